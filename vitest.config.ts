@@ -1,0 +1,8 @@
+// One vitest run over every workspace; each workspace keeps its own vitest.config.ts.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'services/*', 'gateway', 'shell', 'mf-*'],
+  },
+});
