@@ -1,0 +1,10 @@
+// Public entry of @rotunda/rules: the spec's validation and formatting rules for browser and server.
+export * from './captcha.ts';
+export * from './elected-officials.ts';
+export * from './email-eligibility.ts';
+export * from './image.ts';
+export * from './password.ts';
+export * from './phone.ts';
+export * from './required-fields.ts';
+export * from './state.ts';
+export * from './title-case.ts';

@@ -1,0 +1,71 @@
+// Validated configuration: every process reads its environment once, through a zod schema, and fails fast
+// with a message that names each bad variable.
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig<Schema extends z.ZodType>(
+  schema: Schema,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<Schema> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+    return `  ${variable}: ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** Environment booleans: "true"/"1"/"yes" and "false"/"0"/"no", case-insensitive. */
+export const envBoolean = (defaultValue: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return defaultValue;
+      if (['true', '1', 'yes'].includes(value)) return true;
+      if (['false', '0', 'no'].includes(value)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+/** A TCP port, 1–65535 (0 is allowed where the OS may pick one). */
+export const envPort = (defaultValue: number) =>
+  z.coerce.number().int().min(0).max(65535).default(defaultValue);
+
+/** A positive whole number, e.g. a timeout in milliseconds. */
+export const envPositiveInt = (defaultValue: number) =>
+  z.coerce.number().int().positive().default(defaultValue);
+
+/** A comma-separated list, blanks dropped. */
+export const envList = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
+
+/** The settings every gRPC service shares (eShop's "service defaults"). */
+export const serviceDefaults = {
+  GRPC_HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgresql://rotunda:rotunda@127.0.0.1:54329/rotunda'),
+  MIGRATE_ON_START: envBoolean(true),
+  SEED_DEMO: envBoolean(true),
+  LOG_LEVEL: logLevel,
+};

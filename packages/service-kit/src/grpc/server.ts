@@ -1,0 +1,107 @@
+// Starts a service's gRPC server with standard health checking (grpc.health.v1) and graceful shutdown:
+// on SIGTERM/SIGINT the service reports NOT_SERVING, finishes calls in flight, then closes its resources.
+import {
+  Server,
+  ServerCredentials,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import type { Logger } from '../logger.ts';
+
+export interface GrpcService {
+  /** Fully qualified name, as health checks ask for it (e.g. rotunda.news.v1.NewsService). */
+  name: string;
+  definition: ServiceDefinition;
+  implementation: UntypedServiceImplementation;
+}
+
+export interface StartGrpcServerOptions {
+  host: string;
+  port: number;
+  services: GrpcService[];
+  logger: Logger;
+  /** Is every dependency reachable? Polled for the health status; defaults to always ready. */
+  readiness?: () => Promise<boolean>;
+  readinessIntervalMs?: number;
+  /** Runs after the server stopped taking calls: close pools, timers. */
+  onShutdown?: () => Promise<void>;
+  shutdownGraceMs?: number;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  health: HealthImplementation;
+  shutdown: () => Promise<void>;
+}
+
+export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
+  const { logger, services, readiness } = options;
+  const server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server);
+  for (const service of services) server.addService(service.definition, service.implementation);
+
+  const setAll = (serving: boolean) => {
+    const value = serving ? 'SERVING' : 'NOT_SERVING';
+    health.setStatus('', value);
+    for (const service of services) health.setStatus(service.name, value);
+  };
+
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${options.host}:${options.port}`, ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+
+  let ready = true;
+  const check = async () => {
+    const now = readiness ? await readiness().catch(() => false) : true;
+    if (now !== ready) logger[now ? 'info' : 'warn']({ ready: now }, 'readiness changed');
+    ready = now;
+    setAll(now);
+  };
+  await check();
+  const poll = setInterval(check, options.readinessIntervalMs ?? 5000);
+  poll.unref();
+  logger.info({ port, services: services.map((s) => s.name) }, 'grpc server listening');
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      clearInterval(poll);
+      setAll(false);
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          logger.warn('calls still in flight after the grace period; closing them');
+          server.forceShutdown();
+          resolve();
+        }, options.shutdownGraceMs ?? 5000);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+      await options.onShutdown?.();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { port, health, shutdown };
+}
+
+/** Stops the service cleanly on SIGTERM (orchestrators) and SIGINT (Ctrl-C). */
+export function shutdownOnSignals(shutdown: () => Promise<void>, logger: Logger): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'shutting down');
+    shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

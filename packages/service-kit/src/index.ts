@@ -1,0 +1,29 @@
+// The service kit: what every Rotunda service and the gateway share (eShop's "service defaults").
+export {
+  ConfigError,
+  envBoolean,
+  envList,
+  envPort,
+  envPositiveInt,
+  loadConfig,
+  logLevel,
+  serviceDefaults,
+} from './config.ts';
+export { DomainError, type DomainErrorKind, invalidArgument, notFound, permissionDenied } from './errors.ts';
+export {
+  type GrpcService,
+  type RunningGrpcServer,
+  shutdownOnSignals,
+  startGrpcServer,
+} from './grpc/server.ts';
+export { grpcStatusOf } from './grpc/status.ts';
+export { type CallContext, type UnaryHandler, unary } from './grpc/unary.ts';
+export { createLogger, type Logger } from './logger.ts';
+export {
+  type EmbeddedPostgresOptions,
+  type RunningPostgres,
+  startEmbeddedPostgres,
+} from './postgres/embedded.ts';
+export { listMigrations, migrate } from './postgres/migrate.ts';
+export { prismaAdapter } from './postgres/prisma.ts';
+export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';

