@@ -69,3 +69,18 @@ export const serviceDefaults = {
   SEED_DEMO: envBoolean(true),
   LOG_LEVEL: logLevel,
 };
+
+/** loadConfig for a process's composition root: prints the problems and exits instead of a stack trace. */
+export function loadConfigOrExit<Schema extends z.ZodType>(
+  schema: Schema,
+  processName: string,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<Schema> {
+  try {
+    return loadConfig(schema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${processName}: ${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+}

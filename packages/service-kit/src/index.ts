@@ -6,6 +6,7 @@ export {
   envPort,
   envPositiveInt,
   loadConfig,
+  loadConfigOrExit,
   logLevel,
   serviceDefaults,
 } from './config.ts';
@@ -26,4 +27,5 @@ export {
 } from './postgres/embedded.ts';
 export { listMigrations, migrate } from './postgres/migrate.ts';
 export { prismaAdapter } from './postgres/prisma.ts';
+export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
 export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';

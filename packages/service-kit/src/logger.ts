@@ -6,7 +6,6 @@ export type { Logger };
 
 export function createLogger(service: string, level = 'info'): Logger {
   return pino({
-    name: service,
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,

@@ -1,0 +1,15 @@
+// The news service's configuration, validated at start-up.
+import { envList, envPort, envPositiveInt, serviceDefaults } from '@rotunda/service-kit';
+import { z } from 'zod';
+
+export const newsConfigSchema = z.object({
+  ...serviceDefaults,
+  GRPC_PORT: envPort(50055),
+  DATABASE_SCHEMA: z.string().default('news'),
+  /** RSS or Atom feed URLs, comma-separated; none means only the demo headlines. */
+  NEWS_FEEDS: envList().pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  NEWS_REFRESH_MINUTES: envPositiveInt(30),
+  NEWS_FETCH_TIMEOUT_MS: envPositiveInt(10_000),
+});
+
+export type NewsConfig = z.infer<typeof newsConfigSchema>;
