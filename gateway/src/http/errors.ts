@@ -1,0 +1,62 @@
+// JSON errors for every failure: `{ errors: [{ msg }] }`, the first message being the one a screen shows.
+// gRPC statuses from the services become their HTTP meaning; an unreachable service is a clear 503.
+import { status as grpcStatus } from '@grpc/grpc-js';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { ServiceCallError } from '../grpc/clients.ts';
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const HTTP_OF_GRPC: Partial<Record<grpcStatus, number>> = {
+  [grpcStatus.INVALID_ARGUMENT]: 400,
+  [grpcStatus.OUT_OF_RANGE]: 400,
+  [grpcStatus.UNAUTHENTICATED]: 401,
+  [grpcStatus.PERMISSION_DENIED]: 403,
+  [grpcStatus.NOT_FOUND]: 404,
+  [grpcStatus.ALREADY_EXISTS]: 409,
+  [grpcStatus.FAILED_PRECONDITION]: 409,
+  [grpcStatus.ABORTED]: 409,
+  [grpcStatus.RESOURCE_EXHAUSTED]: 429,
+  [grpcStatus.UNIMPLEMENTED]: 501,
+  [grpcStatus.UNAVAILABLE]: 503,
+  [grpcStatus.DEADLINE_EXCEEDED]: 504,
+};
+
+export function sendError(res: Response, status: number, message: string): void {
+  res.status(status).json({ errors: [{ msg: message }] });
+}
+
+export function httpErrorOf(error: unknown): { status: number; message: string } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof ServiceCallError) {
+    const status = HTTP_OF_GRPC[error.grpc.code] ?? 500;
+    if (status === 503)
+      return { status, message: `The ${error.service} service is unavailable. Please try again shortly.` };
+    if (status === 504) return { status, message: `The ${error.service} service did not answer in time.` };
+    if (status >= 500) return { status, message: 'An error occurred. Please try again later.' };
+    return { status, message: error.grpc.details };
+  }
+  const bodyParser = error as { type?: string; status?: number };
+  if (bodyParser.type === 'entity.parse.failed')
+    return { status: 400, message: 'The request body is not valid JSON.' };
+  if (bodyParser.type === 'entity.too.large')
+    return { status: 413, message: 'The request body is too large.' };
+  return { status: 500, message: 'An error occurred. Please try again later.' };
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const { status, message } = httpErrorOf(error);
+  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  sendError(res, status, message);
+};
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  sendError(res, 404, `No such endpoint: ${req.method} ${req.originalUrl}`);
+};

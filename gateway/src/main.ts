@@ -1,0 +1,35 @@
+// Composition root of the gateway: validated configuration, gRPC clients for the five services, the
+// Express app, and a graceful stop (finish requests in flight, then close the channels).
+import { createLogger, loadConfigOrExit } from '@rotunda/service-kit';
+import { createApp } from './app.ts';
+import { gatewayConfigSchema } from './config.ts';
+import { createServiceClients } from './grpc/clients.ts';
+import { createHealthChecker } from './grpc/health.ts';
+
+const config = loadConfigOrExit(gatewayConfigSchema, 'gateway');
+const logger = createLogger('gateway', config.LOG_LEVEL);
+const clients = createServiceClients(config);
+const health = createHealthChecker(clients.addresses);
+const app = createApp({ config, clients, services: health.check, logger });
+
+const server = app.listen(config.PORT, config.HOST, (error) => {
+  if (error) {
+    logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}`);
+    process.exit(1);
+  }
+  logger.info({ url: `http://localhost:${config.PORT}` }, 'gateway listening');
+});
+server.keepAliveTimeout = 65_000;
+
+const stop = (signal: NodeJS.Signals) => {
+  logger.info({ signal }, 'shutting down');
+  server.close(() => {
+    clients.close();
+    health.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,246 @@
+// The gateway against real gRPC servers: the documented /api/news answer, status mapping when a service is
+// down or slow, request ids carried over gRPC metadata, /healthz, JSON errors, security headers, web serving.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AuthServiceService } from '@rotunda/protos/auth';
+import { type ListHeadlinesResponse, NewsServiceService } from '@rotunda/protos/news';
+import { OrgServiceService } from '@rotunda/protos/org';
+import { PostServiceService } from '@rotunda/protos/post';
+import { ProfileServiceService } from '@rotunda/protos/profile';
+import {
+  createLogger,
+  loadConfig,
+  type RunningGrpcServer,
+  startGrpcServer,
+  unary,
+} from '@rotunda/service-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { gatewayConfigSchema } from '../src/config.ts';
+import { createServiceClients } from '../src/grpc/clients.ts';
+import { createHealthChecker } from '../src/grpc/health.ts';
+
+const logger = createLogger('test', 'silent');
+const created = new Date('2026-11-20T18:30:00.000Z');
+const seen = { calls: 0, requestIds: [] as string[], delayMs: 0 };
+
+async function newsServer(): Promise<RunningGrpcServer> {
+  return startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      {
+        name: 'rotunda.news.v1.NewsService',
+        definition: NewsServiceService,
+        implementation: {
+          listHeadlines: unary(
+            logger,
+            'ListHeadlines',
+            async (_request, context): Promise<ListHeadlinesResponse> => {
+              seen.calls += 1;
+              seen.requestIds.push(context.requestId);
+              if (seen.delayMs) await new Promise((resolve) => setTimeout(resolve, seen.delayMs));
+              return {
+                headlines: [
+                  {
+                    title: 'Budget deal reached',
+                    snippet: 'Negotiators agreed.',
+                    url: 'https://example.org/a',
+                    logo: '',
+                    publication: 'The Capitol Ledger',
+                    created_at: created,
+                  },
+                ],
+              };
+            },
+          ),
+        },
+      },
+    ],
+  });
+}
+
+const healthOnly = (name: string, definition: typeof AuthServiceService) =>
+  startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [{ name, definition, implementation: {} }],
+  });
+
+async function serve(env: Record<string, string>) {
+  const config = loadConfig(gatewayConfigSchema, { SERVE_WEB: 'false', PUBLIC_CACHE_SECONDS: '0', ...env });
+  const clients = createServiceClients(config);
+  const health = createHealthChecker(clients.addresses, 500);
+  const app = createApp({ config, clients, services: health.check, logger });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    close: async () => {
+      clients.close();
+      health.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('gateway', () => {
+  const servers: RunningGrpcServer[] = [];
+  let news: RunningGrpcServer;
+  let env: Record<string, string>;
+  let gateway: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    news = await newsServer();
+    const others = await Promise.all([
+      healthOnly('rotunda.auth.v1.AuthService', AuthServiceService),
+      healthOnly('rotunda.profile.v1.ProfileService', ProfileServiceService),
+      healthOnly('rotunda.org.v1.OrgService', OrgServiceService),
+      healthOnly('rotunda.post.v1.PostService', PostServiceService),
+    ]);
+    servers.push(news, ...others);
+    env = {
+      NEWS_SERVICE_ADDR: `127.0.0.1:${news.port}`,
+      AUTH_SERVICE_ADDR: `127.0.0.1:${others[0]?.port}`,
+      PROFILE_SERVICE_ADDR: `127.0.0.1:${others[1]?.port}`,
+      ORG_SERVICE_ADDR: `127.0.0.1:${others[2]?.port}`,
+      POST_SERVICE_ADDR: `127.0.0.1:${others[3]?.port}`,
+    };
+    gateway = await serve(env);
+  });
+  afterEach(() => {
+    seen.delayMs = 0;
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all(servers.map((server) => server.shutdown()));
+  });
+
+  it('answers GET /api/news with the documented headline array', async () => {
+    const res = await fetch(`${gateway.base}/api/news`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      {
+        title: 'Budget deal reached',
+        snippet: 'Negotiators agreed.',
+        url: 'https://example.org/a',
+        logo: '',
+        publication: 'The Capitol Ledger',
+        createdAt: '2026-11-20T18:30:00.000Z',
+      },
+    ]);
+  });
+
+  it('carries the caller’s request id to the service and back', async () => {
+    const res = await fetch(`${gateway.base}/api/news`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
+    expect(seen.requestIds.at(-1)).toBe('trace-abc-123');
+  });
+
+  it('makes up a request id when the caller sends none or a malformed one', async () => {
+    const res = await fetch(`${gateway.base}/api/news`, {
+      headers: { 'x-request-id': 'not a valid id; has spaces' },
+    });
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.requestIds.at(-1)).toBe(id);
+  });
+
+  it('serves a crowd of visitors from one service call within the cache window', async () => {
+    const cached = await serve({ ...env, PUBLIC_CACHE_SECONDS: '30' });
+    const before = seen.calls;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${cached.base}/api/news`)));
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(answers[0]?.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(seen.calls - before).toBe(1);
+    await cached.close();
+  });
+
+  it('answers 504 with a clear message when a service does not answer within the deadline', async () => {
+    seen.delayMs = 1500;
+    const slow = await serve({ ...env, GRPC_DEADLINE_MS: '200' });
+    const started = Date.now();
+    const res = await fetch(`${slow.base}/api/news`);
+    expect(Date.now() - started).toBeLessThan(1200);
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({ errors: [{ msg: 'The news service did not answer in time.' }] });
+    await slow.close();
+  });
+
+  it('answers 503 naming the service when it is down, never hanging', async () => {
+    const down = await serve({ ...env, NEWS_SERVICE_ADDR: '127.0.0.1:1' });
+    const started = Date.now();
+    const res = await fetch(`${down.base}/api/news`);
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      errors: [{ msg: 'The news service is unavailable. Please try again shortly.' }],
+    });
+    const health = await fetch(`${down.base}/healthz`);
+    expect(health.status).toBe(503);
+    expect((await health.json()).services.news).toBe('UNREACHABLE');
+    await down.close();
+  });
+
+  it('answers /healthz 200 when every service is serving', async () => {
+    const res = await fetch(`${gateway.base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      services: { auth: 'SERVING', profile: 'SERVING', org: 'SERVING', post: 'SERVING', news: 'SERVING' },
+      web: 'NOT_SERVED',
+    });
+  });
+
+  it('answers JSON errors for unknown endpoints and unreadable bodies', async () => {
+    const missing = await fetch(`${gateway.base}/api/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ errors: [{ msg: 'No such endpoint: GET /api/nothing-here' }] });
+    const broken = await fetch(`${gateway.base}/api/news`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"title": ',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ errors: [{ msg: 'The request body is not valid JSON.' }] });
+  });
+
+  it('sends security headers', async () => {
+    const res = await fetch(`${gateway.base}/api/news`);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('serves the shell for app routes, remotes under /mf, and the remotes config', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'rotunda-web-'));
+    for (const app of ['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile']) {
+      mkdirSync(join(webRoot, app, 'dist', 'static'), { recursive: true });
+      writeFileSync(join(webRoot, app, 'dist', 'index.html'), `<title>${app}</title>`);
+      writeFileSync(join(webRoot, app, 'dist', 'mf-manifest.json'), '{}');
+      writeFileSync(join(webRoot, app, 'dist', 'static', 'main.3f2a1b.js'), 'console.log(1)');
+    }
+    const web = await serve({ ...env, SERVE_WEB: 'true', WEB_ROOT: webRoot });
+    const page = await fetch(`${web.base}/organization/42`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<title>shell</title>');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${web.base}/mf/feed/mf-manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${web.base}/mf/directory/static/main.3f2a1b.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await (await fetch(`${web.base}/remotes.json`)).json()).toEqual({
+      mf_feed: '/mf/feed/mf-manifest.json',
+      mf_directory: '/mf/directory/mf-manifest.json',
+      mf_organizations: '/mf/organizations/mf-manifest.json',
+      mf_profile: '/mf/profile/mf-manifest.json',
+    });
+    expect((await fetch(`${web.base}/healthz`)).status).toBe(200);
+    await web.close();
+  });
+});
