@@ -63,7 +63,8 @@ export const logLevel = z
 export const serviceDefaults = {
   GRPC_HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/ })
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
     .default('postgresql://rotunda:rotunda@127.0.0.1:54329/rotunda'),
   MIGRATE_ON_START: envBoolean(true),
   SEED_DEMO: envBoolean(true),
