@@ -1,0 +1,123 @@
+// `npm run bench [-- gateway|startup]`: measures, in one run and on this machine, (1) the time from starting
+// the product to a healthy /healthz, and (2) GET /api/news through the gateway next to a bare Express
+// "hello" (the gateway's ceiling). Prints a table and writes bench-results/<name>.json.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const REPO = new URL('../..', import.meta.url).pathname;
+const PORT = Number(process.env.BENCH_PORT ?? 8080);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+const which = process.argv[2] ?? 'all';
+
+const print = (text = '') => process.stdout.write(`${text}\n`);
+
+async function healthy(url: string): Promise<boolean> {
+  return fetch(url, { signal: AbortSignal.timeout(1000) })
+    .then((res) => res.ok)
+    .catch(() => false);
+}
+
+/** Starts the product as `npm start` does; answers the process and the seconds until /healthz said 200. */
+async function startProduct(): Promise<{ child: ChildProcess; seconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['packages/apphost/src/main.ts'], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  while (!(await healthy(`http://127.0.0.1:${PORT}/healthz`))) {
+    if (child.exitCode !== null || performance.now() - started > 180_000) {
+      await exited;
+      throw new Error(`the product did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, seconds: (performance.now() - started) / 1000 };
+}
+
+async function stopProduct(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  await exited;
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+async function startHello(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [join(REPO, 'load/src/hello-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = await createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    [Symbol.asyncIterator]()
+    .next()
+    .then((next) => [next.value as string]);
+  return { child, port: Number(line) };
+}
+
+function save(name: string, data: unknown) {
+  mkdirSync(join(REPO, 'bench-results'), { recursive: true });
+  writeFileSync(join(REPO, 'bench-results', `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+if (await healthy(`http://127.0.0.1:${PORT}/healthz`)) {
+  print(`Something already answers on :${PORT}; stop it (the benchmark starts the product itself).`);
+  process.exit(1);
+}
+
+print(
+  `Rotunda benchmarks on this machine (${(await import('node:os')).cpus().length} cores, Node ${process.version})`,
+);
+
+if (which === 'all' || which === 'startup') {
+  const runs: number[] = [];
+  for (let run = 0; run < STARTUP_RUNS; run++) {
+    const { child, seconds } = await startProduct();
+    runs.push(seconds);
+    await stopProduct(child);
+  }
+  const median = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? Number.NaN;
+  print('\nnpm start → /healthz 200 (installed, built checkout, data reused)');
+  print(
+    `  median ${median.toFixed(1)} s over ${runs.length} runs (${runs.map((s) => s.toFixed(1)).join(', ')} s); target ≤ 30 s`,
+  );
+  save('startup', { runsSeconds: runs, medianSeconds: median, targetSeconds: 30 });
+}
+
+if (which === 'all' || which === 'gateway') {
+  const hello = await startHello();
+  const bare = await load(`http://127.0.0.1:${hello.port}/`);
+  hello.child.kill('SIGTERM');
+  const { child } = await startProduct();
+  const newsUrl = `http://127.0.0.1:${PORT}/api/news`;
+  await load(newsUrl);
+  const news = await load(newsUrl);
+  await stopProduct(child);
+  const ratio = news.requestsPerSecond / bare.requestsPerSecond;
+  print(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s each (autocannon, same machine; services log at warn)`,
+  );
+  print('  endpoint                        req/s      p50 ms   p99 ms');
+  const row = (name: string, r: typeof bare) =>
+    print(
+      `  ${name.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${String(r.p50Ms).padStart(9)} ${String(r.p99Ms).padStart(8)}`,
+    );
+  row('bare Express "hello"', bare);
+  row('GET /api/news via gateway', news);
+  print(`  news at ${(ratio * 100).toFixed(0)} % of the bare ceiling; target ≥ 40 %`);
+  save('gateway', { bare, news, ratio, target: 0.4, connections: CONNECTIONS, durationSeconds: DURATION_S });
+}
