@@ -183,7 +183,7 @@ describe('gateway', () => {
     });
     const health = await fetch(`${down.base}/healthz`);
     expect(health.status).toBe(503);
-    expect((await health.json()).services.news).toBe('UNREACHABLE');
+    expect(await health.json()).toMatchObject({ status: 'unavailable', services: { news: 'UNREACHABLE' } });
     await down.close();
   });
 
