@@ -4,8 +4,6 @@ import { MailDev } from 'maildev';
 import S3rver from 's3rver';
 
 export const MEDIA_BUCKET = 'rotunda-media';
-// s3rver accepts this fixed key pair; production uses MinIO's configured credentials.
-export const S3_CREDENTIALS = { accessKey: 'S3RVER', secretKey: 'S3RVER' } as const;
 
 export async function startS3(directory: string, port: number): Promise<{ stop: () => Promise<void> }> {
   mkdirSync(directory, { recursive: true });

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { loadConfigOrExit, type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit';
 import { type Child, startChild, stopChildren } from './children.ts';
 import { apphostConfigSchema, REPO_ROOT, SERVICE_PORTS, type ServiceName } from './config.ts';
-import { MEDIA_BUCKET, S3_CREDENTIALS, startMailInbox, startS3 } from './embedded.ts';
+import { MEDIA_BUCKET, startMailInbox, startS3 } from './embedded.ts';
 import { portsInUse } from './ports.ts';
 import { buildWebApps, missingWebBuilds } from './web-build.ts';
 
@@ -93,11 +93,6 @@ async function main() {
     DATABASE_URL: postgres.url,
     SEED_DEMO: String(config.SEED_DEMO),
     LOG_LEVEL: config.LOG_LEVEL,
-    S3_ENDPOINT: `http://127.0.0.1:${config.S3_PORT}`,
-    S3_ACCESS_KEY: S3_CREDENTIALS.accessKey,
-    S3_SECRET_KEY: S3_CREDENTIALS.secretKey,
-    S3_BUCKET: MEDIA_BUCKET,
-    SMTP_URL: `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`,
   };
   const onExit = (child: Child) =>
     child.exited.then((code) => {
