@@ -1,0 +1,19 @@
+// Under 550 px the menu button opens the slide-out sidebar with the navigation items.
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 400, height: 800 } });
+
+test('the menu opens the slide-out sidebar with every item, and Escape closes it', async ({ page }) => {
+  await page.goto('/public-square');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  for (const name of ['Public Square', 'Directory', 'Organizations', 'Profile', 'Feedback']) {
+    await expect(menu.getByRole('link', { name })).toBeVisible();
+  }
+  const box = await menu.boundingBox();
+  expect(box?.x).toBe(0);
+  expect(box?.width).toBeLessThan(400);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});

@@ -1,0 +1,42 @@
+// The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare': open to visitors,
+// with the members' column beside the Headlines column from 770 px wide.
+import { useIsAuthenticated } from '@rotunda/session';
+import { Megaphone } from 'lucide-react';
+import { Headlines } from './headlines/Headlines';
+import './feed.css';
+
+export default function PublicSquare() {
+  const isAuthenticated = useIsAuthenticated();
+  return (
+    <div className="square">
+      <header className="square__header">
+        <h1 className="square__title">Public Square</h1>
+        <p className="square__lede">
+          Announcements, events and the day&rsquo;s news from California&rsquo;s policy community.
+        </p>
+      </header>
+      <div className="square__columns">
+        <section className="square__main" aria-labelledby="square-members-title">
+          <div className="square-intro">
+            <span className="square-intro__icon" aria-hidden="true">
+              <Megaphone size={22} />
+            </span>
+            <div>
+              <h2 id="square-members-title" className="square-intro__title">
+                From the members
+              </h2>
+              <p className="square-intro__text">
+                {isAuthenticated
+                  ? 'Share announcements and events with colleagues across agencies, the Legislature and the groups that work with them.'
+                  : 'Members share announcements and events here. Sign in with your work email to post, like and comment.'}
+              </p>
+            </div>
+          </div>
+        </section>
+        <aside className="square__aside" aria-label="News">
+          <Headlines />
+        </aside>
+      </div>
+    </div>
+  );
+}

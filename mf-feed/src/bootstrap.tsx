@@ -1,0 +1,16 @@
+// Stand-alone development page (rsbuild dev): renders the exposed screen without the shell.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import PublicSquare from './PublicSquare';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <PublicSquare />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,105 @@
+// The member's session: one zustand store shared as a singleton by the shell and every micro-frontend,
+// persisted in localStorage under 'auth' with exactly the spec's shape { token, isAuthenticated, loading, user }.
+import { createStore, useStore } from 'zustand';
+
+/** The signed-in user as the login answer describes it (spec §3, Auth user). */
+export interface AuthUser {
+  token: string;
+  user_id: string;
+  profile_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  contributor: boolean;
+  email_confirmed: boolean;
+}
+
+/** What is persisted under the 'auth' key. */
+export interface AuthState {
+  token: string | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  user: AuthUser | null;
+}
+
+export interface SessionActions {
+  /** Signs the user in: keeps the token and the user, as after a successful login. */
+  setSession: (user: AuthUser) => void;
+  /** Signs the user out and forgets everything about the session. */
+  clearSession: () => void;
+  /** Marks a login or session check as in progress, so screens can show a spinner. */
+  setLoading: (loading: boolean) => void;
+}
+
+export type SessionStore = AuthState & SessionActions;
+
+export const AUTH_STORAGE_KEY = 'auth';
+
+const LOGGED_OUT: AuthState = { token: null, isAuthenticated: false, loading: false, user: null };
+
+function isAuthUser(value: unknown): value is AuthUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return typeof user.token === 'string' && typeof user.user_id === 'string';
+}
+
+/**
+ * Reads the persisted state, falling back to logged out when it is missing, unreadable or hand-edited
+ * into something inconsistent: a broken value must never leave a half-signed-in screen.
+ */
+function readPersisted(storage: Storage | undefined): AuthState {
+  const raw = storage?.getItem(AUTH_STORAGE_KEY);
+  if (!raw) return LOGGED_OUT;
+  try {
+    const parsed = JSON.parse(raw) as Partial<AuthState>;
+    if (parsed.isAuthenticated === true && isAuthUser(parsed.user) && typeof parsed.token === 'string') {
+      return { token: parsed.token, isAuthenticated: true, loading: false, user: parsed.user };
+    }
+  } catch {
+    // An unreadable value is treated as logged out below.
+  }
+  return LOGGED_OUT;
+}
+
+function browserStorage(): Storage | undefined {
+  return typeof window === 'undefined' ? undefined : window.localStorage;
+}
+
+/** Builds a session store bound to a storage; the app uses the one below, tests may build their own. */
+export function createSessionStore(storage: Storage | undefined = browserStorage()) {
+  const store = createStore<SessionStore>()((set) => ({
+    ...readPersisted(storage),
+    setSession: (user) => set({ token: user.token, isAuthenticated: true, loading: false, user }),
+    clearSession: () => set(LOGGED_OUT),
+    setLoading: (loading) => set({ loading }),
+  }));
+  store.subscribe(({ token, isAuthenticated, loading, user }) => {
+    storage?.setItem(AUTH_STORAGE_KEY, JSON.stringify({ token, isAuthenticated, loading, user }));
+  });
+  return store;
+}
+
+export const sessionStore = createSessionStore();
+
+// Another tab signing in or out updates this one too, so two tabs never disagree about who is signed in.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_STORAGE_KEY) sessionStore.setState(readPersisted(window.localStorage));
+  });
+}
+
+export function useSession<T>(selector: (state: SessionStore) => T): T {
+  return useStore(sessionStore, selector);
+}
+
+export const useIsAuthenticated = (): boolean => useSession((s) => s.isAuthenticated);
+export const useUser = (): AuthUser | null => useSession((s) => s.user);
+export const useIsContributor = (): boolean => useSession((s) => s.user?.contributor === true);
+
+export const setSession = (user: AuthUser): void => sessionStore.getState().setSession(user);
+export const clearSession = (): void => sessionStore.getState().clearSession();
+
+/** Where a signed-in user belongs (spec §2): the public square with a profile, profile creation without. */
+export function homePathFor(user: AuthUser): string {
+  return user.profile_id ? '/public-square' : '/profile/create';
+}

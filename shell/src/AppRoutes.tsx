@@ -1,0 +1,48 @@
+// The route table (spec §2). Screens owned by micro-frontends are loaded at run time; the landing page and
+// the 404 page belong to the shell.
+import { Route, Routes } from 'react-router';
+import { RedirectOwnersToProfile, RequireAuth } from './guard';
+import { Layout } from './layout/Layout';
+import { Home } from './pages/Home';
+import { NotFound } from './pages/NotFound';
+import { RemoteView } from './remotes/RemoteView';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route
+          path="public-square"
+          element={<RemoteView module="mf_feed/PublicSquare" label="Public Square" />}
+        />
+        <Route element={<RequireAuth />}>
+          <Route
+            path="directory"
+            element={<RemoteView module="mf_directory/Directory" label="Directory" />}
+          />
+          <Route
+            path="organizations"
+            element={<RemoteView module="mf_organizations/OrganizationList" label="Organizations" />}
+          />
+          <Route
+            path="organization/:id"
+            element={<RemoteView module="mf_organizations/OrganizationProfile" label="Organization" />}
+          />
+          <Route element={<RedirectOwnersToProfile />}>
+            <Route
+              path="profile/create"
+              element={<RemoteView module="mf_profile/ProfileCreate" label="Profile creation" />}
+            />
+          </Route>
+          <Route
+            path="profile/:id"
+            element={<RemoteView module="mf_profile/ProfilePage" label="Profile" />}
+          />
+        </Route>
+        <Route path="error" element={<NotFound />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

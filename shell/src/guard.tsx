@@ -1,0 +1,30 @@
+// The navigation guard (spec §2): protected routes need a signed-in user; everyone else sees
+// 'Access Restricted. Please login.' and is sent back to the landing page.
+import { useIsAuthenticated, useUser } from '@rotunda/session';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { useUi } from './ui';
+
+export function RequireAuth() {
+  const isAuthenticated = useIsAuthenticated();
+  // Signing out (or the session ending) on a protected page is not an access attempt: go home quietly.
+  const enteredSignedIn = useRef(isAuthenticated);
+  if (isAuthenticated) return <Outlet />;
+  return enteredSignedIn.current ? <Navigate to="/" replace /> : <AccessRestricted />;
+}
+
+function AccessRestricted() {
+  const navigate = useNavigate();
+  const showAccessAlert = useUi((s) => s.showAccessAlert);
+  useEffect(() => {
+    showAccessAlert();
+    navigate('/', { replace: true });
+  }, [navigate, showAccessAlert]);
+  return null;
+}
+
+/** A user who already owns a profile has nothing to create: profile creation leads to their profile. */
+export function RedirectOwnersToProfile() {
+  const user = useUser();
+  return user?.profile_id ? <Navigate to={`/profile/${user.profile_id}`} replace /> : <Outlet />;
+}

@@ -1,0 +1,96 @@
+// The top bar: home or public-square icon, the brand, and the account icons (spec §2, Shell).
+import { useIsContributor, useUser } from '@rotunda/session';
+import { CircleUser, House, LogIn, LogOut, Menu, Newspaper, Sparkles } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { useUi } from '../ui';
+
+interface TopBarProps {
+  onLogout: () => void;
+}
+
+export function TopBar({ onLogout }: TopBarProps) {
+  const user = useUser();
+  const isContributor = useIsContributor();
+  const onLanding = useLocation().pathname === '/';
+  const openDialog = useUi((s) => s.openDialog);
+  const showToast = useUi((s) => s.showToast);
+  const mobileNavOpen = useUi((s) => s.mobileNavOpen);
+  const setMobileNavOpen = useUi((s) => s.setMobileNavOpen);
+
+  return (
+    <header className="topbar">
+      <div className="topbar__start">
+        <button
+          type="button"
+          className="icon-button topbar__menu"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={mobileNavOpen}
+          aria-controls="mobile-nav"
+          onClick={() => setMobileNavOpen(true)}
+        >
+          <Menu size={22} aria-hidden="true" />
+        </button>
+        {onLanding ? (
+          <Link to="/" className="icon-button" aria-label="Home" title="Home">
+            <House size={20} aria-hidden="true" />
+          </Link>
+        ) : (
+          <Link to="/public-square" className="icon-button" aria-label="Public Square" title="Public Square">
+            <Newspaper size={20} aria-hidden="true" />
+          </Link>
+        )}
+        <Link to="/public-square" className="brand">
+          Rotunda
+        </Link>
+      </div>
+      <div className="topbar__end">
+        {isContributor && (
+          <button
+            type="button"
+            className="icon-button icon-button--gold"
+            aria-label="Concierge Account"
+            title="Concierge Account"
+            onClick={() =>
+              showToast(
+                'Concierge Account',
+                'As a Concierge contributor you may edit profiles that no one has claimed yet, and organization details.',
+              )
+            }
+          >
+            <Sparkles size={20} aria-hidden="true" />
+          </button>
+        )}
+        <Link
+          to={user?.profile_id ? `/profile/${user.profile_id}` : '/profile/create'}
+          className="icon-button"
+          aria-label="Profile"
+          title="Profile"
+        >
+          <CircleUser size={20} aria-hidden="true" />
+        </Link>
+        {user ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Log out"
+            title="Log out"
+            onClick={onLogout}
+          >
+            <LogOut size={20} aria-hidden="true" />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Log in"
+            title="Log in"
+            onClick={() => openDialog('login')}
+          >
+            <LogIn size={20} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

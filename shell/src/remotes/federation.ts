@@ -1,0 +1,53 @@
+// Loads exposed modules of the micro-frontends at run time. The remotes' locations come from /remotes.json,
+// not from the build, so any remote can be redeployed without rebuilding the shell.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+
+/** An exposed route component, named '<remote>/<exposed name>', e.g. 'mf_feed/PublicSquare'. */
+export type RemoteModuleId = `${string}/${string}`;
+
+let registered: Promise<Record<string, string>> | null = null;
+
+async function fetchRemotes(): Promise<Record<string, string>> {
+  const response = await fetch('/remotes.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /remotes.json answered ${response.status}`);
+  const remotes = (await response.json()) as Record<string, string>;
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+  return remotes;
+}
+
+/** Registers the remotes once; a failed attempt is forgotten so that the next one asks again. */
+function ensureRegistered(): Promise<Record<string, string>> {
+  if (!registered) {
+    registered = fetchRemotes();
+    registered.catch(() => {
+      registered = null;
+    });
+  }
+  return registered;
+}
+
+const failedRemotes = new Set<string>();
+
+/**
+ * The default export of a remote's exposed module. After a failure the remote is registered again with
+ * `force`, which drops the runtime's cached (failed) entry so that a retry really fetches it anew.
+ */
+export async function loadRemoteComponent(id: RemoteModuleId): Promise<ComponentType> {
+  const remotes = await ensureRegistered();
+  const remoteName = id.slice(0, id.indexOf('/'));
+  const entry = remotes[remoteName];
+  if (!entry) throw new Error(`No remote named ${remoteName} in /remotes.json`);
+  if (failedRemotes.has(remoteName)) {
+    registerRemotes([{ name: remoteName, entry }], { force: true });
+    failedRemotes.delete(remoteName);
+  }
+  try {
+    const module = await loadRemote<{ default?: ComponentType }>(id);
+    if (!module?.default) throw new Error(`${id} has no default export`);
+    return module.default;
+  } catch (error) {
+    failedRemotes.add(remoteName);
+    throw error;
+  }
+}

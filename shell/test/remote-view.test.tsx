@@ -1,0 +1,49 @@
+// A micro-frontend that fails to load shows an error panel with 'Try again'; retrying loads it.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { RemoteView } from '../src/remotes/RemoteView';
+
+function Directory() {
+  return <h1>Directory</h1>;
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+it('shows a spinner, then the remote', async () => {
+  const load = vi.fn(async (): Promise<ComponentType> => Directory);
+  render(<RemoteView module="mf_directory/Directory" label="Directory" load={load} />);
+  expect(screen.getByRole('status', { name: 'Loading Directory' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Directory' })).toBeTruthy();
+});
+
+it('shows the retry panel when loading fails and recovers on Try again', async () => {
+  const load = vi
+    .fn<() => Promise<ComponentType>>()
+    .mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json'))
+    .mockResolvedValue(Directory);
+  render(<RemoteView module="mf_directory/Directory" label="Directory" load={load} />);
+  expect(await screen.findByRole('heading', { name: 'Directory could not be loaded' })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Directory' })).toBeTruthy();
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+let broken = true;
+
+function Flaky() {
+  if (broken) throw new Error('render failure');
+  return <h1>Directory</h1>;
+}
+
+it('shows the retry panel when the loaded remote throws while rendering', async () => {
+  const load = vi.fn(async (): Promise<ComponentType> => Flaky);
+  render(<RemoteView module="mf_directory/Directory" label="Directory" load={load} />);
+  expect(await screen.findByRole('heading', { name: 'Directory could not be loaded' })).toBeTruthy();
+  broken = false;
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Directory' })).toBeTruthy();
+});

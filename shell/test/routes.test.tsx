@@ -1,0 +1,137 @@
+// The route table and the navigation guard, for visitors and for signed-in users.
+import { type AuthUser, setSession } from '@rotunda/session';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NOTICE_TIMEOUT_MS } from '../src/layout/Notices';
+import { renderAt } from './render';
+
+const member: AuthUser = {
+  token: 't1',
+  user_id: 'u1',
+  profile_id: 'p1',
+  first_name: 'Ada',
+  last_name: 'Lopez',
+  email: 'ada@dof.ca.gov',
+  contributor: false,
+  email_confirmed: true,
+};
+
+describe('for visitors', () => {
+  it('shows the landing page at / with the tagline, both buttons, a sign-up link and the 2024 copyright', () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/policy community/);
+    expect(screen.getByRole('button', { name: 'Register Today!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Sign up/ })).toBeTruthy();
+    expect(screen.getByText(/© 2024/)).toBeTruthy();
+  });
+
+  it.each(['/directory', '/organizations', '/organization/7', '/profile/create', '/profile/p1'])(
+    'guards %s: shows the alert and returns to /',
+    async (path) => {
+      renderAt(path);
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Access Restricted. Please login.')).toBeTruthy();
+      expect(screen.getByTestId('location').textContent).toBe('/');
+      expect(screen.getByRole('button', { name: 'Register Today!' })).toBeTruthy();
+    },
+  );
+
+  it('lets the alert be dismissed', async () => {
+    renderAt('/directory');
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('hides the alert by itself after a few seconds', async () => {
+    vi.useFakeTimers();
+    try {
+      renderAt('/directory');
+      await act(async () => {});
+      expect(screen.getByRole('alert')).toBeTruthy();
+      await act(async () => vi.advanceTimersByTime(NOTICE_TIMEOUT_MS));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens the public square without logging in', async () => {
+    renderAt('/public-square');
+    expect(await screen.findByRole('heading', { name: 'mf_feed/PublicSquare' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('has no desktop sidebar', () => {
+    renderAt('/public-square');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+});
+
+describe('the 404 page', () => {
+  it.each(['/no-such-page', '/error', '/reset-password/abc'])('shows at %s with a way back', (path) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { name: 'ERROR 404: This page is not in session.' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'RETURN TO SESSION' }).getAttribute('href')).toBe(
+      '/public-square',
+    );
+  });
+});
+
+describe('for signed-in users', () => {
+  it('sends a user with a profile from / to the public square', async () => {
+    setSession(member);
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'mf_feed/PublicSquare' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/public-square');
+  });
+
+  it('sends a user without a profile from / to profile creation', async () => {
+    setSession({ ...member, profile_id: null });
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'mf_profile/ProfileCreate' })).toBeTruthy();
+  });
+
+  it('sends a profile owner from profile creation to their profile', async () => {
+    setSession(member);
+    renderAt('/profile/create');
+    expect(await screen.findByRole('heading', { name: 'mf_profile/ProfilePage' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/profile/p1');
+  });
+
+  it('opens protected routes, with the sidebar', async () => {
+    setSession(member);
+    renderAt('/directory');
+    expect(await screen.findByRole('heading', { name: 'mf_directory/Directory' })).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Public Square', 'Directory', 'Organizations', 'Profile', 'Feedback']) {
+      expect(within(sidebar).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('logs out to the landing page without the access alert', async () => {
+    setSession(member);
+    renderAt('/directory');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(screen.getByRole('button', { name: 'Register Today!' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('auth') ?? '{}').isAuthenticated).toBe(false);
+  });
+
+  it('shows the Concierge toast to contributors only', async () => {
+    setSession(member);
+    const { unmount } = renderAt('/public-square');
+    expect(screen.queryByRole('button', { name: 'Concierge Account' })).toBeNull();
+    unmount();
+    setSession({ ...member, contributor: true });
+    renderAt('/public-square');
+    await userEvent.click(screen.getByRole('button', { name: 'Concierge Account' }));
+    const toast = screen.getByRole('status', { name: 'Notifications' });
+    expect(within(toast).getByText('Concierge Account')).toBeTruthy();
+    expect(toast.textContent).toMatch(/edit profiles that no one has claimed/);
+  });
+});
