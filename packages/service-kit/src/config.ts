@@ -85,3 +85,13 @@ export function loadConfigOrExit<Schema extends z.ZodType>(
     process.exit(78); // EX_CONFIG
   }
 }
+
+/** A service's configuration: the defaults every service shares, its gRPC port and its own schema. */
+export const serviceConfigSchema = (name: string, grpcPort: number) =>
+  z.object({
+    ...serviceDefaults,
+    GRPC_PORT: envPort(grpcPort),
+    DATABASE_SCHEMA: z.string().default(name),
+  });
+
+export type ServiceConfig = z.infer<ReturnType<typeof serviceConfigSchema>>;

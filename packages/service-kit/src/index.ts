@@ -8,6 +8,8 @@ export {
   loadConfig,
   loadConfigOrExit,
   logLevel,
+  type ServiceConfig,
+  serviceConfigSchema,
   serviceDefaults,
 } from './config.ts';
 export { DomainError, type DomainErrorKind, invalidArgument, notFound, permissionDenied } from './errors.ts';
@@ -29,3 +31,4 @@ export { listMigrations, migrate } from './postgres/migrate.ts';
 export { prismaAdapter } from './postgres/prisma.ts';
 export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
 export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';
+export { runService, type ServiceWiring } from './service.ts';

@@ -1,35 +1,13 @@
-// Composition root of the auth service: validated configuration, its own schema migrated, and the gRPC
-// server with health checking. Its RPCs are wired here as the capability lands.
+// Composition root of the auth service: its own schema and the gRPC server with health checking.
+// Its RPCs are wired here as the capability lands.
 import { AuthServiceService } from '@rotunda/protos/auth';
-import {
-  createLogger,
-  createPostgresProbe,
-  loadConfigOrExit,
-  migrate,
-  shutdownOnSignals,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { authConfigSchema } from './config.ts';
+import { runService, serviceConfigSchema } from '@rotunda/service-kit';
 
-const config = loadConfigOrExit(authConfigSchema, 'auth');
-const logger = createLogger('auth', config.LOG_LEVEL);
-
-if (config.MIGRATE_ON_START) {
-  await migrate({
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-    migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-    logger,
-  });
-}
-
-const database = createPostgresProbe(config.DATABASE_URL);
-const server = await startGrpcServer({
-  host: config.GRPC_HOST,
-  port: config.GRPC_PORT,
-  logger,
-  services: [{ name: 'rotunda.auth.v1.AuthService', definition: AuthServiceService, implementation: {} }],
-  readiness: database.ready,
-  onShutdown: database.close,
+await runService({
+  name: 'auth',
+  configSchema: serviceConfigSchema('auth', 50051),
+  migrationsDir: new URL('../prisma/migrations', import.meta.url),
+  wire: () => ({
+    services: [{ name: 'rotunda.auth.v1.AuthService', definition: AuthServiceService, implementation: {} }],
+  }),
 });
-shutdownOnSignals(server.shutdown, logger);

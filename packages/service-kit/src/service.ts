@@ -1,0 +1,70 @@
+// Runs one service the same way every time: validated configuration, its own schema migrated, its gRPC
+// contracts served with health checking (which follows its database), and a graceful stop on SIGTERM/SIGINT.
+// Each service's composition root only says what to wire.
+import type { z } from 'zod';
+import { loadConfigOrExit, type ServiceConfig } from './config.ts';
+import {
+  type GrpcService,
+  type RunningGrpcServer,
+  shutdownOnSignals,
+  startGrpcServer,
+} from './grpc/server.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { migrate } from './postgres/migrate.ts';
+import { createPostgresProbe } from './postgres/probe.ts';
+
+export interface ServiceWiring {
+  services: GrpcService[];
+  /** Closes what the wiring opened (clients, schedules), after calls in flight have finished. */
+  onShutdown?: () => Promise<void>;
+}
+
+export async function runService<Schema extends z.ZodType<ServiceConfig>>(options: {
+  name: string;
+  configSchema: Schema;
+  migrationsDir: URL;
+  wire: (context: { config: z.infer<Schema>; logger: Logger }) => ServiceWiring | Promise<ServiceWiring>;
+}): Promise<RunningGrpcServer> {
+  const config = loadConfigOrExit(options.configSchema, options.name);
+  const logger = createLogger(options.name, config.LOG_LEVEL);
+  try {
+    return await start(options, config, logger);
+  } catch (error) {
+    const where = new URL(config.DATABASE_URL);
+    logger.fatal(
+      { err: error, database: `${where.hostname}:${where.port}${where.pathname}` },
+      'could not start',
+    );
+    process.exit(1);
+  }
+}
+
+async function start<Schema extends z.ZodType<ServiceConfig>>(
+  options: Parameters<typeof runService<Schema>>[0],
+  config: z.infer<Schema>,
+  logger: Logger,
+): Promise<RunningGrpcServer> {
+  if (config.MIGRATE_ON_START) {
+    await migrate({
+      databaseUrl: config.DATABASE_URL,
+      schema: config.DATABASE_SCHEMA,
+      migrationsDir: options.migrationsDir.pathname,
+      logger,
+    });
+  }
+  const wiring = await options.wire({ config, logger });
+  const database = createPostgresProbe(config.DATABASE_URL);
+  const server = await startGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    logger,
+    services: wiring.services,
+    readiness: database.ready,
+    onShutdown: async () => {
+      await wiring.onShutdown?.();
+      await database.close();
+    },
+  });
+  shutdownOnSignals(server.shutdown, logger);
+  return server;
+}
