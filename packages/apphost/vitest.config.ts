@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'apphost', include: ['test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { name: 'apphost', include: ['test/**/*.test.ts'], hookTimeout: 60_000 },
+});

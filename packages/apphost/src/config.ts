@@ -11,14 +11,25 @@ export const apphostConfigSchema = z.object({
   S3_PORT: envPort(9000),
   MAILDEV_WEB_PORT: envPort(1080),
   MAILDEV_SMTP_PORT: envPort(1025),
+  /** The five services' gRPC ports are this one and the next four (auth, profile, org, post, news). */
+  GRPC_PORT_BASE: envPort(50051),
+  /** Serve the web apps from the gateway (and build them when missing); false for an API-only stack. */
+  SERVE_WEB: envBoolean(true),
   SEED_DEMO: envBoolean(true),
   LOG_LEVEL: logLevel,
 });
 
 export type ApphostConfig = z.infer<typeof apphostConfigSchema>;
 
-/** gRPC ports of the five services (their defaults; the gateway's defaults point at the same). */
-export const SERVICE_PORTS = { auth: 50051, profile: 50052, org: 50053, post: 50054, news: 50055 } as const;
-export type ServiceName = keyof typeof SERVICE_PORTS;
+export const SERVICES = ['auth', 'profile', 'org', 'post', 'news'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Each service's gRPC port, in the order of SERVICES from the base (the gateway's defaults match 50051). */
+export function servicePorts(base: number): Record<ServiceName, number> {
+  return Object.fromEntries(SERVICES.map((name, index) => [name, base + index])) as Record<
+    ServiceName,
+    number
+  >;
+}
 
 export const WEB_APPS = ['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'] as const;

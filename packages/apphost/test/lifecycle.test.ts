@@ -1,0 +1,107 @@
+// `npm start` as an operator lives it: the stack comes up healthy with demo data, refuses to start twice on
+// the same ports (naming the port), stops every process and PostgreSQL on Ctrl-C, and a second start reuses
+// the data instead of seeding it again. Runs API-only (SERVE_WEB=false) so it needs no web build.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { portsInUse } from '../src/ports.ts';
+
+const main = new URL('../src/main.ts', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-apphost-'));
+// As root, PostgreSQL runs as the postgres user, who must be able to reach its folder, like a repo's .data/.
+chmodSync(dataDir, 0o755);
+
+async function freePortRun(count: number): Promise<number> {
+  // A base port with `count` free ports after it, away from the defaults a developer may be running.
+  for (let base = 41000 + Math.floor(Math.random() * 4000); ; base += count) {
+    if (
+      (await portsInUse(Array.from({ length: count }, (_, i) => ({ port: base + i, what: 'test' }))))
+        .length === 0
+    ) {
+      return base;
+    }
+  }
+}
+
+const base = await freePortRun(10);
+const env = {
+  ...process.env,
+  PORT: String(base),
+  POSTGRES_PORT: String(base + 1),
+  S3_PORT: String(base + 2),
+  MAILDEV_WEB_PORT: String(base + 3),
+  MAILDEV_SMTP_PORT: String(base + 4),
+  GRPC_PORT_BASE: String(base + 5),
+  DATA_DIR: dataDir,
+  SERVE_WEB: 'false',
+  LOG_LEVEL: 'warn',
+};
+
+function start(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+async function untilHealthy(run: ReturnType<typeof start>): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!run.output().includes('Press Ctrl-C to stop.')) {
+    if (run.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`did not start:\n${run.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const headlines = async () => (await (await fetch(`http://127.0.0.1:${base}/api/news`)).json()) as unknown[];
+
+describe('npm start', { timeout: 180_000 }, () => {
+  const runs: ReturnType<typeof start>[] = [];
+  afterAll(async () => {
+    for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGINT');
+    await Promise.all(runs.map((run) => run.exited));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts healthy, prints the URLs, and serves the demo headlines', async () => {
+    const run = start();
+    runs.push(run);
+    await untilHealthy(run);
+    expect(run.output()).toContain(`App          http://localhost:${base}`);
+    expect(run.output()).toContain(`Mail inbox   http://localhost:${base + 3}`);
+    const health = await fetch(`http://127.0.0.1:${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await headlines()).toHaveLength(12);
+  });
+
+  it('refuses a second start on the same ports, naming the port and the variable', async () => {
+    const second = start();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Port ${base} (the app) is already in use. Stop what is using it, or set PORT to another port.`,
+    );
+  });
+
+  it('stops every process and PostgreSQL on Ctrl-C, freeing every port', async () => {
+    const run = runs[0] as ReturnType<typeof start>;
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('Stopped.');
+    expect(
+      await portsInUse(Array.from({ length: 10 }, (_, i) => ({ port: base + i, what: 'test' }))),
+    ).toEqual([]);
+  });
+
+  it('reuses the data on the next start instead of seeding again', async () => {
+    const run = start();
+    runs.push(run);
+    await untilHealthy(run);
+    expect(await headlines()).toHaveLength(12);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+});
