@@ -1,27 +1,9 @@
 // Build of the public square micro-frontend: a Module Federation remote the gateway serves at /mf/feed/.
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
+import { remoteConfig } from '@rotunda/web-build';
 
-export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'mf_feed',
-      exposes: { './PublicSquare': './src/PublicSquare.tsx' },
-      // Singletons shared with the shell: one React, one router context and one session store.
-      shared: {
-        react: { singleton: true },
-        'react-dom': { singleton: true },
-        'react-router': { singleton: true },
-        zustand: { singleton: true },
-        '@rotunda/session': { singleton: true },
-      },
-      dts: false,
-    }),
-  ],
-  // 'auto' lets the remote find its chunks next to its manifest, wherever the gateway mounts it.
-  output: { assetPrefix: 'auto' },
-  html: { title: 'Rotunda · Public Square' },
-  server: { port: 3001 },
+export default remoteConfig({
+  name: 'mf_feed',
+  exposes: { './PublicSquare': './src/PublicSquare.tsx' },
+  title: 'Public Square',
+  port: 3001,
 });

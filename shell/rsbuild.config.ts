@@ -1,25 +1,12 @@
 // Build of the shell: the Module Federation host. It declares no remotes; it reads /remotes.json at run time
 // so a micro-frontend can be redeployed without rebuilding the shell.
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+
+import { federatedReact } from '@rotunda/web-build';
 import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
 
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'shell',
-      // The singletons every remote shares with the shell: one React, one router context and one session.
-      shared: {
-        react: { singleton: true },
-        'react-dom': { singleton: true },
-        'react-router': { singleton: true },
-        zustand: { singleton: true },
-        '@rotunda/session': { singleton: true },
-      },
-      dts: false,
-    }),
-  ],
+  // React and Module Federation with the singletons every remote shares with the shell.
+  plugins: federatedReact('shell'),
   html: {
     template: './index.html',
     title: 'Rotunda',

@@ -1,0 +1,6 @@
+// Stand-alone development page (rsbuild dev): renders the exposed screens without the shell.
+import { mountApp } from '@rotunda/ui/mount';
+import ProfileCreate from './ProfileCreate';
+import ProfilePage from './ProfilePage';
+
+mountApp({ '/profile/:id': ProfilePage, '*': ProfileCreate });
