@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceDefinition } from '@grpc/grpc-js';
 import { AuthServiceService } from '@rotunda/protos/auth';
 import { type ListHeadlinesResponse, NewsServiceService } from '@rotunda/protos/news';
 import { OrgServiceService } from '@rotunda/protos/org';
@@ -63,7 +64,7 @@ async function newsServer(): Promise<RunningGrpcServer> {
   });
 }
 
-const healthOnly = (name: string, definition: typeof AuthServiceService) =>
+const healthOnly = (name: string, definition: ServiceDefinition) =>
   startGrpcServer({
     host: '127.0.0.1',
     port: 0,

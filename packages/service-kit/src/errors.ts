@@ -22,3 +22,4 @@ export class DomainError extends Error {
 export const invalidArgument = (message: string) => new DomainError('invalid_argument', message);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const permissionDenied = (message: string) => new DomainError('permission_denied', message);
+export const unauthenticated = (message: string) => new DomainError('unauthenticated', message);

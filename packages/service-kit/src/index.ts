@@ -1,5 +1,12 @@
 // The service kit: what every Rotunda service and the gateway share (eShop's "service defaults").
 export {
+  CALLER_METADATA,
+  type Caller,
+  CONTRIBUTOR_ROLE,
+  callerFromMetadata,
+  setCallerMetadata,
+} from './caller.ts';
+export {
   ConfigError,
   envBoolean,
   envList,
@@ -12,7 +19,14 @@ export {
   serviceConfigSchema,
   serviceDefaults,
 } from './config.ts';
-export { DomainError, type DomainErrorKind, invalidArgument, notFound, permissionDenied } from './errors.ts';
+export {
+  DomainError,
+  type DomainErrorKind,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  unauthenticated,
+} from './errors.ts';
 export {
   type GrpcService,
   type RunningGrpcServer,

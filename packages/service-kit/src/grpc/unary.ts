@@ -3,6 +3,7 @@
 // (domain errors keep their message; anything else becomes INTERNAL without leaking details).
 import { randomUUID } from 'node:crypto';
 import { type handleUnaryCall, type Metadata, status } from '@grpc/grpc-js';
+import { type Caller, callerFromMetadata } from '../caller.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { REQUEST_ID_HEADER, runWithRequestContext } from '../request-context.ts';
@@ -11,6 +12,8 @@ import { grpcStatusOf } from './status.ts';
 export interface CallContext {
   requestId: string;
   metadata: Metadata;
+  /** The member the gateway authenticated, if any. */
+  caller: Caller | undefined;
 }
 
 export type UnaryHandler<Request, Response> = (request: Request, context: CallContext) => Promise<Response>;
@@ -25,7 +28,11 @@ export function unary<Request, Response>(
     const requestId = typeof fromGateway === 'string' && fromGateway ? fromGateway : randomUUID();
     const started = performance.now();
     runWithRequestContext({ requestId }, () => {
-      handler(call.request, { requestId, metadata: call.metadata }).then(
+      handler(call.request, {
+        requestId,
+        metadata: call.metadata,
+        caller: callerFromMetadata(call.metadata),
+      }).then(
         (response) => {
           logger.debug({ method, ms: Math.round(performance.now() - started) }, 'grpc call ok');
           callback(null, response);
