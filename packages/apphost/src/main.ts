@@ -98,10 +98,14 @@ async function main() {
   );
   print(`  ✓ S3 endpoint on :${config.S3_PORT}, mail inbox on :${config.MAILDEV_WEB_PORT} (${seconds()})`);
 
+  // The built-in identity provider's issuer is the realm URL the gateway serves; both must agree on it.
+  const issuer = `http://localhost:${config.PORT}/realms/rotunda`;
   const shared = {
     DATABASE_URL: postgres.url,
     SEED_DEMO: String(config.SEED_DEMO),
     LOG_LEVEL: config.LOG_LEVEL,
+    TOKEN_ISSUER: issuer,
+    SMTP_URL: `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`,
   };
   const onExit = (child: Child) =>
     child.exited.then((code) => {
@@ -129,6 +133,7 @@ async function main() {
       env: {
         PORT: String(config.PORT),
         LOG_LEVEL: config.LOG_LEVEL,
+        TOKEN_ISSUER: issuer,
         SERVE_WEB: String(config.SERVE_WEB),
         WEB_ROOT: REPO_ROOT,
         ...Object.fromEntries(

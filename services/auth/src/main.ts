@@ -1,13 +1,31 @@
-// Composition root of the auth service: its own schema and the gRPC server with health checking.
-// Its RPCs are wired here as the capability lands.
+// Composition root of the auth service: the identity provider chosen by configuration, the demo accounts,
+// and rotunda.auth.v1.AuthService over gRPC.
 import { AuthServiceService } from '@rotunda/protos/auth';
-import { runService, serviceConfigSchema } from '@rotunda/service-kit';
+import { runService } from '@rotunda/service-kit';
+import { grpcAuthService } from './adapters/grpc-auth-service.ts';
+import { authConfigSchema } from './config.ts';
+import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { wireAuth } from './wiring.ts';
 
 await runService({
   name: 'auth',
-  configSchema: serviceConfigSchema('auth', 50051),
+  configSchema: authConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
-  wire: () => ({
-    services: [{ name: 'rotunda.auth.v1.AuthService', definition: AuthServiceService, implementation: {} }],
-  }),
+  wire: async ({ config, logger }) => {
+    const { prisma, identity, lists, auth } = wireAuth(config, logger);
+    if (config.SEED_DEMO) {
+      const created = await seedDemoAccounts(identity, lists);
+      if (created > 0) logger.info({ accounts: created }, 'demo accounts seeded');
+    }
+    return {
+      services: [
+        {
+          name: 'rotunda.auth.v1.AuthService',
+          definition: AuthServiceService,
+          implementation: grpcAuthService(auth, identity, logger),
+        },
+      ],
+      onShutdown: () => prisma.$disconnect(),
+    };
+  },
 });

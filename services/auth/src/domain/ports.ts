@@ -82,6 +82,8 @@ export interface Captcha {
 export interface RateLimit {
   /** Counts one attempt for each key; answers the seconds to wait when any key is over its limit, else 0. */
   attempt(keys: string[]): Promise<number>;
+  /** The seconds to wait when any key is over its limit right now, else 0; counts nothing. */
+  blocked(keys: string[]): Promise<number>;
   /** Forgets the failures of these keys (after a successful login). */
   reset(keys: string[]): Promise<void>;
 }
@@ -102,8 +104,9 @@ export interface AccessLists {
   approvedDomains(): Promise<string[]>;
   approvedEmails(): Promise<string[]>;
   betaEmails(): Promise<string[]>;
-  add(list: AccessListName, value: string): Promise<void>;
-  remove(list: AccessListName, value: string): Promise<void>;
+  /** Answers the value as stored (lower-case, a domain without its @). */
+  add(list: AccessListName, value: string): Promise<string>;
+  remove(list: AccessListName, value: string): Promise<string>;
 }
 
 export type AccessListName = 'approved-domain' | 'approved-email' | 'beta-email';

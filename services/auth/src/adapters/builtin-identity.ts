@@ -1,0 +1,289 @@
+// The built-in identity provider: accounts in the auth schema with argon2id password hashes, and RS256
+// tokens shaped like Keycloak's (same claims, same token response), signed by keys kept in the database
+// and rotatable, so the gateway and the browser treat it exactly like Keycloak.
+import { randomUUID } from 'node:crypto';
+import { DomainError, unauthenticated } from '@rotunda/service-kit';
+import argon2 from 'argon2';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JSONWebKeySet,
+  type JWK,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { IdentityProvider, IdentityUser, TokenSet } from '../domain/ports.ts';
+
+export interface BuiltinIdentityOptions {
+  prisma: PrismaClient;
+  /** The issuer URL, …/realms/<realm>, as the gateway serves it. */
+  issuer: string;
+  clientId: string;
+  accessTokenSeconds: number;
+  /** A session ends when not refreshed for this long (Keycloak's SSO session idle). */
+  sessionIdleSeconds: number;
+  /** …and at the latest after this long (Keycloak's SSO session max). */
+  sessionMaxSeconds: number;
+  now?: () => Date;
+}
+
+export interface BuiltinIdentity extends IdentityProvider {
+  /** Starts signing with a new key; the old ones keep verifying until their tokens have expired. */
+  rotateSigningKey(): Promise<string>;
+}
+
+// OWASP's argon2id baseline (19 MiB, 2 passes): about 50 ms of CPU per login on a small server.
+const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const SCOPE = 'openid email profile';
+type SigningKeyMaterial = Awaited<ReturnType<typeof importJWK>>;
+
+export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinIdentity {
+  const { prisma } = options;
+  const now = options.now ?? (() => new Date());
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+  // Compared against when the email is unknown, so a login takes as long either way (no enumeration).
+  const decoyHash = argon2.hash(randomUUID(), ARGON2);
+
+  const toUser = (row: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    emailVerified: boolean;
+    roles: { role: string }[];
+  }): IdentityUser => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emailVerified: row.emailVerified,
+    roles: row.roles.map((r) => r.role).sort(),
+  });
+  const withRoles = { roles: { select: { role: true } } } as const;
+
+  async function signingKey(): Promise<{ kid: string; key: SigningKeyMaterial }> {
+    let row = await prisma.signingKey.findFirst({
+      where: { retiredAt: null },
+      orderBy: { createdAt: 'desc' },
+    });
+    if (!row) {
+      await rotateSigningKey();
+      row = await prisma.signingKey.findFirstOrThrow({
+        where: { retiredAt: null },
+        orderBy: { createdAt: 'desc' },
+      });
+    }
+    return { kid: row.kid, key: await importJWK(row.privateJwk as JWK, 'RS256') };
+  }
+
+  async function rotateSigningKey(): Promise<string> {
+    const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = randomUUID();
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
+    await prisma.$transaction([
+      prisma.signingKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now() } }),
+      prisma.signingKey.create({ data: { kid, publicJwk, privateJwk } }),
+    ]);
+    return kid;
+  }
+
+  async function jwks(): Promise<JSONWebKeySet> {
+    // Retired keys stay published for as long as a token they signed can live.
+    const since = new Date(now().getTime() - options.sessionMaxSeconds * 1000);
+    const rows = await prisma.signingKey.findMany({
+      where: { OR: [{ retiredAt: null }, { retiredAt: { gt: since } }] },
+      orderBy: { createdAt: 'desc' },
+    });
+    return { keys: rows.map((row) => row.publicJwk as JWK) };
+  }
+
+  async function issueTokens(
+    user: IdentityUser,
+    session: { id: string; idleExpiresAt: Date },
+    issuedAt: Date,
+  ): Promise<TokenSet> {
+    const { kid, key } = await signingKey();
+    const accessExpires = seconds(issuedAt) + options.accessTokenSeconds;
+    const accessToken = await new SignJWT({
+      typ: 'Bearer',
+      azp: options.clientId,
+      sid: session.id,
+      scope: SCOPE,
+      email_verified: user.emailVerified,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      preferred_username: user.email,
+      given_name: user.firstName,
+      family_name: user.lastName,
+      email: user.email,
+      realm_access: { roles: user.roles },
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+      .setIssuer(options.issuer)
+      .setAudience('account')
+      .setSubject(user.id)
+      .setJti(randomUUID())
+      .setIssuedAt(seconds(issuedAt))
+      .setExpirationTime(accessExpires)
+      .sign(key);
+    const refreshToken = await new SignJWT({
+      typ: 'Refresh',
+      azp: options.clientId,
+      sid: session.id,
+      scope: SCOPE,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+      .setIssuer(options.issuer)
+      .setAudience(options.issuer)
+      .setSubject(user.id)
+      .setJti(randomUUID())
+      .setIssuedAt(seconds(issuedAt))
+      .setExpirationTime(seconds(session.idleExpiresAt))
+      .sign(key);
+    return {
+      accessToken,
+      expiresIn: options.accessTokenSeconds,
+      refreshToken,
+      refreshExpiresIn: Math.max(0, seconds(session.idleExpiresAt) - seconds(issuedAt)),
+      tokenType: 'Bearer',
+      sessionState: session.id,
+      scope: SCOPE,
+    };
+  }
+
+  /** The session a refresh token belongs to, if the token is ours, unexpired and of type Refresh. */
+  async function sessionOf(refreshToken: string, checkExpiry: boolean) {
+    try {
+      const { payload } = await jwtVerify(refreshToken, createLocalJWKSet(await jwks()), {
+        issuer: options.issuer,
+        algorithms: ['RS256'],
+        currentDate: checkExpiry ? now() : new Date(0),
+      });
+      if (payload.typ !== 'Refresh' || typeof payload.sid !== 'string') return null;
+      return { sid: payload.sid, userId: payload.sub };
+    } catch {
+      return null;
+    }
+  }
+
+  const sessionEnded = () => unauthenticated('Session not active');
+
+  return {
+    rotateSigningKey,
+
+    async createUser(user) {
+      const email = user.email.trim().toLowerCase();
+      const passwordHash = await argon2.hash(user.password, ARGON2);
+      try {
+        const row = await prisma.user.create({
+          data: {
+            email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            passwordHash,
+            emailVerified: user.emailVerified ?? false,
+          },
+          include: withRoles,
+        });
+        return toUser(row);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'P2002') {
+          throw new DomainError('already_exists', 'An account with this email already exists');
+        }
+        throw error;
+      }
+    },
+
+    async findUserByEmail(email) {
+      const row = await prisma.user.findUnique({
+        where: { email: email.trim().toLowerCase() },
+        include: withRoles,
+      });
+      return row ? toUser(row) : null;
+    },
+
+    async findUserById(id) {
+      const row = await prisma.user.findUnique({ where: { id }, include: withRoles }).catch(() => null);
+      return row ? toUser(row) : null;
+    },
+
+    async setEmailVerified(userId, verified) {
+      await prisma.user.update({ where: { id: userId }, data: { emailVerified: verified } });
+    },
+
+    async setPassword(userId, password) {
+      await prisma.user.update({
+        where: { id: userId },
+        data: { passwordHash: await argon2.hash(password, ARGON2) },
+      });
+    },
+
+    async passwordGrant(email, password) {
+      const row = await prisma.user.findUnique({
+        where: { email: email.trim().toLowerCase() },
+        include: withRoles,
+      });
+      const matches = await argon2.verify(row?.passwordHash ?? (await decoyHash), password);
+      if (!row || !matches) return null;
+      const start = now();
+      const session = await prisma.session.create({
+        data: {
+          userId: row.id,
+          idleExpiresAt: new Date(start.getTime() + options.sessionIdleSeconds * 1000),
+          maxExpiresAt: new Date(start.getTime() + options.sessionMaxSeconds * 1000),
+        },
+      });
+      return issueTokens(toUser(row), session, start);
+    },
+
+    async refresh(refreshToken) {
+      const found = await sessionOf(refreshToken, true);
+      if (!found) throw sessionEnded();
+      const session = await prisma.session.findUnique({ where: { id: found.sid } });
+      const at = now();
+      if (!session || session.revokedAt || session.idleExpiresAt <= at || session.maxExpiresAt <= at) {
+        throw sessionEnded();
+      }
+      const idle = new Date(
+        Math.min(at.getTime() + options.sessionIdleSeconds * 1000, session.maxExpiresAt.getTime()),
+      );
+      const updated = await prisma.session.update({
+        where: { id: session.id },
+        data: { idleExpiresAt: idle },
+      });
+      const user = await prisma.user.findUnique({ where: { id: session.userId }, include: withRoles });
+      if (!user) throw sessionEnded();
+      return issueTokens(toUser(user), updated, at);
+    },
+
+    async logout(refreshToken) {
+      const found = await sessionOf(refreshToken, false);
+      if (!found) return;
+      await prisma.session.updateMany({
+        where: { id: found.sid, revokedAt: null },
+        data: { revokedAt: now() },
+      });
+    },
+
+    async logoutAll(userId) {
+      await prisma.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now() } });
+    },
+
+    async grantRole(userId, role) {
+      await prisma.userRole.upsert({
+        where: { userId_role: { userId, role } },
+        create: { userId, role },
+        update: {},
+      });
+    },
+
+    async revokeRole(userId, role) {
+      await prisma.userRole.deleteMany({ where: { userId, role } });
+    },
+
+    jwks: async () => ({ keys: (await jwks()).keys as unknown as Record<string, unknown>[] }),
+  };
+}

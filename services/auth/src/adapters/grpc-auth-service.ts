@@ -1,0 +1,95 @@
+// The gRPC face of the auth service (rotunda.auth.v1.AuthService): translates messages to the rules' calls.
+import type { AuthServiceServer, TokenSet as TokenSetMessage } from '@rotunda/protos/auth';
+import { type Logger, unary } from '@rotunda/service-kit';
+import type { AuthService } from '../domain/auth-service.ts';
+import type { IdentityProvider, TokenSet } from '../domain/ports.ts';
+
+const tokenSet = (tokens: TokenSet): TokenSetMessage => ({
+  access_token: tokens.accessToken,
+  expires_in: tokens.expiresIn,
+  refresh_token: tokens.refreshToken,
+  refresh_expires_in: tokens.refreshExpiresIn,
+  token_type: tokens.tokenType,
+  session_state: tokens.sessionState,
+  scope: tokens.scope,
+});
+
+export function grpcAuthService(
+  auth: AuthService,
+  identity: IdentityProvider,
+  logger: Logger,
+): AuthServiceServer {
+  return {
+    createCaptchaChallenge: unary(logger, 'CreateCaptchaChallenge', async () => ({
+      challenge_json: JSON.stringify(await auth.createCaptchaChallenge()),
+    })),
+    verifyCaptcha: unary(logger, 'VerifyCaptcha', async (request) => ({
+      success: await auth.verifyCaptcha(request.payload),
+    })),
+    checkEmail: unary(logger, 'CheckEmail', async (request) => ({
+      eligible: await auth.checkEmail(request.email),
+    })),
+    register: unary(logger, 'Register', async (request) => ({
+      message: await auth.register({
+        firstName: request.first_name,
+        lastName: request.last_name,
+        email: request.email,
+        password: request.password,
+        captchaPayload: request.captcha_payload,
+        appUrl: request.app_url,
+      }),
+    })),
+    confirmRegistration: unary(logger, 'ConfirmRegistration', async (request) => ({
+      message: await auth.confirmRegistration(request.token),
+    })),
+    login: unary(logger, 'Login', async (request) => {
+      const { user, tokens } = await auth.login({
+        email: request.email,
+        password: request.password,
+        clientIp: request.client_ip,
+      });
+      return {
+        user: {
+          user_id: user.userId,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          email: user.email,
+          contributor: user.contributor,
+          email_confirmed: user.emailConfirmed,
+        },
+        tokens: tokenSet(tokens),
+      };
+    }),
+    refreshTokens: unary(logger, 'RefreshTokens', async (request) =>
+      tokenSet(await auth.refresh(request.refresh_token)),
+    ),
+    logout: unary(logger, 'Logout', async (request) => {
+      await auth.logout(request.refresh_token);
+      return {};
+    }),
+    requestPasswordReset: unary(logger, 'RequestPasswordReset', async (request) => ({
+      message: await auth.requestPasswordReset({
+        email: request.email,
+        captchaPayload: request.captcha_payload,
+        appUrl: request.app_url,
+        clientIp: request.client_ip,
+      }),
+    })),
+    resetPassword: unary(logger, 'ResetPassword', async (request) => ({
+      message: await auth.resetPassword(request.token, request.password),
+    })),
+    updatePassword: unary(logger, 'UpdatePassword', async (request, context) => ({
+      message: await auth.updatePassword(context.caller, request.current_password, request.new_password),
+    })),
+    getJwks: unary(logger, 'GetJwks', async () => ({ jwks_json: JSON.stringify(await identity.jwks()) })),
+    listEmailDomains: unary(logger, 'ListEmailDomains', async () => ({
+      domains: await auth.listEmailDomains(),
+    })),
+    listBetaEmails: unary(logger, 'ListBetaEmails', async (_request, context) => ({
+      emails: await auth.listBetaEmails(context.caller),
+    })),
+    listApprovedEmails: unary(logger, 'ListApprovedEmails', async (_request, context) => ({
+      emails: await auth.listApprovedEmails(context.caller),
+    })),
+  };
+}

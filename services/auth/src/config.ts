@@ -1,0 +1,42 @@
+// The auth service's configuration, validated at start-up.
+import { envPositiveInt, serviceConfigSchema } from '@rotunda/service-kit';
+import { z } from 'zod';
+
+export const authConfigSchema = serviceConfigSchema('auth', 50051)
+  .extend({
+    /** builtin: accounts and tokens here; keycloak: a Keycloak realm (KEYCLOAK_* below). */
+    IDENTITY_PROVIDER: z.enum(['builtin', 'keycloak']).default('builtin'),
+    /** The tokens' issuer: the built-in provider's realm URL as the gateway serves it. */
+    TOKEN_ISSUER: z.url().default('http://localhost:8080/realms/rotunda'),
+    WEB_CLIENT_ID: z.string().default('rotunda-web'),
+    AUTH_ACCESS_TOKEN_SECONDS: envPositiveInt(300),
+    AUTH_SESSION_IDLE_SECONDS: envPositiveInt(1800),
+    AUTH_SESSION_MAX_SECONDS: envPositiveInt(36_000),
+    KEYCLOAK_URL: z.url().optional(),
+    KEYCLOAK_REALM: z.string().default('rotunda'),
+    KEYCLOAK_CLIENT_ID: z.string().default('rotunda-auth'),
+    KEYCLOAK_CLIENT_SECRET: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().default('Rotunda <no-reply@rotunda.example>'),
+    /** Where people who cannot register ask for access; named in mails and on the register form. */
+    ACCESS_EMAIL: z.email().default('membership@rotunda.example'),
+    /** Signs captcha challenges; random per start when unset (set it when several replicas run). */
+    CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+    /** The proof of work's size: the browser tries up to this many numbers. */
+    CAPTCHA_MAX_NUMBER: envPositiveInt(50_000),
+    CONFIRM_LINK_HOURS: envPositiveInt(24),
+    RESET_LINK_MINUTES: envPositiveInt(60),
+  })
+  .refine(
+    (config) =>
+      config.IDENTITY_PROVIDER !== 'keycloak' || (config.KEYCLOAK_URL && config.KEYCLOAK_CLIENT_SECRET),
+    {
+      message: 'KEYCLOAK_URL and KEYCLOAK_CLIENT_SECRET are required when IDENTITY_PROVIDER=keycloak',
+      path: ['IDENTITY_PROVIDER'],
+    },
+  );
+
+export type AuthConfig = z.infer<typeof authConfigSchema>;

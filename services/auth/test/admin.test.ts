@@ -1,0 +1,91 @@
+// `npm run admin`: an operator manages who may register and who is a contributor, with clear answers.
+import { spawnSync } from 'node:child_process';
+import { createLogger, migrate, prismaAdapter } from '@rotunda/service-kit';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { createBuiltinIdentity } from '../src/adapters/builtin-identity.ts';
+import { prismaAccessLists } from '../src/adapters/prisma-stores.ts';
+import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+let databaseUrl: string;
+let prisma: PrismaClient;
+
+const admin = (...args: string[]) => {
+  const result = spawnSync(process.execPath, [`${root}src/admin.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+};
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  await migrate({
+    databaseUrl,
+    schema: 'auth',
+    migrationsDir: `${root}prisma/migrations`,
+    logger: createLogger('t', 'silent'),
+  });
+  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
+  const identity = createBuiltinIdentity({
+    prisma,
+    issuer: 'http://localhost:8080/realms/rotunda',
+    clientId: 'rotunda-web',
+    accessTokenSeconds: 300,
+    sessionIdleSeconds: 1800,
+    sessionMaxSeconds: 36_000,
+  });
+  await seedDemoAccounts(identity, prismaAccessLists(prisma));
+});
+afterAll(() => prisma.$disconnect());
+
+describe('npm run admin', () => {
+  it('grants and revokes the contributor role', async () => {
+    expect(admin('grant-contributor', 'Member@demo.ca.gov')).toMatchObject({ code: 0 });
+    const roles = async () =>
+      (
+        await prisma.user.findUniqueOrThrow({
+          where: { email: 'member@demo.ca.gov' },
+          include: { roles: true },
+        })
+      ).roles.map((r) => r.role);
+    expect(await roles()).toEqual(['contributor']);
+    expect(admin('revoke-contributor', 'member@demo.ca.gov').out).toContain(
+      'member@demo.ca.gov is no longer a contributor.',
+    );
+    expect(await roles()).toEqual([]);
+  });
+
+  it('approves domains and emails, and lists them', () => {
+    expect(admin('approve-domain', '@AssemblyStaff.Example').out).toBe(
+      'Added assemblystaff.example (approved-domain).\n',
+    );
+    expect(admin('approve-email', 'chief.of.staff@district9.example').code).toBe(0);
+    expect(admin('add-beta-email', 'pilot@partners.example').code).toBe(0);
+    const listed = admin('list').out;
+    expect(listed).toContain('assemblystaff.example');
+    expect(listed).toContain('chief.of.staff@district9.example');
+    expect(listed).toContain('pilot@partners.example');
+    expect(admin('remove-domain', 'assemblystaff.example').code).toBe(0);
+    expect(admin('list').out).not.toContain('assemblystaff.example');
+  });
+
+  it('rotates the signing key', () => {
+    expect(admin('rotate-keys').out).toMatch(
+      /^Now signing with key [0-9a-f-]{36}; earlier keys still verify their tokens\.\n$/,
+    );
+  });
+
+  it('says so for an unknown account, an unknown command and a missing value', () => {
+    expect(admin('grant-contributor', 'nobody@dof.ca.gov')).toMatchObject({
+      code: 1,
+      out: 'No account for nobody@dof.ca.gov.\n',
+    });
+    const unknown = admin('make-admin', 'x');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('Unknown command: make-admin');
+    expect(admin('approve-domain').err).toContain('approve-domain needs a value.');
+  });
+});

@@ -1,0 +1,266 @@
+// The one contract every identity provider (built-in and Keycloak) must pass, so the auth service behaves
+// the same whichever one its configuration picks.
+import { randomUUID } from 'node:crypto';
+import { DomainError, type DomainErrorKind } from '@rotunda/service-kit';
+import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IdentityProvider, IdentityUser } from '../src/domain/ports.ts';
+
+export interface IdentityContractSubject {
+  provider: IdentityProvider;
+  cleanup?: () => Promise<void>;
+}
+
+interface AccessClaims extends JWTPayload {
+  email?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  email_verified?: unknown;
+  realm_access?: { roles?: unknown };
+}
+
+// A real Keycloak answers each call in tens of milliseconds, but a case makes a dozen of them.
+const CASE_TIMEOUT_MS = 30_000;
+const SETUP_TIMEOUT_MS = 120_000;
+
+/** A fresh address per case, so cases never share an account (nor a brute-force counter) and may rerun. */
+const uniqueEmail = () => `contract-${randomUUID()}@example.ca.gov`;
+/** Upper, lower, digit and symbol: passes any sensible password policy the provider may enforce. */
+const newPassword = () => `Pw#${randomUUID()}`;
+
+export function identityContract(
+  name: string,
+  setup: () => Promise<IdentityContractSubject>,
+  options: { skipReason?: string } = {},
+): void {
+  const title = `identity contract ${name}`;
+  if (options.skipReason) {
+    // Said plainly on the output, not only as a count of skipped tests that nobody reads.
+    console.log(`${title}: SKIPPED — ${options.skipReason}`);
+    // The cases are still registered, so the skipped count is the real number of cases.
+    describe.skip(title, () =>
+      registerCases(() => {
+        throw new Error(`${title} is skipped`);
+      }),
+    );
+    return;
+  }
+
+  describe(title, { timeout: CASE_TIMEOUT_MS }, () => {
+    let subject: IdentityContractSubject | undefined;
+    beforeAll(async () => {
+      subject = await setup();
+    }, SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await subject?.cleanup?.();
+    }, SETUP_TIMEOUT_MS);
+
+    registerCases(() => {
+      if (!subject) throw new Error(`${title}: setup did not finish`);
+      return subject.provider;
+    });
+  });
+}
+
+function registerCases(providerOf: () => IdentityProvider): void {
+  async function newAccount(overrides: { email?: string } = {}) {
+    const provider = providerOf();
+    const email = overrides.email ?? uniqueEmail();
+    const password = newPassword();
+    const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
+    return { provider, user, email: email.toLowerCase(), password };
+  }
+
+  /** The claims of an access token, verified with the provider's own published keys. */
+  async function claimsOf(provider: IdentityProvider, accessToken: string): Promise<AccessClaims> {
+    const keys = createLocalJWKSet((await provider.jwks()) as unknown as JSONWebKeySet);
+    const { payload } = await jwtVerify<AccessClaims>(accessToken, keys);
+    return payload;
+  }
+
+  async function grantFor(provider: IdentityProvider, email: string, password: string) {
+    const tokens = await provider.passwordGrant(email, password);
+    if (!tokens) throw new Error(`password grant for ${email} answered null`);
+    return tokens;
+  }
+
+  async function expectDomainError(promise: Promise<unknown>, kind: DomainErrorKind) {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe(kind);
+  }
+
+  it('creates an account, found by email in any case and by id, stored lower-case with no roles', async () => {
+    const mixedCase = `Contract-${randomUUID()}@Example.CA.gov`;
+    const { provider, user } = await newAccount({ email: mixedCase });
+    const expected: IdentityUser = {
+      id: user.id,
+      email: mixedCase.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailVerified: false,
+      roles: [],
+    };
+    expect(user).toEqual(expected);
+    expect(await provider.findUserByEmail(mixedCase.toUpperCase())).toEqual(expected);
+    expect(await provider.findUserByEmail(mixedCase.toLowerCase())).toEqual(expected);
+    expect(await provider.findUserById(user.id)).toEqual(expected);
+  });
+
+  it('answers null for an unknown email or id', async () => {
+    const provider = providerOf();
+    expect(await provider.findUserByEmail(uniqueEmail())).toBeNull();
+    expect(await provider.findUserById(randomUUID())).toBeNull();
+  });
+
+  it("refuses a second account for the same email (any case) with 'already_exists'", async () => {
+    const { provider, email } = await newAccount();
+    await expectDomainError(
+      provider.createUser({
+        email: email.toUpperCase(),
+        firstName: 'Bo',
+        lastName: 'Peep',
+        password: newPassword(),
+      }),
+      'already_exists',
+    );
+  });
+
+  it("grants tokens for the right password, with Keycloak's claims, verifiable with the JWKS", async () => {
+    const { provider, user, email, password } = await newAccount();
+    const tokens = await grantFor(provider, email, password);
+    expect(tokens.tokenType).toBe('Bearer');
+    expect(tokens.expiresIn).toBeGreaterThan(0);
+    expect(tokens.refreshExpiresIn).toBeGreaterThan(0);
+    expect(typeof tokens.refreshToken).toBe('string');
+    expect(tokens.refreshToken.length).toBeGreaterThan(0);
+    expect(typeof tokens.sessionState).toBe('string');
+    expect(tokens.scope.split(' ')).toContain('openid');
+
+    const claims = await claimsOf(provider, tokens.accessToken);
+    expect(claims.sub).toBe(user.id);
+    expect(claims.email).toBe(email);
+    expect(claims.given_name).toBe('Ada');
+    expect(claims.family_name).toBe('Lovelace');
+    expect(claims.email_verified).toBe(false);
+    expect(Array.isArray(claims.realm_access?.roles)).toBe(true);
+    expect(claims.realm_access?.roles).not.toContain('contributor');
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('also grants tokens when the email is typed in another case', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const tokens = await grantFor(provider, email.toUpperCase(), password);
+    expect((await claimsOf(provider, tokens.accessToken)).sub).toBe(user.id);
+  });
+
+  it('answers null for a wrong password and for an unknown email', async () => {
+    const { provider, email } = await newAccount();
+    expect(await provider.passwordGrant(email, newPassword())).toBeNull();
+    expect(await provider.passwordGrant(uniqueEmail(), newPassword())).toBeNull();
+  });
+
+  it('records the email as verified, in the account and in the next token', async () => {
+    const { provider, user, email, password } = await newAccount();
+    await provider.setEmailVerified(user.id, true);
+    expect(await provider.findUserById(user.id)).toMatchObject({
+      emailVerified: true,
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const tokens = await grantFor(provider, email, password);
+    expect((await claimsOf(provider, tokens.accessToken)).email_verified).toBe(true);
+  });
+
+  it("grants and revokes the 'contributor' role, in the account and in the next token", async () => {
+    const { provider, user, email, password } = await newAccount();
+    await provider.grantRole(user.id, 'contributor');
+    // Granting twice changes nothing.
+    await provider.grantRole(user.id, 'contributor');
+    expect((await provider.findUserById(user.id))?.roles).toEqual(['contributor']);
+    expect((await provider.findUserByEmail(email))?.roles).toEqual(['contributor']);
+    const granted = await claimsOf(provider, (await grantFor(provider, email, password)).accessToken);
+    expect(granted.realm_access?.roles).toContain('contributor');
+
+    await provider.revokeRole(user.id, 'contributor');
+    // Revoking a role the account lacks changes nothing.
+    await provider.revokeRole(user.id, 'contributor');
+    expect((await provider.findUserById(user.id))?.roles).toEqual([]);
+    const revoked = await claimsOf(provider, (await grantFor(provider, email, password)).accessToken);
+    expect(revoked.realm_access?.roles).not.toContain('contributor');
+  });
+
+  it('refreshes into a new working access token for the same account', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const first = await grantFor(provider, email, password);
+    const second = await provider.refresh(first.refreshToken);
+    expect(second.tokenType).toBe('Bearer');
+    expect(second.refreshToken.length).toBeGreaterThan(0);
+    const claims = await claimsOf(provider, second.accessToken);
+    expect(claims.sub).toBe(user.id);
+    expect(claims.email).toBe(email);
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+    // The refreshed refresh token keeps the session going too.
+    expect((await claimsOf(provider, (await provider.refresh(second.refreshToken)).accessToken)).sub).toBe(
+      user.id,
+    );
+  });
+
+  it("ends the session on logout: its refresh token is then refused with 'unauthenticated'", async () => {
+    const { provider, email, password } = await newAccount();
+    const tokens = await grantFor(provider, email, password);
+    await provider.logout(tokens.refreshToken);
+    await expectDomainError(provider.refresh(tokens.refreshToken), 'unauthenticated');
+    // Logging out again, or with something that is no token at all, is not an error.
+    await expect(provider.logout(tokens.refreshToken)).resolves.toBeUndefined();
+    await expect(provider.logout('not-a-token')).resolves.toBeUndefined();
+  });
+
+  it('ends every session of the account on logoutAll', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const phone = await grantFor(provider, email, password);
+    const laptop = await grantFor(provider, email, password);
+    await provider.logoutAll(user.id);
+    await expectDomainError(provider.refresh(phone.refreshToken), 'unauthenticated');
+    await expectDomainError(provider.refresh(laptop.refreshToken), 'unauthenticated');
+  });
+
+  it('replaces the password: the old one no longer grants tokens, the new one does', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const replacement = newPassword();
+    await provider.setPassword(user.id, replacement);
+    expect(await provider.passwordGrant(email, password)).toBeNull();
+    const tokens = await grantFor(provider, email, replacement);
+    expect((await claimsOf(provider, tokens.accessToken)).sub).toBe(user.id);
+  });
+
+  it("refuses a tampered or forged refresh token with 'unauthenticated'", async () => {
+    const { provider, email, password } = await newAccount();
+    const { refreshToken } = await grantFor(provider, email, password);
+    const [header = '', payload = '', signature = ''] = refreshToken.split('.');
+    // A changed first character changes the signature's first byte (a last character may only touch padding).
+    const badSignature = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    await expectDomainError(provider.refresh(`${header}.${payload}.${badSignature}`), 'unauthenticated');
+    // Claims rewritten under the original signature: someone else's session, a later expiry.
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: randomUUID(), exp: 4_102_444_800 })).toString(
+      'base64url',
+    );
+    await expectDomainError(provider.refresh(`${header}.${forged}.${signature}`), 'unauthenticated');
+    await expectDomainError(provider.refresh('not-a-token'), 'unauthenticated');
+  });
+
+  it('publishes RS256 signing keys with kid and no private parts', async () => {
+    const { keys } = await providerOf().jwks();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(typeof key.kid).toBe('string');
+      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+      for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']) expect(key).not.toHaveProperty(secret);
+    }
+  });
+}

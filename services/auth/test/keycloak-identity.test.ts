@@ -1,0 +1,166 @@
+// The Keycloak adapter: the identity contract against a real Keycloak when KEYCLOAK_URL is set (skipped, and
+// saying so, otherwise), and a few protocol-mapping tests of its token-endpoint handling against a local fake.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import KcAdminClient from '@keycloak/keycloak-admin-client';
+import { DomainError } from '@rotunda/service-kit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createKeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
+import type { IdentityProvider } from '../src/domain/ports.ts';
+import { identityContract } from './identity-contract.ts';
+
+const keycloakUrl = process.env.KEYCLOAK_URL;
+
+identityContract(
+  'keycloak',
+  async () => {
+    const url = keycloakUrl ?? '';
+    const realm = process.env.KEYCLOAK_REALM || 'rotunda';
+    const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
+    const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET;
+    // Asked for a real Keycloak but not given the secret: fail loudly rather than skip quietly.
+    if (!clientSecret) throw new Error('KEYCLOAK_URL is set but KEYCLOAK_CLIENT_SECRET is not');
+    const inner = createKeycloakIdentity({ url, realm, clientId, clientSecret });
+    // Remember the accounts the contract makes, so the realm is left as it was found.
+    const created: string[] = [];
+    const provider: IdentityProvider = {
+      ...inner,
+      async createUser(user) {
+        const made = await inner.createUser(user);
+        created.push(made.id);
+        return made;
+      },
+    };
+    const cleanup = async () => {
+      if (created.length === 0) return;
+      const admin = new KcAdminClient({ baseUrl: url, realmName: realm });
+      await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
+      for (const id of created) await admin.users.del({ id });
+    };
+    return { provider, cleanup };
+  },
+  keycloakUrl
+    ? {}
+    : { skipReason: 'set KEYCLOAK_URL (and KEYCLOAK_CLIENT_SECRET) to run it against a real Keycloak' },
+);
+
+// Protocol mapping only: a fake of Keycloak's token endpoint checks how the adapter reads Keycloak's token
+// responses and errors. Whether Keycloak really answers this way is the contract's job, above.
+describe('keycloak adapter protocol mapping (local fake token endpoint, no Keycloak)', () => {
+  interface Seen {
+    path: string;
+    form: URLSearchParams;
+  }
+  let server: Server;
+  let seen: Seen[] = [];
+  let answer: { status: number; body: unknown } = { status: 500, body: {} };
+  let provider: IdentityProvider;
+
+  beforeAll(async () => {
+    server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        seen.push({
+          path: request.url ?? '',
+          form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        });
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    provider = createKeycloakIdentity({
+      url: `http://127.0.0.1:${port}/`,
+      realm: 'rotunda',
+      clientId: 'rotunda-auth',
+      clientSecret: 'fake-secret',
+    });
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  beforeEach(() => {
+    seen = [];
+  });
+
+  const keycloakTokens = {
+    access_token: 'header.payload.signature',
+    expires_in: 300,
+    refresh_expires_in: 1800,
+    refresh_token: 'refresh.payload.signature',
+    token_type: 'Bearer',
+    id_token: 'id.payload.signature',
+    'not-before-policy': 0,
+    session_state: '6f1c2a3e-session',
+    scope: 'openid email profile',
+  };
+  const refused = (status: number, error: string, description: string) => ({
+    status,
+    body: { error, error_description: description },
+  });
+
+  it("maps Keycloak's password-grant response to a TokenSet, asking as a confidential client", async () => {
+    answer = { status: 200, body: keycloakTokens };
+    expect(await provider.passwordGrant(' Ada@Example.CA.gov ', 'secret#1')).toEqual({
+      accessToken: 'header.payload.signature',
+      expiresIn: 300,
+      refreshToken: 'refresh.payload.signature',
+      refreshExpiresIn: 1800,
+      tokenType: 'Bearer',
+      sessionState: '6f1c2a3e-session',
+      scope: 'openid email profile',
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.path).toBe('/realms/rotunda/protocol/openid-connect/token');
+    expect(Object.fromEntries(seen[0]?.form ?? [])).toEqual({
+      grant_type: 'password',
+      username: 'ada@example.ca.gov',
+      password: 'secret#1',
+      scope: 'openid',
+      client_id: 'rotunda-auth',
+      client_secret: 'fake-secret',
+    });
+  });
+
+  it('maps a refresh response, taking the session from the sid claim when session_state is missing', async () => {
+    const accessToken = `e30.${Buffer.from(JSON.stringify({ sid: 'sid-from-claim' })).toString('base64url')}.sig`;
+    const { session_state: _unused, ...withoutSession } = keycloakTokens;
+    answer = { status: 200, body: { ...withoutSession, access_token: accessToken, token_type: 'bearer' } };
+    const tokens = await provider.refresh('old.refresh.token');
+    expect(tokens).toMatchObject({ accessToken, tokenType: 'Bearer', sessionState: 'sid-from-claim' });
+    expect(seen[0]?.form.get('grant_type')).toBe('refresh_token');
+    expect(seen[0]?.form.get('refresh_token')).toBe('old.refresh.token');
+  });
+
+  it('answers null when Keycloak refuses the credentials (401, or 400 invalid_grant)', async () => {
+    answer = refused(401, 'invalid_grant', 'Invalid user credentials');
+    expect(await provider.passwordGrant('ada@example.ca.gov', 'wrong')).toBeNull();
+    answer = refused(400, 'invalid_grant', 'Account disabled');
+    expect(await provider.passwordGrant('ada@example.ca.gov', 'whatever')).toBeNull();
+  });
+
+  it('throws, never null, when the service client itself is refused (a misconfiguration, not a bad password)', async () => {
+    answer = refused(401, 'invalid_client', 'Invalid client or Invalid client credentials');
+    await expect(provider.passwordGrant('ada@example.ca.gov', 'secret#1')).rejects.toThrow(/invalid_client/);
+    answer = refused(400, 'invalid_grant', 'Account is not fully set up');
+    await expect(provider.passwordGrant('ada@example.ca.gov', 'secret#1')).rejects.toThrow(
+      /not fully set up/,
+    );
+  });
+
+  it("turns a refused refresh (400 invalid_grant) into DomainError 'unauthenticated'", async () => {
+    answer = refused(400, 'invalid_grant', 'Session not active');
+    const error = await provider.refresh('ended.refresh.token').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe('unauthenticated');
+  });
+
+  it("keeps Keycloak's own failures apart from ended sessions (503 is an error, not 'unauthenticated')", async () => {
+    answer = { status: 503, body: {} };
+    const error = await provider.refresh('some.refresh.token').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(DomainError);
+  });
+});

@@ -1,0 +1,97 @@
+// The Keycloak realm export parses and holds what the Keycloak adapter and the production stack rely on.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+interface ClientRep {
+  clientId: string;
+  [key: string]: unknown;
+}
+interface RealmRep {
+  clients?: ClientRep[];
+  roles?: { realm?: { name: string; description?: string }[] };
+  users?: { username: string; serviceAccountClientId?: string; clientRoles?: Record<string, string[]> }[];
+  [key: string]: unknown;
+}
+
+const realm = JSON.parse(
+  readFileSync(new URL('../keycloak/realm-rotunda.json', import.meta.url), 'utf8'),
+) as RealmRep;
+const client = (clientId: string) => realm.clients?.find((c) => c.clientId === clientId);
+
+describe('Keycloak realm export', () => {
+  it("is the enabled realm 'rotunda', registering and confirming through Rotunda, not Keycloak", () => {
+    expect(realm).toMatchObject({
+      realm: 'rotunda',
+      enabled: true,
+      registrationAllowed: false,
+      loginWithEmailAllowed: true,
+      duplicateEmailsAllowed: false,
+      verifyEmail: false,
+      resetPasswordAllowed: false,
+    });
+  });
+
+  it('has brute-force detection on, never locking the owner out for good', () => {
+    expect(realm).toMatchObject({ bruteForceProtected: true, permanentLockout: false });
+    for (const field of [
+      'failureFactor',
+      'waitIncrementSeconds',
+      'maxFailureWaitSeconds',
+      'maxDeltaTimeSeconds',
+    ]) {
+      expect(realm[field]).toBeTypeOf('number');
+      expect(realm[field] as number).toBeGreaterThan(0);
+    }
+    expect(realm.maxFailureWaitSeconds as number).toBeGreaterThanOrEqual(
+      realm.waitIncrementSeconds as number,
+    );
+  });
+
+  it('sets the token and session lifespans', () => {
+    expect(realm).toMatchObject({
+      accessTokenLifespan: 300,
+      ssoSessionIdleTimeout: 1800,
+      ssoSessionMaxLifespan: 36000,
+    });
+  });
+
+  it("defines the realm role 'contributor'", () => {
+    const role = realm.roles?.realm?.find((r) => r.name === 'contributor');
+    expect(role?.description).toBe('Concierge contributor — may edit unclaimed profiles and organizations');
+  });
+
+  it("has the public web client 'rotunda-web': code flow with PKCE S256, no direct grants", () => {
+    const web = client('rotunda-web');
+    expect(web).toMatchObject({
+      enabled: true,
+      publicClient: true,
+      standardFlowEnabled: true,
+      directAccessGrantsEnabled: false,
+      redirectUris: ['http://localhost:8080/*'],
+      webOrigins: ['http://localhost:8080'],
+      attributes: expect.objectContaining({ 'pkce.code.challenge.method': 'S256' }),
+    });
+  });
+
+  it("has the confidential client 'rotunda-auth' with a service account, and commits no secret", () => {
+    const auth = client('rotunda-auth');
+    expect(auth).toMatchObject({
+      enabled: true,
+      publicClient: false,
+      serviceAccountsEnabled: true,
+      directAccessGrantsEnabled: true,
+    });
+    // Keycloak fills the placeholder from the environment at import.
+    expect(auth?.secret).toMatch(/^\$\{ROTUNDA_AUTH_CLIENT_SECRET\}$/);
+  });
+
+  it("gives rotunda-auth's service account exactly the user-management roles the adapter needs", () => {
+    const account = realm.users?.find((u) => u.serviceAccountClientId === 'rotunda-auth');
+    expect(account?.username).toBe('service-account-rotunda-auth');
+    expect([...(account?.clientRoles?.['realm-management'] ?? [])].sort()).toEqual([
+      'manage-users',
+      'query-users',
+      'view-users',
+    ]);
+  });
+});

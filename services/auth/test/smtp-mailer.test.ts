@@ -1,0 +1,111 @@
+// The SMTP mailer delivers to a real MailDev (the embedded default's inbox) and fails loudly when it is down.
+import { createServer } from 'node:net';
+import { MailDev } from 'maildev';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../src/adapters/smtp-mailer.ts';
+
+/** A port nothing listens on right now (taken from the OS, then released). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+interface InboxMail {
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string; name: string }[];
+  from: { address: string; name: string }[];
+}
+
+let maildev: MailDev;
+let smtpPort: number;
+let webPort: number;
+
+/** MailDev v3's REST API lists received mail at /api/email. */
+async function inbox(): Promise<InboxMail[]> {
+  const response = await fetch(`http://127.0.0.1:${webPort}/api/email`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as InboxMail[];
+}
+
+/** Polls the inbox until a mail to `to` shows up: MailDev parses a message after accepting it. */
+async function waitForMail(to: string): Promise<InboxMail> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mail = (await inbox()).find((m) => m.to.some((r) => r.address === to));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${to} arrived in MailDev`);
+}
+
+beforeAll(async () => {
+  smtpPort = await freePort();
+  webPort = await freePort();
+  maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
+  await maildev.start();
+}, 30_000);
+
+afterAll(async () => {
+  await maildev?.stop();
+});
+
+describe('createSmtpMailer', () => {
+  it('delivers subject, recipient, text and html to MailDev', async () => {
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'Rotunda <no-reply@rotunda.test>',
+    });
+    await mailer.send({
+      to: 'ada@agency.ca.gov',
+      subject: 'Confirm your Rotunda account',
+      text: 'Hello Ada,\nopen https://rotunda.test/confirm-email/abc123 to confirm.',
+      html: '<p>Hello Ada,</p><p><a href="https://rotunda.test/confirm-email/abc123">Confirm</a></p>',
+    });
+
+    const mail = await waitForMail('ada@agency.ca.gov');
+    expect(mail.subject).toBe('Confirm your Rotunda account');
+    expect(mail.to).toEqual([expect.objectContaining({ address: 'ada@agency.ca.gov' })]);
+    expect(mail.from).toEqual([{ address: 'no-reply@rotunda.test', name: 'Rotunda' }]);
+    expect(mail.text).toContain('https://rotunda.test/confirm-email/abc123');
+    expect(mail.html).toContain('<a href="https://rotunda.test/confirm-email/abc123">Confirm</a>');
+  });
+
+  it('rejects with an error naming host and port when the server is down', async () => {
+    const downPort = await freePort();
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${downPort}`, from: 'no-reply@rotunda.test' });
+    const sending = mailer.send({ to: 'ada@agency.ca.gov', subject: 's', text: 't', html: '<p>t</p>' });
+    await expect(sending).rejects.toThrow(`SMTP server 127.0.0.1:${downPort} is unreachable`);
+  });
+
+  it('keeps the password of the SMTP url out of its errors', async () => {
+    const downPort = await freePort();
+    const mailer = createSmtpMailer({
+      url: `smtp://mailer:s3cret-pass@127.0.0.1:${downPort}`,
+      from: 'no-reply@rotunda.test',
+    });
+    const error = await mailer.send({ to: 'a@b.ca.gov', subject: 's', text: 't', html: 't' }).catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error.message)).toContain(`127.0.0.1:${downPort}`);
+    expect(String(error.message)).not.toContain('s3cret-pass');
+  });
+
+  it('refuses a recipient that is not one plain address', async () => {
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@rotunda.test' });
+    for (const to of ['a@b.gov, c@d.com', 'Name <a@b.gov>', 'a@b.gov\r\nBcc: c@d.com', 'nobody', '']) {
+      await expect(mailer.send({ to, subject: 's', text: 't', html: 't' })).rejects.toThrow(
+        /single plain address/,
+      );
+    }
+  });
+
+  it('refuses a url that is not smtp:// or smtps://', () => {
+    expect(() => createSmtpMailer({ url: 'http://127.0.0.1:25', from: 'x@y.z' })).toThrow(/smtp:\/\//);
+    expect(() => createSmtpMailer({ url: 'localhost:25', from: 'x@y.z' })).toThrow(/smtp/);
+  });
+});
