@@ -1,27 +1,62 @@
-// The gateway's Express application: security headers, request ids and logs, the documented REST paths,
-// JSON errors, and (in the one-machine default) the web apps. It owns no data.
+// The gateway's Express application: security headers, request ids and logs, access-token verification,
+// the documented REST paths, the built-in identity provider's OpenID endpoints, JSON errors, and (in the
+// one-machine default) the web apps. It owns no data.
 import { randomUUID } from 'node:crypto';
 import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { cachedJwks, type JwksCacheOptions, remoteJwks } from './auth/jwks.ts';
+import { authenticate } from './auth/middleware.ts';
+import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import type { GatewayConfig } from './config.ts';
-import type { ServiceClients } from './grpc/clients.ts';
+import { call, type ServiceClients } from './grpc/clients.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
+import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness } from './routes/health.ts';
 import { newsRouter } from './routes/news.ts';
+import { realmsRouter } from './routes/realms.ts';
 
 export interface AppDependencies {
   config: GatewayConfig;
   clients: ServiceClients;
   services: Readiness['services'];
   logger: Logger;
+  /** How the identity provider's keys are cached (tests shorten the cooldown). */
+  jwksCache?: JwksCacheOptions;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export function createApp({ config, clients, services, logger }: AppDependencies): Express {
+/**
+ * Verifies access tokens against Keycloak's published keys when JWKS_URL is set, else against the built-in
+ * provider's keys, which the auth service hands out over gRPC.
+ */
+export function tokenVerifier(
+  config: GatewayConfig,
+  clients: Pick<ServiceClients, 'auth' | 'deadlineMs'>,
+  jwksCache: JwksCacheOptions = {},
+): TokenVerifier {
+  const keys = config.JWKS_URL
+    ? remoteJwks(config.JWKS_URL, jwksCache)
+    : cachedJwks(async () => {
+        const answer = await call(
+          'auth',
+          clients.auth,
+          clients.auth.getJwks,
+          {},
+          {
+            requestId: `jwks-${randomUUID()}`,
+            deadlineMs: clients.deadlineMs,
+          },
+        );
+        return JSON.parse(answer.jwks_json);
+      }, jwksCache);
+  return createTokenVerifier({ issuer: config.TOKEN_ISSUER, keys });
+}
+
+export function createApp({ config, clients, services, logger, jwksCache }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -75,9 +110,27 @@ export function createApp({ config, clients, services, logger }: AppDependencies
       webBuilt: config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined,
     }),
   );
-  app.use('/api', express.json({ limit: '1mb' }));
+  const withCaller = authenticate(tokenVerifier(config, clients, jwksCache));
+  // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
+  // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
+  app.use('/api', express.json({ limit: '1mb' }), withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
-  app.use(['/api', '/auth', '/media'], apiNotFound);
+  app.use(
+    '/auth',
+    express.json({ limit: '64kb' }),
+    authRouter({ clients, authenticate: withCaller, publicUrl: config.PUBLIC_URL }),
+  );
+  // The browser refreshes and ends sessions here in both modes: the auth service forwards to whichever
+  // identity provider is configured (Keycloak only refreshes tokens for the client that obtained them).
+  app.use('/realms', realmsRouter({ clients, realm: config.REALM, issuer: config.TOKEN_ISSUER }));
+  app.get('/app-config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({
+      accessEmail: config.ACCESS_EMAIL,
+      identity: { url: config.PUBLIC_URL, realm: config.REALM, clientId: config.WEB_CLIENT_ID },
+    });
+  });
+  app.use(['/api', '/auth', '/media', '/realms'], apiNotFound);
   if (config.SERVE_WEB) app.use(webRouter(config.WEB_ROOT, config.REMOTES_CONFIG));
   app.use(errorHandler);
   return app;

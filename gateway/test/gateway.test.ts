@@ -211,6 +211,15 @@ describe('gateway', () => {
     expect(await broken.json()).toEqual({ errors: [{ msg: 'The request body is not valid JSON.' }] });
   });
 
+  it('tells the browser where to ask for access and where the identity provider lives', async () => {
+    const res = await fetch(`${gateway.base}/app-config.json`);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({
+      accessEmail: 'membership@rotunda.example',
+      identity: { url: 'http://localhost:8080', realm: 'rotunda', clientId: 'rotunda-web' },
+    });
+  });
+
   it('sends security headers', async () => {
     const res = await fetch(`${gateway.base}/api/news`);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");

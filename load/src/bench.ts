@@ -1,10 +1,13 @@
-// `npm run bench [-- gateway|startup]`: measures, in one run and on this machine, (1) the time from starting
-// the product to a healthy /healthz, and (2) GET /api/news through the gateway next to a bare Express
-// "hello" (the gateway's ceiling). Prints a table and writes bench-results/<name>.json.
+// `npm run bench [-- startup|gateway|auth]`: measures, in one run and on this machine, (1) the time from
+// starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
+// "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
+// gateway's throughput with token verification next to the same call without a token. Prints a table and
+// writes bench-results/<name>.json.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { hashPassword, verifyPassword } from '@rotunda/auth-service/password-hashing';
 import autocannon from 'autocannon';
 
 const REPO = new URL('../..', import.meta.url).pathname;
@@ -50,8 +53,14 @@ async function stopProduct(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    pipelining: 1,
+  });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
@@ -120,4 +129,58 @@ if (which === 'all' || which === 'gateway') {
   row('GET /api/news via gateway', news);
   print(`  news at ${(ratio * 100).toFixed(0)} % of the bare ceiling; target ≥ 40 %`);
   save('gateway', { bare, news, ratio, target: 0.4, connections: CONNECTIONS, durationSeconds: DURATION_S });
+}
+
+if (which === 'all' || which === 'auth') {
+  const hash = await hashPassword('Member#2024x');
+  const checks = 20;
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < checks; i++) await verifyPassword(hash, 'Member#2024x');
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerCheck = (cpu.user + cpu.system) / 1000 / checks;
+
+  const { child } = await startProduct();
+  const base = `http://127.0.0.1:${PORT}`;
+  const login = () =>
+    fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'member@demo.ca.gov', password: 'Member#2024x' }),
+    });
+  const latencies: number[] = [];
+  let token = '';
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    const res = await login();
+    latencies.push(performance.now() - started);
+    if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+    token = ((await res.json()) as { token: string }).token;
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const newsUrl = `${base}/api/news`;
+  await load(newsUrl);
+  const anonymous = await load(newsUrl);
+  const verified = await load(newsUrl, { 'x-auth-token': token });
+  await stopProduct(child);
+  print('\nlogin (POST /auth/login, 30 in a row, argon2id 19 MiB × 2 passes)');
+  print(
+    `  p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms; one password check costs ${cpuMsPerCheck.toFixed(0)} ms of CPU; target ≤ 150 ms`,
+  );
+  print(
+    `\ntoken verification at the gateway (GET /api/news, ${CONNECTIONS} connections, ${DURATION_S} s each)`,
+  );
+  print(
+    `  without a token  ${anonymous.requestsPerSecond.toFixed(0).padStart(7)} req/s, p99 ${anonymous.p99Ms} ms`,
+  );
+  print(
+    `  with a token     ${verified.requestsPerSecond.toFixed(0).padStart(7)} req/s, p99 ${verified.p99Ms} ms (RS256 verified on every request)`,
+  );
+  save('auth', {
+    loginMs: { p50: pct(50), p95: pct(95) },
+    cpuMsPerPasswordCheck: cpuMsPerCheck,
+    anonymous,
+    verified,
+  });
 }

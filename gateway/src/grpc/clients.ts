@@ -1,5 +1,5 @@
 // gRPC clients for every service, and one promise-returning call helper that applies the deadline and
-// carries the request id in the metadata.
+// carries the request id, and the verified caller when a member is calling, in the metadata.
 import {
   type ChannelCredentials,
   type Client,
@@ -7,14 +7,16 @@ import {
   Metadata,
   type ServiceError,
 } from '@grpc/grpc-js';
+import { AuthServiceClient } from '@rotunda/protos/auth';
 import { NewsServiceClient } from '@rotunda/protos/news';
-import { REQUEST_ID_HEADER } from '@rotunda/service-kit';
+import { type Caller, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
 export const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface ServiceClients {
+  auth: AuthServiceClient;
   news: NewsServiceClient;
   addresses: Record<ServiceName, string>;
   deadlineMs: number;
@@ -32,12 +34,17 @@ export function createServiceClients(
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
   };
+  const auth = new AuthServiceClient(addresses.auth, creds);
   const news = new NewsServiceClient(addresses.news, creds);
   return {
+    auth,
     news,
     addresses,
     deadlineMs: config.GRPC_DEADLINE_MS,
-    close: () => news.close(),
+    close: () => {
+      auth.close();
+      news.close();
+    },
   } satisfies ServiceClients;
 }
 
@@ -54,22 +61,30 @@ export class ServiceCallError extends Error {
   }
 }
 
-type UnaryMethod<Request, Response> = (
+export type UnaryMethod<Request, Response> = (
   request: Request,
   metadata: Metadata,
   options: { deadline: Date },
   callback: (error: ServiceError | null, response: Response) => void,
 ) => unknown;
 
+export interface CallContext {
+  requestId: string;
+  deadlineMs: number;
+  /** The member on whose behalf the call is made (verified by the gateway); services trust only this. */
+  caller?: Caller | undefined;
+}
+
 export function call<Request, Response>(
   service: ServiceName,
   client: Client,
   method: UnaryMethod<Request, Response>,
   request: Request,
-  context: { requestId: string; deadlineMs: number },
+  context: CallContext,
 ): Promise<Response> {
   const metadata = new Metadata();
   metadata.set(REQUEST_ID_HEADER, context.requestId);
+  if (context.caller) setCallerMetadata(metadata, context.caller);
   return new Promise((resolve, reject) => {
     method.call(
       client,

@@ -1,5 +1,6 @@
 // JSON errors for every failure: `{ errors: [{ msg }] }`, the first message being the one a screen shows.
-// gRPC statuses from the services become their HTTP meaning; an unreachable service is a clear 503.
+// gRPC statuses from the services become their HTTP meaning; an unreachable service is a clear 503; a
+// rate-limited one a 429 that says when to come back (Retry-After).
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ServiceCallError } from '../grpc/clients.ts';
@@ -33,10 +34,33 @@ export function sendError(res: Response, status: number, message: string): void 
   res.status(status).json({ errors: [{ msg: message }] });
 }
 
-export function httpErrorOf(error: unknown): { status: number; message: string } {
+/** When Retry-After cannot be read from the service's answer: a minute, the usual lockout step. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The seconds a rate-limited client should wait. The services say it in words the member reads
+ * ('Too many attempts. Try again in 42 seconds.'), so the number is taken from that text.
+ */
+export function retryAfterSeconds(details: string): number {
+  const match = /(\d+)\s*(second|minute)s?\b/i.exec(details);
+  if (!match?.[1]) return DEFAULT_RETRY_AFTER_SECONDS;
+  const amount = Number(match[1]);
+  return Math.max(1, match[2]?.toLowerCase() === 'minute' ? amount * 60 : amount);
+}
+
+export interface HttpErrorAnswer {
+  status: number;
+  message: string;
+  /** Seconds, for the Retry-After header of a 429. */
+  retryAfter?: number;
+}
+
+export function httpErrorOf(error: unknown): HttpErrorAnswer {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   if (error instanceof ServiceCallError) {
     const status = HTTP_OF_GRPC[error.grpc.code] ?? 500;
+    if (status === 429)
+      return { status, message: error.grpc.details, retryAfter: retryAfterSeconds(error.grpc.details) };
     if (status === 503)
       return { status, message: `The ${error.service} service is unavailable. Please try again shortly.` };
     if (status === 504) return { status, message: `The ${error.service} service did not answer in time.` };
@@ -48,12 +72,21 @@ export function httpErrorOf(error: unknown): { status: number; message: string }
     return { status: 400, message: 'The request body is not valid JSON.' };
   if (bodyParser.type === 'entity.too.large')
     return { status: 413, message: 'The request body is too large.' };
+  // Other body-parser refusals (too many form fields, unsupported charset) keep their 4xx status.
+  if (
+    bodyParser.type &&
+    typeof bodyParser.status === 'number' &&
+    bodyParser.status >= 400 &&
+    bodyParser.status < 500
+  )
+    return { status: bodyParser.status, message: 'The request body could not be read.' };
   return { status: 500, message: 'An error occurred. Please try again later.' };
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const { status, message } = httpErrorOf(error);
+  const { status, message, retryAfter } = httpErrorOf(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
   sendError(res, status, message);
 };
 

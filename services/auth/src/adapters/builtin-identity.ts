@@ -3,7 +3,6 @@
 // and rotatable, so the gateway and the browser treat it exactly like Keycloak.
 import { randomUUID } from 'node:crypto';
 import { DomainError, unauthenticated } from '@rotunda/service-kit';
-import argon2 from 'argon2';
 import {
   createLocalJWKSet,
   exportJWK,
@@ -16,6 +15,7 @@ import {
 } from 'jose';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { IdentityProvider, IdentityUser, TokenSet } from '../domain/ports.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export interface BuiltinIdentityOptions {
   prisma: PrismaClient;
@@ -35,8 +35,6 @@ export interface BuiltinIdentity extends IdentityProvider {
   rotateSigningKey(): Promise<string>;
 }
 
-// OWASP's argon2id baseline (19 MiB, 2 passes): about 50 ms of CPU per login on a small server.
-const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const SCOPE = 'openid email profile';
 type SigningKeyMaterial = Awaited<ReturnType<typeof importJWK>>;
 
@@ -45,7 +43,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
   const now = options.now ?? (() => new Date());
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   // Compared against when the email is unknown, so a login takes as long either way (no enumeration).
-  const decoyHash = argon2.hash(randomUUID(), ARGON2);
+  const decoyHash = hashPassword(randomUUID());
 
   const toUser = (row: {
     id: string;
@@ -176,7 +174,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
 
     async createUser(user) {
       const email = user.email.trim().toLowerCase();
-      const passwordHash = await argon2.hash(user.password, ARGON2);
+      const passwordHash = await hashPassword(user.password);
       try {
         const row = await prisma.user.create({
           data: {
@@ -217,7 +215,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
     async setPassword(userId, password) {
       await prisma.user.update({
         where: { id: userId },
-        data: { passwordHash: await argon2.hash(password, ARGON2) },
+        data: { passwordHash: await hashPassword(password) },
       });
     },
 
@@ -226,7 +224,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
         where: { email: email.trim().toLowerCase() },
         include: withRoles,
       });
-      const matches = await argon2.verify(row?.passwordHash ?? (await decoyHash), password);
+      const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), password);
       if (!row || !matches) return null;
       const start = now();
       const session = await prisma.session.create({

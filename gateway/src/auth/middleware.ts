@@ -1,0 +1,79 @@
+// Who is calling: reads the access token (x-auth-token, as the product sends it, or Authorization: Bearer),
+// verifies it and puts the member on req.caller; and the guards for routes that need a member or a role.
+import type { Caller } from '@rotunda/service-kit';
+import type { Request, RequestHandler } from 'express';
+import { HttpError } from '../http/errors.ts';
+import { TOKEN_MESSAGES, TokenRejected, type TokenVerifier } from './verify.ts';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The member whose access token this request carries; undefined for a visitor. */
+      caller?: Caller;
+    }
+  }
+}
+
+/**
+ * Refusal texts of the guards. A visitor at a member-only call gets the product's own words for it
+ * (spec §8, 'Access Restricted. Please login.'); a member without the role is told which role it takes.
+ */
+export const GUARD_MESSAGES = {
+  loginRequired: 'Access Restricted. Please login.',
+  contributorsOnly: 'Contributors only',
+} as const;
+
+const ROLE_REFUSALS: Record<string, string> = { contributor: GUARD_MESSAGES.contributorsOnly };
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The access token a request carries, if any. x-auth-token wins: it is the header the product sends. */
+export function tokenOf(req: Request): string | undefined {
+  const header = req.headers['x-auth-token'];
+  const given = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (given) return given;
+  const authorization = req.headers.authorization;
+  return authorization ? BEARER.exec(authorization)?.[1] : undefined;
+}
+
+/**
+ * Sets req.caller from a valid token. No token: a visitor, and public calls answer as usual. A token that
+ * fails verification answers 401 at once, so a member whose session ended learns it on the next call
+ * instead of silently being served as a visitor.
+ */
+export function authenticate(verify: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    req.caller = undefined;
+    const token = tokenOf(req);
+    if (!token) return next();
+    try {
+      req.caller = await verify(token);
+    } catch (error) {
+      if (error instanceof TokenRejected) {
+        req.log.info({ reason: error.message }, 'access token refused');
+        throw new HttpError(401, TOKEN_MESSAGES[error.reason]);
+      }
+      throw error;
+    }
+    next();
+  };
+}
+
+/** The caller, for a handler behind requireMember or requireRole. */
+export function callerOf(req: Request): Caller {
+  if (!req.caller) throw new HttpError(401, GUARD_MESSAGES.loginRequired);
+  return req.caller;
+}
+
+export const requireMember: RequestHandler = (req, _res, next) => {
+  callerOf(req);
+  next();
+};
+
+export function requireRole(role: string): RequestHandler {
+  return (req, _res, next) => {
+    if (!callerOf(req).roles.includes(role))
+      throw new HttpError(403, ROLE_REFUSALS[role] ?? `Only members with the ${role} role may do this`);
+    next();
+  };
+}

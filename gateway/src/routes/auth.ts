@@ -1,0 +1,212 @@
+// The /auth/* REST paths of the README's API table: bodies validated here, then forwarded to the auth
+// service over gRPC, its answers shaped exactly as documented. Only the member-only calls look at the access
+// token: logging in, registering or ending a session must work even while a stale token is still sent.
+import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid, PASSWORD_MESSAGES } from '@rotunda/rules';
+import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
+import { requireMember, requireRole } from '../auth/middleware.ts';
+import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { HttpError, httpErrorOf } from '../http/errors.ts';
+import { parseBody, requiredText } from './body.ts';
+
+/** The longest token (one-time link token, refresh token) the gateway forwards; Keycloak's are ~1–2 kB. */
+const MAX_TOKEN_LENGTH = 8192;
+/** Long enough for any passphrase, short enough that hashing it is no denial of service. */
+const MAX_PASSWORD_LENGTH = 1024;
+
+const email = () => requiredText('email', { max: 254 });
+const captcha = (field: string) =>
+  requiredText(field, { max: MAX_TOKEN_LENGTH, missing: CAPTCHA_MESSAGES.missing });
+const password = (field: string) => requiredText(field, { max: MAX_PASSWORD_LENGTH, trim: false });
+const newPassword = (field: string) =>
+  password(field).refine(isPasswordValid, PASSWORD_MESSAGES.doesNotMeetCriteria);
+const token = (field: string) => requiredText(field, { max: MAX_TOKEN_LENGTH });
+
+// Keys are listed in the order a form shows its fields, so the first message is the first thing to fix.
+const bodies = {
+  verify: z.object({ captchaValue: captcha('captchaValue') }),
+  checkEmail: z.object({ email: email() }),
+  register: z.object({
+    first_name: requiredText('first_name', { max: 100 }),
+    last_name: requiredText('last_name', { max: 100 }),
+    email: email().refine((value) => emailDomain(value) !== null, 'email must be a valid email address'),
+    password: newPassword('password'),
+    captchaValue: captcha('captchaValue'),
+  }),
+  confirmRegistration: z.object({ token: token('token') }),
+  login: z.object({ email: email(), password: password('password') }),
+  logout: z.object({ refreshToken: token('refreshToken') }),
+  requestPasswordReset: z.object({ email: email(), reCaptcha_token: captcha('reCaptcha_token') }),
+  resetPassword: z.object({ password: newPassword('password') }),
+  // The spec's client also sends `token` in the body; the header already carries it, so it is ignored.
+  updatePassword: z.object({
+    currentPassword: password('currentPassword'),
+    newPassword: newPassword('newPassword'),
+  }),
+};
+
+/**
+ * The README answers 400 for every refusal of some calls (unknown, used or expired one-time token; wrong
+ * current password), whatever status the service chose for it; rate limits and outages keep theirs.
+ */
+async function refusalsAre400<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    const { status, message } = httpErrorOf(error);
+    if (status >= 400 && status < 500 && status !== 429) throw new HttpError(400, message);
+    throw error;
+  }
+}
+
+export interface AuthRouterDependencies {
+  clients: Pick<ServiceClients, 'auth' | 'deadlineMs'>;
+  /** Verifies the access token onto req.caller (see auth/middleware.ts). */
+  authenticate: RequestHandler;
+  /** Where links in the service's mails point: the configured public origin, not the request's Host. */
+  publicUrl: string;
+}
+
+export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDependencies): Router {
+  const router = express.Router();
+  const { auth } = clients;
+  const rpc = <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) =>
+    call('auth', auth, method, request, {
+      requestId: req.id as string,
+      deadlineMs: clients.deadlineMs,
+      caller: req.caller,
+    });
+  const member = [authenticate, requireMember];
+  const contributor = [authenticate, requireRole(CONTRIBUTOR_ROLE)];
+
+  router.get('/captcha', async (req, res) => {
+    const answer = await rpc(req, auth.createCaptchaChallenge, {});
+    // Each challenge is single-use: never let a cache hand the same one to two people.
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(JSON.parse(answer.challenge_json));
+  });
+
+  router.post('/verify', async (req, res) => {
+    const body = parseBody(bodies.verify, req);
+    const answer = await rpc(req, auth.verifyCaptcha, { payload: body.captchaValue });
+    res.json({ success: answer.success });
+  });
+
+  router.post('/check-email', async (req, res) => {
+    const body = parseBody(bodies.checkEmail, req);
+    const answer = await rpc(req, auth.checkEmail, { email: body.email });
+    res.json({ eligible: answer.eligible });
+  });
+
+  router.post('/register', async (req, res) => {
+    const body = parseBody(bodies.register, req);
+    const answer = await rpc(req, auth.register, {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      password: body.password,
+      captcha_payload: body.captchaValue,
+      app_url: publicUrl,
+    });
+    res.status(201).json({ success: true, message: answer.message });
+  });
+
+  router.post('/confirm-registration', async (req, res) => {
+    try {
+      const body = parseBody(bodies.confirmRegistration, req);
+      const answer = await rpc(req, auth.confirmRegistration, { token: body.token });
+      res.json({ success: true, message: answer.message || 'Your email is confirmed!' });
+    } catch (error) {
+      const { status, message } = httpErrorOf(error);
+      if (status >= 500 || status === 429) throw error;
+      // The confirm page reads `success`: every refusal says it, with the reason in the usual errors list.
+      res.status(400).json({ success: false, errors: [{ msg: message }] });
+    }
+  });
+
+  router.post('/login', async (req, res) => {
+    const body = parseBody(bodies.login, req);
+    const answer = await rpc(req, auth.login, {
+      email: body.email,
+      password: body.password,
+      client_ip: req.ip ?? '',
+    });
+    const { user, tokens } = answer;
+    if (!user || !tokens) throw new Error('the auth service answered a login without user or tokens');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      token: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      expiresIn: tokens.expires_in,
+      refreshExpiresIn: tokens.refresh_expires_in,
+      user: {
+        token: tokens.access_token,
+        user_id: user.user_id,
+        // Profiles belong to the profile service; until it answers here, a member has none.
+        profile_id: null,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        contributor: user.contributor,
+        email_confirmed: user.email_confirmed,
+      },
+    });
+  });
+
+  router.post('/logout', async (req, res) => {
+    const body = parseBody(bodies.logout, req);
+    await rpc(req, auth.logout, { refresh_token: body.refreshToken });
+    res.status(204).end();
+  });
+
+  router.post('/request-password-reset', async (req, res) => {
+    const body = parseBody(bodies.requestPasswordReset, req);
+    const answer = await rpc(req, auth.requestPasswordReset, {
+      email: body.email,
+      captcha_payload: body.reCaptcha_token,
+      app_url: publicUrl,
+      client_ip: req.ip ?? '',
+    });
+    res.json({ success: true, message: answer.message });
+  });
+
+  router.post('/reset-password/:token', async (req, res) => {
+    const resetToken = req.params.token as string;
+    if (resetToken.length > MAX_TOKEN_LENGTH)
+      throw new HttpError(400, `token must be at most ${MAX_TOKEN_LENGTH} characters`);
+    const body = parseBody(bodies.resetPassword, req);
+    const answer = await refusalsAre400(
+      rpc(req, auth.resetPassword, { token: resetToken, password: body.password }),
+    );
+    res.json({ success: true, message: answer.message || 'Password has been reset' });
+  });
+
+  router.post('/update-password', ...member, async (req, res) => {
+    const body = parseBody(bodies.updatePassword, req);
+    const answer = await refusalsAre400(
+      rpc(req, auth.updatePassword, {
+        current_password: body.currentPassword,
+        new_password: body.newPassword,
+      }),
+    );
+    res.json({ success: true, message: answer.message || 'Password has been updated' });
+  });
+
+  router.get('/email-domains', async (req, res) => {
+    const answer = await rpc(req, auth.listEmailDomains, {});
+    res.json(answer.domains.map((domain) => ({ approved_domain: domain })));
+  });
+
+  router.get('/beta-access', ...contributor, async (req, res) => {
+    const answer = await rpc(req, auth.listBetaEmails, {});
+    res.json(answer.emails.map((email) => ({ beta_email: email })));
+  });
+
+  router.get('/approved-emails', ...contributor, async (req, res) => {
+    const answer = await rpc(req, auth.listApprovedEmails, {});
+    res.json(answer.emails.map((email) => ({ work_email: email })));
+  });
+
+  return router;
+}

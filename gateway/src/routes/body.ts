@@ -1,0 +1,29 @@
+// Request-body validation at the gateway: zod schemas whose first message is the one a screen (or a
+// developer) needs, so refusals answer 400 `{ errors: [{ msg }] }` without a round trip to a service.
+import type { Request } from 'express';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+
+/** A required text field: 'email is required' when absent or blank; trimmed unless told otherwise. */
+export function requiredText(
+  field: string,
+  { max = 256, trim = true, missing }: { max?: number; trim?: boolean; missing?: string } = {},
+) {
+  const required = missing ?? `${field} is required`;
+  const text = z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? required : `${field} must be text`,
+  });
+  return (trim ? text.trim() : text).min(1, required).max(max, `${field} must be at most ${max} characters`);
+}
+
+/** Parses the JSON (or form) body against `schema`; the first problem becomes the 400 message. */
+export function parseBody<Schema extends z.ZodType>(schema: Schema, req: Request): z.infer<Schema> {
+  // Express 5 leaves req.body undefined when nothing was sent: that is an empty object for validation.
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
+}

@@ -1,0 +1,234 @@
+// Test doubles for the identity side: RS256 signing keys, Keycloak-shaped access tokens minted with jose, a
+// fake AuthService on a real gRPC server that records every call (with the caller from the metadata) and
+// answers canned results, and a gateway started against it.
+import type { AddressInfo } from 'node:net';
+import { AuthServiceService, type LoginResponse, type TokenSet } from '@rotunda/protos/auth';
+import {
+  type CallContext,
+  type Caller,
+  createLogger,
+  loadConfig,
+  type RunningGrpcServer,
+  startGrpcServer,
+  unary,
+} from '@rotunda/service-kit';
+import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { createApp } from '../../src/app.ts';
+import type { JwksCacheOptions } from '../../src/auth/jwks.ts';
+import { gatewayConfigSchema } from '../../src/config.ts';
+import { createServiceClients } from '../../src/grpc/clients.ts';
+
+export const logger = createLogger('test', 'silent');
+export const ISSUER = 'http://localhost:8080/realms/rotunda';
+
+export interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  jwk: JWK;
+}
+
+export async function signingKey(kid: string): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+}
+
+export const MEMBER = {
+  sub: '4b1f2a52-7c1e-4d8a-9a43-1d2f6b1f0a01',
+  email: 'member@demo.ca.gov',
+  given_name: 'Maya',
+  family_name: 'Member',
+};
+
+/** An access token with Keycloak's claim shape; `claims` overrides or adds claims (undefined removes). */
+export async function accessToken(
+  key: SigningKey,
+  {
+    roles = [],
+    claims = {},
+    expiresIn = 300,
+    kid = key.kid,
+  }: { roles?: string[]; claims?: Record<string, unknown>; expiresIn?: number; kid?: string } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const payload: JWTPayload = {
+    iss: ISSUER,
+    sub: MEMBER.sub,
+    typ: 'Bearer',
+    azp: 'rotunda-web',
+    email: MEMBER.email,
+    given_name: MEMBER.given_name,
+    family_name: MEMBER.family_name,
+    email_verified: true,
+    realm_access: { roles: ['default-roles-rotunda', ...roles] },
+    iat: now,
+    exp: now + expiresIn,
+    ...claims,
+  };
+  for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name];
+  return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid }).sign(key.privateKey);
+}
+
+/** The same token with its payload edited but the original signature kept. */
+export function tamper(token: string, edit: (payload: Record<string, unknown>) => void): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  edit(claims);
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+}
+
+export const TOKENS: TokenSet = {
+  access_token: 'access.jwt.value',
+  expires_in: 300,
+  refresh_token: 'refresh.jwt.value',
+  refresh_expires_in: 1800,
+  token_type: 'Bearer',
+  session_state: 'session-1',
+  scope: 'email profile',
+};
+
+export const LOGIN: LoginResponse = {
+  user: {
+    user_id: MEMBER.sub,
+    first_name: 'Maya',
+    last_name: 'Member',
+    email: MEMBER.email,
+    contributor: false,
+    email_confirmed: true,
+  },
+  tokens: TOKENS,
+};
+
+type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
+
+export interface RecordedCall {
+  method: string;
+  request: Record<string, unknown>;
+  caller: Caller | undefined;
+  requestId: string;
+}
+
+export interface FakeAuth {
+  server: RunningGrpcServer;
+  address: string;
+  calls: RecordedCall[];
+  /** The keys GetJwks hands out; replace to rotate. */
+  jwks: { keys: JWK[] };
+  /** Replace one RPC's answer for the current test; `reset` restores the defaults. */
+  answer: (method: string, handler: Handler) => void;
+  callsTo: (method: string) => RecordedCall[];
+  reset: () => void;
+}
+
+export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
+  const calls: RecordedCall[] = [];
+  const jwks = { keys: keys.map((key) => key.jwk) };
+  const defaults: Record<string, Handler> = {
+    createCaptchaChallenge: async () => ({
+      challenge_json: JSON.stringify({
+        algorithm: 'SHA-256',
+        challenge: 'c0ffee',
+        maxnumber: 100000,
+        salt: 'salt?expires=1',
+        signature: 'sig',
+      }),
+    }),
+    verifyCaptcha: async () => ({ success: true }),
+    checkEmail: async () => ({ eligible: true }),
+    register: async () => ({
+      message: 'Registration successful! Please check your email to confirm your account.',
+    }),
+    confirmRegistration: async () => ({ message: 'Your email is confirmed!' }),
+    login: async () => LOGIN,
+    refreshTokens: async () => ({ ...TOKENS, access_token: 'access.jwt.refreshed' }),
+    logout: async () => ({}),
+    requestPasswordReset: async () => ({ message: 'Password reset link has been sent to your email' }),
+    resetPassword: async () => ({ message: 'Password has been reset' }),
+    updatePassword: async () => ({ message: 'Password has been updated' }),
+    getJwks: async () => ({ jwks_json: JSON.stringify(fake.jwks) }),
+    listEmailDomains: async () => ({ domains: ['lobbyfirm.example.com', 'association.example.org'] }),
+    listBetaEmails: async () => ({ emails: ['beta@example.com'] }),
+    listApprovedEmails: async () => ({ emails: ['staff@example.org'] }),
+  };
+  let overrides: Record<string, Handler> = {};
+  const implementation = Object.fromEntries(
+    Object.keys(AuthServiceService).map((method) => [
+      method,
+      unary(logger, method, async (request: Record<string, unknown>, context) => {
+        calls.push({ method, request, caller: context.caller, requestId: context.requestId });
+        const handler = overrides[method] ?? defaults[method];
+        if (!handler) throw new Error(`no answer for ${method}`);
+        return handler(request, context);
+      }),
+    ]),
+  );
+  const server = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [{ name: 'rotunda.auth.v1.AuthService', definition: AuthServiceService, implementation }],
+  });
+  const fake: FakeAuth = {
+    server,
+    address: `127.0.0.1:${server.port}`,
+    calls,
+    jwks,
+    answer: (method, handler) => {
+      overrides[method] = handler;
+    },
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    reset: () => {
+      overrides = {};
+      calls.length = 0;
+    },
+  };
+  return fake;
+}
+
+export interface RunningGateway {
+  base: string;
+  close: () => Promise<void>;
+}
+
+/** A gateway on a free port, talking to `authAddress`; other services point nowhere unless given. */
+export async function startGateway(
+  env: Record<string, string>,
+  jwksCache?: JwksCacheOptions,
+): Promise<RunningGateway> {
+  const config = loadConfig(gatewayConfigSchema, {
+    SERVE_WEB: 'false',
+    PUBLIC_CACHE_SECONDS: '0',
+    PROFILE_SERVICE_ADDR: '127.0.0.1:1',
+    ORG_SERVICE_ADDR: '127.0.0.1:1',
+    POST_SERVICE_ADDR: '127.0.0.1:1',
+    NEWS_SERVICE_ADDR: '127.0.0.1:1',
+    ...env,
+  });
+  const clients = createServiceClients(config);
+  const app = createApp({ config, clients, services: async () => ({}), logger, jwksCache });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      clients.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** JSON POST helper: answers status, headers and parsed body (undefined for an empty body). */
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}

@@ -1,0 +1,184 @@
+// Units of token verification: the checks of createTokenVerifier and why each refusal is 'expired' or
+// 'invalid'; the key cache (one fetch for a crowd, refetch on unknown kid at most once per cooldown, stale
+// keys kept when the provider blips); Retry-After parsing; the identity settings of the configuration.
+import { ConfigError, loadConfig } from '@rotunda/service-kit';
+import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { cachedJwks } from '../src/auth/jwks.ts';
+import { createTokenVerifier, TokenRejected } from '../src/auth/verify.ts';
+import { gatewayConfigSchema } from '../src/config.ts';
+import { retryAfterSeconds } from '../src/http/errors.ts';
+import { accessToken, ISSUER, MEMBER, signingKey } from './support/fake-auth.ts';
+
+const key = await signingKey('k1');
+const other = await signingKey('k2');
+const verifier = createTokenVerifier({ issuer: ISSUER, keys: createLocalJWKSet({ keys: [key.jwk] }) });
+
+async function rejection(token: string, verify = verifier): Promise<TokenRejected> {
+  const error = await verify(token).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TokenRejected);
+  return error as TokenRejected;
+}
+
+describe('createTokenVerifier', () => {
+  it('answers the caller named by a valid access token', async () => {
+    expect(await verifier(await accessToken(key, { roles: ['contributor'] }))).toEqual({
+      userId: MEMBER.sub,
+      email: MEMBER.email,
+      roles: ['default-roles-rotunda', 'contributor'],
+    });
+  });
+
+  it('tolerates tokens without email or realm roles, and ignores roles that are not text', async () => {
+    const bare = await accessToken(key, { claims: { email: undefined, realm_access: undefined } });
+    expect(await verifier(bare)).toEqual({ userId: MEMBER.sub, email: '', roles: [] });
+    const odd = await accessToken(key, { claims: { realm_access: { roles: ['contributor', 7, null] } } });
+    expect((await verifier(odd)).roles).toEqual(['contributor']);
+  });
+
+  it('calls an expired token expired, past the clock tolerance only', async () => {
+    expect((await rejection(await accessToken(key, { expiresIn: -31 }))).reason).toBe('expired');
+    await expect(verifier(await accessToken(key, { expiresIn: -25 }))).resolves.toBeTruthy();
+    const strict = createTokenVerifier({
+      issuer: ISSUER,
+      keys: createLocalJWKSet({ keys: [key.jwk] }),
+      clockToleranceSeconds: 0,
+    });
+    expect((await rejection(await accessToken(key, { expiresIn: -2 }), strict)).reason).toBe('expired');
+  });
+
+  it.each([
+    ['no expiry', { exp: undefined }],
+    ['a refresh token', { typ: 'Refresh' }],
+    ['another issuer', { iss: 'https://evil.example/realms/rotunda' }],
+    ['an empty subject', { sub: '' }],
+  ])('calls a token with %s invalid', async (_name, claims) => {
+    expect((await rejection(await accessToken(key, { claims }))).reason).toBe('invalid');
+  });
+
+  it('calls a token from an unknown key invalid', async () => {
+    expect((await rejection(await accessToken(other))).reason).toBe('invalid');
+  });
+
+  it('lets key-fetch failures through as they are (the provider is down, not the token bad)', async () => {
+    const down = createTokenVerifier({
+      issuer: ISSUER,
+      keys: cachedJwks(() => Promise.reject(new Error('auth: connect ECONNREFUSED'))),
+    });
+    await expect(down(await accessToken(key))).rejects.toThrow('ECONNREFUSED');
+  });
+});
+
+/** A key source with a hand-driven clock and a count of fetches. */
+function fakeSource(initial: JSONWebKeySet, cooldownMs = 5_000, maxAgeMs = 600_000) {
+  const state = { now: 1_000_000, loads: 0, jwks: initial, fail: false };
+  const keys = cachedJwks(
+    async () => {
+      state.loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (state.fail) throw new Error('unavailable');
+      return state.jwks;
+    },
+    { cooldownMs, maxAgeMs, now: () => state.now },
+  );
+  return { state, verify: createTokenVerifier({ issuer: ISSUER, keys }) };
+}
+
+describe('cachedJwks', () => {
+  it('fetches once for a crowd of first requests', async () => {
+    const { state, verify } = fakeSource({ keys: [key.jwk] });
+    const token = await accessToken(key);
+    await Promise.all(Array.from({ length: 20 }, () => verify(token)));
+    expect(state.loads).toBe(1);
+  });
+
+  it('refetches on an unknown kid at most once per cooldown, however many arrive', async () => {
+    const { state, verify } = fakeSource({ keys: [key.jwk] });
+    await verify(await accessToken(key));
+    const forged = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => accessToken(other, { kid: `forged-${i}` })),
+    );
+    for (const token of forged) expect((await rejection(token, verify)).reason).toBe('invalid');
+    expect(state.loads).toBe(1);
+
+    state.now += 5_000;
+    const results = await Promise.allSettled(forged.map((token) => verify(token)));
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    expect(state.loads).toBe(2);
+  });
+
+  it('picks up a rotated key after the cooldown', async () => {
+    const { state, verify } = fakeSource({ keys: [key.jwk] });
+    await verify(await accessToken(key));
+    state.jwks = { keys: [key.jwk, other.jwk] };
+    state.now += 6_000;
+    expect((await verify(await accessToken(other))).userId).toBe(MEMBER.sub);
+    expect(state.loads).toBe(2);
+  });
+
+  it('retries a failed first fetch on the next request', async () => {
+    const { state, verify } = fakeSource({ keys: [key.jwk] });
+    state.fail = true;
+    const token = await accessToken(key);
+    await expect(verify(token)).rejects.toThrow('unavailable');
+    state.fail = false;
+    await expect(verify(token)).resolves.toBeTruthy();
+    expect(state.loads).toBe(2);
+  });
+
+  it('refreshes old keys, keeping them while the provider is unreachable, and drops withdrawn ones', async () => {
+    const { state, verify } = fakeSource({ keys: [key.jwk] }, 5_000, 60_000);
+    const token = await accessToken(key);
+    await verify(token);
+    state.now += 61_000;
+    state.fail = true;
+    await expect(verify(token)).resolves.toBeTruthy();
+    expect(state.loads).toBe(2);
+    state.now += 6_000;
+    state.fail = false;
+    state.jwks = { keys: [other.jwk] };
+    expect((await rejection(token, verify)).reason).toBe('invalid');
+    expect(state.loads).toBe(3);
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it.each([
+    ['Too many attempts. Try again in 42 seconds.', 42],
+    ['Try again in 1 second', 1],
+    ['Too many requests. Try again in 2 minutes.', 120],
+    ['Try again in 0 seconds.', 1],
+    ['Too many attempts.', 60],
+  ])('reads "%s" as %i', (details, seconds) => {
+    expect(retryAfterSeconds(details)).toBe(seconds);
+  });
+});
+
+describe('identity configuration', () => {
+  it('defaults the issuer to the built-in provider on this port and realm', () => {
+    expect(loadConfig(gatewayConfigSchema, {}).TOKEN_ISSUER).toBe('http://localhost:8080/realms/rotunda');
+    const config = loadConfig(gatewayConfigSchema, { PORT: '9090', REALM: 'capitol', JWKS_URL: ' ' });
+    expect(config).toMatchObject({ TOKEN_ISSUER: 'http://localhost:9090/realms/capitol', REALM: 'capitol' });
+    expect(config.JWKS_URL).toBeUndefined();
+  });
+
+  it('needs TOKEN_ISSUER with JWKS_URL, and URLs that are http(s)', () => {
+    expect(() =>
+      loadConfig(gatewayConfigSchema, {
+        JWKS_URL: 'http://keycloak:8080/realms/rotunda/protocol/openid-connect/certs',
+      }),
+    ).toThrow(/TOKEN_ISSUER: is required when JWKS_URL is set/);
+    expect(() =>
+      loadConfig(gatewayConfigSchema, { JWKS_URL: 'file:///etc/passwd', TOKEN_ISSUER: 'x' }),
+    ).toThrow(ConfigError);
+    expect(
+      loadConfig(gatewayConfigSchema, {
+        JWKS_URL: 'https://sso.example.gov/realms/rotunda/protocol/openid-connect/certs',
+        TOKEN_ISSUER: 'https://sso.example.gov/realms/rotunda',
+      }).TOKEN_ISSUER,
+    ).toBe('https://sso.example.gov/realms/rotunda');
+  });
+});
