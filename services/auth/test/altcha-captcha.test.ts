@@ -1,7 +1,7 @@
 // The ALTCHA captcha accepts exactly what a real widget solves for this server, once, before it expires.
-import { solveChallenge } from 'altcha-lib/v1';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAltchaCaptcha } from '../src/adapters/altcha-captcha.ts';
+import { encodeCaptcha, solveChallengeAsWidget } from './support.ts';
 
 const KEY = 'test-hmac-key-0123456789';
 // Small search space so each test solves its challenge in milliseconds.
@@ -27,36 +27,8 @@ function captchaWith(overrides: Partial<Parameters<typeof createAltchaCaptcha>[0
   });
 }
 
-interface WidgetPayload {
-  algorithm: string;
-  challenge: string;
-  number: number;
-  salt: string;
-  signature: string;
-  took: number;
-}
-
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-
-/** Solves a challenge and builds the payload the way the altcha widget does (btoa of this JSON). */
-async function solve(challenge: Record<string, unknown>): Promise<WidgetPayload> {
-  const {
-    algorithm,
-    challenge: hash,
-    salt,
-    signature,
-    maxnumber,
-  } = challenge as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
-  const solution = await solveChallenge(hash, salt, algorithm, maxnumber).promise;
-  if (!solution) throw new Error('challenge not solved');
-  return { algorithm, challenge: hash, number: solution.number, salt, signature, took: solution.took };
-}
+const encode = encodeCaptcha;
+const solve = solveChallengeAsWidget;
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,64 +1,22 @@
 // The SMTP mailer delivers to a real MailDev (the embedded default's inbox) and fails loudly when it is down.
-import { createServer } from 'node:net';
-import { MailDev } from 'maildev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/smtp-mailer.ts';
+import { freePort, type Inbox, startInbox } from './support.ts';
 
-/** A port nothing listens on right now (taken from the OS, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-interface InboxMail {
-  subject: string;
-  text: string;
-  html: string;
-  to: { address: string; name: string }[];
-  from: { address: string; name: string }[];
-}
-
-let maildev: MailDev;
-let smtpPort: number;
-let webPort: number;
-
-/** MailDev v3's REST API lists received mail at /api/email. */
-async function inbox(): Promise<InboxMail[]> {
-  const response = await fetch(`http://127.0.0.1:${webPort}/api/email`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as InboxMail[];
-}
-
-/** Polls the inbox until a mail to `to` shows up: MailDev parses a message after accepting it. */
-async function waitForMail(to: string): Promise<InboxMail> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const mail = (await inbox()).find((m) => m.to.some((r) => r.address === to));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to} arrived in MailDev`);
-}
+let inbox: Inbox;
 
 beforeAll(async () => {
-  smtpPort = await freePort();
-  webPort = await freePort();
-  maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
-  await maildev.start();
+  inbox = await startInbox();
 }, 30_000);
 
 afterAll(async () => {
-  await maildev?.stop();
+  await inbox?.stop();
 });
 
 describe('createSmtpMailer', () => {
   it('delivers subject, recipient, text and html to MailDev', async () => {
     const mailer = createSmtpMailer({
-      url: `smtp://127.0.0.1:${smtpPort}`,
+      url: inbox.smtpUrl,
       from: 'Rotunda <no-reply@rotunda.test>',
     });
     await mailer.send({
@@ -68,7 +26,7 @@ describe('createSmtpMailer', () => {
       html: '<p>Hello Ada,</p><p><a href="https://rotunda.test/confirm-email/abc123">Confirm</a></p>',
     });
 
-    const mail = await waitForMail('ada@agency.ca.gov');
+    const mail = await inbox.waitFor('ada@agency.ca.gov');
     expect(mail.subject).toBe('Confirm your Rotunda account');
     expect(mail.to).toEqual([expect.objectContaining({ address: 'ada@agency.ca.gov' })]);
     expect(mail.from).toEqual([{ address: 'no-reply@rotunda.test', name: 'Rotunda' }]);
@@ -96,7 +54,7 @@ describe('createSmtpMailer', () => {
   });
 
   it('refuses a recipient that is not one plain address', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@rotunda.test' });
+    const mailer = createSmtpMailer({ url: inbox.smtpUrl, from: 'no-reply@rotunda.test' });
     for (const to of ['a@b.gov, c@d.com', 'Name <a@b.gov>', 'a@b.gov\r\nBcc: c@d.com', 'nobody', '']) {
       await expect(mailer.send({ to, subject: 's', text: 't', html: 't' })).rejects.toThrow(
         /single plain address/,

@@ -19,6 +19,7 @@ export interface InboxMail {
   text: string;
   html: string;
   to: { address: string; name: string }[];
+  from: { address: string; name: string }[];
 }
 
 export interface Inbox {
@@ -67,8 +68,21 @@ export async function startInbox(): Promise<Inbox> {
   };
 }
 
-/** Solves a challenge and encodes the payload the way the ALTCHA widget does (base64 of this JSON). */
-export async function solveCaptcha(challenge: Record<string, unknown>): Promise<string> {
+/** What the ALTCHA widget sends back for a solved challenge, before base64 encoding. */
+export interface WidgetPayload {
+  algorithm: string;
+  challenge: string;
+  number: number;
+  salt: string;
+  signature: string;
+  took: number;
+}
+
+/** Encodes a payload the way the widget does (base64 of its JSON). */
+export const encodeCaptcha = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+/** Solves a challenge as the widget does in the browser. */
+export async function solveChallengeAsWidget(challenge: Record<string, unknown>): Promise<WidgetPayload> {
   const {
     algorithm,
     challenge: hash,
@@ -84,16 +98,12 @@ export async function solveCaptcha(challenge: Record<string, unknown>): Promise<
   };
   const solution = await solveChallenge(hash, salt, algorithm, maxnumber).promise;
   if (!solution) throw new Error('challenge not solved');
-  const payload = {
-    algorithm,
-    challenge: hash,
-    number: solution.number,
-    salt,
-    signature,
-    took: solution.took,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  return { algorithm, challenge: hash, number: solution.number, salt, signature, took: solution.took };
 }
+
+/** A solved challenge, encoded, ready to send as captchaValue. */
+export const solveCaptcha = async (challenge: Record<string, unknown>) =>
+  encodeCaptcha(await solveChallengeAsWidget(challenge));
 
 /** The first link in a mail's text that contains `path`. */
 export function linkIn(mail: InboxMail, path: string): string {
