@@ -37,8 +37,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
   ],
-  // With E2E_BASE_URL the tests run against a deployment that is already up; otherwise they start the
-  // product (or reuse the one running on :8080).
+  // With E2E_BASE_URL the tests run against a deployment that is already up (E2E_MAILDEV_URL names its mail
+  // inbox); otherwise they start the product (or reuse the one running on :8080).
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
@@ -48,5 +48,12 @@ export default defineConfig({
         reuseExistingServer: true,
         timeout: 240_000,
         stdout: 'pipe',
+        // A short identity-provider session, so that session-lifetime.spec.ts sees one end within a minute
+        // (20 s access tokens, 40 s idle, 45 s at most); process.env can override each.
+        env: {
+          AUTH_ACCESS_TOKEN_SECONDS: process.env.AUTH_ACCESS_TOKEN_SECONDS ?? '20',
+          AUTH_SESSION_IDLE_SECONDS: process.env.AUTH_SESSION_IDLE_SECONDS ?? '40',
+          AUTH_SESSION_MAX_SECONDS: process.env.AUTH_SESSION_MAX_SECONDS ?? '45',
+        },
       },
 });

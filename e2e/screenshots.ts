@@ -1,15 +1,110 @@
-// Saves PNGs of the landing page, the public square and the 404 page at desktop and phone widths into
-// e2e/screenshots/, to review how the screens look. Run with: node e2e/screenshots.ts (product running).
+// Saves PNGs of the screens at desktop and phone widths into e2e/screenshots/, to review how they look: the
+// landing page, the public square, the 404 page, the register dialog (an ineligible email, a filled-in form,
+// the success alert), the login dialog after a wrong password, the password reset request dialog, the
+// reset-password page and the confirm-email page. The register, login and confirm POSTs are answered here,
+// so no account is created, no token spent and no failed login counted. Run with: node e2e/screenshots.ts (product running).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { baseURL, chromiumLaunchOptions } from './playwright.config.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const pages = [
-  { name: 'landing', path: '/', ready: 'Register Today!' },
-  { name: 'public-square', path: '/public-square', ready: 'Headlines' },
-  { name: '404', path: '/no-such-page', ready: 'RETURN TO SESSION' },
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Brings the page into the state to capture. */
+  prepare: (page: Page) => Promise<void>;
+  /** Capture the whole page (false: the viewport, e.g. with a dialog open). */
+  fullPage?: boolean;
+}
+
+const waitForText = (text: string) => async (page: Page) => {
+  await page.getByText(text, { exact: true }).first().waitFor();
+};
+
+async function openRegister(page: Page) {
+  await page.getByRole('button', { name: 'Register Today!' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  await dialog.getByLabel('First name').fill('Eva');
+  await dialog.getByLabel('Last name').fill('Tester');
+  return dialog;
+}
+
+const shots: Shot[] = [
+  { name: 'landing', path: '/', prepare: waitForText('Register Today!'), fullPage: true },
+  { name: 'public-square', path: '/public-square', prepare: waitForText('Headlines'), fullPage: true },
+  { name: '404', path: '/no-such-page', prepare: waitForText('RETURN TO SESSION'), fullPage: true },
+  {
+    name: 'register-ineligible',
+    path: '/',
+    prepare: async (page) => {
+      const dialog = await openRegister(page);
+      await dialog.getByLabel('Work email').fill('eva.tester@example.com');
+      await dialog.getByRole('button', { name: 'Access Currently Unavailable' }).waitFor();
+    },
+  },
+  {
+    name: 'register',
+    path: '/',
+    prepare: async (page) => {
+      const dialog = await openRegister(page);
+      await dialog.getByLabel('Work email').fill('eva.tester@dof.ca.gov');
+      await dialog.getByLabel('Password', { exact: true }).fill('Rotunda2024');
+      await dialog.getByRole('button', { name: 'Register', exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'register-success',
+    path: '/',
+    prepare: async (page) => {
+      const dialog = await openRegister(page);
+      await dialog.getByLabel('Work email').fill('eva.tester@dof.ca.gov');
+      await dialog.getByLabel('Password', { exact: true }).fill('Rotunda#2024');
+      await dialog.locator('altcha-widget').getByText("I'm not a robot", { exact: true }).click();
+      await dialog.getByRole('checkbox', { name: 'Verified' }).waitFor();
+      await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+      await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'login',
+    path: '/',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log in' });
+      await dialog.getByLabel('Email').fill('member@demo.ca.gov');
+      await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await dialog.getByLabel('Password', { exact: true }).press('Enter');
+      await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'reset-request',
+    path: '/',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+      await dialog.getByLabel('Email').fill('eva.tester@dof.ca.gov');
+    },
+  },
+  {
+    name: 'reset-password',
+    path: '/reset-password/screenshot-token',
+    prepare: async (page) => {
+      await page.getByLabel('New password', { exact: true }).fill('Rotunda#2024');
+      await page.getByLabel('Retype new password').fill('Rotunda#202');
+      await page.getByText('Passwords do not match').waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'confirm-email',
+    path: '/confirm-email/screenshot-token',
+    prepare: waitForText('Your email is confirmed!'),
+    fullPage: true,
+  },
 ];
 const widths = [1280, 400];
 
@@ -18,12 +113,21 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
-    for (const { name, path, ready } of pages) {
+    await page.route('**/auth/confirm-registration', (route) =>
+      route.fulfill({ json: { success: true, message: 'Your email is confirmed!' } }),
+    );
+    await page.route('**/auth/login', (route) =>
+      route.fulfill({ status: 401, json: { errors: [{ msg: 'Invalid credentials' }] } }),
+    );
+    await page.route('**/auth/register', (route) =>
+      route.fulfill({ status: 201, json: { success: true, message: 'Registered' } }),
+    );
+    for (const { name, path, prepare, fullPage = false } of shots) {
       await page.goto(new URL(path, baseURL).href);
-      await page.getByText(ready, { exact: true }).first().waitFor();
+      await prepare(page);
       await page.waitForLoadState('networkidle');
       const file = `${outDir}${name}-${width}.png`;
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage });
       console.log(`saved ${file}`);
     }
     await page.close();

@@ -16,6 +16,9 @@ export default defineConfig({
       'theme-color': '#17365d',
     },
   },
+  // ALTCHA's proof-of-work worker scripts are emitted as files and imported as their URL (see
+  // src/auth/altcha-setup.ts): bundling them would wrap them in the Module Federation runtime.
+  source: { assetsInclude: /altcha[\\/]dist[\\/]workers[\\/].+\.js$/ },
   // Absolute asset URLs: deep links such as /organization/12 are answered with this same index.html.
   output: { assetPrefix: '/' },
   server: { port: 3000, historyApiFallback: true },

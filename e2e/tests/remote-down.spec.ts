@@ -1,7 +1,7 @@
 // One micro-frontend unreachable: its route shows the error panel with a retry while the rest of the shell,
 // including the public square's headlines, keeps working; once it is back, Try again loads it.
 import { expect, test } from '@playwright/test';
-import { signInAsMember } from './session.ts';
+import { signInAsMember } from './support/session.ts';
 
 test('the shell survives a remote being down and recovers on Try again', async ({ page }) => {
   await signInAsMember(page);

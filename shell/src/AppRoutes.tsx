@@ -1,10 +1,12 @@
-// The route table (spec §2). Screens owned by micro-frontends are loaded at run time; the landing page and
-// the 404 page belong to the shell.
+// The route table (spec §2). Screens owned by micro-frontends are loaded at run time; the landing page, the
+// reset-password and confirm-email pages and the 404 page belong to the shell.
 import { Route, Routes } from 'react-router';
 import { RedirectOwnersToProfile, RequireAuth } from './guard';
 import { Layout } from './layout/Layout';
+import { ConfirmEmail } from './pages/ConfirmEmail';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
+import { ResetPassword } from './pages/ResetPassword';
 import { RemoteView } from './remotes/RemoteView';
 
 export function AppRoutes() {
@@ -40,6 +42,8 @@ export function AppRoutes() {
             element={<RemoteView module="mf_profile/ProfilePage" label="Profile" />}
           />
         </Route>
+        <Route path="reset-password/:token" element={<ResetPassword />} />
+        <Route path="confirm-email/:token" element={<ConfirmEmail />} />
         <Route path="error" element={<NotFound />} />
         <Route path="*" element={<NotFound />} />
       </Route>

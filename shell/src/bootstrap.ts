@@ -1,6 +1,9 @@
-// Mounts the shell in the page.
+// Mounts the shell in the page, after the session keeper has resumed a stored session (or ended one that
+// ran out while the page was closed, so no signed-in screen flashes up for an expired session).
 import { mountApp } from '@rotunda/ui/mount';
 import { AppRoutes } from './AppRoutes';
+import { sessionKeeper } from './session';
 import './styles/global.css';
 
+sessionKeeper.start();
 mountApp(AppRoutes);

@@ -1,4 +1,5 @@
-// Shell-wide interface state: the access alert, the toast, the open dialog and the mobile menu.
+// Shell-wide interface state: the page notice (the guard's access alert and other page-level alerts), the
+// toast, the open dialog and the mobile menu.
 import { create } from 'zustand';
 
 export interface Toast {
@@ -7,16 +8,23 @@ export interface Toast {
   body: string;
 }
 
-export type DialogName = 'login' | 'register';
+export interface PageNotice {
+  /** Changes on every notice, so a repeated one restarts its timer. */
+  id: number;
+  tone: 'error' | 'success';
+  text: string;
+}
+
+export type DialogName = 'login' | 'register' | 'reset-request';
 
 interface UiState {
-  /** Changes on every guard hit, so a repeated hit restarts the alert's timer. */
-  accessAlertId: number | null;
+  notice: PageNotice | null;
   toast: Toast | null;
   dialog: DialogName | null;
   mobileNavOpen: boolean;
   showAccessAlert: () => void;
-  dismissAccessAlert: () => void;
+  showNotice: (tone: PageNotice['tone'], text: string) => void;
+  dismissNotice: () => void;
   showToast: (title: string, body: string) => void;
   dismissToast: () => void;
   openDialog: (dialog: DialogName) => void;
@@ -26,21 +34,22 @@ interface UiState {
 
 let nextId = 1;
 
+export const ACCESS_RESTRICTED_MESSAGE = 'Access Restricted. Please login.';
+
 export const useUi = create<UiState>()((set) => ({
-  accessAlertId: null,
+  notice: null,
   toast: null,
   dialog: null,
   mobileNavOpen: false,
-  showAccessAlert: () => set({ accessAlertId: nextId++ }),
-  dismissAccessAlert: () => set({ accessAlertId: null }),
+  showAccessAlert: () => set({ notice: { id: nextId++, tone: 'error', text: ACCESS_RESTRICTED_MESSAGE } }),
+  showNotice: (tone, text) => set({ notice: { id: nextId++, tone, text } }),
+  dismissNotice: () => set({ notice: null }),
   showToast: (title, body) => set({ toast: { id: nextId++, title, body } }),
   dismissToast: () => set({ toast: null }),
   openDialog: (dialog) => set({ dialog, mobileNavOpen: false }),
   closeDialog: () => set({ dialog: null }),
   setMobileNavOpen: (mobileNavOpen) => set({ mobileNavOpen }),
 }));
-
-export const ACCESS_RESTRICTED_MESSAGE = 'Access Restricted. Please login.';
 
 /** Where the sidebar's Feedback link writes to. */
 export const FEEDBACK_EMAIL = 'feedback@rotunda.app';

@@ -1,11 +1,17 @@
-// The login and register dialogs: the spec's messages, storing the session and where the user goes next.
-import { screen, within } from '@testing-library/react';
+// The login, register and password-reset-request dialogs: the spec's texts, eligibility, the captcha,
+// storing the session and where the user goes next.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SOLVED_PAYLOAD } from './fake-captcha';
+import { APP_CONFIG, routeFetch } from './fetch';
+import { fakeJwt, inSeconds } from './jwt';
 import { renderAt } from './render';
 
+const token = fakeJwt({ exp: inSeconds(300) });
+const refreshToken = fakeJwt({ exp: inSeconds(1800) });
 const user = {
-  token: 'jwt',
+  token,
   user_id: 'u1',
   profile_id: 'p1',
   first_name: 'Ada',
@@ -14,12 +20,8 @@ const user = {
   contributor: false,
   email_confirmed: true,
 };
-
-function answer(response: Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const loginAnswer = (u: typeof user | (Omit<typeof user, 'profile_id'> & { profile_id: null }) = user) =>
+  Response.json({ token: u.token, refreshToken, expiresIn: 300, refreshExpiresIn: 1800, user: u });
 
 async function logInWith(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -30,30 +32,31 @@ async function logInWith(email: string, password: string) {
   return dialog;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('login', () => {
-  it('stores the session and goes to the public square', async () => {
-    const fetchMock = answer(Response.json({ user }));
+  it('stores the session with its refresh token and goes to the public square', async () => {
+    const { sent } = routeFetch({ 'POST /auth/login': loginAnswer() });
     renderAt('/');
     await logInWith('ada@dof.ca.gov', 'Secret#2024x');
-    expect(fetchMock).toHaveBeenCalledWith('/auth/login', expect.objectContaining({ method: 'POST' }));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
-      email: 'ada@dof.ca.gov',
-      password: 'Secret#2024x',
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email: 'ada@dof.ca.gov', password: 'Secret#2024x' },
     });
     expect(await screen.findByRole('heading', { name: 'mf_feed/PublicSquare' })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('auth') ?? '{}')).toMatchObject({
       isAuthenticated: true,
-      token: 'jwt',
+      token,
+      refreshToken,
+      user: { token, user_id: 'u1' },
     });
   });
 
   it('sends a user without a profile to profile creation', async () => {
-    answer(Response.json({ ...user, profile_id: null }));
+    routeFetch({ 'POST /auth/login': loginAnswer({ ...user, profile_id: null }) });
     renderAt('/');
     await logInWith('ada@dof.ca.gov', 'Secret#2024x');
     expect(await screen.findByRole('heading', { name: 'mf_profile/ProfileCreate' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/profile/create');
   });
 
   it.each([
@@ -64,16 +67,25 @@ describe('login', () => {
     ],
     [
       'wrong credentials',
-      Response.json({ errors: [{ msg: 'Invalid' }] }, { status: 401 }),
+      Response.json({ errors: [{ msg: 'Invalid credentials' }] }, { status: 401 }),
       'Invalid credentials, please try again',
     ],
+    [
+      'too many attempts, in the server’s words',
+      Response.json(
+        { errors: [{ msg: 'Too many login attempts. Try again in 5 minutes.' }] },
+        { status: 429, headers: { 'retry-after': '300' } },
+      ),
+      'Too many login attempts. Try again in 5 minutes.',
+    ],
     ['a server error', new Response('', { status: 500 }), 'An error occurred. Please try again later.'],
-  ])('explains %s and empties the form', async (_case, response, message) => {
-    answer(response);
+  ])('explains %s, clears the session and empties the form', async (_case, response, message) => {
+    routeFetch({ 'POST /auth/login': response });
     renderAt('/');
     const dialog = await logInWith('ada@dof.ca.gov', 'nope');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Password') as HTMLInputElement).value).toBe('');
     expect(JSON.parse(localStorage.getItem('auth') ?? '{}').isAuthenticated).toBe(false);
   });
 
@@ -92,28 +104,196 @@ describe('login', () => {
   });
 });
 
+async function openRegister() {
+  await userEvent.click(screen.getByRole('button', { name: 'Register Today!' }));
+  return screen.getByRole('dialog', { name: 'Register' });
+}
+
+async function fillRegistration(dialog: HTMLElement, email: string, password = 'Pass#2024xy') {
+  await userEvent.type(within(dialog).getByLabelText('First name'), 'Ada');
+  await userEvent.type(within(dialog).getByLabelText('Last name'), 'Lopez');
+  await userEvent.type(within(dialog).getByLabelText('Work email'), email);
+  await userEvent.type(within(dialog).getByLabelText('Password'), password);
+}
+
+const eligibleWhen = (test: (email: string) => boolean) => (body: unknown) =>
+  Response.json({ eligible: test((body as { email: string }).email) });
+
 describe('register', () => {
-  it('checks the password rules live and enables Register only when everything is filled in', async () => {
-    const fetchMock = answer(Response.json({ success: true }));
+  it('turns the button into "Access Currently Unavailable" while the email is not eligible', async () => {
+    const { sent } = routeFetch({
+      'GET /app-config.json': Response.json(APP_CONFIG),
+      'POST /auth/check-email': eligibleWhen((email) => email.endsWith('.ca.gov')),
+    });
     renderAt('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Register Today!' }));
-    const dialog = screen.getByRole('dialog', { name: 'Register' });
-    await userEvent.type(within(dialog).getByLabelText('First name'), 'Ada');
-    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Lopez');
-    await userEvent.type(within(dialog).getByLabelText('Work email'), 'ada@dof.ca.gov');
-    const submit = within(dialog).getByRole('button', { name: 'Register' });
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'short');
+    const dialog = await openRegister();
+    await fillRegistration(dialog, 'ada@example.com');
+
+    const unavailable = await within(dialog).findByRole('button', { name: 'Access Currently Unavailable' });
+    expect((unavailable as HTMLButtonElement).disabled).toBe(true);
+    const note = within(dialog).getByText(/If you cannot register, email/);
+    expect(note.textContent).toContain('access@rotunda.test');
+    expect(within(note).getByRole('link', { name: 'access@rotunda.test' }).getAttribute('href')).toMatch(
+      /^mailto:access@rotunda\.test/,
+    );
+    // Debounced: one question for the whole typed address, not one per keystroke.
+    expect(sent.filter((r) => r.path === '/auth/check-email').map((r) => r.body)).toEqual([
+      { email: 'ada@example.com' },
+    ]);
+
+    const email = within(dialog).getByLabelText('Work email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada@dof.ca.gov');
+    const register = await within(dialog).findByRole('button', { name: 'Register' });
+    await waitFor(() => expect((register as HTMLButtonElement).disabled).toBe(false));
+    expect(within(dialog).queryByText(/If you cannot register/)).toBeNull();
+  });
+
+  it('checks the password rules live and keeps Register disabled until every field is filled in', async () => {
+    routeFetch({ 'POST /auth/check-email': eligibleWhen(() => true) });
+    renderAt('/');
+    const dialog = await openRegister();
+    await fillRegistration(dialog, 'ada@dof.ca.gov', 'short');
+    const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
     expect(within(dialog).getByText(/At least 10 characters/).textContent).toMatch(/not met/);
     expect(within(dialog).getByText(/At least 1 lowercase letter/).textContent).toMatch(/\(met\)/);
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText(/At least 1 symbol/).textContent).toMatch(/not met/);
+    expect(submit.disabled).toBe(true);
     await userEvent.type(within(dialog).getByLabelText('Password'), 'Pass#2024x');
-    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).getByText(/At least 1 symbol/).textContent).toMatch(/\(met\)/);
+    await waitFor(() => expect(submit.disabled).toBe(false));
+  });
+
+  it('asks for the captcha, then registers with captchaValue and resets the form', async () => {
+    const { sent } = routeFetch({
+      'POST /auth/check-email': eligibleWhen(() => true),
+      'POST /auth/register': Response.json({ success: true, message: 'ok' }, { status: 201 }),
+    });
+    renderAt('/');
+    const dialog = await openRegister();
+    await fillRegistration(dialog, 'ada@dof.ca.gov');
+    const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+
     await userEvent.click(submit);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please verify the reCAPTCHA!');
+    expect(sent.some((r) => r.path === '/auth/register')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
+    await userEvent.click(submit);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Registration successful! Please check your email to confirm your account.',
+    );
+    expect(alert.textContent).toMatch(/junk or spam folder/);
+    expect(sent.find((r) => r.path === '/auth/register')?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lopez',
+      email: 'ada@dof.ca.gov',
+      password: 'Pass#2024xy',
+      captchaValue: SOLVED_PAYLOAD,
+    });
+
+    // Reopening shows an empty form.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await openRegister();
+    expect((within(dialog).getByLabelText('First name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a spinner while registering', async () => {
+    let answer: (response: Response) => void = () => {};
+    routeFetch({
+      'POST /auth/check-email': eligibleWhen(() => true),
+      'POST /auth/register': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderAt('/');
+    const dialog = await openRegister();
+    await fillRegistration(dialog, 'ada@dof.ca.gov');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
+    const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await userEvent.click(submit);
+    const busy = await within(dialog).findByRole('button', { name: 'Registering…' });
+    expect(busy.querySelector('.spinner')).toBeTruthy();
+    expect(dialog.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
+    answer(Response.json({ success: true }, { status: 201 }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'a refused registration',
+      Response.json({ errors: [{ msg: 'Nope' }] }, { status: 400 }),
+      'Registration failed',
+    ],
+    [
+      'a refused captcha',
+      Response.json({ errors: [{ msg: 'reCAPTCHA validation failed!' }] }, { status: 400 }),
+      'reCAPTCHA validation failed!',
+    ],
+  ])('reports %s and resets the form', async (_case, response, message) => {
+    routeFetch({ 'POST /auth/check-email': eligibleWhen(() => true), 'POST /auth/register': response });
+    renderAt('/');
+    const dialog = await openRegister();
+    await fillRegistration(dialog, 'ada@dof.ca.gov');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
+    const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await userEvent.click(submit);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    for (const label of ['First name', 'Last name', 'Work email', 'Password']) {
+      expect((within(dialog).getByLabelText(label) as HTMLInputElement).value).toBe('');
+    }
     expect(
-      await within(dialog).findByText(
-        'Registration successful! Please check your email to confirm your account.',
+      (within(dialog).getByRole('checkbox', { name: "I'm not a robot" }) as HTMLInputElement).checked,
+    ).toBe(false);
+  });
+});
+
+describe('password reset request', () => {
+  async function openResetRequest() {
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Log in' })).getByRole('button', {
+        name: 'Forgot password?',
+      }),
+    );
+    return screen.getByRole('dialog', { name: 'Reset your password' });
+  }
+
+  it('opens from the login dialog and sends the email with reCaptcha_token', async () => {
+    const { sent } = routeFetch({
+      'POST /auth/request-password-reset': Response.json({ success: true, message: 'sent' }),
+    });
+    renderAt('/');
+    const dialog = await openResetRequest();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@dof.ca.gov');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please verify the reCAPTCHA!');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Password reset link has been sent to your email',
       ),
-    ).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/auth/register', expect.objectContaining({ method: 'POST' }));
+    );
+    expect(sent.find((r) => r.path === '/auth/request-password-reset')?.body).toEqual({
+      email: 'ada@dof.ca.gov',
+      reCaptcha_token: SOLVED_PAYLOAD,
+    });
+  });
+
+  it('reports a failure', async () => {
+    routeFetch({
+      'POST /auth/request-password-reset': Response.json({ errors: [{ msg: 'bad' }] }, { status: 400 }),
+    });
+    renderAt('/');
+    const dialog = await openResetRequest();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@dof.ca.gov');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Error sending password reset link. Please try again later.',
+    );
   });
 });

@@ -71,13 +71,16 @@ describe('for visitors', () => {
 });
 
 describe('the 404 page', () => {
-  it.each(['/no-such-page', '/error', '/reset-password/abc'])('shows at %s with a way back', (path) => {
-    renderAt(path);
-    expect(screen.getByRole('heading', { name: 'ERROR 404: This page is not in session.' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'RETURN TO SESSION' }).getAttribute('href')).toBe(
-      '/public-square',
-    );
-  });
+  it.each(['/no-such-page', '/error', '/reset-password', '/confirm-email/a/b'])(
+    'shows at %s with a way back',
+    (path) => {
+      renderAt(path);
+      expect(screen.getByRole('heading', { name: 'ERROR 404: This page is not in session.' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'RETURN TO SESSION' }).getAttribute('href')).toBe(
+        '/public-square',
+      );
+    },
+  );
 });
 
 describe('for signed-in users', () => {

@@ -1,21 +1,19 @@
-// Test helper: starts a page as a signed-in member by seeding the persisted session before the app loads.
+// Test helper: starts a page as a signed-in demo member: logs in through the API and seeds the persisted
+// session (with its refresh token, which the shell's session keeper renews) before the app first loads.
 import type { Page } from '@playwright/test';
+import { DEMO } from './accounts.ts';
 
 export async function signInAsMember(page: Page): Promise<void> {
-  const user = {
-    token: 'e2e-token',
-    user_id: 'e2e-user',
-    profile_id: 'e2e-profile',
-    first_name: 'Eva',
-    last_name: 'Tester',
-    email: 'eva@dof.ca.gov',
-    contributor: false,
-    email_confirmed: true,
-  };
+  const response = await page.request.post('/auth/login', { data: DEMO.member });
+  if (!response.ok()) throw new Error(`demo member login answered ${response.status()}`);
+  const { token, refreshToken, user } = await response.json();
   await page.addInitScript(
     (auth) => {
+      // Seed once: later reloads keep whatever the app stored (renewed tokens, or a sign-out).
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
       localStorage.setItem('auth', JSON.stringify(auth));
     },
-    { token: user.token, isAuthenticated: true, loading: false, user },
+    { token, refreshToken, isAuthenticated: true, loading: false, user },
   );
 }

@@ -1,5 +1,6 @@
 // The member's session: one zustand store shared as a singleton by the shell and every micro-frontend,
-// persisted in localStorage under 'auth' with exactly the spec's shape { token, isAuthenticated, loading, user }.
+// persisted in localStorage under 'auth' with the spec's shape { token, isAuthenticated, loading, user }
+// plus the refresh token (see AuthState.refreshToken for why).
 import { createStore, useStore } from 'zustand';
 
 /** The signed-in user as the login answer describes it (spec §3, Auth user). */
@@ -17,14 +18,23 @@ export interface AuthUser {
 /** What is persisted under the 'auth' key. */
 export interface AuthState {
   token: string | null;
+  /**
+   * Not in the spec's list (token, isAuthenticated, loading, user): the session now lasts as long as the
+   * identity provider's session, not one access token. The shell's session keeper (keycloak-js) needs the
+   * refresh token to renew access tokens silently and, after a page reload, to resume the session or find
+   * that it has ended; so it is persisted next to the access token, which it renews.
+   */
+  refreshToken: string | null;
   isAuthenticated: boolean;
   loading: boolean;
   user: AuthUser | null;
 }
 
 export interface SessionActions {
-  /** Signs the user in: keeps the token and the user, as after a successful login. */
-  setSession: (user: AuthUser) => void;
+  /** Signs the user in: keeps the token, the refresh token and the user, as after a successful login. */
+  setSession: (user: AuthUser, refreshToken?: string | null) => void;
+  /** Keeps a renewed access token (and refresh token) in the store and in user.token, in step. */
+  setTokens: (token: string, refreshToken: string | null) => void;
   /** Signs the user out and forgets everything about the session. */
   clearSession: () => void;
   /** Marks a login or session check as in progress, so screens can show a spinner. */
@@ -35,7 +45,13 @@ export type SessionStore = AuthState & SessionActions;
 
 export const AUTH_STORAGE_KEY = 'auth';
 
-const LOGGED_OUT: AuthState = { token: null, isAuthenticated: false, loading: false, user: null };
+const LOGGED_OUT: AuthState = {
+  token: null,
+  refreshToken: null,
+  isAuthenticated: false,
+  loading: false,
+  user: null,
+};
 
 function isAuthUser(value: unknown): value is AuthUser {
   if (typeof value !== 'object' || value === null) return false;
@@ -53,7 +69,13 @@ function readPersisted(storage: Storage | undefined): AuthState {
   try {
     const parsed = JSON.parse(raw) as Partial<AuthState>;
     if (parsed.isAuthenticated === true && isAuthUser(parsed.user) && typeof parsed.token === 'string') {
-      return { token: parsed.token, isAuthenticated: true, loading: false, user: parsed.user };
+      return {
+        token: parsed.token,
+        refreshToken: typeof parsed.refreshToken === 'string' ? parsed.refreshToken : null,
+        isAuthenticated: true,
+        loading: false,
+        user: parsed.user,
+      };
     }
   } catch {
     // An unreadable value is treated as logged out below.
@@ -69,19 +91,28 @@ function browserStorage(): Storage | undefined {
 export function createSessionStore(storage: Storage | undefined = browserStorage()) {
   const store = createStore<SessionStore>()((set) => ({
     ...readPersisted(storage),
-    setSession: (user) => set({ token: user.token, isAuthenticated: true, loading: false, user }),
+    setSession: (user, refreshToken = null) =>
+      set({ token: user.token, refreshToken, isAuthenticated: true, loading: false, user }),
+    setTokens: (token, refreshToken) =>
+      set((state) =>
+        state.user ? { token, refreshToken, user: { ...state.user, token } } : { token, refreshToken },
+      ),
     clearSession: () => set(LOGGED_OUT),
     setLoading: (loading) => set({ loading }),
   }));
-  store.subscribe(({ token, isAuthenticated, loading, user }) => {
-    storage?.setItem(AUTH_STORAGE_KEY, JSON.stringify({ token, isAuthenticated, loading, user }));
+  store.subscribe(({ token, refreshToken, isAuthenticated, loading, user }) => {
+    storage?.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ token, refreshToken, isAuthenticated, loading, user }),
+    );
   });
   return store;
 }
 
 export const sessionStore = createSessionStore();
 
-// Another tab signing in or out updates this one too, so two tabs never disagree about who is signed in.
+// Another tab signing in or out (or renewing the tokens) updates this one too, so two tabs never disagree
+// about who is signed in.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === AUTH_STORAGE_KEY) sessionStore.setState(readPersisted(window.localStorage));
@@ -96,10 +127,42 @@ export const useIsAuthenticated = (): boolean => useSession((s) => s.isAuthentic
 export const useUser = (): AuthUser | null => useSession((s) => s.user);
 export const useIsContributor = (): boolean => useSession((s) => s.user?.contributor === true);
 
-export const setSession = (user: AuthUser): void => sessionStore.getState().setSession(user);
+export const setSession = (user: AuthUser, refreshToken?: string | null): void =>
+  sessionStore.getState().setSession(user, refreshToken);
 export const clearSession = (): void => sessionStore.getState().clearSession();
 
 /** Where a signed-in user belongs (spec §2): the public square with a profile, profile creation without. */
 export function homePathFor(user: AuthUser): string {
   return user.profile_id ? '/public-square' : '/profile/create';
+}
+
+type TokenRefresher = () => Promise<void>;
+
+let tokenRefresher: TokenRefresher | null = null;
+
+/**
+ * The shell's session keeper registers how to renew the access token; `freshToken` uses it. Answers a
+ * function that unregisters it.
+ */
+export function registerTokenRefresher(refresher: TokenRefresher): () => void {
+  tokenRefresher = refresher;
+  return () => {
+    if (tokenRefresher === refresher) tokenRefresher = null;
+  };
+}
+
+/**
+ * The access token to send with an API call (header x-auth-token), renewed first when it is about to
+ * expire; null when nobody is signed in. Screens call this right before a member-only request, so a
+ * member coming back after a pause does not send an expired token.
+ */
+export async function freshToken(): Promise<string | null> {
+  if (tokenRefresher && sessionStore.getState().isAuthenticated) {
+    try {
+      await tokenRefresher();
+    } catch {
+      // The keeper ends the session itself when renewal shows it is over; otherwise use what we have.
+    }
+  }
+  return sessionStore.getState().token;
 }

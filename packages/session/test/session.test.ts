@@ -1,6 +1,17 @@
-// The session store keeps the spec's shape under localStorage 'auth' and survives a reload.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, type AuthUser, createSessionStore, homePathFor } from '../src/index';
+// The session store keeps the spec's shape (plus the refresh token) under localStorage 'auth', survives a
+// reload, keeps renewed tokens in step, and hands API callers a fresh token.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AUTH_STORAGE_KEY,
+  type AuthUser,
+  clearSession,
+  createSessionStore,
+  freshToken,
+  homePathFor,
+  registerTokenRefresher,
+  sessionStore,
+  setSession,
+} from '../src/index';
 
 const member: AuthUser = {
   token: 'token-1',
@@ -21,10 +32,32 @@ describe('session store', () => {
     expect(state).toMatchObject({ token: null, isAuthenticated: false, loading: false, user: null });
   });
 
-  it('persists the session under the auth key with exactly token, isAuthenticated, loading and user', () => {
-    createSessionStore(localStorage).getState().setSession(member);
+  it('persists the session under the auth key: token, isAuthenticated, loading, user and the refresh token', () => {
+    createSessionStore(localStorage).getState().setSession(member, 'refresh-1');
     const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
-    expect(stored).toEqual({ token: 'token-1', isAuthenticated: true, loading: false, user: member });
+    expect(stored).toEqual({
+      token: 'token-1',
+      refreshToken: 'refresh-1',
+      isAuthenticated: true,
+      loading: false,
+      user: member,
+    });
+  });
+
+  it('keeps a renewed token in the store and in user.token, in step', () => {
+    const store = createSessionStore(localStorage);
+    store.getState().setSession(member, 'refresh-1');
+    store.getState().setTokens('token-2', 'refresh-2');
+    expect(store.getState()).toMatchObject({
+      token: 'token-2',
+      refreshToken: 'refresh-2',
+      user: { ...member, token: 'token-2' },
+    });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toMatchObject({
+      token: 'token-2',
+      refreshToken: 'refresh-2',
+      user: { token: 'token-2' },
+    });
   });
 
   it('restores the session in a new store, as after a page reload', () => {
@@ -32,6 +65,7 @@ describe('session store', () => {
     const reloaded = createSessionStore(localStorage).getState();
     expect(reloaded.isAuthenticated).toBe(true);
     expect(reloaded.user).toEqual(member);
+    expect(reloaded.refreshToken).toBeNull();
   });
 
   it('clears the stored session on logout', () => {
@@ -40,6 +74,7 @@ describe('session store', () => {
     store.getState().clearSession();
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toEqual({
       token: null,
+      refreshToken: null,
       isAuthenticated: false,
       loading: false,
       user: null,
@@ -56,5 +91,32 @@ describe('session store', () => {
   it('sends users with a profile to the public square and others to profile creation', () => {
     expect(homePathFor(member)).toBe('/public-square');
     expect(homePathFor({ ...member, profile_id: null })).toBe('/profile/create');
+  });
+});
+
+describe('freshToken', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearSession();
+  });
+
+  it('asks the registered refresher before answering the current token', async () => {
+    setSession(member, 'refresh-1');
+    const refresher = vi.fn(async () => sessionStore.getState().setTokens('token-2', 'refresh-2'));
+    const unregister = registerTokenRefresher(refresher);
+    expect(await freshToken()).toBe('token-2');
+    expect(refresher).toHaveBeenCalledOnce();
+    unregister();
+    clearSession();
+    expect(await freshToken()).toBeNull();
+  });
+
+  it('answers the current token when renewal fails', async () => {
+    setSession(member, 'refresh-1');
+    const unregister = registerTokenRefresher(async () => {
+      throw new Error('offline');
+    });
+    expect(await freshToken()).toBe('token-1');
+    unregister();
   });
 });

@@ -1,10 +1,12 @@
-// The login dialog: email and password, Enter submits; on success the session is stored and the user goes
-// where the route table sends them.
+// The login dialog: email and password, Enter submits; links to register and to the password reset request.
+// On success the session is stored (the session keeper takes it over) and the user goes where the route
+// table sends them; after any failure the session is cleared and the form emptied (spec §8).
 import { clearSession, homePathFor, setSession } from '@rotunda/session';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUi } from '../ui';
 import { AccessError, LOGIN_MESSAGES, logIn } from './api';
+import { FormAlert } from './FormAlert';
 import { Modal } from './Modal';
 
 export function LoginDialog() {
@@ -17,6 +19,11 @@ export function LoginDialog() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  const switchTo = (dialog: 'register' | 'reset-request') => {
+    setError(null);
+    openDialog(dialog);
+  };
+
   const close = () => {
     setError(null);
     closeDialog();
@@ -27,14 +34,13 @@ export function LoginDialog() {
     setSubmitting(true);
     setError(null);
     try {
-      const user = await logIn(email.trim(), password);
-      setSession(user);
+      const { user, refreshToken } = await logIn(email.trim(), password);
+      setSession(user, refreshToken);
       setEmail('');
       setPassword('');
       closeDialog();
       navigate(homePathFor(user));
     } catch (failure) {
-      // The spec clears the session and empties the form after any failed login.
       clearSession();
       setEmail('');
       setPassword('');
@@ -51,7 +57,7 @@ export function LoginDialog() {
       description="Welcome back. Use the email you registered with."
       onClose={close}
     >
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} aria-busy={submitting}>
         <label className="field">
           <span className="field__label">Email</span>
           <input
@@ -65,9 +71,21 @@ export function LoginDialog() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </label>
-        <label className="field">
-          <span className="field__label">Password</span>
+        <div className="field">
+          <div className="field__label-row">
+            <label className="field__label" htmlFor="login-password">
+              Password
+            </label>
+            <button
+              type="button"
+              className="link-button link-button--small"
+              onClick={() => switchTo('reset-request')}
+            >
+              Forgot password?
+            </button>
+          </div>
           <input
+            id="login-password"
             className="field__input"
             type="password"
             name="password"
@@ -76,18 +94,15 @@ export function LoginDialog() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-        </label>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        </div>
+        {error && <FormAlert tone="error">{error}</FormAlert>}
         <button type="submit" className="button button--primary button--block" disabled={submitting}>
+          {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
           {submitting ? 'Logging in…' : 'Log in'}
         </button>
         <p className="form__footer">
           New to Rotunda?{' '}
-          <button type="button" className="link-button" onClick={() => openDialog('register')}>
+          <button type="button" className="link-button" onClick={() => switchTo('register')}>
             Register
           </button>
         </p>

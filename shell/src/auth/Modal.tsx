@@ -13,6 +13,10 @@ interface ModalProps {
 
 export function Modal({ open, title, description, onClose, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The native dialog also fires 'close' when it is closed because another dialog replaced it (the open
+  // prop went false); only a close the user asked for (Escape) is reported.
+  const openRef = useRef(open);
+  openRef.current = open;
   const titleId = useId();
   const descriptionId = useId();
 
@@ -33,7 +37,9 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
       className="modal"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      onClose={() => {
+        if (openRef.current) onClose();
+      }}
     >
       {open && (
         <div className="modal__panel">

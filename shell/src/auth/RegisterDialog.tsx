@@ -1,31 +1,100 @@
-// The register dialog: name, work email and a password with the live checklist of the password rules.
-import { isPasswordValid, passwordChecklist } from '@rotunda/rules';
-import { Check, Circle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+// The register dialog (spec §2, §4, §5, §8): name, work email, a password with the live checklist of the
+// password rules, and the captcha. As the email is typed the server says whether it may register
+// (POST /auth/check-email); while it may not, the button reads 'Access Currently Unavailable' and people are
+// told whom to email for access. A spinner shows while registering; the form is reset after either outcome.
+import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid } from '@rotunda/rules';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useAccessEmail } from '../config';
 import { useUi } from '../ui';
-import { AccessError, REGISTER_MESSAGES, type Registration, register } from './api';
+import { AccessError, checkEmail, REGISTER_MESSAGES, type Registration, register } from './api';
+import { Captcha, type CaptchaHandle } from './Captcha';
+import { FormAlert } from './FormAlert';
 import { Modal } from './Modal';
+import { PasswordChecklist } from './PasswordChecklist';
 
 const EMPTY: Registration = { first_name: '', last_name: '', email: '', password: '' };
 
+/** How long typing must pause before the email's eligibility is asked. */
+export const ELIGIBILITY_DEBOUNCE_MS = 300;
+
+/**
+ * 'unknown': nothing checkable typed yet. 'unverified': the check itself failed; the server still enforces
+ * eligibility when registering, so the button is not held back by a failed check.
+ */
+type Eligibility = 'unknown' | 'eligible' | 'ineligible' | 'unverified';
+
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+
+/** Asks the server about the typed email, debounced; a newer email cancels the older question. */
+function useEligibility(email: string): { eligibility: Eligibility; checking: boolean } {
+  const [result, setResult] = useState<{ email: string; eligibility: Eligibility } | null>(null);
+  const address = email.trim();
+  const checkable = emailDomain(address) !== null;
+
+  useEffect(() => {
+    if (!checkable) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkEmail(address, controller.signal).then(
+        (eligible) => setResult({ email: address, eligibility: eligible ? 'eligible' : 'ineligible' }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.warn('Could not check the email address', error);
+          setResult({ email: address, eligibility: 'unverified' });
+        },
+      );
+    }, ELIGIBILITY_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [address, checkable]);
+
+  if (!checkable) return { eligibility: 'unknown', checking: false };
+  if (result?.email === address) return { eligibility: result.eligibility, checking: false };
+  // While the new answer is on its way the last one stays on screen, so the button does not flicker.
+  return { eligibility: result?.eligibility ?? 'unknown', checking: true };
+}
 
 export function RegisterDialog() {
   const open = useUi((s) => s.dialog === 'register');
   const closeDialog = useUi((s) => s.closeDialog);
   const openDialog = useUi((s) => s.openDialog);
+  const accessEmail = useAccessEmail(open);
   const [form, setForm] = useState<Registration>(EMPTY);
+  const [captcha, setCaptcha] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [submitting, setSubmitting] = useState(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const { eligibility, checking } = useEligibility(form.email);
 
+  const ineligible = eligibility === 'ineligible';
   const complete =
     form.first_name.trim() !== '' &&
     form.last_name.trim() !== '' &&
     form.email.trim() !== '' &&
     isPasswordValid(form.password);
+  const canSubmit =
+    complete && !checking && (eligibility === 'eligible' || eligibility === 'unverified') && !submitting;
 
   const update = (key: keyof Registration) => (event: { target: { value: string } }) =>
     setForm({ ...form, [key]: event.target.value });
+
+  const reset = () => {
+    setForm(EMPTY);
+    captchaRef.current?.reset();
+    setCaptcha(null);
+  };
+
+  const solved = (payload: string | null) => {
+    setCaptcha(payload);
+    // Solving the captcha answers 'Please verify the reCAPTCHA!'.
+    if (payload) {
+      setOutcome((current) =>
+        current?.kind === 'error' && current.message === CAPTCHA_MESSAGES.missing ? null : current,
+      );
+    }
+  };
 
   const close = () => {
     setOutcome(null);
@@ -34,11 +103,15 @@ export function RegisterDialog() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!complete) return;
+    if (!canSubmit) return;
+    if (!captcha) {
+      setOutcome({ kind: 'error', message: CAPTCHA_MESSAGES.missing });
+      return;
+    }
     setSubmitting(true);
     setOutcome(null);
     try {
-      await register({ ...form, email: form.email.trim() });
+      await register({ ...form, email: form.email.trim() }, captcha);
       setOutcome({ kind: 'success' });
     } catch (failure) {
       setOutcome({
@@ -46,8 +119,8 @@ export function RegisterDialog() {
         message: failure instanceof AccessError ? failure.message : REGISTER_MESSAGES.failed,
       });
     } finally {
-      // The spec resets the form after both outcomes.
-      setForm(EMPTY);
+      // The spec resets the form after both outcomes; a captcha solution is good for one use only.
+      reset();
       setSubmitting(false);
     }
   };
@@ -60,19 +133,24 @@ export function RegisterDialog() {
       onClose={close}
     >
       {outcome?.kind === 'success' ? (
-        <div className="form" role="status">
-          <p className="form__success">{REGISTER_MESSAGES.success}</p>
-          <p className="form__hint">{REGISTER_MESSAGES.junkFolder}</p>
+        <div className="form">
+          <FormAlert tone="success">
+            <p className="form-alert__title">{REGISTER_MESSAGES.success}</p>
+            <p className="form-alert__text">{REGISTER_MESSAGES.junkFolder}</p>
+          </FormAlert>
           <button
             type="button"
             className="button button--primary button--block"
-            onClick={() => openDialog('login')}
+            onClick={() => {
+              setOutcome(null);
+              openDialog('login');
+            }}
           >
             Go to login
           </button>
         </div>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <form className="form" onSubmit={submit} aria-busy={submitting} noValidate>
           <div className="form__row">
             <label className="field">
               <span className="field__label">First name</span>
@@ -98,18 +176,38 @@ export function RegisterDialog() {
               />
             </label>
           </div>
-          <label className="field">
-            <span className="field__label">Work email</span>
+          <div className="field">
+            <label className="field__label" htmlFor="register-email">
+              Work email
+            </label>
             <input
+              id="register-email"
               className="field__input"
               type="email"
               name="email"
               autoComplete="email"
               required
+              aria-invalid={ineligible || undefined}
+              aria-describedby="register-access-note"
               value={form.email}
               onChange={update('email')}
             />
-          </label>
+            <div id="register-access-note" aria-live="polite">
+              {ineligible && (
+                <p className="form__note">
+                  This email is not approved for Rotunda yet. If you cannot register, email{' '}
+                  {accessEmail ? (
+                    <a href={`mailto:${accessEmail}?subject=${encodeURIComponent('Rotunda access request')}`}>
+                      {accessEmail}
+                    </a>
+                  ) : (
+                    'the Rotunda team'
+                  )}{' '}
+                  to request access.
+                </p>
+              )}
+            </div>
+          </div>
           <label className="field">
             <span className="field__label">Password</span>
             <input
@@ -123,29 +221,12 @@ export function RegisterDialog() {
               onChange={update('password')}
             />
           </label>
-          <ul id="register-password-rules" className="checklist" aria-label="Password rules">
-            {passwordChecklist(form.password).map((rule) => (
-              <li
-                key={rule.key}
-                className={rule.met ? 'checklist__item checklist__item--met' : 'checklist__item'}
-              >
-                {rule.met ? <Check size={16} aria-hidden="true" /> : <Circle size={16} aria-hidden="true" />}
-                {rule.label}
-                <span className="visually-hidden">{rule.met ? ' (met)' : ' (not met)'}</span>
-              </li>
-            ))}
-          </ul>
-          {outcome?.kind === 'error' && (
-            <p className="form__error" role="alert">
-              {outcome.message}
-            </p>
-          )}
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={!complete || submitting}
-          >
-            {submitting ? 'Registering…' : 'Register'}
+          <PasswordChecklist id="register-password-rules" password={form.password} />
+          <Captcha ref={captchaRef} onChange={solved} />
+          {outcome?.kind === 'error' && <FormAlert tone="error">{outcome.message}</FormAlert>}
+          <button type="submit" className="button button--primary button--block" disabled={!canSubmit}>
+            {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
+            {submitting ? 'Registering…' : ineligible ? REGISTER_MESSAGES.unavailable : 'Register'}
           </button>
           <p className="form__footer">
             Already registered?{' '}

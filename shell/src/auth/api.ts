@@ -1,4 +1,6 @@
-// The access calls of the landing page: POST /auth/login and POST /auth/register, with the spec's messages.
+// The access calls of the shell (spec §7, Auth; README API): login, logout, email eligibility, register,
+// email confirmation, password reset request and reset, each with the spec's messages (§5, §8).
+import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
 
 export const LOGIN_MESSAGES = {
@@ -11,6 +13,21 @@ export const REGISTER_MESSAGES = {
   success: 'Registration successful! Please check your email to confirm your account.',
   junkFolder: 'If it does not arrive within a few minutes, please check your junk or spam folder.',
   failed: 'Registration failed',
+  unavailable: 'Access Currently Unavailable',
+} as const;
+
+export const RESET_REQUEST_MESSAGES = {
+  success: 'Password reset link has been sent to your email',
+  failed: 'Error sending password reset link. Please try again later.',
+} as const;
+
+export const RESET_MESSAGES = {
+  success: 'Password has been reset',
+  failed: 'Error resetting password. Please try again later.',
+} as const;
+
+export const CONFIRM_MESSAGES = {
+  success: 'Your email is confirmed!',
 } as const;
 
 /** The server's wording for an unconfirmed account (spec §8). */
@@ -19,10 +36,14 @@ const UNCONFIRMED_EMAIL = 'Please confirm your email to log in';
 /** A failure whose message is meant for the user. */
 export class AccessError extends Error {}
 
-async function postJson(path: string, body: unknown): Promise<Response> {
+async function postJson(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -44,20 +65,36 @@ function firstErrorMessage(body: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+/** A 429 says how long to wait; its message is shown as the server words it. */
+async function tooManyRequests(response: Response, fallback: string): Promise<AccessError> {
+  return new AccessError(firstErrorMessage(await readJson(response)) ?? fallback);
+}
+
 function isAuthUser(value: unknown): value is AuthUser {
   const user = value as Partial<AuthUser> | null;
   return typeof user?.token === 'string' && typeof user.user_id === 'string';
 }
 
-/** Logs in; the answer carries the user with its token, either as the body or under `user`. */
-export async function logIn(email: string, password: string): Promise<AuthUser> {
+export interface LoginResult {
+  user: AuthUser;
+  /** Renews the access token while the identity provider's session lasts; null if the server sent none. */
+  refreshToken: string | null;
+}
+
+/** Logs in: { token, refreshToken, expiresIn, refreshExpiresIn, user } (the user carries the token too). */
+export async function logIn(email: string, password: string): Promise<LoginResult> {
   let response: Response;
   try {
     response = await postJson('/auth/login', { email, password });
   } catch {
     throw new AccessError(LOGIN_MESSAGES.failed);
   }
-  const body = await readJson(response);
+  if (response.status === 429) throw await tooManyRequests(response, LOGIN_MESSAGES.failed);
+  const body = (await readJson(response)) as {
+    user?: unknown;
+    token?: unknown;
+    refreshToken?: unknown;
+  } | null;
   if (response.status === 401) {
     throw new AccessError(
       firstErrorMessage(body) === UNCONFIRMED_EMAIL
@@ -65,9 +102,33 @@ export async function logIn(email: string, password: string): Promise<AuthUser> 
         : LOGIN_MESSAGES.invalidCredentials,
     );
   }
-  const user = (body as { user?: unknown } | null)?.user ?? body;
-  if (!response.ok || !isAuthUser(user)) throw new AccessError(LOGIN_MESSAGES.failed);
-  return user;
+  const candidate = body?.user ?? body;
+  if (!response.ok || !isAuthUser(candidate)) throw new AccessError(LOGIN_MESSAGES.failed);
+  // The top-level token is the one the identity provider issued; user.token mirrors it.
+  const token = typeof body?.token === 'string' ? body.token : candidate.token;
+  return {
+    user: { ...candidate, token },
+    refreshToken: typeof body?.refreshToken === 'string' ? body.refreshToken : null,
+  };
+}
+
+/** Ends the identity provider's session (POST /auth/logout); resolves once the server answered. */
+export async function logOut(refreshToken: string, token: string | null): Promise<void> {
+  const response = await postJson('/auth/logout', { refreshToken }, token ? { 'x-auth-token': token } : {});
+  if (!response.ok) throw new Error(`POST /auth/logout answered ${response.status}`);
+}
+
+/** May this address register (spec §5)? Asked as the email is typed; `signal` cancels a stale question. */
+export async function checkEmail(email: string, signal?: AbortSignal): Promise<boolean> {
+  const response = await fetch('/auth/check-email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email }),
+    signal,
+  });
+  if (!response.ok) throw new Error(`POST /auth/check-email answered ${response.status}`);
+  const body = (await readJson(response)) as { eligible?: unknown } | null;
+  return body?.eligible === true;
 }
 
 export interface Registration {
@@ -77,12 +138,54 @@ export interface Registration {
   password: string;
 }
 
-export async function register(registration: Registration): Promise<void> {
+/** Registers; the solved captcha travels as captchaValue. */
+export async function register(registration: Registration, captchaValue: string): Promise<void> {
   let response: Response;
   try {
-    response = await postJson('/auth/register', registration);
+    response = await postJson('/auth/register', { ...registration, captchaValue });
   } catch {
     throw new AccessError(REGISTER_MESSAGES.failed);
   }
-  if (!response.ok) throw new AccessError(REGISTER_MESSAGES.failed);
+  if (response.ok) return;
+  const message = firstErrorMessage(await readJson(response));
+  // The captcha's own failure has its own text (spec §5); every other failure is 'Registration failed'.
+  throw new AccessError(
+    message === CAPTCHA_MESSAGES.failed ? CAPTCHA_MESSAGES.failed : REGISTER_MESSAGES.failed,
+  );
+}
+
+/** Confirms the email behind a confirmation link; true only for { success: true }. */
+export async function confirmRegistration(token: string): Promise<boolean> {
+  try {
+    const response = await postJson('/auth/confirm-registration', { token });
+    const body = (await readJson(response)) as { success?: unknown } | null;
+    return response.ok && body?.success === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks for a reset link; the solved captcha travels as reCaptcha_token. */
+export async function requestPasswordReset(email: string, captchaValue: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await postJson('/auth/request-password-reset', { email, reCaptcha_token: captchaValue });
+  } catch {
+    throw new AccessError(RESET_REQUEST_MESSAGES.failed);
+  }
+  if (response.status === 429) throw await tooManyRequests(response, RESET_REQUEST_MESSAGES.failed);
+  const body = (await readJson(response)) as { success?: unknown } | null;
+  if (!response.ok || body?.success === false) throw new AccessError(RESET_REQUEST_MESSAGES.failed);
+}
+
+/** Sets a new password with the one-time token of a reset link. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await postJson(`/auth/reset-password/${encodeURIComponent(token)}`, { password });
+  } catch {
+    throw new AccessError(RESET_MESSAGES.failed);
+  }
+  const body = (await readJson(response)) as { success?: unknown } | null;
+  if (!response.ok || body?.success === false) throw new AccessError(RESET_MESSAGES.failed);
 }

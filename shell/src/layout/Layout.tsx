@@ -1,32 +1,38 @@
 // The frame around every route: top bar, sidebars, the main landmark, notices and the access dialogs.
-import { clearSession, useIsAuthenticated } from '@rotunda/session';
+// Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
+// sends them to '/'.
+import { useIsAuthenticated } from '@rotunda/session';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { LoginDialog } from '../auth/LoginDialog';
 import { RegisterDialog } from '../auth/RegisterDialog';
+import { ResetRequestDialog } from '../auth/ResetRequestDialog';
+import { sessionKeeper } from '../session';
 import { MobileNav } from './MobileNav';
-import { AccessAlert, ToastView } from './Notices';
+import { PageNoticeView, ToastView } from './Notices';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
 export function Layout() {
   const isAuthenticated = useIsAuthenticated();
   const navigate = useNavigate();
+  const wasAuthenticated = useRef(isAuthenticated);
 
-  const logout = () => {
-    clearSession();
-    navigate('/');
-  };
+  useEffect(() => {
+    if (wasAuthenticated.current && !isAuthenticated) navigate('/', { replace: true });
+    wasAuthenticated.current = isAuthenticated;
+  }, [isAuthenticated, navigate]);
 
   return (
     <div className="app">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar onLogout={logout} />
+      <TopBar onLogout={() => void sessionKeeper.logout()} />
       <div className="app__body">
         {isAuthenticated && <Sidebar />}
         <main id="main" className="app__main" tabIndex={-1}>
-          <AccessAlert />
+          <PageNoticeView />
           <Outlet />
         </main>
       </div>
@@ -34,6 +40,7 @@ export function Layout() {
       <ToastView />
       <LoginDialog />
       <RegisterDialog />
+      <ResetRequestDialog />
     </div>
   );
 }

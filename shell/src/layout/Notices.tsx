@@ -1,25 +1,27 @@
-// The guard's access alert and the toast: both dismissible, both hide themselves after a few seconds.
-import { ShieldAlert, Sparkles, X } from 'lucide-react';
+// The page notice (the guard's access alert, 'Password has been reset', …) and the toast: both
+// dismissible, both hide themselves after a few seconds.
+import { CircleCheck, ShieldAlert, Sparkles, X } from 'lucide-react';
 import { useEffect } from 'react';
-import { ACCESS_RESTRICTED_MESSAGE, useUi } from '../ui';
+import { useUi } from '../ui';
 
 export const NOTICE_TIMEOUT_MS = 6000;
 
-export function AccessAlert() {
-  const alertId = useUi((s) => s.accessAlertId);
-  const dismiss = useUi((s) => s.dismissAccessAlert);
+export function PageNoticeView() {
+  const notice = useUi((s) => s.notice);
+  const dismiss = useUi((s) => s.dismissNotice);
 
   useEffect(() => {
-    if (alertId === null) return;
+    if (!notice) return;
     const timer = setTimeout(dismiss, NOTICE_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [alertId, dismiss]);
+  }, [notice, dismiss]);
 
-  if (alertId === null) return null;
+  if (!notice) return null;
+  const Icon = notice.tone === 'success' ? CircleCheck : ShieldAlert;
   return (
-    <div className="notice notice--alert" role="alert">
-      <ShieldAlert size={20} aria-hidden="true" className="notice__icon" />
-      <p className="notice__text">{ACCESS_RESTRICTED_MESSAGE}</p>
+    <div className={`notice notice--${notice.tone}`} role="alert">
+      <Icon size={20} aria-hidden="true" className="notice__icon" />
+      <p className="notice__text">{notice.text}</p>
       <button type="button" className="icon-button icon-button--small" onClick={dismiss} aria-label="Dismiss">
         <X size={16} aria-hidden="true" />
       </button>

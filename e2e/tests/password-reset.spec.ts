@@ -1,0 +1,49 @@
+// Password reset end to end: the request dialog (captcha solved in the browser), the mailed link, the reset
+// page; afterwards the old password fails and the new one works.
+import { expect, test } from '@playwright/test';
+import { registerAccount } from './support/accounts.ts';
+import { linkPath, waitForMail } from './support/mail.ts';
+import { logIn, solveCaptcha } from './support/ui.ts';
+
+test('reset request → mail → reset page → old password fails, new one works', async ({ page, request }) => {
+  const account = await registerAccount(request, true);
+  const newPassword = 'Fresh#Start2025';
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Log in' })
+    .getByRole('button', { name: 'Forgot password?' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await solveCaptcha(dialog);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Password reset link has been sent to your email');
+
+  const mail = await waitForMail(request, account.email, /Reset your .* password/);
+  await page.goto(linkPath(mail, '/reset-password/'));
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Retype new password').fill(`${newPassword}!`);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Retype new password').fill(newPassword);
+  await expect(page.getByText('Passwords do not match')).toBeHidden();
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert')).toHaveText('Password has been reset');
+
+  const dialogAfter = await logIn(page, account.email, account.password);
+  await expect(dialogAfter.getByRole('alert')).toHaveText('Invalid credentials, please try again');
+  await logIn(page, account.email, newPassword);
+  await expect(page).toHaveURL(/\/profile\/create$/);
+});
+
+test('a used or unknown reset link says so on the reset page', async ({ page }) => {
+  await page.goto('/reset-password/not-a-real-token');
+  await page.getByLabel('New password', { exact: true }).fill('Fresh#Start2025');
+  await page.getByLabel('Retype new password').fill('Fresh#Start2025');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error resetting password. Please try again later.');
+  await expect(page).toHaveURL(/\/reset-password\/not-a-real-token$/);
+});

@@ -1,0 +1,88 @@
+// Registration end to end: an ineligible email blocks the button; an eligible one registers (captcha solved
+// in the browser), the confirmation mail arrives, the confirm page confirms, the new member logs in, lands on
+// profile creation and logs out. Also: logging in before confirming, and a bad confirmation link.
+import { expect, test } from '@playwright/test';
+import { freshEmail, registerAccount } from './support/accounts.ts';
+import { linkPath, waitForMail } from './support/mail.ts';
+import { logIn, solveCaptcha, storedAuth } from './support/ui.ts';
+
+test('register → mail → confirm → login → profile creation → logout', async ({ page, request }) => {
+  const { accessEmail, identity } = await (await request.get('/app-config.json')).json();
+  const email = freshEmail();
+  const password = 'Rotunda#E2e2024';
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Register Today!' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  await dialog.getByLabel('First name').fill('Eva');
+  await dialog.getByLabel('Last name').fill('Tester');
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  for (const rule of await dialog.getByRole('list', { name: 'Password rules' }).getByRole('listitem').all()) {
+    await expect(rule).toContainText('(met)');
+  }
+
+  // Not eligible: the button says so and is disabled, and people are told whom to ask for access.
+  await dialog.getByLabel('Work email').fill('eva.tester@example.com');
+  const unavailable = dialog.getByRole('button', { name: 'Access Currently Unavailable' });
+  await expect(unavailable).toBeDisabled();
+  await expect(dialog.getByText(/If you cannot register, email/)).toContainText(accessEmail);
+
+  await dialog.getByLabel('Work email').fill(email);
+  const register = dialog.getByRole('button', { name: 'Register', exact: true });
+  await expect(register).toBeEnabled();
+  await expect(dialog.getByText(/If you cannot register/)).toBeHidden();
+
+  // Without the captcha the form asks for it.
+  await register.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please verify the reCAPTCHA!');
+
+  await solveCaptcha(dialog);
+  await register.click();
+  const success = dialog.getByRole('alert');
+  await expect(success).toContainText(
+    'Registration successful! Please check your email to confirm your account.',
+  );
+  await expect(success).toContainText('junk');
+
+  const mail = await waitForMail(request, email, /Confirm your email/);
+  await page.goto(linkPath(mail, '/confirm-email/'));
+  await expect(page.getByRole('heading', { name: 'Your email is confirmed!' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log in to Rotunda' }).click();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile\/create$/);
+  const auth = await storedAuth(page);
+  expect(auth).toMatchObject({ isAuthenticated: true, user: { profile_id: null } });
+  expect(auth.refreshToken).toBeTruthy();
+  expect(auth.user?.token).toBe(auth.token);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Register Today!' })).toBeVisible();
+  expect((await storedAuth(page)).isAuthenticated).toBe(false);
+  // The identity provider's session ended too: its refresh token no longer renews anything.
+  const refused = await request.post(`/realms/${identity.realm}/protocol/openid-connect/token`, {
+    form: {
+      grant_type: 'refresh_token',
+      refresh_token: auth.refreshToken ?? '',
+      client_id: identity.clientId,
+    },
+  });
+  expect(refused.status()).toBe(400);
+});
+
+test('logging in before confirming the email is refused with the spec’s text', async ({ page, request }) => {
+  const account = await registerAccount(request, false);
+  await page.goto('/');
+  const dialog = await logIn(page, account.email, account.password);
+  await expect(dialog.getByRole('alert')).toHaveText('Please confirm your email before logging in.');
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('');
+  expect((await storedAuth(page)).isAuthenticated).toBe(false);
+});
+
+test('a confirmation link that does not work leads to the 404 page at /error', async ({ page }) => {
+  await page.goto('/confirm-email/not-a-real-token');
+  await expect(page).toHaveURL(/\/error$/);
+  await expect(page.getByRole('heading', { name: 'ERROR 404: This page is not in session.' })).toBeVisible();
+});

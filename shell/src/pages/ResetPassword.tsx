@@ -1,0 +1,106 @@
+// The page behind a password reset link, /reset-password/:token (spec §2, §5, §8): a new password with the
+// live checklist and its retype ('Passwords do not match'). Success says 'Password has been reset' and goes
+// to '/'; failure says so here.
+import { PASSWORD_MESSAGES, passwordError, passwordMismatchError } from '@rotunda/rules';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { AccessError, RESET_MESSAGES, resetPassword } from '../auth/api';
+import { FormAlert } from '../auth/FormAlert';
+import { PasswordChecklist } from '../auth/PasswordChecklist';
+import { useUi } from '../ui';
+
+export function ResetPassword() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const showNotice = useUi((s) => s.showNotice);
+  const [password, setPassword] = useState('');
+  const [retyped, setRetyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const mismatch = retyped === '' ? null : passwordMismatchError(password, retyped);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const problem = passwordError(password) ?? passwordMismatchError(password, retyped);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      await resetPassword(token, password);
+      showNotice('success', RESET_MESSAGES.success);
+      navigate('/', { replace: true });
+    } catch (failure) {
+      setError(failure instanceof AccessError ? failure.message : RESET_MESSAGES.failed);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className="auth-page" aria-labelledby="reset-title">
+      <span className="auth-page__icon" aria-hidden="true">
+        <KeyRound size={28} />
+      </span>
+      <h1 id="reset-title" className="auth-page__title">
+        Choose a new password
+      </h1>
+      <p className="auth-page__text">
+        Pick a password you have not used on Rotunda before. Every device signed in to your account will be
+        signed out.
+      </p>
+      <form className="form auth-page__form" onSubmit={submit} aria-busy={submitting} noValidate>
+        <label className="field">
+          <span className="field__label">New password</span>
+          <input
+            className="field__input"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            aria-describedby="reset-password-rules"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        <PasswordChecklist id="reset-password-rules" password={password} />
+        <label className="field">
+          <span className="field__label">Retype new password</span>
+          <input
+            className="field__input"
+            type="password"
+            name="retype"
+            autoComplete="new-password"
+            required
+            aria-invalid={mismatch ? true : undefined}
+            aria-describedby="reset-password-match"
+            value={retyped}
+            onChange={(event) => {
+              setRetyped(event.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        <p id="reset-password-match" className="field__error" aria-live="polite">
+          {mismatch}
+        </p>
+        {error && error !== PASSWORD_MESSAGES.doNotMatch && <FormAlert tone="error">{error}</FormAlert>}
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={submitting || password === '' || retyped === ''}
+        >
+          {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
+          {submitting ? 'Saving…' : 'Reset password'}
+        </button>
+      </form>
+    </section>
+  );
+}
