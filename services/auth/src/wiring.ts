@@ -50,7 +50,8 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
     // Ten tries per account and fifty per address in fifteen minutes, then a fifteen-minute pause: enough
     // for a person who mistypes, too few for guessing, and never a permanent lock-out.
     loginLimit: createRateLimit({ points: 10, durationSeconds: 900, blockSeconds: 900 }),
-    resetLimit: createRateLimit({ points: 5, durationSeconds: 3600, blockSeconds: 3600 }),
+    // Reset mails: enough for an office sharing one address, too few to flood anyone's inbox.
+    resetLimit: createRateLimit({ points: 20, durationSeconds: 3600, blockSeconds: 3600 }),
     settings: {
       productName: 'Rotunda',
       accessEmail: config.ACCESS_EMAIL,
