@@ -2,6 +2,7 @@
 // the documented REST paths, the built-in identity provider's OpenID endpoints, JSON errors, and (in the
 // one-machine default) the web apps. It owns no data.
 import { randomUUID } from 'node:crypto';
+import { createObjectStore, type ObjectStore, objectStoreConfigFrom } from '@rotunda/images';
 import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -15,7 +16,9 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness } from './routes/health.ts';
+import { mediaRouter } from './routes/media.ts';
 import { newsRouter } from './routes/news.ts';
+import { orgsRouter } from './routes/orgs.ts';
 import { realmsRouter } from './routes/realms.ts';
 
 export interface AppDependencies {
@@ -25,6 +28,8 @@ export interface AppDependencies {
   logger: Logger;
   /** How the identity provider's keys are cached (tests shorten the cooldown). */
   jwksCache?: JwksCacheOptions;
+  /** Where /media/ reads images; default: the S3 endpoint the S3_* settings name. */
+  objectStore?: ObjectStore;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -56,7 +61,14 @@ export function tokenVerifier(
   return createTokenVerifier({ issuer: config.TOKEN_ISSUER, keys });
 }
 
-export function createApp({ config, clients, services, logger, jwksCache }: AppDependencies): Express {
+export function createApp({
+  config,
+  clients,
+  services,
+  logger,
+  jwksCache,
+  objectStore = createObjectStore(objectStoreConfigFrom(config)),
+}: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -115,6 +127,7 @@ export function createApp({ config, clients, services, logger, jwksCache }: AppD
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
   app.use('/api', express.json({ limit: '1mb' }), withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
+  app.use('/api/orgs', orgsRouter(clients));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),
@@ -123,13 +136,20 @@ export function createApp({ config, clients, services, logger, jwksCache }: AppD
   // The browser refreshes and ends sessions here in both modes: the auth service forwards to whichever
   // identity provider is configured (Keycloak only refreshes tokens for the client that obtained them).
   app.use('/realms', realmsRouter({ clients, realm: config.REALM, issuer: config.TOKEN_ISSUER }));
-  app.get('/app-config.json', (_req, res) => {
+  app.get('/app-config.json', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       accessEmail: config.ACCESS_EMAIL,
-      identity: { url: config.PUBLIC_URL, realm: config.REALM, clientId: config.WEB_CLIENT_ID },
+      // The origin this browser used, so token renewals stay same-origin however the app was reached
+      // (localhost or 127.0.0.1); mails, unlike this answer, never trust the Host header.
+      identity: {
+        url: `${req.protocol}://${req.get('host')}`,
+        realm: config.REALM,
+        clientId: config.WEB_CLIENT_ID,
+      },
     });
   });
+  app.use('/media', mediaRouter(objectStore));
   app.use(['/api', '/auth', '/media', '/realms'], apiNotFound);
   if (config.SERVE_WEB) app.use(webRouter(config.WEB_ROOT, config.REMOTES_CONFIG));
   app.use(errorHandler);

@@ -1,4 +1,5 @@
 // The gateway's configuration, validated at start-up.
+import { objectStoreConfigSchema } from '@rotunda/images';
 import { envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
 import { z } from 'zod';
 
@@ -53,6 +54,8 @@ export const gatewayConfigSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/, 'must be letters, digits, "_" or "-"')
       .default('rotunda'),
+    /** The object store /media/ is served from: S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION. */
+    ...objectStoreConfigSchema.shape,
   })
   .superRefine((config, ctx) => {
     // Keycloak's tokens carry Keycloak's issuer, which the default (the built-in provider's) never matches:

@@ -216,7 +216,7 @@ describe('gateway', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual({
       accessEmail: 'membership@rotunda.example',
-      identity: { url: 'http://localhost:8080', realm: 'rotunda', clientId: 'rotunda-web' },
+      identity: { url: gateway.base, realm: 'rotunda', clientId: 'rotunda-web' },
     });
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { NewsServiceClient } from '@rotunda/protos/news';
+import { OrgServiceClient } from '@rotunda/protos/org';
 import { type Caller, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
@@ -18,6 +19,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export interface ServiceClients {
   auth: AuthServiceClient;
   news: NewsServiceClient;
+  org: OrgServiceClient;
   addresses: Record<ServiceName, string>;
   deadlineMs: number;
   close: () => void;
@@ -36,14 +38,21 @@ export function createServiceClients(
   };
   const auth = new AuthServiceClient(addresses.auth, creds);
   const news = new NewsServiceClient(addresses.news, creds);
+  // Logo uploads reach 10 MB and the unpaged organization list several; gRPC's default cap is 4 MB.
+  const org = new OrgServiceClient(addresses.org, creds, {
+    'grpc.max_send_message_length': 16 * 1024 * 1024,
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  });
   return {
     auth,
     news,
+    org,
     addresses,
     deadlineMs: config.GRPC_DEADLINE_MS,
     close: () => {
       auth.close();
       news.close();
+      org.close();
     },
   } satisfies ServiceClients;
 }

@@ -100,12 +100,20 @@ async function main() {
 
   // The built-in identity provider's issuer is the realm URL the gateway serves; both must agree on it.
   const issuer = `http://localhost:${config.PORT}/realms/rotunda`;
+  // s3rver accepts only its fixed credentials; the services write images and the gateway serves them.
+  const objectStore = {
+    S3_ENDPOINT: `http://127.0.0.1:${config.S3_PORT}`,
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: MEDIA_BUCKET,
+  };
   const shared = {
     DATABASE_URL: postgres.url,
     SEED_DEMO: String(config.SEED_DEMO),
     LOG_LEVEL: config.LOG_LEVEL,
     TOKEN_ISSUER: issuer,
     SMTP_URL: `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`,
+    ...objectStore,
   };
   const onExit = (child: Child) =>
     child.exited.then((code) => {
@@ -136,6 +144,7 @@ async function main() {
         TOKEN_ISSUER: issuer,
         SERVE_WEB: String(config.SERVE_WEB),
         WEB_ROOT: REPO_ROOT,
+        ...objectStore,
         ...Object.fromEntries(
           Object.entries(ports).map(([name, port]) => [
             `${name.toUpperCase()}_SERVICE_ADDR`,

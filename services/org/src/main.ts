@@ -1,13 +1,41 @@
-// Composition root of the org service: its own schema and the gRPC server with health checking.
-// Its RPCs are wired here as the capability lands.
+// Composition root of the org service: the Prisma repository on its own schema, the organization groups, the
+// object store for logos, the search index (Postgres or Elasticsearch, by configuration) brought in step with
+// the table, the demo seed, and rotunda.org.v1.OrgService over gRPC.
 import { OrgServiceService } from '@rotunda/protos/org';
-import { runService, serviceConfigSchema } from '@rotunda/service-kit';
+import { runService } from '@rotunda/service-kit';
+import { grpcOrgService } from './adapters/grpc-org-service.ts';
+import { orgConfigSchema } from './config.ts';
+import { GROUPS } from './domain/organization.ts';
+import { seedDemoOrganizations } from './seed/demo-organizations.ts';
+import { wireOrg } from './wiring.ts';
 
 await runService({
   name: 'org',
-  configSchema: serviceConfigSchema('org', 50053),
+  configSchema: orgConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
-  wire: () => ({
-    services: [{ name: 'rotunda.org.v1.OrgService', definition: OrgServiceService, implementation: {} }],
-  }),
+  wire: async ({ config, logger }) => {
+    const { prisma, repository, index, store, org } = wireOrg(config, logger);
+    // The groups are reference data every organization points at, demo or not.
+    await repository.ensureGroups(GROUPS);
+    await store.ensureBucket();
+    if (config.SEED_DEMO) {
+      const seeded = await seedDemoOrganizations({ repository, store });
+      if (seeded > 0) logger.info({ organizations: seeded }, 'demo organizations seeded');
+    }
+    const indexed = await org.syncSearchIndex();
+    if (indexed > 0) logger.info({ organizations: indexed }, 'search index rebuilt');
+    return {
+      services: [
+        {
+          name: 'rotunda.org.v1.OrgService',
+          definition: OrgServiceService,
+          implementation: grpcOrgService(org, logger),
+        },
+      ],
+      onShutdown: async () => {
+        await index.close();
+        await prisma.$disconnect();
+      },
+    };
+  },
 });

@@ -37,7 +37,8 @@ export interface RunningGrpcServer {
 
 export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger, services, readiness } = options;
-  const server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  // 16 MB: room for a 10 MB logo or picture upload plus its message framing; bigger requests are refused.
+  const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const service of services) {

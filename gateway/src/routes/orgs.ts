@@ -1,0 +1,435 @@
+// The /api/orgs/* REST paths of spec §7 (README's API table): members only (the organization directory is
+// members-only, spec §6), bodies and parameters validated here, then forwarded to the org service over gRPC,
+// its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role;
+// the service enforces every rule again.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
+import { IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
+import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
+import busboy from 'busboy';
+import express, { type Request, type Router } from 'express';
+import { z } from 'zod';
+import { requireMember, requireRole } from '../auth/middleware.ts';
+import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseBody } from './body.ts';
+
+/** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
+export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Multipart framing and the small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Pages of the list (spec §9: 30, growing by 30); deeper than the search index pages is refused. */
+const PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
+const MAX_ID = 2 ** 31 - 1;
+/** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
+const UPLOAD_DEADLINE_MS = 15_000;
+
+export const UPLOAD_MESSAGES = {
+  notMultipart: 'Send the logo as multipart/form-data with the fields logo, organization_id and image_type.',
+  oneFile: 'Upload one logo at a time.',
+  noFile: 'Please select an image to upload.',
+  tooManyFields: 'The upload has too many form fields.',
+  unreadable: 'The upload could not be read.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------- answers
+
+const orNull = (value: string | undefined) => value ?? null;
+
+export function organizationJson(organization: Organization) {
+  return {
+    organization_id: organization.organization_id,
+    organization_name: organization.organization_name,
+    group_id: organization.group_id,
+    group_type: organization.group_type,
+    street_address: orNull(organization.street_address),
+    suite_number: orNull(organization.suite_number),
+    city: orNull(organization.city),
+    state: orNull(organization.state),
+    zip_code: orNull(organization.zip_code),
+    website: orNull(organization.website),
+    main_phone: orNull(organization.main_phone),
+    logo: orNull(organization.logo),
+    lobby_filer_id: orNull(organization.lobby_filer_id),
+    linkedin_url: orNull(organization.linkedin_url),
+    facebook_url: orNull(organization.facebook_url),
+    youtube_url: orNull(organization.youtube_url),
+    threads_url: orNull(organization.threads_url),
+    twitter_url: orNull(organization.twitter_url),
+    instagram_url: orNull(organization.instagram_url),
+    tiktok_url: orNull(organization.tiktok_url),
+    bluesky_url: orNull(organization.bluesky_url),
+  };
+}
+
+export function divisionJson(division: Division) {
+  return {
+    division_id: division.division_id,
+    division_name: division.division_name,
+    division_type: division.division_type,
+    active_division: division.active_division,
+    organization_id: division.organization_id,
+    organization_name: division.organization_name,
+    street_address: orNull(division.street_address),
+    suite_number: orNull(division.suite_number),
+    city: orNull(division.city),
+    state: orNull(division.state),
+    zip_code: orNull(division.zip_code),
+    division_phone: orNull(division.division_phone),
+    website: orNull(division.website),
+  };
+}
+
+// ------------------------------------------------------------------------------------------- validation
+
+/**
+ * An optional text field: absent stays absent (the service keeps the stored value), null or blank clears it,
+ * a number (a ZIP code typed into a number input) becomes its digits.
+ */
+const optionalText = (field: string, max = 256) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${field} must be text` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null ? '' : String(value).trim()))
+    .refine(
+      (value) => value === undefined || value.length <= max,
+      `${field} must be at most ${max} characters`,
+    );
+
+/**
+ * A link shown in an href: http(s) only. A bare host ('www.example.org') passes; the service adds https://.
+ * The same label and words as the service's refusal.
+ */
+const optionalUrl = (field: string, label: string) =>
+  optionalText(field, 2048).refine(
+    (value) => !value || !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\/\S+$/i.test(value),
+    `${label} must be a web address starting with http:// or https://.`,
+  );
+
+const wholeNumber = (field: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
+      error: `${field} must be a whole number`,
+    })
+    .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID, {
+      message: `${field} must be a whole number`,
+    });
+
+const organizationFields = {
+  street_address: optionalText('street_address'),
+  suite_number: optionalText('suite_number'),
+  city: optionalText('city'),
+  state: optionalText('state', 32),
+  zip_code: optionalText('zip_code', 16),
+  website: optionalUrl('website', 'Website'),
+  main_phone: optionalText('main_phone', 64),
+  lobby_filer_id: optionalText('lobby_filer_id', 32),
+  linkedin_url: optionalUrl('linkedin_url', 'LinkedIn'),
+  facebook_url: optionalUrl('facebook_url', 'Facebook'),
+  youtube_url: optionalUrl('youtube_url', 'YouTube'),
+  threads_url: optionalUrl('threads_url', 'Threads'),
+  twitter_url: optionalUrl('twitter_url', 'Twitter/X'),
+  instagram_url: optionalUrl('instagram_url', 'Instagram'),
+  tiktok_url: optionalUrl('tiktok_url', 'TikTok'),
+  bluesky_url: optionalUrl('bluesky_url', 'Bluesky'),
+};
+
+/** The spec's message for the required fields that were sent blank (or, with `always`, left out). */
+function requireFields(
+  labels: Record<string, string>,
+  { always = false }: { always?: boolean } = {},
+): (value: Record<string, unknown>, ctx: z.RefinementCtx) => void {
+  return (value, ctx) => {
+    const checked = Object.fromEntries(
+      Object.entries(labels)
+        .filter(([key]) => always || value[key] !== undefined)
+        .map(([key, label]) => [label, value[key]]),
+    );
+    const message = requiredFieldsMessage(checked);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+const bodies = {
+  addOrganization: z
+    .object({
+      organization_name: optionalText('organization_name', 200),
+      group_type: optionalText('group_type', 64),
+      ...organizationFields,
+    })
+    .superRefine(
+      requireFields(
+        { organization_name: 'Organization Name', group_type: 'Type of Organization' },
+        { always: true },
+      ),
+    ),
+  updateOrganization: z
+    .object({
+      organization_id: wholeNumber('organization_id'),
+      organization_name: optionalText('organization_name', 200),
+      ...organizationFields,
+    })
+    .superRefine(requireFields({ organization_name: 'Organization Name', street_address: 'Street Address' })),
+  addDivision: z
+    .object({
+      organization_id: wholeNumber('organization_id'),
+      division_name: optionalText('division_name', 200),
+      division_type: optionalText('division_type', 64),
+      street_address: optionalText('street_address'),
+      suite_number: optionalText('suite_number'),
+      city: optionalText('city'),
+      state: optionalText('state', 32),
+      zip_code: optionalText('zip_code', 16),
+      division_phone: optionalText('division_phone', 64),
+      website: optionalUrl('website', 'Website'),
+    })
+    .superRefine(requireFields({ division_name: 'Division Name' }, { always: true })),
+};
+
+const pagingParameter = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .regex(/^\d{1,9}$/, `${field} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `${field} must be a whole number from ${min} to ${max}`)
+    .optional();
+
+const listQuery = z.object({
+  search: z.string({ error: 'search must be given once, as text' }).max(200, 'search is too long').optional(),
+  group: z.string({ error: 'group must be given once, as text' }).max(64, 'group is too long').optional(),
+  offset: pagingParameter('offset', 0, PAGE.maxOffset),
+  limit: pagingParameter('limit', 1, PAGE.max),
+});
+const LIST_PARAMETERS = ['search', 'group', 'offset', 'limit'];
+
+function parseQuery<Schema extends z.ZodType>(schema: Schema, query: unknown): z.infer<Schema> {
+  const result = schema.safeParse(query);
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
+}
+
+/** An organization id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
+function organizationIdOf(value: string | undefined, field = 'organization id'): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, `The ${field} must be a whole number.`);
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id > MAX_ID) throw new HttpError(404, 'Organization not found');
+  return id;
+}
+
+function lookupName(value: string | undefined): string {
+  const name = (value ?? '').trim();
+  if (name.length > 200) throw new HttpError(400, 'The name to look up must be at most 200 characters.');
+  return name;
+}
+
+/** Only the fields the member sent: absent keeps the stored value (proto3 `optional`). */
+function fieldsMessage(
+  body: Partial<Record<keyof OrganizationFields, string | undefined>>,
+): OrganizationFields {
+  const fields: OrganizationFields = {};
+  for (const key of Object.keys(organizationFields) as (keyof OrganizationFields)[])
+    if (body[key] !== undefined) fields[key] = body[key];
+  return fields;
+}
+
+// ------------------------------------------------------------------------------------------------ upload
+
+interface LogoUpload {
+  file: Buffer | undefined;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads the multipart logo upload into memory, refusing more than one file or a file over the limit (413) as
+ * soon as busboy meets it, before the rest is read; the connection is then closed rather than drained.
+ */
+function readLogoUpload(req: Request): Promise<LogoUpload> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\b/i.test(type))
+    return Promise.reject(new HttpError(400, UPLOAD_MESSAGES.notMultipart));
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_LOGO_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+    return Promise.reject(new HttpError(413, IMAGE_MESSAGES.tooLarge));
+
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers as IncomingHttpHeaders & { 'content-type': string },
+        limits: { files: 1, fileSize: MAX_LOGO_UPLOAD_BYTES, fields: 10, fieldSize: 1024, parts: 12 },
+      });
+    } catch {
+      reject(new HttpError(400, UPLOAD_MESSAGES.notMultipart));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let file: Buffer | undefined;
+    let done = false;
+    const fail = (error: HttpError) => {
+      if (done) return;
+      done = true;
+      req.unpipe(parser);
+      // The rest of the body is not wanted: end the connection after the answer instead of reading it all.
+      req.res?.setHeader('Connection', 'close');
+      reject(error);
+    };
+    parser.on('file', (name, stream) => {
+      if (name !== 'logo') {
+        stream.resume();
+        return;
+      }
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new HttpError(413, IMAGE_MESSAGES.tooLarge)));
+      stream.on('end', () => {
+        if (!done) file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(400, `${name} is too long.`));
+      else fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(new HttpError(413, UPLOAD_MESSAGES.oneFile)));
+    parser.on('fieldsLimit', () => fail(new HttpError(413, UPLOAD_MESSAGES.tooManyFields)));
+    parser.on('partsLimit', () => fail(new HttpError(413, UPLOAD_MESSAGES.tooManyFields)));
+    parser.on('error', () => fail(new HttpError(400, UPLOAD_MESSAGES.unreadable)));
+    parser.on('close', () => {
+      if (done) return;
+      done = true;
+      resolve({ file, fields });
+    });
+    req.pipe(parser);
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ router
+
+export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>): Router {
+  const router = express.Router();
+  const { org } = clients;
+  const rpc = <Req, Res>(
+    req: Request,
+    method: UnaryMethod<Req, Res>,
+    request: Req,
+    deadlineMs = clients.deadlineMs,
+  ) =>
+    call('org', org, method, request, {
+      requestId: req.id as string,
+      deadlineMs,
+      caller: req.caller,
+    });
+  const contributor = requireRole(CONTRIBUTOR_ROLE);
+
+  // The organization directory is for members (spec §6): every path below needs a valid access token.
+  router.use(requireMember);
+
+  router.get('/', async (req, res) => {
+    const paged = LIST_PARAMETERS.some((name) => req.query[name] !== undefined);
+    if (!paged) {
+      // As built: the whole list as an array. Screens page with the parameters instead.
+      const answer = await rpc(req, org.listOrganizations, {});
+      res.json(answer.organizations.map(organizationJson));
+      return;
+    }
+    const query = parseQuery(listQuery, req.query);
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? PAGE.default;
+    const answer = await rpc(req, org.searchOrganizations, {
+      text: query.search ?? '',
+      group: query.group ?? '',
+      offset,
+      limit,
+    });
+    res.json({
+      organizations: answer.organizations.map(organizationJson),
+      total: answer.total,
+      offset,
+      limit,
+    });
+  });
+
+  router.get('/organization-groups', async (req, res) => {
+    const answer = await rpc(req, org.listGroups, {});
+    res.json(answer.groups.map((group) => ({ group_id: group.group_id, group_name: group.group_name })));
+  });
+
+  router.get('/organization-name/:name', async (req, res) => {
+    const answer = await rpc(req, org.findOrganizationsByName, { name: lookupName(req.params.name) });
+    res.json(answer.organizations.map(organizationJson));
+  });
+
+  router.get('/division-name/:name', async (req, res) => {
+    const answer = await rpc(req, org.findDivisionsByName, { name: lookupName(req.params.name) });
+    res.json(answer.divisions.map(divisionJson));
+  });
+
+  router.get('/divisions/:organization_id', async (req, res) => {
+    const organization_id = organizationIdOf(req.params.organization_id);
+    const answer = await rpc(req, org.listDivisions, { organization_id });
+    res.json(answer.divisions.map(divisionJson));
+  });
+
+  router.post('/add-organization', async (req, res) => {
+    const body = parseBody(bodies.addOrganization, req);
+    const answer = await rpc(req, org.addOrganization, {
+      organization_name: body.organization_name ?? '',
+      group_type: body.group_type ?? '',
+      fields: fieldsMessage(body),
+    });
+    if (!answer.organization) throw new Error('the org service answered an add without the organization');
+    // 201 when made; 200 with the existing organization when that name was already there.
+    res.status(answer.created ? 201 : 200).json(organizationJson(answer.organization));
+  });
+
+  router.post('/update-organization', contributor, async (req, res) => {
+    const body = parseBody(bodies.updateOrganization, req);
+    const answer = await rpc(req, org.updateOrganization, {
+      organization_id: body.organization_id,
+      organization_name: body.organization_name,
+      fields: fieldsMessage(body),
+    });
+    res.json(organizationJson(answer));
+  });
+
+  router.post('/upload-organization-logo', contributor, async (req, res) => {
+    const upload = await readLogoUpload(req);
+    if (!upload.file || upload.file.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+    const id = wholeNumber('organization_id').safeParse(upload.fields.organization_id);
+    if (!id.success) throw new HttpError(400, 'organization_id must be a whole number');
+    // image_type is the browser's guess from the file name; the service judges the bytes instead.
+    const answer = await rpc(
+      req,
+      org.setOrganizationLogo,
+      { organization_id: id.data, image: upload.file },
+      Math.max(clients.deadlineMs, UPLOAD_DEADLINE_MS),
+    );
+    res.json({ url: answer.url });
+  });
+
+  router.post('/add-division', async (req, res) => {
+    const body = parseBody(bodies.addDivision, req);
+    const answer = await rpc(req, org.addDivision, {
+      organization_id: body.organization_id,
+      division_name: body.division_name ?? '',
+      division_type: body.division_type ?? '',
+      street_address: body.street_address,
+      suite_number: body.suite_number,
+      city: body.city,
+      state: body.state,
+      zip_code: body.zip_code,
+      division_phone: body.division_phone,
+      website: body.website,
+    });
+    if (!answer.division) throw new Error('the org service answered an add without the division');
+    res.status(answer.created ? 201 : 200).json(divisionJson(answer.division));
+  });
+
+  // Last: '/:id' would otherwise take the named paths above.
+  router.get('/:id', async (req, res) => {
+    const answer = await rpc(req, org.getOrganization, { organization_id: organizationIdOf(req.params.id) });
+    if (!answer.organization) throw new Error('the org service answered without the organization');
+    res.json({ ...organizationJson(answer.organization), Divisions: answer.divisions.map(divisionJson) });
+  });
+
+  return router;
+}

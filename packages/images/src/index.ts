@@ -1,0 +1,21 @@
+// The image pipeline and the object store: what the services that own images (org, profile) write with, and
+// what the gateway serves /media/ from.
+export { type ObjectStoreEnv, objectStoreConfigFrom, objectStoreConfigSchema } from './config.ts';
+export {
+  isMediaKey,
+  MEDIA_KEY_PATTERN,
+  MEDIA_PREFIX,
+  type MediaExtension,
+  type MediaKind,
+  mediaKeyOf,
+  mediaUrl,
+  objectKey,
+} from './keys.ts';
+export {
+  createObjectStore,
+  type ObjectStore,
+  type ObjectStoreConfig,
+  ObjectStoreUnavailableError,
+  type StoredObject,
+} from './object-store.ts';
+export { MAX_INPUT_PIXELS, type ProcessedImage, processImage } from './process.ts';

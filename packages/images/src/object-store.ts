@@ -1,0 +1,175 @@
+// The object-store port and its one adapter: the S3 API through the `minio` client, the same code against the
+// embedded s3rver (one machine) and MinIO (production). Images are written by the services that own them and
+// read by the gateway's /media/ route.
+import { Client } from 'minio';
+
+export interface StoredObject {
+  stream: NodeJS.ReadableStream;
+  contentType: string;
+  size: number;
+  /** The object's entity tag without quotes (an MD5 of the bytes for a single-part upload). */
+  etag: string;
+  lastModified: Date;
+}
+
+export interface ObjectStore {
+  /** Creates the bucket unless it exists; safe to call on every start, and from several processes at once. */
+  ensureBucket(): Promise<void>;
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The object, or null when no object has that key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; removing a key that holds nothing is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+export interface ObjectStoreConfig {
+  /** The S3 API's origin, e.g. http://127.0.0.1:9000. */
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region?: string;
+  /** How long one call may take before it fails as unavailable (default 10 s): the client has no timeout. */
+  timeoutMs?: number;
+}
+
+/** The store could not be reached or did not answer: the caller should say "try again shortly" (HTTP 503). */
+export class ObjectStoreUnavailableError extends Error {
+  override name = 'ObjectStoreUnavailableError';
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Socket-level failures: nothing is listening, the connection dropped, the name does not resolve. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** S3 answers that mean "busy or broken right now", as opposed to a refusal of this request. */
+const BUSY_CODES = new Set(['SlowDown', 'ServiceUnavailable', 'InternalError', 'RequestTimeout']);
+/** statObject answers a missing key with NotFound (a HEAD has no body), getObject with NoSuchKey. */
+const MISSING_CODES = new Set(['NotFound', 'NoSuchKey']);
+
+const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+
+function classify(error: unknown, what: string): unknown {
+  const code = codeOf(error);
+  const retriesExhausted = error instanceof Error && /^Request failed after \d+ retries/.test(error.message);
+  if ((typeof code === 'string' && (NETWORK_CODES.has(code) || BUSY_CODES.has(code))) || retriesExhausted)
+    return new ObjectStoreUnavailableError(`The object store is unavailable (${what}).`, { cause: error });
+  return error;
+}
+
+/**
+ * Settles with the call, or fails as unavailable once `ms` pass. A result arriving after that is handed to
+ * `discard` (a stream nobody will read must be closed, or its socket stays open).
+ */
+function within<T>(ms: number, what: string, call: Promise<T>, discard?: (late: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      reject(new ObjectStoreUnavailableError(`The object store did not answer within ${ms} ms (${what}).`));
+    }, ms);
+    call.then(
+      (value) => {
+        if (timedOut) discard?.(value);
+        else {
+          clearTimeout(timer);
+          resolve(value);
+        }
+      },
+      (error: unknown) => {
+        if (timedOut) return;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function createObjectStore(config: ObjectStoreConfig): ObjectStore {
+  const url = new URL(config.endpoint);
+  const useSSL = url.protocol === 'https:';
+  const client = new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    // A known region saves the client a bucket-location request before the first call.
+    region: config.region ?? 'us-east-1',
+    // Bucket in the path, not the host name: s3rver and a single MinIO host have no per-bucket DNS.
+    pathStyle: true,
+  });
+  const { bucket } = config;
+  const ms = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  const run = async <T>(what: string, call: () => Promise<T>, discard?: (late: T) => void): Promise<T> => {
+    try {
+      return await within(ms, what, call(), discard);
+    } catch (error) {
+      throw classify(error, what);
+    }
+  };
+  const missing = (error: unknown) => MISSING_CODES.has(String(codeOf(error)));
+
+  return {
+    async ensureBucket() {
+      if (await run('bucketExists', () => client.bucketExists(bucket))) return;
+      try {
+        await run('makeBucket', () => client.makeBucket(bucket, config.region ?? 'us-east-1'));
+      } catch (error) {
+        // Another process made it between the two calls (s3rver says BucketAlreadyExists even to its owner).
+        const code = codeOf(error);
+        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+      }
+    },
+
+    async put(key, data, contentType) {
+      await run('putObject', () =>
+        client.putObject(bucket, key, data, data.length, { 'Content-Type': contentType }),
+      );
+    },
+
+    async get(key) {
+      // The metadata first: a missing key answers null without a body request, and the caller has the
+      // length, type and ETag before the first byte. Keys are never reused, so both calls see one object.
+      let stat: Awaited<ReturnType<Client['statObject']>>;
+      try {
+        stat = await run('statObject', () => client.statObject(bucket, key));
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+      let stream: Awaited<ReturnType<Client['getObject']>>;
+      try {
+        stream = await run(
+          'getObject',
+          () => client.getObject(bucket, key),
+          (late) => late.destroy(),
+        );
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+      return {
+        stream,
+        contentType: stat.metaData['content-type'] ?? 'application/octet-stream',
+        size: stat.size,
+        etag: stat.etag,
+        lastModified: stat.lastModified,
+      };
+    },
+
+    async remove(key) {
+      await run('removeObject', () => client.removeObject(bucket, key));
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// @rotunda/search: the search-index port and its two adapters (Postgres by default, Elasticsearch in production).
+export { createElasticsearchIndex, type ElasticsearchIndexOptions } from './elasticsearch.ts';
+export type {
+  SearchDocument,
+  SearchIndex,
+  SearchIndexDefinition,
+  SearchQuery,
+  SearchResult,
+  SortFieldDefinition,
+} from './port.ts';
+export { createPostgresSearchIndex, type PostgresSearchIndexOptions } from './postgres.ts';
+export { MAX_RESULT_WINDOW } from './semantics.ts';

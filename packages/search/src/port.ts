@@ -1,0 +1,55 @@
+// The search-index port: what the org, profile and post services code against, whichever engine runs it.
+
+export interface SearchDocument {
+  id: string;
+  /** Searchable text fields, e.g. { name: 'California Nurses Association' } or { first_name, last_name, title, organization, division }. */
+  text: Record<string, string>;
+  /** Exact-match keyword fields for filters, each a list, e.g. { group: ['Unions'], issue: ['Health', 'Labor'] }. */
+  keywords: Record<string, string[]>;
+  /** Sort keys, e.g. { name: 'california nurses association' } or { created_at: 1732233600000, likes: 12 }. */
+  sort: Record<string, string | number>;
+}
+
+export interface SearchQuery {
+  /** Split on whitespace; every word must occur, case-insensitively, as a substring of at least one text field. */
+  text?: string;
+  /** Every listed field must match; a list means any of its values (so an empty list matches nothing). */
+  filters?: Record<string, string | string[]>;
+  /** Documents whose field has any of these values are left out (e.g. the product's own organization). */
+  exclude?: Record<string, string[]>;
+  /** Stable order: the listed keys (missing values last), then id ascending as the tie-breaker. Default: id ascending. */
+  sort?: { field: string; direction: 'asc' | 'desc' }[];
+  offset: number;
+  limit: number;
+}
+
+export interface SearchResult {
+  ids: string[];
+  total: number;
+}
+
+export interface SearchIndex {
+  /**
+   * Creates what the index needs (tables/indices) if missing; idempotent. An index built for another field
+   * definition is dropped and created empty, so the owner reindexes when the index answers total 0.
+   */
+  ensure(): Promise<void>;
+  upsert(documents: SearchDocument[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Drops every document (for reindexing). */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SortFieldDefinition {
+  name: string;
+  type: 'text' | 'number';
+}
+
+/** The fields an index holds; both adapters take the same definition. */
+export interface SearchIndexDefinition {
+  textFields: string[];
+  keywordFields: string[];
+  sortFields: SortFieldDefinition[];
+}

@@ -1,0 +1,473 @@
+// The one contract suite every SearchIndex adapter must pass (Postgres always, Elasticsearch when configured);
+// services run it against the adapter their composition root builds.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchDocument, SearchIndex, SearchIndexDefinition, SearchQuery } from '../port.ts';
+
+/** The field definition makeIndex must give its adapter: the corpus below uses exactly these. */
+export const CONTRACT_FIELDS: SearchIndexDefinition = {
+  textFields: ['name', 'city'],
+  keywordFields: ['group', 'tags'],
+  sortFields: [
+    { name: 'name', type: 'text' },
+    { name: 'score', type: 'number' },
+  ],
+};
+
+function organization(
+  id: string,
+  name: string,
+  city: string,
+  group: string,
+  tags: string[],
+  score: number | undefined,
+): SearchDocument {
+  // The sort name is given in its display case on purpose: ordering must not depend on case.
+  return {
+    id,
+    text: { name, city },
+    keywords: { group: [group], tags },
+    sort: score === undefined ? { name } : { name, score },
+  };
+}
+
+/** Twenty organizations chosen to separate right from almost-right (cross-field words, ties, metacharacters). */
+export const CONTRACT_CORPUS: readonly SearchDocument[] = [
+  organization('d01', 'California Nurses Association', 'Sacramento', 'Unions', ['health', 'labor'], 40),
+  organization('d02', 'Nurses United', 'Oakland', 'Unions', ['health'], 25),
+  organization(
+    'd03',
+    'Association of California Water Agencies',
+    'Sacramento',
+    'Associations',
+    ['water'],
+    25,
+  ),
+  organization(
+    'd04',
+    'Department of Water Resources',
+    'Sacramento',
+    'Agencies',
+    ['water', 'environment'],
+    10,
+  ),
+  organization('d05', 'José Ramírez Consulting', 'San José', 'Lobbyists', ['health'], 5),
+  organization('d06', 'JOSÉ ALVAREZ & ASSOCIATES', 'Fresno', 'Lobbyists', [], 5),
+  organization('d07', '100% Club', 'Los Angeles', 'Other', ['charity'], 1),
+  organization('d08', 'Under_Score Partners', 'San Diego', 'Lobbyists', [], 5),
+  // Styled in lower case: sorted by its letters, not before or after every capitalized name.
+  organization('d09', 'back\\slash strategies', 'Long Beach', 'Lobbyists', ['labor'], 12),
+  organization('d10', 'Rotunda', 'Sacramento', 'Other', [], undefined),
+  organization('d11', 'Office of the Governor', 'Sacramento', "Governor's Office", ['health', 'water'], 30),
+  organization('d12', 'Assembly Health Committee', 'Sacramento', 'Legislature', ['health'], 18),
+  organization('d13', 'Senate Labor Committee', 'Sacramento', 'Legislature', ['labor'], 18),
+  organization('d14', 'Campaign for Clean Water', 'Los Angeles', 'Campaigns', ['water', 'environment'], 2),
+  organization('d15', 'San Francisco Teachers Union', 'San Francisco', 'Unions', ['education', 'labor'], 22),
+  // Name and city glued together would read '…coastalameda' and falsely contain 'coastal'.
+  organization('d16', 'Growers of the Gold Coast', 'Alameda', 'Associations', ['agriculture'], 8),
+  organization('d17', 'Coastal Commission', 'San Francisco', 'Agencies', ['environment'], 14),
+  organization('d18', 'Twin Peaks Advocacy', 'Fresno', 'Lobbyists', ['health'], 7),
+  organization('d19', 'Twin Peaks Advocacy', 'Fresno', 'Lobbyists', ['water'], 7),
+  organization('d20', 'Öko Institute', 'Berkeley', 'Other', ['environment'], 3),
+];
+
+const ALL_IDS = CONTRACT_CORPUS.map((document) => document.id);
+const BY_NAME = [
+  'd07', // 100% club
+  'd12', // assembly health committee
+  'd03', // association of california water agencies
+  'd09', // back\slash strategies
+  'd01', // california nurses association
+  'd14', // campaign for clean water
+  'd17', // coastal commission
+  'd04', // department of water resources
+  'd16', // growers of the gold coast
+  'd06', // josé alvarez & associates (upper case in the corpus)
+  'd05', // josé ramírez consulting
+  'd02', // nurses united
+  'd11', // office of the governor
+  'd10', // rotunda
+  'd15', // san francisco teachers union
+  'd13', // senate labor committee
+  'd18', // twin peaks advocacy (tie, id ascending)
+  'd19', // twin peaks advocacy
+  'd08', // under_score partners
+  'd20', // öko institute (code point order: after ASCII)
+];
+
+export interface SearchIndexContractOptions {
+  /** Registers the suite as skipped, printing why (e.g. 'ELASTICSEARCH_URL is not set'). */
+  skipReason?: string;
+}
+
+/**
+ * Registers the contract as a vitest describe. makeIndex builds a fresh, empty index with CONTRACT_FIELDS; the
+ * suite calls ensure(), owns the index's documents and closes it at the end.
+ */
+export function searchIndexContract(
+  name: string,
+  makeIndex: () => Promise<SearchIndex>,
+  options: SearchIndexContractOptions = {},
+): void {
+  if (options.skipReason !== undefined) {
+    console.log(`search index contract ${name}: SKIPPED — ${options.skipReason}`);
+    describe.skip(`search index contract ${name}`, () => {
+      it('is skipped', () => {});
+    });
+    return;
+  }
+
+  describe(`search index contract ${name}`, () => {
+    let index: SearchIndex;
+
+    const find = (query: Partial<SearchQuery> = {}) => index.search({ offset: 0, limit: 100, ...query });
+    const ids = async (query: Partial<SearchQuery> = {}) => (await find(query)).ids;
+
+    beforeAll(async () => {
+      index = await makeIndex();
+      await index.ensure();
+      // ensure() is idempotent: a second call keeps the index (and would keep its documents).
+      await index.ensure();
+    });
+
+    beforeEach(async () => {
+      await index.clear();
+      // Written in reverse so an adapter that returns storage order instead of sorting by id is caught.
+      await index.upsert(structuredClone([...CONTRACT_CORPUS].reverse()));
+    });
+
+    afterAll(async () => {
+      await index?.clear();
+      await index?.close();
+    });
+
+    describe('every word must match', () => {
+      it('returns everything, id ascending, without text', async () => {
+        expect(await find()).toEqual({ ids: ALL_IDS, total: 20 });
+        expect(await ids({ text: '' })).toEqual(ALL_IDS);
+        expect(await ids({ text: '  \t ' })).toEqual(ALL_IDS);
+      });
+
+      it('matches a word in any text field', async () => {
+        expect(await ids({ text: 'nurses' })).toEqual(['d01', 'd02']);
+        expect(await ids({ text: 'oakland' })).toEqual(['d02']);
+      });
+
+      it('needs every word, in any order, each in any field', async () => {
+        expect(await ids({ text: 'nurses sacramento' })).toEqual(['d01']);
+        expect(await ids({ text: 'sacramento nurses' })).toEqual(['d01']);
+        expect(await ids({ text: 'nurses   \t sacramento ' })).toEqual(['d01']);
+        expect(await ids({ text: 'twin peaks' })).toEqual(['d18', 'd19']);
+        expect(await ids({ text: 'nurses fresno' })).toEqual([]);
+      });
+
+      it('is case-insensitive', async () => {
+        expect(await ids({ text: 'NURSES Sacramento' })).toEqual(['d01']);
+        expect(await ids({ text: 'alvarez' })).toEqual(['d06']);
+      });
+
+      it('matches substrings, not only whole words', async () => {
+        expect(await ids({ text: 'urse' })).toEqual(['d01', 'd02']);
+        expect(await ids({ text: 'coast' })).toEqual(['d16', 'd17']);
+        expect(await ids({ text: 'ento ssoc' })).toEqual(['d01', 'd03']);
+      });
+
+      it('does not let one word span two fields', async () => {
+        // d16 is 'Growers of the Gold Coast' in Alameda: 'coastal' is in neither field.
+        expect(await ids({ text: 'coastal' })).toEqual(['d17']);
+        expect(await ids({ text: 'coastalameda' })).toEqual([]);
+        expect(await ids({ text: 'coast alameda' })).toEqual(['d16']);
+      });
+
+      it('folds case beyond ASCII, keeping accents significant', async () => {
+        expect(await ids({ text: 'josé' })).toEqual(['d05', 'd06']);
+        expect(await ids({ text: 'JOSÉ' })).toEqual(['d05', 'd06']);
+        // The same word typed with a combining accent (NFD).
+        expect(await ids({ text: 'jose\u0301' })).toEqual(['d05', 'd06']);
+        expect(await ids({ text: 'RAMÍREZ' })).toEqual(['d05']);
+        expect(await ids({ text: 'öko' })).toEqual(['d20']);
+        expect(await ids({ text: 'ÖKO' })).toEqual(['d20']);
+        expect(await ids({ text: 'jose' })).toEqual([]);
+      });
+
+      it('treats LIKE and wildcard metacharacters literally', async () => {
+        expect(await ids({ text: '100%' })).toEqual(['d07']);
+        expect(await ids({ text: '%' })).toEqual(['d07']);
+        expect(await ids({ text: '%%' })).toEqual([]);
+        expect(await ids({ text: '_' })).toEqual(['d08']);
+        expect(await ids({ text: 'under_score' })).toEqual(['d08']);
+        expect(await ids({ text: 'underxscore' })).toEqual([]);
+        expect(await ids({ text: '\\' })).toEqual(['d09']);
+        expect(await ids({ text: 'back\\slash' })).toEqual(['d09']);
+        expect(await ids({ text: '*' })).toEqual([]);
+        expect(await ids({ text: '?' })).toEqual([]);
+        expect(await ids({ text: 'n?rses' })).toEqual([]);
+        expect(await ids({ text: 'nurs*' })).toEqual([]);
+        expect(await ids({ text: '.*' })).toEqual([]);
+        expect(await ids({ text: "governor's" })).toEqual([]);
+      });
+    });
+
+    describe('filters and exclusions', () => {
+      it('filters on one value', async () => {
+        expect(await find({ filters: { group: 'Unions' } })).toEqual({
+          ids: ['d01', 'd02', 'd15'],
+          total: 3,
+        });
+        expect(await ids({ filters: { group: "Governor's Office" } })).toEqual(['d11']);
+      });
+
+      it('matches keywords exactly', async () => {
+        expect(await ids({ filters: { group: 'unions' } })).toEqual([]);
+        expect(await ids({ filters: { group: 'Union' } })).toEqual([]);
+      });
+
+      it('reads a list as any of its values', async () => {
+        expect(await ids({ filters: { group: ['Unions', 'Agencies'] } })).toEqual([
+          'd01',
+          'd02',
+          'd04',
+          'd15',
+          'd17',
+        ]);
+        expect(await ids({ filters: { tags: ['water'] } })).toEqual(['d03', 'd04', 'd11', 'd14', 'd19']);
+        expect(await ids({ filters: { tags: ['health', 'education'] } })).toEqual([
+          'd01',
+          'd02',
+          'd05',
+          'd11',
+          'd12',
+          'd15',
+          'd18',
+        ]);
+        expect(await ids({ filters: { tags: [] } })).toEqual([]);
+      });
+
+      it('needs every filtered field to match', async () => {
+        expect(await ids({ filters: { group: 'Unions', tags: 'labor' } })).toEqual(['d01', 'd15']);
+        expect(await ids({ filters: { group: 'Lobbyists', tags: ['water', 'labor'] } })).toEqual([
+          'd09',
+          'd19',
+        ]);
+      });
+
+      it('combines filters with words', async () => {
+        expect(await ids({ text: 'twin', filters: { group: 'Lobbyists' } })).toEqual(['d18', 'd19']);
+        expect(await ids({ text: 'twin', filters: { group: 'Lobbyists', tags: 'water' } })).toEqual(['d19']);
+        expect(await ids({ text: 'committee', filters: { tags: 'labor' } })).toEqual(['d13']);
+      });
+
+      it('leaves out documents having any excluded value', async () => {
+        const others = ['d07', 'd10', 'd20'];
+        expect(await find({ exclude: { group: ['Other'] } })).toEqual({
+          ids: ALL_IDS.filter((id) => !others.includes(id)),
+          total: 17,
+        });
+        expect(await ids({ filters: { group: 'Unions' }, exclude: { tags: ['water', 'labor'] } })).toEqual([
+          'd02',
+        ]);
+        expect(await ids({ exclude: { group: ['Other'], tags: ['health', 'water', 'labor'] } })).toEqual([
+          'd06',
+          'd08',
+          'd16',
+          'd17',
+        ]);
+      });
+
+      it('combines exclusions with words, and ignores an empty exclusion', async () => {
+        expect(await ids({ text: 'sacramento', exclude: { group: ['Other'] } })).toEqual([
+          'd01',
+          'd03',
+          'd04',
+          'd11',
+          'd12',
+          'd13',
+        ]);
+        expect(await ids({ exclude: { group: [] } })).toEqual(ALL_IDS);
+      });
+    });
+
+    describe('sorting', () => {
+      it('sorts text case-insensitively, ties by id ascending', async () => {
+        expect(await ids({ sort: [{ field: 'name', direction: 'asc' }] })).toEqual(BY_NAME);
+      });
+
+      it('keeps id ascending for ties when descending', async () => {
+        const descending = [...BY_NAME].reverse();
+        // The tie d18/d19 keeps id order even though the key is descending.
+        descending.splice(descending.indexOf('d19'), 2, 'd18', 'd19');
+        expect(await ids({ sort: [{ field: 'name', direction: 'desc' }] })).toEqual(descending);
+      });
+
+      it('sorts numbers, missing values last either way', async () => {
+        expect(await ids({ sort: [{ field: 'score', direction: 'asc' }] })).toEqual([
+          'd07', // 1
+          'd14', // 2
+          'd20', // 3
+          'd05', // 5
+          'd06',
+          'd08',
+          'd18', // 7
+          'd19',
+          'd16', // 8
+          'd04', // 10
+          'd09', // 12
+          'd17', // 14
+          'd12', // 18
+          'd13',
+          'd15', // 22
+          'd02', // 25
+          'd03',
+          'd11', // 30
+          'd01', // 40
+          'd10', // no score
+        ]);
+        expect(await ids({ sort: [{ field: 'score', direction: 'desc' }] })).toEqual([
+          'd01',
+          'd11',
+          'd02',
+          'd03',
+          'd15',
+          'd12',
+          'd13',
+          'd17',
+          'd09',
+          'd04',
+          'd16',
+          'd18',
+          'd19',
+          'd05',
+          'd06',
+          'd08',
+          'd20',
+          'd14',
+          'd07',
+          'd10',
+        ]);
+      });
+
+      it('applies keys in order before the id', async () => {
+        const sorted = await ids({
+          filters: { group: 'Lobbyists' },
+          sort: [
+            { field: 'score', direction: 'desc' },
+            { field: 'name', direction: 'asc' },
+          ],
+        });
+        // Score 12, then 7 (same name: id), then 5 by name: josé alvarez, josé ramírez, under_score.
+        expect(sorted).toEqual(['d09', 'd18', 'd19', 'd06', 'd05', 'd08']);
+      });
+
+      it('sorts the matches of a search', async () => {
+        expect(await ids({ text: 'sacramento', sort: [{ field: 'score', direction: 'desc' }] })).toEqual([
+          'd01',
+          'd11',
+          'd03',
+          'd12',
+          'd13',
+          'd04',
+          'd10',
+        ]);
+      });
+    });
+
+    describe('paging', () => {
+      it('pages without duplicates or gaps, total unchanged', async () => {
+        const sort = [{ field: 'name', direction: 'asc' as const }];
+        const pages = [];
+        for (let offset = 0; offset < 21; offset += 7) pages.push(await find({ sort, offset, limit: 7 }));
+        expect(pages.map((page) => page.ids.length)).toEqual([7, 7, 6]);
+        expect(pages.every((page) => page.total === 20)).toBe(true);
+        expect(pages.flatMap((page) => page.ids)).toEqual(BY_NAME);
+      });
+
+      it('pages a filtered search in id order', async () => {
+        const first = await find({ filters: { group: 'Lobbyists' }, offset: 0, limit: 4 });
+        const second = await find({ filters: { group: 'Lobbyists' }, offset: 4, limit: 4 });
+        expect(first).toEqual({ ids: ['d05', 'd06', 'd08', 'd09'], total: 6 });
+        expect(second).toEqual({ ids: ['d18', 'd19'], total: 6 });
+      });
+
+      it('answers the total past the last page and for limit 0', async () => {
+        expect(await find({ offset: 40, limit: 10 })).toEqual({ ids: [], total: 20 });
+        expect(await find({ text: 'nurses', offset: 0, limit: 0 })).toEqual({ ids: [], total: 2 });
+      });
+
+      it('refuses negative or fractional offsets and limits', async () => {
+        await expect(find({ offset: -1 })).rejects.toThrow();
+        await expect(find({ limit: 2.5 })).rejects.toThrow();
+      });
+    });
+
+    describe('writes', () => {
+      it('replaces a document on upsert', async () => {
+        await index.upsert([
+          {
+            id: 'd02',
+            text: { name: 'Nurses Alliance', city: 'Fresno' },
+            keywords: { group: ['Associations'], tags: [] },
+            sort: { name: 'Nurses Alliance', score: 99 },
+          },
+        ]);
+        expect(await ids({ text: 'united' })).toEqual([]);
+        expect(await ids({ text: 'nurses fresno' })).toEqual(['d02']);
+        expect(await ids({ filters: { group: 'Unions' } })).toEqual(['d01', 'd15']);
+        expect(await ids({ filters: { tags: 'health' } })).not.toContain('d02');
+        expect((await find({ sort: [{ field: 'score', direction: 'desc' }], limit: 1 })).ids).toEqual([
+          'd02',
+        ]);
+        expect((await find()).total).toBe(20);
+      });
+
+      it('clears fields the new version leaves out', async () => {
+        await index.upsert([
+          { id: 'd01', text: { name: 'California Nurses Association' }, keywords: {}, sort: {} },
+        ]);
+        expect(await ids({ text: 'nurses sacramento' })).toEqual([]);
+        expect(await ids({ filters: { tags: 'labor' } })).not.toContain('d01');
+        expect((await ids({ sort: [{ field: 'score', direction: 'asc' }] })).slice(-2)).toEqual([
+          'd01',
+          'd10',
+        ]);
+      });
+
+      it('adds new documents and keeps the last of repeated ids', async () => {
+        await index.upsert([
+          { id: 'd21', text: { name: 'First Draft' }, keywords: {}, sort: {} },
+          {
+            id: 'd21',
+            text: { name: 'Final Version', city: 'Davis' },
+            keywords: { group: ['Other'] },
+            sort: {},
+          },
+        ]);
+        expect((await find()).total).toBe(21);
+        expect(await ids({ text: 'draft' })).toEqual([]);
+        expect(await ids({ text: 'final davis', filters: { group: 'Other' } })).toEqual(['d21']);
+      });
+
+      it('removes documents, ignoring unknown ids', async () => {
+        await index.remove(['d01', 'd02', 'nope']);
+        await index.remove([]);
+        expect(await ids({ text: 'nurses' })).toEqual([]);
+        expect((await find()).total).toBe(18);
+      });
+
+      it('clears every document, and takes new ones afterwards', async () => {
+        await index.clear();
+        expect(await find()).toEqual({ ids: [], total: 0 });
+        await index.ensure();
+        await index.upsert([CONTRACT_CORPUS[0] as SearchDocument]);
+        expect(await find({ text: 'nurses' })).toEqual({ ids: ['d01'], total: 1 });
+      });
+
+      it('refuses fields the index does not declare', async () => {
+        await expect(
+          index.upsert([{ id: 'x', text: { name: 'X', nickname: 'Y' }, keywords: {}, sort: {} }]),
+        ).rejects.toThrow(/nickname/);
+        await expect(find({ filters: { colour: 'red' } })).rejects.toThrow(/colour/);
+        await expect(find({ sort: [{ field: 'city', direction: 'asc' }] })).rejects.toThrow(/city/);
+        expect((await find()).total).toBe(20);
+      });
+    });
+  });
+}

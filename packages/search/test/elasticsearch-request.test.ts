@@ -1,0 +1,100 @@
+// The Elasticsearch adapter's requests, checked without a cluster: mapping, query shape, escaping and sorting.
+import { describe, expect, it } from 'vitest';
+import {
+  elasticsearchIndexBody,
+  elasticsearchSearchRequest,
+  wildcardContains,
+} from '../src/elasticsearch.ts';
+import { Fields } from '../src/semantics.ts';
+import { CONTRACT_FIELDS } from '../src/testing/contract.ts';
+
+const fields = new Fields(CONTRACT_FIELDS);
+
+describe('elasticsearch requests', () => {
+  it('maps text as wildcard, keywords as keyword, sort keys as normalized keyword or double', () => {
+    const { settings, mappings } = elasticsearchIndexBody(fields.definition, 'abc');
+    expect(settings.max_result_window).toBe(100_000);
+    expect(settings.analysis?.normalizer).toEqual({
+      rotunda_lowercase: { type: 'custom', filter: ['lowercase'] },
+    });
+    expect(mappings).toEqual({
+      dynamic: 'strict',
+      _meta: { rotunda_search: 'abc' },
+      properties: {
+        id: { type: 'keyword' },
+        text: { properties: { name: { type: 'wildcard' }, city: { type: 'wildcard' } } },
+        keywords: { properties: { group: { type: 'keyword' }, tags: { type: 'keyword' } } },
+        sort: {
+          properties: {
+            name: { type: 'keyword', normalizer: 'rotunda_lowercase' },
+            score: { type: 'double' },
+          },
+        },
+      },
+    });
+  });
+
+  it('escapes wildcard metacharacters', () => {
+    expect(wildcardContains('100%')).toBe('*100%*');
+    expect(wildcardContains('a*b?c\\d')).toBe('*a\\*b\\?c\\\\d*');
+  });
+
+  it('builds one must clause per folded word over every text field, filters, exclusions and paging', () => {
+    const request = elasticsearchSearchRequest(
+      fields.definition,
+      'orgs',
+      fields.prepareQuery({
+        text: ' Nurses  JOSÉ nurses',
+        filters: { group: 'Unions', tags: ['health', 'labor'] },
+        exclude: { group: ['Other'], tags: [] },
+        offset: 30,
+        limit: 30,
+      }),
+    );
+    const word = (value: string) => ({
+      bool: {
+        should: [{ wildcard: { 'text.name': { value } } }, { wildcard: { 'text.city': { value } } }],
+        minimum_should_match: 1,
+      },
+    });
+    expect(request).toEqual({
+      index: 'orgs',
+      query: {
+        bool: {
+          must: [word('*nurses*'), word('*josé*')],
+          filter: [
+            { terms: { 'keywords.group': ['Unions'] } },
+            { terms: { 'keywords.tags': ['health', 'labor'] } },
+          ],
+          must_not: [{ terms: { 'keywords.group': ['Other'] } }],
+        },
+      },
+      from: 30,
+      size: 30,
+      sort: [{ id: { order: 'asc' } }],
+      track_total_hits: true,
+      _source: false,
+    });
+  });
+
+  it('sorts by the listed keys, missing last, then id ascending', () => {
+    const request = elasticsearchSearchRequest(
+      fields.definition,
+      'orgs',
+      fields.prepareQuery({
+        sort: [
+          { field: 'score', direction: 'desc' },
+          { field: 'name', direction: 'asc' },
+        ],
+        offset: 0,
+        limit: 10,
+      }),
+    );
+    expect(request.sort).toEqual([
+      { 'sort.score': { order: 'desc', missing: '_last' } },
+      { 'sort.name': { order: 'asc', missing: '_last' } },
+      { id: { order: 'asc' } },
+    ]);
+    expect(request.query).toEqual({ bool: { must: [], filter: [], must_not: [] } });
+  });
+});

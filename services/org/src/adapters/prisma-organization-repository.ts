@@ -1,0 +1,190 @@
+// Organizations, groups and divisions in the org schema through Prisma. Raw SQL only where Prisma has no
+// words for it: case-insensitive name equality, escaped substring matching, row locks and advisory locks.
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { Division, Group, Organization } from '../domain/organization.ts';
+import type { OrganizationRepository } from '../domain/ports.ts';
+
+const withGroup = { group: { select: { groupName: true } } } as const;
+const withOrganization = { organization: { select: { organizationName: true } } } as const;
+
+type OrganizationRow = Prisma.OrganizationGetPayload<{ include: typeof withGroup }>;
+type DivisionRow = Prisma.DivisionGetPayload<{ include: typeof withOrganization }>;
+
+function organizationOf({ group, createdAt: _c, updatedAt: _u, ...row }: OrganizationRow): Organization {
+  return { ...row, groupName: group.groupName };
+}
+
+function divisionOf({ organization, createdAt: _c, updatedAt: _u, ...row }: DivisionRow): Division {
+  return { ...row, organizationName: organization.organizationName };
+}
+
+/** A LIKE pattern that matches `word` anywhere, with LIKE's own wildcards in it taken literally. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function prismaOrganizationRepository(prisma: PrismaClient, schema: string): OrganizationRepository {
+  // Prisma qualifies its own queries with the adapter's schema; raw queries must name it themselves.
+  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+
+  const byId = async (client: Prisma.TransactionClient, organizationId: number) => {
+    const row = await client.organization.findUnique({ where: { organizationId }, include: withGroup });
+    return row ? organizationOf(row) : null;
+  };
+
+  return {
+    async ensureGroups(groups) {
+      await prisma.$transaction(
+        groups.map((group) =>
+          prisma.group.upsert({
+            where: { groupId: group.groupId },
+            create: group,
+            update: { groupName: group.groupName },
+          }),
+        ),
+      );
+    },
+
+    async listGroups(): Promise<Group[]> {
+      return prisma.group.findMany({ orderBy: { groupId: 'asc' } });
+    },
+
+    count: () => prisma.organization.count(),
+
+    async listVisible() {
+      const rows = await prisma.organization.findMany({
+        where: { hidden: false },
+        include: withGroup,
+        orderBy: [{ organizationName: 'asc' }, { organizationId: 'asc' }],
+      });
+      return rows.map(organizationOf);
+    },
+
+    findById: (organizationId) => byId(prisma, organizationId),
+
+    async findByIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await prisma.organization.findMany({
+        where: { organizationId: { in: [...ids] } },
+        include: withGroup,
+      });
+      const found = new Map(rows.map((row) => [row.organizationId, organizationOf(row)]));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+
+    async addUnlessNamed(organization) {
+      const name = organization.organizationName;
+      return prisma.$transaction(async (tx) => {
+        // Serializes adds of one name (any case), so two members adding it at once make one organization.
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`org.name:${name.toLowerCase()}`}))::text`;
+        const [existing] = await tx.$queryRaw<{ organization_id: number }[]>`
+          SELECT organization_id FROM ${table('organizations')}
+          WHERE lower(organization_name) = lower(${name})
+          ORDER BY organization_id LIMIT 1`;
+        if (existing) {
+          const found = await byId(tx, existing.organization_id);
+          if (found) return { organization: found, created: false };
+        }
+        const row = await tx.organization.create({ data: organization, include: withGroup });
+        return { organization: organizationOf(row), created: true };
+      });
+    },
+
+    async findOtherNamed(name, exceptId) {
+      const [other] = await prisma.$queryRaw<{ organization_id: number }[]>`
+        SELECT organization_id FROM ${table('organizations')}
+        WHERE lower(organization_name) = lower(${name}) AND organization_id <> ${exceptId}
+        LIMIT 1`;
+      return other ? byId(prisma, other.organization_id) : null;
+    },
+
+    async update(organizationId, changes) {
+      try {
+        const row = await prisma.organization.update({
+          where: { organizationId },
+          data: changes,
+          include: withGroup,
+        });
+        return organizationOf(row);
+      } catch (error) {
+        // P2025: the row went away between the check and the write.
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return null;
+        throw error;
+      }
+    },
+
+    async setLogo(organizationId, url) {
+      return prisma.$transaction(async (tx) => {
+        // The row lock makes "read the previous logo, write the new one" one step, so two uploads at once
+        // each remove the logo they replaced and no object is left behind or removed while in use.
+        const [row] = await tx.$queryRaw<{ logo: string | null }[]>`
+          SELECT logo FROM ${table('organizations')} WHERE organization_id = ${organizationId} FOR UPDATE`;
+        if (!row) return null;
+        await tx.organization.update({ where: { organizationId }, data: { logo: url } });
+        return { previous: row.logo };
+      });
+    },
+
+    async forEachBatch(batchSize, visit) {
+      let after = 0;
+      for (;;) {
+        const rows = await prisma.organization.findMany({
+          where: { organizationId: { gt: after } },
+          include: withGroup,
+          orderBy: { organizationId: 'asc' },
+          take: batchSize,
+        });
+        if (rows.length === 0) return;
+        await visit(rows.map(organizationOf));
+        after = rows.at(-1)?.organizationId ?? after;
+      }
+    },
+
+    async divisionsOf(organizationId) {
+      const rows = await prisma.division.findMany({
+        where: { organizationId },
+        include: withOrganization,
+        orderBy: [{ divisionName: 'asc' }, { divisionId: 'asc' }],
+      });
+      return rows.map(divisionOf);
+    },
+
+    async findDivisionsByWords(words, limit) {
+      if (words.length === 0) return [];
+      const matches = Prisma.join(
+        words.map((word) => Prisma.sql`division_name ILIKE ${containing(word)} ESCAPE '\\'`),
+        ' AND ',
+      );
+      const ids = await prisma.$queryRaw<{ division_id: number }[]>`
+        SELECT division_id FROM ${table('divisions')}
+        WHERE active_division AND ${matches}
+        ORDER BY lower(division_name), division_id
+        LIMIT ${limit}`;
+      if (ids.length === 0) return [];
+      const rows = await prisma.division.findMany({
+        where: { divisionId: { in: ids.map((row) => row.division_id) } },
+        include: withOrganization,
+      });
+      const found = new Map(rows.map((row) => [row.divisionId, divisionOf(row)]));
+      return ids.flatMap((row) => found.get(row.division_id) ?? []);
+    },
+
+    async addDivisionUnlessNamed(division) {
+      const name = division.divisionName;
+      return prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`org.division:${division.organizationId}:${name.toLowerCase()}`}))::text`;
+        const [existing] = await tx.$queryRaw<{ division_id: number }[]>`
+          SELECT division_id FROM ${table('divisions')}
+          WHERE organization_id = ${division.organizationId} AND lower(division_name) = lower(${name})
+          ORDER BY division_id LIMIT 1`;
+        if (existing) {
+          const row = await tx.division.findUnique({
+            where: { divisionId: existing.division_id },
+            include: withOrganization,
+          });
+          if (row) return { division: divisionOf(row), created: false };
+        }
+        const row = await tx.division.create({ data: division, include: withOrganization });
+        return { division: divisionOf(row), created: true };
+      });
+    },
+  };
+}

@@ -1,0 +1,361 @@
+// The org service's rules (spec §3–§6, DESIGN's fixes): who may add and edit organizations, divisions and
+// logos, the organization form's rules, the Cal-Access ID's groups and immutability, the list searched and
+// paged through the search index (the product's own organization never listed), and the 5-result lookups.
+// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
+import { IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
+import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex } from '@rotunda/search';
+import {
+  type Caller,
+  CONTRIBUTOR_ROLE,
+  DomainError,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  unauthenticated,
+} from '@rotunda/service-kit';
+import {
+  CAL_ACCESS_GROUPS,
+  type Division,
+  type DivisionFields,
+  GROUPS,
+  type Group,
+  type Organization,
+  type OrganizationFields,
+  type OrganizationPage,
+} from './organization.ts';
+import type { OrganizationRepository } from './ports.ts';
+import {
+  cleanDivisionFields,
+  cleanOrganizationFields,
+  cleanText,
+  LABELS,
+  LIMITS,
+  requireNameAndAddress,
+  searchWords,
+} from './rules.ts';
+
+export const MESSAGES = {
+  loginRequired: 'Access Restricted. Please login.',
+  contributorsOnly: 'Contributors only',
+  organizationNotFound: 'Organization not found',
+  calAccessImmutable: 'The Cal-Access ID cannot be changed once it is set.',
+  calAccessGroups: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
+  unknownGroup: (name: string) =>
+    `Unknown type of organization "${name}". Choose one of: ${GROUPS.map((g) => g.groupName).join(', ')}.`,
+  nameTaken: (name: string) => `Another organization is already named "${name}".`,
+  noImage: 'Please select an image to upload.',
+} as const;
+
+/** Page sizes of the organization list (spec §9: 30 at first, 30 more at a time). */
+export const PAGE = { default: 30, max: 100 } as const;
+/** Autocomplete lists are capped at 5 (spec §9). */
+export const LOOKUP_LIMIT = 5;
+/** The largest upload the service takes before resizing; the resized result must fit 5,242,880 bytes. */
+export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
+const DEFAULT_DIVISION_TYPE = 'Division';
+const REINDEX_BATCH = 500;
+
+/** The search index's fields for organizations: text = name; keywords = group, hidden; sort = name. */
+export const ORGANIZATION_INDEX = {
+  textFields: ['name'],
+  keywordFields: ['group', 'hidden'],
+  sortFields: [{ name: 'name', type: 'text' as const }],
+};
+
+export function searchDocumentOf(organization: Organization): SearchDocument {
+  return {
+    id: String(organization.organizationId),
+    text: { name: organization.organizationName },
+    keywords: { group: [organization.groupName], hidden: [String(organization.hidden)] },
+    // Lower-cased so the list reads alphabetically whatever the capitals ('eCivis' next to 'East Bay …').
+    sort: { name: organization.organizationName.toLowerCase() },
+  };
+}
+
+export interface OrgServiceDependencies {
+  repository: OrganizationRepository;
+  index: SearchIndex;
+  /** Sniffs, bounds, orients, strips and resizes an upload (@rotunda/images processImage). */
+  processImage: (input: Buffer) => Promise<ProcessedImage>;
+  store: Pick<ObjectStore, 'put' | 'remove'>;
+  logger: { warn(obj: object, msg: string): void };
+}
+
+export interface OrganizationInput {
+  organizationName?: string | undefined;
+  fields: Partial<Record<keyof OrganizationFields, string | null>>;
+}
+
+export interface NewOrganizationInput extends OrganizationInput {
+  groupType: string;
+}
+
+export interface NewDivisionInput {
+  organizationId: number;
+  divisionName: string;
+  divisionType?: string | undefined;
+  fields: Partial<Record<keyof DivisionFields, string | null>>;
+}
+
+export interface SearchInput {
+  text: string;
+  group: string;
+  offset: number;
+  limit: number;
+}
+
+function requireMember(caller: Caller | undefined): Caller {
+  if (!caller) throw unauthenticated(MESSAGES.loginRequired);
+  return caller;
+}
+
+function requireContributor(caller: Caller | undefined): Caller {
+  const member = requireMember(caller);
+  if (!member.roles.includes(CONTRIBUTOR_ROLE)) throw permissionDenied(MESSAGES.contributorsOnly);
+  return member;
+}
+
+/** The group by name, ignoring case and outer spaces. */
+function groupNamed(name: string): Group | undefined {
+  const wanted = name.trim().toLowerCase();
+  return GROUPS.find((group) => group.groupName.toLowerCase() === wanted);
+}
+
+function checkCalAccessGroup(groupName: string, lobbyFilerId: string | null | undefined) {
+  if (lobbyFilerId && !CAL_ACCESS_GROUPS.includes(groupName)) throw invalidArgument(MESSAGES.calAccessGroups);
+}
+
+export function createOrgService({ repository, index, processImage, store, logger }: OrgServiceDependencies) {
+  const getOrThrow = async (organizationId: number) => {
+    const organization =
+      Number.isSafeInteger(organizationId) && organizationId > 0
+        ? await repository.findById(organizationId)
+        : null;
+    if (!organization) throw notFound(MESSAGES.organizationNotFound);
+    return organization;
+  };
+
+  /** Organizations in the order the index answered (rows the index knows but the table lost are skipped). */
+  const organizationsOf = async (ids: string[]) => repository.findByIds(ids.map(Number));
+
+  return {
+    async listGroups(): Promise<Group[]> {
+      return repository.listGroups();
+    },
+
+    /** Every listed organization, for the list call without paging (spec §7 as built). */
+    async listOrganizations(): Promise<Organization[]> {
+      return repository.listVisible();
+    },
+
+    async searchOrganizations(input: SearchInput): Promise<OrganizationPage> {
+      const words = searchWords(input.text);
+      const groupName = input.group.trim();
+      const group = groupName ? groupNamed(groupName) : undefined;
+      if (groupName && !group) throw invalidArgument(MESSAGES.unknownGroup(groupName));
+      const limit = input.limit > 0 ? Math.min(Math.floor(input.limit), PAGE.max) : PAGE.default;
+      const offset = Math.max(0, Math.floor(input.offset));
+      if (offset + limit > MAX_RESULT_WINDOW)
+        throw invalidArgument(
+          `The list goes at most ${MAX_RESULT_WINDOW} organizations deep; search to narrow it.`,
+        );
+      const { ids, total } = await index.search({
+        text: words.join(' '),
+        ...(group ? { filters: { group: group.groupName } } : {}),
+        exclude: { hidden: ['true'] },
+        sort: [{ field: 'name', direction: 'asc' }],
+        offset,
+        limit,
+      });
+      return { organizations: await organizationsOf(ids), total };
+    },
+
+    async getOrganization(organizationId: number) {
+      const organization = await getOrThrow(organizationId);
+      return { organization, divisions: await repository.divisionsOf(organizationId) };
+    },
+
+    /** Any member: the profile flow adds the organization a new job is at (spec §7 add-organization). */
+    async addOrganization(caller: Caller | undefined, input: NewOrganizationInput) {
+      requireMember(caller);
+      const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
+      const missing = requiredFieldsMessage({
+        [LABELS.organizationName]: name,
+        [LABELS.groupType]: input.groupType,
+      });
+      if (missing) throw invalidArgument(missing);
+      const group = groupNamed(input.groupType);
+      if (!group) throw invalidArgument(MESSAGES.unknownGroup(input.groupType.trim()));
+      const fields = cleanOrganizationFields(input.fields);
+      checkCalAccessGroup(group.groupName, fields.lobbyFilerId);
+      const result = await repository.addUnlessNamed({
+        ...emptyOrganizationFields(),
+        ...fields,
+        organizationName: name as string,
+        groupId: group.groupId,
+      });
+      if (result.created) await index.upsert([searchDocumentOf(result.organization)]);
+      return result;
+    },
+
+    /** Contributors only (spec §6); the edit form's rules again, whatever the browser enforced. */
+    async updateOrganization(
+      caller: Caller | undefined,
+      organizationId: number,
+      input: OrganizationInput,
+    ): Promise<Organization> {
+      requireContributor(caller);
+      const current = await getOrThrow(organizationId);
+      const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
+      const fields = cleanOrganizationFields(input.fields);
+      requireNameAndAddress(
+        name === undefined ? current.organizationName : name,
+        fields.streetAddress === undefined ? current.streetAddress : fields.streetAddress,
+      );
+
+      // Cal-Access: set once, then fixed (spec §5 "disabled once set"); not sending it keeps it.
+      if (fields.lobbyFilerId !== undefined) {
+        if (current.lobbyFilerId) {
+          if (fields.lobbyFilerId !== current.lobbyFilerId)
+            throw invalidArgument(MESSAGES.calAccessImmutable);
+          delete fields.lobbyFilerId;
+        } else {
+          checkCalAccessGroup(current.groupName, fields.lobbyFilerId);
+        }
+      }
+
+      const renamed = name && name !== current.organizationName ? name : undefined;
+      if (renamed && (await repository.findOtherNamed(renamed, organizationId)))
+        throw new DomainError('already_exists', MESSAGES.nameTaken(renamed));
+
+      const updated = await repository.update(organizationId, {
+        ...fields,
+        ...(renamed ? { organizationName: renamed } : {}),
+      });
+      if (!updated) throw notFound(MESSAGES.organizationNotFound);
+      // At once, so the list finds a renamed organization by its new name on the next keystroke.
+      if (renamed) await index.upsert([searchDocumentOf(updated)]);
+      return updated;
+    },
+
+    /**
+     * Contributors only: the upload is checked and resized (spec §5 image upload), written under a new
+     * server-made key, and the organization points at it; the replaced logo's object is removed.
+     */
+    async setLogo(caller: Caller | undefined, organizationId: number, image: Buffer): Promise<string> {
+      requireContributor(caller);
+      if (image.length === 0) throw invalidArgument(MESSAGES.noImage);
+      if (image.length > MAX_LOGO_UPLOAD_BYTES) throw invalidArgument(IMAGE_MESSAGES.tooLarge);
+      await getOrThrow(organizationId);
+      const processed = await processImage(image);
+      const key = objectKey('logos', processed.extension);
+      await store.put(key, processed.data, processed.contentType);
+      const url = mediaUrl(key);
+      const set = await repository.setLogo(organizationId, url);
+      if (!set) {
+        await removeQuietly(key);
+        throw notFound(MESSAGES.organizationNotFound);
+      }
+      const previous = set.previous ? mediaKeyOf(set.previous) : null;
+      if (previous && previous !== key) await removeQuietly(previous);
+      return url;
+    },
+
+    /** Autocomplete (spec §4): every word in the name, any case, at most 5, by name. */
+    async findOrganizationsByName(name: string): Promise<Organization[]> {
+      const words = searchWords(name);
+      if (words.length === 0) return [];
+      const { ids } = await index.search({
+        text: words.join(' '),
+        sort: [{ field: 'name', direction: 'asc' }],
+        offset: 0,
+        limit: LOOKUP_LIMIT,
+      });
+      return organizationsOf(ids);
+    },
+
+    async findDivisionsByName(name: string): Promise<Division[]> {
+      const words = searchWords(name);
+      if (words.length === 0) return [];
+      return repository.findDivisionsByWords(words, LOOKUP_LIMIT);
+    },
+
+    /** Any member: the profile flow adds the office or division a job is at. */
+    async addDivision(caller: Caller | undefined, input: NewDivisionInput) {
+      requireMember(caller);
+      const divisionName = cleanText(input.divisionName, 'Division Name', LIMITS.name);
+      const missing = requiredFieldsMessage({ 'Division Name': divisionName });
+      if (missing) throw invalidArgument(missing);
+      const divisionType = cleanText(input.divisionType, 'Division Type', 64) ?? DEFAULT_DIVISION_TYPE;
+      const fields = cleanDivisionFields(input.fields);
+      await getOrThrow(input.organizationId);
+      return repository.addDivisionUnlessNamed({
+        ...fields,
+        organizationId: input.organizationId,
+        divisionName: divisionName as string,
+        divisionType,
+      });
+    },
+
+    async listDivisions(organizationId: number): Promise<Division[]> {
+      await getOrThrow(organizationId);
+      return repository.divisionsOf(organizationId);
+    },
+
+    /**
+     * Rebuilds the search index when it does not hold as many organizations as the table (a new or redefined
+     * index answers 0); answers how many were indexed (0 when it was in step).
+     */
+    async syncSearchIndex(): Promise<number> {
+      await index.ensure();
+      const [{ total }, count] = await Promise.all([
+        index.search({ offset: 0, limit: 1 }),
+        repository.count(),
+      ]);
+      if (total === count) return 0;
+      await index.clear();
+      let indexed = 0;
+      await repository.forEachBatch(REINDEX_BATCH, async (batch) => {
+        await index.upsert(batch.map(searchDocumentOf));
+        indexed += batch.length;
+      });
+      return indexed;
+    },
+  };
+
+  async function removeQuietly(key: string) {
+    try {
+      await store.remove(key);
+    } catch (error) {
+      // An orphaned object costs a little storage; failing the upload for it would cost the member's edit.
+      logger.warn(
+        { key, err: error instanceof Error ? error.message : String(error) },
+        'org: logo not removed',
+      );
+    }
+  }
+}
+
+export type OrgService = ReturnType<typeof createOrgService>;
+
+export function emptyOrganizationFields(): OrganizationFields {
+  return {
+    streetAddress: null,
+    suiteNumber: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    website: null,
+    mainPhone: null,
+    lobbyFilerId: null,
+    linkedinUrl: null,
+    facebookUrl: null,
+    youtubeUrl: null,
+    threadsUrl: null,
+    twitterUrl: null,
+    instagramUrl: null,
+    tiktokUrl: null,
+    blueskyUrl: null,
+  };
+}

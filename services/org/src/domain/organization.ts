@@ -1,0 +1,112 @@
+// Organizations, groups and divisions as the org service's rules see them (spec §3), and the fixed list of
+// organization groups.
+
+/** The organization groups (spec §3 Group, §5 organization types), with ids that never change. */
+export const GROUPS = [
+  { groupId: 1, groupName: 'Associations' },
+  { groupId: 2, groupName: 'Agencies' },
+  { groupId: 3, groupName: "Governor's Office" },
+  { groupId: 4, groupName: 'Legislature' },
+  { groupId: 5, groupName: 'Lobbyists' },
+  { groupId: 6, groupName: 'Unions' },
+  { groupId: 7, groupName: 'Campaigns' },
+  { groupId: 8, groupName: 'Other' },
+] as const satisfies readonly Group[];
+
+export type GroupName = (typeof GROUPS)[number]['groupName'];
+
+/** The groups whose organizations file with Cal-Access, so only they carry a Cal-Access (lobby filer) id. */
+export const CAL_ACCESS_GROUPS: readonly string[] = ['Lobbyists', 'Associations', 'Unions'];
+
+export interface Group {
+  groupId: number;
+  groupName: string;
+}
+
+/** The fields an organization's form edits besides its name (spec §7 update-organization). Null: not given. */
+export interface OrganizationFields {
+  streetAddress: string | null;
+  suiteNumber: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  website: string | null;
+  mainPhone: string | null;
+  lobbyFilerId: string | null;
+  linkedinUrl: string | null;
+  facebookUrl: string | null;
+  youtubeUrl: string | null;
+  threadsUrl: string | null;
+  twitterUrl: string | null;
+  instagramUrl: string | null;
+  tiktokUrl: string | null;
+  blueskyUrl: string | null;
+}
+
+export const ORGANIZATION_FIELDS = [
+  'streetAddress',
+  'suiteNumber',
+  'city',
+  'state',
+  'zipCode',
+  'website',
+  'mainPhone',
+  'lobbyFilerId',
+  'linkedinUrl',
+  'facebookUrl',
+  'youtubeUrl',
+  'threadsUrl',
+  'twitterUrl',
+  'instagramUrl',
+  'tiktokUrl',
+  'blueskyUrl',
+] as const satisfies readonly (keyof OrganizationFields)[];
+
+export interface Organization extends OrganizationFields {
+  organizationId: number;
+  organizationName: string;
+  groupId: number;
+  groupName: string;
+  logo: string | null;
+  /** The product's own organization: reachable by id and by name lookups, never listed. */
+  hidden: boolean;
+}
+
+export interface NewOrganization extends OrganizationFields {
+  organizationName: string;
+  groupId: number;
+  logo?: string | null;
+  hidden?: boolean;
+}
+
+export interface DivisionFields {
+  streetAddress: string | null;
+  suiteNumber: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  divisionPhone: string | null;
+  website: string | null;
+}
+
+export interface Division extends DivisionFields {
+  divisionId: number;
+  divisionName: string;
+  divisionType: string;
+  activeDivision: boolean;
+  organizationId: number;
+  organizationName: string;
+}
+
+export interface NewDivision extends DivisionFields {
+  organizationId: number;
+  divisionName: string;
+  divisionType: string;
+  activeDivision?: boolean;
+}
+
+/** A page of the organization list. */
+export interface OrganizationPage {
+  organizations: Organization[];
+  total: number;
+}

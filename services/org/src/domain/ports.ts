@@ -1,0 +1,44 @@
+// The org service's ports: what its rules need from the outside world. Adapters implement them (Prisma on
+// the org schema, the search index on Postgres or Elasticsearch, the image pipeline and the S3 object store).
+import type {
+  Division,
+  Group,
+  NewDivision,
+  NewOrganization,
+  Organization,
+  OrganizationFields,
+} from './organization.ts';
+
+export interface OrganizationRepository {
+  /** Writes the fixed groups (idempotent). */
+  ensureGroups(groups: readonly Group[]): Promise<void>;
+  listGroups(): Promise<Group[]>;
+  count(): Promise<number>;
+  /** Every organization the list shows (not hidden), by name. */
+  listVisible(): Promise<Organization[]>;
+  findById(organizationId: number): Promise<Organization | null>;
+  /** The organizations of these ids that exist, in the order of `ids`. */
+  findByIds(ids: readonly number[]): Promise<Organization[]>;
+  /**
+   * Creates the organization unless one of the same name (ignoring case and outer spaces) exists, which is
+   * answered instead. Atomic: two members adding the same name at once get one organization.
+   */
+  addUnlessNamed(organization: NewOrganization): Promise<{ organization: Organization; created: boolean }>;
+  /** Another organization than `exceptId` with this name (ignoring case), if any. */
+  findOtherNamed(name: string, exceptId: number): Promise<Organization | null>;
+  /** Null when the organization does not exist. */
+  update(
+    organizationId: number,
+    changes: Partial<OrganizationFields> & { organizationName?: string },
+  ): Promise<Organization | null>;
+  /** Points the logo at `url`; answers the previous one, or null when the organization does not exist. */
+  setLogo(organizationId: number, url: string): Promise<{ previous: string | null } | null>;
+  /** Visits every organization in id order, `batchSize` at a time (to rebuild the search index). */
+  forEachBatch(batchSize: number, visit: (batch: Organization[]) => Promise<void>): Promise<void>;
+
+  divisionsOf(organizationId: number): Promise<Division[]>;
+  /** Active divisions whose name contains every word (case-insensitive), by name, at most `limit`. */
+  findDivisionsByWords(words: readonly string[], limit: number): Promise<Division[]>;
+  /** Creates the division unless the organization has one of the same name (ignoring case); atomic. */
+  addDivisionUnlessNamed(division: NewDivision): Promise<{ division: Division; created: boolean }>;
+}

@@ -1,0 +1,767 @@
+// The org service against a real PostgreSQL (its schema and the Postgres search index), a real S3 endpoint
+// (s3rver) and real gRPC: migrations match schema.prisma, the demo seed, the list searched and paged on the
+// server with the product's own organization never listed, a rename found at once, the 5-result lookups, and
+// every refusal (visitor, member updating, missing name or address, unknown id, Cal-Access change, bad links,
+// wrong image type, oversize image, pixel bomb).
+import {
+  type CallOptions,
+  type ClientUnaryCall,
+  credentials,
+  Metadata,
+  type ServiceError,
+  status,
+} from '@grpc/grpc-js';
+import { createObjectStore, mediaKeyOf, type ObjectStore, processImage } from '@rotunda/images';
+import { startTestS3, type TestS3 } from '@rotunda/images/testing';
+import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
+import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
+import {
+  type Caller,
+  createLogger,
+  migrate,
+  prismaAdapter,
+  type RunningGrpcServer,
+  setCallerMetadata,
+  startGrpcServer,
+} from '@rotunda/service-kit';
+import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { grpcOrgService } from '../src/adapters/grpc-org-service.ts';
+import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
+import { createOrgService, ORGANIZATION_INDEX, type OrgService } from '../src/domain/org-service.ts';
+import { GROUPS } from '../src/domain/organization.ts';
+import type { OrganizationRepository } from '../src/domain/ports.ts';
+import { DEMO_ORGANIZATIONS, seedDemoOrganizations } from '../src/seed/demo-organizations.ts';
+
+const logger = createLogger('org-test', 'silent');
+const root = new URL('..', import.meta.url).pathname;
+
+const MEMBER: Caller = { userId: 'member-1', email: 'member@demo.ca.gov', roles: [] };
+const CONTRIBUTOR: Caller = { userId: 'concierge-1', email: 'concierge@demo.ca.gov', roles: ['contributor'] };
+const FORMAT = 'Incorrect image format. Please select only .jpg or .jpeg.';
+const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
+
+// A tiny logo instead of the real drawing keeps the seed fast; the real one is covered below.
+const cheapLogo = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: '#1d4e89' } })
+    .png()
+    .toBuffer();
+
+let databaseUrl: string;
+let prisma: PrismaClient;
+let repository: OrganizationRepository;
+let index: SearchIndex;
+let s3: TestS3;
+let store: ObjectStore;
+let org: OrgService;
+let server: RunningGrpcServer;
+let client: OrgServiceClient;
+
+/** The request and response types of one RPC, read from the generated client's fullest overload. */
+type Unary<M> = M extends (
+  request: infer Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: infer Res) => void,
+) => ClientUnaryCall
+  ? { request: Req; response: Res }
+  : never;
+type Method = {
+  [K in keyof OrgServiceClient]: Unary<OrgServiceClient[K]> extends never ? never : K;
+}[keyof OrgServiceClient];
+
+/** Calls one RPC as `caller` (none: no caller metadata, as for an internal call). */
+function rpc<K extends Method>(
+  method: K,
+  request: Partial<Unary<OrgServiceClient[K]>['request']>,
+  caller?: Caller,
+): Promise<Unary<OrgServiceClient[K]>['response']> {
+  const metadata = new Metadata();
+  if (caller) setCallerMetadata(metadata, caller);
+  const fn = client[method] as unknown as (
+    request: unknown,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Unary<OrgServiceClient[K]>['response']) => void,
+  ) => ClientUnaryCall;
+  return new Promise((resolve, reject) =>
+    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
+  );
+}
+
+async function refusal(answer: Promise<unknown>) {
+  const error = (await answer.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  )) as ServiceError;
+  return { code: error.code, details: error.details };
+}
+
+const idOf = async (name: string) =>
+  (await prisma.organization.findFirstOrThrow({ where: { organizationName: name } })).organizationId;
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  await migrate({ databaseUrl, schema: 'org', migrationsDir: `${root}prisma/migrations`, logger });
+  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'org') });
+  repository = prismaOrganizationRepository(prisma, 'org');
+  await repository.ensureGroups(GROUPS);
+  index = createPostgresSearchIndex({
+    databaseUrl,
+    schema: 'org_search',
+    index: 'organizations',
+    ...ORGANIZATION_INDEX,
+  });
+  s3 = await startTestS3('org-test');
+  store = createObjectStore(s3.config);
+  await store.ensureBucket();
+  org = createOrgService({ repository, index, processImage, store, logger });
+  await seedDemoOrganizations({ repository, store, logo: cheapLogo });
+  await org.syncSearchIndex();
+  server = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      {
+        name: 'rotunda.org.v1.OrgService',
+        definition: OrgServiceService,
+        implementation: grpcOrgService(org, logger),
+      },
+    ],
+  });
+  client = new OrgServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+    'grpc.max_send_message_length': 16 * 1024 * 1024,
+  });
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.shutdown();
+  await index?.close();
+  await prisma?.$disconnect();
+  await s3?.stop();
+});
+
+describe('data and seed', () => {
+  it('has a migrated database that matches schema.prisma', async () => {
+    expect(
+      await diffSchemaAndDatabase({
+        prismaSchemaPath: `${root}prisma/schema.prisma`,
+        databaseUrl,
+        schema: 'org',
+      }),
+    ).toEqual([]);
+  });
+
+  it('seeds once: every group, Cal-Access ids only where they apply, divisions of several types, logos', async () => {
+    expect(await seedDemoOrganizations({ repository, store, logo: cheapLogo })).toBe(0);
+    const rows = await prisma.organization.findMany({ include: { group: true, divisions: true } });
+    expect(rows).toHaveLength(DEMO_ORGANIZATIONS.length);
+    expect(rows.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(rows.map((row) => row.group.groupName))).toEqual(new Set(GROUPS.map((g) => g.groupName)));
+    for (const row of rows.filter((r) => r.lobbyFilerId))
+      expect(['Lobbyists', 'Associations', 'Unions']).toContain(row.group.groupName);
+    expect(rows.filter((r) => r.group.groupName === 'Lobbyists').every((r) => r.lobbyFilerId)).toBe(true);
+    const types = new Set(rows.flatMap((row) => row.divisions.map((d) => d.divisionType)));
+    expect([...types]).toEqual(expect.arrayContaining(['Office', 'Division', 'Board']));
+    expect(rows.filter((r) => r.group.groupName === 'Agencies').some((r) => r.divisions.length >= 3)).toBe(
+      true,
+    );
+    for (const row of rows) {
+      expect(row.mainPhone).toMatch(/^\(916\) 555-01\d\d$/);
+      expect(row.website).toMatch(/^https:\/\/[a-z0-9]+\.example\.org$/);
+    }
+    const rotunda = rows.find((row) => row.organizationName === 'Rotunda');
+    expect(rotunda?.hidden).toBe(true);
+    expect(rows.filter((row) => row.hidden)).toHaveLength(1);
+    const withLogo = rows.find((row) => row.logo);
+    const key = mediaKeyOf(withLogo?.logo ?? '');
+    expect(key).toMatch(/^logos\//);
+    expect(await store.get(key as string)).not.toBeNull();
+  });
+
+  it('draws a real PNG logo with sharp', async () => {
+    const { renderLogo } = await import('../src/seed/logo.ts');
+    const png = await renderLogo('Capitol Bridge Advocates');
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 240, height: 240 });
+  });
+});
+
+describe('reading over gRPC', () => {
+  it('ListGroups answers the eight groups', async () => {
+    const { groups } = await rpc('listGroups', {});
+    expect(groups.map((g: { group_name: string }) => g.group_name)).toEqual([
+      'Associations',
+      'Agencies',
+      "Governor's Office",
+      'Legislature',
+      'Lobbyists',
+      'Unions',
+      'Campaigns',
+      'Other',
+    ]);
+  });
+
+  it('ListOrganizations answers every listed organization, the hidden one left out', async () => {
+    const { organizations } = await rpc('listOrganizations', {});
+    expect(organizations).toHaveLength(DEMO_ORGANIZATIONS.length - 1);
+    expect(organizations.map((o: { organization_name: string }) => o.organization_name)).not.toContain(
+      'Rotunda',
+    );
+  });
+
+  it('SearchOrganizations pages through the list by name with a total', async () => {
+    const all = await rpc('searchOrganizations', { text: '', group: '', offset: 0, limit: 100 });
+    expect(all.total).toBe(DEMO_ORGANIZATIONS.length - 1);
+    const names: string[] = all.organizations.map((o: { organization_name: string }) => o.organization_name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    const first = await rpc('searchOrganizations', { text: '', group: '', offset: 0, limit: 10 });
+    const second = await rpc('searchOrganizations', { text: '', group: '', offset: 10, limit: 10 });
+    expect(first.total).toBe(all.total);
+    expect([...first.organizations, ...second.organizations].map((o) => o.organization_name)).toEqual(
+      names.slice(0, 20),
+    );
+    // No limit: the first 30 (spec §9).
+    expect(
+      (await rpc('searchOrganizations', { text: '', group: '', offset: 0, limit: 0 })).organizations,
+    ).toHaveLength(30);
+  });
+
+  it('matches every word as a substring, any case, and filters by group', async () => {
+    const found = await rpc('searchOrganizations', { text: 'VALLEY ass', group: '', offset: 0, limit: 30 });
+    expect(found.organizations.map((o: { organization_name: string }) => o.organization_name)).toEqual([
+      'Sierra Valley Growers Association',
+    ]);
+    const lobbyists = await rpc('searchOrganizations', {
+      text: '',
+      group: 'Lobbyists',
+      offset: 0,
+      limit: 30,
+    });
+    expect(lobbyists.total).toBe(DEMO_ORGANIZATIONS.filter((o) => o.group === 'Lobbyists').length);
+    expect(lobbyists.organizations.every((o: { group_type: string }) => o.group_type === 'Lobbyists')).toBe(
+      true,
+    );
+    const capitolUnions = await rpc('searchOrganizations', {
+      text: 'capitol',
+      group: 'Unions',
+      offset: 0,
+      limit: 30,
+    });
+    expect(
+      capitolUnions.organizations.map((o: { organization_name: string }) => o.organization_name),
+    ).toEqual(['Capitol Transit Workers Local 4417']);
+  });
+
+  it('never lists the product’s own organization, but finds it by id and by name lookup', async () => {
+    expect(
+      (await rpc('searchOrganizations', { text: 'rotunda', group: '', offset: 0, limit: 30 })).total,
+    ).toBe(0);
+    expect(
+      (
+        await rpc('searchOrganizations', { text: '', group: 'Other', offset: 0, limit: 30 })
+      ).organizations.map((o: { organization_name: string }) => o.organization_name),
+    ).not.toContain('Rotunda');
+    const id = await idOf('Rotunda');
+    expect((await rpc('getOrganization', { organization_id: id })).organization?.organization_name).toBe(
+      'Rotunda',
+    );
+    const { organizations } = await rpc('findOrganizationsByName', { name: 'rotunda' });
+    expect(organizations.map((o: { organization_name: string }) => o.organization_name)).toEqual(['Rotunda']);
+  });
+
+  it('refuses an unknown group', async () => {
+    expect(
+      await refusal(rpc('searchOrganizations', { text: '', group: 'Pirates', offset: 0, limit: 30 })),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: expect.stringContaining('Unknown type of organization "Pirates"'),
+    });
+  });
+
+  it('GetOrganization answers every field and the divisions by name', async () => {
+    const id = await idOf('Department of Water Stewardship');
+    const { organization, divisions } = await rpc('getOrganization', { organization_id: id });
+    expect(organization).toMatchObject({
+      organization_id: id,
+      organization_name: 'Department of Water Stewardship',
+      group_type: 'Agencies',
+      street_address: '715 P Street',
+      city: 'Sacramento',
+      state: 'CA',
+      zip_code: '95814',
+      main_phone: '(916) 555-0108',
+      website: 'https://waterstewardship.example.org',
+      linkedin_url: 'https://www.linkedin.com/company/waterstewardship-demo',
+      logo: expect.stringMatching(/^\/media\/logos\/\d{4}\/\d\d\/[0-9a-f-]{36}\.png$/),
+    });
+    expect(organization?.lobby_filer_id).toBeUndefined();
+    expect(divisions.map((d: { division_name: string }) => d.division_name)).toEqual([
+      'Central Valley Flood Safety Board',
+      'Dam Safety Division',
+      'Drought Response Unit',
+      'Groundwater Management Division',
+      'Office of Tribal Affairs',
+      'Office of the Director',
+    ]);
+    expect(
+      divisions.find((d: { division_name: string }) => d.division_name === 'Drought Response Unit'),
+    ).toMatchObject({
+      active_division: false,
+      organization_id: id,
+      organization_name: 'Department of Water Stewardship',
+    });
+  });
+
+  it('answers NOT_FOUND for an unknown organization', async () => {
+    for (const organization_id of [0, -3, 999_999]) {
+      expect(await refusal(rpc('getOrganization', { organization_id }))).toEqual({
+        code: status.NOT_FOUND,
+        details: 'Organization not found',
+      });
+    }
+    expect(await refusal(rpc('listDivisions', { organization_id: 999_999 }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Organization not found',
+    });
+  });
+
+  it('name lookups answer at most 5, every word matching, by name', async () => {
+    const many = await rpc('findOrganizationsByName', { name: 'a' });
+    expect(many.organizations).toHaveLength(5);
+    // Six names hold both words; the first five by name are answered.
+    const capped = await rpc('findOrganizationsByName', { name: 'office of' });
+    expect(capped.organizations.map((o: { organization_name: string }) => o.organization_name)).toEqual([
+      "Governor's Office of Planning and Innovation",
+      'Office of Assemblymember David Okafor',
+      'Office of Digital Services',
+      'Office of Senator Elena Marquez',
+      'Office of the Governor',
+    ]);
+    const one = await rpc('findOrganizationsByName', { name: 'SENATOR office' });
+    expect(one.organizations.map((o: { organization_name: string }) => o.organization_name)).toEqual([
+      'Office of Senator Elena Marquez',
+    ]);
+    expect((await rpc('findOrganizationsByName', { name: '  ' })).organizations).toEqual([]);
+    // LIKE wildcards are literal characters, never "anything".
+    expect((await rpc('findDivisionsByName', { name: '%' })).divisions).toEqual([]);
+    const divisions = await rpc('findDivisionsByName', { name: 'office' });
+    expect(divisions.divisions).toHaveLength(5);
+    const board = await rpc('findDivisionsByName', { name: 'FLOOD board' });
+    expect(board.divisions.map((d: { division_name: string }) => d.division_name)).toEqual([
+      'Central Valley Flood Safety Board',
+    ]);
+    // Inactive divisions are not offered.
+    expect((await rpc('findDivisionsByName', { name: 'drought' })).divisions).toEqual([]);
+  });
+});
+
+describe('adding over gRPC', () => {
+  it('lets any member add an organization, formatted, found in the list at once', async () => {
+    const { organization, created } = await rpc(
+      'addOrganization',
+      {
+        organization_name: '  Harbor Lights Coalition ',
+        group_type: 'associations',
+        fields: {
+          street_address: '1 capitol mall',
+          city: 'sacramento',
+          state: 'ca',
+          main_phone: '9165550177',
+        },
+      },
+      MEMBER,
+    );
+    expect(created).toBe(true);
+    expect(organization).toMatchObject({
+      organization_name: 'Harbor Lights Coalition',
+      group_type: 'Associations',
+      street_address: '1 Capitol Mall',
+      city: 'Sacramento',
+      state: 'CA',
+      main_phone: '(916) 555-0177',
+    });
+    const found = await rpc('searchOrganizations', {
+      text: 'harbor lights',
+      group: '',
+      offset: 0,
+      limit: 30,
+    });
+    expect(found.organizations.map((o: { organization_id: number }) => o.organization_id)).toEqual([
+      organization?.organization_id,
+    ]);
+  });
+
+  it('answers the existing organization when the name is taken (any case)', async () => {
+    const id = await idOf('Delta Policy Lab');
+    const again = await rpc(
+      'addOrganization',
+      { organization_name: 'delta policy LAB', group_type: 'Other' },
+      MEMBER,
+    );
+    expect(again).toMatchObject({ created: false, organization: { organization_id: id } });
+  });
+
+  it('makes one organization when two members add the same name at once', async () => {
+    const add = () =>
+      rpc('addOrganization', { organization_name: 'Twin Add Test Council', group_type: 'Other' }, MEMBER);
+    const answers = await Promise.all([add(), add(), add()]);
+    expect(new Set(answers.map((a) => a.organization?.organization_id)).size).toBe(1);
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+  });
+
+  it('refuses a visitor, a missing name or type, an unknown type, and Cal-Access outside its groups', async () => {
+    expect(await refusal(rpc('addOrganization', { organization_name: 'X', group_type: 'Other' }))).toEqual({
+      code: status.UNAUTHENTICATED,
+      details: 'Access Restricted. Please login.',
+    });
+    expect(await refusal(rpc('addOrganization', { organization_name: ' ', group_type: '' }, MEMBER))).toEqual(
+      {
+        code: status.INVALID_ARGUMENT,
+        details:
+          'Please provide entries for the following required fields: Organization Name, Type of Organization',
+      },
+    );
+    expect(
+      (await refusal(rpc('addOrganization', { organization_name: 'X', group_type: 'Guilds' }, MEMBER))).code,
+    ).toBe(status.INVALID_ARGUMENT);
+    expect(
+      await refusal(
+        rpc(
+          'addOrganization',
+          { organization_name: 'New Agency', group_type: 'Agencies', fields: { lobby_filer_id: '123' } },
+          MEMBER,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
+    });
+    expect(
+      await refusal(
+        rpc(
+          'addOrganization',
+          {
+            organization_name: 'New Agency',
+            group_type: 'Agencies',
+            fields: { website: 'javascript:alert(1)' },
+          },
+          MEMBER,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Website must be a web address starting with http:// or https://.',
+    });
+  });
+
+  it('lets any member add a division; same name answers the existing one; unknown organization refused', async () => {
+    const id = await idOf('Coastal Lands Commission');
+    const { division, created } = await rpc(
+      'addDivision',
+      {
+        organization_id: id,
+        division_name: 'Office of Public Access',
+        division_type: '',
+        city: 'sacramento',
+        state: 'ca',
+        division_phone: '9165550188',
+      },
+      MEMBER,
+    );
+    expect(created).toBe(true);
+    expect(division).toMatchObject({
+      division_name: 'Office of Public Access',
+      division_type: 'Division',
+      active_division: true,
+      organization_id: id,
+      organization_name: 'Coastal Lands Commission',
+      city: 'Sacramento',
+      state: 'CA',
+      division_phone: '(916) 555-0188',
+    });
+    const again = await rpc(
+      'addDivision',
+      { organization_id: id, division_name: 'office of public ACCESS' },
+      MEMBER,
+    );
+    expect(again).toMatchObject({ created: false, division: { division_id: division?.division_id } });
+    expect((await rpc('listDivisions', { organization_id: id })).divisions).toHaveLength(1);
+    expect(
+      await refusal(rpc('addDivision', { organization_id: 999_999, division_name: 'X' }, MEMBER)),
+    ).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Organization not found',
+    });
+    expect(await refusal(rpc('addDivision', { organization_id: id, division_name: '' }, MEMBER))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please provide entries for the following required fields: Division Name',
+    });
+    expect((await refusal(rpc('addDivision', { organization_id: id, division_name: 'Y' }))).code).toBe(
+      status.UNAUTHENTICATED,
+    );
+  });
+});
+
+describe('updating over gRPC', () => {
+  it('refuses a member, and a visitor', async () => {
+    const id = await idOf('Two Rivers Legal Aid');
+    const request = { organization_id: id, organization_name: 'Hijacked' };
+    expect(await refusal(rpc('updateOrganization', request, MEMBER))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Contributors only',
+    });
+    expect((await refusal(rpc('updateOrganization', request))).code).toBe(status.UNAUTHENTICATED);
+    expect((await rpc('getOrganization', { organization_id: id })).organization?.organization_name).toBe(
+      'Two Rivers Legal Aid',
+    );
+  });
+
+  it('refuses a missing name or street address, an unknown id', async () => {
+    const id = await idOf('Two Rivers Legal Aid');
+    expect(
+      await refusal(
+        rpc(
+          'updateOrganization',
+          { organization_id: id, organization_name: '', fields: { street_address: ' ' } },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please provide entries for the following required fields: Organization Name, Street Address',
+    });
+    expect(
+      await refusal(
+        rpc('updateOrganization', { organization_id: 999_999, organization_name: 'X' }, CONTRIBUTOR),
+      ),
+    ).toEqual({ code: status.NOT_FOUND, details: 'Organization not found' });
+  });
+
+  it('formats and stores the edit; absent fields are kept, empty ones cleared', async () => {
+    const id = await idOf('Two Rivers Legal Aid');
+    const updated = await rpc(
+      'updateOrganization',
+      {
+        organization_id: id,
+        fields: {
+          street_address: '515 twelfth street of the river',
+          suite_number: 'suite 5',
+          state: 'ca',
+          main_phone: '916 555 0136',
+          website: 'www.tworivers.example.org',
+          facebook_url: '',
+          tiktok_url: 'https://www.tiktok.com/@tworiversdemo',
+        },
+      },
+      CONTRIBUTOR,
+    );
+    expect(updated).toMatchObject({
+      organization_name: 'Two Rivers Legal Aid',
+      street_address: '515 Twelfth Street of the River',
+      suite_number: 'Suite 5',
+      city: 'Sacramento',
+      state: 'CA',
+      main_phone: '(916) 555-0136',
+      website: 'https://www.tworivers.example.org',
+      tiktok_url: 'https://www.tiktok.com/@tworiversdemo',
+    });
+    expect(updated.facebook_url).toBeUndefined();
+  });
+
+  it('refuses links that are not http(s)', async () => {
+    const id = await idOf('Two Rivers Legal Aid');
+    expect(
+      await refusal(
+        rpc(
+          'updateOrganization',
+          { organization_id: id, fields: { linkedin_url: 'javascript:alert(1)' } },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'LinkedIn must be a web address starting with http:// or https://.',
+    });
+  });
+
+  it('sets a Cal-Access ID once for Lobbyists, Associations and Unions, then refuses a change', async () => {
+    const union = await idOf('Valley Teachers Federation');
+    const set = await rpc(
+      'updateOrganization',
+      { organization_id: union, fields: { lobby_filer_id: ' 9100129 ' } },
+      CONTRIBUTOR,
+    );
+    expect(set.lobby_filer_id).toBe('9100129');
+    // The same value (the disabled field sent back) is no change.
+    await rpc(
+      'updateOrganization',
+      { organization_id: union, fields: { lobby_filer_id: '9100129', city: 'Davis' } },
+      CONTRIBUTOR,
+    );
+    for (const lobby_filer_id of ['9999999', '']) {
+      expect(
+        await refusal(
+          rpc('updateOrganization', { organization_id: union, fields: { lobby_filer_id } }, CONTRIBUTOR),
+        ),
+      ).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details: 'The Cal-Access ID cannot be changed once it is set.',
+      });
+    }
+    expect((await rpc('getOrganization', { organization_id: union })).organization?.lobby_filer_id).toBe(
+      '9100129',
+    );
+    const agency = await idOf('Coastal Lands Commission');
+    expect(
+      await refusal(
+        rpc('updateOrganization', { organization_id: agency, fields: { lobby_filer_id: '1' } }, CONTRIBUTOR),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
+    });
+  });
+
+  it('finds a renamed organization by its new name at once, and no longer by the old one', async () => {
+    const id = await idOf('Golden Poppy Research Center');
+    await rpc(
+      'updateOrganization',
+      { organization_id: id, organization_name: 'Marigold Civic Research' },
+      CONTRIBUTOR,
+    );
+    const byNew = await rpc('searchOrganizations', {
+      text: 'marigold civic',
+      group: '',
+      offset: 0,
+      limit: 30,
+    });
+    expect(byNew.organizations.map((o: { organization_id: number }) => o.organization_id)).toEqual([id]);
+    expect((await rpc('searchOrganizations', { text: 'poppy', group: '', offset: 0, limit: 30 })).total).toBe(
+      0,
+    );
+    expect((await rpc('findOrganizationsByName', { name: 'marigold' })).organizations).toHaveLength(1);
+  });
+
+  it('refuses a rename to another organization’s name', async () => {
+    const id = await idOf('Delta Policy Lab');
+    expect(
+      await refusal(
+        rpc(
+          'updateOrganization',
+          { organization_id: id, organization_name: 'two rivers legal aid' },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'Another organization is already named "two rivers legal aid".',
+    });
+  });
+});
+
+describe('logos over gRPC', () => {
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#2a7f62' } })
+      .png()
+      .toBuffer();
+
+  it('stores a resized logo under a new key, points the organization at it and removes the replaced one', async () => {
+    const id = await idOf('Tower Bridge Strategies');
+    const before = (await rpc('getOrganization', { organization_id: id })).organization?.logo as string;
+    const { url } = await rpc(
+      'setOrganizationLogo',
+      { organization_id: id, image: await png(1200, 900) },
+      CONTRIBUTOR,
+    );
+    expect(url).toMatch(/^\/media\/logos\/\d{4}\/\d\d\/[0-9a-f-]{36}\.png$/);
+    expect((await rpc('getOrganization', { organization_id: id })).organization?.logo).toBe(url);
+    const stored = await store.get(mediaKeyOf(url) as string);
+    expect(stored?.contentType).toBe('image/png');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ width: 450, height: 338 });
+    expect(await store.get(mediaKeyOf(before) as string)).toBeNull();
+  });
+
+  it('refuses a member and a visitor', async () => {
+    const id = await idOf('Tower Bridge Strategies');
+    const image = await png(10, 10);
+    expect(await refusal(rpc('setOrganizationLogo', { organization_id: id, image }, MEMBER))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Contributors only',
+    });
+    expect((await refusal(rpc('setOrganizationLogo', { organization_id: id, image }))).code).toBe(
+      status.UNAUTHENTICATED,
+    );
+  });
+
+  it('refuses the wrong image type by content, whatever the name', async () => {
+    const id = await idOf('Tower Bridge Strategies');
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const image of [gif, svg, Buffer.from('not an image at all')]) {
+      expect(await refusal(rpc('setOrganizationLogo', { organization_id: id, image }, CONTRIBUTOR))).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details: FORMAT,
+      });
+    }
+  });
+
+  it('refuses an oversize upload and a pixel bomb', async () => {
+    const id = await idOf('Tower Bridge Strategies');
+    const oversize = Buffer.concat([await png(10, 10), Buffer.alloc(11 * 1024 * 1024)]);
+    expect(
+      await refusal(rpc('setOrganizationLogo', { organization_id: id, image: oversize }, CONTRIBUTOR)),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: TOO_LARGE,
+    });
+    // 50 megapixels of one colour: a small file that would decode to 150 MB.
+    const bomb = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    expect(
+      await refusal(rpc('setOrganizationLogo', { organization_id: id, image: bomb }, CONTRIBUTOR)),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: TOO_LARGE,
+    });
+  });
+
+  it('refuses an empty upload and an unknown organization', async () => {
+    expect(
+      await refusal(
+        rpc(
+          'setOrganizationLogo',
+          { organization_id: await idOf('Tower Bridge Strategies'), image: Buffer.alloc(0) },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({ code: status.INVALID_ARGUMENT, details: 'Please select an image to upload.' });
+    expect(
+      await refusal(
+        rpc('setOrganizationLogo', { organization_id: 999_999, image: await png(10, 10) }, CONTRIBUTOR),
+      ),
+    ).toEqual({ code: status.NOT_FOUND, details: 'Organization not found' });
+  });
+});
+
+describe('search index upkeep', () => {
+  it('rebuilds an emptied index on sync and leaves one in step alone', async () => {
+    expect(await org.syncSearchIndex()).toBe(0);
+    await index.clear();
+    const count = await prisma.organization.count();
+    expect(await org.syncSearchIndex()).toBe(count);
+    expect(
+      (await rpc('searchOrganizations', { text: 'marigold', group: '', offset: 0, limit: 30 })).total,
+    ).toBe(1);
+  });
+});
