@@ -2,11 +2,15 @@
 // landing page, the public square, the 404 page, the register dialog (an ineligible email, a filled-in form,
 // the success alert), the login dialog after a wrong password, the password reset request dialog, the
 // reset-password page and the confirm-email page. The register, login and confirm POSTs are answered here,
-// so no account is created, no token spent and no failed login counted. Run with: node e2e/screenshots.ts (product running).
+// so no account is created, no token spent and no failed login counted. Then, signed in as the demo member
+// or the demo contributor: the organization list, an organization's profile (People, and Divisions with a
+// row open) and the Edit Organization dialog. Run with: node e2e/screenshots.ts (product running); names as
+// arguments take only the shots whose name starts with one of them: node e2e/screenshots.ts organization.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page, request } from '@playwright/test';
 import { baseURL, chromiumLaunchOptions } from './playwright.config.ts';
+import { DEMO } from './tests/support/accounts.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -106,7 +110,102 @@ const shots: Shot[] = [
     fullPage: true,
   },
 ];
+/** The demo agency with divisions of three types. */
+const WATER = 'Department of Water Stewardship';
+
+interface SignedInShot extends Shot {
+  account: { email: string; password: string };
+}
+
+const signedInShots: SignedInShot[] = [
+  {
+    name: 'organizations',
+    account: DEMO.member,
+    path: '/organizations',
+    prepare: async (page) => {
+      await page.getByRole('region', { name: 'Organizations found' }).getByRole('link').first().waitFor();
+    },
+  },
+  {
+    name: 'organization',
+    account: DEMO.member,
+    path: `/organization/{${WATER}}`,
+    prepare: waitForText('No people to show.'),
+    fullPage: true,
+  },
+  {
+    name: 'organization-divisions',
+    account: DEMO.member,
+    path: `/organization/{${WATER}}`,
+    prepare: async (page) => {
+      await page.getByRole('tab', { name: 'Divisions' }).click();
+      await page.getByRole('button', { name: 'Division', exact: true }).click();
+      await page.locator('summary').first().click();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'organization-edit',
+    account: DEMO.concierge,
+    path: '/organization/{Capitol Bridge Advocates}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit organization' }).click();
+      await page.getByRole('dialog', { name: 'Edit organization' }).waitFor();
+    },
+  },
+];
+
+/** Logs in through the API (not the page, whose login is answered above) and answers the session to seed. */
+async function sessionOf(account: { email: string; password: string }) {
+  const api = await request.newContext({ baseURL });
+  try {
+    const response = await api.post('/auth/login', { data: account });
+    if (!response.ok()) throw new Error(`login of ${account.email} answered ${response.status()}`);
+    const { token, refreshToken, user } = await response.json();
+    return { token, refreshToken, isAuthenticated: true, loading: false, user };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** '/organization/{Name}' with the organization's id in place of its name. */
+async function resolvePath(path: string, token: string): Promise<string> {
+  const match = path.match(/\{(.+)\}/);
+  if (!match?.[1]) return path;
+  const name = match[1];
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-auth-token': token } });
+  try {
+    const response = await api.get(`/api/orgs/organization-name/${encodeURIComponent(name)}`);
+    const found = ((await response.json()) as { organization_id: number; organization_name: string }[]).find(
+      (o) => o.organization_name === name,
+    );
+    if (!found) throw new Error(`no organization named ${name}`);
+    return path.replace(match[0], String(found.organization_id));
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function captureSignedIn(browser: Browser, width: number) {
+  for (const { name, account, path, prepare, fullPage = false } of signedInShots.filter(wanted)) {
+    const auth = await sessionOf(account);
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addInitScript((seed) => localStorage.setItem('auth', JSON.stringify(seed)), auth);
+    const page = await context.newPage();
+    await page.goto(new URL(await resolvePath(path, auth.token), baseURL).href);
+    await prepare(page);
+    await page.waitForLoadState('networkidle');
+    const file = `${outDir}${name}-${width}.png`;
+    await page.screenshot({ path: file, fullPage });
+    console.log(`saved ${file}`);
+    await context.close();
+  }
+}
+
 const widths = [1280, 400];
+const only = process.argv.slice(2);
+const wanted = ({ name }: { name: string }) =>
+  only.length === 0 || only.some((prefix) => name.startsWith(prefix));
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
@@ -122,7 +221,7 @@ try {
     await page.route('**/auth/register', (route) =>
       route.fulfill({ status: 201, json: { success: true, message: 'Registered' } }),
     );
-    for (const { name, path, prepare, fullPage = false } of shots) {
+    for (const { name, path, prepare, fullPage = false } of shots.filter(wanted)) {
       await page.goto(new URL(path, baseURL).href);
       await prepare(page);
       await page.waitForLoadState('networkidle');
@@ -131,6 +230,7 @@ try {
       console.log(`saved ${file}`);
     }
     await page.close();
+    await captureSignedIn(browser, width);
   }
 } finally {
   await browser.close();

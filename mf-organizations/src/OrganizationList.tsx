@@ -1,13 +1,170 @@
-// The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList'.
+// The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList':
+// a search box (every word, searched on the server), a group filter without 'Campaigns', Reset, and a grid of
+// cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
 import { Page } from '@rotunda/ui';
-import { Building2 } from 'lucide-react';
+import { Building2, RotateCcw, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { fetchGroups, type Group } from './api';
+import { ErrorLine, Spinner } from './common/status';
+import { OrganizationCard } from './list/OrganizationCard';
+import { useListFilters } from './list/useListFilters';
+import { useOrganizationPages } from './list/useOrganizationPages';
+import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
+import './organizations.css';
+
+/** The group the organization filters leave out (spec §2: 'Campaigns' is hidden). */
+export const HIDDEN_GROUP = 'Campaigns';
 
 export default function OrganizationList() {
+  const filters = useListFilters();
+  // A shared link naming the hidden group lists every group, as the select shows.
+  const group = filters.group === HIDDEN_GROUP ? '' : filters.group;
+  const pages = useOrganizationPages(filters.search, group);
+  const groups = useGroups();
+  const lastCardRef = useWhenFullyVisible(pages.loadMore);
+  const searchId = useId();
+  const groupId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    filters.applyText();
+  };
+
+  const { organizations, status } = pages;
+  const firstLoad = status === 'loading' && organizations.length === 0;
+
   return (
     <Page
       icon={Building2}
       title="Organizations"
       lede="Agencies, associations, unions, lobbying firms and legislative offices, with the people who work there."
-    />
+    >
+      {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
+      <form className="orgs-filters" role="search" aria-label="Filter organizations" onSubmit={onSubmit}>
+        <div className="orgs-field orgs-filters__search">
+          <label className="orgs-field__label" htmlFor={searchId}>
+            Search by name
+          </label>
+          <span className="orgs-search">
+            <Search size={18} aria-hidden="true" className="orgs-search__icon" />
+            <input
+              id={searchId}
+              className="orgs-input orgs-search__input"
+              type="search"
+              name="search"
+              autoComplete="off"
+              placeholder="e.g. water board"
+              value={filters.text}
+              onChange={(event) => filters.setText(event.target.value)}
+            />
+          </span>
+        </div>
+        <div className="orgs-field orgs-filters__group">
+          <label className="orgs-field__label" htmlFor={groupId}>
+            Group
+          </label>
+          <select
+            id={groupId}
+            className="orgs-input orgs-select"
+            name="group"
+            value={group}
+            onChange={(event) => filters.setGroup(event.target.value)}
+          >
+            <option value="">All groups</option>
+            {groups.map((g) => (
+              <option key={g.group_id} value={g.group_name}>
+                {g.group_name}
+              </option>
+            ))}
+            {/* A group named in a shared link before the groups arrive keeps its place in the select. */}
+            {group && !groups.some((g) => g.group_name === group) && <option value={group}>{group}</option>}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="orgs-button orgs-button--quiet orgs-filters__reset"
+          onClick={filters.reset}
+          disabled={!filters.active}
+        >
+          <RotateCcw size={16} aria-hidden="true" />
+          Reset filters
+        </button>
+      </form>
+
+      <section className="orgs-results" aria-label="Organizations found" aria-busy={status === 'loading'}>
+        <p className="orgs-results__count" aria-live="polite">
+          {status === 'ready' && countText(pages.total, filters.search !== '' || group !== '')}
+        </p>
+        {firstLoad && (
+          <div className="orgs-status">
+            <Spinner label="Loading organizations" />
+          </div>
+        )}
+        {status === 'error' && (
+          <ErrorLine onRetry={pages.retry}>
+            Organizations could not be loaded right now. Please try again in a moment.
+          </ErrorLine>
+        )}
+        {status === 'ready' && organizations.length === 0 && (
+          <div className="orgs-empty">
+            <p className="orgs-empty__title">No organizations match your search.</p>
+            <p className="orgs-empty__text">Try fewer or different words, or another group.</p>
+          </div>
+        )}
+        {organizations.length > 0 && status !== 'error' && (
+          <ul className={`orgs-grid${status === 'loading' ? ' orgs-grid--stale' : ''}`}>
+            {organizations.map((organization, index) => (
+              <li
+                key={organization.organization_id}
+                ref={index === organizations.length - 1 ? lastCardRef : undefined}
+              >
+                <OrganizationCard organization={organization} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages.loadingMore && (
+          <div className="orgs-status orgs-status--more">
+            <Spinner label="Loading more organizations" size="small" />
+            <span aria-hidden="true">Loading more…</span>
+          </div>
+        )}
+        {pages.moreFailed && (
+          <ErrorLine onRetry={pages.loadMore}>More organizations could not be loaded.</ErrorLine>
+        )}
+        {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
+          <div className="orgs-status orgs-status--more">
+            <button type="button" className="orgs-button orgs-button--quiet" onClick={pages.loadMore}>
+              Show more organizations
+            </button>
+          </div>
+        )}
+      </section>
+    </Page>
   );
+}
+
+function countText(total: number, filtered: boolean): string {
+  const noun = total === 1 ? 'organization' : 'organizations';
+  if (total === 0) return '';
+  return filtered
+    ? `${total.toLocaleString('en-US')} ${noun} found`
+    : `${total.toLocaleString('en-US')} ${noun}`;
+}
+
+/** The organization groups for the filter, without 'Campaigns'; none (only 'All groups') if the call fails. */
+function useGroups(): Group[] {
+  const [groups, setGroups] = useState<Group[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchGroups(controller.signal).then(
+      (all) => setGroups(all.filter((group) => group.group_name !== HIDDEN_GROUP)),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.error('Organization groups could not be loaded', error);
+      },
+    );
+    return () => controller.abort();
+  }, []);
+  return groups;
 }

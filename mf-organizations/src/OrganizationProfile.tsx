@@ -1,14 +1,231 @@
-// One organization's profile (/organization/:id), exposed to the shell as
-// 'mf_organizations/OrganizationProfile'.
-import { Page } from '@rotunda/ui';
-import { Landmark } from 'lucide-react';
+// One organization's profile (/organization/:id), exposed to the shell as 'mf_organizations/OrganizationProfile':
+// logo, name, contact details and social links; an edit (pencil) button for contributors that opens the Edit
+// Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
+// (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
+import { useIsContributor, useUser } from '@rotunda/session';
+import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, fetchColleagues, fetchOrganization, type OrganizationDetail } from './api';
+import { OrgLogo } from './common/OrgLogo';
+import { ErrorLine, Spinner } from './common/status';
+import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
+import { ContactDetails } from './profile/ContactDetails';
+import { DivisionsPanel } from './profile/DivisionsPanel';
+import { showsDivisionsTab } from './profile/divisions';
+import { PeoplePanel, type PeopleState } from './profile/PeoplePanel';
+import { peopleFrom } from './profile/people';
+import { Tabs } from './profile/Tabs';
+import '@rotunda/ui/page.css';
+import './organizations.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error' }
+  | { status: 'ready'; organization: OrganizationDetail };
+
+type TabKey = 'people' | 'divisions';
 
 export default function OrganizationProfile() {
+  const { id = '' } = useParams();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<TabKey>('people');
+  const isContributor = useIsContributor();
+  const shownId = useRef<string | null>(null);
+
+  // `attempt` is a dependency on purpose: bumping it (retry, or after a save) fetches again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-triggers the load
+  useEffect(() => {
+    if (shownId.current !== id) {
+      // Another organization starts over: a spinner, and the People tab.
+      shownId.current = id;
+      setState({ status: 'loading' });
+      setTab('people');
+    }
+    if (!/^\d+$/.test(id)) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    const controller = new AbortController();
+    fetchOrganization(id, controller.signal).then(
+      (organization) => setState({ status: 'ready', organization }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+          setState({ status: 'not-found' });
+          return;
+        }
+        console.error('The organization could not be loaded', error);
+        // After a save, a failed reload keeps what is on screen rather than hiding it.
+        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const people = usePeople(state.status === 'ready' ? state.organization.organization_id : null);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="orgs-status orgs-status--page">
+        <Spinner label="Loading organization" />
+      </div>
+    );
+  }
+  if (state.status === 'not-found') return <NotFound />;
+  if (state.status === 'error') {
+    return (
+      <div className="page">
+        <BackLink />
+        <ErrorLine onRetry={reload}>
+          This organization could not be loaded right now. Please try again in a moment.
+        </ErrorLine>
+      </div>
+    );
+  }
+
+  const { organization } = state;
+  const divisions = organization.Divisions ?? [];
+  const withDivisions = showsDivisionsTab(divisions);
+  const peoplePanel = () => (
+    <PeoplePanel key={organization.organization_id} state={people} divisions={divisions} />
+  );
+
   return (
-    <Page
-      icon={Landmark}
-      title="Organization"
-      lede="Contact details, offices and the people who work here."
-    />
+    <div className="page orgs-profile">
+      <BackLink />
+      <header className="orgs-profile__header">
+        <OrgLogo name={organization.organization_name} logo={organization.logo} size="large" />
+        <div className="orgs-profile__heading">
+          <h1 className="page-title">{organization.organization_name}</h1>
+          <p className="orgs-profile__group">
+            <span className="orgs-chip">{organization.group_type}</span>
+          </p>
+        </div>
+        {isContributor && (
+          <button
+            type="button"
+            className="orgs-button orgs-button--secondary orgs-profile__edit"
+            onClick={() => setEditing(true)}
+            aria-haspopup="dialog"
+            aria-label="Edit organization"
+          >
+            <Pencil size={16} aria-hidden="true" />
+            Edit
+          </button>
+        )}
+      </header>
+
+      <div className="orgs-profile__columns">
+        <section className="orgs-card-panel orgs-profile__contact" aria-labelledby="orgs-contact-title">
+          <h2 id="orgs-contact-title" className="orgs-section-title">
+            Contact
+          </h2>
+          <ContactDetails organization={organization} />
+        </section>
+
+        <section className="orgs-card-panel orgs-profile__main" aria-label="People and divisions">
+          {withDivisions ? (
+            <Tabs<TabKey>
+              label="Organization sections"
+              selected={tab}
+              onSelect={setTab}
+              tabs={[
+                { key: 'people', label: 'People', render: peoplePanel },
+                {
+                  key: 'divisions',
+                  label: 'Divisions',
+                  render: () => <DivisionsPanel divisions={divisions} />,
+                },
+              ]}
+            />
+          ) : (
+            <>
+              <h2 className="orgs-section-title">People</h2>
+              {peoplePanel()}
+            </>
+          )}
+        </section>
+      </div>
+
+      {isContributor && (
+        <EditOrganizationDialog
+          open={editing}
+          organization={organization}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            reload();
+          }}
+          onLogoChanged={(logo) =>
+            setState((previous) =>
+              previous.status === 'ready'
+                ? { status: 'ready', organization: { ...previous.organization, logo } }
+                : previous,
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The organization's people from the profile service. The call is not built yet in every deployment: a 404
+ * or 501 (or any failure) lists nobody, which the tab says as 'No people to show.' — never invented people.
+ */
+function usePeople(organizationId: number | null): PeopleState {
+  const user = useUser();
+  const ownProfileId = user?.profile_id ?? null;
+  const [state, setState] = useState<PeopleState>({ status: 'loading' });
+  useEffect(() => {
+    if (organizationId === null) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    fetchColleagues(organizationId, controller.signal).then(
+      (colleagues) => setState({ status: 'ready', people: peopleFrom(colleagues, ownProfileId) }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const missing = error instanceof ApiError && (error.status === 404 || error.status === 501);
+        if (!missing) console.error('The people of the organization could not be loaded', error);
+        setState({ status: 'ready', people: [] });
+      },
+    );
+    return () => controller.abort();
+  }, [organizationId, ownProfileId]);
+  return state;
+}
+
+function BackLink() {
+  return (
+    <Link to="/organizations" className="orgs-back">
+      <ArrowLeft size={16} aria-hidden="true" />
+      All organizations
+    </Link>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="orgs-not-found" aria-labelledby="orgs-not-found-title">
+      <span className="orgs-not-found__icon" aria-hidden="true">
+        <SearchX size={28} />
+      </span>
+      <h1 id="orgs-not-found-title" className="orgs-not-found__title">
+        This organization is not in session.
+      </h1>
+      <p className="orgs-not-found__text">
+        It may have been removed, or the link may be mistyped. The list has every organization members can
+        see.
+      </p>
+      <Link to="/organizations" className="orgs-button orgs-button--primary">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to organizations
+      </Link>
+    </section>
   );
 }

@@ -1,11 +1,11 @@
-// Test helper: starts a page as a signed-in demo member: logs in through the API and seeds the persisted
+// Test helper: starts a page as a signed-in demo account: logs in through the API and seeds the persisted
 // session (with its refresh token, which the shell's session keeper renews) before the app first loads.
 import type { Page } from '@playwright/test';
 import { DEMO } from './accounts.ts';
 
-export async function signInAsMember(page: Page): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: DEMO.member });
-  if (!response.ok()) throw new Error(`demo member login answered ${response.status()}`);
+export async function signInAs(page: Page, account: { email: string; password: string }): Promise<void> {
+  const response = await page.request.post('/auth/login', { data: account });
+  if (!response.ok()) throw new Error(`login of ${account.email} answered ${response.status()}`);
   const { token, refreshToken, user } = await response.json();
   await page.addInitScript(
     (auth) => {
@@ -17,3 +17,6 @@ export async function signInAsMember(page: Page): Promise<void> {
     { token, refreshToken, isAuthenticated: true, loading: false, user },
   );
 }
+
+export const signInAsMember = (page: Page): Promise<void> => signInAs(page, DEMO.member);
+export const signInAsConcierge = (page: Page): Promise<void> => signInAs(page, DEMO.concierge);

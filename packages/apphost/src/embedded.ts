@@ -1,22 +1,6 @@
-// The embedded stand-ins for the production engines: an S3 endpoint (s3rver) and a mail inbox (MailDev).
+// The embedded mail inbox (MailDev), the one-machine stand-in for an SMTP relay.
 import { mkdirSync } from 'node:fs';
 import { MailDev } from 'maildev';
-import S3rver from 's3rver';
-
-export const MEDIA_BUCKET = 'rotunda-media';
-
-export async function startS3(directory: string, port: number): Promise<{ stop: () => Promise<void> }> {
-  mkdirSync(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: MEDIA_BUCKET }],
-  });
-  await server.run();
-  return { stop: () => server.close() };
-}
 
 export async function startMailInbox(options: {
   directory: string;

@@ -3,10 +3,11 @@
 // processes, waits until /healthz answers 200 and prints the URLs. Ctrl-C stops everything cleanly.
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
 import { loadConfigOrExit, type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit';
 import { type Child, startChild, stopChildren } from './children.ts';
 import { apphostConfigSchema, REPO_ROOT, type ServiceName, servicePorts } from './config.ts';
-import { MEDIA_BUCKET, startMailInbox, startS3 } from './embedded.ts';
+import { startMailInbox } from './embedded.ts';
 import { portsInUse } from './ports.ts';
 import { buildWebApps, missingWebBuilds } from './web-build.ts';
 
@@ -86,7 +87,12 @@ async function main() {
   stoppers.push(postgres.stop);
   print(`  ✓ PostgreSQL on :${config.POSTGRES_PORT} (${seconds()})`);
 
-  stoppers.push((await startS3(join(config.DATA_DIR, 's3'), config.S3_PORT)).stop);
+  const s3 = await startEmbeddedS3({
+    directory: join(config.DATA_DIR, 's3'),
+    port: config.S3_PORT,
+    bucket: MEDIA_BUCKET,
+  });
+  stoppers.push(s3.stop);
   stoppers.push(
     (
       await startMailInbox({
@@ -100,12 +106,12 @@ async function main() {
 
   // The built-in identity provider's issuer is the realm URL the gateway serves; both must agree on it.
   const issuer = `http://localhost:${config.PORT}/realms/rotunda`;
-  // s3rver accepts only its fixed credentials; the services write images and the gateway serves them.
+  // The services write images and the gateway serves them, all through the embedded S3 endpoint.
   const objectStore = {
-    S3_ENDPOINT: `http://127.0.0.1:${config.S3_PORT}`,
-    S3_ACCESS_KEY: 'S3RVER',
-    S3_SECRET_KEY: 'S3RVER',
-    S3_BUCKET: MEDIA_BUCKET,
+    S3_ENDPOINT: s3.config.endpoint,
+    S3_ACCESS_KEY: s3.config.accessKey,
+    S3_SECRET_KEY: s3.config.secretKey,
+    S3_BUCKET: s3.config.bucket,
   };
   const shared = {
     DATABASE_URL: postgres.url,

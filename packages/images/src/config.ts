@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import type { ObjectStoreConfig } from './object-store.ts';
 
+/** The bucket logos and pictures live in, unless S3_BUCKET names another. */
+export const MEDIA_BUCKET = 'rotunda-media';
+
 /** S3's bucket naming rules (3–63 lower-case letters, digits, dots and hyphens). */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -18,7 +21,7 @@ export const objectStoreConfigSchema = z.object({
   S3_BUCKET: z
     .string()
     .regex(BUCKET_NAME, 'must be an S3 bucket name (lower-case letters, digits, "." and "-")')
-    .default('rotunda-media'),
+    .default(MEDIA_BUCKET),
   S3_REGION: z.string().min(1).default('us-east-1'),
 });
 

@@ -1,6 +1,12 @@
 // The image pipeline and the object store: what the services that own images (org, profile) write with, and
 // what the gateway serves /media/ from.
-export { type ObjectStoreEnv, objectStoreConfigFrom, objectStoreConfigSchema } from './config.ts';
+export {
+  MEDIA_BUCKET,
+  type ObjectStoreEnv,
+  objectStoreConfigFrom,
+  objectStoreConfigSchema,
+} from './config.ts';
+export { type EmbeddedS3, startEmbeddedS3 } from './embedded-s3.ts';
 export {
   isMediaKey,
   MEDIA_KEY_PATTERN,

@@ -5,6 +5,7 @@ import {
   ELECTED_OFFICIAL_TITLES,
   fitImageSize,
   hasAllowedImageExtension,
+  hasCalAccessId,
   IMAGE_LIMITS,
   IMAGE_MESSAGES,
   isElectedOfficialTitle,
@@ -76,5 +77,16 @@ describe('Elected Officials titles', () => {
     expect(isElectedOfficialTitle("Senator's Chief of Staff")).toBe(false);
     expect(isElectedOfficialTitle('Speaker of the Assembly')).toBe(false);
     expect(isElectedOfficialTitle('')).toBe(false);
+  });
+});
+
+describe('Cal-Access ID', () => {
+  it('applies to Lobbyists, Associations and Unions only', () => {
+    expect(['Lobbyists', 'Associations', 'Unions'].every(hasCalAccessId)).toBe(true);
+    expect(
+      ['Agencies', "Governor's Office", 'Legislature', 'Campaigns', 'Other', 'lobbyists'].some(
+        hasCalAccessId,
+      ),
+    ).toBe(false);
   });
 });

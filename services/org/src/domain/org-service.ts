@@ -3,7 +3,7 @@
 // paged through the search index (the product's own organization never listed), and the 5-result lookups.
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
-import { IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
+import { hasCalAccessId, IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
@@ -15,7 +15,6 @@ import {
   unauthenticated,
 } from '@rotunda/service-kit';
 import {
-  CAL_ACCESS_GROUPS,
   type Division,
   type DivisionFields,
   GROUPS,
@@ -123,7 +122,7 @@ function groupNamed(name: string): Group | undefined {
 }
 
 function checkCalAccessGroup(groupName: string, lobbyFilerId: string | null | undefined) {
-  if (lobbyFilerId && !CAL_ACCESS_GROUPS.includes(groupName)) throw invalidArgument(MESSAGES.calAccessGroups);
+  if (lobbyFilerId && !hasCalAccessId(groupName)) throw invalidArgument(MESSAGES.calAccessGroups);
 }
 
 export function createOrgService({ repository, index, processImage, store, logger }: OrgServiceDependencies) {

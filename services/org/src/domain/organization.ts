@@ -15,9 +15,6 @@ export const GROUPS = [
 
 export type GroupName = (typeof GROUPS)[number]['groupName'];
 
-/** The groups whose organizations file with Cal-Access, so only they carry a Cal-Access (lobby filer) id. */
-export const CAL_ACCESS_GROUPS: readonly string[] = ['Lobbyists', 'Associations', 'Unions'];
-
 export interface Group {
   groupId: number;
   groupName: string;

@@ -3,6 +3,7 @@
 // agencies and offices) in batch inserts, then brings the search index in step, for the list benchmark.
 // Reads the org service's configuration (DATABASE_URL defaults to the embedded PostgreSQL of `npm start`).
 import { parseArgs } from 'node:util';
+import { hasCalAccessId } from '@rotunda/rules';
 import { createLogger, loadConfigOrExit, migrate } from '@rotunda/service-kit';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { orgConfigSchema } from '../config.ts';
@@ -302,9 +303,7 @@ try {
         zipCode: place.zip,
         mainPhone: phoneOf(r),
         website: `https://${social}.example.org`,
-        lobbyFilerId: ['Lobbyists', 'Associations', 'Unions'].includes(group)
-          ? String(r.int(9_200_000, 9_999_999))
-          : null,
+        lobbyFilerId: hasCalAccessId(group) ? String(r.int(9_200_000, 9_999_999)) : null,
         linkedinUrl: r.next() < 0.5 ? `https://www.linkedin.com/company/${social}-demo` : null,
         facebookUrl: r.next() < 0.3 ? `https://www.facebook.com/${social}demo` : null,
         twitterUrl: r.next() < 0.3 ? `https://x.com/${social.slice(0, 12)}demo` : null,

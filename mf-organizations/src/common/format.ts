@@ -1,0 +1,47 @@
+// How addresses, phones and links read on the organization screens. The formatting rules themselves
+// (phone format) come from @rotunda/rules.
+import { formatPhone } from '@rotunda/rules';
+
+interface AddressParts {
+  street_address: string | null;
+  suite_number: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code?: string | null;
+}
+
+const clean = (value: string | null | undefined): string => value?.trim() ?? '';
+
+/** 'street, suite' and 'City, ST' (with the ZIP when `withZip`); empty lines are left out. */
+export function addressLines(parts: AddressParts, { withZip = false } = {}): string[] {
+  const street = [clean(parts.street_address), clean(parts.suite_number)].filter(Boolean).join(', ');
+  const region = [clean(parts.state), withZip ? clean(parts.zip_code) : ''].filter(Boolean).join(' ');
+  const place = [clean(parts.city), region].filter(Boolean).join(', ');
+  return [street, place].filter(Boolean);
+}
+
+/** The phone as shown: (xxx) xxx-xxxx when it has 10 digits, otherwise as stored; '' when none. */
+export function displayPhone(phone: string | null | undefined): string {
+  return formatPhone(clean(phone));
+}
+
+/** A tel: link for the phone's digits (a leading + kept). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** A link's address without the scheme and trailing slash, as people read it: 'example.org/about'. */
+export function displayUrl(url: string): string {
+  return url
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
+}
+
+/** An href that is safe to render: http(s) only (the server refuses anything else, this is a last guard). */
+export function safeHref(url: string | null | undefined): string | null {
+  const value = clean(url);
+  if (!value) return null;
+  if (/^https?:\/\//i.test(value)) return value;
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? null : `https://${value}`;
+}

@@ -1,0 +1,221 @@
+// The Edit Organization dialog (contributors, spec §2, §5): logo upload, name, address, suite, city, state,
+// ZIP, website, phone, Cal-Access ID (Lobbyists, Associations and Unions only; locked once set) and the
+// eight social links, formatted live; Save only with a name and a street address. A saved change closes the
+// dialog and the page reloads its data; a refusal shows the server's message here.
+import { Save } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError, type Organization, updateOrganization } from '../api';
+import { Dialog } from '../common/Dialog';
+import { SOCIAL_NETWORKS } from '../organization-rules';
+import {
+  calAccessLocked,
+  canSave,
+  type FormField,
+  type FormValues,
+  formatOnLeave,
+  formatWhileTyping,
+  initialValues,
+  showsCalAccessField,
+  updateFrom,
+} from './form';
+import { LogoUpload } from './LogoUpload';
+
+interface EditOrganizationDialogProps {
+  open: boolean;
+  organization: Organization;
+  onClose: () => void;
+  /** The organization was saved: close and reload the page's data. */
+  onSaved: () => void;
+  /** A new logo was stored (it is saved at once, whether or not the form is). */
+  onLogoChanged: (url: string) => void;
+}
+
+export function EditOrganizationDialog({ open, organization, ...handlers }: EditOrganizationDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title="Edit organization"
+      description="Changes show to every member once saved. Fields marked * are required."
+      onClose={handlers.onClose}
+      className="orgs-dialog--wide"
+    >
+      {/* Mounted only while open, so every opening starts from the organization as it is now. */}
+      {open && <EditForm organization={organization} {...handlers} />}
+    </Dialog>
+  );
+}
+
+interface FieldSpec {
+  field: FormField;
+  label: string;
+  type?: 'text' | 'url' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'url' | 'tel';
+  required?: boolean;
+  placeholder?: string;
+  wide?: boolean;
+}
+
+const ADDRESS_FIELDS: readonly FieldSpec[] = [
+  {
+    field: 'street_address',
+    label: 'Street address',
+    autoComplete: 'address-line1',
+    required: true,
+    wide: true,
+  },
+  { field: 'suite_number', label: 'Suite', autoComplete: 'address-line2' },
+  { field: 'city', label: 'City', autoComplete: 'address-level2' },
+  { field: 'state', label: 'State', autoComplete: 'address-level1' },
+  { field: 'zip_code', label: 'ZIP code', autoComplete: 'postal-code', inputMode: 'numeric' },
+];
+
+const CONTACT_FIELDS: readonly FieldSpec[] = [
+  { field: 'main_phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { field: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://' },
+];
+
+function EditForm({
+  organization,
+  onClose,
+  onSaved,
+  onLogoChanged,
+}: Omit<EditOrganizationDialogProps, 'open'>) {
+  const [values, setValues] = useState<FormValues>(() => initialValues(organization));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [logo, setLogo] = useState(organization.logo);
+  const idBase = useId();
+  const showCalAccess = showsCalAccessField(organization);
+  const locked = calAccessLocked(organization);
+  const saveable = canSave(values) && !saving;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!saveable) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await updateOrganization(updateFrom(organization, values));
+      onSaved();
+    } catch (failure) {
+      const serverSays = failure instanceof ApiError && failure.status < 500 ? failure.serverMessage : null;
+      // A refusal is the member's to read; anything else is worth a line in the console.
+      if (!serverSays) console.error('The organization could not be saved', failure);
+      setError(serverSays ?? 'Your changes could not be saved right now. Please try again in a moment.');
+      setSaving(false);
+    }
+  };
+
+  const input = (spec: FieldSpec, extra: { disabled?: boolean; hint?: string } = {}) => {
+    const id = `${idBase}-${spec.field}`;
+    const hintId = extra.hint ? `${id}-hint` : undefined;
+    return (
+      <div key={spec.field} className={`orgs-field${spec.wide ? ' orgs-field--wide' : ''}`}>
+        <label className="orgs-field__label" htmlFor={id}>
+          {spec.label}
+          {spec.required && (
+            <span className="orgs-field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+        <input
+          id={id}
+          className="orgs-input"
+          name={spec.field}
+          type={spec.type ?? 'text'}
+          autoComplete={spec.autoComplete ?? 'off'}
+          inputMode={spec.inputMode}
+          placeholder={spec.placeholder}
+          required={spec.required}
+          aria-describedby={hintId}
+          disabled={extra.disabled}
+          value={values[spec.field]}
+          onChange={(event) => {
+            const value = formatWhileTyping(spec.field, event.target.value);
+            setValues((current) => ({ ...current, [spec.field]: value }));
+          }}
+          onBlur={(event) => {
+            const value = formatOnLeave(spec.field, event.target.value);
+            setValues((current) => ({ ...current, [spec.field]: value }));
+          }}
+          {...(spec.field === 'organization_name' && { 'data-autofocus': true })}
+        />
+        {extra.hint && (
+          <p id={hintId} className="orgs-field__hint">
+            {extra.hint}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="orgs-form" onSubmit={onSubmit} noValidate>
+      <div className="orgs-form__body">
+        <LogoUpload
+          organizationId={organization.organization_id}
+          organizationName={values.organization_name || organization.organization_name}
+          logo={logo}
+          onUploaded={(url) => {
+            setLogo(url);
+            onLogoChanged(url);
+          }}
+        />
+        <fieldset className="orgs-fieldset">
+          <legend className="orgs-fieldset__legend">Organization</legend>
+          <div className="orgs-form__grid">
+            {input({ field: 'organization_name', label: 'Name', required: true, wide: true })}
+            {showCalAccess &&
+              input(
+                { field: 'lobby_filer_id', label: 'Cal-Access ID', inputMode: 'numeric' },
+                {
+                  disabled: locked,
+                  hint: locked
+                    ? 'Set once; it cannot be changed here.'
+                    : 'The filer id on the lobbying disclosure site. It cannot be changed once saved.',
+                },
+              )}
+          </div>
+        </fieldset>
+        <fieldset className="orgs-fieldset">
+          <legend className="orgs-fieldset__legend">Address</legend>
+          <div className="orgs-form__grid orgs-form__grid--narrow">
+            {ADDRESS_FIELDS.map((spec) => input(spec))}
+          </div>
+        </fieldset>
+        <fieldset className="orgs-fieldset">
+          <legend className="orgs-fieldset__legend">Contact</legend>
+          <div className="orgs-form__grid">{CONTACT_FIELDS.map((spec) => input(spec))}</div>
+        </fieldset>
+        <fieldset className="orgs-fieldset">
+          <legend className="orgs-fieldset__legend">Social media</legend>
+          <div className="orgs-form__grid orgs-form__grid--wide">
+            {SOCIAL_NETWORKS.map(({ field, label }) =>
+              input({ field, label, type: 'url', autoComplete: 'url', placeholder: 'https://' }),
+            )}
+          </div>
+        </fieldset>
+      </div>
+      <div className="orgs-form__footer">
+        {error && (
+          <p className="orgs-form__error" role="alert">
+            {error}
+          </p>
+        )}
+        {!canSave(values) && <p className="orgs-form__hint">Enter a name and a street address to save.</p>}
+        <div className="orgs-form__actions">
+          <button type="button" className="orgs-button orgs-button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="orgs-button orgs-button--primary" disabled={!saveable}>
+            <Save size={18} aria-hidden="true" />
+            {saving ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

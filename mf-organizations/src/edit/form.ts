@@ -1,0 +1,82 @@
+// The Edit Organization form's rules (spec §5 Organization form): live formatting (title case for address
+// and city, upper-case state, the phone once it has 10 digits), Save only with a name and a street address,
+// the Cal-Access ID only for its groups and locked once set, and the update the form sends.
+import { formatPhone, formatState, hasCalAccessId, isMissing, titleCase } from '@rotunda/rules';
+import type { EditableField, Organization, OrganizationUpdate } from '../api';
+
+export type FormField = 'organization_name' | EditableField;
+export type FormValues = Record<FormField, string>;
+
+const EDITABLE_FIELDS: readonly EditableField[] = [
+  'street_address',
+  'suite_number',
+  'city',
+  'state',
+  'zip_code',
+  'website',
+  'main_phone',
+  'lobby_filer_id',
+  'linkedin_url',
+  'facebook_url',
+  'youtube_url',
+  'threads_url',
+  'twitter_url',
+  'instagram_url',
+  'tiktok_url',
+  'bluesky_url',
+];
+
+export function initialValues(organization: Organization): FormValues {
+  const values = { organization_name: organization.organization_name } as FormValues;
+  for (const field of EDITABLE_FIELDS) values[field] = organization[field] ?? '';
+  return values;
+}
+
+const LIVE_FORMAT: Partial<Record<FormField, (value: string) => string>> = {
+  street_address: titleCase,
+  city: titleCase,
+  state: formatState,
+  main_phone: formatPhone,
+};
+
+/** The value as the member types it: address and city title-cased, state upper-cased, a 10-digit phone formatted. */
+export function formatWhileTyping(field: FormField, value: string): string {
+  return LIVE_FORMAT[field]?.(value) ?? value;
+}
+
+/** The value once the member leaves the field: trimmed, then formatted as above. */
+export function formatOnLeave(field: FormField, value: string): string {
+  return formatWhileTyping(field, value.trim());
+}
+
+/** Save is enabled only when the name and the street address are entered (spec §2, §5). */
+export function canSave(values: Pick<FormValues, 'organization_name' | 'street_address'>): boolean {
+  return !isMissing(values.organization_name) && !isMissing(values.street_address);
+}
+
+/** The Cal-Access ID field shows only for Lobbyists, Associations and Unions. */
+export const showsCalAccessField = (organization: Pick<Organization, 'group_type'>): boolean =>
+  hasCalAccessId(organization.group_type);
+
+/** Once an organization has a Cal-Access ID it cannot be changed here. */
+export const calAccessLocked = (organization: Pick<Organization, 'lobby_filer_id'>): boolean =>
+  !isMissing(organization.lobby_filer_id);
+
+/**
+ * The update-organization body: every field, trimmed and formatted (a blank one clears it on the server),
+ * except the Cal-Access ID, sent only where it may be given and is not set yet.
+ */
+export function updateFrom(organization: Organization, values: FormValues): OrganizationUpdate {
+  const update: OrganizationUpdate = {
+    organization_id: organization.organization_id,
+    organization_name: values.organization_name.trim(),
+  };
+  for (const field of EDITABLE_FIELDS) {
+    if (field === 'lobby_filer_id') continue;
+    update[field] = formatOnLeave(field, values[field]);
+  }
+  const filerId = values.lobby_filer_id.trim();
+  if (showsCalAccessField(organization) && !calAccessLocked(organization) && filerId)
+    update.lobby_filer_id = filerId;
+  return update;
+}

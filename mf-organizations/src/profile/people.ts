@@ -1,0 +1,96 @@
+// The People tab's list (spec §2): the organization's colleagues de-duplicated by profile, without the
+// member's own profile, in random order; the Title, Office and Location filter options and the filtering.
+import type { Colleague, Division } from '../api';
+
+export interface Person {
+  profileId: string;
+  name: string;
+  picture: string | null;
+  title: string;
+  officeId: number | null;
+  office: string;
+  location: string;
+  phone: string;
+  email: string;
+}
+
+export interface PeopleFilters {
+  title: string;
+  /** A division id as text, or ''. */
+  office: string;
+  location: string;
+}
+
+export const NO_FILTERS: PeopleFilters = { title: '', office: '', location: '' };
+
+const text = (value: string | null | undefined): string => value?.trim() ?? '';
+const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+
+/** A new array in random order (Fisher–Yates); every item kept once. */
+export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [result[i], result[j]] = [result[j] as T, result[i] as T];
+  }
+  return result;
+}
+
+/** 'City, ST', either part alone, or ''. */
+export function locationOf(city: string | null | undefined, state: string | null | undefined): string {
+  return [text(city), text(state)].filter(Boolean).join(', ');
+}
+
+/** The people to list: one per profile (the first entry wins), never `ownProfileId`, shuffled. */
+export function peopleFrom(
+  colleagues: readonly Colleague[],
+  ownProfileId: string | null | undefined,
+  random: () => number = Math.random,
+): Person[] {
+  const seen = new Set<string>();
+  const people: Person[] = [];
+  for (const entry of colleagues) {
+    const profileId = String(entry.profile_id ?? entry.ProfileInfo?.profile_id ?? '');
+    if (!profileId || seen.has(profileId) || profileId === String(ownProfileId ?? '')) continue;
+    seen.add(profileId);
+    const info = entry.ProfileInfo;
+    people.push({
+      profileId,
+      name: [text(info?.first_name), text(info?.last_name)].filter(Boolean).join(' ') || 'Member',
+      picture: text(info?.profile_picture) || null,
+      title: text(entry.title),
+      officeId: entry.Division?.division_id ?? null,
+      office: text(entry.Division?.division_name),
+      location: locationOf(entry.city, entry.state),
+      phone: text(info?.other_phone),
+      email: text(info?.work_email),
+    });
+  }
+  return shuffle(people, random);
+}
+
+/** The distinct non-empty values, sorted. */
+function distinct(values: readonly string[]): string[] {
+  return [...new Set(values.filter(Boolean))].sort(collator.compare);
+}
+
+export const titleOptions = (people: readonly Person[]): string[] => distinct(people.map((p) => p.title));
+export const locationOptions = (people: readonly Person[]): string[] =>
+  distinct(people.map((p) => p.location));
+
+/** The Office filter shows only with 2 or more divisions (spec §9); its options are those divisions. */
+export function officeOptions(divisions: readonly Division[]): { id: string; name: string }[] {
+  if (divisions.length < 2) return [];
+  return [...divisions]
+    .sort((a, b) => collator.compare(a.division_name, b.division_name))
+    .map((division) => ({ id: String(division.division_id), name: division.division_name }));
+}
+
+export function filterPeople(people: readonly Person[], filters: PeopleFilters): Person[] {
+  return people.filter(
+    (person) =>
+      (!filters.title || person.title === filters.title) &&
+      (!filters.office || String(person.officeId) === filters.office) &&
+      (!filters.location || person.location === filters.location),
+  );
+}
