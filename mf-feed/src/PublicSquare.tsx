@@ -4,6 +4,7 @@ import { useIsAuthenticated } from '@rotunda/session';
 import { IconBadge } from '@rotunda/ui';
 import { Megaphone } from 'lucide-react';
 import { Headlines } from './headlines/Headlines';
+import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import './feed.css';
 

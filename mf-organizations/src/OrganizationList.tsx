@@ -1,15 +1,16 @@
 // The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList':
 // a search box (every word, searched on the server), a group filter without 'Campaigns', Reset, and a grid of
 // cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
-import { Page } from '@rotunda/ui';
+import { Page, Spinner } from '@rotunda/ui';
 import { Building2, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { fetchGroups, type Group } from './api';
-import { ErrorLine, Spinner } from './common/status';
+import { ErrorLine } from './common/status';
 import { OrganizationCard } from './list/OrganizationCard';
 import { useListFilters } from './list/useListFilters';
 import { useOrganizationPages } from './list/useOrganizationPages';
 import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
+import '@rotunda/ui/controls.css';
 import './organizations.css';
 
 /** The group the organization filters leave out (spec §2: 'Campaigns' is hidden). */
@@ -42,15 +43,15 @@ export default function OrganizationList() {
       {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
       {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
       <form className="orgs-filters" role="search" aria-label="Filter organizations" onSubmit={onSubmit}>
-        <div className="orgs-field orgs-filters__search">
-          <label className="orgs-field__label" htmlFor={searchId}>
+        <div className="field orgs-filters__search">
+          <label className="field__label" htmlFor={searchId}>
             Search by name
           </label>
           <span className="orgs-search">
             <Search size={18} aria-hidden="true" className="orgs-search__icon" />
             <input
               id={searchId}
-              className="orgs-input orgs-search__input"
+              className="field__input orgs-search__input"
               type="search"
               name="search"
               autoComplete="off"
@@ -60,13 +61,13 @@ export default function OrganizationList() {
             />
           </span>
         </div>
-        <div className="orgs-field orgs-filters__group">
-          <label className="orgs-field__label" htmlFor={groupId}>
+        <div className="field orgs-filters__group">
+          <label className="field__label" htmlFor={groupId}>
             Group
           </label>
           <select
             id={groupId}
-            className="orgs-input orgs-select"
+            className="field__input orgs-select"
             name="group"
             value={group}
             onChange={(event) => filters.setGroup(event.target.value)}
@@ -83,7 +84,7 @@ export default function OrganizationList() {
         </div>
         <button
           type="button"
-          className="orgs-button orgs-button--quiet orgs-filters__reset"
+          className="button button--quiet orgs-filters__reset"
           onClick={filters.reset}
           disabled={!filters.active}
         >
@@ -135,7 +136,7 @@ export default function OrganizationList() {
         )}
         {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
           <div className="orgs-status orgs-status--more">
-            <button type="button" className="orgs-button orgs-button--quiet" onClick={pages.loadMore}>
+            <button type="button" className="button button--quiet" onClick={pages.loadMore}>
               Show more organizations
             </button>
           </div>

@@ -3,12 +3,13 @@
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
 import { useIsContributor, useUser } from '@rotunda/session';
+import { Spinner } from '@rotunda/ui';
 import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, fetchColleagues, fetchOrganization, type OrganizationDetail } from './api';
 import { OrgLogo } from './common/OrgLogo';
-import { ErrorLine, Spinner } from './common/status';
+import { ErrorLine } from './common/status';
 import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
 import { ContactDetails } from './profile/ContactDetails';
 import { DivisionsPanel } from './profile/DivisionsPanel';
@@ -16,6 +17,7 @@ import { showsDivisionsTab } from './profile/divisions';
 import { PeoplePanel, type PeopleState } from './profile/PeoplePanel';
 import { peopleFrom } from './profile/people';
 import { Tabs } from './profile/Tabs';
+import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import './organizations.css';
 
@@ -109,7 +111,7 @@ export default function OrganizationProfile() {
         {isContributor && (
           <button
             type="button"
-            className="orgs-button orgs-button--secondary orgs-profile__edit"
+            className="button button--secondary orgs-profile__edit"
             onClick={() => setEditing(true)}
             aria-haspopup="dialog"
             aria-label="Edit organization"
@@ -222,7 +224,7 @@ function NotFound() {
         It may have been removed, or the link may be mistyped. The list has every organization members can
         see.
       </p>
-      <Link to="/organizations" className="orgs-button orgs-button--primary">
+      <Link to="/organizations" className="button button--primary">
         <ArrowLeft size={16} aria-hidden="true" />
         Back to organizations
       </Link>

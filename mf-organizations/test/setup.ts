@@ -1,27 +1,18 @@
 // Test set-up: jsdom has neither the <dialog> methods nor IntersectionObserver, so both are stood in for
 // (the observer is driven by the tests through `intersect`); every test starts signed out, with a clean DOM
 // and no stubbed globals.
-import { clearSession } from '@rotunda/session';
+import { resetSession } from '@rotunda/session/testing';
+import { fillInDialog } from '@rotunda/ui/testing';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { FakeIntersectionObserver } from './support/intersection';
 
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
+fillInDialog();
 globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
 
 afterEach(() => {
   cleanup();
-  clearSession();
-  localStorage.clear();
+  resetSession();
   FakeIntersectionObserver.reset();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -3,6 +3,7 @@
 import { mountApp } from '@rotunda/ui/mount';
 import { AppRoutes } from './AppRoutes';
 import { sessionKeeper } from './session';
+import '@rotunda/ui/controls.css';
 import './styles/global.css';
 
 sessionKeeper.start();

@@ -1,26 +1,27 @@
 // The login, register and password-reset-request dialogs: the spec's texts, eligibility, the captcha,
 // storing the session and where the user goes next.
+
+import type { AuthUser } from '@rotunda/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOLVED_PAYLOAD } from './fake-captcha';
-import { APP_CONFIG, routeFetch } from './fetch';
-import { fakeJwt, inSeconds } from './jwt';
-import { renderAt } from './render';
+import {
+  APP_CONFIG,
+  failFetch,
+  fakeJwt,
+  inSeconds,
+  makeMember,
+  refusal,
+  renderAt,
+  routeFetch,
+  storedAuth,
+} from './support';
 
 const token = fakeJwt({ exp: inSeconds(300) });
 const refreshToken = fakeJwt({ exp: inSeconds(1800) });
-const user = {
-  token,
-  user_id: 'u1',
-  profile_id: 'p1',
-  first_name: 'Ada',
-  last_name: 'Lopez',
-  email: 'ada@dof.ca.gov',
-  contributor: false,
-  email_confirmed: true,
-};
-const loginAnswer = (u: typeof user | (Omit<typeof user, 'profile_id'> & { profile_id: null }) = user) =>
+const user = makeMember({ token });
+const loginAnswer = (u: AuthUser = user) =>
   Response.json({ token: u.token, refreshToken, expiresIn: 300, refreshExpiresIn: 1800, user: u });
 
 async function logInWith(email: string, password: string) {
@@ -43,7 +44,7 @@ describe('login', () => {
       body: { email: 'ada@dof.ca.gov', password: 'Secret#2024x' },
     });
     expect(await screen.findByRole('heading', { name: 'mf_feed/PublicSquare' })).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('auth') ?? '{}')).toMatchObject({
+    expect(storedAuth()).toMatchObject({
       isAuthenticated: true,
       token,
       refreshToken,
@@ -62,20 +63,13 @@ describe('login', () => {
   it.each([
     [
       'an unconfirmed email',
-      Response.json({ errors: [{ msg: 'Please confirm your email to log in' }] }, { status: 401 }),
+      refusal('Please confirm your email to log in', 401),
       'Please confirm your email before logging in.',
     ],
-    [
-      'wrong credentials',
-      Response.json({ errors: [{ msg: 'Invalid credentials' }] }, { status: 401 }),
-      'Invalid credentials, please try again',
-    ],
+    ['wrong credentials', refusal('Invalid credentials', 401), 'Invalid credentials, please try again'],
     [
       'too many attempts, in the server’s words',
-      Response.json(
-        { errors: [{ msg: 'Too many login attempts. Try again in 5 minutes.' }] },
-        { status: 429, headers: { 'retry-after': '300' } },
-      ),
+      refusal('Too many login attempts. Try again in 5 minutes.', 429, { 'retry-after': '300' }),
       'Too many login attempts. Try again in 5 minutes.',
     ],
     ['a server error', new Response('', { status: 500 }), 'An error occurred. Please try again later.'],
@@ -86,16 +80,11 @@ describe('login', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('');
     expect((within(dialog).getByLabelText('Password') as HTMLInputElement).value).toBe('');
-    expect(JSON.parse(localStorage.getItem('auth') ?? '{}').isAuthenticated).toBe(false);
+    expect(storedAuth().isAuthenticated).toBe(false);
   });
 
   it('reports a network failure with the generic message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    failFetch();
     renderAt('/');
     const dialog = await logInWith('ada@dof.ca.gov', 'pw');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
@@ -118,6 +107,15 @@ async function fillRegistration(dialog: HTMLElement, email: string, password = '
 
 const eligibleWhen = (test: (email: string) => boolean) => (body: unknown) =>
   Response.json({ eligible: test((body as { email: string }).email) });
+
+/** Fills in the form with an eligible email, solves the captcha and presses Register once it is enabled. */
+async function submitRegistration(dialog: HTMLElement) {
+  await fillRegistration(dialog, 'ada@dof.ca.gov');
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
+  const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+  await waitFor(() => expect(submit.disabled).toBe(false));
+  await userEvent.click(submit);
+}
 
 describe('register', () => {
   it('turns the button into "Access Currently Unavailable" while the email is not eligible', async () => {
@@ -208,11 +206,7 @@ describe('register', () => {
     });
     renderAt('/');
     const dialog = await openRegister();
-    await fillRegistration(dialog, 'ada@dof.ca.gov');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
-    const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false));
-    await userEvent.click(submit);
+    await submitRegistration(dialog);
     const busy = await within(dialog).findByRole('button', { name: 'Registering…' });
     expect(busy.querySelector('.spinner')).toBeTruthy();
     expect(dialog.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
@@ -221,25 +215,13 @@ describe('register', () => {
   });
 
   it.each([
-    [
-      'a refused registration',
-      Response.json({ errors: [{ msg: 'Nope' }] }, { status: 400 }),
-      'Registration failed',
-    ],
-    [
-      'a refused captcha',
-      Response.json({ errors: [{ msg: 'reCAPTCHA validation failed!' }] }, { status: 400 }),
-      'reCAPTCHA validation failed!',
-    ],
+    ['a refused registration', refusal('Nope', 400), 'Registration failed'],
+    ['a refused captcha', refusal('reCAPTCHA validation failed!', 400), 'reCAPTCHA validation failed!'],
   ])('reports %s and resets the form', async (_case, response, message) => {
     routeFetch({ 'POST /auth/check-email': eligibleWhen(() => true), 'POST /auth/register': response });
     renderAt('/');
     const dialog = await openRegister();
-    await fillRegistration(dialog, 'ada@dof.ca.gov');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
-    const submit = within(dialog).getByRole('button', { name: 'Register' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false));
-    await userEvent.click(submit);
+    await submitRegistration(dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
     for (const label of ['First name', 'Last name', 'Work email', 'Password']) {
       expect((within(dialog).getByLabelText(label) as HTMLInputElement).value).toBe('');
@@ -285,7 +267,7 @@ describe('password reset request', () => {
 
   it('reports a failure', async () => {
     routeFetch({
-      'POST /auth/request-password-reset': Response.json({ errors: [{ msg: 'bad' }] }, { status: 400 }),
+      'POST /auth/request-password-reset': refusal('bad', 400),
     });
     renderAt('/');
     const dialog = await openResetRequest();

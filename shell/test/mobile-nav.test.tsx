@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
-import { renderAt } from './render';
+import { renderAt } from './support';
 
 it('opens the slide-out menu with every item and closes it on navigation', async () => {
   renderAt('/');

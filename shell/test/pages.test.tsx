@@ -2,8 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routeFetch } from './fetch';
-import { renderAt } from './render';
+import { refusal, renderAt, routeFetch } from './support';
 
 describe('reset password page', () => {
   it('checks the rules live and says when the passwords do not match', async () => {
@@ -56,7 +55,7 @@ describe('reset password page', () => {
 
   it('reports a failed reset and stays', async () => {
     routeFetch({
-      'POST /auth/reset-password/tok-4': Response.json({ errors: [{ msg: 'expired' }] }, { status: 400 }),
+      'POST /auth/reset-password/tok-4': refusal('expired', 400),
     });
     renderAt('/reset-password/tok-4');
     await userEvent.type(screen.getByLabelText('New password'), 'Brand#New2024');

@@ -1,21 +1,12 @@
 // The route table and the navigation guard, for visitors and for signed-in users.
-import { type AuthUser, setSession } from '@rotunda/session';
+import { setSession } from '@rotunda/session';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTICE_TIMEOUT_MS } from '../src/layout/Notices';
-import { renderAt } from './render';
+import { makeMember, renderAt, storedAuth } from './support';
 
-const member: AuthUser = {
-  token: 't1',
-  user_id: 'u1',
-  profile_id: 'p1',
-  first_name: 'Ada',
-  last_name: 'Lopez',
-  email: 'ada@dof.ca.gov',
-  contributor: false,
-  email_confirmed: true,
-};
+const member = makeMember();
 
 describe('for visitors', () => {
   it('shows the landing page at / with the tagline, both buttons, a sign-up link and the 2024 copyright', () => {
@@ -122,7 +113,7 @@ describe('for signed-in users', () => {
     expect(screen.getByTestId('location').textContent).toBe('/');
     expect(screen.getByRole('button', { name: 'Register Today!' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(JSON.parse(localStorage.getItem('auth') ?? '{}').isAuthenticated).toBe(false);
+    expect(storedAuth().isAuthenticated).toBe(false);
   });
 
   it('shows the Concierge toast to contributors only', async () => {

@@ -1,7 +1,7 @@
 // The session keeper: keycloak-js takes the stored tokens without redirecting, renewals keep the store in
 // step, and when the identity provider's session ends (refused renewal, refresh token expiry, logout) the
 // store is cleared and the member is sent to '/'.
-import { type AuthUser, sessionStore, setSession } from '@rotunda/session';
+import { sessionStore, setSession } from '@rotunda/session';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
@@ -12,31 +12,14 @@ import {
   type KeycloakLike,
   MIN_VALIDITY_SECONDS,
 } from '../src/session/keeper';
-import { APP_CONFIG, routeFetch } from './fetch';
-import { fakeJwt, inSeconds } from './jwt';
-import { renderAt } from './render';
+import { APP_CONFIG, fakeJwt, inSeconds, makeMember, renderAt, routeFetch, storedAuth } from './support';
 
 const tokens = (accessSeconds = 300, refreshSeconds = 1800) => ({
   token: fakeJwt({ exp: inSeconds(accessSeconds), iat: inSeconds(0), sid: 's1' }),
   refreshToken: fakeJwt({ exp: inSeconds(refreshSeconds), iat: inSeconds(0), sid: 's1' }),
 });
 
-function member(token: string): AuthUser {
-  return {
-    token,
-    user_id: 'u1',
-    profile_id: 'p1',
-    first_name: 'Ada',
-    last_name: 'Lopez',
-    email: 'ada@dof.ca.gov',
-    contributor: false,
-    email_confirmed: true,
-  };
-}
-
-function storedAuth() {
-  return JSON.parse(localStorage.getItem('auth') ?? '{}');
-}
+const member = (token: string) => makeMember({ token });
 
 type Renewal = { token: string; refreshToken: string } | 'refused' | 'offline';
 

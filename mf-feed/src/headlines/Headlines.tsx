@@ -1,4 +1,5 @@
 // The Headlines panel of the public square: the day's news cards, each opening the article in a new tab.
+import { Spinner } from '@rotunda/ui';
 import { Newspaper } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { fetchHeadlines, formatPacificTime, type Headline, newestCreatedAt, shuffle } from './news';
@@ -39,7 +40,7 @@ export function Headlines() {
       </header>
       {state.status === 'loading' && (
         <div className="headlines__status">
-          <span className="feed-spinner" role="status" aria-label="Loading headlines" />
+          <Spinner label="Loading headlines" />
         </div>
       )}
       {state.status === 'error' && (
@@ -82,7 +83,7 @@ function HeadlineCard({ headline }: { headline: Headline }) {
       </span>
       <span className="headline-card__title">{headline.title}</span>
       {headline.snippet && <span className="headline-card__snippet">{headline.snippet}</span>}
-      <span className="feed-visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );
 }

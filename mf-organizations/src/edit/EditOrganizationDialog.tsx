@@ -2,10 +2,10 @@
 // ZIP, website, phone, Cal-Access ID (Lobbyists, Associations and Unions only; locked once set) and the
 // eight social links, formatted live; Save only with a name and a street address. A saved change closes the
 // dialog and the page reloads its data; a refusal shows the server's message here.
+import { Dialog } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, type Organization, updateOrganization } from '../api';
-import { Dialog } from '../common/Dialog';
 import { SOCIAL_NETWORKS } from '../organization-rules';
 import {
   calAccessLocked,
@@ -37,7 +37,7 @@ export function EditOrganizationDialog({ open, organization, ...handlers }: Edit
       title="Edit organization"
       description="Changes show to every member once saved. Fields marked * are required."
       onClose={handlers.onClose}
-      className="orgs-dialog--wide"
+      className="dialog--wide"
     >
       {/* Mounted only while open, so every opening starts from the organization as it is now. */}
       {open && <EditForm organization={organization} {...handlers} />}
@@ -111,8 +111,8 @@ function EditForm({
     const id = `${idBase}-${spec.field}`;
     const hintId = extra.hint ? `${id}-hint` : undefined;
     return (
-      <div key={spec.field} className={`orgs-field${spec.wide ? ' orgs-field--wide' : ''}`}>
-        <label className="orgs-field__label" htmlFor={id}>
+      <div key={spec.field} className={`field${spec.wide ? ' orgs-field--wide' : ''}`}>
+        <label className="field__label" htmlFor={id}>
           {spec.label}
           {spec.required && (
             <span className="orgs-field__required" aria-hidden="true">
@@ -123,7 +123,7 @@ function EditForm({
         </label>
         <input
           id={id}
-          className="orgs-input"
+          className="field__input"
           name={spec.field}
           type={spec.type ?? 'text'}
           autoComplete={spec.autoComplete ?? 'off'}
@@ -154,7 +154,7 @@ function EditForm({
 
   return (
     <form className="orgs-form" onSubmit={onSubmit} noValidate>
-      <div className="orgs-form__body">
+      <div className="orgs-form__body dialog__body">
         <LogoUpload
           organizationId={organization.organization_id}
           organizationName={values.organization_name || organization.organization_name}
@@ -207,10 +207,10 @@ function EditForm({
         )}
         {!canSave(values) && <p className="orgs-form__hint">Enter a name and a street address to save.</p>}
         <div className="orgs-form__actions">
-          <button type="button" className="orgs-button orgs-button--secondary" onClick={onClose}>
+          <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="orgs-button orgs-button--primary" disabled={!saveable}>
+          <button type="submit" className="button button--primary" disabled={!saveable}>
             <Save size={18} aria-hidden="true" />
             {saving ? 'Saving…' : 'Save changes'}
           </button>

@@ -83,19 +83,19 @@ export function LogoUpload({ organizationId, organizationName, logo, onUploaded 
         )}
       </span>
       <div className="orgs-logo-field__controls">
-        <span className="orgs-field__label" id={`${inputId}-label`}>
+        <span className="field__label" id={`${inputId}-label`}>
           Logo
         </span>
         <input
           id={inputId}
-          className="orgs-file-input"
+          className="visually-hidden orgs-file-input"
           type="file"
           accept={ACCEPT}
           aria-describedby={hintId}
           disabled={status.kind === 'uploading'}
           onChange={onChange}
         />
-        <label htmlFor={inputId} className="orgs-button orgs-button--secondary orgs-file-button">
+        <label htmlFor={inputId} className="button button--secondary orgs-file-button">
           <ImageUp size={18} aria-hidden="true" />
           {logo ? 'Replace logo' : 'Upload logo'}
         </label>

@@ -88,7 +88,7 @@ export function NewTabLink({
     <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
       <ExternalLink size={14} aria-hidden="true" className="orgs-external" />
-      <span className="orgs-visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );
 }

@@ -19,7 +19,7 @@ export function DivisionsPanel({ divisions }: { divisions: readonly Division[] }
   return (
     <div className="orgs-divisions">
       <fieldset className="orgs-type-filter">
-        <legend className="orgs-visually-hidden">Division type</legend>
+        <legend className="visually-hidden">Division type</legend>
         {types.map((type) => (
           <button
             key={type}
@@ -61,7 +61,7 @@ function DivisionRow({ division }: { division: Division }) {
           <p className="orgs-accordion__line">
             <MapPin size={16} aria-hidden="true" />
             <span>
-              <span className="orgs-visually-hidden">Address: </span>
+              <span className="visually-hidden">Address: </span>
               {address.map((line) => (
                 <span key={line} className="orgs-contact__line">
                   {line}
@@ -74,7 +74,7 @@ function DivisionRow({ division }: { division: Division }) {
           <p className="orgs-accordion__line">
             <Phone size={16} aria-hidden="true" />
             <span>
-              <span className="orgs-visually-hidden">Phone: </span>
+              <span className="visually-hidden">Phone: </span>
               <a href={telHref(phone)}>{phone}</a>
             </span>
           </p>
@@ -83,7 +83,7 @@ function DivisionRow({ division }: { division: Division }) {
           <p className="orgs-accordion__line">
             <Globe size={16} aria-hidden="true" />
             <span>
-              <span className="orgs-visually-hidden">Website: </span>
+              <span className="visually-hidden">Website: </span>
               <NewTabLink href={website}>{displayUrl(website)}</NewTabLink>
             </span>
           </p>

@@ -1,13 +1,13 @@
 // The People view of an organization's profile: Title, Office (with 2 or more divisions) and Location
 // filters with Reset, over the colleagues the profile service lists; each person with picture, name (a link
 // to their profile), title, office, city and state, phone and work email. 'No people to show.' when none.
+import { Spinner } from '@rotunda/ui';
 import { Mail, MapPin, Phone, RotateCcw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Division } from '../api';
 import { displayPhone, telHref } from '../common/format';
 import { initialsOf } from '../common/OrgLogo';
-import { Spinner } from '../common/status';
 import {
   filterPeople,
   locationOptions,
@@ -61,7 +61,7 @@ export function PeoplePanel({ state, divisions }: { state: PeopleState; division
         </FilterSelect>
         <button
           type="button"
-          className="orgs-button orgs-button--quiet orgs-people__reset"
+          className="button button--quiet orgs-people__reset"
           onClick={() => setFilters(NO_FILTERS)}
           disabled={!filtered}
         >
@@ -103,13 +103,13 @@ function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="orgs-field">
-      <label className="orgs-field__label" htmlFor={id}>
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <select
         id={id}
-        className="orgs-input orgs-select"
+        className="field__input orgs-select"
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >

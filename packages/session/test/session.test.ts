@@ -3,7 +3,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_STORAGE_KEY,
-  type AuthUser,
   clearSession,
   createSessionStore,
   freshToken,
@@ -12,20 +11,12 @@ import {
   sessionStore,
   setSession,
 } from '../src/index';
+import { makeMember, resetSession } from './support';
 
-const member: AuthUser = {
-  token: 'token-1',
-  user_id: 'u1',
-  profile_id: 'p1',
-  first_name: 'Ada',
-  last_name: 'Lopez',
-  email: 'ada@dof.ca.gov',
-  contributor: false,
-  email_confirmed: true,
-};
+const member = makeMember();
 
 describe('session store', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(resetSession);
 
   it('starts logged out when nothing is stored', () => {
     const state = createSessionStore(localStorage).getState();
@@ -95,10 +86,7 @@ describe('session store', () => {
 });
 
 describe('freshToken', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    clearSession();
-  });
+  beforeEach(resetSession);
 
   it('asks the registered refresher before answering the current token', async () => {
     setSession(member, 'refresh-1');

@@ -2,12 +2,13 @@
 // On success the session is stored (the session keeper takes it over) and the user goes where the route
 // table sends them; after any failure the session is cleared and the form emptied (spec §8).
 import { clearSession, homePathFor, setSession } from '@rotunda/session';
+import { Dialog, Spinner } from '@rotunda/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUi } from '../ui';
 import { AccessError, LOGIN_MESSAGES, logIn } from './api';
 import { FormAlert } from './FormAlert';
-import { Modal } from './Modal';
+import { AccountEmailField } from './fields';
 
 export function LoginDialog() {
   const open = useUi((s) => s.dialog === 'login');
@@ -51,26 +52,14 @@ export function LoginDialog() {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title="Log in"
       description="Welcome back. Use the email you registered with."
       onClose={close}
     >
-      <form className="form" onSubmit={submit} aria-busy={submitting}>
-        <label className="field">
-          <span className="field__label">Email</span>
-          <input
-            className="field__input"
-            type="email"
-            name="email"
-            data-autofocus
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
+      <form className="form dialog__body" onSubmit={submit} aria-busy={submitting}>
+        <AccountEmailField value={email} onChange={setEmail} />
         <div className="field">
           <div className="field__label-row">
             <label className="field__label" htmlFor="login-password">
@@ -97,7 +86,7 @@ export function LoginDialog() {
         </div>
         {error && <FormAlert tone="error">{error}</FormAlert>}
         <button type="submit" className="button button--primary button--block" disabled={submitting}>
-          {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
+          {submitting && <Spinner size="inline" />}
           {submitting ? 'Logging in…' : 'Log in'}
         </button>
         <p className="form__footer">
@@ -107,6 +96,6 @@ export function LoginDialog() {
           </button>
         </p>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,14 +3,14 @@
 // (POST /auth/check-email); while it may not, the button reads 'Access Currently Unavailable' and people are
 // told whom to email for access. A spinner shows while registering; the form is reset after either outcome.
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid } from '@rotunda/rules';
+import { Dialog, Spinner } from '@rotunda/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAccessEmail } from '../config';
 import { useUi } from '../ui';
 import { AccessError, checkEmail, REGISTER_MESSAGES, type Registration, register } from './api';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { FormAlert } from './FormAlert';
-import { Modal } from './Modal';
-import { PasswordChecklist } from './PasswordChecklist';
+import { NewPasswordField, TextField } from './fields';
 
 const EMPTY: Registration = { first_name: '', last_name: '', email: '', password: '' };
 
@@ -126,14 +126,14 @@ export function RegisterDialog() {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title="Register"
       description="Rotunda is for people who work in and around California state government. Register with your work email."
       onClose={close}
     >
       {outcome?.kind === 'success' ? (
-        <div className="form">
+        <div className="form dialog__body">
           <FormAlert tone="success">
             <p className="form-alert__title">{REGISTER_MESSAGES.success}</p>
             <p className="form-alert__text">{REGISTER_MESSAGES.junkFolder}</p>
@@ -150,31 +150,25 @@ export function RegisterDialog() {
           </button>
         </div>
       ) : (
-        <form className="form" onSubmit={submit} aria-busy={submitting} noValidate>
+        <form className="form dialog__body" onSubmit={submit} aria-busy={submitting} noValidate>
           <div className="form__row">
-            <label className="field">
-              <span className="field__label">First name</span>
-              <input
-                className="field__input"
-                name="first_name"
-                data-autofocus
-                autoComplete="given-name"
-                required
-                value={form.first_name}
-                onChange={update('first_name')}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Last name</span>
-              <input
-                className="field__input"
-                name="last_name"
-                autoComplete="family-name"
-                required
-                value={form.last_name}
-                onChange={update('last_name')}
-              />
-            </label>
+            <TextField
+              label="First name"
+              name="first_name"
+              data-autofocus
+              autoComplete="given-name"
+              required
+              value={form.first_name}
+              onChange={update('first_name')}
+            />
+            <TextField
+              label="Last name"
+              name="last_name"
+              autoComplete="family-name"
+              required
+              value={form.last_name}
+              onChange={update('last_name')}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="register-email">
@@ -208,24 +202,16 @@ export function RegisterDialog() {
               )}
             </div>
           </div>
-          <label className="field">
-            <span className="field__label">Password</span>
-            <input
-              className="field__input"
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              aria-describedby="register-password-rules"
-              value={form.password}
-              onChange={update('password')}
-            />
-          </label>
-          <PasswordChecklist id="register-password-rules" password={form.password} />
+          <NewPasswordField
+            label="Password"
+            checklistId="register-password-rules"
+            value={form.password}
+            onChange={(password) => setForm({ ...form, password })}
+          />
           <Captcha ref={captchaRef} onChange={solved} />
           {outcome?.kind === 'error' && <FormAlert tone="error">{outcome.message}</FormAlert>}
           <button type="submit" className="button button--primary button--block" disabled={!canSubmit}>
-            {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
+            {submitting && <Spinner size="inline" />}
             {submitting ? 'Registering…' : ineligible ? REGISTER_MESSAGES.unavailable : 'Register'}
           </button>
           <p className="form__footer">
@@ -236,6 +222,6 @@ export function RegisterDialog() {
           </p>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

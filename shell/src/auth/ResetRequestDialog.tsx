@@ -1,12 +1,13 @@
 // The password reset request dialog (spec §2, §8): email and captcha. The answer never says whether the
 // address has an account; a link arrives by mail when it does.
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
+import { Dialog, Spinner } from '@rotunda/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useUi } from '../ui';
 import { AccessError, RESET_REQUEST_MESSAGES, requestPasswordReset } from './api';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { FormAlert } from './FormAlert';
-import { Modal } from './Modal';
+import { AccountEmailField } from './fields';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
@@ -58,26 +59,14 @@ export function ResetRequestDialog() {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title="Reset your password"
       description="Enter the email you registered with and we will send you a link to choose a new password."
       onClose={close}
     >
-      <form className="form" onSubmit={submit} aria-busy={submitting} noValidate>
-        <label className="field">
-          <span className="field__label">Email</span>
-          <input
-            className="field__input"
-            type="email"
-            name="email"
-            data-autofocus
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
+      <form className="form dialog__body" onSubmit={submit} aria-busy={submitting} noValidate>
+        <AccountEmailField value={email} onChange={setEmail} />
         <Captcha ref={captchaRef} onChange={solved} />
         {outcome && <FormAlert tone={outcome.tone}>{outcome.message}</FormAlert>}
         <button
@@ -85,7 +74,7 @@ export function ResetRequestDialog() {
           className="button button--primary button--block"
           disabled={submitting || email.trim() === ''}
         >
-          {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
+          {submitting && <Spinner size="inline" />}
           {submitting ? 'Sending…' : 'Send reset link'}
         </button>
         <p className="form__footer">
@@ -102,6 +91,6 @@ export function ResetRequestDialog() {
           </button>
         </p>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,15 +6,19 @@ import { useUi } from '../ui';
 
 export const NOTICE_TIMEOUT_MS = 6000;
 
+/** Dismisses `shown` NOTICE_TIMEOUT_MS after it appears; a new one (a new object) starts the time again. */
+function useDismissLater(shown: object | null, dismiss: () => void) {
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(dismiss, NOTICE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [shown, dismiss]);
+}
+
 export function PageNoticeView() {
   const notice = useUi((s) => s.notice);
   const dismiss = useUi((s) => s.dismissNotice);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(dismiss, NOTICE_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [notice, dismiss]);
+  useDismissLater(notice, dismiss);
 
   if (!notice) return null;
   const Icon = notice.tone === 'success' ? CircleCheck : ShieldAlert;
@@ -32,12 +36,7 @@ export function PageNoticeView() {
 export function ToastView() {
   const toast = useUi((s) => s.toast);
   const dismiss = useUi((s) => s.dismissToast);
-
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(dismiss, NOTICE_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [toast, dismiss]);
+  useDismissLater(toast, dismiss);
 
   return (
     <div className="toast-region" role="status" aria-live="polite" aria-label="Notifications">

@@ -1,5 +1,6 @@
 // The page behind a confirmation link, /confirm-email/:token (spec §2, §8): it confirms the email once on
 // load; success shows 'Your email is confirmed!' with a way to log in, failure goes to /error (the 404 page).
+import { Spinner } from '@rotunda/ui';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -40,7 +41,7 @@ export function ConfirmEmail() {
   if (!confirmed) {
     return (
       <div className="remote-status">
-        <span className="spinner" role="status" aria-label="Confirming your email" />
+        <Spinner label="Confirming your email" />
       </div>
     );
   }

@@ -2,12 +2,13 @@
 // live checklist and its retype ('Passwords do not match'). Success says 'Password has been reset' and goes
 // to '/'; failure says so here.
 import { PASSWORD_MESSAGES, passwordError, passwordMismatchError } from '@rotunda/rules';
+import { Spinner } from '@rotunda/ui';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AccessError, RESET_MESSAGES, resetPassword } from '../auth/api';
 import { FormAlert } from '../auth/FormAlert';
-import { PasswordChecklist } from '../auth/PasswordChecklist';
+import { NewPasswordField, TextField } from '../auth/fields';
 import { useUi } from '../ui';
 
 export function ResetPassword() {
@@ -54,40 +55,29 @@ export function ResetPassword() {
         signed out.
       </p>
       <form className="form auth-page__form" onSubmit={submit} aria-busy={submitting} noValidate>
-        <label className="field">
-          <span className="field__label">New password</span>
-          <input
-            className="field__input"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            aria-describedby="reset-password-rules"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(null);
-            }}
-          />
-        </label>
-        <PasswordChecklist id="reset-password-rules" password={password} />
-        <label className="field">
-          <span className="field__label">Retype new password</span>
-          <input
-            className="field__input"
-            type="password"
-            name="retype"
-            autoComplete="new-password"
-            required
-            aria-invalid={mismatch ? true : undefined}
-            aria-describedby="reset-password-match"
-            value={retyped}
-            onChange={(event) => {
-              setRetyped(event.target.value);
-              setError(null);
-            }}
-          />
-        </label>
+        <NewPasswordField
+          label="New password"
+          checklistId="reset-password-rules"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setError(null);
+          }}
+        />
+        <TextField
+          label="Retype new password"
+          type="password"
+          name="retype"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch ? true : undefined}
+          aria-describedby="reset-password-match"
+          value={retyped}
+          onChange={(event) => {
+            setRetyped(event.target.value);
+            setError(null);
+          }}
+        />
         <p id="reset-password-match" className="field__error" aria-live="polite">
           {mismatch}
         </p>
@@ -97,7 +87,7 @@ export function ResetPassword() {
           className="button button--primary button--block"
           disabled={submitting || password === '' || retyped === ''}
         >
-          {submitting && <span className="spinner spinner--small" aria-hidden="true" />}
+          {submitting && <Spinner size="inline" />}
           {submitting ? 'Saving…' : 'Reset password'}
         </button>
       </form>

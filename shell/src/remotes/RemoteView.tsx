@@ -1,6 +1,7 @@
 // Renders a micro-frontend's route component inside the shell. Loading shows a spinner; a remote that cannot
 // be fetched or that throws while rendering shows an error panel with 'Try again', and the rest of the
 // shell keeps working.
+import { Spinner } from '@rotunda/ui';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { loadRemoteComponent, type RemoteModuleId } from './federation';
@@ -46,7 +47,7 @@ export function RemoteView({ module, label, load }: RemoteViewProps) {
   if (state.status === 'loading') {
     return (
       <div className="remote-status">
-        <span className="spinner" role="status" aria-label={`Loading ${label}`} />
+        <Spinner label={`Loading ${label}`} />
       </div>
     );
   }

@@ -1,15 +1,23 @@
-// A modal dialog on the native <dialog>, like the shell's: showModal() keeps focus inside and makes the page
-// behind inert, Escape and the close button close it, it opens on the element marked data-autofocus, and
-// focus goes back to whatever opened it. (The shell's Modal is not shared; see the report on packages/ui.)
+// A modal dialog on the native <dialog>: showModal() keeps focus inside and makes the page behind inert,
+// Escape and the close button close it, it opens on the element marked data-autofocus, and focus goes back
+// to whatever opened it. Stateless apart from the DOM, so each app may bundle its own copy. The styles come
+// along (dialog.css, and controls.css for the close button).
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './controls.css';
+import './dialog.css';
 
-interface DialogProps {
+export interface DialogProps {
   open: boolean;
+  /** The heading, which also names the dialog. */
   title: string;
+  /** A line under the title, which also describes the dialog. */
   description?: string;
+  /** The close button or Escape; not called when `open` turning false closed it. */
   onClose: () => void;
+  /** What the dialog holds: give content without a layout of its own the `dialog__body` class. */
   children: ReactNode;
+  /** Extra classes on the <dialog>, e.g. `dialog--wide`. */
   className?: string;
 }
 
@@ -18,8 +26,8 @@ export function Dialog({ open, title, description, onClose, children, className 
   const titleId = useId();
   const descriptionId = useId();
   const opener = useRef<HTMLElement | null>(null);
-  // The native 'close' event also fires when the open prop closed it; only a close the member asked for
-  // (Escape) is reported.
+  // The native 'close' event also fires when the open prop closed it (or another dialog replaced it); only
+  // a close the user asked for (Escape) is reported.
   const openRef = useRef(open);
   openRef.current = open;
 
@@ -29,6 +37,7 @@ export function Dialog({ open, title, description, onClose, children, className 
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // Start in the first field rather than on the close button.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) dialog.close();
@@ -37,29 +46,30 @@ export function Dialog({ open, title, description, onClose, children, className 
   return (
     <dialog
       ref={ref}
-      className={`orgs-dialog${className ? ` ${className}` : ''}`}
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={() => {
         if (openRef.current) onClose();
+        // While another modal dialog is open the page behind is inert, so this focus goes nowhere.
         opener.current?.focus();
         opener.current = null;
       }}
     >
       {open && (
-        <div className="orgs-dialog__panel">
-          <div className="orgs-dialog__header">
+        <div className="dialog__panel">
+          <div className="dialog__header">
             <div>
-              <h2 id={titleId} className="orgs-dialog__title">
+              <h2 id={titleId} className="dialog__title">
                 {title}
               </h2>
               {description && (
-                <p id={descriptionId} className="orgs-dialog__description">
+                <p id={descriptionId} className="dialog__description">
                   {description}
                 </p>
               )}
             </div>
-            <button type="button" className="orgs-icon-button" onClick={onClose} aria-label="Close">
+            <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
               <X size={20} aria-hidden="true" />
             </button>
           </div>
