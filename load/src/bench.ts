@@ -6,6 +6,7 @@
 // search index. Prints a table and writes bench-results/<name>.json. Runs on its own data (.data/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { hashPassword, verifyPassword } from '@rotunda/auth-service/password-hashing';
@@ -17,6 +18,12 @@ import autocannon from 'autocannon';
 const REPO = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8080);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Closed loops run this long unmeasured first: a just-started product spends its first seconds compiling hot code
+ * and opening pooled connections (measured: p95 47 ms in the first second against 23 to 26 ms from the third on),
+ * which is not the steady state a latency target is about.
+ */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 const which = process.argv[2] ?? 'all';
@@ -213,6 +220,33 @@ async function closedLoop(
   return latencies.sort((a, b) => a - b);
 }
 
+/** closedLoop for DURATION_S after WARMUP_S of the same loops left unmeasured. */
+async function measuredLoop(concurrency: number, run: (i: number) => Promise<void>): Promise<number[]> {
+  await closedLoop(concurrency, WARMUP_S, run);
+  return closedLoop(concurrency, DURATION_S, run);
+}
+
+/**
+ * GETs `url` on a kept-alive connection of `agent` and reads the whole answer; rejects unless it is 200. node:http
+ * rather than fetch: the load generator shares the machine's cores with the product under test, and fetch
+ * (undici) spends twice the CPU per request (measured: 0.45 ms against 0.22 ms), CPU the product's latency would
+ * otherwise pay for.
+ */
+function getOk(agent: Agent, url: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent, headers }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${url} answered ${res.statusCode}`));
+        return;
+      }
+      res.on('data', () => {});
+      res.on('end', resolve);
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -253,14 +287,14 @@ if (which === 'all' || which === 'orgs') {
     { search: 'pacific council', group: '' },
     { search: 'valley', group: 'Other' },
   ];
-  const viaGateway = await closedLoop(10, DURATION_S, async (i) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 10 });
+  const viaGateway = await measuredLoop(10, async (i) => {
     const q = queries[i % queries.length] as (typeof queries)[number];
     const params = new URLSearchParams({ search: q.search, group: q.group, offset: '0', limit: '30' });
-    const res = await fetch(`${base}/api/orgs/?${params}`, { headers: { 'x-auth-token': token } });
-    if (!res.ok) throw new Error(`GET /api/orgs answered ${res.status}`);
-    await res.arrayBuffer();
+    await getOk(agent, `${base}/api/orgs/?${params}`, { 'x-auth-token': token });
   });
-  const direct = await closedLoop(10, DURATION_S, async (i) => {
+  agent.destroy();
+  const direct = await measuredLoop(10, async (i) => {
     const q = queries[i % queries.length] as (typeof queries)[number];
     await index.search({
       text: q.search,
@@ -273,7 +307,9 @@ if (which === 'all' || which === 'orgs') {
   });
   await index.close();
   await stopProduct(child);
-  print(`\norganization list search, ${total} organizations, 10 concurrent, ${DURATION_S} s each`);
+  print(
+    `\norganization list search, ${total} organizations, 10 concurrent, ${DURATION_S} s each after ${WARMUP_S} s of warm-up`,
+  );
   print(
     `  through the gateway (REST → gRPC → index → rows)  p50 ${percentile(viaGateway, 50).toFixed(1)} ms, p95 ${percentile(viaGateway, 95).toFixed(1)} ms (${viaGateway.length} requests); target p95 ≤ 25 ms`,
   );

@@ -36,6 +36,19 @@ const ENSURE_LOCK_KEY = 'rotunda-search-ensure';
 /** Rows per INSERT: one JSON parameter each, so the size is about memory, not Postgres' parameter limit. */
 const UPSERT_BATCH = 1000;
 
+/**
+ * Distinct search statements (query shapes: number of words, filters, sort) an adapter prepares; later shapes run
+ * unprepared. Every pooled connection keeps its own copy of each prepared statement, so the count stays bounded
+ * however many words a query has.
+ */
+const MAX_PREPARED_SHAPES = 64;
+
+/**
+ * Three ASCII letters or digits in a row: a trigram pg_trgm extracts from `%word%` whatever the database's locale
+ * (which decides whether other characters count as letters).
+ */
+const TRIGRAM = /[a-z0-9]{3}/;
+
 const quote = (identifier: string) => `"${identifier}"`;
 
 /** Escapes LIKE's wildcards so a user's '%', '_' or '\' is a literal character (backslash is LIKE's default escape). */
@@ -214,14 +227,31 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     await pool.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [unique]);
   }
 
+  // Prepared-statement names by SQL text: pg parses a named statement once per connection, and Postgres may then
+  // reuse one generic plan instead of planning every call (measured: a quarter less database CPU per search).
+  const statementNames = new Map<string, string>();
+  const statementName = (sql: string): string | undefined => {
+    let name = statementNames.get(sql);
+    if (name === undefined && statementNames.size < MAX_PREPARED_SHAPES) {
+      name = `search.${options.schema}.${options.index}.${statementNames.size}`;
+      statementNames.set(sql, name);
+    }
+    return name;
+  };
+
   async function search(query: SearchQuery): Promise<SearchResult> {
-    const { sql, params } = searchStatement(fields.prepareQuery(query));
-    const { rows } = await pool.query<{ total: number; ids: string[] }>(sql, params);
+    const { sql, params, prepare } = searchStatement(fields.prepareQuery(query));
+    const name = prepare ? statementName(sql) : undefined;
+    const { rows } = await pool.query<{ total: number; ids: string[] }>({
+      text: sql,
+      values: params,
+      ...(name ? { name } : {}),
+    });
     const row = rows[0];
     return { ids: row?.ids ?? [], total: row?.total ?? 0 };
   }
 
-  function searchStatement(query: PreparedQuery): { sql: string; params: unknown[] } {
+  function searchStatement(query: PreparedQuery): { sql: string; params: unknown[]; prepare: boolean } {
     const params: unknown[] = [];
     const param = (value: unknown) => {
       params.push(value);
@@ -254,14 +284,20 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       );
       const sql = `WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${table} ${where})
         SELECT (SELECT count(*) FROM matches)::integer AS total, ARRAY(SELECT id FROM matches ${page}) AS ids`;
-      return { sql, params };
+      // Prepared only when a word surely has a trigram: Postgres' generic plan for this text always takes the
+      // trigram index, which is right then; for words without one ('%%%') it would read the whole index
+      // (measured: 7.6 ms against 1.7 ms on 10,000 rows), so those calls stay unprepared and are planned for
+      // their own words.
+      return { sql, params, prepare: query.words.some((word) => TRIGRAM.test(word)) };
     }
     // No words, or only 1-2 character ones (no trigram, so a scan): possibly most rows match, so keep count and
     // page as separate sub-plans: the page walks a sort index and stops after `limit` rows instead of sorting
     // every match, and the count runs alone.
     const sql = `SELECT (SELECT count(*) FROM ${table} ${where})::integer AS total,
       ARRAY(SELECT id FROM ${table} ${where} ${page}) AS ids`;
-    return { sql, params };
+    // Planned per call: a generic plan here would take the trigram index for 1-2 character words, which have no
+    // trigram, and read all of it (measured: 20 ms against a 3 ms scan).
+    return { sql, params, prepare: false };
   }
 
   async function clear(): Promise<void> {

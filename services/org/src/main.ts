@@ -14,7 +14,7 @@ await runService({
   configSchema: orgConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { prisma, repository, index, store, org } = wireOrg(config, logger);
+    const { repository, store, org, close } = await wireOrg(config, logger);
     // The groups are reference data every organization points at, demo or not.
     await repository.ensureGroups(GROUPS);
     await store.ensureBucket();
@@ -32,10 +32,7 @@ await runService({
           implementation: grpcOrgService(org, logger),
         },
       ],
-      onShutdown: async () => {
-        await index.close();
-        await prisma.$disconnect();
-      },
+      onShutdown: close,
     };
   },
 });

@@ -1,5 +1,7 @@
 // Organizations, groups and divisions in the org schema through Prisma. Raw SQL only where Prisma has no
-// words for it: case-insensitive name equality, escaped substring matching, row locks and advisory locks.
+// words for it: case-insensitive name equality, escaped substring matching, row locks and advisory locks; and
+// for the list's hot read, one lean statement that can skip Prisma Client (see findByIds).
+import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Division, Group, Organization } from '../domain/organization.ts';
 import type { OrganizationRepository } from '../domain/ports.ts';
@@ -18,10 +20,81 @@ function divisionOf({ organization, createdAt: _c, updatedAt: _u, ...row }: Divi
   return { ...row, organizationName: organization.organizationName };
 }
 
+/** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
+export type ReadDriver = Awaited<ReturnType<PrismaPg['connect']>>;
+
+/**
+ * A driver for the repository's hot read (findByIds), `poolSize` connections of its own. Its statements have
+ * fixed texts, so each is prepared once per connection and Postgres skips parsing and planning it afterwards.
+ */
+export function connectReadDriver(databaseUrl: string, poolSize: number): Promise<ReadDriver> {
+  const names = new Map<string, string>();
+  return new PrismaPg(
+    { connectionString: databaseUrl, max: poolSize },
+    {
+      statementNameGenerator: ({ sql }) => {
+        let name = names.get(sql);
+        if (name === undefined) {
+          name = `org.read.${names.size}`;
+          names.set(sql, name);
+        }
+        return name;
+      },
+    },
+  ).connect();
+}
+
+/** Every field of the domain's Organization with the column it is read from (the group's name joined in). */
+const ORGANIZATION_COLUMNS: Record<keyof Organization, string> = {
+  organizationId: 'o.organization_id',
+  organizationName: 'o.organization_name',
+  groupId: 'o.group_id',
+  groupName: 'g.group_name',
+  streetAddress: 'o.street_address',
+  suiteNumber: 'o.suite_number',
+  city: 'o.city',
+  state: 'o.state',
+  zipCode: 'o.zip_code',
+  website: 'o.website',
+  mainPhone: 'o.main_phone',
+  logo: 'o.logo',
+  lobbyFilerId: 'o.lobby_filer_id',
+  linkedinUrl: 'o.linkedin_url',
+  facebookUrl: 'o.facebook_url',
+  youtubeUrl: 'o.youtube_url',
+  threadsUrl: 'o.threads_url',
+  twitterUrl: 'o.twitter_url',
+  instagramUrl: 'o.instagram_url',
+  tiktokUrl: 'o.tiktok_url',
+  blueskyUrl: 'o.bluesky_url',
+  hidden: 'o.hidden',
+};
+const ORGANIZATION_FIELD_NAMES = Object.keys(ORGANIZATION_COLUMNS) as (keyof Organization)[];
+const ORGANIZATION_SELECT = Prisma.raw(
+  ORGANIZATION_FIELD_NAMES.map((field) => `${ORGANIZATION_COLUMNS[field]} AS "${field}"`).join(', '),
+);
+
+/** A row the driver answers (values in ORGANIZATION_COLUMNS' order) as the domain's Organization. */
+function organizationOfValues(values: unknown[]): Organization {
+  const organization: Record<string, unknown> = {};
+  ORGANIZATION_FIELD_NAMES.forEach((field, i) => {
+    organization[field] = values[i];
+  });
+  return organization as unknown as Organization;
+}
+
 /** A LIKE pattern that matches `word` anywhere, with LIKE's own wildcards in it taken literally. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function prismaOrganizationRepository(prisma: PrismaClient, schema: string): OrganizationRepository {
+/**
+ * `readDriver` serves findByIds when given (the composition root gives one); without it (tests, tools) the same
+ * statement runs through Prisma Client.
+ */
+export function prismaOrganizationRepository(
+  prisma: PrismaClient,
+  schema: string,
+  readDriver?: ReadDriver,
+): OrganizationRepository {
   // Prisma qualifies its own queries with the adapter's schema; raw queries must name it themselves.
   const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
 
@@ -60,14 +133,25 @@ export function prismaOrganizationRepository(prisma: PrismaClient, schema: strin
 
     findById: (organizationId) => byId(prisma, organizationId),
 
+    // Every list page and autocomplete reads its rows here: one statement, the group's name joined in, in the
+    // order of `ids` (ids the table lost are skipped). Prisma Client spends about a millisecond of CPU on a
+    // findMany of 30 rows with their group (two queries); the driver runs this one prepared statement for a fifth
+    // of that.
     async findByIds(ids) {
       if (ids.length === 0) return [];
-      const rows = await prisma.organization.findMany({
-        where: { organizationId: { in: [...ids] } },
-        include: withGroup,
+      const statement = Prisma.sql`
+        SELECT ${ORGANIZATION_SELECT}
+        FROM unnest(${[...ids]}::integer[]) WITH ORDINALITY AS wanted (id, position)
+        JOIN ${table('organizations')} o ON o.organization_id = wanted.id
+        JOIN ${table('groups')} g ON g.group_id = o.group_id
+        ORDER BY wanted.position`;
+      if (!readDriver) return prisma.$queryRaw<Organization[]>(statement);
+      const { rows } = await readDriver.queryRaw({
+        sql: statement.text,
+        args: statement.values,
+        argTypes: [{ scalarType: 'int', arity: 'list' }],
       });
-      const found = new Map(rows.map((row) => [row.organizationId, organizationOf(row)]));
-      return ids.flatMap((id) => found.get(id) ?? []);
+      return rows.map(organizationOfValues);
     },
 
     async addUnlessNamed(organization) {

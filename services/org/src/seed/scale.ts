@@ -258,7 +258,7 @@ await migrate({
   migrationsDir: new URL('../../prisma/migrations', import.meta.url).pathname,
   logger,
 });
-const { prisma, repository, index, org } = wireOrg(config, logger);
+const { prisma, repository, org, close } = await wireOrg(config, logger);
 try {
   await repository.ensureGroups(GROUPS);
   const r = random(Number(values.seed) || 1);
@@ -352,6 +352,5 @@ try {
       `indexed ${indexed} in ${seconds(inserted, performance.now())} s\n`,
   );
 } finally {
-  await index.close();
-  await prisma.$disconnect();
+  await close();
 }
