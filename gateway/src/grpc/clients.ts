@@ -10,6 +10,8 @@ import {
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { NewsServiceClient } from '@rotunda/protos/news';
 import { OrgServiceClient } from '@rotunda/protos/org';
+import { PostServiceClient } from '@rotunda/protos/post';
+import { ProfileServiceClient } from '@rotunda/protos/profile';
 import { type Caller, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
@@ -20,6 +22,8 @@ export interface ServiceClients {
   auth: AuthServiceClient;
   news: NewsServiceClient;
   org: OrgServiceClient;
+  profile: ProfileServiceClient;
+  post: PostServiceClient;
   addresses: Record<ServiceName, string>;
   deadlineMs: number;
   close: () => void;
@@ -38,21 +42,29 @@ export function createServiceClients(
   };
   const auth = new AuthServiceClient(addresses.auth, creds);
   const news = new NewsServiceClient(addresses.news, creds);
-  // Logo uploads reach 10 MB and the unpaged organization list several; gRPC's default cap is 4 MB.
-  const org = new OrgServiceClient(addresses.org, creds, {
-    'grpc.max_send_message_length': 16 * 1024 * 1024,
-    'grpc.max_receive_message_length': 16 * 1024 * 1024,
-  });
+  // Logo and picture uploads reach 10 MB and the unpaged lists (organizations, the whole directory) several;
+  // gRPC's default cap is 4 MB.
+  const large = {
+    'grpc.max_send_message_length': 64 * 1024 * 1024,
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+  };
+  const org = new OrgServiceClient(addresses.org, creds, large);
+  const profile = new ProfileServiceClient(addresses.profile, creds, large);
+  const post = new PostServiceClient(addresses.post, creds);
   return {
     auth,
     news,
     org,
+    profile,
+    post,
     addresses,
     deadlineMs: config.GRPC_DEADLINE_MS,
     close: () => {
       auth.close();
       news.close();
       org.close();
+      profile.close();
+      post.close();
     },
   } satisfies ServiceClients;
 }

@@ -113,8 +113,14 @@ async function main() {
     S3_SECRET_KEY: s3.config.secretKey,
     S3_BUCKET: s3.config.bucket,
   };
+  // Every process finds every service here: the gateway calls all five, and services call each other for the
+  // names they keep read copies of and for their demo seeds.
+  const serviceAddresses = Object.fromEntries(
+    Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_SERVICE_ADDR`, `127.0.0.1:${port}`]),
+  );
   const shared = {
     DATABASE_URL: postgres.url,
+    ...serviceAddresses,
     SEED_DEMO: String(config.SEED_DEMO),
     LOG_LEVEL: config.LOG_LEVEL,
     TOKEN_ISSUER: issuer,
@@ -151,12 +157,7 @@ async function main() {
         SERVE_WEB: String(config.SERVE_WEB),
         WEB_ROOT: REPO_ROOT,
         ...objectStore,
-        ...Object.fromEntries(
-          Object.entries(ports).map(([name, port]) => [
-            `${name.toUpperCase()}_SERVICE_ADDR`,
-            `127.0.0.1:${port}`,
-          ]),
-        ),
+        ...serviceAddresses,
       },
       logDir,
       print,

@@ -7,5 +7,6 @@ export * from './image.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './required-fields.ts';
+export * from './rich-text.ts';
 export * from './state.ts';
 export * from './title-case.ts';

@@ -11,6 +11,7 @@ import {
   type ServiceError,
   status,
 } from '@grpc/grpc-js';
+import { type Change, listenForChanges } from '@rotunda/events';
 import { createObjectStore, mediaKeyOf, type ObjectStore, processImage } from '@rotunda/images';
 import { startTestS3, type TestS3 } from '@rotunda/images/testing';
 import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
@@ -751,6 +752,81 @@ describe('logos over gRPC', () => {
         rpc('setOrganizationLogo', { organization_id: 999_999, image: await png(10, 10) }, CONTRIBUTOR),
       ),
     ).toEqual({ code: status.NOT_FOUND, details: 'Organization not found' });
+  });
+});
+
+describe('names for other services (ADR 0012)', () => {
+  /** Listens on the change channel while `act` runs; answers what was announced, in order. */
+  async function announced(act: () => Promise<unknown>): Promise<Change[]> {
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    await act();
+    await expect.poll(() => heard.length).toBeGreaterThan(0);
+    await listener.close();
+    return heard;
+  }
+
+  it('announces an added or renamed organization and an added division, as stored', async () => {
+    const changes = await announced(async () => {
+      const { organization } = await rpc(
+        'addOrganization',
+        {
+          organization_name: 'Sierra Water Alliance',
+          group_type: 'Associations',
+          fields: { street_address: '1 Capitol Mall' },
+        },
+        MEMBER,
+      );
+      const id = organization?.organization_id ?? 0;
+      await rpc(
+        'updateOrganization',
+        { organization_id: id, organization_name: 'Sierra Water Coalition' },
+        CONTRIBUTOR,
+      );
+      await rpc(
+        'addDivision',
+        { organization_id: id, division_name: 'capitol office', city: 'sacramento' },
+        MEMBER,
+      );
+    });
+    await expect.poll(() => changes.length).toBe(3);
+    expect(changes.map((change) => change.kind)).toEqual(['organization', 'organization', 'division']);
+    expect(changes[1]).toMatchObject({
+      organization_name: 'Sierra Water Coalition',
+      group_type: 'Associations',
+    });
+    expect(changes[2]).toMatchObject({ division_name: 'capitol office', city: 'Sacramento' });
+  });
+
+  it('announces nothing for a refused write', async () => {
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const id = await idOf('Delta Policy Lab');
+    await refusal(
+      rpc(
+        'updateOrganization',
+        { organization_id: id, organization_name: 'Two Rivers Legal Aid' },
+        CONTRIBUTOR,
+      ),
+    );
+    await rpc(
+      'addOrganization',
+      { organization_name: 'Tahoe Basin Partners', group_type: 'Other', fields: {} },
+      MEMBER,
+    );
+    await expect.poll(() => heard.length).toBe(1);
+    await listener.close();
+    expect(heard[0]).toMatchObject({ kind: 'organization', organization_name: 'Tahoe Basin Partners' });
+  });
+
+  it('ExportNames answers every organization, the hidden one too, and every division', async () => {
+    const { organizations, divisions } = await rpc('exportNames', {});
+    expect(organizations).toHaveLength(await prisma.organization.count());
+    expect(divisions).toHaveLength(await prisma.division.count());
+    expect(organizations.map((o: { organization_name: string }) => o.organization_name)).toContain('Rotunda');
+    expect(organizations[0]).toHaveProperty('group_type');
   });
 });
 

@@ -150,5 +150,17 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
     listDivisions: unary(logger, 'ListDivisions', async (request) => ({
       divisions: (await org.listDivisions(request.organization_id)).map(divisionMessage),
     })),
+    exportNames: unary(logger, 'ExportNames', async () => {
+      const { organizations, divisions } = await org.exportNames();
+      return {
+        organizations: organizations.map((organization) => ({
+          organization_id: organization.organizationId,
+          organization_name: organization.organizationName,
+          group_type: organization.groupName,
+          logo: opt(organization.logo),
+        })),
+        divisions: divisions.map(divisionMessage),
+      };
+    }),
   };
 }

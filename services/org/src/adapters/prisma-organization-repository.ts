@@ -1,7 +1,9 @@
 // Organizations, groups and divisions in the org schema through Prisma. Raw SQL only where Prisma has no
 // words for it: case-insensitive name equality, escaped substring matching, row locks and advisory locks; and
-// for the list's hot read, one lean statement that can skip Prisma Client (see findByIds).
+// for the list's hot read, one lean statement that can skip Prisma Client (see findByIds). Every write of a name
+// other services copy (organization, division) announces the result in its transaction (ADR 0012).
 import { PrismaPg } from '@prisma/adapter-pg';
+import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Division, Group, Organization } from '../domain/organization.ts';
 import type { OrganizationRepository } from '../domain/ports.ts';
@@ -18,6 +20,34 @@ function organizationOf({ group, createdAt: _c, updatedAt: _u, ...row }: Organiz
 
 function divisionOf({ organization, createdAt: _c, updatedAt: _u, ...row }: DivisionRow): Division {
   return { ...row, organizationName: organization.organizationName };
+}
+
+function organizationChanged(organization: Organization): OrganizationChanged {
+  return {
+    kind: 'organization',
+    organization_id: organization.organizationId,
+    organization_name: organization.organizationName,
+    group_type: organization.groupName,
+    logo: organization.logo,
+  };
+}
+
+function divisionChanged(division: Division): DivisionChanged {
+  return {
+    kind: 'division',
+    division_id: division.divisionId,
+    division_name: division.divisionName,
+    division_type: division.divisionType,
+    active_division: division.activeDivision,
+    organization_id: division.organizationId,
+    street_address: division.streetAddress,
+    suite_number: division.suiteNumber,
+    city: division.city,
+    state: division.state,
+    zip_code: division.zipCode,
+    division_phone: division.divisionPhone,
+    website: division.website,
+  };
 }
 
 /** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
@@ -167,8 +197,11 @@ export function prismaOrganizationRepository(
           const found = await byId(tx, existing.organization_id);
           if (found) return { organization: found, created: false };
         }
-        const row = await tx.organization.create({ data: organization, include: withGroup });
-        return { organization: organizationOf(row), created: true };
+        const created = organizationOf(
+          await tx.organization.create({ data: organization, include: withGroup }),
+        );
+        await publishChange(tx, organizationChanged(created));
+        return { organization: created, created: true };
       });
     },
 
@@ -182,12 +215,13 @@ export function prismaOrganizationRepository(
 
     async update(organizationId, changes) {
       try {
-        const row = await prisma.organization.update({
-          where: { organizationId },
-          data: changes,
-          include: withGroup,
+        return await prisma.$transaction(async (tx) => {
+          const updated = organizationOf(
+            await tx.organization.update({ where: { organizationId }, data: changes, include: withGroup }),
+          );
+          await publishChange(tx, organizationChanged(updated));
+          return updated;
         });
-        return organizationOf(row);
       } catch (error) {
         // P2025: the row went away between the check and the write.
         if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return null;
@@ -202,7 +236,12 @@ export function prismaOrganizationRepository(
         const [row] = await tx.$queryRaw<{ logo: string | null }[]>`
           SELECT logo FROM ${table('organizations')} WHERE organization_id = ${organizationId} FOR UPDATE`;
         if (!row) return null;
-        await tx.organization.update({ where: { organizationId }, data: { logo: url } });
+        const updated = await tx.organization.update({
+          where: { organizationId },
+          data: { logo: url },
+          include: withGroup,
+        });
+        await publishChange(tx, organizationChanged(organizationOf(updated)));
         return { previous: row.logo };
       });
     },
@@ -220,6 +259,14 @@ export function prismaOrganizationRepository(
         await visit(rows.map(organizationOf));
         after = rows.at(-1)?.organizationId ?? after;
       }
+    },
+
+    async exportNames() {
+      const [organizations, divisions] = await Promise.all([
+        prisma.organization.findMany({ include: withGroup, orderBy: { organizationId: 'asc' } }),
+        prisma.division.findMany({ include: withOrganization, orderBy: { divisionId: 'asc' } }),
+      ]);
+      return { organizations: organizations.map(organizationOf), divisions: divisions.map(divisionOf) };
     },
 
     async divisionsOf(organizationId) {
@@ -266,8 +313,9 @@ export function prismaOrganizationRepository(
           });
           if (row) return { division: divisionOf(row), created: false };
         }
-        const row = await tx.division.create({ data: division, include: withOrganization });
-        return { division: divisionOf(row), created: true };
+        const created = divisionOf(await tx.division.create({ data: division, include: withOrganization }));
+        await publishChange(tx, divisionChanged(created));
+        return { division: created, created: true };
       });
     },
   };

@@ -302,6 +302,8 @@ export function createOrgService({ repository, index, processImage, store, logge
       return repository.divisionsOf(organizationId);
     },
 
+    exportNames: () => repository.exportNames(),
+
     /**
      * Rebuilds the search index when it does not hold as many organizations as the table (a new or redefined
      * index answers 0); answers how many were indexed (0 when it was in step).

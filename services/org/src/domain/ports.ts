@@ -36,6 +36,9 @@ export interface OrganizationRepository {
   /** Visits every organization in id order, `batchSize` at a time (to rebuild the search index). */
   forEachBatch(batchSize: number, visit: (batch: Organization[]) => Promise<void>): Promise<void>;
 
+  /** Every organization (the hidden one too) and every division, by id, for other services' read copies. */
+  exportNames(): Promise<{ organizations: Organization[]; divisions: Division[] }>;
+
   divisionsOf(organizationId: number): Promise<Division[]>;
   /** Active divisions whose name contains every word (case-insensitive), by name, at most `limit`. */
   findDivisionsByWords(words: readonly string[], limit: number): Promise<Division[]>;

@@ -1,0 +1,57 @@
+// What an owning service announces when a record other services keep a read copy of changes: the record's
+// shown fields as they are after the change. Consumers upsert them; nothing is ever inferred from a diff.
+export const CHANGES_CHANNEL = 'rotunda_changes';
+
+/** The org service: an organization was added or edited (names and groups show in bylines and searches). */
+export interface OrganizationChanged {
+  kind: 'organization';
+  organization_id: number;
+  organization_name: string;
+  group_type: string;
+  logo: string | null;
+}
+
+/** The org service: a division was added or edited. */
+export interface DivisionChanged {
+  kind: 'division';
+  division_id: number;
+  division_name: string;
+  division_type: string;
+  active_division: boolean;
+  organization_id: number;
+  street_address: string | null;
+  suite_number: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  division_phone: string | null;
+  website: string | null;
+}
+
+/** The profile service: a profile's name, picture, owner or current job changed. */
+export interface ProfileChanged {
+  kind: 'profile';
+  profile_id: number;
+  user_id: string | null;
+  first_name: string;
+  last_name: string;
+  profile_picture: string | null;
+}
+
+export type Change = OrganizationChanged | DivisionChanged | ProfileChanged;
+
+const KINDS: ReadonlySet<string> = new Set<Change['kind']>(['organization', 'division', 'profile']);
+
+/** The notification's payload back as a change; undefined for anything this version does not know. */
+export function parseChange(payload: string | undefined): Change | undefined {
+  if (!payload) return undefined;
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value === 'object' && value !== null && KINDS.has((value as { kind?: string }).kind ?? '')) {
+      return value as Change;
+    }
+  } catch {
+    // A payload that is not JSON is not ours.
+  }
+  return undefined;
+}
