@@ -1,13 +1,224 @@
-// The people directory screen (/directory), exposed to the shell as 'mf_directory/Directory'.
-import { Page } from '@rotunda/ui';
-import { Users } from 'lucide-react';
+// The people directory screen (/directory), exposed to the shell as 'mf_directory/Directory': a search box
+// (every word, searched on the server), a group filter (the organization groups less 'Campaigns' and
+// 'Other', plus 'Elected Officials'), an issue filter in alphabetical order, Reset, and a grid of person
+// cards that grows by 30 when the last card is fully in view (spec §2, §4, §5, §9). The filters live in the
+// URL, so a search can be shared and survives a reload.
+import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
+import { Page, Spinner } from '@rotunda/ui';
+import { RefreshCw, RotateCcw, Search, Users } from 'lucide-react';
+import { type FormEvent, useCallback, useId } from 'react';
+import { ApiError, fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
+import { ELECTED_OFFICIALS, HIDDEN_GROUPS, useGroupOptions, useIssueOptions } from './filters/options';
+import { useUrlFilters } from './filters/useUrlFilters';
+import { PersonCard } from './list/PersonCard';
+import { type PageFetcher, usePages } from './list/usePages';
+import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
+import { ErrorLine } from './status';
+import '@rotunda/ui/controls.css';
+import './directory.css';
+
+/** The query parameters of the selects, besides ?search. */
+const SELECTS = ['group', 'issue'] as const;
+
+const idOf = (person: Person) => person.profile_id;
+
+/** An issue id as the server takes it (a whole number from 1); anything else in a hand-made link is ignored. */
+const issueIdFrom = (value: string): string => (/^[1-9]\d{0,9}$/.test(value) ? value : '');
 
 export default function Directory() {
+  const filters = useUrlFilters(SELECTS);
+  const { search } = filters;
+  // A shared link naming a group the filter does not offer lists every group, as the select shows.
+  const group = HIDDEN_GROUPS.includes(filters.values.group) ? '' : filters.values.group;
+  const issue = issueIdFrom(filters.values.issue);
+
+  const fetchPage = useCallback<PageFetcher<Person>>(
+    (offset, limit, signal) =>
+      fetchPeoplePage({ search, group, issue, offset, limit }, signal).then((page) => ({
+        items: page.profiles,
+        total: page.total,
+      })),
+    [search, group, issue],
+  );
+  const pages = usePages(JSON.stringify([search, group, issue]), fetchPage, idOf, PAGE_SIZE);
+  const lastCardRef = useWhenFullyVisible(pages.loadMore);
+  const groups = useGroupOptions();
+  const issues = useIssueOptions();
+  const searchId = useId();
+  const groupId = useId();
+  const groupHintId = useId();
+  const issueId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    filters.applyText();
+  };
+
+  const { items: people, status } = pages;
+  const filtered = search !== '' || group !== '' || issue !== '';
+  const firstLoad = status === 'loading' && people.length === 0;
+
   return (
     <Page
       icon={Users}
       title="Directory"
       lede="People who work in and around state government: legislators and their staff, agencies, associations, advocates and campaigns."
-    />
+    >
+      <div className="dir">
+        <div className="dir__layout">
+          {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
+          {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
+          <form className="dir-filters" role="search" aria-label="Filter people" onSubmit={onSubmit}>
+            <div className="field dir-filters__search">
+              <label className="field__label" htmlFor={searchId}>
+                Search people
+              </label>
+              <span className="dir-search">
+                <Search size={18} aria-hidden="true" className="dir-search__icon" />
+                <input
+                  id={searchId}
+                  className="field__input dir-search__input"
+                  type="search"
+                  name="search"
+                  autoComplete="off"
+                  placeholder="Name or title"
+                  value={filters.text}
+                  onChange={(event) => filters.setText(event.target.value)}
+                />
+              </span>
+            </div>
+            <div className="field dir-filters__select">
+              <label className="field__label" htmlFor={groupId}>
+                Group
+              </label>
+              <select
+                id={groupId}
+                className="field__input dir-select"
+                name="group"
+                value={group}
+                aria-describedby={group === ELECTED_OFFICIALS ? groupHintId : undefined}
+                onChange={(event) => filters.setValue('group', event.target.value)}
+              >
+                <option value="">All groups</option>
+                {groups.names.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+                {/* A group named in a shared link before the groups arrive keeps its place in the select. */}
+                {group && !groups.names.includes(group) && <option value={group}>{group}</option>}
+              </select>
+              {group === ELECTED_OFFICIALS && (
+                <p id={groupHintId} className="dir-filters__hint">
+                  Current title: {ELECTED_OFFICIAL_TITLES.join(', ')}.
+                </p>
+              )}
+            </div>
+            <div className="field dir-filters__select">
+              <label className="field__label" htmlFor={issueId}>
+                Issue
+              </label>
+              <select
+                id={issueId}
+                className="field__input dir-select"
+                name="issue"
+                value={issue}
+                onChange={(event) => filters.setValue('issue', event.target.value)}
+              >
+                <option value="">All issues</option>
+                {issues?.map((i) => (
+                  <option key={i.issue_id} value={String(i.issue_id)}>
+                    {i.issue_name}
+                  </option>
+                ))}
+                {/* An issue named in a shared link keeps its place while the issues load (or if it is gone). */}
+                {issue && !issues?.some((i) => String(i.issue_id) === issue) && (
+                  <option value={issue}>{issues ? 'Unlisted issue' : 'Loading issues…'}</option>
+                )}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="button button--quiet dir-filters__reset"
+              onClick={filters.reset}
+              disabled={!filters.active}
+            >
+              <RotateCcw size={16} aria-hidden="true" />
+              Reset filters
+            </button>
+          </form>
+
+          <section className="dir-results" aria-label="People found" aria-busy={status === 'loading'}>
+            <p className="dir-results__count" aria-live="polite">
+              {status === 'ready' && countText(pages.total, filtered)}
+            </p>
+            {firstLoad && (
+              <div className="dir-status">
+                <Spinner label="Loading people" />
+              </div>
+            )}
+            {status === 'error' &&
+              (pages.error instanceof ApiError && pages.error.status === 400 ? (
+                // Trying the same filters again would fail again: the way out is the Reset button above.
+                <ErrorLine>{`This search could not be run (${pages.error.serverMessage ?? 'bad filters'}). Reset the filters and try another.`}</ErrorLine>
+              ) : (
+                <ErrorLine action={<RetryButton onClick={pages.retry} />}>
+                  People could not be loaded right now. Please try again in a moment.
+                </ErrorLine>
+              ))}
+            {status === 'ready' && people.length === 0 && (
+              <div className="dir-empty">
+                <p className="dir-empty__title">No people match your search.</p>
+                <p className="dir-empty__text">
+                  Try fewer or different words, another group or another issue.
+                </p>
+              </div>
+            )}
+            {people.length > 0 && status !== 'error' && (
+              <ul className={`dir-grid${status === 'loading' ? ' dir-grid--stale' : ''}`}>
+                {people.map((person, index) => (
+                  <li key={person.profile_id} ref={index === people.length - 1 ? lastCardRef : undefined}>
+                    <PersonCard person={person} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {pages.loadingMore && (
+              <div className="dir-status dir-status--more">
+                <Spinner label="Loading more people" size="small" />
+                <span aria-hidden="true">Loading more…</span>
+              </div>
+            )}
+            {pages.moreFailed && (
+              <ErrorLine action={<RetryButton onClick={pages.loadMore} />}>
+                More people could not be loaded.
+              </ErrorLine>
+            )}
+            {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
+              <div className="dir-status dir-status--more">
+                <button type="button" className="button button--quiet" onClick={pages.loadMore}>
+                  Show more people
+                </button>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function countText(total: number, filtered: boolean): string {
+  if (total === 0) return 'No people found';
+  const count = `${total.toLocaleString('en-US')} ${total === 1 ? 'person' : 'people'}`;
+  return filtered ? `${count} found` : count;
+}
+
+function RetryButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="button button--quiet" onClick={onClick}>
+      <RefreshCw size={16} aria-hidden="true" />
+      Try again
+    </button>
   );
 }

@@ -1,5 +1,8 @@
 // Job titles that the directory's 'Elected Officials' filter selects.
 
+/** The directory's group filter value that selects people by title rather than by organization group. */
+export const ELECTED_OFFICIALS_GROUP = 'Elected Officials';
+
 export const ELECTED_OFFICIAL_TITLES = [
   'Senator',
   'President pro Tempore',

@@ -1,0 +1,102 @@
+// The REST calls of the directory screen (the paged people search, the organization groups and the issue
+// areas), their answers' shapes, and one error type carrying the status and the server's own message. Every
+// call is member-only, so each one asks the session for a fresh access token first and sends it as
+// x-auth-token.
+import { freshToken } from '@rotunda/session';
+
+/** One person of the directory, from their current job (GET /api/profiles/search); null where not given. */
+export interface PersonCard {
+  profile_id: number;
+  first_name: string;
+  last_name: string;
+  profile_picture: string | null;
+  title: string | null;
+  organization_name: string | null;
+  division_name: string | null;
+  group_type: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+export interface PeoplePage {
+  profiles: PersonCard[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+export interface Group {
+  group_id: number;
+  group_name: string;
+}
+
+export interface Issue {
+  issue_id: number;
+  issue_name: string;
+}
+
+/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The first `errors[].msg` of the answer (errors are `{ errors: [{ msg }] }`), if any. */
+  readonly serverMessage: string | null;
+
+  constructor(path: string, status: number, serverMessage: string | null) {
+    super(`GET ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+async function serverMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
+    const msg = body.errors?.[0]?.msg;
+    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+async function get<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const headers = new Headers({ accept: 'application/json' });
+  const token = await freshToken();
+  if (token) headers.set('x-auth-token', token);
+  const response = await fetch(path, { method: 'GET', headers, ...(signal && { signal }) });
+  if (!response.ok) throw new ApiError(path, response.status, await serverMessageOf(response));
+  return (await response.json()) as T;
+}
+
+/** Page size of the directory (spec §9: 30 at first, growing by 30). */
+export const PAGE_SIZE = 30;
+
+export interface PeopleQuery {
+  /** Every space-separated word must match a name, the current title, organization or division. */
+  search: string;
+  /** An organization group name or 'Elected Officials'; '' for everyone. */
+  group: string;
+  /** An issue_id; '' for every issue. */
+  issue: string;
+  offset: number;
+  limit: number;
+}
+
+/** One page of the directory, searched and filtered on the server. Empty filters are left out of the URL. */
+export function fetchPeoplePage(query: PeopleQuery, signal?: AbortSignal): Promise<PeoplePage> {
+  const params = new URLSearchParams();
+  if (query.search) params.set('search', query.search);
+  if (query.group) params.set('group', query.group);
+  if (query.issue) params.set('issue', query.issue);
+  params.set('offset', String(query.offset));
+  params.set('limit', String(query.limit));
+  return get<PeoplePage>(`/api/profiles/search?${params}`, signal);
+}
+
+export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
+  return get<Group[]>('/api/orgs/organization-groups', signal);
+}
+
+export function fetchIssues(signal?: AbortSignal): Promise<Issue[]> {
+  return get<Issue[]>('/api/issues/', signal);
+}

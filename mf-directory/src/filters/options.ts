@@ -1,0 +1,52 @@
+// What the directory's filters offer: the organization groups less 'Campaigns' and 'Other', plus 'Elected
+// Officials' (people whose current title is one of the spec's elected offices, matched on the server); and
+// the issue areas in alphabetical order. Both lists come from the server; a failed call leaves only what
+// needs no server ('All groups', 'Elected Officials', 'All issues').
+import { ELECTED_OFFICIALS_GROUP as ELECTED_OFFICIALS } from '@rotunda/rules';
+import { useEffect, useMemo, useState } from 'react';
+import { fetchGroups, fetchIssues, type Group, type Issue } from '../api';
+
+export { ELECTED_OFFICIALS };
+
+/** Groups the directory does not offer: the people-directory issue hides both. */
+export const HIDDEN_GROUPS: readonly string[] = ['Campaigns', 'Other'];
+
+/** The group names to offer, in the server's order, with 'Elected Officials' last. */
+export function groupOptions(groups: readonly Group[]): string[] {
+  const offered = groups.map((g) => g.group_name).filter((name) => !HIDDEN_GROUPS.includes(name));
+  return [...offered.filter((name) => name !== ELECTED_OFFICIALS), ELECTED_OFFICIALS];
+}
+
+/** The issues by name, alphabetically, whatever order the server answered in. */
+export function sortedIssues(issues: readonly Issue[]): Issue[] {
+  return [...issues].sort((a, b) =>
+    a.issue_name.localeCompare(b.issue_name, 'en', { sensitivity: 'base', numeric: true }),
+  );
+}
+
+/** A list fetched once for the screen: null until it arrives, [] if it cannot be loaded. */
+function useFetchedOnce<T>(fetchList: (signal: AbortSignal) => Promise<T[]>, what: string): T[] | null {
+  const [list, setList] = useState<T[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchList(controller.signal).then(setList, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      console.error(`${what} could not be loaded`, error);
+      setList([]);
+    });
+    return () => controller.abort();
+  }, [fetchList, what]);
+  return list;
+}
+
+/** The group names the filter offers ('Elected Officials' even before, or without, the server's groups). */
+export function useGroupOptions(): { names: string[]; loaded: boolean } {
+  const groups = useFetchedOnce(fetchGroups, 'Organization groups');
+  return { names: groupOptions(groups ?? []), loaded: groups !== null };
+}
+
+/** The issue areas the filter offers, alphabetically; null while they load. */
+export function useIssueOptions(): Issue[] | null {
+  const issues = useFetchedOnce(fetchIssues, 'Issue areas');
+  return useMemo(() => issues && sortedIssues(issues), [issues]);
+}

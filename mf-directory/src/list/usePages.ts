@@ -1,0 +1,137 @@
+// A server-paged list's data: the first page for the current query, then one more page each time the screen
+// asks, only while the server's `total` says more remain (spec §4, §9: 30, growing by 30). A new query
+// (a new `key`) starts over; answers to superseded requests are dropped, so a slow answer for old filters
+// never replaces the list for new ones.
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface PageAnswer<T> {
+  items: T[];
+  total: number;
+}
+
+/** Fetches `limit` items from `offset` for the current query. */
+export type PageFetcher<T> = (offset: number, limit: number, signal: AbortSignal) => Promise<PageAnswer<T>>;
+
+export interface Pages<T> {
+  /** 'loading' until the first page for the current query arrives. */
+  status: 'loading' | 'ready' | 'error';
+  items: T[];
+  total: number;
+  /** Why the first page failed, when status is 'error'. */
+  error: unknown;
+  /** A next page is being fetched. */
+  loadingMore: boolean;
+  /** The last attempt to fetch the next page failed. */
+  moreFailed: boolean;
+  hasMore: boolean;
+  /** Fetches the next page, unless one is on its way or none remain. */
+  loadMore: () => void;
+  /** Fetches the first page again (after a failure). */
+  retry: () => void;
+}
+
+interface State<T> {
+  status: 'loading' | 'ready' | 'error';
+  items: T[];
+  total: number;
+  error: unknown;
+  loadingMore: boolean;
+  moreFailed: boolean;
+}
+
+const initial = <T>(): State<T> => ({
+  status: 'loading',
+  items: [],
+  total: 0,
+  error: null,
+  loadingMore: false,
+  moreFailed: false,
+});
+
+/**
+ * `key` names the query (e.g. the filters joined); `fetchPage` fetches for the query of the latest render;
+ * `idOf` tells items apart, so an item that shifted between pages is never shown twice.
+ */
+export function usePages<T>(
+  key: string,
+  fetchPage: PageFetcher<T>,
+  idOf: (item: T) => string | number,
+  pageSize: number,
+): Pages<T> {
+  const [state, setState] = useState<State<T>>(initial);
+  const [attempt, setAttempt] = useState(0);
+  // Which query the data belongs to; a page fetched for an older one is ignored.
+  const generation = useRef(0);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const latest = useRef({ fetchPage, idOf });
+  latest.current = { fetchPage, idOf };
+  const moreController = useRef<AbortController | null>(null);
+
+  // `key` and `attempt` are the triggers on purpose: a new query, or a retry, fetches the first page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key and attempt re-trigger the load
+  useEffect(() => {
+    const current = ++generation.current;
+    const controller = new AbortController();
+    // Keep the previous cards on screen (dimmed) while the new query loads, rather than flashing empty.
+    setState((previous) => ({ ...previous, status: 'loading', loadingMore: false, moreFailed: false }));
+    latest.current.fetchPage(0, pageSize, controller.signal).then(
+      (page) => {
+        if (generation.current !== current) return;
+        setState({ ...initial<T>(), status: 'ready', items: page.items, total: page.total });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || generation.current !== current) return;
+        console.error('The list could not be loaded', error);
+        setState({ ...initial<T>(), status: 'error', error });
+      },
+    );
+    return () => {
+      controller.abort();
+      moreController.current?.abort();
+    };
+  }, [key, attempt, pageSize]);
+
+  const loadMore = useCallback(() => {
+    const { status, loadingMore, items, total } = stateRef.current;
+    if (status !== 'ready' || loadingMore || items.length >= total) return;
+    const current = generation.current;
+    const controller = new AbortController();
+    moreController.current = controller;
+    // Marked at once (not only in React state), so a second call before the re-render does not fetch twice.
+    stateRef.current = { ...stateRef.current, loadingMore: true };
+    setState((previous) => ({ ...previous, loadingMore: true, moreFailed: false }));
+    latest.current.fetchPage(items.length, pageSize, controller.signal).then(
+      (page) => {
+        if (generation.current !== current) return;
+        const { idOf } = latest.current;
+        setState((previous) => {
+          // A record added or renamed meanwhile can shift the pages; never show one twice.
+          const seen = new Set(previous.items.map(idOf));
+          const added = page.items.filter((item) => !seen.has(idOf(item)));
+          return {
+            ...previous,
+            items: [...previous.items, ...added],
+            // With nothing new, stop asking: the list has reached its end whatever total said.
+            total: added.length === 0 ? previous.items.length : page.total,
+            loadingMore: false,
+          };
+        });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || generation.current !== current) return;
+        console.error('More of the list could not be loaded', error);
+        setState((previous) => ({ ...previous, loadingMore: false, moreFailed: true }));
+      },
+    );
+  }, [pageSize]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return {
+    ...state,
+    hasMore: state.status === 'ready' && state.items.length < state.total,
+    loadMore,
+    retry,
+  };
+}

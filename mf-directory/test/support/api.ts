@@ -1,0 +1,93 @@
+// A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path" (the
+// query string ignored when matching), every call is recorded with its URL and headers; and the records
+// the directory reads (people, groups, issues) with sensible defaults.
+import { vi } from 'vitest';
+import type { Issue, PersonCard } from '../../src/api';
+
+export interface RecordedCall {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+
+export type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export function stubApi(routes: Record<string, Handler>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://rotunda.test');
+      const call = { method: init.method ?? 'GET', url, headers: new Headers(init.headers) };
+      calls.push(call);
+      const handler = routes[`${call.method} ${url.pathname}`];
+      if (!handler) return Response.json({ errors: [{ msg: 'No such endpoint' }] }, { status: 404 });
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+export const json = (body: unknown, status = 200) => Response.json(body, { status });
+export const refusal = (msg: string, status = 400) => Response.json({ errors: [{ msg }] }, { status });
+
+export function person(overrides: Partial<PersonCard> = {}): PersonCard {
+  const id = overrides.profile_id ?? 1;
+  return {
+    profile_id: id,
+    first_name: 'Person',
+    last_name: String(id),
+    profile_picture: null,
+    title: 'Policy Analyst',
+    organization_name: 'Department of Finance',
+    division_name: null,
+    group_type: 'Agencies',
+    city: 'Sacramento',
+    state: 'CA',
+    ...overrides,
+  };
+}
+
+export const people = (count: number, from = 1): PersonCard[] =>
+  Array.from({ length: count }, (_, i) => person({ profile_id: from + i }));
+
+/** The search endpoint over `all`, paged by offset and limit as the gateway does. */
+export function searchOf(all: PersonCard[]): Handler {
+  return (call) => {
+    const offset = Number(call.url.searchParams.get('offset'));
+    const limit = Number(call.url.searchParams.get('limit'));
+    return json({ profiles: all.slice(offset, offset + limit), total: all.length, offset, limit });
+  };
+}
+
+export const GROUPS = [
+  'Associations',
+  'Agencies',
+  "Governor's Office",
+  'Legislature',
+  'Lobbyists',
+  'Unions',
+  'Campaigns',
+  'Other',
+].map((group_name, i) => ({ group_id: i + 1, group_name }));
+
+/** As the server might answer them: not in alphabetical order. */
+export const ISSUES: Issue[] = [
+  { issue_id: 3, issue_name: 'Water' },
+  { issue_id: 1, issue_name: 'Housing' },
+  { issue_id: 4, issue_name: 'agriculture' },
+  { issue_id: 2, issue_name: 'Education' },
+];
+
+export const SEARCH_PATH = '/api/profiles/search';
+
+/** The directory's three endpoints; `search` answers the people search. */
+export function stubDirectory(search: Handler = searchOf(people(3))): RecordedCall[] {
+  return stubApi({
+    [`GET ${SEARCH_PATH}`]: search,
+    'GET /api/orgs/organization-groups': () => json(GROUPS),
+    'GET /api/issues/': () => json(ISSUES),
+  });
+}
+
+export const searchCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.pathname === SEARCH_PATH);
