@@ -21,8 +21,13 @@ export const RICH_TEXT_TAGS = [
 /** Attributes kept: links and Quill's list kind. Event handlers and styles never survive. */
 export const RICH_TEXT_ATTRIBUTES = ['href', 'target', 'rel', 'data-list', 'class'] as const;
 
-/** Links may point to web pages, mail and phone numbers only: no javascript:, data: or other schemes. */
-export const RICH_TEXT_URL = /^(?:https?:|mailto:|tel:)/i;
+/**
+ * Links may point to web pages, mail and phone numbers only: no javascript:, data: or other schemes. DOMPurify
+ * tests every kept attribute's value against this, not only href (so target="_blank" and data-list="bullet" must
+ * pass too): as its own default does, it lets through values with no scheme at all (a first character that is no
+ * letter, or letters not followed by ':') besides the listed schemes.
+ */
+export const RICH_TEXT_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /** DOMPurify's settings (its Config type; kept structural so this package needs no DOMPurify). */
 export const RICH_TEXT_PURIFY_CONFIG = {

@@ -104,20 +104,36 @@ export function elasticsearchSearchRequest(
     terms: { [`keywords.${field}`]: values },
   }));
   const sort: estypes.SortCombinations[] = [
-    // Missing values last in both directions, as the Postgres adapter's NULLS LAST.
-    ...query.sort.map(({ field, direction }) => ({
-      [`sort.${field.name}`]: { order: direction, missing: '_last' as const },
-    })),
+    ...query.sort.map((key) =>
+      'random' in key
+        ? // The score is the seeded random one (below), so sorting on it shuffles.
+          { _score: { order: 'desc' as const } }
+        : // Missing values last in both directions, as the Postgres adapter's NULLS LAST.
+          { [`sort.${key.field.name}`]: { order: key.direction, missing: '_last' as const } },
+    ),
     { id: { order: 'asc' as const } },
   ];
+  const matching: estypes.QueryDslQueryContainer = { bool: { must, filter, must_not: mustNot } };
+  const random = query.sort.find((key): key is { random: number } => 'random' in key);
   return {
     index,
-    query: { bool: { must, filter, must_not: mustNot } },
+    // A seeded random order replaces each match's score with a hash of its id and the seed: stable for the seed
+    // on every page (the id, unlike the default _seq_no, never changes when a document is rewritten).
+    query: random
+      ? {
+          function_score: {
+            query: matching,
+            functions: [{ random_score: { seed: random.random, field: 'id' } }],
+            boost_mode: 'replace',
+          },
+        }
+      : matching,
     from: query.offset,
     size: query.limit,
     sort,
-    // Exact totals: the UI pages on them; without this Elasticsearch stops counting at 10,000.
-    track_total_hits: true,
+    // Exact totals: the UI pages on them; without this Elasticsearch stops counting at 10,000. None when the
+    // caller asked for none.
+    track_total_hits: query.countTotal,
     _source: false,
   };
 }
@@ -206,13 +222,12 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   }
 
   async function search(query: SearchQuery): Promise<SearchResult> {
-    const response = await client.search(
-      elasticsearchSearchRequest(definition, index, fields.prepareQuery(query)),
-    );
+    const prepared = fields.prepareQuery(query);
+    const response = await client.search(elasticsearchSearchRequest(definition, index, prepared));
     const total = response.hits.total;
     return {
       ids: response.hits.hits.map((hit) => hit._id ?? ''),
-      total: typeof total === 'number' ? total : (total?.value ?? 0),
+      total: !prepared.countTotal ? -1 : typeof total === 'number' ? total : (total?.value ?? 0),
     };
   }
 

@@ -7,6 +7,7 @@ export type {
   SearchQuery,
   SearchResult,
   SortFieldDefinition,
+  SortKey,
 } from './port.ts';
 export { createPostgresSearchIndex, type PostgresSearchIndexOptions } from './postgres.ts';
 export { MAX_RESULT_WINDOW } from './semantics.ts';

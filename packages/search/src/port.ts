@@ -18,13 +18,26 @@ export interface SearchQuery {
   /** Documents whose field has any of these values are left out (e.g. the product's own organization). */
   exclude?: Record<string, string[]>;
   /** Stable order: the listed keys (missing values last), then id ascending as the tie-breaker. Default: id ascending. */
-  sort?: { field: string; direction: 'asc' | 'desc' }[];
+  sort?: SortKey[];
   offset: number;
   limit: number;
+  /**
+   * false: the caller pages on until a short page and needs no total (a feed), so none is counted (counting every
+   * match is most of a page's cost on a large index) and the result's total is -1. Default true.
+   */
+  countTotal?: boolean;
 }
+
+/**
+ * One key of the order: a declared sort field, or a shuffle fixed by `random`, a seed (a 32-bit integer): the same
+ * seed orders the matches the same way on every call and page, another seed differently. At most one per query;
+ * keys after it decide nothing but chance ties.
+ */
+export type SortKey = { field: string; direction: 'asc' | 'desc' } | { random: number };
 
 export interface SearchResult {
   ids: string[];
+  /** How many documents match in all pages; -1 when the query asked for no count. */
   total: number;
 }
 

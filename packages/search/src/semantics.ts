@@ -99,14 +99,21 @@ function assertKnown(
   }
 }
 
+/** A checked sort key: a declared field with its direction, or the seeded shuffle. */
+export type PreparedSortKey = { field: SortFieldDefinition; direction: 'asc' | 'desc' } | { random: number };
+
 export interface PreparedQuery {
   words: string[];
   filters: { field: string; values: string[] }[];
   exclude: { field: string; values: string[] }[];
-  sort: { field: SortFieldDefinition; direction: 'asc' | 'desc' }[];
+  sort: PreparedSortKey[];
   offset: number;
   limit: number;
+  countTotal: boolean;
 }
+
+/** A random order's seed is a 32-bit integer: what both engines take as a hash seed without loss. */
+const SEED_RANGE = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
 /** Field lookups for one definition, built once per adapter. */
 export class Fields {
@@ -215,13 +222,32 @@ export class Fields {
       })
       // Leaving out documents that have one of no values leaves out nothing.
       .filter((entry) => entry.values.length > 0);
-    const sort = (query.sort ?? []).map(({ field, direction }) => {
+    const sort = (query.sort ?? []).map((key): PreparedSortKey => {
+      if ('random' in key) {
+        const seed = key.random;
+        if (!Number.isSafeInteger(seed) || seed < SEED_RANGE.min || seed > SEED_RANGE.max)
+          throw new RangeError('search: a random order takes a 32-bit integer seed');
+        return { random: seed };
+      }
+      const { field, direction } = key;
       const definition = this.sort.get(field);
       if (!definition) throw new TypeError(`search: sort names field ${field}, not declared`);
       if (direction !== 'asc' && direction !== 'desc')
         throw new TypeError(`search: sort ${field}: asc or desc`);
       return { field: definition, direction };
     });
-    return { words: queryWords(query.text), filters, exclude, sort, offset, limit };
+    if (sort.filter((key) => 'random' in key).length > 1)
+      throw new TypeError('search: at most one random order per query');
+    if (query.countTotal !== undefined && typeof query.countTotal !== 'boolean')
+      throw new TypeError('search: countTotal is true or false');
+    return {
+      words: queryWords(query.text),
+      filters,
+      exclude,
+      sort,
+      offset,
+      limit,
+      countTotal: query.countTotal ?? true,
+    };
   }
 }

@@ -97,4 +97,56 @@ describe('elasticsearch requests', () => {
     ]);
     expect(request.query).toEqual({ bool: { must: [], filter: [], must_not: [] } });
   });
+
+  it('shuffles with a seeded random score on the id, sorted by score before the id', () => {
+    const request = elasticsearchSearchRequest(
+      fields.definition,
+      'orgs',
+      fields.prepareQuery({
+        text: 'nurses',
+        filters: { group: 'Unions' },
+        sort: [{ field: 'score', direction: 'desc' }, { random: 42 }],
+        offset: 20,
+        limit: 20,
+      }),
+    );
+    expect(request.query).toEqual({
+      function_score: {
+        query: {
+          bool: {
+            must: [
+              {
+                bool: {
+                  should: [
+                    { wildcard: { 'text.name': { value: '*nurses*' } } },
+                    { wildcard: { 'text.city': { value: '*nurses*' } } },
+                  ],
+                  minimum_should_match: 1,
+                },
+              },
+            ],
+            filter: [{ terms: { 'keywords.group': ['Unions'] } }],
+            must_not: [],
+          },
+        },
+        functions: [{ random_score: { seed: 42, field: 'id' } }],
+        boost_mode: 'replace',
+      },
+    });
+    expect(request.sort).toEqual([
+      { 'sort.score': { order: 'desc', missing: '_last' } },
+      { _score: { order: 'desc' } },
+      { id: { order: 'asc' } },
+    ]);
+    expect(request).toMatchObject({ from: 20, size: 20, track_total_hits: true });
+  });
+
+  it('asks for no total when the caller counts none', () => {
+    const request = elasticsearchSearchRequest(
+      fields.definition,
+      'orgs',
+      fields.prepareQuery({ offset: 0, limit: 20, countTotal: false }),
+    );
+    expect(request.track_total_hits).toBe(false);
+  });
 });

@@ -7,7 +7,8 @@ import { createStore, useStore } from 'zustand';
 export interface AuthUser {
   token: string;
   user_id: string;
-  profile_id: string | null;
+  /** The member's own profile, or null until they create or claim one. */
+  profile_id: number | null;
   first_name: string;
   last_name: string;
   email: string;
@@ -39,6 +40,11 @@ export interface SessionActions {
   clearSession: () => void;
   /** Marks a login or session check as in progress, so screens can show a spinner. */
   setLoading: (loading: boolean) => void;
+  /**
+   * Records the member's own profile once they create or claim one, so everything reading the session (the
+   * shell's guard, navigation and top bar) sees it at once; nothing happens when nobody is signed in.
+   */
+  setProfileId: (profileId: number) => void;
 }
 
 export type SessionStore = AuthState & SessionActions;
@@ -60,6 +66,18 @@ function isAuthUser(value: unknown): value is AuthUser {
 }
 
 /**
+ * A profile id as the session keeps it: a positive whole number, or null. Sessions stored before login
+ * answered a number hold it as text ('12'), which still counts; anything else means no profile (profile
+ * creation then finds the member's profile, if they have one, and records it again).
+ */
+export function profileIdOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const withProfileId = (user: AuthUser): AuthUser => ({ ...user, profile_id: profileIdOf(user.profile_id) });
+
+/**
  * Reads the persisted state, falling back to logged out when it is missing, unreadable or hand-edited
  * into something inconsistent: a broken value must never leave a half-signed-in screen.
  */
@@ -74,7 +92,7 @@ function readPersisted(storage: Storage | undefined): AuthState {
         refreshToken: typeof parsed.refreshToken === 'string' ? parsed.refreshToken : null,
         isAuthenticated: true,
         loading: false,
-        user: parsed.user,
+        user: withProfileId(parsed.user),
       };
     }
   } catch {
@@ -92,13 +110,21 @@ export function createSessionStore(storage: Storage | undefined = browserStorage
   const store = createStore<SessionStore>()((set) => ({
     ...readPersisted(storage),
     setSession: (user, refreshToken = null) =>
-      set({ token: user.token, refreshToken, isAuthenticated: true, loading: false, user }),
+      set({
+        token: user.token,
+        refreshToken,
+        isAuthenticated: true,
+        loading: false,
+        user: withProfileId(user),
+      }),
     setTokens: (token, refreshToken) =>
       set((state) =>
         state.user ? { token, refreshToken, user: { ...state.user, token } } : { token, refreshToken },
       ),
     clearSession: () => set(LOGGED_OUT),
     setLoading: (loading) => set({ loading }),
+    setProfileId: (profileId) =>
+      set((state) => (state.user ? { user: { ...state.user, profile_id: profileIdOf(profileId) } } : {})),
   }));
   store.subscribe(({ token, refreshToken, isAuthenticated, loading, user }) => {
     storage?.setItem(
@@ -130,6 +156,7 @@ export const useIsContributor = (): boolean => useSession((s) => s.user?.contrib
 export const setSession = (user: AuthUser, refreshToken?: string | null): void =>
   sessionStore.getState().setSession(user, refreshToken);
 export const clearSession = (): void => sessionStore.getState().clearSession();
+export const setProfileId = (profileId: number): void => sessionStore.getState().setProfileId(profileId);
 
 /** Where a signed-in user belongs (spec §2): the public square with a profile, profile creation without. */
 export function homePathFor(user: AuthUser): string {

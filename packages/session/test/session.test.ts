@@ -1,5 +1,6 @@
 // The session store keeps the spec's shape (plus the refresh token) under localStorage 'auth', survives a
 // reload, keeps renewed tokens in step, and hands API callers a fresh token.
+import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_STORAGE_KEY,
@@ -9,7 +10,9 @@ import {
   homePathFor,
   registerTokenRefresher,
   sessionStore,
+  setProfileId,
   setSession,
+  useUser,
 } from '../src/index';
 import { makeMember, resetSession } from './support';
 
@@ -82,6 +85,59 @@ describe('session store', () => {
   it('sends users with a profile to the public square and others to profile creation', () => {
     expect(homePathFor(member)).toBe('/public-square');
     expect(homePathFor({ ...member, profile_id: null })).toBe('/profile/create');
+  });
+});
+
+describe('the profile id', () => {
+  beforeEach(resetSession);
+
+  it('records the profile a member created or claimed, in the store and in storage', () => {
+    const store = createSessionStore(localStorage);
+    store.getState().setSession({ ...member, profile_id: null }, 'refresh-1');
+    store.getState().setProfileId(42);
+    expect(store.getState().user).toEqual({ ...member, profile_id: 42 });
+    expect(homePathFor(store.getState().user ?? member)).toBe('/public-square');
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toMatchObject({
+      token: 'token-1',
+      refreshToken: 'refresh-1',
+      user: { profile_id: 42 },
+    });
+  });
+
+  it('shows the new profile id at once to every screen reading the shared session', () => {
+    setSession({ ...member, profile_id: null });
+    const { result } = renderHook(() => useUser());
+    expect(result.current?.profile_id).toBeNull();
+    act(() => setProfileId(7));
+    expect(result.current?.profile_id).toBe(7);
+  });
+
+  it('does nothing when nobody is signed in', () => {
+    const store = createSessionStore(localStorage);
+    store.getState().setProfileId(42);
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null });
+  });
+
+  it('reads a profile id stored as text by an earlier version as a number', () => {
+    const stored = { token: 'token-1', refreshToken: null, isAuthenticated: true, loading: false };
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ ...stored, user: { ...member, profile_id: '12' } }),
+    );
+    expect(createSessionStore(localStorage).getState().user?.profile_id).toBe(12);
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ ...stored, user: { ...member, profile_id: 'p1' } }),
+    );
+    expect(createSessionStore(localStorage).getState().user?.profile_id).toBeNull();
+  });
+
+  it("keeps the login answer's profile id as a number, or null without a profile", () => {
+    const store = createSessionStore(localStorage);
+    store.getState().setSession({ ...member, profile_id: 9 });
+    expect(store.getState().user?.profile_id).toBe(9);
+    store.getState().setSession({ ...member, profile_id: null });
+    expect(store.getState().user?.profile_id).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ export function makeMember(overrides: Partial<AuthUser> = {}): AuthUser {
   return {
     token: 'token-1',
     user_id: 'u1',
-    profile_id: 'p1',
+    profile_id: 1,
     first_name: 'Ada',
     last_name: 'Lopez',
     email: 'ada@dof.ca.gov',

@@ -370,6 +370,59 @@ export function searchIndexContract(
       });
     });
 
+    describe('seeded random order', () => {
+      const shuffled = (seed: number, query: Partial<SearchQuery> = {}) =>
+        ids({ ...query, sort: [{ random: seed }] });
+
+      it('orders every match, the same way each time for one seed', async () => {
+        const first = await shuffled(7);
+        expect([...first].sort()).toEqual(ALL_IDS);
+        expect(await shuffled(7)).toEqual(first);
+        expect((await find({ sort: [{ random: 7 }] })).total).toBe(20);
+      });
+
+      it('is a shuffle: seeds give different orders, and not id order', async () => {
+        const orders = await Promise.all([1, 2, 3, 4].map((seed) => shuffled(seed)));
+        // Twenty documents have 20! orders: two seeds agreeing, or a seed keeping id order, is a broken shuffle.
+        expect(new Set(orders.map((order) => order.join())).size).toBe(4);
+        for (const order of orders) expect(order).not.toEqual(ALL_IDS);
+        expect(await shuffled(-2_147_483_648)).not.toEqual(await shuffled(2_147_483_647));
+      });
+
+      it('pages one seed without duplicates or gaps', async () => {
+        const whole = await shuffled(2024);
+        const pages = [];
+        for (let offset = 0; offset < 20; offset += 6)
+          pages.push(await find({ sort: [{ random: 2024 }], offset, limit: 6 }));
+        expect(pages.flatMap((page) => page.ids)).toEqual(whole);
+        expect(pages.every((page) => page.total === 20)).toBe(true);
+      });
+
+      it('shuffles only the matches of words and filters', async () => {
+        const lobbyists = await shuffled(11, { filters: { group: 'Lobbyists' } });
+        expect([...lobbyists].sort()).toEqual(['d05', 'd06', 'd08', 'd09', 'd18', 'd19']);
+        const sacramento = await shuffled(11, { text: 'sacramento', exclude: { group: ['Other'] } });
+        expect([...sacramento].sort()).toEqual(['d01', 'd03', 'd04', 'd11', 'd12', 'd13']);
+        expect(await shuffled(11, { text: 'sacramento', exclude: { group: ['Other'] } })).toEqual(sacramento);
+      });
+
+      it('orders by the keys before it first', async () => {
+        const sorted = await ids({
+          filters: { group: 'Lobbyists' },
+          sort: [{ field: 'score', direction: 'desc' }, { random: 5 }],
+        });
+        expect(sorted[0]).toBe('d09');
+        expect(new Set(sorted.slice(1, 3))).toEqual(new Set(['d18', 'd19']));
+        expect(new Set(sorted.slice(3))).toEqual(new Set(['d05', 'd06', 'd08']));
+      });
+
+      it('refuses a seed that is not a 32-bit integer, and two random keys', async () => {
+        await expect(shuffled(1.5)).rejects.toThrow(/seed/);
+        await expect(shuffled(2 ** 31)).rejects.toThrow(/seed/);
+        await expect(find({ sort: [{ random: 1 }, { random: 2 }] })).rejects.toThrow(/one random/);
+      });
+    });
+
     describe('paging', () => {
       it('pages without duplicates or gaps, total unchanged', async () => {
         const sort = [{ field: 'name', direction: 'asc' as const }];
@@ -385,6 +438,31 @@ export function searchIndexContract(
         const second = await find({ filters: { group: 'Lobbyists' }, offset: 4, limit: 4 });
         expect(first).toEqual({ ids: ['d05', 'd06', 'd08', 'd09'], total: 6 });
         expect(second).toEqual({ ids: ['d18', 'd19'], total: 6 });
+      });
+
+      it('counts nothing when asked not to: the same pages, total -1', async () => {
+        const sort = [{ field: 'name', direction: 'asc' as const }];
+        expect(await find({ sort, offset: 5, limit: 5, countTotal: false })).toEqual({
+          ids: BY_NAME.slice(5, 10),
+          total: -1,
+        });
+        expect(
+          await find({
+            text: 'sacramento',
+            sort: [{ field: 'score', direction: 'desc' }],
+            countTotal: false,
+          }),
+        ).toEqual({
+          ids: ['d01', 'd11', 'd03', 'd12', 'd13', 'd04', 'd10'],
+          total: -1,
+        });
+        expect(
+          await find({ filters: { group: 'Lobbyists' }, offset: 4, limit: 4, countTotal: false }),
+        ).toEqual({
+          ids: ['d18', 'd19'],
+          total: -1,
+        });
+        expect(await find({ text: 'nurses', countTotal: true })).toEqual({ ids: ['d01', 'd02'], total: 2 });
       });
 
       it('answers the total past the last page and for limit 0', async () => {
