@@ -16,9 +16,12 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness } from './routes/health.ts';
+import { issuesRouter } from './routes/issues.ts';
 import { mediaRouter } from './routes/media.ts';
 import { newsRouter } from './routes/news.ts';
 import { orgsRouter } from './routes/orgs.ts';
+import { postsRouter } from './routes/posts.ts';
+import { profilesRouter } from './routes/profiles.ts';
 import { realmsRouter } from './routes/realms.ts';
 
 export interface AppDependencies {
@@ -128,6 +131,9 @@ export function createApp({
   app.use('/api', express.json({ limit: '1mb' }), withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use('/api/orgs', orgsRouter(clients));
+  app.use('/api/profiles', profilesRouter(clients));
+  app.use('/api/issues', issuesRouter(clients));
+  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),

@@ -19,6 +19,7 @@ import {
   startGateway,
   tamper,
 } from './support/fake-auth.ts';
+import { type FakeProfile, startFakeProfile } from './support/fake-profile.ts';
 
 const STRONG = 'Str0ng#Passw0rd';
 const INVALID = { errors: [{ msg: 'Invalid token' }] };
@@ -520,5 +521,62 @@ describe('access tokens', () => {
     } finally {
       await orphan.close();
     }
+  });
+});
+
+describe('login and the profile service', () => {
+  let profile: FakeProfile;
+  let withProfiles: RunningGateway;
+  beforeAll(async () => {
+    profile = await startFakeProfile();
+    withProfiles = await startGateway({
+      AUTH_SERVICE_ADDR: fake.address,
+      PROFILE_SERVICE_ADDR: profile.address,
+    });
+  });
+  afterEach(() => profile.reset());
+  afterAll(async () => {
+    await withProfiles.close();
+    await profile.server.shutdown();
+  });
+
+  const login = () =>
+    post(`${withProfiles.base}/auth/login`, { email: 'member@demo.ca.gov', password: 'Member#2024x' });
+
+  it('answers the member’s profile id, asked of the profile service by their user id', async () => {
+    const res = await login();
+    expect(res.status).toBe(200);
+    expect(res.body.user.profile_id).toBe(7);
+    expect(profile.callsTo('getAuthorByUser')[0]?.request).toEqual({ user_id: LOGIN.user?.user_id });
+  });
+
+  it('answers null for a member without a profile', async () => {
+    profile.answer('getAuthorByUser', async () => {
+      throw new DomainError('not_found', 'Profile not found');
+    });
+    const res = await login();
+    expect(res.status).toBe(200);
+    expect(res.body.user.profile_id).toBeNull();
+  });
+
+  it('still logs the member in, with null, when the profile service fails or is down', async () => {
+    profile.answer('getAuthorByUser', async () => {
+      throw new Error('database unreachable');
+    });
+    const failing = await login();
+    expect(failing.status).toBe(200);
+    expect(failing.body.user.profile_id).toBeNull();
+    // The main gateway of this file points the profile service nowhere.
+    const down = await post(url('/auth/login'), { email: 'member@demo.ca.gov', password: 'Member#2024x' });
+    expect(down.status).toBe(200);
+    expect(down.body).toMatchObject({ token: 'access.jwt.value', user: { profile_id: null } });
+  });
+
+  it('never asks the profile service when the login is refused', async () => {
+    fake.answer('login', async () => {
+      throw new DomainError('unauthenticated', 'Invalid credentials');
+    });
+    expect((await login()).status).toBe(401);
+    expect(profile.calls).toEqual([]);
   });
 });

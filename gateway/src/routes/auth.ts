@@ -1,12 +1,13 @@
 // The /auth/* REST paths of the README's API table: bodies validated here, then forwarded to the auth
 // service over gRPC, its answers shaped exactly as documented. Only the member-only calls look at the access
 // token: logging in, registering or ending a session must work even while a stale token is still sent.
+import { status } from '@grpc/grpc-js';
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid, PASSWORD_MESSAGES } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
-import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { call, ServiceCallError, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
 import { parseBody, requiredText } from './body.ts';
 
@@ -61,7 +62,7 @@ async function refusalsAre400<T>(answer: Promise<T>): Promise<T> {
 }
 
 export interface AuthRouterDependencies {
-  clients: Pick<ServiceClients, 'auth' | 'deadlineMs'>;
+  clients: Pick<ServiceClients, 'auth' | 'profile' | 'deadlineMs'>;
   /** Verifies the access token onto req.caller (see auth/middleware.ts). */
   authenticate: RequestHandler;
   /** Where links in the service's mails point: the configured public origin, not the request's Host. */
@@ -78,6 +79,28 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
       caller: req.caller,
     });
   const member = [authenticate, requireMember];
+
+  /**
+   * The member's profile id (spec §2: where login leads), null when they have none. The profile service
+   * being down must not stop anyone logging in: the member is then sent to create a profile, which checks
+   * again before creating one.
+   */
+  const profileIdOf = async (req: Request, userId: string): Promise<number | null> => {
+    try {
+      const author = await call(
+        'profile',
+        clients.profile,
+        clients.profile.getAuthorByUser,
+        { user_id: userId },
+        { requestId: req.id as string, deadlineMs: clients.deadlineMs },
+      );
+      return author.profile_id;
+    } catch (error) {
+      if (error instanceof ServiceCallError && error.grpc.code === status.NOT_FOUND) return null;
+      req.log.warn({ err: error }, 'login: profile id unavailable');
+      return null;
+    }
+  };
   const contributor = [authenticate, requireRole(CONTRIBUTOR_ROLE)];
 
   router.get('/captcha', async (req, res) => {
@@ -134,6 +157,7 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
     });
     const { user, tokens } = answer;
     if (!user || !tokens) throw new Error('the auth service answered a login without user or tokens');
+    const profileId = await profileIdOf(req, user.user_id);
     res.setHeader('Cache-Control', 'no-store');
     res.json({
       token: tokens.access_token,
@@ -143,8 +167,7 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
       user: {
         token: tokens.access_token,
         user_id: user.user_id,
-        // Profiles belong to the profile service; until it answers here, a member has none.
-        profile_id: null,
+        profile_id: profileId,
         first_name: user.first_name,
         last_name: user.last_name,
         email: user.email,

@@ -2,22 +2,19 @@
 // members-only, spec §6), bodies and parameters validated here, then forwarded to the org service over gRPC,
 // its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role;
 // the service enforces every rule again.
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
 import { IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
-import busboy from 'busboy';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
+import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
 import { parseBody } from './body.ts';
 
 /** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Multipart framing and the small fields around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Pages of the list (spec §9: 30, growing by 30); deeper than the search index pages is refused. */
 const PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
 const MAX_ID = 2 ** 31 - 1;
@@ -25,11 +22,10 @@ const MAX_ID = 2 ** 31 - 1;
 const UPLOAD_DEADLINE_MS = 15_000;
 
 export const UPLOAD_MESSAGES = {
+  ...DEFAULT_UPLOAD_MESSAGES,
   notMultipart: 'Send the logo as multipart/form-data with the fields logo, organization_id and image_type.',
   oneFile: 'Upload one logo at a time.',
   noFile: 'Please select an image to upload.',
-  tooManyFields: 'The upload has too many form fields.',
-  unreadable: 'The upload could not be read.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------- answers
@@ -232,76 +228,6 @@ function fieldsMessage(
   return fields;
 }
 
-// ------------------------------------------------------------------------------------------------ upload
-
-interface LogoUpload {
-  file: Buffer | undefined;
-  fields: Record<string, string>;
-}
-
-/**
- * Reads the multipart logo upload into memory, refusing more than one file or a file over the limit (413) as
- * soon as busboy meets it, before the rest is read; the connection is then closed rather than drained.
- */
-function readLogoUpload(req: Request): Promise<LogoUpload> {
-  const type = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\b/i.test(type))
-    return Promise.reject(new HttpError(400, UPLOAD_MESSAGES.notMultipart));
-  const declared = Number(req.headers['content-length']);
-  if (declared > MAX_LOGO_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
-    return Promise.reject(new HttpError(413, IMAGE_MESSAGES.tooLarge));
-
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers as IncomingHttpHeaders & { 'content-type': string },
-        limits: { files: 1, fileSize: MAX_LOGO_UPLOAD_BYTES, fields: 10, fieldSize: 1024, parts: 12 },
-      });
-    } catch {
-      reject(new HttpError(400, UPLOAD_MESSAGES.notMultipart));
-      return;
-    }
-    const fields: Record<string, string> = {};
-    const chunks: Buffer[] = [];
-    let file: Buffer | undefined;
-    let done = false;
-    const fail = (error: HttpError) => {
-      if (done) return;
-      done = true;
-      req.unpipe(parser);
-      // The rest of the body is not wanted: end the connection after the answer instead of reading it all.
-      req.res?.setHeader('Connection', 'close');
-      reject(error);
-    };
-    parser.on('file', (name, stream) => {
-      if (name !== 'logo') {
-        stream.resume();
-        return;
-      }
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new HttpError(413, IMAGE_MESSAGES.tooLarge)));
-      stream.on('end', () => {
-        if (!done) file = Buffer.concat(chunks);
-      });
-    });
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(new HttpError(400, `${name} is too long.`));
-      else fields[name] = value;
-    });
-    parser.on('filesLimit', () => fail(new HttpError(413, UPLOAD_MESSAGES.oneFile)));
-    parser.on('fieldsLimit', () => fail(new HttpError(413, UPLOAD_MESSAGES.tooManyFields)));
-    parser.on('partsLimit', () => fail(new HttpError(413, UPLOAD_MESSAGES.tooManyFields)));
-    parser.on('error', () => fail(new HttpError(400, UPLOAD_MESSAGES.unreadable)));
-    parser.on('close', () => {
-      if (done) return;
-      done = true;
-      resolve({ file, fields });
-    });
-    req.pipe(parser);
-  });
-}
-
 // ------------------------------------------------------------------------------------------------ router
 
 export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>): Router {
@@ -392,7 +318,11 @@ export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>):
   });
 
   router.post('/upload-organization-logo', contributor, async (req, res) => {
-    const upload = await readLogoUpload(req);
+    const upload = await readUpload(req, {
+      fileField: 'logo',
+      maxFileBytes: MAX_LOGO_UPLOAD_BYTES,
+      messages: UPLOAD_MESSAGES,
+    });
     if (!upload.file || upload.file.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
     const id = wholeNumber('organization_id').safeParse(upload.fields.organization_id);
     if (!id.success) throw new HttpError(400, 'organization_id must be a whole number');

@@ -450,6 +450,34 @@ describe('over gRPC', () => {
     expect(wrong.error?.details).toBe('Invalid credentials');
   });
 
+  it('FindUserIdsByEmail answers the accounts of known emails (any case) and leaves unknown ones out', async () => {
+    const member = await identity.findUserByEmail('member@demo.ca.gov');
+    const concierge = await identity.findUserByEmail('concierge@demo.ca.gov');
+    const answer = await new Promise<{ error: ServiceError | null; users?: unknown }>((resolve) =>
+      client.findUserIdsByEmail(
+        {
+          emails: [
+            ' Member@Demo.ca.gov',
+            'concierge@demo.ca.gov',
+            'nobody@demo.ca.gov',
+            'member@demo.ca.gov',
+          ],
+        },
+        (error, response) => resolve({ error, users: response?.users }),
+      ),
+    );
+    expect(answer.error).toBeNull();
+    expect(answer.users).toEqual([
+      { email: 'member@demo.ca.gov', user_id: member?.id },
+      { email: 'concierge@demo.ca.gov', user_id: concierge?.id },
+    ]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `p${i}@demo.ca.gov`);
+    const refused = await new Promise<ServiceError | null>((resolve) =>
+      client.findUserIdsByEmail({ emails: tooMany }, (error) => resolve(error)),
+    );
+    expect(refused?.code).toBe(status.INVALID_ARGUMENT);
+  });
+
   it('reads the caller from the metadata for contributor-only lists', async () => {
     const metadata = new Metadata();
     setCallerMetadata(metadata, { userId: randomUUID(), email: 'm@demo.ca.gov', roles: [] });

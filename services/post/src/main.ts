@@ -1,13 +1,51 @@
-// Composition root of the post service: its own schema and the gRPC server with health checking.
-// Its RPCs are wired here as the capability lands.
+// Composition root of the post service: the Prisma repository on its own schema, the fixed post and event types,
+// the search index (Postgres or Elasticsearch, by configuration) brought in step with the table, the read copies
+// of authors', organizations' and divisions' names kept by change notifications (ADR 0012), the demo seed, and
+// rotunda.post.v1.PostService over gRPC.
+import { listenForChanges } from '@rotunda/events';
 import { PostServiceService } from '@rotunda/protos/post';
-import { runService, serviceConfigSchema } from '@rotunda/service-kit';
+import { runService } from '@rotunda/service-kit';
+import { grpcPostService } from './adapters/grpc-post-service.ts';
+import { postConfigSchema } from './config.ts';
+import { EVENT_TYPES, POST_TYPES } from './domain/post.ts';
+import { seedDemoPosts } from './seed/demo-posts.ts';
+import { wirePost } from './wiring.ts';
 
 await runService({
   name: 'post',
-  configSchema: serviceConfigSchema('post', 50054),
+  configSchema: postConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
-  wire: () => ({
-    services: [{ name: 'rotunda.post.v1.PostService', definition: PostServiceService, implementation: {} }],
-  }),
+  wire: async ({ config, logger }) => {
+    const { repository, profiles, sanitizer, posts, close } = await wirePost(config);
+    // The types are reference data every post points at, demo or not.
+    await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
+    // Not awaited: the org and profile services start at the same time, and bylines only need the copy to
+    // arrive, not to be there before the first call. The listener retries until they answer.
+    const listener = listenForChanges({
+      databaseUrl: config.DATABASE_URL,
+      logger,
+      onChange: posts.applyChange,
+      onConnected: posts.catchUp,
+      retryMs: 2000,
+    });
+    if (config.SEED_DEMO) {
+      const seeded = await seedDemoPosts({ repository, profiles, sanitizer, logger });
+      if (seeded > 0) logger.info({ posts: seeded }, 'demo posts seeded');
+    }
+    const indexed = await posts.syncSearchIndex();
+    if (indexed > 0) logger.info({ posts: indexed }, 'search index rebuilt');
+    return {
+      services: [
+        {
+          name: 'rotunda.post.v1.PostService',
+          definition: PostServiceService,
+          implementation: grpcPostService(posts, logger),
+        },
+      ],
+      onShutdown: async () => {
+        await listener.close();
+        await close();
+      },
+    };
+  },
 });

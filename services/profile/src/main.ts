@@ -1,15 +1,52 @@
-// Composition root of the profile service: its own schema and the gRPC server with health checking.
-// Its RPCs are wired here as the capability lands.
+// Composition root of the profile service: its own schema, the object store for pictures, the demo seed (which
+// waits for the org and auth services it takes ids from), the read copies of the org service's names kept by
+// its announcements, and rotunda.profile.v1.ProfileService over gRPC.
 import { ProfileServiceService } from '@rotunda/protos/profile';
-import { runService, serviceConfigSchema } from '@rotunda/service-kit';
+import { runService } from '@rotunda/service-kit';
+import { grpcAccountLookup } from './adapters/grpc-clients.ts';
+import { grpcProfileService } from './adapters/grpc-profile-service.ts';
+import { keepOrgCopy } from './adapters/org-change-listener.ts';
+import { profileConfigSchema } from './config.ts';
+import { seedDemoProfiles } from './seed/demo-profiles.ts';
+import { wireProfile } from './wiring.ts';
 
 await runService({
   name: 'profile',
-  configSchema: serviceConfigSchema('profile', 50052),
+  configSchema: profileConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
-  wire: () => ({
-    services: [
-      { name: 'rotunda.profile.v1.ProfileService', definition: ProfileServiceService, implementation: {} },
-    ],
-  }),
+  wire: async ({ config, logger }) => {
+    const { prisma, directory, orgCopy, store, profiles, jobs, issues, close } = wireProfile(config, logger);
+    await store.ensureBucket();
+    if (config.SEED_DEMO) {
+      const accounts = grpcAccountLookup(config.AUTH_SERVICE_ADDR);
+      try {
+        const seeded = await seedDemoProfiles({
+          prisma,
+          store,
+          copyOrgNames: () => orgCopy.copyAll(),
+          addressOf: (organizationId) => directory.addressOf(organizationId),
+          accountIds: (emails) => accounts.userIdsByEmail(emails),
+          logger,
+        });
+        if (seeded > 0) logger.info({ profiles: seeded }, 'demo profiles seeded');
+      } finally {
+        accounts.close();
+      }
+    }
+    // After the seed, which copied the names itself: the listener's first copy then finds the org service up.
+    const listener = keepOrgCopy({ databaseUrl: config.DATABASE_URL, logger, orgCopy });
+    return {
+      services: [
+        {
+          name: 'rotunda.profile.v1.ProfileService',
+          definition: ProfileServiceService,
+          implementation: grpcProfileService({ profiles, jobs, issues }, logger),
+        },
+      ],
+      onShutdown: async () => {
+        await listener.close();
+        await close();
+      },
+    };
+  },
 });

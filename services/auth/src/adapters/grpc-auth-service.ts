@@ -91,5 +91,11 @@ export function grpcAuthService(
     listApprovedEmails: unary(logger, 'ListApprovedEmails', async (_request, context) => ({
       emails: await auth.listApprovedEmails(context.caller),
     })),
+    findUserIdsByEmail: unary(logger, 'FindUserIdsByEmail', async (request) => ({
+      users: (await auth.findUserIdsByEmail(request.emails)).map((user) => ({
+        email: user.email,
+        user_id: user.userId,
+      })),
+    })),
   };
 }

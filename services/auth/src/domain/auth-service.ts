@@ -43,6 +43,9 @@ export const MESSAGES = {
   loginRequired: 'Please log in.',
 } as const;
 
+/** The most emails one FindUserIdsByEmail call looks up. */
+export const FIND_USERS_LIMIT = 100;
+
 export interface AuthSettings {
   productName: string;
   /** Where people who cannot register ask for access (spec §1). */
@@ -293,6 +296,18 @@ export function createAuthService(deps: AuthDependencies) {
     async listApprovedEmails(caller: Caller | undefined): Promise<string[]> {
       requireContributor(caller);
       return lists.approvedEmails();
+    },
+
+    /**
+     * Internal (other services' demo seeds; never reachable from the gateway): the account of each email that
+     * has one, as the identity provider stores it. At most FIND_USERS_LIMIT emails a call.
+     */
+    async findUserIdsByEmail(emails: readonly string[]): Promise<{ email: string; userId: string }[]> {
+      if (emails.length > FIND_USERS_LIMIT)
+        throw invalidArgument(`Ask for at most ${FIND_USERS_LIMIT} emails at a time.`);
+      const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+      const users = await Promise.all(wanted.map((email) => identity.findUserByEmail(email)));
+      return users.flatMap((user) => (user ? [{ email: user.email, userId: user.id }] : []));
     },
   };
 }

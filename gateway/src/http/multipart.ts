@@ -1,0 +1,108 @@
+// Reading a multipart/form-data upload of one image and a few small fields into memory (busboy): more than one
+// file, or a file over the limit, is refused (413) as soon as busboy meets it, before the rest is read, and the
+// rest of the body is discarded for a moment only (a lingering close, as nginx does) so the client reads the
+// answer before the connection ends. The service that owns the image judges its bytes.
+import type { IncomingHttpHeaders } from 'node:http';
+import { IMAGE_MESSAGES } from '@rotunda/rules';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { HttpError } from './errors.ts';
+
+/** Multipart framing and the small fields around the file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** How long a refused upload's remaining bytes are read and thrown away after the answer, at most. */
+const LINGER_MS = 2_000;
+
+export interface UploadMessages {
+  /** Not multipart/form-data: says which fields to send. */
+  notMultipart: string;
+  oneFile: string;
+  tooManyFields: string;
+  unreadable: string;
+}
+
+export const DEFAULT_UPLOAD_MESSAGES = {
+  tooManyFields: 'The upload has too many form fields.',
+  unreadable: 'The upload could not be read.',
+} as const;
+
+export interface UploadOptions {
+  /** The form field holding the file; files under other names are skipped. */
+  fileField: string;
+  maxFileBytes: number;
+  messages: UploadMessages;
+}
+
+export interface Upload {
+  file: Buffer | undefined;
+  fields: Record<string, string>;
+}
+
+export function readUpload(
+  req: Request,
+  { fileField, maxFileBytes, messages }: UploadOptions,
+): Promise<Upload> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\b/i.test(type))
+    return Promise.reject(new HttpError(400, messages.notMultipart));
+  const declared = Number(req.headers['content-length']);
+  if (declared > maxFileBytes + MULTIPART_OVERHEAD_BYTES)
+    return Promise.reject(new HttpError(413, IMAGE_MESSAGES.tooLarge));
+
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers as IncomingHttpHeaders & { 'content-type': string },
+        limits: { files: 1, fileSize: maxFileBytes, fields: 10, fieldSize: 1024, parts: 12 },
+      });
+    } catch {
+      reject(new HttpError(400, messages.notMultipart));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let file: Buffer | undefined;
+    let done = false;
+    const fail = (error: HttpError) => {
+      if (done) return;
+      done = true;
+      req.unpipe(parser);
+      // Closing at once would reset the connection under a client still sending, which then never reads the
+      // answer: discard what arrives, and close shortly after the answer unless the body has ended by then.
+      req.resume();
+      req.res?.once('finish', () => {
+        if (req.complete) return;
+        const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+        timer.unref();
+        req.once('end', () => clearTimeout(timer));
+      });
+      reject(error);
+    };
+    parser.on('file', (name, stream) => {
+      if (name !== fileField) {
+        stream.resume();
+        return;
+      }
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new HttpError(413, IMAGE_MESSAGES.tooLarge)));
+      stream.on('end', () => {
+        if (!done) file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(400, `${name} is too long.`));
+      else fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(new HttpError(413, messages.oneFile)));
+    parser.on('fieldsLimit', () => fail(new HttpError(413, messages.tooManyFields)));
+    parser.on('partsLimit', () => fail(new HttpError(413, messages.tooManyFields)));
+    parser.on('error', () => fail(new HttpError(400, messages.unreadable)));
+    parser.on('close', () => {
+      if (done) return;
+      done = true;
+      resolve({ file, fields });
+    });
+    req.pipe(parser);
+  });
+}

@@ -1,0 +1,417 @@
+// The /api/posts/* REST paths (the contract's Posts section, spec §7): the feed, the types and read counts are
+// public; every write needs a member. Bodies are validated here (types and shapes; the post service owns the
+// spec's rules, since a body's emptiness is only known once it is sanitized), then forwarded to the post service
+// over gRPC, its answers shaped with the spec's names. Visitors' feed pages are micro-cached for
+// PUBLIC_CACHE_SECONDS per request (ADR 0007); a member always gets a fresh page, so their own writes show at once.
+// Author, member, organization and division of a post are never taken from the body: the post service asks the
+// profile service who the caller is (it must not trust a caller's word, and one place decides).
+import { createHash } from 'node:crypto';
+import type { Comment, Post } from '@rotunda/protos/post';
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { callerOf, requireMember } from '../auth/middleware.ts';
+import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { HttpError } from '../http/errors.ts';
+import { type MicroCache, microCache } from '../http/micro-cache.ts';
+import { parseBody } from './body.ts';
+
+/** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
+export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
+/** Distinct visitor requests whose answers are kept at once: enough for every filter, sort and page in use. */
+export const FEED_CACHE_KEYS = 1000;
+const MAX_ID = 2 ** 31 - 1;
+const SORTS = ['recent', 'popular', 'random'] as const;
+
+export const POST_MESSAGES = {
+  ownLikesOnly: 'You can only list your own likes',
+} as const;
+
+// ---------------------------------------------------------------------------------------------- answers
+
+const orNull = <T>(value: T | undefined): T | null => value ?? null;
+const instant = (value: Date | undefined) => value?.toISOString() ?? null;
+
+export function commentJson(comment: Comment) {
+  return {
+    comment_id: comment.comment_id,
+    post_id: comment.post_id,
+    comment_author: comment.comment_author,
+    comment_body: comment.comment_body,
+    user_id: comment.user_id,
+    createdAt: instant(comment.created_at),
+    updatedAt: instant(comment.updated_at),
+    ProfileInfo: {
+      profile_id: comment.comment_author,
+      first_name: comment.author?.first_name ?? '',
+      last_name: comment.author?.last_name ?? '',
+    },
+  };
+}
+
+export function postJson(post: Post) {
+  return {
+    post_id: post.post_id,
+    post_title: post.post_title,
+    post_body: post.post_body,
+    post_author: post.post_author,
+    user_id: post.user_id,
+    organization_id: orNull(post.organization_id),
+    division_id: orNull(post.division_id),
+    organization_name: orNull(post.organization_name),
+    division_name: orNull(post.division_name),
+    posttype_id: post.posttype_id,
+    post_type: post.post_type,
+    eventtype_id: orNull(post.eventtype_id),
+    event_type: orNull(post.event_type),
+    event_location: orNull(post.event_location),
+    event_date: orNull(post.event_date),
+    event_start: orNull(post.event_start),
+    event_end: orNull(post.event_end),
+    created_at: instant(post.created_at),
+    updated_at: instant(post.updated_at),
+    likes_count: post.likes_count,
+    reads: post.reads,
+    comments_count: post.comments_count,
+    ProfileInfo: {
+      profile_id: post.post_author,
+      first_name: post.author?.first_name ?? '',
+      last_name: post.author?.last_name ?? '',
+      user_id: post.author?.user_id || post.user_id,
+    },
+    PostComments: post.comments.map(commentJson),
+  };
+}
+
+// ------------------------------------------------------------------------------------------- validation
+
+/** A whole number in a range, sent as a number or as digits (a select's value). */
+const wholeNumber = (field: string, min: number, max: number) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/)
+          .transform(Number),
+      ],
+      {
+        error: `${field} must be a whole number`,
+      },
+    )
+    .refine((value) => Number.isSafeInteger(value) && value >= min && value <= max, {
+      message:
+        max === MAX_ID
+          ? `${field} must be a whole number`
+          : `${field} must be a whole number from ${min} to ${max}`,
+    });
+
+const id = (field: string) => wholeNumber(field, 1, MAX_ID);
+
+/** A type chosen in a select: its id, or nothing (absent, null or '' mean not chosen: 0). */
+const chosenId = (field: string) =>
+  z
+    .union([z.literal(''), z.null(), id(field)], { error: `${field} must be a whole number` })
+    .optional()
+    .transform((value) => (typeof value === 'number' ? value : 0));
+
+/** Text the service checks: absent stays absent (an edit keeps the stored value), null is blank. */
+const text = (field: string) =>
+  z
+    .union([z.string(), z.null()], { error: `${field} must be text` })
+    .optional()
+    .transform((value) => (value === null ? '' : value));
+
+const bodies = {
+  list: z.object({
+    offset: wholeNumber('offset', 0, FEED_PAGE.maxOffset).optional(),
+    limit: wholeNumber('limit', 1, FEED_PAGE.max).optional(),
+    sort: z
+      .union([z.enum(SORTS), z.literal(''), z.null()], { error: `sort must be one of ${SORTS.join(', ')}` })
+      .optional(),
+    seed: wholeNumber('seed', -(2 ** 31), 2 ** 31 - 1)
+      .nullable()
+      .optional(),
+    posttype_id: z
+      .union([z.literal(''), id('posttype_id')], { error: 'posttype_id must be a whole number' })
+      .nullable()
+      .optional(),
+    search: z
+      .union([z.string(), z.null()], { error: 'search must be text' })
+      .optional()
+      .refine((value) => (value ?? '').length <= 200, 'search is too long'),
+  }),
+  addPost: z.object({
+    post_title: text('post_title'),
+    post_body: text('post_body'),
+    post_type: chosenId('post_type'),
+    event_location: text('event_location'),
+    event_date: text('event_date'),
+    event_start: text('event_start'),
+    event_end: text('event_end'),
+    event_type: chosenId('event_type'),
+  }),
+  updatePost: z.object({
+    post_id: id('post_id'),
+    post_title: text('post_title'),
+    post_body: text('post_body'),
+    event_location: text('event_location'),
+    event_date: text('event_date'),
+    event_start: text('event_start'),
+    event_end: text('event_end'),
+    event_type: z
+      .union([z.literal(''), z.null(), id('event_type')], { error: 'event_type must be a whole number' })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : typeof value === 'number' ? value : 0)),
+  }),
+  postId: z.object({ post_id: id('post_id') }),
+  addComment: z.object({ post_id: id('post_id'), comment_body: text('comment_body') }),
+  updateComment: z.object({ comment_id: id('comment_id'), comment_body: text('comment_body') }),
+  commentId: z.object({ comment_id: id('comment_id') }),
+  like: z.object({
+    post_id: id('post_id'),
+    liked: z.boolean({ error: 'liked must be true or false' }),
+  }),
+};
+
+/** A type id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
+function typeIdOf(value: string | undefined, notFound: string): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
+  const typeId = Number(value);
+  if (!Number.isSafeInteger(typeId) || typeId > MAX_ID) throw new HttpError(404, notFound);
+  return typeId;
+}
+
+// ---------------------------------------------------------------------------------------------- caching
+
+interface CachedAnswer {
+  /** The JSON, encoded once. */
+  body: Buffer;
+  etag: string;
+}
+
+function cachedAnswerOf(data: unknown): CachedAnswer {
+  const body = Buffer.from(JSON.stringify(data));
+  // Computed once per cached answer, so Express neither encodes nor hashes it again on every hit (and a GET whose
+  // If-None-Match has it answers 304).
+  const digest = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return { body, etag: `W/"${body.length.toString(16)}-${digest}"` };
+}
+
+function sendCached(res: Response, answer: CachedAnswer, cacheSeconds: number) {
+  res.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(answer.body);
+}
+
+/**
+ * One micro-cache per distinct request (ADR 0007), at most `maxKeys`: past that, the entries whose answers have
+ * expired go first, then the oldest.
+ */
+export function keyedMicroCache<T>(ttlMs: number, maxKeys: number, now: () => number = Date.now) {
+  const entries = new Map<string, { cache: MicroCache<T>; created: number }>();
+  return {
+    get(key: string, load: () => Promise<T>): Promise<T> {
+      let entry = entries.get(key);
+      if (!entry) {
+        if (entries.size >= maxKeys) {
+          const time = now();
+          for (const [k, e] of entries) if (e.created + ttlMs <= time) entries.delete(k);
+          for (const k of entries.keys()) {
+            if (entries.size < maxKeys) break;
+            entries.delete(k);
+          }
+        }
+        entry = { cache: microCache<T>(ttlMs, now), created: now() };
+        entries.set(key, entry);
+      }
+      return entry.cache.get(load);
+    },
+    size: () => entries.size,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ router
+
+export function postsRouter(
+  clients: Pick<ServiceClients, 'post' | 'deadlineMs'>,
+  cacheSeconds: number,
+): Router {
+  const router = express.Router();
+  const { post } = clients;
+  const rpc = <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) =>
+    call('post', post, method, request, {
+      requestId: req.id as string,
+      deadlineMs: clients.deadlineMs,
+      caller: req.caller,
+    });
+  const feedCache = keyedMicroCache<CachedAnswer>(cacheSeconds * 1000, FEED_CACHE_KEYS);
+  // The types are fixed reference data: everyone may share one cached answer.
+  const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
+  const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
+
+  router.post('/all', async (req, res) => {
+    const body = parseBody(bodies.list, req);
+    const sort = body.sort || 'recent';
+    const request = {
+      offset: body.offset ?? 0,
+      limit: body.limit ?? FEED_PAGE.default,
+      sort,
+      // Only a random order depends on the seed; leaving it out of the others shares their cached answers.
+      seed: sort === 'random' ? (body.seed ?? 0) : 0,
+      posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
+      search: (body.search ?? '').trim().replace(/\s+/g, ' '),
+    };
+    const load = async () => (await rpc(req, post.listPosts, request)).posts.map(postJson);
+    if (req.caller) {
+      // A member's own writes must show on their next read: never from the visitors' cache.
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(await load());
+      return;
+    }
+    const key = JSON.stringify(request);
+    sendCached(res, await feedCache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
+  });
+
+  router.get('/post-types', async (req, res) => {
+    const answer = await postTypes.get(async () =>
+      cachedAnswerOf(
+        (await rpc(req, post.listPostTypes, {})).post_types.map((type) => ({
+          posttype_id: type.posttype_id,
+          post_type: type.post_type,
+        })),
+      ),
+    );
+    sendCached(res, answer, cacheSeconds);
+  });
+
+  router.get('/event-types', async (req, res) => {
+    const answer = await eventTypes.get(async () =>
+      cachedAnswerOf(
+        (await rpc(req, post.listEventTypes, {})).event_types.map((type) => ({
+          eventtype_id: type.eventtype_id,
+          event_type: type.event_type,
+        })),
+      ),
+    );
+    sendCached(res, answer, cacheSeconds);
+  });
+
+  router.get('/post-type/:id', async (req, res) => {
+    const type = await rpc(req, post.getPostType, {
+      posttype_id: typeIdOf(req.params.id, 'Post type not found'),
+    });
+    res.json({ posttype_id: type.posttype_id, post_type: type.post_type });
+  });
+
+  router.get('/event-type/:id', async (req, res) => {
+    const type = await rpc(req, post.getEventType, {
+      eventtype_id: typeIdOf(req.params.id, 'Event type not found'),
+    });
+    res.json({ eventtype_id: type.eventtype_id, event_type: type.event_type });
+  });
+
+  // Public: a visitor opening Keep Reading counts too; the count is the server's, a sent `reads` is ignored.
+  router.post('/update-read-count', async (req, res) => {
+    const { post_id } = parseBody(bodies.postId, req);
+    const answer = await rpc(req, post.addRead, { post_id });
+    res.json({ post_id: answer.post_id, reads: answer.reads });
+  });
+
+  // Everything below writes or reads a member's own data: a visitor is refused before the body is read.
+  router.post('/add-post', requireMember, async (req, res) => {
+    const body = parseBody(bodies.addPost, req);
+    const created = await rpc(req, post.addPost, {
+      post_title: body.post_title ?? '',
+      post_body: body.post_body ?? '',
+      posttype_id: body.post_type,
+      event_location: body.event_location ?? '',
+      event_date: body.event_date ?? '',
+      event_start: body.event_start ?? '',
+      event_end: body.event_end ?? '',
+      eventtype_id: body.event_type,
+    });
+    res.status(201).json(postJson(created));
+  });
+
+  router.post('/update-post', requireMember, async (req, res) => {
+    const body = parseBody(bodies.updatePost, req);
+    const updated = await rpc(req, post.updatePost, {
+      post_id: body.post_id,
+      post_title: body.post_title,
+      post_body: body.post_body,
+      event_location: body.event_location,
+      event_date: body.event_date,
+      event_start: body.event_start,
+      event_end: body.event_end,
+      eventtype_id: body.event_type,
+    });
+    res.json(postJson(updated));
+  });
+
+  router.delete('/delete-post', requireMember, async (req, res) => {
+    const { post_id } = parseBody(bodies.postId, req);
+    await rpc(req, post.deletePost, { post_id });
+    res.status(204).end();
+  });
+
+  router.post('/add-comment', requireMember, async (req, res) => {
+    const body = parseBody(bodies.addComment, req);
+    const comment = await rpc(req, post.addComment, {
+      post_id: body.post_id,
+      comment_body: body.comment_body ?? '',
+    });
+    res.status(201).json(commentJson(comment));
+  });
+
+  router.post('/update-comment', requireMember, async (req, res) => {
+    const body = parseBody(bodies.updateComment, req);
+    const comment = await rpc(req, post.updateComment, {
+      comment_id: body.comment_id,
+      comment_body: body.comment_body ?? '',
+    });
+    res.json(commentJson(comment));
+  });
+
+  router.delete('/delete-comment', requireMember, async (req, res) => {
+    const { comment_id } = parseBody(bodies.commentId, req);
+    await rpc(req, post.deleteComment, { comment_id });
+    res.status(204).end();
+  });
+
+  // A sent likes_count or user_id is ignored: the member is the caller and the count the server's.
+  router.post('/add-like', requireMember, async (req, res) => {
+    const body = parseBody(bodies.like, req);
+    const like = await rpc(req, post.setLike, { post_id: body.post_id, liked: body.liked });
+    res.json({
+      post_id: like.post_id,
+      liked: like.liked,
+      user_id: like.user_id,
+      likes_count: like.likes_count,
+    });
+  });
+
+  router.post('/get-likes/:id', requireMember, async (req, res) => {
+    const caller = callerOf(req);
+    if (req.params.id !== caller.userId) throw new HttpError(403, POST_MESSAGES.ownLikesOnly);
+    const answer = await rpc(req, post.listMyLikes, {});
+    res.json(answer.post_ids.map((post_id) => ({ post_id, user_id: caller.userId, liked: true })));
+  });
+
+  // The body's `data` (the as-built client's user id) is ignored: the caller is who the token says.
+  router.post('/profile-info', requireMember, async (req, res) => {
+    const info = await rpc(req, post.getProfileInfo, {});
+    res.json({
+      profile_id: info.profile_id,
+      first_name: info.first_name,
+      last_name: info.last_name,
+      user_id: info.user_id,
+      organization_id: orNull(info.organization_id),
+      division_id: orNull(info.division_id),
+    });
+  });
+
+  return router;
+}

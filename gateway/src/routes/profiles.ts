@@ -1,0 +1,435 @@
+// The /api/profiles/* REST paths of spec §7 (contract.md, Profiles): members only, bodies and parameters
+// validated here (types, lengths, the spec's required-fields messages), then forwarded to the profile service
+// over gRPC, its answers shaped with the spec's names (null for fields not given). The service enforces every
+// rule again, and alone decides who may edit what (the owner, or a contributor while unclaimed).
+import type { Colleague, Division, Job, JobFields, Profile, ProfileFields } from '@rotunda/protos/profile';
+import { requiredFieldsMessage } from '@rotunda/rules';
+import express, { type Request, type Router } from 'express';
+import { z } from 'zod';
+import { requireMember } from '../auth/middleware.ts';
+import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { HttpError } from '../http/errors.ts';
+import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
+import { parseBody } from './body.ts';
+import { idField, userIssueJson } from './issues.ts';
+
+/** The largest picture upload read (the service resizes it; the result must fit 5,242,880 bytes). */
+export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_ID = 2 ** 31 - 1;
+/** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
+const UPLOAD_DEADLINE_MS = 15_000;
+
+export const UPLOAD_MESSAGES = {
+  ...DEFAULT_UPLOAD_MESSAGES,
+  notMultipart:
+    'Send the picture as multipart/form-data with the fields profile_picture, image_type and, for a profile, profile_id.',
+  oneFile: 'Upload one picture at a time.',
+  noFile: 'Please select an image to upload.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------- answers
+
+const orNull = <T>(value: T | undefined) => value ?? null;
+
+export function divisionJson(division: Division) {
+  return {
+    division_id: division.division_id,
+    division_name: division.division_name,
+    division_type: division.division_type,
+    active_division: division.active_division,
+    organization_id: division.organization_id,
+    street_address: orNull(division.street_address),
+    suite_number: orNull(division.suite_number),
+    city: orNull(division.city),
+    state: orNull(division.state),
+    zip_code: orNull(division.zip_code),
+    division_phone: orNull(division.division_phone),
+    website: orNull(division.website),
+  };
+}
+
+export function jobJson(job: Job) {
+  return {
+    job_id: job.job_id,
+    profile_id: job.profile_id,
+    title: job.title,
+    organization_id: job.organization_id,
+    division_id: orNull(job.division_id),
+    street_address: job.street_address,
+    suite_number: orNull(job.suite_number),
+    city: job.city,
+    state: job.state,
+    zip_code: job.zip_code,
+    start_date: job.start_date,
+    end_date: orNull(job.end_date),
+    current_job: job.current_job,
+    Organization: {
+      organization_id: job.organization?.organization_id ?? job.organization_id,
+      organization_name: job.organization?.organization_name ?? '',
+      group_type: job.organization?.group_type ?? '',
+      logo: orNull(job.organization?.logo),
+    },
+    Division: job.division ? divisionJson(job.division) : null,
+  };
+}
+
+export function profileJson(profile: Profile) {
+  return {
+    profile_id: profile.profile_id,
+    user_id: orNull(profile.user_id),
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    work_email: profile.work_email,
+    personal_email: orNull(profile.personal_email),
+    mobile_phone: orNull(profile.mobile_phone),
+    other_phone: orNull(profile.other_phone),
+    birthday: orNull(profile.birthday),
+    pronouns: orNull(profile.pronouns),
+    profile_picture: orNull(profile.profile_picture),
+    user_bio: orNull(profile.user_bio),
+    lobby_filer_id: orNull(profile.lobby_filer_id),
+    linkedin_url: orNull(profile.linkedin_url),
+    facebook_url: orNull(profile.facebook_url),
+    youtube_url: orNull(profile.youtube_url),
+    threads_url: orNull(profile.threads_url),
+    twitter_url: orNull(profile.twitter_url),
+    instagram_url: orNull(profile.instagram_url),
+    tiktok_url: orNull(profile.tiktok_url),
+    bluesky_url: orNull(profile.bluesky_url),
+    claim_pending: profile.claim_pending,
+    JobExperiences: profile.job_experiences.map(jobJson),
+    UserIssues: profile.user_issues.map(userIssueJson),
+  };
+}
+
+export function colleagueJson(colleague: Colleague) {
+  return {
+    profile_id: colleague.profile_id,
+    title: colleague.title,
+    city: colleague.city,
+    state: colleague.state,
+    Division: colleague.division ? divisionJson(colleague.division) : null,
+    ProfileInfo: {
+      profile_id: colleague.profile_info?.profile_id ?? colleague.profile_id,
+      first_name: colleague.profile_info?.first_name ?? '',
+      last_name: colleague.profile_info?.last_name ?? '',
+      profile_picture: orNull(colleague.profile_info?.profile_picture),
+      other_phone: orNull(colleague.profile_info?.other_phone),
+      work_email: colleague.profile_info?.work_email ?? '',
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------- validation
+
+/**
+ * An optional text field: absent stays absent (the service keeps the stored value), null or blank clears it,
+ * a number (a phone or ZIP typed into a number input) becomes its digits.
+ */
+const optionalText = (field: string, max = 256) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${field} must be text` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null ? '' : String(value).trim()))
+    .refine(
+      (value) => value === undefined || value.length <= max,
+      `${field} must be at most ${max} characters`,
+    );
+
+/** An optional id: absent or null is none; otherwise a whole number (or its digits as text). */
+const optionalId = (field: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d*$/, `${field} must be a whole number`), z.null()], {
+      error: `${field} must be a whole number`,
+    })
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === '' ? undefined : Number(value)))
+    .refine(
+      (value) => value === undefined || (Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID),
+      `${field} must be a whole number`,
+    );
+
+/** The product's forms send booleans; a form post sends 'true'/'false'. */
+const flag = (field: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true'), z.null()], {
+      error: `${field} must be true or false`,
+    })
+    .optional()
+    .transform((value) => value === true);
+
+const profileFields = {
+  profile_picture: optionalText('profile_picture', 2048),
+  first_name: optionalText('first_name', 100),
+  last_name: optionalText('last_name', 100),
+  work_email: optionalText('work_email', 254),
+  personal_email: optionalText('personal_email', 254),
+  mobile_phone: optionalText('mobile_phone', 64),
+  other_phone: optionalText('other_phone', 64),
+  birthday: optionalText('birthday', 10),
+  pronouns: optionalText('pronouns', 32),
+  linkedin_url: optionalText('linkedin_url', 2048),
+  facebook_url: optionalText('facebook_url', 2048),
+  youtube_url: optionalText('youtube_url', 2048),
+  threads_url: optionalText('threads_url', 2048),
+  twitter_url: optionalText('twitter_url', 2048),
+  instagram_url: optionalText('instagram_url', 2048),
+  tiktok_url: optionalText('tiktok_url', 2048),
+  bluesky_url: optionalText('bluesky_url', 2048),
+};
+
+/** Create-profile step 1 and the edit form (spec §5), in the spec's order and labels. */
+const PROFILE_REQUIRED = {
+  profile_picture: 'Profile Picture',
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  work_email: 'Work Email',
+  other_phone: 'Office Phone',
+};
+
+/** The job forms (spec §5 create job, add-job and edit-job modals), in the spec's order and labels. */
+const JOB_REQUIRED = {
+  title: 'Job Title',
+  organization_id: 'Company',
+  street_address: 'Address',
+  city: 'City',
+  state: 'State',
+  zip_code: 'Zip Code',
+  start_date: 'Start Date',
+};
+
+/** The spec's message for the required fields that were sent blank (or, with `always`, left out). */
+function requireFields(
+  labels: Record<string, string>,
+  { always = false }: { always?: boolean } = {},
+): (value: Record<string, unknown>, ctx: z.RefinementCtx) => void {
+  return (value, ctx) => {
+    const checked = Object.fromEntries(
+      Object.entries(labels)
+        .filter(([key]) => always || value[key] !== undefined)
+        .map(([key, label]) => [label, value[key]]),
+    );
+    const message = requiredFieldsMessage(checked);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+const jobShape = {
+  title: optionalText('title', 200),
+  organization_id: optionalId('organization_id'),
+  division_id: optionalId('division_id'),
+  street_address: optionalText('street_address'),
+  suite_number: optionalText('suite_number'),
+  city: optionalText('city'),
+  state: optionalText('state', 32),
+  zip_code: optionalText('zip_code', 16),
+  start_date: optionalText('start_date', 10),
+  end_date: optionalText('end_date', 10),
+  current_job: flag('current_job'),
+};
+
+type JobBody = z.output<z.ZodObject<typeof jobShape>>;
+
+/** The job forms' rules (spec §5): the required fields first, then an end date or the current box. */
+function requireJob(job: JobBody, ctx: z.RefinementCtx) {
+  requireFields(JOB_REQUIRED, { always: true })(job, ctx);
+  if (!job.current_job && !job.end_date)
+    ctx.addIssue({ code: 'custom', message: 'Please give an end date or mark the position as current' });
+}
+
+const bodies = {
+  newUserCheck: z.object({
+    first_name: optionalText('first_name', 100),
+    last_name: optionalText('last_name', 100),
+    email: optionalText('email', 254),
+  }),
+  // user_id and image_type are ignored: the owner is the caller, and the service judges the picture's bytes.
+  createProfile: z.object(profileFields).superRefine(requireFields(PROFILE_REQUIRED, { always: true })),
+  updateProfile: z
+    .object({
+      profile_id: idField('profile_id'),
+      ...profileFields,
+      lobby_filer_id: optionalText('lobby_filer_id', 32),
+    })
+    .superRefine(requireFields(PROFILE_REQUIRED)),
+  addJob: z.object({ profile_id: idField('profile_id'), ...jobShape }).superRefine(requireJob),
+  updateJob: z.object({ job_id: idField('job_id'), ...jobShape }).superRefine(requireJob),
+  deleteJob: z.object({ job_id: idField('job_id') }),
+  organizationColleagues: z.object({ organization_id: idField('organization_id') }),
+  divisionColleagues: z.object({ division_id: idField('division_id') }),
+  bio: z.object({
+    user_bio: z
+      .string({ error: 'user_bio must be text' })
+      .max(5000, 'Your bio must be at most 5000 characters.')
+      .nullish(),
+  }),
+};
+
+/** Only the fields the member sent: absent keeps the stored value (proto3 `optional`). */
+function fieldsMessage(body: Partial<Record<keyof ProfileFields, string | undefined>>): ProfileFields {
+  const fields: ProfileFields = {};
+  for (const key of [...Object.keys(profileFields), 'lobby_filer_id'] as (keyof ProfileFields)[])
+    if (body[key] !== undefined) fields[key] = body[key];
+  return fields;
+}
+
+function jobMessage(body: JobBody): JobFields {
+  return {
+    title: body.title ?? '',
+    organization_id: body.organization_id ?? 0,
+    division_id: body.division_id,
+    street_address: body.street_address ?? '',
+    suite_number: body.suite_number,
+    city: body.city ?? '',
+    state: body.state ?? '',
+    zip_code: body.zip_code ?? '',
+    start_date: body.start_date ?? '',
+    end_date: body.end_date || undefined,
+    current_job: body.current_job,
+  };
+}
+
+/** A profile id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
+function profileIdOf(value: string | undefined): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The profile id must be a whole number.');
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, 'Profile not found');
+  return id;
+}
+
+/**
+ * The upload's optional profile_id. A browser's FormData turns a missing value into the text 'undefined' or
+ * 'null'; those, like an empty field, mean "no profile yet".
+ */
+function uploadProfileIdOf(value: string | undefined): number | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'undefined' || text === 'null') return undefined;
+  const id = idField('profile_id').safeParse(text);
+  if (!id.success) throw new HttpError(400, 'profile_id must be a whole number');
+  return id.data;
+}
+
+// ------------------------------------------------------------------------------------------------ router
+
+export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadlineMs'>): Router {
+  const router = express.Router();
+  const { profile } = clients;
+  const rpc = <Req, Res>(
+    req: Request,
+    method: UnaryMethod<Req, Res>,
+    request: Req,
+    deadlineMs = clients.deadlineMs,
+  ) =>
+    call('profile', profile, method, request, {
+      requestId: req.id as string,
+      deadlineMs,
+      caller: req.caller,
+    });
+
+  // People and their details are for members (spec §6): every path below needs a valid access token.
+  router.use(requireMember);
+
+  router.get('/directory', async (req, res) => {
+    const answer = await rpc(req, profile.listDirectory, {});
+    res.json(answer.profiles.map(profileJson));
+  });
+
+  router.post('/new-user-check', async (req, res) => {
+    const body = parseBody(bodies.newUserCheck, req);
+    const answer = await rpc(req, profile.findUnclaimedMatches, {
+      first_name: body.first_name ?? '',
+      last_name: body.last_name ?? '',
+      email: body.email ?? '',
+    });
+    res.json(answer.profiles.map(profileJson));
+  });
+
+  router.get('/user-check', async (req, res) => {
+    const answer = await rpc(req, profile.userCheck, {});
+    res.json(answer.profiles.map((owned) => ({ user_id: owned.user_id, profile_id: owned.profile_id })));
+  });
+
+  router.post('/create-profile', async (req, res) => {
+    const body = parseBody(bodies.createProfile, req);
+    const answer = await rpc(req, profile.createProfile, { fields: fieldsMessage(body) });
+    res.status(201).json({ createdProfileResult: profileJson(answer) });
+  });
+
+  router.post('/upload-profile-picture', async (req, res) => {
+    const upload = await readUpload(req, {
+      fileField: 'profile_picture',
+      maxFileBytes: MAX_PICTURE_UPLOAD_BYTES,
+      messages: UPLOAD_MESSAGES,
+    });
+    if (!upload.file || upload.file.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+    // image_type is the browser's guess from the file name; the service judges the bytes instead.
+    const answer = await rpc(
+      req,
+      profile.uploadPicture,
+      { image: upload.file, profile_id: uploadProfileIdOf(upload.fields.profile_id) },
+      Math.max(clients.deadlineMs, UPLOAD_DEADLINE_MS),
+    );
+    res.json({ url: answer.url });
+  });
+
+  router.get('/profile/:id', async (req, res) => {
+    const answer = await rpc(req, profile.getProfile, { profile_id: profileIdOf(req.params.id) });
+    res.json(profileJson(answer));
+  });
+
+  router.post('/update-profile', async (req, res) => {
+    const body = parseBody(bodies.updateProfile, req);
+    const answer = await rpc(req, profile.updateProfile, {
+      profile_id: body.profile_id,
+      fields: fieldsMessage(body),
+    });
+    res.json(profileJson(answer));
+  });
+
+  // The spec's client also sends { profile_id, user_id }: the path names the profile, the token the member.
+  router.post('/claim/:profile_id', async (req, res) => {
+    const answer = await rpc(req, profile.claimProfile, { profile_id: profileIdOf(req.params.profile_id) });
+    res.json(profileJson(answer));
+  });
+
+  router.post('/add-job', async (req, res) => {
+    const body = parseBody(bodies.addJob, req);
+    const answer = await rpc(req, profile.addJob, { profile_id: body.profile_id, fields: jobMessage(body) });
+    res.status(201).json(jobJson(answer));
+  });
+
+  router.post('/update-job', async (req, res) => {
+    const body = parseBody(bodies.updateJob, req);
+    const answer = await rpc(req, profile.updateJob, { job_id: body.job_id, fields: jobMessage(body) });
+    res.json(jobJson(answer));
+  });
+
+  router.delete('/delete-job', async (req, res) => {
+    const body = parseBody(bodies.deleteJob, req);
+    await rpc(req, profile.deleteJob, { job_id: body.job_id });
+    res.status(204).end();
+  });
+
+  router.post('/organization-colleagues', async (req, res) => {
+    const body = parseBody(bodies.organizationColleagues, req);
+    const answer = await rpc(req, profile.listOrganizationColleagues, {
+      organization_id: body.organization_id,
+    });
+    res.json(answer.colleagues.map(colleagueJson));
+  });
+
+  router.post('/division-colleagues', async (req, res) => {
+    const body = parseBody(bodies.divisionColleagues, req);
+    const answer = await rpc(req, profile.listDivisionColleagues, { division_id: body.division_id });
+    res.json(answer.colleagues.map(colleagueJson));
+  });
+
+  router.post('/bio/:profile_id', async (req, res) => {
+    const profile_id = profileIdOf(req.params.profile_id);
+    const body = parseBody(bodies.bio, req);
+    const answer = await rpc(req, profile.setBio, { profile_id, user_bio: body.user_bio ?? '' });
+    res.json(profileJson(answer));
+  });
+
+  return router;
+}

@@ -1,0 +1,585 @@
+// The /api/posts/* paths against a fake PostService on real gRPC: the contract's answer shapes (the spec's names,
+// null for what a post has not), public reads for visitors and member-only writes (401 before the service is
+// asked), the caller carried in the metadata, author fields and counts sent by the browser never forwarded,
+// validation refusals that never reach the service, service refusals mapped to HTTP, and the visitors' micro-cache
+// (one call per distinct request, never a cached page for a member).
+import { DomainError } from '@rotunda/service-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keyedMicroCache } from '../src/routes/posts.ts';
+import {
+  accessToken,
+  type FakeAuth,
+  get,
+  MEMBER,
+  post,
+  type RunningGateway,
+  type SigningKey,
+  signingKey,
+  startFakeAuth,
+  startGateway,
+} from './support/fake-auth.ts';
+import {
+  EVENT_POST,
+  EVENT_TYPES,
+  type FakePost,
+  PLAIN_POST,
+  POST_TYPES,
+  startFakePost,
+} from './support/fake-post.ts';
+
+const LOGIN_REQUIRED = { errors: [{ msg: 'Access Restricted. Please login.' }] };
+
+let key: SigningKey;
+let auth: FakeAuth;
+let posts: FakePost;
+let gateway: RunningGateway;
+let member: Record<string, string>;
+
+beforeAll(async () => {
+  key = await signingKey('key-1');
+  auth = await startFakeAuth([key]);
+  posts = await startFakePost();
+  gateway = await startGateway({ AUTH_SERVICE_ADDR: auth.address, POST_SERVICE_ADDR: posts.address });
+  member = { 'x-auth-token': await accessToken(key) };
+});
+afterEach(() => posts.reset());
+afterAll(async () => {
+  await gateway.close();
+  await posts.server.shutdown();
+  await auth.server.shutdown();
+});
+
+const url = (path: string, base = gateway.base) => `${base}${path}`;
+
+/** DELETE with a JSON body, as the product sends it. */
+async function del(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url(path), {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const COMMENT_JSON = {
+  comment_id: 31,
+  post_id: 7,
+  comment_author: 102,
+  comment_body: 'Will there be a recording?',
+  user_id: 'concierge-1',
+  createdAt: '2026-11-20T17:00:00.000Z',
+  updatedAt: '2026-11-20T18:00:00.000Z',
+  ProfileInfo: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker' },
+};
+
+const EVENT_JSON = {
+  post_id: 7,
+  post_title: 'Hearing on rural broadband',
+  post_body: '<p>Public comment at the end.</p>',
+  post_author: 101,
+  user_id: MEMBER.sub,
+  organization_id: 12,
+  division_id: 3,
+  organization_name: 'Capitol Bridge Advocates',
+  division_name: 'Government Affairs',
+  posttype_id: 9,
+  post_type: 'EVENT',
+  eventtype_id: 1,
+  event_type: 'HEARING',
+  event_location: 'Capitol Annex, Room 1200',
+  event_date: '2026-12-08',
+  event_start: '09:30',
+  event_end: '12:00',
+  created_at: '2026-11-20T16:00:00.000Z',
+  updated_at: '2026-11-20T16:00:00.000Z',
+  likes_count: 4,
+  reads: 17,
+  comments_count: 1,
+  ProfileInfo: { profile_id: 101, first_name: 'Maya', last_name: 'Delgado', user_id: MEMBER.sub },
+  PostComments: [COMMENT_JSON],
+};
+
+/** Every field present, null where the post has none. */
+const PLAIN_JSON = {
+  post_id: 8,
+  post_title: 'Water plan adopted',
+  post_body: '<p>The board adopted the plan.</p>',
+  post_author: 102,
+  user_id: 'concierge-1',
+  organization_id: 14,
+  division_id: null,
+  organization_name: 'Delta Water Authority',
+  division_name: null,
+  posttype_id: 2,
+  post_type: 'PRESS RELEASE',
+  eventtype_id: null,
+  event_type: null,
+  event_location: null,
+  event_date: null,
+  event_start: null,
+  event_end: null,
+  created_at: '2026-11-21T09:00:00.000Z',
+  updated_at: '2026-11-21T09:00:00.000Z',
+  likes_count: 0,
+  reads: 0,
+  comments_count: 0,
+  ProfileInfo: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker', user_id: 'concierge-1' },
+  PostComments: [],
+};
+
+describe('public reads', () => {
+  it('POST /api/posts/all answers a visitor the page, with defaults forwarded', async () => {
+    const res = await post(url('/api/posts/all'), {});
+    expect(res).toMatchObject({ status: 200, body: [PLAIN_JSON, EVENT_JSON] });
+    expect(posts.callsTo('listPosts')[0]).toEqual({
+      method: 'listPosts',
+      request: { offset: 0, limit: 20, sort: 'recent', seed: 0, posttype_id: 0, search: '' },
+      caller: undefined,
+    });
+  });
+
+  it('forwards paging, sort, seed, type and search', async () => {
+    await post(url('/api/posts/all'), {
+      offset: 40,
+      limit: '20',
+      sort: 'random',
+      seed: 123456789,
+      posttype_id: '9',
+      search: '  water   plan ',
+    });
+    expect(posts.callsTo('listPosts')[0]?.request).toEqual({
+      offset: 40,
+      limit: 20,
+      sort: 'random',
+      seed: 123456789,
+      posttype_id: 9,
+      search: 'water plan',
+    });
+  });
+
+  it('drops the seed of an order that is not random, and takes null as not given', async () => {
+    await post(url('/api/posts/all'), { sort: 'popular', seed: 5, posttype_id: null, search: null });
+    expect(posts.callsTo('listPosts')[0]?.request).toMatchObject({
+      sort: 'popular',
+      seed: 0,
+      posttype_id: 0,
+      search: '',
+    });
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit must be a whole number from 1 to 50'],
+    [{ limit: 51 }, 'limit must be a whole number from 1 to 50'],
+    [{ offset: -1 }, 'offset must be a whole number from 0 to 99950'],
+    [{ offset: 1.5 }, 'offset must be a whole number from 0 to 99950'],
+    [{ sort: 'oldest' }, 'sort must be one of recent, popular, random'],
+    [{ sort: 'random', seed: 2 ** 31 }, 'seed must be a whole number'],
+    [{ posttype_id: 'event' }, 'posttype_id must be a whole number'],
+    [{ search: ['water'] }, 'search must be text'],
+    [{ search: 'x'.repeat(201) }, 'search is too long'],
+  ])('refuses %j with 400 without asking the service', async (body, message) => {
+    expect(await post(url('/api/posts/all'), body)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: message }] },
+    });
+    expect(posts.calls).toEqual([]);
+  });
+
+  it('GET /api/posts/post-types and event-types answer the lists', async () => {
+    expect(await get(url('/api/posts/post-types'))).toMatchObject({ status: 200, body: POST_TYPES });
+    expect(await get(url('/api/posts/event-types'))).toMatchObject({ status: 200, body: EVENT_TYPES });
+  });
+
+  it('GET /api/posts/post-type/:id and event-type/:id answer one type; 400 for a bad id; 404 passed on', async () => {
+    expect(await get(url('/api/posts/post-type/9'))).toMatchObject({
+      status: 200,
+      body: { posttype_id: 9, post_type: 'EVENT' },
+    });
+    expect(posts.callsTo('getPostType')[0]?.request).toEqual({ posttype_id: 9 });
+    expect(await get(url('/api/posts/event-type/1'))).toMatchObject({
+      status: 200,
+      body: { eventtype_id: 1, event_type: 'HEARING' },
+    });
+    expect((await get(url('/api/posts/post-type/nine'))).status).toBe(400);
+    expect(await get(url('/api/posts/event-type/99999999999'))).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Event type not found' }] },
+    });
+    posts.answer('getPostType', async () => {
+      throw new DomainError('not_found', 'Post type not found');
+    });
+    expect(await get(url('/api/posts/post-type/42'))).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Post type not found' }] },
+    });
+  });
+
+  it('POST /api/posts/update-read-count counts a visitor’s read; a sent count is not forwarded', async () => {
+    const res = await post(url('/api/posts/update-read-count'), { post_id: 7, reads: 5000 });
+    expect(res).toMatchObject({ status: 200, body: { post_id: 7, reads: 18 } });
+    expect(posts.callsTo('addRead')[0]).toMatchObject({ request: { post_id: 7 }, caller: undefined });
+    expect((await post(url('/api/posts/update-read-count'), {})).status).toBe(400);
+  });
+});
+
+describe('members only', () => {
+  const calls: [string, string, unknown][] = [
+    ['POST', '/api/posts/add-post', { post_title: 'x', post_body: 'y', post_type: 1 }],
+    ['POST', '/api/posts/update-post', { post_id: 7, post_title: 'x' }],
+    ['DELETE', '/api/posts/delete-post', { post_id: 7 }],
+    ['POST', '/api/posts/add-comment', { post_id: 7, comment_body: 'Hi' }],
+    ['POST', '/api/posts/update-comment', { comment_id: 31, comment_body: 'Hi' }],
+    ['DELETE', '/api/posts/delete-comment', { comment_id: 31 }],
+    ['POST', '/api/posts/add-like', { post_id: 7, liked: true, likes_count: 1, user_id: MEMBER.sub }],
+    ['POST', `/api/posts/get-likes/${MEMBER.sub}`, {}],
+    ['POST', '/api/posts/profile-info', { data: MEMBER.sub }],
+  ];
+
+  it.each(calls)('%s %s answers 401 to a visitor without asking the service', async (method, path, body) => {
+    const res = method === 'DELETE' ? await del(path, body) : await post(url(path), body);
+    expect(res).toMatchObject({ status: 401, body: LOGIN_REQUIRED });
+    expect(posts.calls).toEqual([]);
+  });
+
+  it('answers 401 to a token that fails verification, even on the public feed', async () => {
+    const res = await post(url('/api/posts/all'), {}, { 'x-auth-token': 'not.a.token' });
+    expect(res.status).toBe(401);
+    expect(posts.calls).toEqual([]);
+  });
+
+  it('still answers 404 for a path that does not exist', async () => {
+    expect((await post(url('/api/posts/no-such-path'), {})).status).toBe(404);
+  });
+});
+
+describe('posts', () => {
+  it('POST /api/posts/add-post: 201 with the post; author, counts and ids sent by the browser are not forwarded', async () => {
+    const res = await post(
+      url('/api/posts/add-post'),
+      {
+        post_title: 'Hearing on rural broadband',
+        post_body: '<p>Public comment at the end.</p>',
+        post_type: '9',
+        event_location: 'Capitol Annex, Room 1200',
+        event_date: '2026-12-08',
+        event_start: '09:30',
+        event_end: '12:00',
+        event_type: 1,
+        post_author: 999,
+        user_id: 'someone-else',
+        organization_id: 1,
+        division_id: 2,
+        likes_count: 100,
+        reads: 100,
+      },
+      member,
+    );
+    expect(res).toMatchObject({ status: 201, body: EVENT_JSON });
+    expect(posts.callsTo('addPost')[0]).toEqual({
+      method: 'addPost',
+      request: {
+        post_title: 'Hearing on rural broadband',
+        post_body: '<p>Public comment at the end.</p>',
+        posttype_id: 9,
+        event_location: 'Capitol Annex, Room 1200',
+        event_date: '2026-12-08',
+        event_start: '09:30',
+        event_end: '12:00',
+        eventtype_id: 1,
+      },
+      caller: { userId: MEMBER.sub, email: MEMBER.email, roles: ['default-roles-rotunda'] },
+    });
+  });
+
+  it('forwards a form with nothing chosen as empty, for the service to name what is missing', async () => {
+    posts.answer('addPost', async () => {
+      throw new DomainError(
+        'invalid_argument',
+        'Please provide entries for the following required fields: Post Title, Post Body, Type of Post',
+      );
+    });
+    expect(await post(url('/api/posts/add-post'), { post_type: '', event_type: null }, member)).toMatchObject(
+      {
+        status: 400,
+        body: {
+          errors: [
+            {
+              msg: 'Please provide entries for the following required fields: Post Title, Post Body, Type of Post',
+            },
+          ],
+        },
+      },
+    );
+    expect(posts.callsTo('addPost')[0]?.request).toMatchObject({
+      post_title: '',
+      post_body: '',
+      posttype_id: 0,
+      eventtype_id: 0,
+    });
+  });
+
+  it('answers 409 to a member without a profile', async () => {
+    posts.answer('addPost', async () => {
+      throw new DomainError('failed_precondition', 'Please create your profile before posting');
+    });
+    expect(
+      await post(url('/api/posts/add-post'), { post_title: 'x', post_body: 'y', post_type: 1 }, member),
+    ).toMatchObject({
+      status: 409,
+      body: { errors: [{ msg: 'Please create your profile before posting' }] },
+    });
+  });
+
+  it.each([
+    [{ post_title: 42, post_body: 'y', post_type: 1 }, 'post_title must be text'],
+    [{ post_title: 'x', post_body: { html: 'y' }, post_type: 1 }, 'post_body must be text'],
+    [{ post_title: 'x', post_body: 'y', post_type: 'event' }, 'post_type must be a whole number'],
+    [{ post_title: 'x', post_body: 'y', post_type: 9, event_type: 1.5 }, 'event_type must be a whole number'],
+  ])('refuses add-post %j with 400 without asking the service', async (body, message) => {
+    expect(await post(url('/api/posts/add-post'), body, member)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: message }] },
+    });
+    expect(posts.calls).toEqual([]);
+  });
+
+  it('POST /api/posts/update-post forwards only the fields sent', async () => {
+    const res = await post(
+      url('/api/posts/update-post'),
+      { post_id: 7, post_title: 'Hearing moved', event_date: '2026-12-10', likes_count: 3 },
+      member,
+    );
+    expect(res).toMatchObject({ status: 200, body: EVENT_JSON });
+    const request = posts.callsTo('updatePost')[0]?.request;
+    expect(request).toMatchObject({ post_id: 7, post_title: 'Hearing moved', event_date: '2026-12-10' });
+    for (const field of ['post_body', 'event_location', 'event_start', 'event_end', 'eventtype_id'])
+      expect(request?.[field]).toBeUndefined();
+  });
+
+  it('passes the service’s refusals on: 403 for someone else’s post, 404 for none', async () => {
+    posts.answer('updatePost', async () => {
+      throw new DomainError('permission_denied', 'Only the author can change this post');
+    });
+    expect(await post(url('/api/posts/update-post'), { post_id: 7, post_title: 'x' }, member)).toMatchObject({
+      status: 403,
+      body: { errors: [{ msg: 'Only the author can change this post' }] },
+    });
+    posts.answer('deletePost', async () => {
+      throw new DomainError('not_found', 'Post not found');
+    });
+    expect(await del('/api/posts/delete-post', { post_id: 99 }, member)).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Post not found' }] },
+    });
+    expect((await post(url('/api/posts/update-post'), { post_title: 'x' }, member)).status).toBe(400);
+  });
+
+  it('DELETE /api/posts/delete-post answers 204', async () => {
+    expect(await del('/api/posts/delete-post', { post_id: 7 }, member)).toEqual({
+      status: 204,
+      body: undefined,
+    });
+    expect(posts.callsTo('deletePost')[0]).toMatchObject({
+      request: { post_id: 7 },
+      caller: { userId: MEMBER.sub },
+    });
+    expect(await del('/api/posts/delete-post', {}, member)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: 'post_id must be a whole number' }] },
+    });
+  });
+});
+
+describe('comments', () => {
+  it('POST /api/posts/add-comment: 201 with the comment; author fields sent are not forwarded', async () => {
+    const res = await post(
+      url('/api/posts/add-comment'),
+      {
+        post_id: 7,
+        comment_body: 'Will there be a recording?',
+        comment_author: 999,
+        user_id: 'someone-else',
+      },
+      member,
+    );
+    expect(res).toMatchObject({ status: 201, body: COMMENT_JSON });
+    expect(posts.callsTo('addComment')[0]?.request).toEqual({
+      post_id: 7,
+      comment_body: 'Will there be a recording?',
+    });
+  });
+
+  it('passes the empty-comment refusal on', async () => {
+    posts.answer('addComment', async () => {
+      throw new DomainError('invalid_argument', 'Please write a comment first');
+    });
+    expect(await post(url('/api/posts/add-comment'), { post_id: 7 }, member)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: 'Please write a comment first' }] },
+    });
+    expect(posts.callsTo('addComment')[0]?.request).toEqual({ post_id: 7, comment_body: '' });
+  });
+
+  it('POST /api/posts/update-comment and DELETE /api/posts/delete-comment; 403 passed on', async () => {
+    expect(
+      await post(url('/api/posts/update-comment'), { comment_id: 31, comment_body: 'Edited' }, member),
+    ).toMatchObject({ status: 200, body: COMMENT_JSON });
+    expect(posts.callsTo('updateComment')[0]?.request).toEqual({ comment_id: 31, comment_body: 'Edited' });
+    expect(await del('/api/posts/delete-comment', { comment_id: 31 }, member)).toEqual({
+      status: 204,
+      body: undefined,
+    });
+    posts.answer('deleteComment', async () => {
+      throw new DomainError('permission_denied', 'Only the author can delete this comment');
+    });
+    expect(await del('/api/posts/delete-comment', { comment_id: 31 }, member)).toMatchObject({
+      status: 403,
+      body: { errors: [{ msg: 'Only the author can delete this comment' }] },
+    });
+  });
+});
+
+describe('likes and profile info', () => {
+  it('POST /api/posts/add-like forwards the post and the choice only; the count is the service’s', async () => {
+    const res = await post(
+      url('/api/posts/add-like'),
+      { post_id: 7, liked: true, likes_count: 1000, user_id: 'someone-else' },
+      member,
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: { post_id: 7, liked: true, user_id: MEMBER.sub, likes_count: 5 },
+    });
+    expect(posts.callsTo('setLike')[0]?.request).toEqual({ post_id: 7, liked: true });
+    expect(await post(url('/api/posts/add-like'), { post_id: 7 }, member)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: 'liked must be true or false' }] },
+    });
+  });
+
+  it('POST /api/posts/get-likes/:id answers the caller’s likes, and 403 for anyone else’s', async () => {
+    expect(await post(url(`/api/posts/get-likes/${MEMBER.sub}`), {}, member)).toMatchObject({
+      status: 200,
+      body: [
+        { post_id: 8, user_id: MEMBER.sub, liked: true },
+        { post_id: 7, user_id: MEMBER.sub, liked: true },
+      ],
+    });
+    expect(await post(url('/api/posts/get-likes/concierge-1'), {}, member)).toMatchObject({
+      status: 403,
+      body: { errors: [{ msg: 'You can only list your own likes' }] },
+    });
+    expect(posts.callsTo('listMyLikes')).toHaveLength(1);
+  });
+
+  it('POST /api/posts/profile-info answers the caller’s author record, null where none; 404 passed on', async () => {
+    expect(await post(url('/api/posts/profile-info'), { data: 'ignored' }, member)).toMatchObject({
+      status: 200,
+      body: {
+        profile_id: 102,
+        first_name: 'Carlos',
+        last_name: 'Whitaker',
+        user_id: 'concierge-1',
+        organization_id: 14,
+        division_id: null,
+      },
+    });
+    posts.answer('getProfileInfo', async () => {
+      throw new DomainError('not_found', 'Profile not found');
+    });
+    expect(await post(url('/api/posts/profile-info'), {}, member)).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Profile not found' }] },
+    });
+  });
+});
+
+describe('the visitors’ micro-cache', () => {
+  let cached: RunningGateway;
+  beforeAll(async () => {
+    cached = await startGateway({
+      AUTH_SERVICE_ADDR: auth.address,
+      POST_SERVICE_ADDR: posts.address,
+      PUBLIC_CACHE_SECONDS: '10',
+    });
+  });
+  afterAll(async () => cached.close());
+
+  const feed = (body: unknown, headers: Record<string, string> = {}) =>
+    post(url('/api/posts/all', cached.base), body, headers);
+
+  it('asks the service once per distinct request while the answer is fresh', async () => {
+    const first = await feed({ search: 'cache one' });
+    const second = await feed({ search: 'cache one', offset: 0, limit: 20 });
+    expect(second.body).toEqual(first.body);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(posts.callsTo('listPosts')).toHaveLength(1);
+    await feed({ search: 'cache one', offset: 20 });
+    await feed({ search: 'cache two' });
+    expect(posts.callsTo('listPosts')).toHaveLength(3);
+  });
+
+  it('makes visitors arriving at once share one call', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => feed({ search: 'crowd' })));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(posts.callsTo('listPosts')).toHaveLength(1);
+  });
+
+  it('never serves a member the visitors’ page: their new post shows at once', async () => {
+    expect((await feed({ search: 'fresh' })).body).toHaveLength(2);
+    // The member posts; the service now has three posts.
+    posts.answer('listPosts', async () => ({ posts: [EVENT_POST, PLAIN_POST, EVENT_POST] }));
+    const mine = await feed({ search: 'fresh' }, member);
+    expect(mine.body).toHaveLength(3);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(posts.callsTo('listPosts').map((call) => call.caller?.userId)).toEqual([undefined, MEMBER.sub]);
+    await feed({ search: 'fresh' }, member);
+    expect(posts.callsTo('listPosts')).toHaveLength(3);
+    // Visitors may see the older page for at most PUBLIC_CACHE_SECONDS.
+    expect((await feed({ search: 'fresh' })).body).toHaveLength(2);
+  });
+
+  it('caches the type lists too', async () => {
+    await get(url('/api/posts/post-types', cached.base));
+    await get(url('/api/posts/post-types', cached.base));
+    await get(url('/api/posts/event-types', cached.base), member);
+    await get(url('/api/posts/event-types', cached.base));
+    expect(posts.callsTo('listPostTypes')).toHaveLength(1);
+    expect(posts.callsTo('listEventTypes')).toHaveLength(1);
+  });
+
+  it('answers 304 to a visitor who has the type list already', async () => {
+    const first = await get(url('/api/posts/post-types', cached.base));
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\//);
+    const res = await fetch(url('/api/posts/post-types', cached.base), {
+      // What a browser revalidating sends (fetch would add no-cache, which forbids a 304).
+      headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' },
+    });
+    expect(res.status).toBe(304);
+  });
+});
+
+describe('keyedMicroCache', () => {
+  it('keeps at most maxKeys requests, dropping expired answers first, then the oldest', async () => {
+    let now = 0;
+    const cache = keyedMicroCache<string>(1000, 2, () => now);
+    let loads = 0;
+    const load = (value: string) => async () => {
+      loads++;
+      return value;
+    };
+    await cache.get('a', load('a'));
+    now = 500;
+    await cache.get('b', load('b'));
+    await cache.get('c', load('c'));
+    expect(cache.size()).toBe(2);
+    expect(await cache.get('b', load('b2'))).toBe('b');
+    expect(await cache.get('a', load('a2'))).toBe('a2');
+    expect(loads).toBe(4);
+    now = 2000;
+    expect(await cache.get('c', load('c2'))).toBe('c2');
+  });
+});

@@ -1,0 +1,634 @@
+// The /api/profiles/* paths against a fake ProfileService on real gRPC: contract.md's answer shapes (the spec's
+// names, null for fields not given), validation refusals that never reach the service (the spec's required-field
+// messages in order), members-only guards (401), the caller carried in the metadata (never a sent user_id), the
+// service's refusals mapped to HTTP (400, 403, 404, 409, 503), and the multipart picture upload.
+import { DomainError } from '@rotunda/service-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PICTURE_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../src/routes/profiles.ts';
+import {
+  accessToken,
+  type FakeAuth,
+  get,
+  MEMBER,
+  post,
+  type RunningGateway,
+  type SigningKey,
+  signingKey,
+  startFakeAuth,
+  startGateway,
+} from './support/fake-auth.ts';
+import { type FakeProfile, PICTURE_URL, startFakeProfile } from './support/fake-profile.ts';
+
+const LOGIN_REQUIRED = { errors: [{ msg: 'Access Restricted. Please login.' }] };
+const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
+const EDIT_OWN = 'You can only edit your own profile';
+
+let key: SigningKey;
+let auth: FakeAuth;
+let profile: FakeProfile;
+let gateway: RunningGateway;
+let member: Record<string, string>;
+
+beforeAll(async () => {
+  key = await signingKey('key-1');
+  auth = await startFakeAuth([key]);
+  profile = await startFakeProfile();
+  gateway = await startGateway({ AUTH_SERVICE_ADDR: auth.address, PROFILE_SERVICE_ADDR: profile.address });
+  member = { 'x-auth-token': await accessToken(key) };
+});
+afterEach(() => profile.reset());
+afterAll(async () => {
+  await gateway.close();
+  await profile.server.shutdown();
+  await auth.server.shutdown();
+});
+
+const url = (path: string) => `${gateway.base}${path}`;
+
+async function del(path: string, body: unknown, headers: Record<string, string> = member) {
+  const res = await fetch(url(path), {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const refused = (message: string) => ({ errors: [{ msg: message }] });
+
+const DIVISION_JSON = {
+  division_id: 3,
+  division_name: 'Elk Grove District Office',
+  division_type: 'District Office',
+  active_division: true,
+  organization_id: 12,
+  street_address: null,
+  suite_number: null,
+  city: 'Elk Grove',
+  state: 'CA',
+  zip_code: null,
+  division_phone: null,
+  website: null,
+};
+
+const JOB_JSON = {
+  job_id: 15,
+  profile_id: 7,
+  title: 'Legislative Director',
+  organization_id: 12,
+  division_id: 3,
+  street_address: '1021 O Street',
+  suite_number: 'Room 6610',
+  city: 'Sacramento',
+  state: 'CA',
+  zip_code: '95814',
+  start_date: '2021-02-01',
+  end_date: null,
+  current_job: true,
+  Organization: {
+    organization_id: 12,
+    organization_name: 'Office of Senator Elena Marquez',
+    group_type: 'Legislature',
+    logo: '/media/logos/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a01.png',
+  },
+  Division: DIVISION_JSON,
+};
+
+/** The profile as contract.md shows it: every field, null where the service sent none. */
+const PROFILE_JSON = {
+  profile_id: 7,
+  user_id: MEMBER.sub,
+  first_name: 'Marcus',
+  last_name: 'Chen',
+  work_email: 'member@demo.ca.gov',
+  personal_email: null,
+  mobile_phone: null,
+  other_phone: '(916) 555-0120',
+  birthday: null,
+  pronouns: 'He/Him',
+  profile_picture: '/media/pictures/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a09.jpg',
+  user_bio: 'Legislative director.',
+  lobby_filer_id: null,
+  linkedin_url: 'https://www.linkedin.com/in/marcuschen-demo',
+  facebook_url: null,
+  youtube_url: null,
+  threads_url: null,
+  twitter_url: null,
+  instagram_url: null,
+  tiktok_url: null,
+  bluesky_url: null,
+  claim_pending: false,
+  JobExperiences: [
+    JOB_JSON,
+    {
+      job_id: 16,
+      profile_id: 7,
+      title: 'Legislative Aide',
+      organization_id: 14,
+      division_id: null,
+      street_address: '1021 O Street',
+      suite_number: null,
+      city: 'Sacramento',
+      state: 'CA',
+      zip_code: '95814',
+      start_date: '2017-09-01',
+      end_date: '2021-01-01',
+      current_job: false,
+      Organization: {
+        organization_id: 14,
+        organization_name: 'Office of Assemblymember David Okafor',
+        group_type: 'Legislature',
+        logo: null,
+      },
+      Division: null,
+    },
+  ],
+  UserIssues: [{ id: 31, profile_id: 7, issue_id: 4, IssueArea: { issue_id: 4, issue_name: 'Housing' } }],
+};
+
+const NEW_PROFILE = {
+  profile_picture: PICTURE_URL,
+  first_name: 'Nora',
+  last_name: 'Whitfield',
+  work_email: 'newbie@demo.ca.gov',
+  other_phone: '9165550144',
+};
+
+const NEW_JOB = {
+  profile_id: 7,
+  title: 'Policy Analyst',
+  organization_id: 12,
+  street_address: '715 P Street',
+  city: 'Sacramento',
+  state: 'CA',
+  zip_code: '95814',
+  start_date: '2022-06-01',
+  current_job: true,
+};
+
+describe('members only', () => {
+  const calls: [string, string, unknown?][] = [
+    ['GET', '/api/profiles/directory'],
+    ['POST', '/api/profiles/new-user-check', { first_name: 'Nora', last_name: 'W', email: 'n@x.gov' }],
+    ['GET', '/api/profiles/user-check'],
+    ['POST', '/api/profiles/create-profile', NEW_PROFILE],
+    ['POST', '/api/profiles/upload-profile-picture', {}],
+    ['GET', '/api/profiles/profile/7'],
+    ['POST', '/api/profiles/update-profile', { profile_id: 7 }],
+    ['POST', '/api/profiles/claim/7', {}],
+    ['POST', '/api/profiles/add-job/', NEW_JOB],
+    ['POST', '/api/profiles/update-job/', { job_id: 15 }],
+    ['DELETE', '/api/profiles/delete-job', { job_id: 15 }],
+    ['POST', '/api/profiles/organization-colleagues', { organization_id: 12 }],
+    ['POST', '/api/profiles/division-colleagues', { division_id: 3 }],
+    ['POST', '/api/profiles/bio/7', { user_bio: 'x' }],
+  ];
+
+  it.each(calls)('%s %s answers 401 to a visitor without asking the service', async (method, path, body) => {
+    const res =
+      method === 'GET'
+        ? await get(url(path))
+        : method === 'DELETE'
+          ? await del(path, body, {})
+          : await post(url(path), body ?? {});
+    expect(res).toMatchObject({ status: 401, body: LOGIN_REQUIRED });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('answers 503 naming the profile service when it is down', async () => {
+    const orphan = await startGateway({
+      AUTH_SERVICE_ADDR: auth.address,
+      PROFILE_SERVICE_ADDR: '127.0.0.1:1',
+    });
+    try {
+      expect(await get(`${orphan.base}/api/profiles/directory`, member)).toMatchObject({
+        status: 503,
+        body: refused('The profile service is unavailable. Please try again shortly.'),
+      });
+    } finally {
+      await orphan.close();
+    }
+  });
+});
+
+describe('reading profiles', () => {
+  it('GET /api/profiles/directory answers every profile in the contract’s shape, the member carried', async () => {
+    const res = await get(url('/api/profiles/directory'), member);
+    expect(res).toMatchObject({ status: 200, body: [PROFILE_JSON] });
+    expect(profile.callsTo('listDirectory')[0]?.caller).toMatchObject({
+      userId: MEMBER.sub,
+      email: MEMBER.email,
+    });
+  });
+
+  it('GET /api/profiles/profile/:id answers the profile; 400 for a bad id, 404 as the service says', async () => {
+    expect(await get(url('/api/profiles/profile/7'), member)).toMatchObject({
+      status: 200,
+      body: PROFILE_JSON,
+    });
+    expect(profile.callsTo('getProfile')[0]?.request).toEqual({ profile_id: 7 });
+    expect(await get(url('/api/profiles/profile/abc'), member)).toMatchObject({
+      status: 400,
+      body: refused('The profile id must be a whole number.'),
+    });
+    expect(await get(url('/api/profiles/profile/99999999999'), member)).toMatchObject({
+      status: 404,
+      body: refused('Profile not found'),
+    });
+    profile.answer('getProfile', async () => {
+      throw new DomainError('not_found', 'Profile not found');
+    });
+    expect(await get(url('/api/profiles/profile/8'), member)).toMatchObject({
+      status: 404,
+      body: refused('Profile not found'),
+    });
+  });
+
+  it('GET /api/profiles/user-check answers [{ user_id, profile_id }] of the caller', async () => {
+    expect(await get(url('/api/profiles/user-check'), member)).toMatchObject({
+      status: 200,
+      body: [{ user_id: MEMBER.sub, profile_id: 7 }],
+    });
+    profile.answer('userCheck', async () => ({ profiles: [] }));
+    expect((await get(url('/api/profiles/user-check'), member)).body).toEqual([]);
+  });
+
+  it('POST /api/profiles/new-user-check forwards the three values and answers the matches', async () => {
+    const res = await post(
+      url('/api/profiles/new-user-check'),
+      { first_name: 'Nora', last_name: 'Whitfield', email: 'newbie@demo.ca.gov' },
+      member,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ ...PROFILE_JSON, user_id: null }]);
+    expect(profile.callsTo('findUnclaimedMatches')[0]?.request).toEqual({
+      first_name: 'Nora',
+      last_name: 'Whitfield',
+      email: 'newbie@demo.ca.gov',
+    });
+    expect(await post(url('/api/profiles/new-user-check'), { first_name: ['x'] }, member)).toMatchObject({
+      status: 400,
+      body: refused('first_name must be text'),
+    });
+  });
+});
+
+describe('creating and editing profiles', () => {
+  it('POST /api/profiles/create-profile answers 201 { createdProfileResult }; the owner comes from the token', async () => {
+    const res = await post(
+      url('/api/profiles/create-profile'),
+      { ...NEW_PROFILE, user_id: 'someone-else', image_type: 'jpg', pronouns: 'She/Her', birthday: null },
+      member,
+    );
+    expect(res).toMatchObject({ status: 201, body: { createdProfileResult: PROFILE_JSON } });
+    const [call] = profile.callsTo('createProfile');
+    expect(call?.caller?.userId).toBe(MEMBER.sub);
+    expect(call?.request).toEqual({
+      fields: {
+        profile_picture: PICTURE_URL,
+        first_name: 'Nora',
+        last_name: 'Whitfield',
+        work_email: 'newbie@demo.ca.gov',
+        other_phone: '9165550144',
+        pronouns: 'She/Her',
+        birthday: '',
+      },
+    });
+  });
+
+  it('refuses missing required fields with the spec’s message, only the missing ones, in order', async () => {
+    expect(
+      await post(url('/api/profiles/create-profile'), { first_name: 'Nora', work_email: ' ' }, member),
+    ).toMatchObject({
+      status: 400,
+      body: refused(
+        'Please provide entries for the following required fields: Profile Picture, Last Name, Work Email, Office Phone',
+      ),
+    });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('passes the service’s 409 and 400 on', async () => {
+    profile.answer('createProfile', async () => {
+      throw new DomainError('already_exists', 'You already have a profile');
+    });
+    expect(await post(url('/api/profiles/create-profile'), NEW_PROFILE, member)).toMatchObject({
+      status: 409,
+      body: refused('You already have a profile'),
+    });
+    profile.answer('createProfile', async () => {
+      throw new DomainError(
+        'invalid_argument',
+        'LinkedIn must be a web address starting with http:// or https://.',
+      );
+    });
+    expect(
+      await post(
+        url('/api/profiles/create-profile'),
+        { ...NEW_PROFILE, linkedin_url: 'javascript:x' },
+        member,
+      ),
+    ).toMatchObject({
+      status: 400,
+      body: refused('LinkedIn must be a web address starting with http:// or https://.'),
+    });
+  });
+
+  it('POST /api/profiles/update-profile forwards only the fields sent, the filer id included', async () => {
+    const res = await post(
+      url('/api/profiles/update-profile'),
+      { profile_id: '7', first_name: 'Marc', twitter_url: null, lobby_filer_id: '1300099' },
+      member,
+    );
+    expect(res).toMatchObject({ status: 200, body: PROFILE_JSON });
+    expect(profile.callsTo('updateProfile')[0]?.request).toEqual({
+      profile_id: 7,
+      fields: { first_name: 'Marc', twitter_url: '', lobby_filer_id: '1300099' },
+    });
+  });
+
+  it('refuses update without a profile id or with a required field blanked, before the service', async () => {
+    expect(await post(url('/api/profiles/update-profile'), { first_name: 'X' }, member)).toMatchObject({
+      status: 400,
+      body: refused('profile_id is required'),
+    });
+    expect(
+      await post(
+        url('/api/profiles/update-profile'),
+        { profile_id: 7, other_phone: '', first_name: '' },
+        member,
+      ),
+    ).toMatchObject({
+      status: 400,
+      body: refused('Please provide entries for the following required fields: First Name, Office Phone'),
+    });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('maps the service’s permission refusals to 403', async () => {
+    for (const message of [EDIT_OWN, 'Only a Concierge can set the lobbyist filer id']) {
+      profile.answer('updateProfile', async () => {
+        throw new DomainError('permission_denied', message);
+      });
+      expect(await post(url('/api/profiles/update-profile'), { profile_id: 8 }, member)).toMatchObject({
+        status: 403,
+        body: refused(message),
+      });
+    }
+  });
+
+  it('POST /api/profiles/claim/:profile_id answers the claimed profile; 409 and 404 passed on', async () => {
+    const res = await post(url('/api/profiles/claim/7'), { profile_id: 7, user_id: 'someone-else' }, member);
+    expect(res).toMatchObject({ status: 200, body: { ...PROFILE_JSON, claim_pending: true } });
+    expect(profile.callsTo('claimProfile')[0]?.request).toEqual({ profile_id: 7 });
+    for (const message of ['Users can only claim one profile', 'This profile has already been claimed']) {
+      profile.answer('claimProfile', async () => {
+        throw new DomainError('already_exists', message);
+      });
+      expect(await post(url('/api/profiles/claim/7'), {}, member)).toMatchObject({
+        status: 409,
+        body: refused(message),
+      });
+    }
+    profile.answer('claimProfile', async () => {
+      throw new DomainError('not_found', 'Profile not found');
+    });
+    expect((await post(url('/api/profiles/claim/9'), {}, member)).status).toBe(404);
+    expect((await post(url('/api/profiles/claim/nine'), {}, member)).status).toBe(400);
+  });
+
+  it('POST /api/profiles/bio/:profile_id sets the bio; the service’s blank-bio message passes through', async () => {
+    expect(
+      await post(url('/api/profiles/bio/7'), { profile_id: 7, user_bio: 'Hello' }, member),
+    ).toMatchObject({
+      status: 200,
+      body: PROFILE_JSON,
+    });
+    expect(profile.callsTo('setBio')[0]?.request).toEqual({ profile_id: 7, user_bio: 'Hello' });
+    const message =
+      'Please provide a brief discription about who you are and your expertise to finalize your profile.';
+    profile.answer('setBio', async () => {
+      throw new DomainError('invalid_argument', message);
+    });
+    expect(await post(url('/api/profiles/bio/7'), { user_bio: ' ' }, member)).toMatchObject({
+      status: 400,
+      body: refused(message),
+    });
+    expect(await post(url('/api/profiles/bio/7'), { user_bio: 42 }, member)).toMatchObject({
+      status: 400,
+      body: refused('user_bio must be text'),
+    });
+  });
+});
+
+describe('jobs', () => {
+  it('POST /api/profiles/add-job/ answers 201 with the job, ids and flags read from text too', async () => {
+    const res = await post(
+      url('/api/profiles/add-job/'),
+      { ...NEW_JOB, organization_id: '12', division_id: null, current_job: 'true', end_date: '' },
+      member,
+    );
+    expect(res).toMatchObject({ status: 201, body: JOB_JSON });
+    expect(profile.callsTo('addJob')[0]?.request).toEqual({
+      profile_id: 7,
+      fields: {
+        title: 'Policy Analyst',
+        organization_id: 12,
+        street_address: '715 P Street',
+        city: 'Sacramento',
+        state: 'CA',
+        zip_code: '95814',
+        start_date: '2022-06-01',
+        current_job: true,
+      },
+    });
+  });
+
+  it('lists the missing required fields in order, then asks for an end date, before the service', async () => {
+    expect(
+      await post(url('/api/profiles/add-job'), { profile_id: 7, title: 'Aide', city: 'Davis' }, member),
+    ).toMatchObject({
+      status: 400,
+      body: refused(
+        'Please provide entries for the following required fields: Company, Address, State, Zip Code, Start Date',
+      ),
+    });
+    expect(
+      await post(url('/api/profiles/add-job'), { ...NEW_JOB, current_job: false }, member),
+    ).toMatchObject({
+      status: 400,
+      body: refused('Please give an end date or mark the position as current'),
+    });
+    expect(
+      await post(url('/api/profiles/add-job'), { ...NEW_JOB, organization_id: 'twelve' }, member),
+    ).toMatchObject({
+      status: 400,
+      body: refused('organization_id must be a whole number'),
+    });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('POST /api/profiles/update-job/ answers the job; job_id required; 403 and 404 passed on', async () => {
+    const { profile_id: _p, ...fields } = NEW_JOB;
+    expect(
+      await post(url('/api/profiles/update-job/'), { job_id: 15, ...fields, end_date: '2024-01-01' }, member),
+    ).toMatchObject({ status: 200, body: JOB_JSON });
+    expect(profile.callsTo('updateJob')[0]?.request).toMatchObject({
+      job_id: 15,
+      fields: { end_date: '2024-01-01', current_job: true },
+    });
+    expect(await post(url('/api/profiles/update-job'), fields, member)).toMatchObject({
+      status: 400,
+      body: refused('job_id is required'),
+    });
+    profile.answer('updateJob', async () => {
+      throw new DomainError('permission_denied', EDIT_OWN);
+    });
+    expect(await post(url('/api/profiles/update-job'), { job_id: 15, ...fields }, member)).toMatchObject({
+      status: 403,
+      body: refused(EDIT_OWN),
+    });
+    profile.answer('updateJob', async () => {
+      throw new DomainError('not_found', 'Job not found');
+    });
+    expect((await post(url('/api/profiles/update-job'), { job_id: 99, ...fields }, member)).status).toBe(404);
+  });
+
+  it('DELETE /api/profiles/delete-job answers 204; the position rules answer 409', async () => {
+    expect(await del('/api/profiles/delete-job', { job_id: 16 })).toEqual({ status: 204, body: undefined });
+    expect(profile.callsTo('deleteJob')[0]?.request).toEqual({ job_id: 16 });
+    for (const message of [
+      'A current position cannot be deleted',
+      'The only position on a profile cannot be deleted',
+    ]) {
+      profile.answer('deleteJob', async () => {
+        throw new DomainError('failed_precondition', message);
+      });
+      expect(await del('/api/profiles/delete-job', { job_id: 15 })).toEqual({
+        status: 409,
+        body: refused(message),
+      });
+    }
+    expect(await del('/api/profiles/delete-job', {})).toEqual({
+      status: 400,
+      body: refused('job_id is required'),
+    });
+  });
+});
+
+describe('colleagues', () => {
+  const COLLEAGUE_JSON = {
+    profile_id: 9,
+    title: 'Chief of Staff',
+    city: 'Sacramento',
+    state: 'CA',
+    Division: null,
+    ProfileInfo: {
+      profile_id: 9,
+      first_name: 'Imani',
+      last_name: 'Okafor',
+      profile_picture: null,
+      other_phone: '(916) 555-0131',
+      work_email: 'imani.okafor@senate.example.org',
+    },
+  };
+
+  it('POST /api/profiles/organization-colleagues answers [colleague]; the id is required', async () => {
+    const res = await post(url('/api/profiles/organization-colleagues'), { organization_id: 12 }, member);
+    expect(res).toMatchObject({ status: 200, body: [COLLEAGUE_JSON] });
+    expect(profile.callsTo('listOrganizationColleagues')[0]).toMatchObject({
+      request: { organization_id: 12 },
+      caller: { userId: MEMBER.sub },
+    });
+    expect(await post(url('/api/profiles/organization-colleagues'), {}, member)).toMatchObject({
+      status: 400,
+      body: refused('organization_id is required'),
+    });
+  });
+
+  it('POST /api/profiles/division-colleagues answers [colleague]', async () => {
+    expect(await post(url('/api/profiles/division-colleagues'), { division_id: '3' }, member)).toMatchObject({
+      status: 200,
+      body: [COLLEAGUE_JSON],
+    });
+    expect(profile.callsTo('listDivisionColleagues')[0]?.request).toEqual({ division_id: 3 });
+    expect((await post(url('/api/profiles/division-colleagues'), { division_id: -3 }, member)).status).toBe(
+      400,
+    );
+  });
+});
+
+describe('picture upload', () => {
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+  function pictureForm(parts: { files?: Blob[]; profile_id?: string; image_type?: string } = {}) {
+    const form = new FormData();
+    if (parts.profile_id !== undefined) form.set('profile_id', parts.profile_id);
+    if (parts.image_type !== undefined) form.set('image_type', parts.image_type);
+    for (const blob of parts.files ?? []) form.append('profile_picture', blob, 'me.jpg');
+    return form;
+  }
+
+  async function upload(body: FormData | string, headers: Record<string, string> = member) {
+    const res = await fetch(url('/api/profiles/upload-profile-picture'), { method: 'POST', headers, body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  it('stores a picture before the profile exists: 200 { url }, no profile id sent on', async () => {
+    for (const profile_id of [undefined, '', 'undefined', 'null']) {
+      profile.reset();
+      const res = await upload(pictureForm({ files: [new Blob([JPEG])], image_type: 'jpg', profile_id }));
+      expect(res).toEqual({ status: 200, body: { url: PICTURE_URL } });
+      const [call] = profile.callsTo('uploadPicture');
+      expect(call?.request.profile_id).toBeUndefined();
+      expect(Buffer.compare(call?.request.image as Buffer, JPEG)).toBe(0);
+    }
+  });
+
+  it('sets a profile’s picture with profile_id; 403 passed on', async () => {
+    const res = await upload(pictureForm({ files: [new Blob([JPEG])], profile_id: '7' }));
+    expect(res.status).toBe(200);
+    expect(profile.callsTo('uploadPicture')[0]?.request.profile_id).toBe(7);
+    profile.answer('uploadPicture', async () => {
+      throw new DomainError('permission_denied', EDIT_OWN);
+    });
+    expect(await upload(pictureForm({ files: [new Blob([JPEG])], profile_id: '8' }))).toEqual({
+      status: 403,
+      body: refused(EDIT_OWN),
+    });
+  });
+
+  it('refuses a bad profile id, no file, two files, a body that is not multipart, an oversize one', async () => {
+    expect(await upload(pictureForm({ files: [new Blob([JPEG])], profile_id: 'seven' }))).toEqual({
+      status: 400,
+      body: refused('profile_id must be a whole number'),
+    });
+    expect(await upload(pictureForm({ profile_id: '7' }))).toEqual({
+      status: 400,
+      body: refused(UPLOAD_MESSAGES.noFile),
+    });
+    expect(await upload(pictureForm({ files: [new Blob([JPEG]), new Blob([JPEG])] }))).toEqual({
+      status: 413,
+      body: refused(UPLOAD_MESSAGES.oneFile),
+    });
+    expect(await upload('{}', { ...member, 'content-type': 'application/json' })).toEqual({
+      status: 400,
+      body: refused(UPLOAD_MESSAGES.notMultipart),
+    });
+    const big = new Blob([Buffer.alloc(MAX_PICTURE_UPLOAD_BYTES + 1024, 1)]);
+    expect(await upload(pictureForm({ files: [big] }))).toEqual({ status: 413, body: refused(TOO_LARGE) });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('passes the image pipeline’s refusals on with the spec’s texts', async () => {
+    profile.answer('uploadPicture', async () => {
+      throw new DomainError('invalid_argument', 'Incorrect image format. Please select only .jpg or .jpeg.');
+    });
+    expect(await upload(pictureForm({ files: [new Blob(['GIF89a'])] }))).toEqual({
+      status: 400,
+      body: refused('Incorrect image format. Please select only .jpg or .jpeg.'),
+    });
+  });
+});

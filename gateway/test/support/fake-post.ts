@@ -1,0 +1,164 @@
+// A fake PostService on a real gRPC server for the gateway's /api/posts tests: records every call with the caller
+// from the metadata and answers canned posts, comments, types and likes; one test may replace an answer (or
+// throw a DomainError) with `answer`.
+import { type Comment, type Post, PostServiceService } from '@rotunda/protos/post';
+import {
+  type CallContext,
+  type Caller,
+  type RunningGrpcServer,
+  startGrpcServer,
+  unary,
+} from '@rotunda/service-kit';
+import { logger } from './fake-auth.ts';
+
+type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
+
+export interface RecordedPostCall {
+  method: string;
+  request: Record<string, unknown>;
+  caller: Caller | undefined;
+}
+
+export const COMMENT: Comment = {
+  comment_id: 31,
+  post_id: 7,
+  comment_author: 102,
+  comment_body: 'Will there be a recording?',
+  user_id: 'concierge-1',
+  created_at: new Date('2026-11-20T17:00:00.000Z'),
+  updated_at: new Date('2026-11-20T18:00:00.000Z'),
+  author: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker', user_id: 'concierge-1' },
+};
+
+export const EVENT_POST: Post = {
+  post_id: 7,
+  post_title: 'Hearing on rural broadband',
+  post_body: '<p>Public comment at the end.</p>',
+  post_author: 101,
+  user_id: '4b1f2a52-7c1e-4d8a-9a43-1d2f6b1f0a01',
+  organization_id: 12,
+  division_id: 3,
+  organization_name: 'Capitol Bridge Advocates',
+  division_name: 'Government Affairs',
+  posttype_id: 9,
+  post_type: 'EVENT',
+  eventtype_id: 1,
+  event_type: 'HEARING',
+  event_location: 'Capitol Annex, Room 1200',
+  event_date: '2026-12-08',
+  event_start: '09:30',
+  event_end: '12:00',
+  created_at: new Date('2026-11-20T16:00:00.000Z'),
+  updated_at: new Date('2026-11-20T16:00:00.000Z'),
+  likes_count: 4,
+  reads: 17,
+  comments_count: 1,
+  author: {
+    profile_id: 101,
+    first_name: 'Maya',
+    last_name: 'Delgado',
+    user_id: '4b1f2a52-7c1e-4d8a-9a43-1d2f6b1f0a01',
+  },
+  comments: [COMMENT],
+};
+
+/** A post that is not an event, by an author without a division. */
+export const PLAIN_POST: Post = {
+  post_id: 8,
+  post_title: 'Water plan adopted',
+  post_body: '<p>The board adopted the plan.</p>',
+  post_author: 102,
+  user_id: 'concierge-1',
+  organization_id: 14,
+  organization_name: 'Delta Water Authority',
+  posttype_id: 2,
+  post_type: 'PRESS RELEASE',
+  created_at: new Date('2026-11-21T09:00:00.000Z'),
+  updated_at: new Date('2026-11-21T09:00:00.000Z'),
+  likes_count: 0,
+  reads: 0,
+  comments_count: 0,
+  author: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker', user_id: 'concierge-1' },
+  comments: [],
+};
+
+export const POST_TYPES = [
+  { posttype_id: 1, post_type: 'ANNOUNCEMENT' },
+  { posttype_id: 9, post_type: 'EVENT' },
+];
+export const EVENT_TYPES = [
+  { eventtype_id: 1, event_type: 'HEARING' },
+  { eventtype_id: 10, event_type: 'OTHER' },
+];
+
+export interface FakePost {
+  server: RunningGrpcServer;
+  address: string;
+  calls: RecordedPostCall[];
+  answer: (method: string, handler: Handler) => void;
+  callsTo: (method: string) => RecordedPostCall[];
+  reset: () => void;
+}
+
+export async function startFakePost(): Promise<FakePost> {
+  const calls: RecordedPostCall[] = [];
+  const defaults: Record<string, Handler> = {
+    listPosts: async () => ({ posts: [PLAIN_POST, EVENT_POST] }),
+    listPostTypes: async () => ({ post_types: POST_TYPES }),
+    listEventTypes: async () => ({ event_types: EVENT_TYPES }),
+    getPostType: async () => POST_TYPES[1] as object,
+    getEventType: async () => EVENT_TYPES[0] as object,
+    addPost: async () => EVENT_POST,
+    updatePost: async () => EVENT_POST,
+    deletePost: async () => ({}),
+    addComment: async () => COMMENT,
+    updateComment: async () => COMMENT,
+    deleteComment: async () => ({}),
+    setLike: async (request, context) => ({
+      post_id: request.post_id,
+      liked: request.liked,
+      user_id: context.caller?.userId ?? '',
+      likes_count: 5,
+    }),
+    listMyLikes: async () => ({ post_ids: [8, 7] }),
+    addRead: async (request) => ({ post_id: request.post_id, reads: 18 }),
+    getProfileInfo: async () => ({
+      profile_id: 102,
+      first_name: 'Carlos',
+      last_name: 'Whitaker',
+      user_id: 'concierge-1',
+      organization_id: 14,
+    }),
+  };
+  let overrides: Record<string, Handler> = {};
+  const implementation = Object.fromEntries(
+    Object.keys(PostServiceService).map((method) => [
+      method,
+      unary(logger, method, async (request: Record<string, unknown>, context) => {
+        calls.push({ method, request, caller: context.caller });
+        const handler = overrides[method] ?? defaults[method];
+        if (!handler) throw new Error(`no answer for ${method}`);
+        return handler(request, context);
+      }),
+    ]),
+  );
+  const server = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [{ name: 'rotunda.post.v1.PostService', definition: PostServiceService, implementation }],
+  });
+  return {
+    server,
+    address: `127.0.0.1:${server.port}`,
+    calls,
+    answer: (method, handler) => {
+      overrides[method] = handler;
+    },
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    reset: () => {
+      overrides = {};
+      calls.length = 0;
+    },
+  };
+}

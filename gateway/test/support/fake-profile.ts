@@ -1,0 +1,191 @@
+// A fake ProfileService on a real gRPC server for the gateway's /api/profiles, /api/issues and login tests:
+// records every call with the caller from the metadata and answers canned profiles, jobs, colleagues, issue
+// areas and authors; one test may replace an answer (or throw a DomainError) with `answer`.
+import {
+  type Colleague,
+  type IssueArea,
+  type Job,
+  type Profile,
+  ProfileServiceService,
+  type UserIssue,
+} from '@rotunda/protos/profile';
+import {
+  type CallContext,
+  type Caller,
+  type RunningGrpcServer,
+  startGrpcServer,
+  unary,
+} from '@rotunda/service-kit';
+import { logger, MEMBER } from './fake-auth.ts';
+
+type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
+
+export interface RecordedProfileCall {
+  method: string;
+  request: Record<string, unknown>;
+  caller: Caller | undefined;
+}
+
+export const ISSUE_AREA: IssueArea = { issue_id: 4, issue_name: 'Housing' };
+
+export const USER_ISSUE: UserIssue = { id: 31, profile_id: 7, issue_id: 4, issue_area: ISSUE_AREA };
+
+export const JOB: Job = {
+  job_id: 15,
+  profile_id: 7,
+  title: 'Legislative Director',
+  organization_id: 12,
+  division_id: 3,
+  street_address: '1021 O Street',
+  suite_number: 'Room 6610',
+  city: 'Sacramento',
+  state: 'CA',
+  zip_code: '95814',
+  start_date: '2021-02-01',
+  current_job: true,
+  organization: {
+    organization_id: 12,
+    organization_name: 'Office of Senator Elena Marquez',
+    group_type: 'Legislature',
+    logo: '/media/logos/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a01.png',
+  },
+  division: {
+    division_id: 3,
+    division_name: 'Elk Grove District Office',
+    division_type: 'District Office',
+    active_division: true,
+    organization_id: 12,
+    city: 'Elk Grove',
+    state: 'CA',
+  },
+};
+
+export const PAST_JOB: Job = {
+  job_id: 16,
+  profile_id: 7,
+  title: 'Legislative Aide',
+  organization_id: 14,
+  street_address: '1021 O Street',
+  city: 'Sacramento',
+  state: 'CA',
+  zip_code: '95814',
+  start_date: '2017-09-01',
+  end_date: '2021-01-01',
+  current_job: false,
+  organization: {
+    organization_id: 14,
+    organization_name: 'Office of Assemblymember David Okafor',
+    group_type: 'Legislature',
+  },
+  division: undefined,
+};
+
+export const PROFILE: Profile = {
+  profile_id: 7,
+  user_id: MEMBER.sub,
+  first_name: 'Marcus',
+  last_name: 'Chen',
+  work_email: 'member@demo.ca.gov',
+  other_phone: '(916) 555-0120',
+  pronouns: 'He/Him',
+  profile_picture: '/media/pictures/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a09.jpg',
+  user_bio: 'Legislative director.',
+  linkedin_url: 'https://www.linkedin.com/in/marcuschen-demo',
+  claim_pending: false,
+  job_experiences: [JOB, PAST_JOB],
+  user_issues: [USER_ISSUE],
+};
+
+export const COLLEAGUE: Colleague = {
+  profile_id: 9,
+  title: 'Chief of Staff',
+  city: 'Sacramento',
+  state: 'CA',
+  division: undefined,
+  profile_info: {
+    profile_id: 9,
+    first_name: 'Imani',
+    last_name: 'Okafor',
+    work_email: 'imani.okafor@senate.example.org',
+    other_phone: '(916) 555-0131',
+  },
+};
+
+export const PICTURE_URL = '/media/pictures/2026/11/1c2d3a52-7c1e-4d8a-9a43-1d2f6b1f0a02.jpg';
+
+export interface FakeProfile {
+  server: RunningGrpcServer;
+  address: string;
+  calls: RecordedProfileCall[];
+  answer: (method: string, handler: Handler) => void;
+  callsTo: (method: string) => RecordedProfileCall[];
+  reset: () => void;
+}
+
+export async function startFakeProfile(): Promise<FakeProfile> {
+  const calls: RecordedProfileCall[] = [];
+  const defaults: Record<string, Handler> = {
+    listDirectory: async () => ({ profiles: [PROFILE] }),
+    findUnclaimedMatches: async () => ({ profiles: [{ ...PROFILE, user_id: undefined }] }),
+    userCheck: async (_request, context) => ({
+      profiles: [{ user_id: context.caller?.userId ?? '', profile_id: 7 }],
+    }),
+    createProfile: async () => PROFILE,
+    uploadPicture: async () => ({ url: PICTURE_URL }),
+    getProfile: async () => PROFILE,
+    updateProfile: async () => PROFILE,
+    claimProfile: async () => ({ ...PROFILE, claim_pending: true }),
+    setBio: async () => PROFILE,
+    addJob: async () => JOB,
+    updateJob: async () => JOB,
+    deleteJob: async () => ({}),
+    listOrganizationColleagues: async () => ({ colleagues: [COLLEAGUE] }),
+    listDivisionColleagues: async () => ({ colleagues: [COLLEAGUE] }),
+    listIssueAreas: async () => ({ issue_areas: [ISSUE_AREA, { issue_id: 9, issue_name: 'Water' }] }),
+    addIssueArea: async () => ({ issue_area: ISSUE_AREA, created: true }),
+    addUserIssue: async () => USER_ISSUE,
+    deleteUserIssue: async () => ({}),
+    getAuthorByUser: async () => ({
+      profile_id: 7,
+      user_id: MEMBER.sub,
+      first_name: 'Marcus',
+      last_name: 'Chen',
+      organization_id: 12,
+    }),
+    getAuthors: async () => ({ authors: [] }),
+    listAuthors: async () => ({ authors: [] }),
+  };
+  let overrides: Record<string, Handler> = {};
+  const implementation = Object.fromEntries(
+    Object.keys(ProfileServiceService).map((method) => [
+      method,
+      unary(logger, method, async (request: Record<string, unknown>, context) => {
+        calls.push({ method, request, caller: context.caller });
+        const handler = overrides[method] ?? defaults[method];
+        if (!handler) throw new Error(`no answer for ${method}`);
+        return handler(request, context);
+      }),
+    ]),
+  );
+  const server = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      { name: 'rotunda.profile.v1.ProfileService', definition: ProfileServiceService, implementation },
+    ],
+  });
+  return {
+    server,
+    address: `127.0.0.1:${server.port}`,
+    calls,
+    answer: (method, handler) => {
+      overrides[method] = handler;
+    },
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    reset: () => {
+      overrides = {};
+      calls.length = 0;
+    },
+  };
+}

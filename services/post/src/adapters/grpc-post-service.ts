@@ -1,0 +1,170 @@
+// The gRPC face of the post service (rotunda.post.v1.PostService): translates messages to the rules' calls and
+// the rules' answers back, null fields becoming absent ones.
+import type {
+  AuthorInfo,
+  Comment as CommentMessage,
+  Post as PostMessage,
+  PostServiceServer,
+} from '@rotunda/protos/post';
+import { type Logger, unary } from '@rotunda/service-kit';
+import type { AuthorName, Comment, Post } from '../domain/post.ts';
+import type { PostEdit, PostService } from '../domain/post-service.ts';
+
+/** null (none) becomes absent, which the REST answer shows as null. */
+const opt = <T>(value: T | null): T | undefined => value ?? undefined;
+
+/** An author the read copy does not know (yet) still has an id; the names stay empty until it does. */
+function authorInfo(profileId: number, author: AuthorName | null): AuthorInfo {
+  return {
+    profile_id: profileId,
+    first_name: author?.firstName ?? '',
+    last_name: author?.lastName ?? '',
+    user_id: author?.userId ?? '',
+  };
+}
+
+export function commentMessage(comment: Comment): CommentMessage {
+  return {
+    comment_id: comment.commentId,
+    post_id: comment.postId,
+    comment_author: comment.authorId,
+    comment_body: comment.body,
+    user_id: comment.userId,
+    created_at: comment.createdAt,
+    updated_at: comment.updatedAt,
+    author: authorInfo(comment.authorId, comment.author),
+  };
+}
+
+export function postMessage(post: Post): PostMessage {
+  return {
+    post_id: post.postId,
+    post_title: post.title,
+    post_body: post.body,
+    post_author: post.authorId,
+    user_id: post.userId,
+    organization_id: opt(post.organizationId),
+    division_id: opt(post.divisionId),
+    organization_name: opt(post.organizationName),
+    division_name: opt(post.divisionName),
+    posttype_id: post.postTypeId,
+    post_type: post.postType,
+    eventtype_id: opt(post.eventTypeId),
+    event_type: opt(post.eventType),
+    event_location: opt(post.eventLocation),
+    event_date: opt(post.eventDate),
+    event_start: opt(post.eventStart),
+    event_end: opt(post.eventEnd),
+    created_at: post.createdAt,
+    updated_at: post.updatedAt,
+    likes_count: post.likesCount,
+    reads: post.reads,
+    comments_count: post.comments.length,
+    author: { ...authorInfo(post.authorId, post.author), user_id: post.author?.userId ?? post.userId },
+    comments: post.comments.map(commentMessage),
+  };
+}
+
+export function grpcPostService(posts: PostService, logger: Logger): PostServiceServer {
+  return {
+    listPosts: unary(logger, 'ListPosts', async (request) => ({
+      posts: (
+        await posts.listPosts({
+          offset: request.offset,
+          limit: request.limit,
+          sort: request.sort,
+          seed: request.seed,
+          postTypeId: request.posttype_id,
+          search: request.search,
+        })
+      ).map(postMessage),
+    })),
+    listPostTypes: unary(logger, 'ListPostTypes', async () => ({
+      post_types: (await posts.listPostTypes()).map((type) => ({
+        posttype_id: type.postTypeId,
+        post_type: type.postType,
+      })),
+    })),
+    listEventTypes: unary(logger, 'ListEventTypes', async () => ({
+      event_types: (await posts.listEventTypes()).map((type) => ({
+        eventtype_id: type.eventTypeId,
+        event_type: type.eventType,
+      })),
+    })),
+    getPostType: unary(logger, 'GetPostType', async (request) => {
+      const type = await posts.getPostType(request.posttype_id);
+      return { posttype_id: type.postTypeId, post_type: type.postType };
+    }),
+    getEventType: unary(logger, 'GetEventType', async (request) => {
+      const type = await posts.getEventType(request.eventtype_id);
+      return { eventtype_id: type.eventTypeId, event_type: type.eventType };
+    }),
+    addPost: unary(logger, 'AddPost', async (request, context) =>
+      postMessage(
+        await posts.addPost(context.caller, {
+          title: request.post_title,
+          body: request.post_body,
+          postTypeId: request.posttype_id,
+          eventLocation: request.event_location,
+          eventDate: request.event_date,
+          eventStart: request.event_start,
+          eventEnd: request.event_end,
+          eventTypeId: request.eventtype_id,
+        }),
+      ),
+    ),
+    updatePost: unary(logger, 'UpdatePost', async (request, context) => {
+      const edit: PostEdit = {
+        title: request.post_title,
+        body: request.post_body,
+        eventLocation: request.event_location,
+        eventDate: request.event_date,
+        eventStart: request.event_start,
+        eventEnd: request.event_end,
+        eventTypeId: request.eventtype_id,
+      };
+      return postMessage(await posts.updatePost(context.caller, request.post_id, edit));
+    }),
+    deletePost: unary(logger, 'DeletePost', async (request, context) => {
+      await posts.deletePost(context.caller, request.post_id);
+      return {};
+    }),
+    addComment: unary(logger, 'AddComment', async (request, context) =>
+      commentMessage(await posts.addComment(context.caller, request.post_id, request.comment_body)),
+    ),
+    updateComment: unary(logger, 'UpdateComment', async (request, context) =>
+      commentMessage(await posts.updateComment(context.caller, request.comment_id, request.comment_body)),
+    ),
+    deleteComment: unary(logger, 'DeleteComment', async (request, context) => {
+      await posts.deleteComment(context.caller, request.comment_id);
+      return {};
+    }),
+    setLike: unary(logger, 'SetLike', async (request, context) => {
+      const like = await posts.setLike(context.caller, request.post_id, request.liked);
+      return {
+        post_id: like.postId,
+        liked: like.liked,
+        user_id: like.userId,
+        likes_count: like.likesCount,
+      };
+    }),
+    listMyLikes: unary(logger, 'ListMyLikes', async (_request, context) => ({
+      post_ids: await posts.listMyLikes(context.caller),
+    })),
+    addRead: unary(logger, 'AddRead', async (request) => ({
+      post_id: request.post_id,
+      reads: await posts.addRead(request.post_id),
+    })),
+    getProfileInfo: unary(logger, 'GetProfileInfo', async (_request, context) => {
+      const author = await posts.profileInfo(context.caller);
+      return {
+        profile_id: author.profileId,
+        first_name: author.firstName,
+        last_name: author.lastName,
+        user_id: author.userId,
+        organization_id: opt(author.organizationId),
+        division_id: opt(author.divisionId),
+      };
+    }),
+  };
+}

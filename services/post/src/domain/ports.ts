@@ -1,0 +1,112 @@
+// The post service's ports: what its rules need from the outside world. Adapters implement them (Prisma on the
+// post schema, the profile and org services over gRPC, DOMPurify on jsdom); the search index is @rotunda/search's.
+import type {
+  Author,
+  AuthorName,
+  Comment,
+  DivisionName,
+  EventType,
+  IndexedPost,
+  NewPost,
+  OrganizationName,
+  Post,
+  PostChanges,
+  PostType,
+} from './post.ts';
+
+/** The stored fields of a post that ownership and edits are checked against. */
+export interface StoredPost {
+  postId: number;
+  userId: string;
+  postTypeId: number;
+  title: string;
+  body: string;
+  bodyText: string;
+  eventTypeId: number | null;
+  eventLocation: string | null;
+  eventDate: string | null;
+  eventStart: string | null;
+  eventEnd: string | null;
+}
+
+export interface NewComment {
+  postId: number;
+  authorId: number;
+  userId: string;
+  body: string;
+}
+
+export interface PostRepository {
+  /** Writes the fixed post and event types (idempotent). */
+  ensureTypes(postTypes: readonly PostType[], eventTypes: readonly EventType[]): Promise<void>;
+  listPostTypes(): Promise<PostType[]>;
+  listEventTypes(): Promise<EventType[]>;
+  count(): Promise<number>;
+
+  /** The posts of these ids that exist, in the order of `ids`, with bylines and comments (oldest first). */
+  findByIds(ids: readonly number[]): Promise<Post[]>;
+  findStored(postId: number): Promise<StoredPost | null>;
+  /** Answers the new post's id. `createdAt` and `reads` let seeds write history; a member's post is now, unread. */
+  create(post: NewPost, options?: { createdAt?: Date; reads?: number }): Promise<number>;
+  /** False when the post does not exist (any more). */
+  update(postId: number, changes: PostChanges): Promise<boolean>;
+  /** Deletes the post with its comments and likes; false when it did not exist. */
+  delete(postId: number): Promise<boolean>;
+
+  findComment(commentId: number): Promise<Comment | null>;
+  /** Answers the comment's id, or null when the post does not exist (any more). */
+  addComment(comment: NewComment, options?: { createdAt?: Date; updatedAt?: Date }): Promise<number | null>;
+  updateComment(commentId: number, body: string): Promise<boolean>;
+  deleteComment(commentId: number): Promise<boolean>;
+
+  /**
+   * Likes (once) or unlikes the post for the member, counting atomically: one like per member and post whatever
+   * runs at the same time. Null when the post does not exist.
+   */
+  setLike(postId: number, userId: string, liked: boolean): Promise<{ likesCount: number } | null>;
+  /** The posts the member likes, newest like first. */
+  likedPostIds(userId: string): Promise<number[]>;
+  /** One more read, atomically; the new count, or null when the post does not exist. */
+  addRead(postId: number): Promise<number | null>;
+
+  /** Writes the author into the read copy (insert or update). */
+  saveAuthor(author: AuthorName): Promise<void>;
+  /**
+   * Updates the copy's authors among these (others are not referenced here and are left out); answers the ids
+   * whose first or last name changed, whose posts the search index must learn again.
+   */
+  updateKnownAuthors(authors: readonly AuthorName[]): Promise<number[]>;
+  /** Every author the copy holds (post and comment authors). */
+  authorIds(): Promise<number[]>;
+  saveOrganizations(organizations: readonly OrganizationName[]): Promise<void>;
+  saveDivisions(divisions: readonly DivisionName[]): Promise<void>;
+
+  /** What the search index holds of these posts. */
+  indexedPosts(ids: readonly number[]): Promise<IndexedPost[]>;
+  /** Visits every post (or one author's), in id order, `batchSize` at a time (to build the search index). */
+  forEachIndexBatch(
+    batchSize: number,
+    visit: (batch: IndexedPost[]) => Promise<void>,
+    authorId?: number,
+  ): Promise<void>;
+}
+
+/** The profile service, as far as posts need it (contract: rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors). */
+export interface ProfileDirectory {
+  /** The member's profile as an author; null when the member has none. */
+  authorOfMember(userId: string): Promise<Author | null>;
+  /** Authors by profile id; unknown ids are left out. */
+  authors(profileIds: readonly number[]): Promise<Author[]>;
+  /** Owned profiles after a profile id, at most `limit` (≤ 1000), by profile id. */
+  listAuthors(afterProfileId: number, limit: number): Promise<Author[]>;
+}
+
+/** The org service's names for the read copies (contract: rotunda.org.v1 ExportNames). */
+export interface OrgDirectory {
+  exportNames(): Promise<{ organizations: OrganizationName[]; divisions: DivisionName[] }>;
+}
+
+/** Cleans a rich-text body to the editor's formats (RICH_TEXT_PURIFY_CONFIG) and answers its visible text. */
+export interface BodySanitizer {
+  sanitize(html: string): { html: string; text: string };
+}

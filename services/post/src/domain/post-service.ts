@@ -1,0 +1,472 @@
+// The post service's rules (spec §3–§6, DESIGN's fixes): the feed searched, filtered, sorted and paged through the
+// search index; posts and comments written by members with a profile, sanitized before storage, changed or
+// deleted by their author only; one like per member and post and reads counted by the server; and the read
+// copies of authors', organizations' and divisions' names kept current (ADR 0012), re-indexing an author's posts
+// when their name changes. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+import type { Change } from '@rotunda/events';
+import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, type SortKey } from '@rotunda/search';
+import {
+  type Caller,
+  DomainError,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  unauthenticated,
+} from '@rotunda/service-kit';
+import type { BodySanitizer, OrgDirectory, PostRepository, ProfileDirectory, StoredPost } from './ports.ts';
+import {
+  type Author,
+  type Comment,
+  EVENT_TYPES,
+  type EventType,
+  eventTypeOrder,
+  type IndexedPost,
+  type NewPost,
+  POST_TYPES,
+  type Post,
+  type PostType,
+  SORTS,
+  type Sort,
+} from './post.ts';
+import { checkPost, cleanText, LABELS, LIMITS, PAGE, searchWords } from './rules.ts';
+
+export const MESSAGES = {
+  loginRequired: 'Access Restricted. Please login.',
+  profileRequired: 'Please create your profile before posting',
+  profileRequiredToComment: 'Please create your profile before commenting',
+  profileNotFound: 'Profile not found',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  postTypeNotFound: 'Post type not found',
+  eventTypeNotFound: 'Event type not found',
+  onlyAuthorPost: 'Only the author can change this post',
+  onlyAuthorDeletePost: 'Only the author can delete this post',
+  onlyAuthorComment: 'Only the author can change this comment',
+  onlyAuthorDeleteComment: 'Only the author can delete this comment',
+  emptyComment: 'Please write a comment first',
+  unknownPostType: 'Please choose one of the types of post.',
+  unknownEventType: 'Please choose one of the types of event.',
+  unknownSort: `Sort by ${SORTS.join(', ')}.`,
+} as const;
+
+/** Documents re-indexed per batch when the index is rebuilt or an author is renamed. */
+const REINDEX_BATCH = 500;
+/** Authors asked of the profile service per call (its limit). */
+const AUTHORS_PER_CALL = 1000;
+
+/**
+ * The search index's fields for posts: every word of a search must be in the title, the author's first or last
+ * name, or the body's text (spec §5); the type filters; the feed sorts on the creation time and the like count.
+ */
+export const POST_INDEX = {
+  textFields: ['title', 'first_name', 'last_name', 'body'],
+  keywordFields: ['type'],
+  sortFields: [
+    { name: 'created_at', type: 'number' as const },
+    { name: 'likes', type: 'number' as const },
+  ],
+};
+
+export function searchDocumentOf(post: IndexedPost): SearchDocument {
+  return {
+    id: String(post.postId),
+    text: {
+      title: post.title,
+      first_name: post.authorFirstName,
+      last_name: post.authorLastName,
+      body: post.bodyText,
+    },
+    keywords: { type: [String(post.postTypeId)] },
+    sort: { created_at: post.createdAt.getTime(), likes: post.likesCount },
+  };
+}
+
+/** The feed's orders (spec §4): recent = newest first; popular = most liked, then newest; random = seeded. */
+export function feedOrder(sort: Sort, seed: number): SortKey[] {
+  if (sort === 'popular')
+    return [
+      { field: 'likes', direction: 'desc' },
+      { field: 'created_at', direction: 'desc' },
+    ];
+  if (sort === 'random') return [{ random: seed }];
+  return [{ field: 'created_at', direction: 'desc' }];
+}
+
+export interface PostServiceDependencies {
+  repository: PostRepository;
+  index: SearchIndex;
+  profiles: ProfileDirectory;
+  orgs: OrgDirectory;
+  sanitizer: BodySanitizer;
+}
+
+export interface ListPostsInput {
+  offset: number;
+  /** 0: the default page. */
+  limit: number;
+  /** '' means recent. */
+  sort: string;
+  seed: number;
+  /** 0: every type. */
+  postTypeId: number;
+  search: string;
+}
+
+export interface PostInput {
+  title: string;
+  /** HTML from the editor. */
+  body: string;
+  /** 0 when not chosen. */
+  postTypeId: number;
+  eventLocation: string;
+  eventDate: string;
+  eventStart: string;
+  eventEnd: string;
+  /** 0 for none. */
+  eventTypeId: number;
+}
+
+/** An edit: only what was sent changes. */
+export type PostEdit = Partial<Omit<PostInput, 'postTypeId'>>;
+
+function requireMember(caller: Caller | undefined): Caller {
+  if (!caller) throw unauthenticated(MESSAGES.loginRequired);
+  return caller;
+}
+
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+function postTypeOf(postTypeId: number): PostType | undefined {
+  return POST_TYPES.find((type) => type.postTypeId === postTypeId);
+}
+
+/** The event type, null for none (0); a 400 for one that does not exist. */
+function eventTypeIdOf(eventTypeId: number | null | undefined): number | null {
+  if (!eventTypeId) return null;
+  if (!EVENT_TYPES.some((type) => type.eventTypeId === eventTypeId))
+    throw invalidArgument(MESSAGES.unknownEventType);
+  return eventTypeId;
+}
+
+/** What a member writes of a post, as it will be stored. */
+export type PostContent = Omit<NewPost, 'authorId' | 'userId' | 'organizationId' | 'divisionId'>;
+
+/**
+ * A post's content as it will be stored: text cleaned, body sanitized (a body with no visible text left is
+ * missing), the spec's required fields checked. The one path new posts take, the demo seed's included.
+ */
+export function postContent(sanitizer: BodySanitizer, input: PostInput): PostContent {
+  const title = cleanText(input.title, LABELS.title, LIMITS.title);
+  if (input.body.length > LIMITS.body)
+    throw invalidArgument(`${LABELS.body} must be at most ${LIMITS.body} characters.`);
+  const body = sanitizer.sanitize(input.body);
+  if (input.postTypeId && !postTypeOf(input.postTypeId)) throw invalidArgument(MESSAGES.unknownPostType);
+  const eventFields = checkPost({
+    title,
+    bodyText: body.text,
+    postTypeId: input.postTypeId,
+    eventTypeId: eventTypeIdOf(input.eventTypeId),
+    eventLocation: input.eventLocation,
+    eventDate: input.eventDate,
+    eventStart: input.eventStart,
+    eventEnd: input.eventEnd,
+  });
+  return { title, body: body.html, bodyText: body.text, postTypeId: input.postTypeId, ...eventFields };
+}
+
+/** The post by `author`: their profile, member and current job's organization and division (spec §7 add-post). */
+export function newPost(content: PostContent, author: Author): NewPost {
+  return {
+    ...content,
+    authorId: author.profileId,
+    userId: author.userId,
+    organizationId: author.organizationId,
+    divisionId: author.divisionId,
+  };
+}
+
+export function createPostService({ repository, index, profiles, orgs, sanitizer }: PostServiceDependencies) {
+  const getPost = async (postId: number): Promise<Post> => {
+    const [post] = isId(postId) ? await repository.findByIds([postId]) : [];
+    if (!post) throw notFound(MESSAGES.postNotFound);
+    return post;
+  };
+
+  const getStored = async (postId: number): Promise<StoredPost> => {
+    const post = isId(postId) ? await repository.findStored(postId) : null;
+    if (!post) throw notFound(MESSAGES.postNotFound);
+    return post;
+  };
+
+  const getComment = async (commentId: number): Promise<Comment> => {
+    const comment = isId(commentId) ? await repository.findComment(commentId) : null;
+    if (!comment) throw notFound(MESSAGES.commentNotFound);
+    return comment;
+  };
+
+  /** The caller's profile as an author, kept in the read copy for the byline; `missing` when there is none. */
+  const authorOf = async (caller: Caller, missing: string): Promise<Author> => {
+    const author = await profiles.authorOfMember(caller.userId);
+    if (!author) throw new DomainError('failed_precondition', missing);
+    await repository.saveAuthor({
+      profileId: author.profileId,
+      userId: author.userId || null,
+      firstName: author.firstName,
+      lastName: author.lastName,
+    });
+    return author;
+  };
+
+  /** Brings the index's documents of these posts in step with the table (after a write that shows in search). */
+  const reindex = async (postIds: readonly number[]) => {
+    const posts = await repository.indexedPosts(postIds);
+    if (posts.length > 0) await index.upsert(posts.map(searchDocumentOf));
+  };
+
+  const reindexAuthors = async (authorIds: readonly number[]) => {
+    for (const authorId of authorIds) {
+      await repository.forEachIndexBatch(
+        REINDEX_BATCH,
+        async (batch) => index.upsert(batch.map(searchDocumentOf)),
+        authorId,
+      );
+    }
+  };
+
+  const checkCommentBody = (body: string) => {
+    const text = cleanText(body, 'Comment', LIMITS.comment);
+    if (!text) throw invalidArgument(MESSAGES.emptyComment);
+    return text;
+  };
+
+  return {
+    listPostTypes(): Promise<PostType[]> {
+      return repository.listPostTypes();
+    },
+
+    async listEventTypes(): Promise<EventType[]> {
+      return (await repository.listEventTypes()).sort(eventTypeOrder);
+    },
+
+    async getPostType(postTypeId: number): Promise<PostType> {
+      const type = (await repository.listPostTypes()).find((t) => t.postTypeId === postTypeId);
+      if (!type) throw notFound(MESSAGES.postTypeNotFound);
+      return type;
+    },
+
+    async getEventType(eventTypeId: number): Promise<EventType> {
+      const type = (await repository.listEventTypes()).find((t) => t.eventTypeId === eventTypeId);
+      if (!type) throw notFound(MESSAGES.eventTypeNotFound);
+      return type;
+    },
+
+    /** One page of the feed, public (spec §6): searched, filtered and sorted by the index, then read in order. */
+    async listPosts(input: ListPostsInput): Promise<Post[]> {
+      const words = searchWords(input.search);
+      const sort = (input.sort.trim() || 'recent') as Sort;
+      if (!SORTS.includes(sort)) throw invalidArgument(MESSAGES.unknownSort);
+      const limit = input.limit > 0 ? Math.min(Math.floor(input.limit), PAGE.max) : PAGE.default;
+      const offset = Math.max(0, Math.floor(input.offset));
+      if (offset + limit > MAX_RESULT_WINDOW)
+        throw invalidArgument(`The feed goes at most ${MAX_RESULT_WINDOW} posts deep; search to narrow it.`);
+      const { ids } = await index.search({
+        text: words.join(' '),
+        ...(input.postTypeId > 0 ? { filters: { type: String(input.postTypeId) } } : {}),
+        sort: feedOrder(sort, input.seed),
+        offset,
+        limit,
+        // The feed pages on until a short page: counting every match would be most of a page's cost.
+        countTotal: false,
+      });
+      return repository.findByIds(ids.map(Number));
+    },
+
+    /** A member with a profile (spec §6); whatever author or counts were sent, the server decides them. */
+    async addPost(caller: Caller | undefined, input: PostInput): Promise<Post> {
+      const member = requireMember(caller);
+      // The form is checked before the profile is asked for, so a refused one costs no call.
+      const content = postContent(sanitizer, input);
+      const author = await authorOf(member, MESSAGES.profileRequired);
+      // The post belongs to the caller whatever the profile service answered.
+      const postId = await repository.create(newPost(content, { ...author, userId: member.userId }));
+      await reindex([postId]);
+      return getPost(postId);
+    },
+
+    /** The author only; fields not sent keep their value, and the result must still be a complete post. */
+    async updatePost(caller: Caller | undefined, postId: number, edit: PostEdit): Promise<Post> {
+      const member = requireMember(caller);
+      const stored = await getStored(postId);
+      if (stored.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorPost);
+      const title =
+        edit.title === undefined ? stored.title : cleanText(edit.title, LABELS.title, LIMITS.title);
+      if (edit.body !== undefined && edit.body.length > LIMITS.body)
+        throw invalidArgument(`${LABELS.body} must be at most ${LIMITS.body} characters.`);
+      const body =
+        edit.body === undefined
+          ? { html: stored.body, text: stored.bodyText }
+          : sanitizer.sanitize(edit.body);
+      const eventFields = checkPost({
+        title,
+        bodyText: body.text,
+        postTypeId: stored.postTypeId,
+        eventTypeId: edit.eventTypeId === undefined ? stored.eventTypeId : eventTypeIdOf(edit.eventTypeId),
+        eventLocation: edit.eventLocation ?? stored.eventLocation,
+        eventDate: edit.eventDate ?? stored.eventDate,
+        eventStart: edit.eventStart ?? stored.eventStart,
+        eventEnd: edit.eventEnd ?? stored.eventEnd,
+      });
+      const updated = await repository.update(postId, {
+        title,
+        body: body.html,
+        bodyText: body.text,
+        ...eventFields,
+      });
+      if (!updated) throw notFound(MESSAGES.postNotFound);
+      await reindex([postId]);
+      return getPost(postId);
+    },
+
+    async deletePost(caller: Caller | undefined, postId: number): Promise<void> {
+      const member = requireMember(caller);
+      const stored = await getStored(postId);
+      if (stored.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorDeletePost);
+      if (!(await repository.delete(postId))) throw notFound(MESSAGES.postNotFound);
+      await index.remove([String(postId)]);
+    },
+
+    /** A member with a profile; an empty comment is refused (spec §5). */
+    async addComment(caller: Caller | undefined, postId: number, body: string): Promise<Comment> {
+      const member = requireMember(caller);
+      const text = checkCommentBody(body);
+      await getStored(postId);
+      const author = await authorOf(member, MESSAGES.profileRequiredToComment);
+      const commentId = await repository.addComment({
+        postId,
+        authorId: author.profileId,
+        userId: member.userId,
+        body: text,
+      });
+      if (commentId === null) throw notFound(MESSAGES.postNotFound);
+      return getComment(commentId);
+    },
+
+    async updateComment(caller: Caller | undefined, commentId: number, body: string): Promise<Comment> {
+      const member = requireMember(caller);
+      const comment = await getComment(commentId);
+      if (comment.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorComment);
+      const text = checkCommentBody(body);
+      if (!(await repository.updateComment(commentId, text))) throw notFound(MESSAGES.commentNotFound);
+      return getComment(commentId);
+    },
+
+    async deleteComment(caller: Caller | undefined, commentId: number): Promise<void> {
+      const member = requireMember(caller);
+      const comment = await getComment(commentId);
+      if (comment.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorDeleteComment);
+      if (!(await repository.deleteComment(commentId))) throw notFound(MESSAGES.commentNotFound);
+    },
+
+    /** A member likes a post once, or stops; the count is the server's (DESIGN: client counts are ignored). */
+    async setLike(caller: Caller | undefined, postId: number, liked: boolean) {
+      const member = requireMember(caller);
+      const result = isId(postId) ? await repository.setLike(postId, member.userId, liked) : null;
+      if (!result) throw notFound(MESSAGES.postNotFound);
+      // Popular sorts on the count: the index learns it at once.
+      await reindex([postId]);
+      return { postId, liked, userId: member.userId, likesCount: result.likesCount };
+    },
+
+    async listMyLikes(caller: Caller | undefined): Promise<number[]> {
+      const member = requireMember(caller);
+      return repository.likedPostIds(member.userId);
+    },
+
+    /** Anyone, visitors too: exactly one more read per call, whatever count was sent. */
+    async addRead(postId: number): Promise<number> {
+      const reads = isId(postId) ? await repository.addRead(postId) : null;
+      if (reads === null) throw notFound(MESSAGES.postNotFound);
+      return reads;
+    },
+
+    /** The caller's profile as an author (spec §7 profile-info); NOT_FOUND when they have none. */
+    async profileInfo(caller: Caller | undefined): Promise<Author> {
+      const member = requireMember(caller);
+      const author = await profiles.authorOfMember(member.userId);
+      if (!author) throw notFound(MESSAGES.profileNotFound);
+      return author;
+    },
+
+    /** One announcement from another service's write (ADR 0012): the copy takes it, the index follows names. */
+    async applyChange(change: Change): Promise<void> {
+      if (change.kind === 'organization') {
+        await repository.saveOrganizations([
+          { organizationId: change.organization_id, organizationName: change.organization_name },
+        ]);
+      } else if (change.kind === 'division') {
+        await repository.saveDivisions([
+          {
+            divisionId: change.division_id,
+            divisionName: change.division_name,
+            organizationId: change.organization_id,
+          },
+        ]);
+      } else {
+        const renamed = await repository.updateKnownAuthors([
+          {
+            profileId: change.profile_id,
+            userId: change.user_id,
+            firstName: change.first_name,
+            lastName: change.last_name,
+          },
+        ]);
+        await reindexAuthors(renamed);
+      }
+    },
+
+    /**
+     * Copies the owners' current names (on every (re)connection of the change listener, before the changes heard
+     * on it): every organization and division, and the authors this schema references.
+     */
+    async catchUp(): Promise<void> {
+      const names = await orgs.exportNames();
+      await repository.saveOrganizations(names.organizations);
+      await repository.saveDivisions(names.divisions);
+      const ids = await repository.authorIds();
+      for (let start = 0; start < ids.length; start += AUTHORS_PER_CALL) {
+        const authors = await profiles.authors(ids.slice(start, start + AUTHORS_PER_CALL));
+        const renamed = await repository.updateKnownAuthors(
+          authors.map((author) => ({
+            profileId: author.profileId,
+            userId: author.userId || null,
+            firstName: author.firstName,
+            lastName: author.lastName,
+          })),
+        );
+        await reindexAuthors(renamed);
+      }
+    },
+
+    /**
+     * Rebuilds the search index when it does not hold as many posts as the table (a new or redefined index
+     * answers 0); answers how many were indexed (0 when it was in step).
+     */
+    async syncSearchIndex(): Promise<number> {
+      await index.ensure();
+      const [{ total }, count] = await Promise.all([
+        index.search({ offset: 0, limit: 0 }),
+        repository.count(),
+      ]);
+      if (total === count) return 0;
+      await index.clear();
+      let indexed = 0;
+      await repository.forEachIndexBatch(REINDEX_BATCH, async (batch) => {
+        await index.upsert(batch.map(searchDocumentOf));
+        indexed += batch.length;
+      });
+      return indexed;
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;

@@ -1,0 +1,163 @@
+// Posts, comments, likes and the post and event types as the post service's rules see them (spec §3), with the
+// fixed lists of types, and the read copies of other services' names (ADR 0012).
+
+export interface PostType {
+  postTypeId: number;
+  postType: string;
+}
+
+export interface EventType {
+  eventTypeId: number;
+  eventType: string;
+}
+
+/** The post type whose posts are events and need location, date and times (spec §9: id 9, EVENT). */
+export const EVENT_POST_TYPE_ID = 9;
+
+/** What members of a state-government directory announce. The ids never change; 9 is EVENT (spec §3). */
+export const POST_TYPES = [
+  { postTypeId: 1, postType: 'ANNOUNCEMENT' },
+  { postTypeId: 2, postType: 'PRESS RELEASE' },
+  { postTypeId: 3, postType: 'POLICY UPDATE' },
+  { postTypeId: 4, postType: 'BILL UPDATE' },
+  { postTypeId: 5, postType: 'REPORT' },
+  { postTypeId: 6, postType: 'JOB OPENING' },
+  { postTypeId: 7, postType: 'APPOINTMENT' },
+  { postTypeId: 8, postType: 'PUBLIC COMMENT' },
+  { postTypeId: EVENT_POST_TYPE_ID, postType: 'EVENT' },
+] as const satisfies readonly PostType[];
+
+/** The kinds of event. The ids never change; the list is answered by name with OTHER last (spec §3). */
+export const EVENT_TYPES = [
+  { eventTypeId: 1, eventType: 'HEARING' },
+  { eventTypeId: 2, eventType: 'TOWN HALL' },
+  { eventTypeId: 3, eventType: 'WORKSHOP' },
+  { eventTypeId: 4, eventType: 'WEBINAR' },
+  { eventTypeId: 5, eventType: 'CONFERENCE' },
+  { eventTypeId: 6, eventType: 'RECEPTION' },
+  { eventTypeId: 7, eventType: 'FUNDRAISER' },
+  { eventTypeId: 8, eventType: 'PRESS CONFERENCE' },
+  { eventTypeId: 9, eventType: 'NETWORKING' },
+  { eventTypeId: 10, eventType: 'OTHER' },
+] as const satisfies readonly EventType[];
+
+export const OTHER_EVENT_TYPE = 'OTHER';
+
+/** Event types by name, OTHER last (spec §3). */
+export function eventTypeOrder(a: EventType, b: EventType): number {
+  const aOther = a.eventType === OTHER_EVENT_TYPE;
+  const bOther = b.eventType === OTHER_EVENT_TYPE;
+  if (aOther !== bOther) return aOther ? 1 : -1;
+  return a.eventType < b.eventType ? -1 : a.eventType > b.eventType ? 1 : 0;
+}
+
+/** Who wrote a post or comment, from the read copy of profiles. */
+export interface AuthorName {
+  profileId: number;
+  firstName: string;
+  lastName: string;
+  /** The profile's member; null if the copy has none. */
+  userId: string | null;
+}
+
+export interface Comment {
+  commentId: number;
+  postId: number;
+  authorId: number;
+  userId: string;
+  body: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Null when the read copy does not know the author (yet). */
+  author: AuthorName | null;
+}
+
+/** The event fields of a post; all null for posts that are not events. Date YYYY-MM-DD, times HH:MM. */
+export interface EventFields {
+  eventTypeId: number | null;
+  eventLocation: string | null;
+  eventDate: string | null;
+  eventStart: string | null;
+  eventEnd: string | null;
+}
+
+export interface Post extends EventFields {
+  postId: number;
+  title: string;
+  /** Sanitized HTML. */
+  body: string;
+  authorId: number;
+  userId: string;
+  organizationId: number | null;
+  divisionId: number | null;
+  /** From the read copies: current after a rename; null when the copy does not know it (yet). */
+  organizationName: string | null;
+  divisionName: string | null;
+  postTypeId: number;
+  postType: string;
+  eventType: string | null;
+  likesCount: number;
+  reads: number;
+  createdAt: Date;
+  updatedAt: Date;
+  author: AuthorName | null;
+  /** Oldest first. */
+  comments: Comment[];
+}
+
+/** A new post as stored: the rules have checked and sanitized it and taken its author from the profile service. */
+export interface NewPost extends EventFields {
+  title: string;
+  body: string;
+  bodyText: string;
+  authorId: number;
+  userId: string;
+  organizationId: number | null;
+  divisionId: number | null;
+  postTypeId: number;
+}
+
+/** The stored fields an edit may change. */
+export type PostChanges = Partial<EventFields & { title: string; body: string; bodyText: string }>;
+
+/** What the search index needs of a post. */
+export interface IndexedPost {
+  postId: number;
+  title: string;
+  bodyText: string;
+  authorFirstName: string;
+  authorLastName: string;
+  postTypeId: number;
+  createdAt: Date;
+  likesCount: number;
+}
+
+/**
+ * A member as the profile service answers for authors (contract: ProfileService.Author): the current job's
+ * organization and division, null when there is none.
+ */
+export interface Author {
+  profileId: number;
+  /** Empty for an unclaimed profile. */
+  userId: string;
+  firstName: string;
+  lastName: string;
+  organizationId: number | null;
+  divisionId: number | null;
+}
+
+/** Read copy rows of the org service's names. */
+export interface OrganizationName {
+  organizationId: number;
+  organizationName: string;
+}
+
+export interface DivisionName {
+  divisionId: number;
+  divisionName: string;
+  organizationId: number;
+}
+
+/** The feed's orders (contract: recent, popular, random). */
+export const SORTS = ['recent', 'popular', 'random'] as const;
+export type Sort = (typeof SORTS)[number];

@@ -1,0 +1,110 @@
+// The public square's rules, enforced on the server whatever the browser did (spec §5 create post, comments,
+// searches): required fields with the spec's labels and message, event fields for EVENT posts only, dates and
+// times in their formats, sane lengths, search words. Pure functions; the post service applies them.
+import { requiredFieldsMessage } from '@rotunda/rules';
+import { invalidArgument } from '@rotunda/service-kit';
+import { EVENT_POST_TYPE_ID, type EventFields } from './post.ts';
+
+/** The spec's field names in the required-fields message, in the form's order (spec §5 create post). */
+export const LABELS = {
+  title: 'Post Title',
+  body: 'Post Body',
+  postType: 'Type of Post',
+  eventLocation: 'Event Location',
+  eventDate: 'Event Date',
+  eventStart: 'Start Time',
+  eventEnd: 'End Time',
+} as const;
+
+export const LIMITS = {
+  title: 200,
+  /** Of the HTML as sent: a long announcement with formatting fits many times over. */
+  body: 50_000,
+  location: 200,
+  comment: 5_000,
+  /** Search words: enough for any title or name, few enough that a query stays cheap. */
+  words: 10,
+  wordLength: 100,
+} as const;
+
+/** Page sizes of the feed (spec §9: 20 at a time). */
+export const PAGE = { default: 20, max: 50 } as const;
+
+/** Trims; refuses text longer than `max`, naming the field. Blank is '' (the required-fields rule decides). */
+export function cleanText(value: string, label: string, max: number): string {
+  const trimmed = value.trim();
+  if (trimmed.length > max) throw invalidArgument(`${label} must be at most ${max} characters.`);
+  return trimmed;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
+
+/** A calendar date as YYYY-MM-DD (what a date input sends), or a 400 naming the field. */
+export function cleanDate(value: string, label: string): string {
+  const match = DATE.exec(value);
+  const date = match ? new Date(`${value}T00:00:00Z`) : undefined;
+  // new Date accepts 2026-02-30 and rolls it over: the round trip catches it.
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    throw invalidArgument(`${label} must be a date (YYYY-MM-DD).`);
+  return value;
+}
+
+/** A time of day as HH:MM (a time input may add seconds, which are dropped), or a 400 naming the field. */
+export function cleanTime(value: string, label: string): string {
+  const match = TIME.exec(value);
+  if (!match) throw invalidArgument(`${label} must be a time (HH:MM).`);
+  return `${match[1]}:${match[2]}`;
+}
+
+/** What the rules check of a post, new or edited: its text as stored, its type, its event fields. */
+export interface PostDraft extends EventFields {
+  title: string;
+  /** The body's visible text after sanitizing: a body with none is missing. */
+  bodyText: string;
+  /** 0 when not chosen. */
+  postTypeId: number;
+}
+
+/**
+ * Title, body and type are required, and for events (type 9) location, date, start and end too (spec §5); the
+ * message lists only the missing ones, in the form's order. Then the formats: date and times.
+ */
+export function checkPost(draft: PostDraft): EventFields {
+  const isEvent = draft.postTypeId === EVENT_POST_TYPE_ID;
+  const message = requiredFieldsMessage({
+    [LABELS.title]: draft.title,
+    [LABELS.body]: draft.bodyText,
+    [LABELS.postType]: draft.postTypeId > 0 ? draft.postTypeId : null,
+    ...(isEvent
+      ? {
+          [LABELS.eventLocation]: draft.eventLocation,
+          [LABELS.eventDate]: draft.eventDate,
+          [LABELS.eventStart]: draft.eventStart,
+          [LABELS.eventEnd]: draft.eventEnd,
+        }
+      : {}),
+  });
+  if (message) throw invalidArgument(message);
+  if (!isEvent)
+    return { eventTypeId: null, eventLocation: null, eventDate: null, eventStart: null, eventEnd: null };
+  return {
+    eventTypeId: draft.eventTypeId,
+    eventLocation: cleanText(draft.eventLocation ?? '', LABELS.eventLocation, LIMITS.location),
+    eventDate: cleanDate(draft.eventDate ?? '', LABELS.eventDate),
+    eventStart: cleanTime(draft.eventStart ?? '', LABELS.eventStart),
+    eventEnd: cleanTime(draft.eventEnd ?? '', LABELS.eventEnd),
+  };
+}
+
+/** Split on spaces, as the spec's searches do; blank words dropped, count and length bounded. */
+export function searchWords(text: string): string[] {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  if (words.length > LIMITS.words) throw invalidArgument(`Search with at most ${LIMITS.words} words.`);
+  if (words.some((word) => word.length > LIMITS.wordLength))
+    throw invalidArgument(`Search words must be at most ${LIMITS.wordLength} characters.`);
+  return words;
+}

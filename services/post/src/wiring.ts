@@ -1,0 +1,53 @@
+// Builds the post service's rules and adapters from its configuration; shared by the composition root and the
+// scale seed, so both write through the same repository and search index.
+import { createElasticsearchIndex, createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
+import { prismaAdapter } from '@rotunda/service-kit';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { createBodySanitizer } from './adapters/body-sanitizer.ts';
+import { grpcOrgDirectory, grpcProfileDirectory } from './adapters/grpc-directories.ts';
+import { connectReadDriver, prismaPostRepository } from './adapters/prisma-post-repository.ts';
+import type { PostConfig } from './config.ts';
+import { createPostService, POST_INDEX } from './domain/post-service.ts';
+
+export function searchIndexFor(config: PostConfig): SearchIndex {
+  return config.ELASTICSEARCH_URL
+    ? createElasticsearchIndex({
+        node: config.ELASTICSEARCH_URL,
+        index: config.SEARCH_INDEX,
+        // A member expects their new post, edit or like to show in the feed they reload at once.
+        refresh: true,
+        ...POST_INDEX,
+      })
+    : createPostgresSearchIndex({
+        databaseUrl: config.DATABASE_URL,
+        schema: config.SEARCH_SCHEMA,
+        index: config.SEARCH_INDEX,
+        ...POST_INDEX,
+      });
+}
+
+/**
+ * Connections for the feed's hot read, besides Prisma Client's pool: as many as the search index's pool has, so
+ * feed calls running at once wait on neither step.
+ */
+const READ_POOL_SIZE = 10;
+
+export async function wirePost(config: PostConfig) {
+  const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
+  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE);
+  const repository = prismaPostRepository(prisma, config.DATABASE_SCHEMA, readDriver);
+  const index = searchIndexFor(config);
+  const profiles = grpcProfileDirectory(config.PROFILE_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
+  const orgs = grpcOrgDirectory(config.ORG_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
+  const sanitizer = createBodySanitizer();
+  const posts = createPostService({ repository, index, profiles, orgs, sanitizer });
+  const close = async () => {
+    profiles.close();
+    orgs.close();
+    sanitizer.close();
+    await index.close();
+    await readDriver.dispose();
+    await prisma.$disconnect();
+  };
+  return { prisma, repository, index, profiles, orgs, sanitizer, posts, close };
+}

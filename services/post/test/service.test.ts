@@ -1,0 +1,904 @@
+// The post service against a real PostgreSQL (its schema and the Postgres search index) and real gRPC, with the
+// profile and org services it asks played by fakes on real gRPC: migrations match schema.prisma, the types, the
+// demo seed, posts and comments written by members with a profile and refused to everyone else, sanitizing,
+// server-counted likes and reads, the feed searched, filtered, sorted and paged, and bylines that follow renames
+// announced by the owners (ADR 0012).
+import {
+  type CallOptions,
+  type ClientUnaryCall,
+  credentials,
+  Metadata,
+  type ServiceError,
+  status,
+} from '@grpc/grpc-js';
+import { type ChangeListener, listenForChanges, publishChange } from '@rotunda/events';
+import { type Post as PostMessage, PostServiceClient, PostServiceService } from '@rotunda/protos/post';
+import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
+import {
+  type Caller,
+  migrate,
+  prismaAdapter,
+  type RunningGrpcServer,
+  setCallerMetadata,
+  startGrpcServer,
+} from '@rotunda/service-kit';
+import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
+import { grpcOrgDirectory, grpcProfileDirectory } from '../src/adapters/grpc-directories.ts';
+import { grpcPostService } from '../src/adapters/grpc-post-service.ts';
+import {
+  connectReadDriver,
+  prismaPostRepository,
+  type ReadDriver,
+} from '../src/adapters/prisma-post-repository.ts';
+import type { PostRepository } from '../src/domain/ports.ts';
+import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
+import { createPostService, POST_INDEX, type PostService } from '../src/domain/post-service.ts';
+import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
+import {
+  type FakeOrgs,
+  type FakeProfiles,
+  logger,
+  startFakeOrgs,
+  startFakeProfiles,
+} from './support/fake-directories.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const REQUIRED = 'Please provide entries for the following required fields: ';
+
+const MAYA: Caller = { userId: 'member-1', email: 'member@demo.ca.gov', roles: [] };
+const CARLOS: Caller = { userId: 'concierge-1', email: 'concierge@demo.ca.gov', roles: ['contributor'] };
+const PRIYA: Caller = { userId: 'member-3', email: 'priya@demo.ca.gov', roles: [] };
+const OWEN: Caller = { userId: 'member-4', email: 'owen@demo.ca.gov', roles: [] };
+const NEWBIE: Caller = { userId: 'newbie-1', email: 'newbie@demo.ca.gov', roles: [] };
+
+let databaseUrl: string;
+let prisma: PrismaClient;
+let readDriver: ReadDriver;
+let repository: PostRepository;
+let index: SearchIndex;
+let profiles: FakeProfiles;
+let orgs: FakeOrgs;
+let posts: PostService;
+let server: RunningGrpcServer;
+let client: PostServiceClient;
+const sanitizer = createBodySanitizer();
+const closers: (() => unknown)[] = [];
+
+/** The request and response types of one RPC, read from the generated client's fullest overload. */
+type Unary<M> = M extends (
+  request: infer Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: infer Res) => void,
+) => ClientUnaryCall
+  ? { request: Req; response: Res }
+  : never;
+type Method = {
+  [K in keyof PostServiceClient]: Unary<PostServiceClient[K]> extends never ? never : K;
+}[keyof PostServiceClient];
+
+/** Calls one RPC as `caller` (none: a visitor); fields left out take their proto3 defaults. */
+function rpc<K extends Method>(
+  method: K,
+  request: Partial<Unary<PostServiceClient[K]>['request']>,
+  caller?: Caller,
+): Promise<Unary<PostServiceClient[K]>['response']> {
+  const metadata = new Metadata();
+  if (caller) setCallerMetadata(metadata, caller);
+  const fn = client[method] as unknown as (
+    request: unknown,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Unary<PostServiceClient[K]>['response']) => void,
+  ) => ClientUnaryCall;
+  const defaults = PostServiceService[method].requestDeserialize(Buffer.alloc(0));
+  return new Promise((resolve, reject) =>
+    fn.call(client, { ...defaults, ...request }, metadata, {}, (error, response) =>
+      error ? reject(error) : resolve(response),
+    ),
+  );
+}
+
+async function refusal(answer: Promise<unknown>) {
+  const error = (await answer.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  )) as ServiceError;
+  return { code: error.code, details: error.details };
+}
+
+const announcement = {
+  post_title: 'Water plan adopted',
+  post_body: '<p>The board adopted the <strong>drought</strong> plan.</p>',
+  posttype_id: 2,
+};
+
+const event = {
+  post_title: 'Hearing on rural broadband',
+  post_body: '<p>Public comment at the end.</p>',
+  posttype_id: 9,
+  event_location: 'Capitol Annex, Room 1200',
+  event_date: '2026-12-08',
+  event_start: '09:30',
+  event_end: '12:00',
+  eventtype_id: 1,
+};
+
+const addPost = (request: Partial<typeof event> = announcement, caller: Caller = MAYA) =>
+  rpc('addPost', request, caller);
+
+/** The whole feed as a visitor sees it, `limit` 50 per page. */
+async function feed(
+  request: Partial<{ sort: string; seed: number; posttype_id: number; search: string }> = {},
+) {
+  const all: PostMessage[] = [];
+  for (let offset = 0; ; offset += 50) {
+    const { posts: page } = await rpc('listPosts', { ...request, offset, limit: 50 });
+    all.push(...page);
+    if (page.length < 50) return all;
+  }
+}
+
+const titles = (list: PostMessage[]) => list.map((post) => post.post_title);
+
+async function emptyPosts() {
+  await prisma.post.deleteMany();
+  await index.clear();
+}
+
+function startListener(): ChangeListener {
+  const listener = listenForChanges({
+    databaseUrl,
+    logger,
+    onChange: posts.applyChange,
+    onConnected: posts.catchUp,
+    retryMs: 100,
+  });
+  closers.push(() => listener.close());
+  return listener;
+}
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  await migrate({ databaseUrl, schema: 'post', migrationsDir: `${root}prisma/migrations`, logger });
+  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
+  // As the composition root wires it: feed pages read through the driver's prepared statement.
+  readDriver = await connectReadDriver(databaseUrl, 2);
+  repository = prismaPostRepository(prisma, 'post', readDriver);
+  await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
+  index = createPostgresSearchIndex({ databaseUrl, schema: 'post_search', index: 'posts', ...POST_INDEX });
+  profiles = await startFakeProfiles();
+  orgs = await startFakeOrgs();
+  const profileDirectory = grpcProfileDirectory(profiles.address, 3000);
+  const orgDirectory = grpcOrgDirectory(orgs.address, 3000);
+  closers.push(profileDirectory.close, orgDirectory.close);
+  posts = createPostService({
+    repository,
+    index,
+    profiles: profileDirectory,
+    orgs: orgDirectory,
+    sanitizer,
+  });
+  await posts.syncSearchIndex();
+  // The organizations' and divisions' names, as the listener copies them on connecting.
+  await posts.catchUp();
+  server = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      {
+        name: 'rotunda.post.v1.PostService',
+        definition: PostServiceService,
+        implementation: grpcPostService(posts, logger),
+      },
+    ],
+  });
+  client = new PostServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
+});
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  client?.close();
+  await server?.shutdown();
+  await profiles?.server.shutdown();
+  await orgs?.server.shutdown();
+  await index?.close();
+  await readDriver?.dispose();
+  await prisma?.$disconnect();
+  sanitizer.close();
+});
+
+describe('data and types', () => {
+  it('has a migrated database that matches schema.prisma', async () => {
+    expect(
+      await diffSchemaAndDatabase({
+        prismaSchemaPath: `${root}prisma/schema.prisma`,
+        databaseUrl,
+        schema: 'post',
+      }),
+    ).toEqual([]);
+  });
+
+  it('ListPostTypes answers nine types by id, 9 being EVENT', async () => {
+    const { post_types } = await rpc('listPostTypes', {});
+    expect(post_types).toHaveLength(9);
+    expect(post_types.map((type) => type.posttype_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(post_types[8]).toEqual({ posttype_id: 9, post_type: 'EVENT' });
+  });
+
+  it('ListEventTypes answers the event types by name with OTHER last', async () => {
+    const { event_types } = await rpc('listEventTypes', {});
+    const names = event_types.map((type) => type.event_type);
+    expect(names.at(-1)).toBe('OTHER');
+    expect(names.slice(0, -1)).toEqual([...names.slice(0, -1)].sort());
+    expect(names).toHaveLength(EVENT_TYPES.length);
+  });
+
+  it('GetPostType and GetEventType answer one type, NOT_FOUND for another id', async () => {
+    expect(await rpc('getPostType', { posttype_id: 9 })).toEqual({ posttype_id: 9, post_type: 'EVENT' });
+    expect(await rpc('getEventType', { eventtype_id: 10 })).toEqual({
+      eventtype_id: 10,
+      event_type: 'OTHER',
+    });
+    expect(await refusal(rpc('getPostType', { posttype_id: 99 }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Post type not found',
+    });
+    expect(await refusal(rpc('getEventType', { eventtype_id: 0 }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Event type not found',
+    });
+  });
+});
+
+describe('adding posts', () => {
+  it('refuses a visitor, and a member without a profile, writing nothing', async () => {
+    await emptyPosts();
+    expect(await refusal(rpc('addPost', announcement))).toEqual({
+      code: status.UNAUTHENTICATED,
+      details: 'Access Restricted. Please login.',
+    });
+    expect(await refusal(addPost(announcement, NEWBIE))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: 'Please create your profile before posting',
+    });
+    expect(await prisma.post.count()).toBe(0);
+  });
+
+  it('takes the author, member, organization and division from the caller’s profile', async () => {
+    const post = await addPost();
+    expect(post).toMatchObject({
+      post_title: 'Water plan adopted',
+      post_body: '<p>The board adopted the <strong>drought</strong> plan.</p>',
+      post_author: 101,
+      user_id: 'member-1',
+      organization_id: 12,
+      division_id: 3,
+      organization_name: 'Capitol Bridge Advocates',
+      division_name: 'Government Affairs',
+      posttype_id: 2,
+      post_type: 'PRESS RELEASE',
+      likes_count: 0,
+      reads: 0,
+      comments_count: 0,
+      author: { profile_id: 101, first_name: 'Maya', last_name: 'Delgado', user_id: 'member-1' },
+      comments: [],
+    });
+    expect(post.event_location).toBeUndefined();
+    expect(post.created_at).toEqual(post.updated_at);
+    const carlos = await addPost(announcement, CARLOS);
+    expect(carlos).toMatchObject({ post_author: 102, user_id: 'concierge-1', organization_id: 14 });
+    expect(carlos.division_id).toBeUndefined();
+    expect(carlos.organization_name).toBe('Delta Water Authority');
+  });
+
+  it('stores an event with its location, date, times and type', async () => {
+    const post = await addPost(event);
+    expect(post).toMatchObject({
+      posttype_id: 9,
+      post_type: 'EVENT',
+      eventtype_id: 1,
+      event_type: 'HEARING',
+      event_location: 'Capitol Annex, Room 1200',
+      event_date: '2026-12-08',
+      event_start: '09:30',
+      event_end: '12:00',
+    });
+  });
+
+  it('drops event fields from a post that is not an event', async () => {
+    const post = await addPost({ ...event, posttype_id: 1 });
+    expect(post.event_location).toBeUndefined();
+    expect(post.event_date).toBeUndefined();
+    expect(post.eventtype_id).toBeUndefined();
+  });
+
+  it.each([
+    [{}, `${REQUIRED}Post Title, Post Body, Type of Post`],
+    [{ ...announcement, post_title: '   ' }, `${REQUIRED}Post Title`],
+    [{ ...announcement, posttype_id: 0 }, `${REQUIRED}Type of Post`],
+    [
+      { post_title: 'Hearing', post_body: '<p>x</p>', posttype_id: 9 },
+      `${REQUIRED}Event Location, Event Date, Start Time, End Time`,
+    ],
+    [{ ...event, event_end: '' }, `${REQUIRED}End Time`],
+    [{ ...event, post_title: '', event_location: ' ' }, `${REQUIRED}Post Title, Event Location`],
+    [{ ...announcement, post_body: '<script>alert(1)</script>' }, `${REQUIRED}Post Body`],
+    [{ ...announcement, post_body: '<p><br></p>' }, `${REQUIRED}Post Body`],
+    [{ ...announcement, post_body: '<img src=x onerror=alert(1)>' }, `${REQUIRED}Post Body`],
+    [{ ...event, event_date: '2026-02-30' }, 'Event Date must be a date (YYYY-MM-DD).'],
+    [{ ...event, event_start: '25:00' }, 'Start Time must be a time (HH:MM).'],
+    [{ ...announcement, posttype_id: 42 }, 'Please choose one of the types of post.'],
+    [{ ...event, eventtype_id: 99 }, 'Please choose one of the types of event.'],
+    [{ ...announcement, post_title: 'x'.repeat(201) }, 'Post Title must be at most 200 characters.'],
+  ])('refuses %j with the rule’s message', async (request, message) => {
+    const before = await prisma.post.count();
+    expect(await refusal(addPost(request))).toEqual({ code: status.INVALID_ARGUMENT, details: message });
+    expect(await prisma.post.count()).toBe(before);
+  });
+
+  it('asks nothing of the profile service for a refused form', async () => {
+    profiles.calls.length = 0;
+    await refusal(addPost({}));
+    expect(profiles.calls).toEqual([]);
+  });
+});
+
+describe('sanitizing bodies before storage', () => {
+  it.each([
+    ['<p>Agenda</p><script>alert(document.cookie)</script>', '<p>Agenda</p>'],
+    ['<p>Agenda<img src=x onerror=alert(1)></p>', '<p>Agenda</p>'],
+    ['<p onmouseover="alert(1)">Agenda</p>', '<p>Agenda</p>'],
+    ['<p><a href="javascript:alert(1)">Agenda</a></p>', '<p><a>Agenda</a></p>'],
+    ['<p><a href="data:text/html,<script>alert(1)</script>">Agenda</a></p>', '<p><a>Agenda</a></p>'],
+    [
+      '<p><a href="https://example.org/agenda" target="_blank" rel="noopener noreferrer">Agenda</a></p>',
+      '<p><a href="https://example.org/agenda" target="_blank" rel="noopener noreferrer">Agenda</a></p>',
+    ],
+  ])('stores %s as %s', async (body, stored) => {
+    const post = await addPost({ ...announcement, post_body: body });
+    expect(post.post_body).toBe(stored);
+    expect((await prisma.post.findUniqueOrThrow({ where: { postId: post.post_id } })).body).toBe(stored);
+  });
+
+  it('sanitizes an edited body too', async () => {
+    const post = await addPost();
+    const edited = await rpc(
+      'updatePost',
+      { post_id: post.post_id, post_body: '<p>Edited</p><iframe src="https://evil.example"></iframe>' },
+      MAYA,
+    );
+    expect(edited.post_body).toBe('<p>Edited</p>');
+  });
+});
+
+describe('editing and deleting posts', () => {
+  it('lets only the author edit; fields not sent keep their value', async () => {
+    const post = await addPost(event);
+    expect(
+      await refusal(rpc('updatePost', { post_id: post.post_id, post_title: 'Mine now' }, CARLOS)),
+    ).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Only the author can change this post',
+    });
+    expect(await refusal(rpc('updatePost', { post_id: post.post_id, post_title: 'x' }))).toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
+    const edited = await rpc(
+      'updatePost',
+      { post_id: post.post_id, post_title: 'Hearing moved', event_date: '2026-12-10', event_start: '10:00' },
+      MAYA,
+    );
+    expect(edited).toMatchObject({
+      post_title: 'Hearing moved',
+      post_body: event.post_body,
+      event_location: event.event_location,
+      event_date: '2026-12-10',
+      event_start: '10:00',
+      event_end: '12:00',
+      eventtype_id: 1,
+    });
+    expect((edited.updated_at as Date).getTime()).toBeGreaterThan((edited.created_at as Date).getTime());
+    const cleared = await rpc('updatePost', { post_id: post.post_id, eventtype_id: 0 }, MAYA);
+    expect(cleared.eventtype_id).toBeUndefined();
+  });
+
+  it('refuses an edit that leaves a required field empty', async () => {
+    const post = await addPost(event);
+    expect(
+      await refusal(rpc('updatePost', { post_id: post.post_id, post_title: '', event_end: '' }, MAYA)),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: `${REQUIRED}Post Title, End Time`,
+    });
+    expect(
+      await refusal(
+        rpc('updatePost', { post_id: post.post_id, post_body: '<p> </p><script>x</script>' }, MAYA),
+      ),
+    ).toEqual({ code: status.INVALID_ARGUMENT, details: `${REQUIRED}Post Body` });
+    expect((await prisma.post.findUniqueOrThrow({ where: { postId: post.post_id } })).title).toBe(
+      event.post_title,
+    );
+  });
+
+  it('answers NOT_FOUND for a post that does not exist', async () => {
+    expect(await refusal(rpc('updatePost', { post_id: 999_999, post_title: 'x' }, MAYA))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Post not found',
+    });
+    expect(await refusal(rpc('deletePost', { post_id: 999_999 }, MAYA))).toMatchObject({
+      code: status.NOT_FOUND,
+    });
+  });
+
+  it('lets only the author delete, with the post’s comments and likes', async () => {
+    const post = await addPost({ ...announcement, post_title: 'Short-lived notice' });
+    await rpc('addComment', { post_id: post.post_id, comment_body: 'Noted' }, CARLOS);
+    await rpc('setLike', { post_id: post.post_id, liked: true }, CARLOS);
+    expect(await refusal(rpc('deletePost', { post_id: post.post_id }, CARLOS))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Only the author can delete this post',
+    });
+    await rpc('deletePost', { post_id: post.post_id }, MAYA);
+    expect(await prisma.post.count({ where: { postId: post.post_id } })).toBe(0);
+    expect(await prisma.comment.count({ where: { postId: post.post_id } })).toBe(0);
+    expect(await prisma.like.count({ where: { postId: post.post_id } })).toBe(0);
+    expect(titles(await feed({ search: 'short-lived' }))).toEqual([]);
+  });
+});
+
+describe('comments', () => {
+  it('refuses empty comments, visitors and members without a profile', async () => {
+    const post = await addPost();
+    for (const body of ['', '   \n '])
+      expect(await refusal(rpc('addComment', { post_id: post.post_id, comment_body: body }, CARLOS))).toEqual(
+        {
+          code: status.INVALID_ARGUMENT,
+          details: 'Please write a comment first',
+        },
+      );
+    expect(await refusal(rpc('addComment', { post_id: post.post_id, comment_body: 'Hi' }))).toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
+    expect(await refusal(rpc('addComment', { post_id: post.post_id, comment_body: 'Hi' }, NEWBIE))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: 'Please create your profile before commenting',
+    });
+    expect(await refusal(rpc('addComment', { post_id: 999_999, comment_body: 'Hi' }, CARLOS))).toMatchObject({
+      code: status.NOT_FOUND,
+    });
+    expect(await prisma.comment.count({ where: { postId: post.post_id } })).toBe(0);
+  });
+
+  it('adds comments shown oldest first with their authors, and counts them', async () => {
+    const post = await addPost();
+    const first = await rpc(
+      'addComment',
+      { post_id: post.post_id, comment_body: ' Will there be a recording? ' },
+      CARLOS,
+    );
+    expect(first).toMatchObject({
+      post_id: post.post_id,
+      comment_author: 102,
+      comment_body: 'Will there be a recording?',
+      user_id: 'concierge-1',
+      author: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker' },
+    });
+    expect(first.created_at).toEqual(first.updated_at);
+    await rpc('addComment', { post_id: post.post_id, comment_body: 'Yes, on the website.' }, MAYA);
+    const [listed] = (await rpc('listPosts', { search: 'drought', limit: 50 })).posts.filter(
+      (p) => p.post_id === post.post_id,
+    );
+    expect(listed?.comments_count).toBe(2);
+    expect(listed?.comments.map((c) => c.comment_body)).toEqual([
+      'Will there be a recording?',
+      'Yes, on the website.',
+    ]);
+  });
+
+  it('lets only the author edit or delete a comment; an edit shows as edited', async () => {
+    const post = await addPost();
+    const comment = await rpc('addComment', { post_id: post.post_id, comment_body: 'First thought' }, CARLOS);
+    expect(
+      await refusal(rpc('updateComment', { comment_id: comment.comment_id, comment_body: 'Hijacked' }, MAYA)),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: 'Only the author can change this comment' });
+    expect(
+      await refusal(rpc('updateComment', { comment_id: comment.comment_id, comment_body: ' ' }, CARLOS)),
+    ).toEqual({ code: status.INVALID_ARGUMENT, details: 'Please write a comment first' });
+    const edited = await rpc(
+      'updateComment',
+      { comment_id: comment.comment_id, comment_body: 'Second thought' },
+      CARLOS,
+    );
+    expect(edited.comment_body).toBe('Second thought');
+    expect((edited.updated_at as Date).getTime()).toBeGreaterThan((edited.created_at as Date).getTime());
+    expect(await refusal(rpc('deleteComment', { comment_id: comment.comment_id }, MAYA))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Only the author can delete this comment',
+    });
+    await rpc('deleteComment', { comment_id: comment.comment_id }, CARLOS);
+    expect(await refusal(rpc('deleteComment', { comment_id: comment.comment_id }, CARLOS))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Comment not found',
+    });
+  });
+});
+
+describe('likes and reads, counted by the server', () => {
+  it('counts one like per member, whatever count was sent', async () => {
+    const post = await addPost();
+    const like = (caller: Caller, liked = true) =>
+      rpc('setLike', { post_id: post.post_id, liked, likes_count: 999 } as never, caller);
+    expect(await like(CARLOS)).toEqual({
+      post_id: post.post_id,
+      liked: true,
+      user_id: 'concierge-1',
+      likes_count: 1,
+    });
+    expect((await like(CARLOS)).likes_count).toBe(1);
+    expect((await like(PRIYA)).likes_count).toBe(2);
+    expect((await like(CARLOS, false)).likes_count).toBe(1);
+    expect(await like(CARLOS, false)).toEqual({
+      post_id: post.post_id,
+      liked: false,
+      user_id: 'concierge-1',
+      likes_count: 1,
+    });
+    expect((await prisma.post.findUniqueOrThrow({ where: { postId: post.post_id } })).likesCount).toBe(1);
+  });
+
+  it('stays exact when many likes arrive at once', async () => {
+    const post = await addPost();
+    await Promise.all(
+      Array.from({ length: 12 }, () => rpc('setLike', { post_id: post.post_id, liked: true }, OWEN)),
+    );
+    await Promise.all(
+      [MAYA, CARLOS, PRIYA].map((caller) => rpc('setLike', { post_id: post.post_id, liked: true }, caller)),
+    );
+    const stored = await prisma.post.findUniqueOrThrow({ where: { postId: post.post_id } });
+    expect(stored.likesCount).toBe(4);
+    expect(await prisma.like.count({ where: { postId: post.post_id } })).toBe(4);
+  });
+
+  it('refuses visitors and unknown posts; lists the caller’s likes', async () => {
+    const post = await addPost();
+    expect(await refusal(rpc('setLike', { post_id: post.post_id, liked: true }))).toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
+    expect(await refusal(rpc('setLike', { post_id: 999_999, liked: true }, OWEN))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Post not found',
+    });
+    await rpc('setLike', { post_id: post.post_id, liked: true }, OWEN);
+    const { post_ids } = await rpc('listMyLikes', {}, OWEN);
+    expect(post_ids[0]).toBe(post.post_id);
+    expect(await refusal(rpc('listMyLikes', {}))).toMatchObject({ code: status.UNAUTHENTICATED });
+  });
+
+  it('adds exactly one read per call, for visitors too, whatever count was sent', async () => {
+    const post = await addPost();
+    expect(await rpc('addRead', { post_id: post.post_id, reads: 500 } as never)).toEqual({
+      post_id: post.post_id,
+      reads: 1,
+    });
+    await Promise.all(Array.from({ length: 20 }, () => rpc('addRead', { post_id: post.post_id })));
+    expect((await prisma.post.findUniqueOrThrow({ where: { postId: post.post_id } })).reads).toBe(21);
+    expect(await refusal(rpc('addRead', { post_id: 999_999 }))).toMatchObject({ code: status.NOT_FOUND });
+  });
+
+  it('never moves updated_at for likes and reads', async () => {
+    const post = await addPost();
+    await rpc('setLike', { post_id: post.post_id, liked: true }, PRIYA);
+    await rpc('addRead', { post_id: post.post_id });
+    const stored = await prisma.post.findUniqueOrThrow({ where: { postId: post.post_id } });
+    expect(stored.updatedAt).toEqual(stored.createdAt);
+  });
+});
+
+describe('the feed', () => {
+  const write = async (title: string, body: string, posttype_id: number, caller: Caller) =>
+    addPost({ post_title: title, post_body: body, posttype_id }, caller);
+
+  beforeAll(async () => {
+    await emptyPosts();
+    await write('Budget calendar webinar', '<p>The <strong>budget</strong> timeline explained.</p>', 1, MAYA);
+    await write('Clean fleet rules', '<p>Comments on <em>zero-emission</em> vehicles.</p>', 8, CARLOS);
+    await write(
+      'Water storage funding',
+      '<p>Off-stream <a href="https://storage.example.org">storage</a>.</p>',
+      2,
+      PRIYA,
+    );
+    await write('Legislative aide wanted', '<p>Natural resources portfolio.</p>', 6, OWEN);
+    await write('Wildfire insurance bill', '<p>Passed committee 11&ndash;3.</p>', 4, MAYA);
+  });
+
+  it('is public, newest first, with the comments and their count', async () => {
+    expect(titles(await feed())).toEqual([
+      'Wildfire insurance bill',
+      'Legislative aide wanted',
+      'Water storage funding',
+      'Clean fleet rules',
+      'Budget calendar webinar',
+    ]);
+    expect(titles(await feed({ sort: 'recent' }))).toEqual(titles(await feed()));
+  });
+
+  it('sorts popular by likes, then newest', async () => {
+    const [wildfire, aide, water] = await feed();
+    for (const caller of [CARLOS, PRIYA, OWEN])
+      await rpc('setLike', { post_id: water?.post_id, liked: true }, caller);
+    await rpc('setLike', { post_id: aide?.post_id, liked: true }, MAYA);
+    const popular = await feed({ sort: 'popular' });
+    expect(titles(popular).slice(0, 3)).toEqual([water?.post_title, aide?.post_title, wildfire?.post_title]);
+    expect(popular[0]?.likes_count).toBe(3);
+  });
+
+  it('filters by type', async () => {
+    expect(titles(await feed({ posttype_id: 4 }))).toEqual(['Wildfire insurance bill']);
+    expect(titles(await feed({ posttype_id: 9 }))).toEqual([]);
+  });
+
+  it('finds every word, any case, in the title, the author’s names or the body’s text', async () => {
+    expect(titles(await feed({ search: 'WATER' }))).toEqual(['Water storage funding']);
+    expect(titles(await feed({ search: 'okafor' }))).toEqual(['Water storage funding']);
+    expect(titles(await feed({ search: 'Maya' }))).toEqual([
+      'Wildfire insurance bill',
+      'Budget calendar webinar',
+    ]);
+    expect(titles(await feed({ search: 'maya budget' }))).toEqual(['Budget calendar webinar']);
+    expect(titles(await feed({ search: 'emission' }))).toEqual(['Clean fleet rules']);
+    expect(titles(await feed({ search: '11–3' }))).toEqual(['Wildfire insurance bill']);
+    expect(titles(await feed({ search: 'maya fleet' }))).toEqual([]);
+  });
+
+  it('never matches markup or link addresses', async () => {
+    for (const search of ['strong', '<em>', 'href', 'storage.example.org', 'ndash'])
+      expect(titles(await feed({ search }))).toEqual([]);
+  });
+
+  it('keeps a random order for one seed across pages, another for another seed', async () => {
+    for (let i = 0; i < 15; i++)
+      await write(
+        `Notice ${i}`,
+        `<p>Routine notice number ${i}.</p>`,
+        (i % 8) + 1,
+        [MAYA, CARLOS, PRIYA][i % 3] as Caller,
+      );
+    const page = async (seed: number, offset: number) =>
+      (await rpc('listPosts', { sort: 'random', seed, offset, limit: 7 })).posts.map((p) => p.post_id);
+    const whole = (await rpc('listPosts', { sort: 'random', seed: 31, limit: 50 })).posts.map(
+      (p) => p.post_id,
+    );
+    expect(whole).toHaveLength(20);
+    const paged = [...(await page(31, 0)), ...(await page(31, 7)), ...(await page(31, 14))];
+    expect(paged).toEqual(whole);
+    expect(await page(31, 7)).toEqual(await page(31, 7));
+    expect(
+      (await rpc('listPosts', { sort: 'random', seed: 32, limit: 50 })).posts.map((p) => p.post_id),
+    ).not.toEqual(whole);
+    expect([...whole].sort((a, b) => a - b)).toEqual(
+      (await feed()).map((p) => p.post_id).sort((a, b) => a - b),
+    );
+  });
+
+  it('pages 20 by default and refuses an unknown order', async () => {
+    await write('Notice 15', '<p>One more.</p>', 1, OWEN);
+    expect((await rpc('listPosts', {})).posts).toHaveLength(20);
+    expect((await rpc('listPosts', { offset: 18, limit: 5 })).posts).toHaveLength(3);
+    expect(await refusal(rpc('listPosts', { sort: 'oldest' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Sort by recent, popular, random.',
+    });
+  });
+});
+
+describe('bylines and search after renames (read copies, ADR 0012)', () => {
+  let listener: ChangeListener;
+  /** Posts by Maya (profile 101, Capitol Bridge Advocates, Government Affairs), as the feed shows them. */
+  const mayasPosts = async () => (await feed()).filter((post) => post.post_author === 101);
+
+  beforeAll(async () => {
+    listener = startListener();
+    await listener.ready;
+  });
+
+  it('shows an organization’s and a division’s new name once the org service announces it', async () => {
+    await addPost({ ...announcement, post_title: 'Byline check' });
+    // The owner writes, then announces in the same transaction.
+    const capitol = orgs.organizations.find((o) => o.organization_id === 12);
+    if (capitol) capitol.organization_name = 'Capitol Bridge Partners';
+    const division = orgs.divisions.find((d) => d.division_id === 3);
+    if (division) division.division_name = 'Public Affairs';
+    await publishChange(prisma, {
+      kind: 'organization',
+      organization_id: 12,
+      organization_name: 'Capitol Bridge Partners',
+      group_type: 'Lobbyists',
+      logo: null,
+    });
+    await publishChange(prisma, {
+      kind: 'division',
+      division_id: 3,
+      division_name: 'Public Affairs',
+      division_type: 'Office',
+      active_division: true,
+      organization_id: 12,
+      street_address: null,
+      suite_number: null,
+      city: 'Sacramento',
+      state: 'CA',
+      zip_code: null,
+      division_phone: null,
+      website: null,
+    });
+    await expect
+      .poll(async () => (await mayasPosts()).map((p) => `${p.organization_name} / ${p.division_name}`)[0])
+      .toBe('Capitol Bridge Partners / Public Affairs');
+    expect(new Set((await mayasPosts()).map((p) => p.organization_name))).toEqual(
+      new Set(['Capitol Bridge Partners']),
+    );
+  });
+
+  it('shows and searches an author’s new name once the profile service announces it', async () => {
+    const post = await addPost({ ...announcement, post_title: 'Rename check' });
+    await rpc('addComment', { post_id: post.post_id, comment_body: 'Self-reply' }, MAYA);
+    const maya = profiles.authors.find((author) => author.profile_id === 101);
+    if (maya) Object.assign(maya, { first_name: 'Mayra', last_name: 'Delgado-Ruiz' });
+    await publishChange(prisma, {
+      kind: 'profile',
+      profile_id: 101,
+      user_id: 'member-1',
+      first_name: 'Mayra',
+      last_name: 'Delgado-Ruiz',
+      profile_picture: null,
+    });
+    await expect
+      .poll(async () => titles(await feed({ search: 'mayra ruiz rename' })))
+      .toEqual(['Rename check']);
+    expect(titles(await feed({ search: 'maya' }))).toEqual([]);
+    const [latest] = await mayasPosts();
+    expect(latest?.author).toMatchObject({ first_name: 'Mayra', last_name: 'Delgado-Ruiz' });
+    expect(latest?.comments.at(-1)?.author).toMatchObject({ first_name: 'Mayra', last_name: 'Delgado-Ruiz' });
+  });
+
+  it('keeps no copy of a profile no post or comment references', async () => {
+    await publishChange(prisma, {
+      kind: 'profile',
+      profile_id: 999,
+      user_id: 'stranger',
+      first_name: 'Sam',
+      last_name: 'Stranger',
+      profile_picture: null,
+    });
+    await publishChange(prisma, {
+      kind: 'organization',
+      organization_id: 77,
+      organization_name: 'Marker Org',
+      group_type: 'Other',
+      logo: null,
+    });
+    await expect.poll(() => prisma.organization.count({ where: { organizationId: 77 } })).toBe(1);
+    expect(await prisma.author.count({ where: { profileId: 999 } })).toBe(0);
+  });
+
+  it('catches up on names changed while it was not listening', async () => {
+    await listener.close();
+    const priya = profiles.authors.find((author) => author.profile_id === 103);
+    if (priya) priya.last_name = 'Okafor-Bennett';
+    const delta = orgs.organizations.find((o) => o.organization_id === 14);
+    if (delta) delta.organization_name = 'Delta Water Agency';
+    expect(titles(await feed({ search: 'bennett' }))).toEqual([]);
+    listener = startListener();
+    await listener.ready;
+    const found = await feed({ search: 'bennett water' });
+    expect(titles(found)).toEqual(['Water storage funding']);
+    expect(found[0]?.organization_name).toBe('Delta Water Agency');
+    expect(found[0]?.author?.last_name).toBe('Okafor-Bennett');
+  });
+});
+
+describe('profile info', () => {
+  it('answers the caller’s profile as an author; NOT_FOUND without one; a visitor is refused', async () => {
+    expect(await rpc('getProfileInfo', {}, CARLOS)).toEqual({
+      profile_id: 102,
+      first_name: 'Carlos',
+      last_name: 'Whitaker',
+      user_id: 'concierge-1',
+      organization_id: 14,
+    });
+    expect(await refusal(rpc('getProfileInfo', {}, NEWBIE))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+    expect(await refusal(rpc('getProfileInfo', {}))).toMatchObject({ code: status.UNAUTHENTICATED });
+  });
+});
+
+describe('search index upkeep', () => {
+  it('rebuilds an emptied index on sync and leaves one in step alone', async () => {
+    expect(await posts.syncSearchIndex()).toBe(0);
+    await index.clear();
+    expect(await posts.syncSearchIndex()).toBe(await prisma.post.count());
+    expect(titles(await feed({ search: 'wildfire' }))).toEqual(['Wildfire insurance bill']);
+  });
+});
+
+describe('demo seed', () => {
+  let seedPrisma: PrismaClient;
+  let seedRepository: PostRepository;
+
+  beforeAll(async () => {
+    const url = await createTestDatabase();
+    await migrate({ databaseUrl: url, schema: 'post', migrationsDir: `${root}prisma/migrations`, logger });
+    seedPrisma = new PrismaClient({ adapter: prismaAdapter(url, 'post') });
+    seedRepository = prismaPostRepository(seedPrisma, 'post');
+    await seedRepository.ensureTypes(POST_TYPES, EVENT_TYPES);
+  });
+  afterAll(async () => seedPrisma?.$disconnect());
+
+  it('skips, without failing, when the profile service never answers', async () => {
+    const unreachable = grpcProfileDirectory('127.0.0.1:1', 500);
+    const seeded = await seedDemoPosts({
+      repository: seedRepository,
+      profiles: unreachable,
+      sanitizer,
+      logger,
+      waitMs: 1500,
+    });
+    unreachable.close();
+    expect(seeded).toBe(0);
+    expect(await seedPrisma.post.count()).toBe(0);
+  });
+
+  it('writes posts of every type by owned profiles, events, edited comments and counted likes, once', async () => {
+    const directory = grpcProfileDirectory(profiles.address, 3000);
+    const now = new Date('2026-11-22T18:00:00Z');
+    const options = { repository: seedRepository, profiles: directory, sanitizer, logger, now };
+    expect(await seedDemoPosts(options)).toBe(DEMO_POSTS.length);
+    expect(await seedDemoPosts(options)).toBe(0);
+    directory.close();
+
+    const rows = await seedPrisma.post.findMany({ include: { comments: true, likes: true } });
+    expect(new Set(rows.map((row) => row.postTypeId))).toEqual(new Set(POST_TYPES.map((t) => t.postTypeId)));
+    const owned = new Set(profiles.authors.filter((a) => a.user_id).map((a) => a.profile_id));
+    for (const row of rows) {
+      expect(owned).toContain(row.authorId);
+      expect(row.likesCount).toBe(row.likes.length);
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(row.createdAt.getTime()).toBeGreaterThan(now.getTime() - 43 * 86_400_000);
+    }
+    const events = rows.filter((row) => row.postTypeId === 9);
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    for (const row of events) {
+      expect(row.eventLocation).toBeTruthy();
+      expect(row.eventDate).toBeInstanceOf(Date);
+      expect(row.eventStart).toMatch(/^\d\d:\d\d$/);
+      expect(row.eventEnd).toMatch(/^\d\d:\d\d$/);
+      expect(row.eventTypeId).not.toBeNull();
+    }
+    expect(events.some((row) => (row.eventDate as Date) > now)).toBe(true);
+    expect(events.some((row) => (row.eventDate as Date) < now)).toBe(true);
+    const comments = rows.flatMap((row) => row.comments);
+    expect(comments.length).toBeGreaterThan(10);
+    expect(comments.some((c) => c.updatedAt > c.createdAt)).toBe(true);
+    expect(comments.some((c) => c.updatedAt.getTime() === c.createdAt.getTime())).toBe(true);
+    expect(rows.some((row) => row.likesCount > 0)).toBe(true);
+    expect(await seedPrisma.author.count()).toBe(owned.size);
+    // Read back without the driver (Prisma Client runs the page statement): bylines and comments as stored.
+    const commented = rows.filter((row) => row.comments.length > 0).map((row) => row.postId);
+    const read = await seedRepository.findByIds(commented);
+    expect(read.map((post) => post.postId)).toEqual(commented);
+    for (const post of read) {
+      expect(post.author?.firstName).toBeTruthy();
+      expect(post.comments.length).toBe(rows.find((row) => row.postId === post.postId)?.comments.length);
+      expect(post.comments.every((c) => c.author?.lastName)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+// The other services this one asks, over gRPC: the org service (its names for the read copies, and one
+// organization the copy has not caught up with) and the auth service (demo accounts' ids for the seed).
+import { type Client, credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { AuthServiceClient } from '@rotunda/protos/auth';
+import { type Division, type OrganizationSummary, OrgServiceClient } from '@rotunda/protos/org';
+import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domain/model.ts';
+import type { OrgDirectory } from '../domain/ports.ts';
+
+type UnaryMethod<Request, Response> = (
+  request: Request,
+  metadata: Metadata,
+  options: { deadline: Date },
+  callback: (error: ServiceError | null, response: Response) => void,
+) => unknown;
+
+function unaryCall<Request, Response>(
+  client: Client,
+  method: UnaryMethod<Request, Response>,
+  request: Request,
+  deadlineMs: number,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    method.call(
+      client,
+      request,
+      new Metadata(),
+      { deadline: new Date(Date.now() + deadlineMs) },
+      (error, response) => (error ? reject(error) : resolve(response)),
+    );
+  });
+}
+
+/** A whole copy may hold tens of thousands of rows; gRPC's default cap is 4 MB. */
+const LARGE = { 'grpc.max_receive_message_length': 64 * 1024 * 1024 };
+const LOOKUP_DEADLINE_MS = 5000;
+const EXPORT_DEADLINE_MS = 30_000;
+
+const organizationRefOf = (organization: OrganizationSummary): OrganizationRef => ({
+  organizationId: organization.organization_id,
+  organizationName: organization.organization_name,
+  groupType: organization.group_type,
+  logo: organization.logo ?? null,
+});
+
+const divisionRefOf = (division: Division): DivisionRef => ({
+  divisionId: division.division_id,
+  divisionName: division.division_name,
+  divisionType: division.division_type,
+  activeDivision: division.active_division,
+  organizationId: division.organization_id,
+  streetAddress: division.street_address ?? null,
+  suiteNumber: division.suite_number ?? null,
+  city: division.city ?? null,
+  state: division.state ?? null,
+  zipCode: division.zip_code ?? null,
+  divisionPhone: division.division_phone ?? null,
+  website: division.website ?? null,
+});
+
+export function grpcOrgDirectory(address: string): OrgDirectory & {
+  addressOf: (organizationId: number) => Promise<OrganizationAddress | null>;
+  close: () => void;
+} {
+  const client = new OrgServiceClient(address, credentials.createInsecure(), LARGE);
+  return {
+    async exportNames() {
+      const answer = await unaryCall(client, client.exportNames, {}, EXPORT_DEADLINE_MS);
+      return {
+        organizations: answer.organizations.map(organizationRefOf),
+        divisions: answer.divisions.map(divisionRefOf),
+      };
+    },
+    async organizationWithDivisions(organizationId) {
+      try {
+        const answer = await unaryCall(
+          client,
+          client.getOrganization,
+          { organization_id: organizationId },
+          LOOKUP_DEADLINE_MS,
+        );
+        if (!answer.organization) return null;
+        return {
+          organization: organizationRefOf(answer.organization),
+          divisions: answer.divisions.map(divisionRefOf),
+        };
+      } catch (error) {
+        if ((error as ServiceError).code === status.NOT_FOUND) return null;
+        throw error;
+      }
+    },
+    async addressOf(organizationId) {
+      const { organization } = await unaryCall(
+        client,
+        client.getOrganization,
+        { organization_id: organizationId },
+        LOOKUP_DEADLINE_MS,
+      );
+      if (!organization) return null;
+      return {
+        streetAddress: organization.street_address ?? null,
+        suiteNumber: organization.suite_number ?? null,
+        city: organization.city ?? null,
+        state: organization.state ?? null,
+        zipCode: organization.zip_code ?? null,
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The auth service's internal lookup of account ids by email (demo seeds). */
+export function grpcAccountLookup(address: string) {
+  const client = new AuthServiceClient(address, credentials.createInsecure());
+  return {
+    async userIdsByEmail(emails: readonly string[]): Promise<Map<string, string>> {
+      const answer = await unaryCall(
+        client,
+        client.findUserIdsByEmail,
+        { emails: [...emails] },
+        LOOKUP_DEADLINE_MS,
+      );
+      return new Map(answer.users.map((user) => [user.email, user.user_id]));
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,60 @@
+// Issue areas and the issues profiles cover, in the profile schema through Prisma. Uniqueness (one issue area
+// per name key, one entry per profile and issue) is the database's, so two members at once make no twins.
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { IssueArea } from '../domain/model.ts';
+import type { IssueRepository } from '../domain/ports.ts';
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+const issueAreaOf = (row: { issueId: number; issueName: string }): IssueArea => ({
+  issueId: row.issueId,
+  issueName: row.issueName,
+});
+
+export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
+  return {
+    async listIssueAreas() {
+      // The key is the name lower-cased: alphabetical whatever the capitals.
+      const rows = await prisma.issueArea.findMany({ orderBy: [{ issueKey: 'asc' }] });
+      return rows.map(issueAreaOf);
+    },
+
+    async findIssueArea(issueId) {
+      const row = await prisma.issueArea.findUnique({ where: { issueId } });
+      return row ? issueAreaOf(row) : null;
+    },
+
+    async addIssueAreaUnlessKeyed(name, key) {
+      try {
+        const row = await prisma.issueArea.create({ data: { issueName: name, issueKey: key } });
+        return { issueArea: issueAreaOf(row), created: true };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const row = await prisma.issueArea.findUniqueOrThrow({ where: { issueKey: key } });
+        return { issueArea: issueAreaOf(row), created: false };
+      }
+    },
+
+    async addUserIssue(profileId, issueId) {
+      try {
+        const row = await prisma.userIssue.create({
+          data: { profileId, issueId },
+          include: { issueArea: true },
+        });
+        return { id: row.id, profileId, issueId, issueArea: issueAreaOf(row.issueArea) };
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    findUserIssue: (id) =>
+      prisma.userIssue.findUnique({ where: { id }, select: { id: true, profileId: true, issueId: true } }),
+
+    async deleteUserIssue(id) {
+      const { count } = await prisma.userIssue.deleteMany({ where: { id } });
+      return count > 0;
+    },
+  };
+}

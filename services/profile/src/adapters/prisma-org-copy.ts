@@ -1,0 +1,98 @@
+// The read copies of the org service's organizations and divisions in the profile schema (ADR 0012). Whole
+// copies arrive as thousands of rows, so each table is upserted in one statement from arrays.
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { DivisionRef, OrganizationRef } from '../domain/model.ts';
+import type { OrgCopyRepository } from '../domain/ports.ts';
+
+export function organizationOf(row: Prisma.OrganizationGetPayload<object>): OrganizationRef {
+  return {
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    groupType: row.groupType,
+    logo: row.logo,
+  };
+}
+
+export function divisionOf({ copiedAt: _copied, ...row }: Prisma.DivisionGetPayload<object>): DivisionRef {
+  return row;
+}
+
+/** Rows per statement: a few thousand keeps each array parameter small. */
+const BATCH = 5000;
+
+function batches<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) result.push(items.slice(i, i + BATCH));
+  return result;
+}
+
+export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepository {
+  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+
+  return {
+    async upsertOrganizations(organizations) {
+      for (const batch of batches(organizations)) {
+        await prisma.$executeRaw`
+          INSERT INTO ${table('organizations')} (organization_id, organization_name, group_type, logo, copied_at)
+          SELECT id, name, grp, logo, now()
+          FROM unnest(
+            ${batch.map((o) => o.organizationId)}::integer[],
+            ${batch.map((o) => o.organizationName)}::text[],
+            ${batch.map((o) => o.groupType)}::text[],
+            ${batch.map((o) => o.logo)}::text[]
+          ) AS copy (id, name, grp, logo)
+          ON CONFLICT (organization_id) DO UPDATE SET
+            organization_name = EXCLUDED.organization_name,
+            group_type = EXCLUDED.group_type,
+            logo = EXCLUDED.logo,
+            copied_at = EXCLUDED.copied_at`;
+      }
+    },
+
+    async upsertDivisions(divisions) {
+      for (const batch of batches(divisions)) {
+        await prisma.$executeRaw`
+          INSERT INTO ${table('divisions')} (division_id, division_name, division_type, active_division,
+            organization_id, street_address, suite_number, city, state, zip_code, division_phone, website, copied_at)
+          SELECT *, now()
+          FROM unnest(
+            ${batch.map((d) => d.divisionId)}::integer[],
+            ${batch.map((d) => d.divisionName)}::text[],
+            ${batch.map((d) => d.divisionType)}::text[],
+            ${batch.map((d) => d.activeDivision)}::boolean[],
+            ${batch.map((d) => d.organizationId)}::integer[],
+            ${batch.map((d) => d.streetAddress)}::text[],
+            ${batch.map((d) => d.suiteNumber)}::text[],
+            ${batch.map((d) => d.city)}::text[],
+            ${batch.map((d) => d.state)}::text[],
+            ${batch.map((d) => d.zipCode)}::text[],
+            ${batch.map((d) => d.divisionPhone)}::text[],
+            ${batch.map((d) => d.website)}::text[]
+          )
+          ON CONFLICT (division_id) DO UPDATE SET
+            division_name = EXCLUDED.division_name,
+            division_type = EXCLUDED.division_type,
+            active_division = EXCLUDED.active_division,
+            organization_id = EXCLUDED.organization_id,
+            street_address = EXCLUDED.street_address,
+            suite_number = EXCLUDED.suite_number,
+            city = EXCLUDED.city,
+            state = EXCLUDED.state,
+            zip_code = EXCLUDED.zip_code,
+            division_phone = EXCLUDED.division_phone,
+            website = EXCLUDED.website,
+            copied_at = EXCLUDED.copied_at`;
+      }
+    },
+
+    async findOrganization(organizationId) {
+      const row = await prisma.organization.findUnique({ where: { organizationId } });
+      return row ? organizationOf(row) : null;
+    },
+
+    async findDivision(divisionId) {
+      const row = await prisma.division.findUnique({ where: { divisionId } });
+      return row ? divisionOf(row) : null;
+    },
+  };
+}

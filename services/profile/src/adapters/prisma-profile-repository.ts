@@ -1,0 +1,426 @@
+// Profiles and their jobs in the profile schema through Prisma, with the organization and division names taken
+// from the read copies. Every write to a profile row announces a 'profile' change in its transaction, so the
+// services keeping a copy of names hear of it exactly when it commits (ADR 0012). Raw SQL only for row locks and
+// case-insensitive equality.
+import { publishChange } from '@rotunda/events';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type {
+  Author,
+  Colleague,
+  Job,
+  JobFields,
+  OrganizationRef,
+  Profile,
+  ProfileFields,
+} from '../domain/model.ts';
+import type { JobRepository, ProfileRepository } from '../domain/ports.ts';
+import { divisionOf, organizationOf } from './prisma-org-copy.ts';
+
+type Client = PrismaClient | Prisma.TransactionClient;
+
+const jobOrder = [
+  { currentJob: 'desc' },
+  { startDate: 'desc' },
+  { jobId: 'desc' },
+] satisfies Prisma.JobExperienceOrderByWithRelationInput[];
+
+/** What a profile answer is read with; `currentOnly` keeps the directory's jobs to the current ones. */
+const profileInclude = (currentOnly: boolean) =>
+  ({
+    jobs: { ...(currentOnly ? { where: { currentJob: true } } : {}), orderBy: jobOrder },
+    issues: { include: { issueArea: true } },
+    claims: { where: { status: 'pending' }, select: { claimId: true }, take: 1 },
+  }) satisfies Prisma.ProfileInclude;
+
+type ProfileRow = Prisma.ProfileGetPayload<{ include: ReturnType<typeof profileInclude> }>;
+type JobRow = Prisma.JobExperienceGetPayload<object>;
+
+/** 'YYYY-MM-DD' of a DATE column (Prisma reads it as midnight UTC). */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The names behind the jobs' organization and division ids, from the read copies. */
+async function placesOf(client: Client, jobs: readonly JobRow[]) {
+  const organizationIds = [...new Set(jobs.map((job) => job.organizationId))];
+  const divisionIds = [...new Set(jobs.flatMap((job) => (job.divisionId === null ? [] : [job.divisionId])))];
+  // One after the other: inside a transaction both would share one connection.
+  const organizations = organizationIds.length
+    ? await client.organization.findMany({ where: { organizationId: { in: organizationIds } } })
+    : [];
+  const divisions = divisionIds.length
+    ? await client.division.findMany({ where: { divisionId: { in: divisionIds } } })
+    : [];
+  return {
+    organizations: new Map(organizations.map((row) => [row.organizationId, organizationOf(row)])),
+    divisions: new Map(divisions.map((row) => [row.divisionId, divisionOf(row)])),
+  };
+}
+
+type Places = Awaited<ReturnType<typeof placesOf>>;
+
+/** An organization the copy has not caught up with yet shows by its id alone. */
+const unknownOrganization = (organizationId: number): OrganizationRef => ({
+  organizationId,
+  organizationName: '',
+  groupType: '',
+  logo: null,
+});
+
+function jobOf(row: JobRow, places: Places): Job {
+  return {
+    jobId: row.jobId,
+    profileId: row.profileId,
+    title: row.title,
+    organizationId: row.organizationId,
+    divisionId: row.divisionId,
+    streetAddress: row.streetAddress,
+    suiteNumber: row.suiteNumber,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    startDate: dayOf(row.startDate),
+    endDate: row.endDate ? dayOf(row.endDate) : null,
+    currentJob: row.currentJob,
+    organization: places.organizations.get(row.organizationId) ?? unknownOrganization(row.organizationId),
+    division: row.divisionId === null ? null : (places.divisions.get(row.divisionId) ?? null),
+  };
+}
+
+function profileOf(row: ProfileRow, places: Places): Profile {
+  const { jobs, issues, claims, createdAt: _c, updatedAt: _u, birthday, ...fields } = row;
+  return {
+    ...fields,
+    birthday: birthday ? dayOf(birthday) : null,
+    claimPending: claims.length > 0,
+    jobs: jobs.map((job) => jobOf(job, places)),
+    issues: issues
+      .map((issue) => ({
+        id: issue.id,
+        profileId: issue.profileId,
+        issueId: issue.issueId,
+        issueArea: { issueId: issue.issueArea.issueId, issueName: issue.issueArea.issueName },
+      }))
+      .sort(
+        (a, b) =>
+          a.issueArea.issueName.localeCompare(b.issueArea.issueName, 'en', { sensitivity: 'base' }) ||
+          a.id - b.id,
+      ),
+  };
+}
+
+async function profilesOf(client: Client, rows: ProfileRow[]): Promise<Profile[]> {
+  const places = await placesOf(
+    client,
+    rows.flatMap((row) => row.jobs),
+  );
+  return rows.map((row) => profileOf(row, places));
+}
+
+/** The columns of a profile's fields as Prisma writes them. */
+function profileData(fields: Partial<ProfileFields>): Prisma.ProfileUncheckedUpdateInput {
+  const { birthday, ...rest } = fields;
+  return {
+    ...rest,
+    ...(birthday === undefined ? {} : { birthday: birthday === null ? null : dateOf(birthday) }),
+  };
+}
+
+function jobData(fields: JobFields) {
+  return {
+    ...fields,
+    startDate: dateOf(fields.startDate),
+    endDate: fields.endDate === null ? null : dateOf(fields.endDate),
+  };
+}
+
+const announce = (
+  client: Prisma.TransactionClient,
+  row: {
+    profileId: number;
+    userId: string | null;
+    firstName: string;
+    lastName: string;
+    profilePicture: string | null;
+  },
+) =>
+  publishChange(client, {
+    kind: 'profile',
+    profile_id: row.profileId,
+    user_id: row.userId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    profile_picture: row.profilePicture,
+  });
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+const withCurrentJob = {
+  jobs: { where: { currentJob: true }, orderBy: jobOrder, take: 1 },
+} satisfies Prisma.ProfileInclude;
+
+function authorOf(row: Prisma.ProfileGetPayload<{ include: typeof withCurrentJob }>): Author {
+  const job = row.jobs[0];
+  return {
+    profileId: row.profileId,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profilePicture: row.profilePicture,
+    organizationId: job?.organizationId ?? null,
+    divisionId: job?.divisionId ?? null,
+  };
+}
+
+export function prismaProfileRepository(
+  prisma: PrismaClient,
+  schema: string,
+): ProfileRepository & JobRepository {
+  // Prisma qualifies its own queries with the adapter's schema; raw queries must name it themselves.
+  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+
+  const findProfile = async (profileId: number) => {
+    const row = await prisma.profile.findUnique({ where: { profileId }, include: profileInclude(false) });
+    return row ? ((await profilesOf(prisma, [row]))[0] ?? null) : null;
+  };
+
+  /** Locks the profile row while it still has `owner`; false when it is gone or changed owner. */
+  const lockOwned = async (tx: Prisma.TransactionClient, profileId: number, owner: string | null) => {
+    const rows = await tx.$queryRaw<{ profile_id: number }[]>`
+      SELECT profile_id FROM ${table('profiles')}
+      WHERE profile_id = ${profileId} AND user_id IS NOT DISTINCT FROM ${owner}
+      FOR UPDATE`;
+    return rows.length > 0;
+  };
+
+  /** Locks the profile of the job while it still has `owner`; the job's profile id, or null. */
+  const lockJobOwner = async (tx: Prisma.TransactionClient, jobId: number, owner: string | null) => {
+    const rows = await tx.$queryRaw<{ profile_id: number }[]>`
+      SELECT p.profile_id FROM ${table('profiles')} p
+      JOIN ${table('job_experiences')} j ON j.profile_id = p.profile_id
+      WHERE j.job_id = ${jobId} AND p.user_id IS NOT DISTINCT FROM ${owner}
+      FOR UPDATE OF p`;
+    return rows[0]?.profile_id ?? null;
+  };
+
+  const jobWithPlaces = async (client: Client, row: JobRow) => jobOf(row, await placesOf(client, [row]));
+
+  /**
+   * Writes the profile row while it still has `owner` and announces the change; answers the profile as it is
+   * after the commit. (Read outside the transaction: Prisma loads a profile's relations in parallel, which one
+   * transaction's single connection would have to queue.)
+   */
+  const writeOwned = async (
+    profileId: number,
+    owner: string | null,
+    data: Prisma.ProfileUncheckedUpdateInput,
+  ): Promise<Profile | null> => {
+    const written = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.profile.updateMany({ where: { profileId, userId: owner }, data });
+      if (count === 0) return false;
+      await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
+      return true;
+    });
+    return written ? findProfile(profileId) : null;
+  };
+
+  return {
+    findProfile,
+
+    findOwnership: (profileId) =>
+      prisma.profile.findUnique({ where: { profileId }, select: { profileId: true, userId: true } }),
+
+    async profileIdOfUser(userId) {
+      const row = await prisma.profile.findUnique({ where: { userId }, select: { profileId: true } });
+      return row?.profileId ?? null;
+    },
+
+    async listDirectory() {
+      const rows = await prisma.profile.findMany({
+        include: profileInclude(true),
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { profileId: 'asc' }],
+      });
+      return profilesOf(prisma, rows);
+    },
+
+    async findUnclaimedMatches(firstName, lastName, email) {
+      const ids = await prisma.$queryRaw<{ profile_id: number }[]>`
+        SELECT profile_id FROM ${table('profiles')}
+        WHERE user_id IS NULL
+          AND lower(first_name) = lower(${firstName})
+          AND lower(last_name) = lower(${lastName})
+          AND lower(work_email) = lower(${email})
+        ORDER BY profile_id`;
+      if (ids.length === 0) return [];
+      const rows = await prisma.profile.findMany({
+        where: { profileId: { in: ids.map((row) => row.profile_id) } },
+        include: profileInclude(false),
+        orderBy: { profileId: 'asc' },
+      });
+      return profilesOf(prisma, rows);
+    },
+
+    async createProfile(userId, fields) {
+      let profileId: number;
+      try {
+        profileId = await prisma.$transaction(async (tx) => {
+          const row = await tx.profile.create({
+            data: { ...(profileData(fields) as Prisma.ProfileUncheckedCreateInput), userId },
+          });
+          await announce(tx, row);
+          return row.profileId;
+        });
+      } catch (error) {
+        // The account owns a profile already (one per account, by the unique index).
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      return findProfile(profileId);
+    },
+
+    updateProfile: (profileId, owner, changes) => writeOwned(profileId, owner, profileData(changes)),
+
+    setBio: (profileId, owner, bio) => writeOwned(profileId, owner, { userBio: bio }),
+
+    setPicture: (profileId, owner, url) =>
+      prisma.$transaction(async (tx) => {
+        // The lock makes "read the previous picture, write the new one" one step, so two uploads at once each
+        // remove the picture they replaced.
+        const [row] = await tx.$queryRaw<{ profile_picture: string | null }[]>`
+          SELECT profile_picture FROM ${table('profiles')}
+          WHERE profile_id = ${profileId} AND user_id IS NOT DISTINCT FROM ${owner}
+          FOR UPDATE`;
+        if (!row) return null;
+        const updated = await tx.profile.update({ where: { profileId }, data: { profilePicture: url } });
+        await announce(tx, updated);
+        return { previous: row.profile_picture };
+      }),
+
+    async claimProfile(profileId, userId) {
+      let outcome: 'claimed' | 'taken' | 'not_found';
+      try {
+        outcome = await prisma.$transaction(async (tx) => {
+          const { count } = await tx.profile.updateMany({
+            where: { profileId, userId: null },
+            data: { userId },
+          });
+          if (count === 0) {
+            const exists = await tx.profile.findUnique({ where: { profileId }, select: { profileId: true } });
+            return exists ? 'taken' : 'not_found';
+          }
+          await tx.profileClaim.create({ data: { profileId, userId, status: 'pending' } });
+          await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
+          return 'claimed';
+        });
+      } catch (error) {
+        // The member came to own another profile meanwhile (one per account, by the unique index).
+        if (isUniqueViolation(error)) return { kind: 'owner_has_one' };
+        throw error;
+      }
+      if (outcome !== 'claimed') return { kind: outcome };
+      const profile = await findProfile(profileId);
+      return profile ? { kind: 'claimed', profile } : { kind: 'not_found' };
+    },
+
+    async isPictureInUse(url) {
+      return (await prisma.profile.count({ where: { profilePicture: url } })) > 0;
+    },
+
+    async colleagues(at, excludeUserId) {
+      const rows = await prisma.jobExperience.findMany({
+        where: {
+          currentJob: true,
+          ...at,
+          ...(excludeUserId
+            ? { profile: { OR: [{ userId: null }, { userId: { not: excludeUserId } }] } }
+            : {}),
+        },
+        include: {
+          profile: {
+            select: {
+              firstName: true,
+              lastName: true,
+              profilePicture: true,
+              otherPhone: true,
+              workEmail: true,
+            },
+          },
+        },
+        orderBy: [{ profileId: 'asc' }, { startDate: 'desc' }, { jobId: 'desc' }],
+      });
+      // One entry per profile: the latest started of its current jobs there.
+      const latest = rows.filter((row, i) => i === 0 || rows[i - 1]?.profileId !== row.profileId);
+      const { divisions } = await placesOf(prisma, latest);
+      return latest.map(
+        (row): Colleague => ({
+          profileId: row.profileId,
+          title: row.title,
+          city: row.city,
+          state: row.state,
+          division: row.divisionId === null ? null : (divisions.get(row.divisionId) ?? null),
+          ...row.profile,
+        }),
+      );
+    },
+
+    async authorByUser(userId) {
+      const row = await prisma.profile.findUnique({ where: { userId }, include: withCurrentJob });
+      return row ? authorOf(row) : null;
+    },
+
+    async authorsByIds(profileIds) {
+      const rows = await prisma.profile.findMany({
+        where: { profileId: { in: [...profileIds] } },
+        include: withCurrentJob,
+        orderBy: { profileId: 'asc' },
+      });
+      return rows.map(authorOf);
+    },
+
+    async listAuthors(afterProfileId, limit) {
+      const rows = await prisma.profile.findMany({
+        where: { profileId: { gt: afterProfileId }, userId: { not: null } },
+        include: withCurrentJob,
+        orderBy: { profileId: 'asc' },
+        take: limit,
+      });
+      return rows.map(authorOf);
+    },
+
+    async findJob(jobId) {
+      const row = await prisma.jobExperience.findUnique({
+        where: { jobId },
+        include: { profile: { select: { profileId: true, userId: true } } },
+      });
+      if (!row) return null;
+      const { profile, ...job } = row;
+      return { job: await jobWithPlaces(prisma, job), owner: profile };
+    },
+
+    addJob: (profileId, owner, fields) =>
+      prisma.$transaction(async (tx) => {
+        if (!(await lockOwned(tx, profileId, owner))) return null;
+        const row = await tx.jobExperience.create({ data: { ...jobData(fields), profileId } });
+        return jobWithPlaces(tx, row);
+      }),
+
+    updateJob: (jobId, owner, fields) =>
+      prisma.$transaction(async (tx) => {
+        if ((await lockJobOwner(tx, jobId, owner)) === null) return null;
+        const row = await tx.jobExperience.update({ where: { jobId }, data: jobData(fields) });
+        return jobWithPlaces(tx, row);
+      }),
+
+    deleteJob: (jobId, owner, guard) =>
+      prisma.$transaction(async (tx) => {
+        // With the profile locked, "count its jobs, then delete one" is one step: two deletes at once never
+        // leave a profile without a position.
+        const profileId = await lockJobOwner(tx, jobId, owner);
+        if (profileId === null) return false;
+        const row = await tx.jobExperience.findUniqueOrThrow({ where: { jobId } });
+        guard(await jobWithPlaces(tx, row), await tx.jobExperience.count({ where: { profileId } }));
+        await tx.jobExperience.delete({ where: { jobId } });
+        return true;
+      }),
+  };
+}

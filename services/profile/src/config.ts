@@ -1,0 +1,20 @@
+// The profile service's configuration, validated at start-up: the service defaults, the object store pictures
+// are written to, and where the org service (read copies of its names) and the auth service (demo accounts'
+// ids for the seed) answer.
+import { objectStoreConfigSchema } from '@rotunda/images';
+import { serviceConfigSchema } from '@rotunda/service-kit';
+import { z } from 'zod';
+
+const address = (defaultValue: string) =>
+  z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .default(defaultValue);
+
+export const profileConfigSchema = serviceConfigSchema('profile', 50052).extend({
+  ...objectStoreConfigSchema.shape,
+  ORG_SERVICE_ADDR: address('127.0.0.1:50053'),
+  AUTH_SERVICE_ADDR: address('127.0.0.1:50051'),
+});
+
+export type ProfileConfig = z.infer<typeof profileConfigSchema>;

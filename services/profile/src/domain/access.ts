@@ -1,0 +1,57 @@
+// Who may do what to a profile (spec §6, DESIGN's fixes): members only; a profile is edited by its owner, or by
+// a contributor ('Concierge') while nobody owns it. The refusal texts the profile service answers with.
+import {
+  type Caller,
+  CONTRIBUTOR_ROLE,
+  DomainError,
+  notFound,
+  permissionDenied,
+  unauthenticated,
+} from '@rotunda/service-kit';
+import type { ProfileOwnership } from './model.ts';
+
+export const MESSAGES = {
+  loginRequired: 'Access Restricted. Please login.',
+  profileNotFound: 'Profile not found',
+  editOwnOnly: 'You can only edit your own profile',
+  filerIdConcierge: 'Only a Concierge can set the lobbyist filer id',
+  alreadyHaveProfile: 'You already have a profile',
+  oneClaim: 'Users can only claim one profile',
+  alreadyClaimed: 'This profile has already been claimed',
+  jobNotFound: 'Job not found',
+  currentJobDelete: 'A current position cannot be deleted',
+  onlyJobDelete: 'The only position on a profile cannot be deleted',
+  organizationNotFound: 'Organization not found',
+  divisionNotFound: 'Division not found',
+  divisionElsewhere: 'The division belongs to another organization.',
+  issueNotFound: 'Issue not found',
+  duplicateIssue: 'You already cover this issue.',
+  noImage: 'Please select an image to upload.',
+} as const;
+
+export function requireMember(caller: Caller | undefined): Caller {
+  if (!caller) throw unauthenticated(MESSAGES.loginRequired);
+  return caller;
+}
+
+export const isContributor = (caller: Caller) => caller.roles.includes(CONTRIBUTOR_ROLE);
+
+export function canEdit(caller: Caller, profile: ProfileOwnership): boolean {
+  if (profile.userId !== null) return profile.userId === caller.userId;
+  return isContributor(caller);
+}
+
+export function requireEditor(caller: Caller, profile: ProfileOwnership): void {
+  if (!canEdit(caller, profile)) throw permissionDenied(MESSAGES.editOwnOnly);
+}
+
+export const alreadyExists = (message: string) => new DomainError('already_exists', message);
+export const failedPrecondition = (message: string) => new DomainError('failed_precondition', message);
+
+/**
+ * The refusal for a write that found the profile changed under it (gone, or claimed since the check): not
+ * found, or no longer the caller's to edit.
+ */
+export function lostRace(profile: ProfileOwnership | null): DomainError {
+  return profile ? permissionDenied(MESSAGES.editOwnOnly) : notFound(MESSAGES.profileNotFound);
+}

@@ -1,0 +1,59 @@
+// The profile service's rules for issue areas (spec §3, §5 duplicate issue, §7 issues): any member lists and
+// adds issue areas (one per name, any case); a profile's owner, or a contributor while unclaimed, adds and
+// removes the issues the profile covers, each once.
+import { type Caller, notFound } from '@rotunda/service-kit';
+import { alreadyExists, MESSAGES, requireEditor, requireMember } from './access.ts';
+import type { IssueArea, UserIssue } from './model.ts';
+import type { IssueRepository, ProfileRepository } from './ports.ts';
+import { cleanIssueName } from './rules.ts';
+
+export interface IssueServiceDependencies {
+  issues: IssueRepository;
+  profiles: Pick<ProfileRepository, 'findOwnership'>;
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+export function createIssueService({ issues, profiles }: IssueServiceDependencies) {
+  const ownershipOrThrow = async (profileId: number) => {
+    const owner = validId(profileId) ? await profiles.findOwnership(profileId) : null;
+    if (!owner) throw notFound(MESSAGES.profileNotFound);
+    return owner;
+  };
+
+  return {
+    async listIssueAreas(caller: Caller | undefined): Promise<IssueArea[]> {
+      requireMember(caller);
+      return issues.listIssueAreas();
+    },
+
+    /** Any member; the issue area of the same name (any case, spaces folded) is answered instead of a twin. */
+    async addIssueArea(
+      caller: Caller | undefined,
+      issueName: string,
+    ): Promise<{ issueArea: IssueArea; created: boolean }> {
+      requireMember(caller);
+      const { name, key } = cleanIssueName(issueName);
+      return issues.addIssueAreaUnlessKeyed(name, key);
+    },
+
+    async addUserIssue(caller: Caller | undefined, profileId: number, issueId: number): Promise<UserIssue> {
+      const member = requireMember(caller);
+      requireEditor(member, await ownershipOrThrow(profileId));
+      if (!validId(issueId) || !(await issues.findIssueArea(issueId))) throw notFound(MESSAGES.issueNotFound);
+      const added = await issues.addUserIssue(profileId, issueId);
+      if (!added) throw alreadyExists(MESSAGES.duplicateIssue);
+      return added;
+    },
+
+    async deleteUserIssue(caller: Caller | undefined, id: number): Promise<void> {
+      const member = requireMember(caller);
+      const userIssue = validId(id) ? await issues.findUserIssue(id) : null;
+      if (!userIssue) throw notFound(MESSAGES.issueNotFound);
+      requireEditor(member, await ownershipOrThrow(userIssue.profileId));
+      if (!(await issues.deleteUserIssue(id))) throw notFound(MESSAGES.issueNotFound);
+    },
+  };
+}
+
+export type IssueService = ReturnType<typeof createIssueService>;

@@ -1,0 +1,70 @@
+// The profile service's rules for job history (spec §5 create job, add-job, edit-job, job deletion): the
+// profile's owner, or a contributor while unclaimed, adds and edits jobs at organizations and divisions the org
+// service knows; a job is deleted only when it is not current and is not the profile's only one.
+import { type Caller, notFound } from '@rotunda/service-kit';
+import { failedPrecondition, lostRace, MESSAGES, requireEditor, requireMember } from './access.ts';
+import type { Job } from './model.ts';
+import type { OrgCopy } from './org-copy.ts';
+import type { JobRepository, ProfileRepository } from './ports.ts';
+import { cleanJobFields, type JobInput } from './rules.ts';
+
+export interface JobServiceDependencies {
+  profiles: Pick<ProfileRepository, 'findOwnership'>;
+  jobs: JobRepository;
+  orgs: Pick<OrgCopy, 'requirePlace'>;
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+export function createJobService({ profiles, jobs, orgs }: JobServiceDependencies) {
+  const jobOrThrow = async (jobId: number) => {
+    const found = validId(jobId) ? await jobs.findJob(jobId) : null;
+    if (!found) throw notFound(MESSAGES.jobNotFound);
+    return found;
+  };
+
+  /** A write that found the job or its profile changed under it: not found, or no longer the caller's. */
+  const afterLostRace = async (jobId: number) => {
+    const found = await jobs.findJob(jobId);
+    return found ? lostRace(found.owner) : notFound(MESSAGES.jobNotFound);
+  };
+
+  return {
+    async addJob(caller: Caller | undefined, profileId: number, input: JobInput): Promise<Job> {
+      const member = requireMember(caller);
+      const owner = validId(profileId) ? await profiles.findOwnership(profileId) : null;
+      if (!owner) throw notFound(MESSAGES.profileNotFound);
+      requireEditor(member, owner);
+      const fields = cleanJobFields(input);
+      await orgs.requirePlace(fields.organizationId, fields.divisionId);
+      const job = await jobs.addJob(profileId, owner.userId, fields);
+      if (!job) throw lostRace(await profiles.findOwnership(profileId));
+      return job;
+    },
+
+    /** Replaces the job's fields with the edit modal's, under add-job's rules; the job stays on its profile. */
+    async updateJob(caller: Caller | undefined, jobId: number, input: JobInput): Promise<Job> {
+      const member = requireMember(caller);
+      const { owner } = await jobOrThrow(jobId);
+      requireEditor(member, owner);
+      const fields = cleanJobFields(input);
+      await orgs.requirePlace(fields.organizationId, fields.divisionId);
+      const job = await jobs.updateJob(jobId, owner.userId, fields);
+      if (!job) throw await afterLostRace(jobId);
+      return job;
+    },
+
+    async deleteJob(caller: Caller | undefined, jobId: number): Promise<void> {
+      const member = requireMember(caller);
+      const { owner } = await jobOrThrow(jobId);
+      requireEditor(member, owner);
+      const deleted = await jobs.deleteJob(jobId, owner.userId, (job, jobsOnProfile) => {
+        if (job.currentJob) throw failedPrecondition(MESSAGES.currentJobDelete);
+        if (jobsOnProfile <= 1) throw failedPrecondition(MESSAGES.onlyJobDelete);
+      });
+      if (!deleted) throw await afterLostRace(jobId);
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof createJobService>;

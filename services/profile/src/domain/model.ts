@@ -1,0 +1,169 @@
+// Profiles, jobs, issue areas, colleagues and authors as the profile service's rules see them (spec §3), and
+// the read copies of the org service's names. Dates are 'YYYY-MM-DD' strings; null means not given.
+
+/** What a job shows of its organization (read copy of the org service's record). */
+export interface OrganizationRef {
+  organizationId: number;
+  organizationName: string;
+  groupType: string;
+  logo: string | null;
+}
+
+/** Where an organization is, as the org service has it (jobs there default to it). */
+export interface OrganizationAddress {
+  streetAddress: string | null;
+  suiteNumber: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+}
+
+/** A division or office (read copy of the org service's record). */
+export interface DivisionRef {
+  divisionId: number;
+  divisionName: string;
+  divisionType: string;
+  activeDivision: boolean;
+  organizationId: number;
+  streetAddress: string | null;
+  suiteNumber: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  divisionPhone: string | null;
+  website: string | null;
+}
+
+/** The fields of a job a member fills in (spec §7 add-job). */
+export interface JobFields {
+  title: string;
+  organizationId: number;
+  divisionId: number | null;
+  streetAddress: string;
+  suiteNumber: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  startDate: string;
+  endDate: string | null;
+  currentJob: boolean;
+}
+
+export interface Job extends JobFields {
+  jobId: number;
+  profileId: number;
+  organization: OrganizationRef;
+  division: DivisionRef | null;
+}
+
+export interface IssueArea {
+  issueId: number;
+  issueName: string;
+}
+
+export interface UserIssue {
+  id: number;
+  profileId: number;
+  issueId: number;
+  issueArea: IssueArea;
+}
+
+/** The fields of a profile a member edits (spec §7 create-profile and update-profile). */
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  workEmail: string;
+  personalEmail: string | null;
+  mobilePhone: string | null;
+  otherPhone: string | null;
+  birthday: string | null;
+  pronouns: string | null;
+  profilePicture: string | null;
+  lobbyFilerId: string | null;
+  linkedinUrl: string | null;
+  facebookUrl: string | null;
+  youtubeUrl: string | null;
+  threadsUrl: string | null;
+  twitterUrl: string | null;
+  instagramUrl: string | null;
+  tiktokUrl: string | null;
+  blueskyUrl: string | null;
+}
+
+export type ProfileFieldName = keyof ProfileFields;
+
+export const PROFILE_FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'workEmail',
+  'personalEmail',
+  'mobilePhone',
+  'otherPhone',
+  'birthday',
+  'pronouns',
+  'profilePicture',
+  'lobbyFilerId',
+  'linkedinUrl',
+  'facebookUrl',
+  'youtubeUrl',
+  'threadsUrl',
+  'twitterUrl',
+  'instagramUrl',
+  'tiktokUrl',
+  'blueskyUrl',
+] as const satisfies readonly ProfileFieldName[];
+
+export const SOCIAL_FIELD_NAMES = [
+  'linkedinUrl',
+  'facebookUrl',
+  'youtubeUrl',
+  'threadsUrl',
+  'twitterUrl',
+  'instagramUrl',
+  'tiktokUrl',
+  'blueskyUrl',
+] as const satisfies readonly ProfileFieldName[];
+
+/** What a profile's owner and editors need to know before a write. */
+export interface ProfileOwnership {
+  profileId: number;
+  userId: string | null;
+}
+
+export interface Profile extends ProfileFields, ProfileOwnership {
+  userBio: string | null;
+  /** Claimed, and a contributor has not confirmed the claim yet. */
+  claimPending: boolean;
+  /** Current jobs first, then by start date, newest first. */
+  jobs: Job[];
+  /** By issue name. */
+  issues: UserIssue[];
+}
+
+/** A person with a current job at an organization or division (spec §3 Colleague entry). */
+export interface Colleague {
+  profileId: number;
+  title: string;
+  city: string;
+  state: string;
+  division: DivisionRef | null;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  otherPhone: string | null;
+  workEmail: string;
+}
+
+/** A profile as a post's author: the names, the picture and where the person works now. */
+export interface Author {
+  profileId: number;
+  userId: string | null;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  organizationId: number | null;
+  divisionId: number | null;
+}
+
+/** Pronouns the profile form offers (spec §3). */
+export const PRONOUNS = ['They/Them', 'She/Her', 'He/Him'] as const;

@@ -1,0 +1,1213 @@
+// The profile service against a real PostgreSQL, a real S3 endpoint (s3rver) and real gRPC, with the org and
+// auth services it asks played by small gRPC stand-ins: migrations match schema.prisma, the demo seed, the read
+// copy of organization names (whole copy, announced changes, lookups of names not copied yet), and every rule
+// and refusal of profiles, claims, pictures, bios, jobs, colleagues, issue areas and authors.
+import { randomUUID } from 'node:crypto';
+import {
+  type CallOptions,
+  type ClientUnaryCall,
+  credentials,
+  Metadata,
+  type ServiceError,
+  status,
+} from '@grpc/grpc-js';
+import { type Change, listenForChanges, publishChange } from '@rotunda/events';
+import { createObjectStore, mediaKeyOf, type ObjectStore, processImage } from '@rotunda/images';
+import { startTestS3, type TestS3 } from '@rotunda/images/testing';
+import { type Profile, ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
+import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
+import {
+  type Caller,
+  createLogger,
+  migrate,
+  prismaAdapter,
+  type RunningGrpcServer,
+  setCallerMetadata,
+  startGrpcServer,
+} from '@rotunda/service-kit';
+import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { grpcAccountLookup, grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
+import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
+import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
+import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
+import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
+import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
+import { createIssueService } from '../src/domain/issue-service.ts';
+import { createJobService } from '../src/domain/job-service.ts';
+import { createOrgCopy, type OrgCopy } from '../src/domain/org-copy.ts';
+import { createProfileService } from '../src/domain/profile-service.ts';
+import {
+  DEMO_ACCOUNT_EMAILS,
+  fictionalUserId,
+  ISSUE_AREAS,
+  NEWBIE_MATCH,
+  seedDemoProfiles,
+} from '../src/seed/demo-profiles.ts';
+import {
+  demoOrgData,
+  type FakeOrgData,
+  type FakeService,
+  startFakeAuth,
+  startFakeOrg,
+} from './support/fake-services.ts';
+
+const logger = createLogger('profile-test', 'silent');
+const root = new URL('..', import.meta.url).pathname;
+
+const CONCIERGE_ID = 'concierge-account-1';
+const MEMBER_ID = 'member-account-1';
+const CONTRIBUTOR: Caller = { userId: 'contributor-2', email: 'c2@demo.ca.gov', roles: ['contributor'] };
+const FORMAT = 'Incorrect image format. Please select only .jpg or .jpeg.';
+const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
+const EDIT_OWN = 'You can only edit your own profile';
+const LOGIN = 'Access Restricted. Please login.';
+
+const member = (): Caller => ({ userId: `user-${randomUUID()}`, email: 'someone@demo.ca.gov', roles: [] });
+
+const cheapPicture = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: '#1d4e89' } })
+    .jpeg()
+    .toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a7f62' } })
+    .png()
+    .toBuffer();
+
+let databaseUrl: string;
+let prisma: PrismaClient;
+let s3: TestS3;
+let store: ObjectStore;
+let orgData: FakeOrgData;
+let fakeOrg: FakeService;
+let fakeAuth: FakeService;
+let directory: ReturnType<typeof grpcOrgDirectory>;
+let orgCopy: OrgCopy;
+let server: RunningGrpcServer;
+let client: ProfileServiceClient;
+
+/** The request and response types of one RPC, read from the generated client's fullest overload. */
+type Unary<M> = M extends (
+  request: infer Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: infer Res) => void,
+) => ClientUnaryCall
+  ? { request: Req; response: Res }
+  : never;
+type Method = {
+  [K in keyof ProfileServiceClient]: Unary<ProfileServiceClient[K]> extends never ? never : K;
+}[keyof ProfileServiceClient];
+
+/** Calls one RPC as `caller` (none: no caller metadata, as for an internal call). */
+function rpc<K extends Method>(
+  method: K,
+  request: Partial<Unary<ProfileServiceClient[K]>['request']>,
+  caller?: Caller,
+): Promise<Unary<ProfileServiceClient[K]>['response']> {
+  const metadata = new Metadata();
+  if (caller) setCallerMetadata(metadata, caller);
+  const fn = client[method] as unknown as (
+    request: unknown,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Unary<ProfileServiceClient[K]>['response']) => void,
+  ) => ClientUnaryCall;
+  return new Promise((resolve, reject) =>
+    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
+  );
+}
+
+async function refusal(answer: Promise<unknown>) {
+  const error = (await answer.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  )) as ServiceError;
+  return { code: error.code, details: error.details };
+}
+
+/** A picture stored the way create-profile step 1 stores it, before the profile exists. */
+async function uploadedPicture(caller: Caller): Promise<string> {
+  return (await rpc('uploadPicture', { image: await png(600, 800) }, caller)).url;
+}
+
+/** A new profile owned by `caller` with the required fields filled in. */
+async function profileOf(caller: Caller, fields: Record<string, string> = {}): Promise<Profile> {
+  return rpc(
+    'createProfile',
+    {
+      fields: {
+        profile_picture: await uploadedPicture(caller),
+        first_name: 'Ada',
+        last_name: `Tester ${randomUUID().slice(0, 6)}`,
+        work_email: `${randomUUID().slice(0, 8)}@agency.example.org`,
+        other_phone: '9165550100',
+        ...fields,
+      },
+    },
+    caller,
+  );
+}
+
+/** An unclaimed profile as the seed or a contributor's records would have it. */
+async function unclaimedProfile() {
+  return prisma.profile.create({
+    data: {
+      firstName: 'Una',
+      lastName: `Claimed ${randomUUID().slice(0, 6)}`,
+      workEmail: `${randomUUID().slice(0, 8)}@example.org`,
+      otherPhone: '(916) 555-0109',
+      profilePicture: await uploadedPicture(CONTRIBUTOR),
+    },
+  });
+}
+
+/** A job form left empty (proto3 sends empty text and 0 as "not given"). */
+const NO_JOB = {
+  title: '',
+  organization_id: 0,
+  street_address: '',
+  city: '',
+  state: '',
+  zip_code: '',
+  start_date: '',
+  current_job: false,
+};
+
+const currentJob = (organization_id: number, extra: Record<string, unknown> = {}) => ({
+  title: 'Policy Analyst',
+  organization_id,
+  street_address: '1215 k street of the capitol',
+  suite_number: 'suite 200',
+  city: 'west sacramento',
+  state: 'ca',
+  zip_code: '95814',
+  start_date: '2022-03-01',
+  current_job: true,
+  ...extra,
+});
+
+const pastJob = (organization_id: number, extra: Record<string, unknown> = {}) =>
+  currentJob(organization_id, {
+    title: 'Legislative Aide',
+    start_date: '2016-01-01',
+    end_date: '2019-06-30',
+    current_job: false,
+    ...extra,
+  });
+
+async function objectExists(url: string) {
+  return (await store.get(mediaKeyOf(url) as string)) !== null;
+}
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  await migrate({ databaseUrl, schema: 'profile', migrationsDir: `${root}prisma/migrations`, logger });
+  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'profile') });
+  s3 = await startTestS3('profile-test');
+  store = createObjectStore(s3.config);
+  await store.ensureBucket();
+  orgData = demoOrgData();
+  fakeOrg = await startFakeOrg(orgData, logger);
+  fakeAuth = await startFakeAuth(
+    { [DEMO_ACCOUNT_EMAILS.concierge]: CONCIERGE_ID, [DEMO_ACCOUNT_EMAILS.member]: MEMBER_ID },
+    logger,
+  );
+  directory = grpcOrgDirectory(fakeOrg.address);
+  orgCopy = createOrgCopy({ copy: prismaOrgCopy(prisma, 'profile'), directory });
+  const repository = prismaProfileRepository(prisma, 'profile');
+  const profiles = createProfileService({ profiles: repository, processImage, store, logger });
+  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy });
+  const issues = createIssueService({ issues: prismaIssueRepository(prisma), profiles: repository });
+  const accounts = grpcAccountLookup(fakeAuth.address);
+  await seedDemoProfiles({
+    prisma,
+    store,
+    copyOrgNames: () => orgCopy.copyAll(),
+    addressOf: (id) => directory.addressOf(id),
+    accountIds: (emails) => accounts.userIdsByEmail(emails),
+    logger,
+    picture: cheapPicture,
+  });
+  accounts.close();
+  server = await startGrpcServer({
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      {
+        name: 'rotunda.profile.v1.ProfileService',
+        definition: ProfileServiceService,
+        implementation: grpcProfileService({ profiles, jobs, issues }, logger),
+      },
+    ],
+  });
+  client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+    'grpc.max_send_message_length': 16 * 1024 * 1024,
+  });
+});
+
+afterAll(async () => {
+  client?.close();
+  directory?.close();
+  await server?.shutdown();
+  await fakeOrg?.server.shutdown();
+  await fakeAuth?.server.shutdown();
+  await prisma?.$disconnect();
+  await s3?.stop();
+});
+
+describe('data and seed', () => {
+  it('has a migrated database that matches schema.prisma', async () => {
+    expect(
+      await diffSchemaAndDatabase({
+        prismaSchemaPath: `${root}prisma/schema.prisma`,
+        databaseUrl,
+        schema: 'profile',
+      }),
+    ).toEqual([]);
+  });
+
+  it('seeds once: demo accounts own their profiles, newbie’s match is unclaimed, a handful unclaimed', async () => {
+    expect(
+      await seedDemoProfiles({
+        prisma,
+        store,
+        copyOrgNames: () => orgCopy.copyAll(),
+        addressOf: (id) => directory.addressOf(id),
+        accountIds: async () => new Map(),
+        logger,
+        picture: cheapPicture,
+      }),
+    ).toBe(0);
+    const concierge = await prisma.profile.findUniqueOrThrow({ where: { userId: CONCIERGE_ID } });
+    expect(concierge).toMatchObject({
+      firstName: 'Camila',
+      lastName: 'Reyes',
+      workEmail: 'concierge@demo.ca.gov',
+    });
+    const memberProfile = await prisma.profile.findUniqueOrThrow({
+      where: { userId: MEMBER_ID },
+      include: { jobs: true },
+    });
+    expect(memberProfile).toMatchObject({ firstName: 'Marcus', lastName: 'Chen' });
+    expect(memberProfile.jobs.some((job) => !job.currentJob && job.endDate)).toBe(true);
+    const newbie = await prisma.profile.findMany({ where: { workEmail: NEWBIE_MATCH.workEmail } });
+    expect(newbie).toHaveLength(1);
+    expect(newbie[0]).toMatchObject({ firstName: 'Nora', lastName: 'Whitfield', userId: null });
+    const unclaimed = await prisma.profile.count({ where: { userId: null } });
+    expect(unclaimed).toBeGreaterThanOrEqual(2);
+    // Everyone else belongs to a made-up account, the same on every fresh demo.
+    const senator = await prisma.profile.findFirstOrThrow({
+      where: { firstName: 'Elena', lastName: 'Marquez' },
+    });
+    expect(senator.userId).toBe(fictionalUserId(senator.workEmail));
+    expect(senator.userId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('seeds elected officials, lobbyists with filer ids, issue areas, pictures and jobs at the copied organizations', async () => {
+    const rows = await prisma.profile.findMany({ include: { jobs: true, issues: true } });
+    const titles = new Set(rows.flatMap((row) => row.jobs.filter((j) => j.currentJob).map((j) => j.title)));
+    for (const title of [
+      'Senator',
+      'Assemblymember',
+      'Governor',
+      'Lt. Governor',
+      'President pro Tempore',
+      'Speaker',
+    ])
+      expect(titles.has(title) && (ELECTED_OFFICIAL_TITLES as readonly string[]).includes(title)).toBe(true);
+    const lobbyists = rows.filter((row) => row.jobs.some((j) => j.currentJob && j.organizationId === 1));
+    expect(lobbyists.length).toBeGreaterThanOrEqual(2);
+    for (const lobbyist of lobbyists) expect(lobbyist.lobbyFilerId).toMatch(/^\d{7}$/);
+    expect(await prisma.issueArea.count()).toBe(ISSUE_AREAS.length);
+    expect(ISSUE_AREAS.length).toBeGreaterThanOrEqual(30);
+    expect(rows.every((row) => row.issues.length >= 2)).toBe(true);
+    const pictured = rows.filter((row) => row.profilePicture);
+    expect(pictured.length).toBeGreaterThan(rows.length / 2);
+    expect(await objectExists(pictured[0]?.profilePicture as string)).toBe(true);
+    const known = new Set(orgData.exported.map((o) => o.organization_id));
+    expect(rows.flatMap((row) => row.jobs).every((job) => known.has(job.organizationId))).toBe(true);
+    // A job without a division sits at its organization's address, as the org service has it.
+    const lobbyJob = lobbyists[0]?.jobs.find((j) => j.currentJob && j.divisionId === null);
+    if (lobbyJob) expect(lobbyJob.streetAddress).toBe('1201 k street');
+    // The read copy holds every exported organization and division.
+    expect(await prisma.organization.count()).toBe(orgData.exported.length);
+    expect(fakeAuth.calls).toContain('findUserIdsByEmail');
+  });
+
+  it('draws a real JPEG portrait with sharp', async () => {
+    const { renderAvatar } = await import('../src/seed/avatar.ts');
+    const meta = await sharp(await renderAvatar('Nora', 'Whitfield')).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
+  });
+});
+
+describe('reading profiles', () => {
+  it('refuses every member call without a caller', async () => {
+    expect(await refusal(rpc('listDirectory', {}))).toEqual({ code: status.UNAUTHENTICATED, details: LOGIN });
+    expect(await refusal(rpc('getProfile', { profile_id: 1 }))).toEqual({
+      code: status.UNAUTHENTICATED,
+      details: LOGIN,
+    });
+    expect((await refusal(rpc('createProfile', { fields: {} }))).code).toBe(status.UNAUTHENTICATED);
+    expect((await refusal(rpc('listIssueAreas', {}))).code).toBe(status.UNAUTHENTICATED);
+  });
+
+  it('GetProfile answers every field, current jobs first then newest, issues by name', async () => {
+    const owner = member();
+    const created = await profileOf(owner, {
+      first_name: 'Grace',
+      pronouns: 'she/her',
+      birthday: '1988-04-12',
+      linkedin_url: 'www.linkedin.com/in/grace-demo',
+    });
+    const id = created.profile_id;
+    await rpc('addJob', { profile_id: id, fields: pastJob(3) }, owner);
+    await rpc(
+      'addJob',
+      { profile_id: id, fields: pastJob(4, { start_date: '2019-07-01', end_date: '2021-12-31' }) },
+      owner,
+    );
+    await rpc('addJob', { profile_id: id, fields: currentJob(2, { division_id: 21 }) }, owner);
+    const housing = (await rpc('addIssueArea', { issue_name: 'housing' }, owner)).issue_area?.issue_id;
+    const water = (await rpc('addIssueArea', { issue_name: 'Water' }, owner)).issue_area?.issue_id;
+    await rpc('addUserIssue', { profile_id: id, issue_id: water }, owner);
+    await rpc('addUserIssue', { profile_id: id, issue_id: housing }, owner);
+    const profile = await rpc('getProfile', { profile_id: id }, member());
+    expect(profile).toMatchObject({
+      profile_id: id,
+      user_id: owner.userId,
+      first_name: 'Grace',
+      pronouns: 'She/Her',
+      birthday: '1988-04-12',
+      other_phone: '(916) 555-0100',
+      linkedin_url: 'https://www.linkedin.com/in/grace-demo',
+      claim_pending: false,
+    });
+    expect(profile.job_experiences.map((j) => [j.organization_id, j.current_job])).toEqual([
+      [2, true],
+      [4, false],
+      [3, false],
+    ]);
+    expect(profile.job_experiences[0]).toMatchObject({
+      organization: {
+        organization_id: 2,
+        organization_name: 'Department of Water Stewardship',
+        group_type: 'Agencies',
+      },
+      division: { division_id: 21, division_name: 'Groundwater Management Division', organization_id: 2 },
+    });
+    expect(profile.job_experiences[0]?.end_date).toBeUndefined();
+    expect(profile.user_issues.map((i) => i.issue_area?.issue_name)).toEqual(['Housing', 'Water']);
+  });
+
+  it('answers NOT_FOUND for an unknown profile', async () => {
+    for (const profile_id of [0, -1, 999_999])
+      expect(await refusal(rpc('getProfile', { profile_id }, member()))).toEqual({
+        code: status.NOT_FOUND,
+        details: 'Profile not found',
+      });
+  });
+
+  it('ListDirectory answers every profile with only its current jobs', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    await rpc('addJob', { profile_id, fields: currentJob(1) }, owner);
+    await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
+    const { profiles } = await rpc('listDirectory', {}, member());
+    expect(profiles.length).toBe(await prisma.profile.count());
+    const listed = profiles.find((p) => p.profile_id === profile_id);
+    expect(listed?.job_experiences.map((j) => j.organization_id)).toEqual([1]);
+    expect(profiles.flatMap((p) => p.job_experiences).every((j) => j.current_job)).toBe(true);
+  });
+
+  it('UserCheck answers the caller’s own profile only', async () => {
+    const owner = member();
+    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([]);
+    const { profile_id } = await profileOf(owner);
+    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([{ user_id: owner.userId, profile_id }]);
+  });
+
+  it('FindUnclaimedMatches finds unclaimed profiles by all three (any case), never a claimed one', async () => {
+    const caller = member();
+    const found = await rpc(
+      'findUnclaimedMatches',
+      { first_name: ' nora ', last_name: 'WHITFIELD', email: 'Newbie@Demo.ca.gov' },
+      caller,
+    );
+    expect(found.profiles.map((p) => [p.first_name, p.last_name, p.work_email, p.user_id])).toEqual([
+      ['Nora', 'Whitfield', 'newbie@demo.ca.gov', undefined],
+    ]);
+    for (const request of [
+      { first_name: 'Nora', last_name: 'Whitfield', email: 'other@demo.ca.gov' },
+      { first_name: 'Norah', last_name: 'Whitfield', email: 'newbie@demo.ca.gov' },
+      { first_name: '', last_name: '', email: '' },
+    ])
+      expect((await rpc('findUnclaimedMatches', request, caller)).profiles).toEqual([]);
+    // A claimed profile with the same details is never answered (it would expose someone's account).
+    const claimed = member();
+    await profileOf(claimed, {
+      first_name: 'Nora',
+      last_name: 'Whitfield',
+      work_email: 'newbie@demo.ca.gov',
+    });
+    expect(
+      (
+        await rpc(
+          'findUnclaimedMatches',
+          { first_name: 'Nora', last_name: 'Whitfield', email: 'newbie@demo.ca.gov' },
+          caller,
+        )
+      ).profiles.map((p) => p.user_id),
+    ).toEqual([undefined]);
+  });
+});
+
+describe('creating a profile', () => {
+  it('makes the caller the owner, formats the fields and ignores a sent filer id', async () => {
+    const owner = member();
+    const picture = await uploadedPicture(owner);
+    const created = await rpc(
+      'createProfile',
+      {
+        fields: {
+          profile_picture: picture,
+          first_name: '  Imani ',
+          last_name: 'Okafor',
+          work_email: 'Imani.Okafor@Agency.Example.org',
+          personal_email: '',
+          other_phone: '916 555 0123',
+          mobile_phone: '2795550188',
+          pronouns: 'THEY/THEM',
+          lobby_filer_id: '1234567',
+          bluesky_url: 'https://bsky.app/profile/imani-demo.bsky.social',
+        },
+      },
+      owner,
+    );
+    expect(created).toMatchObject({
+      user_id: owner.userId,
+      first_name: 'Imani',
+      work_email: 'imani.okafor@agency.example.org',
+      other_phone: '(916) 555-0123',
+      mobile_phone: '(279) 555-0188',
+      pronouns: 'They/Them',
+      profile_picture: picture,
+      bluesky_url: 'https://bsky.app/profile/imani-demo.bsky.social',
+      job_experiences: [],
+      user_issues: [],
+    });
+    expect(created.lobby_filer_id).toBeUndefined();
+    expect(created.personal_email).toBeUndefined();
+  });
+
+  it('lists the missing required fields in the spec’s order', async () => {
+    expect(
+      await refusal(rpc('createProfile', { fields: { first_name: 'Ada', other_phone: ' ' } }, member())),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details:
+        'Please provide entries for the following required fields: Profile Picture, Last Name, Work Email, Office Phone',
+    });
+  });
+
+  it('refuses a second profile', async () => {
+    const owner = member();
+    await profileOf(owner);
+    expect(await refusal(profileOf(owner))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'You already have a profile',
+    });
+  });
+
+  it('refuses bad values: links, emails, dates, pronouns, a picture from elsewhere', async () => {
+    const owner = member();
+    const picture = await uploadedPicture(owner);
+    const base = {
+      profile_picture: picture,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      work_email: 'ada@agency.example.org',
+      other_phone: '9165550100',
+    };
+    const cases: [Record<string, string>, string][] = [
+      [
+        { twitter_url: 'javascript:alert(1)' },
+        'Twitter/X must be a web address starting with http:// or https://.',
+      ],
+      [{ work_email: 'not-an-email' }, 'Work Email must be a valid email address.'],
+      [{ birthday: '1990-02-30' }, 'Birthday must be a date written YYYY-MM-DD.'],
+      [{ pronouns: 'Xe/Xem' }, 'Pronouns must be one of They/Them, She/Her, He/Him.'],
+      [
+        { profile_picture: 'https://tracker.example.com/pixel.jpg' },
+        'Profile Picture must be an image uploaded to Rotunda.',
+      ],
+    ];
+    for (const [fields, details] of cases)
+      expect(await refusal(rpc('createProfile', { fields: { ...base, ...fields } }, owner))).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details,
+      });
+    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([]);
+  });
+
+  it('announces the new profile in its transaction', async () => {
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const owner = member();
+    const created = await profileOf(owner, { first_name: 'Announced' });
+    await expect
+      .poll(() => heard.find((c) => c.kind === 'profile' && c.profile_id === created.profile_id))
+      .toEqual({
+        kind: 'profile',
+        profile_id: created.profile_id,
+        user_id: owner.userId,
+        first_name: 'Announced',
+        last_name: created.last_name,
+        profile_picture: created.profile_picture,
+      });
+    await listener.close();
+  });
+});
+
+describe('editing a profile', () => {
+  it('lets the owner edit: absent fields kept, blank optional ones cleared', async () => {
+    const owner = member();
+    const created = await profileOf(owner, { mobile_phone: '2795550101', twitter_url: 'https://x.com/ada' });
+    const updated = await rpc(
+      'updateProfile',
+      { profile_id: created.profile_id, fields: { first_name: 'Adeline', twitter_url: '' } },
+      owner,
+    );
+    expect(updated).toMatchObject({
+      first_name: 'Adeline',
+      last_name: created.last_name,
+      mobile_phone: '(279) 555-0101',
+    });
+    expect(updated.twitter_url).toBeUndefined();
+  });
+
+  it('refuses blanking a required field', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    expect(
+      await refusal(rpc('updateProfile', { profile_id, fields: { work_email: '', other_phone: '' } }, owner)),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please provide entries for the following required fields: Work Email, Office Phone',
+    });
+  });
+
+  it('refuses another member, and a contributor on someone’s profile', async () => {
+    const { profile_id } = await profileOf(member());
+    for (const caller of [member(), CONTRIBUTOR])
+      expect(
+        await refusal(rpc('updateProfile', { profile_id, fields: { first_name: 'Hijacked' } }, caller)),
+      ).toEqual({
+        code: status.PERMISSION_DENIED,
+        details: EDIT_OWN,
+      });
+  });
+
+  it('lets a contributor edit an unclaimed profile, filer id included; a member may not', async () => {
+    const { profileId } = await unclaimedProfile();
+    expect(
+      await refusal(rpc('updateProfile', { profile_id: profileId, fields: { first_name: 'X' } }, member())),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: EDIT_OWN });
+    const updated = await rpc(
+      'updateProfile',
+      { profile_id: profileId, fields: { first_name: 'Concierged', lobby_filer_id: ' 1300099 ' } },
+      CONTRIBUTOR,
+    );
+    expect(updated).toMatchObject({ first_name: 'Concierged', lobby_filer_id: '1300099' });
+    expect(updated.user_id).toBeUndefined();
+  });
+
+  it('changes the filer id only for a contributor; the unchanged value sent back is fine', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    expect(
+      await refusal(rpc('updateProfile', { profile_id, fields: { lobby_filer_id: '1300100' } }, owner)),
+    ).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Only a Concierge can set the lobbyist filer id',
+    });
+    await rpc('updateProfile', { profile_id, fields: { lobby_filer_id: '', first_name: 'Same' } }, owner);
+    const contributorOwner: Caller = { ...member(), roles: ['contributor'] };
+    const own = await profileOf(contributorOwner);
+    const set = await rpc(
+      'updateProfile',
+      { profile_id: own.profile_id, fields: { lobby_filer_id: '1300101' } },
+      contributorOwner,
+    );
+    expect(set.lobby_filer_id).toBe('1300101');
+  });
+
+  it('removes the replaced picture’s object when the form names a new one', async () => {
+    const owner = member();
+    const created = await profileOf(owner);
+    const next = await uploadedPicture(owner);
+    const updated = await rpc(
+      'updateProfile',
+      { profile_id: created.profile_id, fields: { profile_picture: next } },
+      owner,
+    );
+    expect(updated.profile_picture).toBe(next);
+    expect(await objectExists(next)).toBe(true);
+    expect(await objectExists(created.profile_picture as string)).toBe(false);
+  });
+});
+
+describe('claiming a profile', () => {
+  it('makes an unclaimed profile the caller’s, with a pending claim recorded', async () => {
+    const { profileId } = await unclaimedProfile();
+    const caller = member();
+    const claimed = await rpc('claimProfile', { profile_id: profileId }, caller);
+    expect(claimed).toMatchObject({ profile_id: profileId, user_id: caller.userId, claim_pending: true });
+    expect(await prisma.profileClaim.findMany({ where: { profileId } })).toMatchObject([
+      { userId: caller.userId, status: 'pending' },
+    ]);
+    expect((await rpc('userCheck', {}, caller)).profiles).toEqual([
+      { user_id: caller.userId, profile_id: profileId },
+    ]);
+  });
+
+  it('refuses a member who owns a profile, a claimed profile, an unknown one', async () => {
+    const owner = member();
+    await profileOf(owner);
+    const { profileId } = await unclaimedProfile();
+    expect(await refusal(rpc('claimProfile', { profile_id: profileId }, owner))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'Users can only claim one profile',
+    });
+    await rpc('claimProfile', { profile_id: profileId }, member());
+    expect(await refusal(rpc('claimProfile', { profile_id: profileId }, member()))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'This profile has already been claimed',
+    });
+    expect(await refusal(rpc('claimProfile', { profile_id: 999_999 }, member()))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+  });
+
+  it('gives a profile to one of two members claiming it at once, and one profile to a member claiming two', async () => {
+    const { profileId } = await unclaimedProfile();
+    const answers = await Promise.allSettled([
+      rpc('claimProfile', { profile_id: profileId }, member()),
+      rpc('claimProfile', { profile_id: profileId }, member()),
+      rpc('claimProfile', { profile_id: profileId }, member()),
+    ]);
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const caller = member();
+    const [a, b] = await Promise.all([unclaimedProfile(), unclaimedProfile()]);
+    const both = await Promise.allSettled([
+      rpc('claimProfile', { profile_id: a.profileId }, caller),
+      rpc('claimProfile', { profile_id: b.profileId }, caller),
+    ]);
+    expect(both.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+    expect(await prisma.profile.count({ where: { userId: caller.userId } })).toBe(1);
+  });
+
+  it('leaves a claimed profile to its new owner: the contributor may no longer edit it', async () => {
+    const { profileId } = await unclaimedProfile();
+    await rpc('claimProfile', { profile_id: profileId }, member());
+    expect(
+      await refusal(
+        rpc('updateProfile', { profile_id: profileId, fields: { first_name: 'X' } }, CONTRIBUTOR),
+      ),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: EDIT_OWN });
+  });
+});
+
+describe('bio', () => {
+  it('sets the owner’s bio; refuses a blank one and another member', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    expect((await rpc('setBio', { profile_id, user_bio: '  Policy person.  ' }, owner)).user_bio).toBe(
+      'Policy person.',
+    );
+    expect(await refusal(rpc('setBio', { profile_id, user_bio: '   ' }, owner))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details:
+        'Please provide a brief discription about who you are and your expertise to finalize your profile.',
+    });
+    expect(await refusal(rpc('setBio', { profile_id, user_bio: 'Mine now' }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    expect(await refusal(rpc('setBio', { profile_id: 999_999, user_bio: 'x' }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+  });
+});
+
+describe('pictures', () => {
+  it('stores an upload without a profile under a new key, resized', async () => {
+    const url = await uploadedPicture(member());
+    expect(url).toMatch(/^\/media\/pictures\/\d{4}\/\d\d\/[0-9a-f-]{36}\.png$/);
+    const stored = await store.get(mediaKeyOf(url) as string);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ width: 450, height: 600 });
+  });
+
+  it('sets the owner’s picture and removes the replaced one; a contributor sets an unclaimed one', async () => {
+    const owner = member();
+    const created = await profileOf(owner);
+    const { url } = await rpc(
+      'uploadPicture',
+      { image: await png(100, 100), profile_id: created.profile_id },
+      owner,
+    );
+    expect((await rpc('getProfile', { profile_id: created.profile_id }, owner)).profile_picture).toBe(url);
+    expect(await objectExists(created.profile_picture as string)).toBe(false);
+    const { profileId } = await unclaimedProfile();
+    const set = await rpc('uploadPicture', { image: await png(50, 50), profile_id: profileId }, CONTRIBUTOR);
+    expect((await prisma.profile.findUniqueOrThrow({ where: { profileId } })).profilePicture).toBe(set.url);
+  });
+
+  it('refuses another member’s profile and an unknown profile', async () => {
+    const { profile_id } = await profileOf(member());
+    expect(await refusal(rpc('uploadPicture', { image: await png(10, 10), profile_id }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    expect(
+      await refusal(rpc('uploadPicture', { image: await png(10, 10), profile_id: 999_999 }, member())),
+    ).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+  });
+
+  it('refuses the wrong type by content, an oversize or empty upload', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    expect(await refusal(rpc('uploadPicture', { image: gif }, member()))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: FORMAT,
+    });
+    const oversize = Buffer.concat([await png(10, 10), Buffer.alloc(11 * 1024 * 1024)]);
+    expect(await refusal(rpc('uploadPicture', { image: oversize }, member()))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: TOO_LARGE,
+    });
+    expect(await refusal(rpc('uploadPicture', { image: Buffer.alloc(0) }, member()))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please select an image to upload.',
+    });
+    expect((await refusal(rpc('uploadPicture', { image: gif }))).code).toBe(status.UNAUTHENTICATED);
+  });
+});
+
+describe('jobs', () => {
+  it('adds a job formatted, a current one without an end date, with names from the read copy', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const job = await rpc(
+      'addJob',
+      { profile_id, fields: currentJob(1, { division_id: 11, end_date: '2023-01-01' }) },
+      owner,
+    );
+    expect(job).toMatchObject({
+      profile_id,
+      title: 'Policy Analyst',
+      street_address: '1215 K Street of the Capitol',
+      suite_number: 'Suite 200',
+      city: 'West Sacramento',
+      state: 'CA',
+      current_job: true,
+      organization: {
+        organization_id: 1,
+        organization_name: 'Capitol Bridge Advocates',
+        group_type: 'Lobbyists',
+      },
+      division: { division_id: 11, division_name: 'Government Affairs', division_phone: '(916) 555-0142' },
+    });
+    expect(job.end_date).toBeUndefined();
+  });
+
+  it('lists the missing required fields, then asks for an end date or the current box', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    expect(
+      await refusal(
+        rpc('addJob', { profile_id, fields: { ...NO_JOB, title: 'Aide', city: 'Davis' } }, owner),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details:
+        'Please provide entries for the following required fields: Company, Address, State, Zip Code, Start Date',
+    });
+    expect(
+      await refusal(rpc('addJob', { profile_id, fields: currentJob(1, { current_job: false }) }, owner)),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please give an end date or mark the position as current',
+    });
+    expect(
+      await refusal(rpc('addJob', { profile_id, fields: pastJob(1, { end_date: '2010-01-01' }) }, owner)),
+    ).toEqual({ code: status.INVALID_ARGUMENT, details: 'The end date cannot be before the start date.' });
+  });
+
+  it('refuses an unknown organization or division, and a division of another organization', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    expect(await refusal(rpc('addJob', { profile_id, fields: currentJob(777) }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Organization not found',
+    });
+    expect(
+      await refusal(rpc('addJob', { profile_id, fields: currentJob(2, { division_id: 999 }) }, owner)),
+    ).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Division not found',
+    });
+    expect(
+      await refusal(rpc('addJob', { profile_id, fields: currentJob(2, { division_id: 11 }) }, owner)),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'The division belongs to another organization.',
+    });
+  });
+
+  it('looks up an organization added after the copy at the org service, and copies it', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    expect(await prisma.organization.findUnique({ where: { organizationId: 50 } })).toBeNull();
+    const job = await rpc('addJob', { profile_id, fields: currentJob(50, { division_id: 51 }) }, owner);
+    expect(job.organization?.organization_name).toBe('Harbor Lights Coalition');
+    expect(job.division?.division_name).toBe('Harbor Office');
+    expect(await prisma.organization.findUnique({ where: { organizationId: 50 } })).not.toBeNull();
+  });
+
+  it('refuses another member; lets a contributor add to an unclaimed profile', async () => {
+    const { profile_id } = await profileOf(member());
+    expect(await refusal(rpc('addJob', { profile_id, fields: currentJob(1) }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    expect(await refusal(rpc('addJob', { profile_id: 999_999, fields: currentJob(1) }, member()))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+    const { profileId } = await unclaimedProfile();
+    expect(
+      (await rpc('addJob', { profile_id: profileId, fields: currentJob(1) }, CONTRIBUTOR)).profile_id,
+    ).toBe(profileId);
+  });
+
+  it('updates a job under the same rules; refuses another member and an unknown job', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const job = await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
+    const updated = await rpc(
+      'updateJob',
+      { job_id: job.job_id, fields: pastJob(3, { title: 'Senior Aide', end_date: '2020-01-31' }) },
+      owner,
+    );
+    expect(updated).toMatchObject({
+      job_id: job.job_id,
+      title: 'Senior Aide',
+      end_date: '2020-01-31',
+      current_job: false,
+    });
+    const current = await rpc(
+      'updateJob',
+      { job_id: job.job_id, fields: pastJob(3, { current_job: true }) },
+      owner,
+    );
+    expect(current.current_job).toBe(true);
+    expect(current.end_date).toBeUndefined();
+    expect(
+      await refusal(rpc('updateJob', { job_id: job.job_id, fields: { ...NO_JOB, title: 'X' } }, owner)),
+    ).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect(await refusal(rpc('updateJob', { job_id: job.job_id, fields: pastJob(3) }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    expect(await refusal(rpc('updateJob', { job_id: 999_999, fields: pastJob(3) }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Job not found',
+    });
+  });
+
+  it('deletes a past job when there are others; refuses a current job, the only job, another member', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const past = await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
+    expect(await refusal(rpc('deleteJob', { job_id: past.job_id }, owner))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: 'The only position on a profile cannot be deleted',
+    });
+    const current = await rpc('addJob', { profile_id, fields: currentJob(1) }, owner);
+    expect(await refusal(rpc('deleteJob', { job_id: current.job_id }, owner))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: 'A current position cannot be deleted',
+    });
+    expect(await refusal(rpc('deleteJob', { job_id: past.job_id }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    await rpc('deleteJob', { job_id: past.job_id }, owner);
+    expect((await rpc('getProfile', { profile_id }, owner)).job_experiences.map((j) => j.job_id)).toEqual([
+      current.job_id,
+    ]);
+    expect(await refusal(rpc('deleteJob', { job_id: past.job_id }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Job not found',
+    });
+  });
+
+  it('never leaves a profile without a position when two deletes race', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const a = await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
+    const b = await rpc('addJob', { profile_id, fields: pastJob(4) }, owner);
+    const answers = await Promise.allSettled([
+      rpc('deleteJob', { job_id: a.job_id }, owner),
+      rpc('deleteJob', { job_id: b.job_id }, owner),
+    ]);
+    expect(answers.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+    expect(await prisma.jobExperience.count({ where: { profileId: profile_id } })).toBe(1);
+  });
+});
+
+describe('colleagues', () => {
+  it('answers people with a current job there once each, shuffled, the caller and past staff left out', async () => {
+    const caller = member();
+    const own = await profileOf(caller);
+    await rpc('addJob', { profile_id: own.profile_id, fields: currentJob(9) }, caller);
+    const colleagues: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const owner = member();
+      const { profile_id } = await profileOf(owner);
+      await rpc('addJob', { profile_id, fields: currentJob(9, { title: `Analyst ${i}` }) }, owner);
+      colleagues.push(profile_id);
+    }
+    // Two current jobs at one organization: still one entry.
+    const twice = member();
+    const twiceProfile = await profileOf(twice);
+    await rpc(
+      'addJob',
+      { profile_id: twiceProfile.profile_id, fields: currentJob(9, { start_date: '2020-01-01' }) },
+      twice,
+    );
+    await rpc(
+      'addJob',
+      { profile_id: twiceProfile.profile_id, fields: currentJob(9, { title: 'Lead' }) },
+      twice,
+    );
+    colleagues.push(twiceProfile.profile_id);
+    const former = member();
+    const formerProfile = await profileOf(former);
+    await rpc('addJob', { profile_id: formerProfile.profile_id, fields: pastJob(9) }, former);
+    const seeded = await prisma.jobExperience.findMany({ where: { organizationId: 9, currentJob: true } });
+    const expected = new Set([
+      ...colleagues,
+      ...seeded.map((j) => j.profileId).filter((id) => id !== own.profile_id),
+    ]);
+
+    const orders = new Set<string>();
+    for (let i = 0; i < 10; i += 1) {
+      const { colleagues: answer } = await rpc('listOrganizationColleagues', { organization_id: 9 }, caller);
+      expect(new Set(answer.map((c) => c.profile_id))).toEqual(expected);
+      expect(answer).toHaveLength(expected.size);
+      orders.add(answer.map((c) => c.profile_id).join(','));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+    const { colleagues: answer } = await rpc('listOrganizationColleagues', { organization_id: 9 }, caller);
+    expect(answer.find((c) => c.profile_id === twiceProfile.profile_id)).toMatchObject({
+      title: 'Lead',
+      city: 'West Sacramento',
+      state: 'CA',
+      profile_info: { profile_id: twiceProfile.profile_id, first_name: 'Ada', other_phone: '(916) 555-0100' },
+    });
+  });
+
+  it('answers a division’s colleagues with the division filled in from the copy', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    await rpc('addJob', { profile_id, fields: currentJob(2, { division_id: 22 }) }, owner);
+    const { colleagues } = await rpc('listDivisionColleagues', { division_id: 22 }, member());
+    const entry = colleagues.find((c) => c.profile_id === profile_id);
+    expect(entry?.division).toMatchObject({
+      division_id: 22,
+      division_name: 'Dam Safety Division',
+      active_division: true,
+    });
+    expect(
+      (await rpc('listDivisionColleagues', { division_id: 22 }, owner)).colleagues.map((c) => c.profile_id),
+    ).not.toContain(profile_id);
+  });
+});
+
+describe('issue areas', () => {
+  it('lists issue areas by name, any case', async () => {
+    await rpc('addIssueArea', { issue_name: 'aviation' }, member());
+    const names = (await rpc('listIssueAreas', {}, member())).issue_areas.map((i) => i.issue_name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toContain('aviation');
+  });
+
+  it('adds an issue area once; the same name in any case answers the existing one; blank refused', async () => {
+    const added = await rpc('addIssueArea', { issue_name: '  Ports  and Harbors ' }, member());
+    expect(added).toMatchObject({ created: true, issue_area: { issue_name: 'Ports and Harbors' } });
+    const again = await rpc('addIssueArea', { issue_name: 'PORTS AND HARBORS' }, member());
+    expect(again).toEqual({ created: false, issue_area: added.issue_area });
+    expect(await refusal(rpc('addIssueArea', { issue_name: '  ' }, member()))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please provide entries for the following required fields: Issue Name',
+    });
+  });
+
+  it('adds an issue to the owner’s profile once; refuses a duplicate, another member, unknown ids', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const issue_id = (await rpc('addIssueArea', { issue_name: 'Insurance' }, owner)).issue_area
+      ?.issue_id as number;
+    const added = await rpc('addUserIssue', { profile_id, issue_id }, owner);
+    expect(added).toMatchObject({ profile_id, issue_id, issue_area: { issue_id, issue_name: 'Insurance' } });
+    expect(await refusal(rpc('addUserIssue', { profile_id, issue_id }, owner))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'You already cover this issue.',
+    });
+    expect(await refusal(rpc('addUserIssue', { profile_id, issue_id }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    expect(await refusal(rpc('addUserIssue', { profile_id, issue_id: 999_999 }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Issue not found',
+    });
+    expect(await refusal(rpc('addUserIssue', { profile_id: 999_999, issue_id }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+  });
+
+  it('removes an issue from the owner’s profile; refuses another member and an unknown id', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const issue_id = (await rpc('addIssueArea', { issue_name: 'Tribal Affairs' }, owner)).issue_area
+      ?.issue_id;
+    const { id } = await rpc('addUserIssue', { profile_id, issue_id }, owner);
+    expect(await refusal(rpc('deleteUserIssue', { id }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: EDIT_OWN,
+    });
+    await rpc('deleteUserIssue', { id }, owner);
+    expect((await rpc('getProfile', { profile_id }, owner)).user_issues).toEqual([]);
+    expect(await refusal(rpc('deleteUserIssue', { id }, owner))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Issue not found',
+    });
+  });
+});
+
+describe('authors (internal)', () => {
+  it('GetAuthorByUser answers the member’s profile with the current job’s organization and division', async () => {
+    const owner = member();
+    const { profile_id, first_name, last_name, profile_picture } = await profileOf(owner);
+    await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
+    await rpc('addJob', { profile_id, fields: currentJob(2, { division_id: 21 }) }, owner);
+    expect(await rpc('getAuthorByUser', { user_id: owner.userId })).toEqual({
+      profile_id,
+      user_id: owner.userId,
+      first_name,
+      last_name,
+      profile_picture,
+      organization_id: 2,
+      division_id: 21,
+    });
+    expect(await refusal(rpc('getAuthorByUser', { user_id: 'nobody' }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+  });
+
+  it('GetAuthors answers known ids, unclaimed ones with an empty user id; at most 1000', async () => {
+    const owner = member();
+    const mine = await profileOf(owner);
+    const { profileId } = await unclaimedProfile();
+    const { authors } = await rpc('getAuthors', { profile_ids: [mine.profile_id, profileId, 999_999] });
+    expect(authors.map((a) => [a.profile_id, a.user_id])).toEqual([
+      [mine.profile_id, owner.userId],
+      [profileId, ''],
+    ]);
+    expect(
+      (await refusal(rpc('getAuthors', { profile_ids: Array.from({ length: 1001 }, (_, i) => i + 1) }))).code,
+    ).toBe(status.INVALID_ARGUMENT);
+  });
+
+  it('ListAuthors pages through owned profiles by id', async () => {
+    const first = await rpc('listAuthors', { after_profile_id: 0, limit: 5 });
+    expect(first.authors).toHaveLength(5);
+    expect(first.authors.every((a) => a.user_id !== '')).toBe(true);
+    const next = await rpc('listAuthors', { after_profile_id: first.authors[4]?.profile_id, limit: 1000 });
+    const ids = [...first.authors, ...next.authors].map((a) => a.profile_id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids.length).toBe(await prisma.profile.count({ where: { userId: { not: null } } }));
+  });
+});
+
+describe('read copy of organization names', () => {
+  it('copies everything on connecting, then follows announced organization and division changes', async () => {
+    orgData.exported.push({
+      organization_id: 60,
+      organization_name: 'Copied On Connect Council',
+      group_id: 0,
+      group_type: 'Other',
+    });
+    const listener = keepOrgCopy({ databaseUrl, logger, orgCopy });
+    await listener.ready;
+    expect(
+      (await prisma.organization.findUniqueOrThrow({ where: { organizationId: 60 } })).organizationName,
+    ).toBe('Copied On Connect Council');
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    await rpc('addJob', { profile_id, fields: currentJob(2, { division_id: 22 }) }, owner);
+
+    // The org service announces inside its own write transaction; here, the same statement on the database.
+    const announcer = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'public') });
+    await announcer.$transaction(async (tx) => {
+      await publishChange(tx, {
+        kind: 'organization',
+        organization_id: 2,
+        organization_name: 'Department of Water Resilience',
+        group_type: 'Agencies',
+        logo: null,
+      });
+      await publishChange(tx, {
+        kind: 'division',
+        division_id: 22,
+        division_name: 'Dam and Levee Safety Division',
+        division_type: 'Division',
+        active_division: false,
+        organization_id: 2,
+        street_address: '1416 9th Street',
+        suite_number: null,
+        city: 'Sacramento',
+        state: 'CA',
+        zip_code: '95814',
+        division_phone: null,
+        website: null,
+      });
+    });
+    await announcer.$disconnect();
+    await expect
+      .poll(async () => (await rpc('getProfile', { profile_id }, owner)).job_experiences[0])
+      .toMatchObject({
+        organization: { organization_id: 2, organization_name: 'Department of Water Resilience' },
+        division: { division_id: 22, division_name: 'Dam and Levee Safety Division', active_division: false },
+      });
+    await listener.close();
+  });
+});
