@@ -1,9 +1,11 @@
-// `npm run bench [-- startup|gateway|auth|orgs]`: measures, in one run and on this machine, (1) the time from
-// starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
+// `npm run bench [-- startup|gateway|auth|orgs|posts]`: measures, in one run and on this machine, (1) the time
+// from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
-// gateway's throughput with token verification next to the same call without a token, and (4) organization
+// gateway's throughput with token verification next to the same call without a token, (4) organization
 // list search on 10,000 generated organizations through the gateway next to the same query straight on the
-// search index. Prints a table and writes bench-results/<name>.json. Runs on its own data (.data/bench).
+// search index, and (5) the public square's first page on 200,000 generated posts for visitors through the
+// gateway next to the bare Express "hello", with members' uncached pages alongside. Prints a table and writes
+// bench-results/<name>.json. Runs on its own data (.data/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
@@ -67,13 +69,23 @@ async function stopProduct(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  {
+    connections = CONNECTIONS,
+    method = 'GET',
+    body,
+  }: { connections?: number; method?: 'GET' | 'POST'; body?: string } = {},
+) {
   const result = await autocannon({
     url,
     headers,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_S,
     pipelining: 1,
+    method,
+    ...(body === undefined ? {} : { body }),
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
@@ -320,5 +332,82 @@ if (which === 'all' || which === 'orgs') {
     gatewayMs: { p50: percentile(viaGateway, 50), p95: percentile(viaGateway, 95), n: viaGateway.length },
     indexMs: { p50: percentile(direct, 50), p95: percentile(direct, 95), n: direct.length },
     targetP95Ms: 25,
+  });
+}
+
+if (which === 'all' || which === 'posts') {
+  const POSTS = 200_000;
+  const connections = Number(process.env.BENCH_POSTS_CONNECTIONS ?? 50);
+  const hello = await startHello();
+  await load(`http://127.0.0.1:${hello.port}/`, {}, { connections });
+  const bare = await load(`http://127.0.0.1:${hello.port}/`, {}, { connections });
+  hello.child.kill('SIGTERM');
+  const { child } = await startProduct();
+  const grpcBase = Number(process.env.GRPC_PORT_BASE ?? 50051);
+  // The generated set stays in the bench's data between runs; --total adds only what is missing.
+  const seeded = spawnSync(process.execPath, ['services/post/src/seed/scale.ts', '--total', String(POSTS)], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      DATABASE_URL: `postgresql://rotunda:rotunda@127.0.0.1:${POSTGRES_PORT}/rotunda`,
+      PROFILE_SERVICE_ADDR: `127.0.0.1:${grpcBase + 1}`,
+      ORG_SERVICE_ADDR: `127.0.0.1:${grpcBase + 2}`,
+      LOG_LEVEL: 'warn',
+    },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seed:posts failed:\n${seeded.stderr}`);
+  const seedLine = seeded.stdout.trim().split('\n').at(-1) ?? '';
+  const base = `http://127.0.0.1:${PORT}`;
+  const feedUrl = `${base}/api/posts/all`;
+  const json = { 'content-type': 'application/json' };
+  const firstPage = {
+    method: 'POST' as const,
+    body: JSON.stringify({ offset: 0, limit: 20, sort: 'recent' }),
+  };
+  const check = await fetch(feedUrl, { method: 'POST', headers: json, body: firstPage.body });
+  const page = (await check.json()) as unknown[];
+  if (!check.ok || page.length !== 20)
+    throw new Error(`the feed answered ${check.status} with ${page.length} posts`);
+  await load(feedUrl, json, { connections, ...firstPage });
+  const visitors = await load(feedUrl, json, { connections, ...firstPage });
+  // Members always get a fresh page (their own writes show at once): the service's own cost, for the record.
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'member@demo.ca.gov', password: 'Member#2024x' }),
+  });
+  const token = login.ok ? ((await login.json()) as { token: string }).token : undefined;
+  const members = token
+    ? await load(feedUrl, { ...json, 'x-auth-token': token }, { connections, ...firstPage })
+    : undefined;
+  await stopProduct(child);
+  const ratio = visitors.requestsPerSecond / bare.requestsPerSecond;
+  print(`\npublic square first page (POST /api/posts/all, recent, 20 posts) on ${POSTS} posts`);
+  print(`  ${seedLine}`);
+  print(
+    `  ${connections} connections, ${DURATION_S} s each (autocannon, same machine; services log at warn)`,
+  );
+  print('  endpoint                              req/s      p50 ms   p99 ms');
+  const row = (name: string, r: typeof bare) =>
+    print(
+      `  ${name.padEnd(36)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${String(r.p50Ms).padStart(9)} ${String(r.p99Ms).padStart(8)}`,
+    );
+  row('bare Express "hello"', bare);
+  row('visitors via gateway (micro-cached)', visitors);
+  if (members) row('members via gateway (fresh pages)', members);
+  else print(`  members: not measured (login answered ${login.status})`);
+  print(
+    `  visitors at ${(ratio * 100).toFixed(0)} % of the bare ceiling (target ≥ 40 %), p99 ${visitors.p99Ms} ms (target ≤ 50 ms)`,
+  );
+  save('posts', {
+    posts: POSTS,
+    bare,
+    visitors,
+    members: members ?? null,
+    ratio,
+    targets: { ratio: 0.4, p99Ms: 50 },
+    connections,
+    durationSeconds: DURATION_S,
   });
 }

@@ -1,44 +1,114 @@
-// The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare': open to visitors,
-// with the members' column beside the Headlines column from 770 px wide.
-import { useIsAuthenticated } from '@rotunda/session';
-import { IconBadge } from '@rotunda/ui';
-import { Megaphone } from 'lucide-react';
+// The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare', open to visitors
+// (spec §2, §6): the search box, 'Create Post', the order and type filter, the feed of posts and the
+// Headlines column beside it from 770 px wide; narrower, a Posts / Headlines toggle shows one at a time.
+// Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog.
+import { useUser } from '@rotunda/session';
+import { useCallback, useState } from 'react';
+import { countRead, fetchPostTypes, type Post, type PostType } from './api';
+import { useMediaQuery } from './common/useMediaQuery';
+import { CreatePostDialog } from './create/CreatePostDialog';
+import { FeedList } from './feed/FeedList';
+import { FeedToolbar } from './feed/FeedToolbar';
+import { useFeed } from './feed/useFeed';
+import { useFeedFilters } from './feed/useFeedFilters';
+import { useLikes } from './feed/useLikes';
+import { usePostActions } from './feed/usePostActions';
+import { useTypeList } from './feed/useTypeList';
 import { Headlines } from './headlines/Headlines';
+import { requestLogin } from './login';
+import { ReadPostDialog } from './post/ReadPostDialog';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import './feed.css';
 
+type Column = 'posts' | 'headlines';
+
+/** Below the two-column width (spec §9: two columns from 770 px), one column shows at a time. */
+const ONE_COLUMN = '(max-width: 769px)';
+
 export default function PublicSquare() {
-  const isAuthenticated = useIsAuthenticated();
+  const user = useUser();
+  const filters = useFeedFilters();
+  const feed = useFeed(filters);
+  const likes = useLikes(user, feed.updatePost);
+  const actions = usePostActions(feed);
+  const postTypes = useTypeList<PostType>(fetchPostTypes);
+  const narrow = useMediaQuery(ONE_COLUMN);
+  const [column, setColumn] = useState<Column>('posts');
+  const [creating, setCreating] = useState(false);
+  const [readingId, setReadingId] = useState<number | null>(null);
+  const reading = feed.posts.find((post) => post.post_id === readingId) ?? null;
+
+  const openCreate = () => {
+    if (user) setCreating(true);
+    else requestLogin();
+  };
+
+  const openRead = useCallback((post: Post) => {
+    setReadingId(post.post_id);
+    // Every opening is one more read; the count is the server's (spec §4).
+    countRead(post.post_id).catch((error: unknown) => console.error('The read could not be counted', error));
+  }, []);
+
+  const onCreated = () => {
+    setCreating(false);
+    // The new post shows first: Recent, with nothing filtered out.
+    filters.reset();
+    feed.reload();
+  };
+
   return (
-    <div className="page">
-      {/* The shared title and lede, without the icon and rule of the other screens' page header. */}
+    <div className="page square">
       <header>
         <h1 className="page-title">Public Square</h1>
         <p className="page-lede">
           Announcements, events and the day&rsquo;s news from California&rsquo;s policy community.
         </p>
       </header>
-      <div className="square__columns">
-        <section className="square__main" aria-labelledby="square-members-title">
-          <div className="square-intro">
-            <IconBadge icon={Megaphone} />
-            <div>
-              <h2 id="square-members-title" className="square-intro__title">
-                From the members
-              </h2>
-              <p className="square-intro__text">
-                {isAuthenticated
-                  ? 'Share announcements and events with colleagues across agencies, the Legislature and the groups that work with them.'
-                  : 'Members share announcements and events here. Sign in with your work email to post, like and comment.'}
-              </p>
-            </div>
-          </div>
-        </section>
+
+      {narrow && (
+        <fieldset className="square-toggle">
+          <legend className="visually-hidden">Show</legend>
+          {(['posts', 'headlines'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              className="feed-sort__button"
+              aria-pressed={column === name}
+              onClick={() => setColumn(name)}
+            >
+              {name === 'posts' ? 'Posts' : 'Headlines'}
+            </button>
+          ))}
+        </fieldset>
+      )}
+
+      <div className="square__columns" data-column={narrow ? column : undefined}>
+        <div className="square__main">
+          <FeedToolbar filters={filters} postTypes={postTypes} onCreate={openCreate} />
+          <FeedList
+            feed={feed}
+            likes={likes}
+            visitor={user === null}
+            filtered={filters.search !== '' || filters.posttypeId !== null}
+            onRead={openRead}
+            onComment={actions.addComment}
+          />
+        </div>
         <aside className="square__aside" aria-label="News">
           <Headlines />
         </aside>
       </div>
+
+      {user && (
+        <CreatePostDialog
+          open={creating}
+          postTypes={postTypes}
+          onClose={() => setCreating(false)}
+          onCreated={onCreated}
+        />
+      )}
+      <ReadPostDialog post={reading} user={user} actions={actions} onClose={() => setReadingId(null)} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Headlines } from '../src/headlines/Headlines';
 import { formatPacificTime, type Headline, newestCreatedAt, shuffle } from '../src/headlines/news';
-import PublicSquare from '../src/PublicSquare';
+import { squareRoutes, stubApi } from './support/api';
+import { renderSquare } from './support/render';
 
 const headlines: Headline[] = [
   {
@@ -94,8 +95,11 @@ describe('headline helpers', () => {
 });
 
 it('the public square has its heading beside the Headlines column', async () => {
-  answerNews(Promise.resolve(Response.json([])));
-  render(<PublicSquare />);
+  stubApi(squareRoutes([]));
+  renderSquare();
   expect(screen.getByRole('heading', { level: 1, name: 'Public Square' })).toBeTruthy();
+  expect(
+    within(screen.getByRole('complementary', { name: 'News' })).getByRole('heading', { name: 'Headlines' }),
+  ).toBeTruthy();
   expect(await screen.findByText('No headlines yet today.')).toBeTruthy();
 });

@@ -224,7 +224,7 @@ describe('Divisions', () => {
 
 describe('People', () => {
   const colleague = (
-    id: string,
+    id: number,
     first: string,
     title: string,
     city: string,
@@ -267,7 +267,7 @@ describe('People', () => {
   });
 
   it('lists each person once, never the member themself, with Title, Office and Location filters', async () => {
-    signIn({ profileId: 'p-self' });
+    signIn({ profileId: 99 });
     const legal = { division_id: 1, division_name: 'Office of Legal Affairs' };
     const director = { division_id: 2, division_name: 'Office of the Director' };
     await openProfile(
@@ -279,17 +279,17 @@ describe('People', () => {
       }),
       () =>
         json([
-          colleague('p-1', 'Ana', 'Counsel', 'Sacramento', legal),
-          colleague('p-1', 'Ana', 'Counsel', 'Sacramento', legal),
-          colleague('p-2', 'Ben', 'Director', 'Fresno', director),
-          colleague('p-3', 'Cy', 'Counsel', 'Fresno', director),
-          colleague('p-self', 'Eva', 'Analyst', 'Sacramento'),
+          colleague(1, 'Ana', 'Counsel', 'Sacramento', legal),
+          colleague(1, 'Ana', 'Counsel', 'Sacramento', legal),
+          colleague(2, 'Ben', 'Director', 'Fresno', director),
+          colleague(3, 'Cy', 'Counsel', 'Fresno', director),
+          colleague(99, 'Eva', 'Analyst', 'Sacramento'),
         ]),
     );
     await waitFor(() => expect(names()).toHaveLength(3));
     expect([...names()].sort()).toEqual(['Ana Lee', 'Ben Lee', 'Cy Lee']);
     const ana = screen.getByRole('link', { name: 'Ana Lee' });
-    expect(ana.getAttribute('href')).toBe('/profile/p-1');
+    expect(ana.getAttribute('href')).toBe('/profile/1');
     const card = ana.closest('article');
     expect(card?.textContent).toContain('Counsel');
     expect(card?.textContent).toContain('Office of Legal Affairs');

@@ -1,13 +1,193 @@
-// A member's profile (/profile/:id), exposed to the shell as 'mf_profile/ProfilePage'.
-import { Page } from '@rotunda/ui';
-import { CircleUser } from 'lucide-react';
+// A member's profile (/profile/:id), exposed to the shell as 'mf_profile/ProfilePage' (spec §2): the profile
+// card on the left; bio and job history in the middle; colleagues and issues on the right (one column on a
+// phone, three on a wide screen). The owner, or a contributor on a profile nobody owns, gets the edit controls
+// (spec §6); a member without a profile may claim one nobody owns. An unknown id shows a not-found panel.
+import { setProfileId, useUser } from '@rotunda/session';
+import { Spinner } from '@rotunda/ui';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, fetchProfile, type Profile } from './api';
+import { ClaimDialog } from './common/ClaimDialog';
+import { ErrorLine } from './common/fields';
+import { JobDialog, type JobDialogMode } from './job/JobDialog';
+import { BioBox } from './page/BioBox';
+import { ColleaguesPanel } from './page/ColleaguesPanel';
+import { EditProfileDialog } from './page/EditProfileDialog';
+import { IssuesPanel } from './page/IssuesPanel';
+import { JobHistory } from './page/JobHistory';
+import { ProfileCard } from './page/ProfileCard';
+import { canClaimProfile, canEditProfile, currentJobOf } from './profile-rules';
+import '@rotunda/ui/controls.css';
+import '@rotunda/ui/page.css';
+import './profile.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error' }
+  | { status: 'ready'; profile: Profile };
 
 export default function ProfilePage() {
+  const { id = '' } = useParams();
+  const user = useUser();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [claiming, setClaiming] = useState(false);
+  const [jobDialog, setJobDialog] = useState<JobDialogMode | null>(null);
+  const shownId = useRef<string | null>(null);
+
+  // `attempt` is a dependency on purpose: bumping it (retry, or after a change) fetches again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-triggers the load
+  useEffect(() => {
+    if (shownId.current !== id) {
+      // Another profile starts over with a spinner and no dialog open.
+      shownId.current = id;
+      setState({ status: 'loading' });
+      setEditing(false);
+      setClaiming(false);
+      setJobDialog(null);
+    }
+    if (!/^\d+$/.test(id)) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    const controller = new AbortController();
+    fetchProfile(id, controller.signal).then(
+      (profile) => setState({ status: 'ready', profile }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+          setState({ status: 'not-found' });
+          return;
+        }
+        console.error('The profile could not be loaded', error);
+        // After a change, a failed reload keeps what is on screen rather than hiding it.
+        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const show = useCallback((profile: Profile) => setState({ status: 'ready', profile }), []);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="prof-status prof-status--page">
+        <Spinner label="Loading profile" />
+      </div>
+    );
+  }
+  if (state.status === 'not-found') return <NotFound />;
+  if (state.status === 'error') {
+    return (
+      <div className="page">
+        <ErrorLine onRetry={reload}>
+          This profile could not be loaded right now. Please try again in a moment.
+        </ErrorLine>
+      </div>
+    );
+  }
+
+  const { profile } = state;
+  const canEdit = canEditProfile(profile, user);
+  const isOwn = user !== null && profile.user_id === user.user_id;
+
   return (
-    <Page
-      icon={CircleUser}
-      title="Profile"
-      lede="Contact details, job history, issue areas and colleagues."
-    />
+    <div className="page prof-page">
+      {isOwn && profile.claim_pending && (
+        <p className="prof-notice" role="status">
+          Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.
+        </p>
+      )}
+      <div className="prof-columns">
+        <div className="prof-columns__card">
+          <ProfileCard
+            profile={profile}
+            canEdit={canEdit}
+            onEdit={() => setEditing(true)}
+            canClaim={canClaimProfile(profile, user)}
+            onClaim={() => setClaiming(true)}
+          />
+        </div>
+        <div className="prof-columns__main">
+          <BioBox key={profile.profile_id} profile={profile} canEdit={canEdit} onSaved={show} />
+          <JobHistory
+            jobs={profile.JobExperiences}
+            canEdit={canEdit}
+            onAdd={() => setJobDialog({ kind: 'add' })}
+            onEdit={(job) => setJobDialog({ kind: 'edit', job })}
+          />
+        </div>
+        <div className="prof-columns__side">
+          <ColleaguesPanel profileId={profile.profile_id} currentJob={currentJobOf(profile)} />
+          <IssuesPanel
+            key={profile.profile_id}
+            profileId={profile.profile_id}
+            issues={profile.UserIssues}
+            canEdit={canEdit}
+            onChange={(issues) => show({ ...profile, UserIssues: issues })}
+          />
+        </div>
+      </div>
+
+      {canEdit && (
+        <>
+          <EditProfileDialog
+            open={editing}
+            profile={profile}
+            isContributor={user?.contributor === true}
+            isOwn={isOwn}
+            onClose={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              show(saved);
+            }}
+            onPictureChanged={(url) => show({ ...profile, profile_picture: url })}
+          />
+          <JobDialog
+            mode={jobDialog}
+            profileId={profile.profile_id}
+            jobs={profile.JobExperiences}
+            onClose={() => setJobDialog(null)}
+            onChanged={() => {
+              setJobDialog(null);
+              reload();
+            }}
+          />
+        </>
+      )}
+      <ClaimDialog
+        profile={claiming ? profile : null}
+        onClose={() => setClaiming(false)}
+        onClaimed={(claimed) => {
+          setClaiming(false);
+          setProfileId(claimed.profile_id);
+          show(claimed);
+        }}
+      />
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="prof-not-found" aria-labelledby="prof-not-found-title">
+      <span className="prof-not-found__icon" aria-hidden="true">
+        <SearchX size={28} />
+      </span>
+      <h1 id="prof-not-found-title" className="prof-not-found__title">
+        This profile is not in session.
+      </h1>
+      <p className="prof-not-found__text">
+        It may have been removed, or the link may be mistyped. The directory lists every member.
+      </p>
+      <Link to="/directory" className="button button--primary">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to the directory
+      </Link>
+    </section>
   );
 }

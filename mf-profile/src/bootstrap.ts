@@ -3,4 +3,4 @@ import { mountApp } from '@rotunda/ui/mount';
 import ProfileCreate from './ProfileCreate';
 import ProfilePage from './ProfilePage';
 
-mountApp({ '/profile/:id': ProfilePage, '*': ProfileCreate });
+mountApp({ '/profile/create': ProfileCreate, '/profile/:id': ProfilePage, '*': ProfileCreate });

@@ -18,7 +18,7 @@ describe('for visitors', () => {
     expect(screen.getByText(/© 2024/)).toBeTruthy();
   });
 
-  it.each(['/directory', '/organizations', '/organization/7', '/profile/create', '/profile/p1'])(
+  it.each(['/directory', '/organizations', '/organization/7', '/profile/create', '/profile/1'])(
     'guards %s: shows the alert and returns to /',
     async (path) => {
       renderAt(path);
@@ -92,7 +92,7 @@ describe('for signed-in users', () => {
     setSession(member);
     renderAt('/profile/create');
     expect(await screen.findByRole('heading', { name: 'mf_profile/ProfilePage' })).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/profile/p1');
+    expect(screen.getByTestId('location').textContent).toBe('/profile/1');
   });
 
   it('opens protected routes, with the sidebar', async () => {

@@ -2,11 +2,11 @@
 // at once and uploads it immediately (spec §4); a refused file shows the spec's message (or the server's),
 // and the previous logo stays.
 import { IMAGE_LIMITS } from '@rotunda/rules';
+import { prepareImage as prepareLogo } from '@rotunda/ui';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, uploadLogo } from '../api';
 import { OrgLogo } from '../common/OrgLogo';
-import { prepareLogo } from './logo-file';
 
 type Status =
   | { kind: 'idle' }

@@ -44,7 +44,7 @@ export function locationOf(city: string | null | undefined, state: string | null
 /** The people to list: one per profile (the first entry wins), never `ownProfileId`, shuffled. */
 export function peopleFrom(
   colleagues: readonly Colleague[],
-  ownProfileId: string | null | undefined,
+  ownProfileId: number | string | null | undefined,
   random: () => number = Math.random,
 ): Person[] {
   const seen = new Set<string>();

@@ -24,7 +24,7 @@ export function renderAt(path: string) {
   );
 }
 
-export function signIn({ contributor = false, profileId = 'p-self' } = {}): AuthUser {
+export function signIn({ contributor = false, profileId = 99 } = {}): AuthUser {
   const user: AuthUser = {
     token: 'test-token',
     user_id: 'u-1',

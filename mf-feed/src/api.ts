@@ -1,0 +1,211 @@
+// The REST calls of the public square (notes/contract.md, Posts; spec §7), their answers' shapes, and one
+// error type carrying the status and the server's own message. Reading the feed is public; every call still
+// sends the member's fresh access token when someone is signed in (x-auth-token), which the writes need.
+import { freshToken } from '@rotunda/session';
+
+/** A comment as the gateway answers it (contract: `comment`). */
+export interface Comment {
+  comment_id: number;
+  post_id: number;
+  comment_author: number;
+  comment_body: string;
+  user_id: string;
+  createdAt: string;
+  updatedAt: string;
+  ProfileInfo: { profile_id: number; first_name: string; last_name: string } | null;
+}
+
+/** A post as the gateway answers it (contract: `post`); post_body is sanitized HTML. */
+export interface Post {
+  post_id: number;
+  post_title: string;
+  post_body: string;
+  post_author: number;
+  user_id: string;
+  organization_id: number | null;
+  division_id: number | null;
+  organization_name: string | null;
+  division_name: string | null;
+  posttype_id: number;
+  post_type: string;
+  eventtype_id: number | null;
+  event_type: string | null;
+  event_location: string | null;
+  event_date: string | null;
+  event_start: string | null;
+  event_end: string | null;
+  created_at: string;
+  updated_at: string;
+  likes_count: number;
+  reads: number;
+  comments_count: number;
+  ProfileInfo: { profile_id: number; first_name: string; last_name: string; user_id: string | null } | null;
+  PostComments: Comment[];
+}
+
+export interface PostType {
+  posttype_id: number;
+  post_type: string;
+}
+
+export interface EventType {
+  eventtype_id: number;
+  event_type: string;
+}
+
+/** The post type whose posts are events (spec §3, §9: id 9, name EVENT). */
+export const EVENT_POST_TYPE_ID = 9;
+
+export const isEvent = (post: Pick<Post, 'posttype_id'>): boolean => post.posttype_id === EVENT_POST_TYPE_ID;
+
+/** Feed page size (spec §9). */
+export const PAGE_SIZE = 20;
+
+export type SortMode = 'recent' | 'popular' | 'random';
+
+/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The first `errors[].msg` of the answer (contract: errors are `{ errors: [{ msg }] }`), if any. */
+  readonly serverMessage: string | null;
+
+  constructor(method: string, path: string, status: number, serverMessage: string | null) {
+    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The server's refusal to show the member (a 4xx with a message), or null for anything else. */
+export function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+}
+
+async function serverMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
+    const msg = body.errors?.[0]?.msg;
+    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers = new Headers({ accept: 'application/json' });
+  const token = await freshToken();
+  if (token) headers.set('x-auth-token', token);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  const response = await fetch(path, {
+    method,
+    headers,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    ...(signal && { signal }),
+  });
+  if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
+  // 204 answers (the deletes) have no body.
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+async function list<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T[]> {
+  const answer = await call<unknown>(method, path, body, signal);
+  if (!Array.isArray(answer)) throw new Error(`${method} ${path} did not answer a list`);
+  return answer as T[];
+}
+
+export interface FeedQuery {
+  offset: number;
+  sort: SortMode;
+  /** The visit's random seed; sent with the random order only, which it keeps stable from page to page. */
+  seed: number;
+  posttypeId: number | null;
+  search: string;
+}
+
+/** One page of the feed, sorted, filtered and searched on the server. */
+export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post[]> {
+  const search = query.search.trim();
+  return list<Post>(
+    'POST',
+    '/api/posts/all',
+    {
+      offset: query.offset,
+      limit: PAGE_SIZE,
+      sort: query.sort,
+      ...(query.sort === 'random' && { seed: query.seed }),
+      ...(query.posttypeId !== null && { posttype_id: query.posttypeId }),
+      ...(search !== '' && { search }),
+    },
+    signal,
+  );
+}
+
+export const fetchPostTypes = (signal?: AbortSignal) =>
+  list<PostType>('GET', '/api/posts/post-types', undefined, signal);
+
+export const fetchEventTypes = (signal?: AbortSignal) =>
+  list<EventType>('GET', '/api/posts/event-types', undefined, signal);
+
+/** The ids of the posts the member likes (their own likes only: userId is theirs). */
+export async function fetchLikedPostIds(userId: string, signal?: AbortSignal): Promise<number[]> {
+  const likes = await list<{ post_id: number; liked: boolean }>(
+    'POST',
+    `/api/posts/get-likes/${encodeURIComponent(userId)}`,
+    {},
+    signal,
+  );
+  return likes.filter((like) => like.liked).map((like) => like.post_id);
+}
+
+/** Likes or unlikes; answers the server-counted likes. */
+export const setLike = (postId: number, liked: boolean) =>
+  call<{ post_id: number; liked: boolean; likes_count: number }>('POST', '/api/posts/add-like', {
+    post_id: postId,
+    liked,
+  });
+
+/** Counts one more read of the post (Keep Reading). */
+export const countRead = (postId: number) =>
+  call<{ post_id: number; reads: number }>('POST', '/api/posts/update-read-count', { post_id: postId });
+
+export const addComment = (postId: number, body: string) =>
+  call<Comment>('POST', '/api/posts/add-comment', { post_id: postId, comment_body: body });
+
+export const updateComment = (commentId: number, body: string) =>
+  call<Comment>('POST', '/api/posts/update-comment', { comment_id: commentId, comment_body: body });
+
+export const deleteComment = (commentId: number) =>
+  call<void>('DELETE', '/api/posts/delete-comment', { comment_id: commentId });
+
+/** What the Create Post form sends; the event fields are null for other types. */
+export interface NewPost {
+  post_title: string;
+  post_body: string;
+  post_type: number;
+  event_location: string | null;
+  event_date: string | null;
+  event_start: string | null;
+  event_end: string | null;
+  event_type: number | null;
+}
+
+export const addPost = (post: NewPost) => call<Post>('POST', '/api/posts/add-post', post);
+
+/** What the read modal's edit saves; the event fields are sent for events only. */
+export interface PostUpdate {
+  post_id: number;
+  post_title: string;
+  post_body: string;
+  event_location?: string;
+  event_date?: string;
+  event_start?: string;
+  event_end?: string;
+}
+
+export const updatePost = (update: PostUpdate) => call<Post>('POST', '/api/posts/update-post', update);
+
+export const deletePost = (postId: number) =>
+  call<void>('DELETE', '/api/posts/delete-post', { post_id: postId });

@@ -1,0 +1,104 @@
+// The controls above the feed (spec §2): the search box, 'Create Post', the Recent / Popular / Random order
+// (one at a time) and the type filter with Reset.
+import { RotateCcw, Search, SquarePen } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import type { PostType, SortMode } from '../api';
+import type { FeedFilterState } from './useFeedFilters';
+
+const SORTS: readonly { mode: SortMode; label: string }[] = [
+  { mode: 'recent', label: 'Recent' },
+  { mode: 'popular', label: 'Popular' },
+  { mode: 'random', label: 'Random' },
+];
+
+interface FeedToolbarProps {
+  filters: FeedFilterState;
+  postTypes: readonly PostType[];
+  onCreate: () => void;
+}
+
+export function FeedToolbar({ filters, postTypes, onCreate }: FeedToolbarProps) {
+  const searchId = useId();
+  const typeId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    filters.applyText();
+  };
+
+  return (
+    <div className="feed-toolbar">
+      <div className="feed-toolbar__row">
+        {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
+        <form className="feed-toolbar__search" role="search" aria-label="Search posts" onSubmit={onSubmit}>
+          <label className="visually-hidden" htmlFor={searchId}>
+            Search posts
+          </label>
+          <span className="feed-search">
+            <Search size={18} aria-hidden="true" className="feed-search__icon" />
+            <input
+              id={searchId}
+              className="field__input feed-search__input"
+              type="search"
+              name="search"
+              autoComplete="off"
+              placeholder="Search posts"
+              value={filters.text}
+              onChange={(event) => filters.setText(event.target.value)}
+            />
+          </span>
+        </form>
+        <button
+          type="button"
+          className="button button--primary feed-toolbar__create"
+          aria-haspopup="dialog"
+          onClick={onCreate}
+        >
+          <SquarePen size={18} aria-hidden="true" />
+          Create Post
+        </button>
+      </div>
+      <div className="feed-toolbar__row">
+        <fieldset className="feed-sort">
+          <legend className="visually-hidden">Order of posts</legend>
+          {SORTS.map(({ mode, label }) => (
+            <button
+              key={mode}
+              type="button"
+              className="feed-sort__button"
+              aria-pressed={filters.sort === mode}
+              onClick={() => filters.setSort(mode)}
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
+        <div className="feed-toolbar__filter">
+          <label className="visually-hidden" htmlFor={typeId}>
+            Filter by type
+          </label>
+          <select
+            id={typeId}
+            className="field__input post-select feed-toolbar__type"
+            value={filters.posttypeId ?? ''}
+            onChange={(event) =>
+              filters.setPosttypeId(event.target.value === '' ? null : Number(event.target.value))
+            }
+          >
+            <option value="">All types of posts</option>
+            {postTypes.map((type) => (
+              <option key={type.posttype_id} value={type.posttype_id}>
+                {type.post_type}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="button button--quiet" onClick={filters.reset}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Reset
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

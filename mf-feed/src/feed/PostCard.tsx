@@ -1,0 +1,86 @@
+// One post in the feed (spec §2, Post card): type, title, byline, event date and times (with 'Add to
+// calendar'), a preview of the body (sanitized, 300 visible characters), the heart with its count, the
+// comment count, 'Keep Reading' (the read modal), the latest comments and the 'Add comment' line.
+import { MessageCircle } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { type Comment, isEvent, type Post } from '../api';
+import { CalendarLink } from '../calendar/CalendarLink';
+import { fullName } from '../content/format';
+import { PostBody } from '../content/PostBody';
+import { CommentForm } from './CommentForm';
+import { EventWhen } from './EventWhen';
+import { LikeButton } from './LikeButton';
+import { Byline, PostTypeLine } from './PostMeta';
+
+/** How many of the latest comments a card shows; the read modal shows them all. */
+export const CARD_COMMENTS = 2;
+
+interface PostCardProps {
+  post: Post;
+  liked: boolean;
+  /** A visitor: the heart ignores clicks and the comment input is disabled. */
+  visitor: boolean;
+  onLike: () => void;
+  onRead: () => void;
+  onComment: (body: string) => Promise<boolean>;
+}
+
+export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: PostCardProps) {
+  const titleId = useId();
+  const comments = post.PostComments.slice(-CARD_COMMENTS);
+  const count = post.comments_count;
+  return (
+    <article className="post-card" aria-labelledby={titleId}>
+      <PostTypeLine post={post} />
+      <h3 id={titleId} className="post-card__title">
+        {post.post_title}
+      </h3>
+      <Byline post={post} />
+      {isEvent(post) && (
+        <div className="post-card__event">
+          <EventWhen post={post} />
+          <CalendarLink post={post} />
+        </div>
+      )}
+      <PostBody html={post.post_body} preview className="post-card__preview" />
+      <div className="post-card__actions">
+        <LikeButton liked={liked} count={post.likes_count} disabled={visitor} onToggle={onLike} />
+        <span className="post-action post-action--static">
+          <MessageCircle size={18} aria-hidden="true" />
+          <span>
+            {count}
+            <span className="visually-hidden">{count === 1 ? ' comment' : ' comments'}</span>
+          </span>
+        </span>
+        <button
+          type="button"
+          className="button button--quiet post-card__read"
+          aria-haspopup="dialog"
+          aria-describedby={titleId}
+          onClick={onRead}
+        >
+          Keep Reading
+        </button>
+      </div>
+      {comments.length > 0 && (
+        <ul className="card-comments" aria-label="Latest comments">
+          {comments.map((comment) => (
+            <li key={comment.comment_id} className="card-comments__item">
+              <CommentAuthor comment={comment} /> <span>{comment.comment_body}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CommentForm disabled={visitor} onSubmit={onComment} />
+    </article>
+  );
+}
+
+export function CommentAuthor({ comment }: { comment: Comment }) {
+  return (
+    <Link className="comment-author" to={`/profile/${comment.comment_author}`}>
+      {fullName(comment.ProfileInfo)}
+    </Link>
+  );
+}

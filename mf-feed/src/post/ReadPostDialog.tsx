@@ -1,0 +1,308 @@
+// The read modal (spec §2, §4, §6): the whole sanitized body; for events Location, Date and Time from start
+// to end (and 'Add to calendar'); the comments, with the 'Add comment' line; a Close button. The post's
+// author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
+// and times for events) and delete (the trash, after a confirmation; the card then leaves the feed).
+import type { AuthUser } from '@rotunda/session';
+import { Dialog } from '@rotunda/ui';
+import { Pencil, Save, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { isEvent, type Post, type PostUpdate, refusalOf } from '../api';
+import { CalendarLink } from '../calendar/CalendarLink';
+import { Field, RequiredMark } from '../common/Field';
+import { formatEventDate } from '../content/format';
+import { PostBody } from '../content/PostBody';
+import { type EventFields, missingForEdit } from '../create/post-form';
+import { RichTextEditor } from '../editor/RichTextEditor';
+import { CommentForm } from '../feed/CommentForm';
+import { eventTimeRange } from '../feed/EventWhen';
+import { Byline, PostTypeLine } from '../feed/PostMeta';
+import type { PostActions } from '../feed/usePostActions';
+import { CommentList } from './CommentList';
+
+interface ReadPostDialogProps {
+  /** The post to show; null closes the modal. */
+  post: Post | null;
+  user: AuthUser | null;
+  actions: PostActions;
+  onClose: () => void;
+}
+
+export function ReadPostDialog({ post, user, actions, onClose }: ReadPostDialogProps) {
+  return (
+    <Dialog open={post !== null} title={post?.post_title ?? ''} onClose={onClose} className="dialog--wide">
+      {/* Keyed by post, so another post starts in view mode. */}
+      {post && <ReadPost key={post.post_id} post={post} user={user} actions={actions} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+interface Edit extends EventFields {
+  title: string;
+  body: string;
+  bodyEmpty: boolean;
+}
+
+const editOf = (post: Post): Edit => ({
+  title: post.post_title,
+  body: post.post_body,
+  bodyEmpty: false,
+  location: post.event_location ?? '',
+  date: post.event_date ?? '',
+  start: post.event_start ?? '',
+  end: post.event_end ?? '',
+});
+
+function updateFrom(post: Post, edit: Edit): PostUpdate {
+  const update: PostUpdate = { post_id: post.post_id, post_title: edit.title.trim(), post_body: edit.body };
+  if (!isEvent(post)) return update;
+  return {
+    ...update,
+    event_location: edit.location.trim(),
+    event_date: edit.date,
+    event_start: edit.start,
+    event_end: edit.end,
+  };
+}
+
+type ReadPostProps = Omit<ReadPostDialogProps, 'post'> & { post: Post };
+
+function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
+  const [edit, setEdit] = useState<Edit | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const ids = useId();
+  const id = (name: string) => `${ids}-${name}`;
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const mine = user !== null && post.user_id === user.user_id;
+
+  // The question takes the focus, so keyboard and screen reader users meet it at once.
+  useEffect(() => {
+    if (confirmingDelete) keepButton.current?.focus();
+  }, [confirmingDelete]);
+  const event = isEvent(post);
+
+  const failed = (what: string) => (failure: unknown) => {
+    const refusal = refusalOf(failure);
+    if (!refusal) console.error(`The post could not be ${what}`, failure);
+    setMessage(refusal ?? `The post could not be ${what} right now. Please try again in a moment.`);
+    setBusy(false);
+  };
+
+  const toggleEdit = async () => {
+    setMessage(null);
+    if (!edit) {
+      setConfirmingDelete(false);
+      setEdit(editOf(post));
+      return;
+    }
+    // Leaving edit mode saves.
+    const missing = missingForEdit(edit, event);
+    if (missing) {
+      setMessage(missing);
+      return;
+    }
+    setBusy(true);
+    await actions.savePost(updateFrom(post, edit)).then(() => {
+      setBusy(false);
+      setEdit(null);
+    }, failed('saved'));
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setMessage(null);
+    await actions.deletePost(post.post_id).then(onClose, failed('deleted'));
+  };
+
+  const setField = (field: keyof EventFields | 'title') => (value: string) =>
+    setEdit((current) => (current ? { ...current, [field]: value } : current));
+
+  return (
+    <div className="read-post">
+      <div className="read-post__body dialog__body">
+        <div className="read-post__top">
+          <PostTypeLine post={post} />
+          {mine && (
+            <span className="read-post__tools">
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={edit ? 'Save post' : 'Edit post'}
+                disabled={busy}
+                onClick={toggleEdit}
+              >
+                {edit ? <Save size={18} aria-hidden="true" /> : <Pencil size={18} aria-hidden="true" />}
+              </button>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Delete post"
+                disabled={busy || edit !== null}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                <Trash2 size={18} aria-hidden="true" />
+              </button>
+            </span>
+          )}
+        </div>
+        <Byline post={post} />
+
+        {confirmingDelete && (
+          <div className="read-post__confirm">
+            <p id={id('confirm')} className="read-post__confirm-text">
+              Delete this post and its comments? This cannot be undone.
+            </p>
+            <div className="read-post__confirm-actions">
+              <button
+                ref={keepButton}
+                type="button"
+                className="button button--quiet"
+                aria-describedby={id('confirm')}
+                onClick={() => setConfirmingDelete(false)}
+              >
+                Keep it
+              </button>
+              <button
+                type="button"
+                className="button feed-button--danger"
+                aria-describedby={id('confirm')}
+                disabled={busy}
+                onClick={remove}
+              >
+                <Trash2 size={16} aria-hidden="true" />
+                Delete post
+              </button>
+            </div>
+          </div>
+        )}
+
+        {message && (
+          <p className="read-post__message" role="alert">
+            {message}
+          </p>
+        )}
+
+        {edit ? (
+          <div className="read-post__edit">
+            <Field id={id('title')} label="Post Title" required>
+              <input
+                id={id('title')}
+                className="field__input"
+                type="text"
+                autoComplete="off"
+                value={edit.title}
+                onChange={(e) => setField('title')(e.target.value)}
+              />
+            </Field>
+            <div className="field">
+              <span id={id('body')} className="field__label">
+                Post Body
+                <RequiredMark />
+              </span>
+              <RichTextEditor
+                labelId={id('body')}
+                initialHtml={post.post_body}
+                onChange={({ html, empty }) =>
+                  setEdit((current) => (current ? { ...current, body: html, bodyEmpty: empty } : current))
+                }
+              />
+            </div>
+            {event && (
+              <div className="read-post__edit-event">
+                <Field id={id('location')} label="Event Location" required wide>
+                  <input
+                    id={id('location')}
+                    className="field__input"
+                    type="text"
+                    value={edit.location}
+                    onChange={(e) => setField('location')(e.target.value)}
+                  />
+                </Field>
+                <Field id={id('date')} label="Event Date" required>
+                  <input
+                    id={id('date')}
+                    className="field__input"
+                    type="date"
+                    value={edit.date}
+                    onChange={(e) => setField('date')(e.target.value)}
+                  />
+                </Field>
+                <Field id={id('start')} label="Start Time" required>
+                  <input
+                    id={id('start')}
+                    className="field__input"
+                    type="time"
+                    value={edit.start}
+                    onChange={(e) => setField('start')(e.target.value)}
+                  />
+                </Field>
+                <Field id={id('end')} label="End Time" required>
+                  <input
+                    id={id('end')}
+                    className="field__input"
+                    type="time"
+                    value={edit.end}
+                    onChange={(e) => setField('end')(e.target.value)}
+                  />
+                </Field>
+              </div>
+            )}
+          </div>
+        ) : (
+          <>
+            {event && <EventDetails post={post} />}
+            <PostBody html={post.post_body} className="read-post__text" />
+          </>
+        )}
+
+        <section className="read-post__comments" aria-labelledby={id('comments')}>
+          <h3 id={id('comments')} className="read-post__comments-title">
+            Comments ({post.comments_count})
+          </h3>
+          <CommentList
+            comments={post.PostComments}
+            user={user}
+            onEdit={actions.editComment}
+            onDelete={actions.deleteComment}
+          />
+          <CommentForm disabled={user === null} onSubmit={(body) => actions.addComment(post.post_id, body)} />
+        </section>
+      </div>
+      <div className="read-post__footer">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EventDetails({ post }: { post: Post }) {
+  const time = eventTimeRange(post);
+  return (
+    <div className="event-details">
+      <dl className="event-details__list">
+        {post.event_location && (
+          <div>
+            <dt>Location</dt>
+            <dd>{post.event_location}</dd>
+          </div>
+        )}
+        {post.event_date && (
+          <div>
+            <dt>Date</dt>
+            <dd>{formatEventDate(post.event_date)}</dd>
+          </div>
+        )}
+        {time && (
+          <div>
+            <dt>Time</dt>
+            <dd>{time}</dd>
+          </div>
+        )}
+      </dl>
+      <CalendarLink post={post} />
+    </div>
+  );
+}

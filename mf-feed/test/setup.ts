@@ -1,0 +1,20 @@
+// Test set-up: jsdom has neither the <dialog> methods nor IntersectionObserver, so both are stood in for
+// (the observer is driven by the tests through `intersect`); every test starts signed out, with a clean DOM
+// and no stubbed globals.
+import { resetSession } from '@rotunda/session/testing';
+import { fillInDialog } from '@rotunda/ui/testing';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { FakeIntersectionObserver } from './support/intersection';
+
+fillInDialog();
+globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+
+afterEach(() => {
+  cleanup();
+  resetSession();
+  FakeIntersectionObserver.reset();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});

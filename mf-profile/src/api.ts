@@ -1,0 +1,346 @@
+// The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes, with
+// one error type carrying the status and the server's own message. Every call is member-only, so each one asks
+// the session for a fresh access token first and sends it as x-auth-token.
+import { freshToken } from '@rotunda/session';
+
+export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
+
+export interface OrganizationRef {
+  organization_id: number;
+  organization_name: string;
+  group_type: string;
+  logo: string | null;
+}
+
+/** An organization as the name lookup answers it (the fields the job form uses). */
+export interface Organization extends OrganizationRef {
+  street_address: string | null;
+  suite_number: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+}
+
+export interface Division {
+  division_id: number;
+  division_name: string;
+  division_type: string;
+  active_division: boolean;
+  organization_id: number;
+  /** Given by the name lookup, to tell apart offices of the same name. */
+  organization_name?: string;
+  street_address: string | null;
+  suite_number: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  division_phone: string | null;
+  website: string | null;
+}
+
+export interface Job {
+  job_id: number;
+  profile_id: number;
+  title: string;
+  organization_id: number;
+  division_id: number | null;
+  street_address: string;
+  suite_number: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  start_date: string;
+  end_date: string | null;
+  current_job: boolean;
+  Organization: OrganizationRef;
+  Division: Division | null;
+}
+
+export interface IssueArea {
+  issue_id: number;
+  issue_name: string;
+}
+
+export interface UserIssue {
+  id: number;
+  profile_id: number;
+  issue_id: number;
+  IssueArea: IssueArea;
+}
+
+/** The profile fields a member fills in (create-profile, update-profile). */
+export interface ProfileFields {
+  first_name: string;
+  last_name: string;
+  work_email: string;
+  personal_email: string | null;
+  mobile_phone: string | null;
+  other_phone: string | null;
+  birthday: string | null;
+  pronouns: Pronouns | null;
+  profile_picture: string | null;
+  linkedin_url: string | null;
+  facebook_url: string | null;
+  youtube_url: string | null;
+  threads_url: string | null;
+  twitter_url: string | null;
+  instagram_url: string | null;
+  tiktok_url: string | null;
+  bluesky_url: string | null;
+}
+
+export interface Profile extends ProfileFields {
+  profile_id: number;
+  user_id: string | null;
+  user_bio: string | null;
+  lobby_filer_id: string | null;
+  /** Claimed, and a contributor has not confirmed the claim yet. */
+  claim_pending: boolean;
+  /** Current first, then newest start first. */
+  JobExperiences: Job[];
+  /** By issue name. */
+  UserIssues: UserIssue[];
+}
+
+export interface Colleague {
+  profile_id: number;
+  title: string | null;
+  city: string | null;
+  state: string | null;
+  Division: Division | null;
+  ProfileInfo: {
+    profile_id: number;
+    first_name: string;
+    last_name: string;
+    profile_picture: string | null;
+    other_phone: string | null;
+    work_email: string | null;
+  };
+}
+
+export interface JobInput {
+  profile_id: number;
+  title: string;
+  organization_id: number;
+  division_id: number | null;
+  street_address: string;
+  suite_number: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  start_date: string;
+  end_date: string | null;
+  current_job: boolean;
+}
+
+export interface AddressInput {
+  street_address: string;
+  suite_number: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The first `errors[].msg` of the answer (`{ errors: [{ msg }] }`), if any. */
+  readonly serverMessage: string | null;
+
+  constructor(method: string, path: string, status: number, serverMessage: string | null) {
+    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The server's message when it refused the member's input (4xx), which the member should read; else null. */
+export function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+}
+
+async function serverMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
+    const msg = body.errors?.[0]?.msg;
+    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function call<T>(method: Method, path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  const token = await freshToken();
+  if (token) headers.set('x-auth-token', token);
+  const response = await fetch(path, { ...init, method, headers });
+  if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+const withJson = (body: unknown, signal?: AbortSignal) =>
+  ({
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+    ...(signal && { signal }),
+  }) satisfies RequestInit;
+
+const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
+  call<T>('POST', path, withJson(body, signal));
+
+const deleteJson = (path: string, body: unknown) => call<undefined>('DELETE', path, withJson(body));
+
+const getJson = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, signal ? { signal } : {});
+
+const asList = <T>(answer: unknown, what: string): T[] => {
+  if (!Array.isArray(answer)) throw new Error(`${what} did not answer a list`);
+  return answer as T[];
+};
+
+// ------------------------------------------------------------------------------------------------ profiles
+
+/** Unclaimed profiles whose first name, last name and work email are the member's. */
+export async function findMatchingProfiles(
+  person: { first_name: string; last_name: string; email: string },
+  signal?: AbortSignal,
+): Promise<Profile[]> {
+  return asList(await postJson<unknown>('/api/profiles/new-user-check', person, signal), 'new-user-check');
+}
+
+/** The member's own profile id, or null when they own none. */
+export async function findOwnProfileId(signal?: AbortSignal): Promise<number | null> {
+  const entries = asList<{ profile_id: number }>(
+    await getJson<unknown>('/api/profiles/user-check', signal),
+    'user-check',
+  );
+  return entries[0]?.profile_id ?? null;
+}
+
+export async function createProfile(fields: ProfileFields): Promise<Profile> {
+  const answer = await postJson<{ createdProfileResult: Profile }>('/api/profiles/create-profile', fields);
+  return answer.createdProfileResult;
+}
+
+/**
+ * Stores a picture (multipart: profile_picture, image_type, and profile_id when the profile exists, which sets
+ * its picture at once); answers the stored picture's URL.
+ */
+export async function uploadProfilePicture(
+  file: Blob,
+  fileName: string,
+  profileId: number | null,
+): Promise<string> {
+  const form = new FormData();
+  if (profileId !== null) form.set('profile_id', String(profileId));
+  form.set('image_type', file.type);
+  form.set('profile_picture', file, fileName);
+  const answer = await call<{ url: string }>('POST', '/api/profiles/upload-profile-picture', { body: form });
+  return answer.url;
+}
+
+export function fetchProfile(id: string, signal?: AbortSignal): Promise<Profile> {
+  return getJson<Profile>(`/api/profiles/profile/${encodeURIComponent(id)}`, signal);
+}
+
+export type ProfileUpdate = { profile_id: number } & ProfileFields & { lobby_filer_id?: string | null };
+
+export function updateProfile(update: ProfileUpdate): Promise<Profile> {
+  return postJson<Profile>('/api/profiles/update-profile', update);
+}
+
+export function claimProfile(profileId: number): Promise<Profile> {
+  return postJson<Profile>(`/api/profiles/claim/${profileId}`, { profile_id: profileId });
+}
+
+export function saveBio(profileId: number, userBio: string): Promise<Profile> {
+  return postJson<Profile>(`/api/profiles/bio/${profileId}`, { profile_id: profileId, user_bio: userBio });
+}
+
+export function addJob(job: JobInput): Promise<Job> {
+  return postJson<Job>('/api/profiles/add-job/', job);
+}
+
+export function updateJob(job: JobInput & { job_id: number }): Promise<Job> {
+  return postJson<Job>('/api/profiles/update-job/', job);
+}
+
+export function deleteJob(jobId: number): Promise<void> {
+  return deleteJson('/api/profiles/delete-job', { job_id: jobId });
+}
+
+/** People with a current job at the organization (the caller's own profile left out by the server). */
+export async function fetchOrganizationColleagues(
+  organizationId: number,
+  signal?: AbortSignal,
+): Promise<Colleague[]> {
+  return asList(
+    await postJson<unknown>(
+      '/api/profiles/organization-colleagues',
+      { organization_id: organizationId },
+      signal,
+    ),
+    'organization-colleagues',
+  );
+}
+
+// -------------------------------------------------------------------------------------------------- issues
+
+export async function fetchIssues(signal?: AbortSignal): Promise<IssueArea[]> {
+  return asList(await getJson<unknown>('/api/issues/', signal), 'issues');
+}
+
+/** Makes an issue area, or answers the existing one of that name (any case). */
+export function addIssueArea(issueName: string): Promise<IssueArea> {
+  return postJson<IssueArea>('/api/issues/add-issue-area', { issue_name: issueName });
+}
+
+export function addUserIssue(profileId: number, issueId: number): Promise<UserIssue> {
+  return postJson<UserIssue>('/api/issues/add-user-issue', { profile_id: profileId, issue_id: issueId });
+}
+
+export function deleteUserIssue(id: number): Promise<void> {
+  return deleteJson('/api/issues/delete-user-issue', { id });
+}
+
+// ------------------------------------------------------------------------------------ organizations lookup
+
+/** At most 5 organizations whose name holds every word of `name`. */
+export async function findOrganizations(name: string, signal?: AbortSignal): Promise<Organization[]> {
+  return asList(
+    await getJson<unknown>(`/api/orgs/organization-name/${encodeURIComponent(name)}`, signal),
+    'organization-name',
+  );
+}
+
+/** At most 5 active divisions whose name holds every word of `name`. */
+export async function findDivisions(name: string, signal?: AbortSignal): Promise<Division[]> {
+  return asList(
+    await getJson<unknown>(`/api/orgs/division-name/${encodeURIComponent(name)}`, signal),
+    'division-name',
+  );
+}
+
+/** Makes an organization, or answers the existing one of that name (any case). */
+export function addOrganization(
+  organization: { organization_name: string; group_type: string } & AddressInput,
+): Promise<Organization> {
+  return postJson<Organization>('/api/orgs/add-organization', organization);
+}
+
+/** Makes a division of an organization, or answers its existing one of that name (any case). */
+export function addDivision(
+  division: { organization_id: number; division_name: string; division_type: string } & AddressInput,
+): Promise<Division> {
+  return postJson<Division>('/api/orgs/add-division', division);
+}
+
+// ---------------------------------------------------------------------------------------------------- auth
+
+export function updatePassword(currentPassword: string, newPassword: string): Promise<unknown> {
+  return postJson<unknown>('/auth/update-password/', { currentPassword, newPassword });
+}

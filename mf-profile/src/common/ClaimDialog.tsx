@@ -1,0 +1,78 @@
+// The claim confirmation (spec §4 Claim profile), from profile creation's matches and from an unclaimed
+// profile's page: it says what claiming means and that Rotunda will reach out to confirm, then claims; a
+// refusal ('Users can only claim one profile', 'This profile has already been claimed') shows here.
+import { Dialog } from '@rotunda/ui';
+import { UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { claimProfile, type Profile, refusalOf } from '../api';
+import { fullName } from '../profile-rules';
+import { FormError } from './fields';
+
+interface ClaimDialogProps {
+  /** The profile to claim, or null while the dialog is closed. */
+  profile: Pick<Profile, 'profile_id' | 'first_name' | 'last_name'> | null;
+  onClose: () => void;
+  onClaimed: (profile: Profile) => void;
+}
+
+export function ClaimDialog({ profile, onClose, onClaimed }: ClaimDialogProps) {
+  return (
+    <Dialog open={profile !== null} title="Claim this profile?" onClose={onClose}>
+      {profile && (
+        <ClaimForm key={profile.profile_id} profile={profile} onClose={onClose} onClaimed={onClaimed} />
+      )}
+    </Dialog>
+  );
+}
+
+function ClaimForm({
+  profile,
+  onClose,
+  onClaimed,
+}: {
+  profile: NonNullable<ClaimDialogProps['profile']>;
+  onClose: () => void;
+  onClaimed: (profile: Profile) => void;
+}) {
+  const [claiming, setClaiming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const claim = async () => {
+    setClaiming(true);
+    setError(null);
+    try {
+      onClaimed(await claimProfile(profile.profile_id));
+    } catch (failure) {
+      const serverSays = refusalOf(failure);
+      if (!serverSays) console.error('The profile could not be claimed', failure);
+      setError(serverSays ?? 'The profile could not be claimed right now. Please try again.');
+      setClaiming(false);
+    }
+  };
+
+  return (
+    <div className="dialog__body prof-dialog-text">
+      <p>
+        You are claiming the profile of <strong>{fullName(profile)}</strong> as your own. You can edit it as
+        soon as it is yours, and you can claim only one profile.
+      </p>
+      <p>Rotunda will reach out to confirm that this profile is yours.</p>
+      <FormError message={error} />
+      <div className="prof-actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={claim}
+          disabled={claiming}
+          data-autofocus
+        >
+          <UserCheck size={18} aria-hidden="true" />
+          {claiming ? 'Claiming…' : 'Claim profile'}
+        </button>
+      </div>
+    </div>
+  );
+}

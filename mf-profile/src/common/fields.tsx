@@ -1,0 +1,169 @@
+// The form pieces the profile screens share: a labelled text field, a labelled select, the line that says what
+// is missing or what the server refused, and the calm error line with a way to try again.
+import { RefreshCw } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  hint?: ReactNode;
+  wide?: boolean | undefined;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, required, hint, wide, children }: FieldFrameProps) {
+  return (
+    <div className={`field${wide ? ' prof-field--wide' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && (
+          <span className="prof-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="prof-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: (value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'password';
+  name?: string;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'url' | 'email';
+  placeholder?: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+  wide?: boolean;
+  /** The field a dialog opens on. */
+  autoFocus?: boolean;
+  maxLength?: number;
+  /** Another element describing the field, e.g. a password's rules checklist. */
+  describedBy?: string;
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  type = 'text',
+  name,
+  required,
+  autoComplete = 'off',
+  inputMode,
+  placeholder,
+  hint,
+  disabled,
+  wide,
+  autoFocus,
+  maxLength,
+  describedBy,
+}: TextFieldProps) {
+  const id = useId();
+  const descriptions = [hint ? `${id}-hint` : '', describedBy ?? ''].filter(Boolean).join(' ');
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} wide={wide}>
+      <input
+        id={id}
+        className="field__input"
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        required={required}
+        disabled={disabled}
+        maxLength={maxLength}
+        aria-describedby={descriptions || undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur && ((event) => onBlur(event.target.value))}
+        {...(autoFocus && { 'data-autofocus': true })}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface SelectFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first option, for no choice. */
+  empty: string;
+  options: readonly string[];
+  required?: boolean;
+  disabled?: boolean;
+  hint?: ReactNode;
+}
+
+export function SelectField({
+  label,
+  value,
+  onChange,
+  empty,
+  options,
+  required,
+  disabled,
+  hint,
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint}>
+      <select
+        id={id}
+        className="field__input prof-select"
+        value={value}
+        required={required}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{empty}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+        {value && !options.includes(value) && <option value={value}>{value}</option>}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A refusal the member must read: missing fields, the server's message. Announced when it appears. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="prof-form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function ErrorLine({ children, onRetry }: { children: string; onRetry?: () => void }) {
+  return (
+    <div className="prof-error" role="alert">
+      <p className="prof-error__text">{children}</p>
+      {onRetry && (
+        <button type="button" className="button button--quiet" onClick={onRetry}>
+          <RefreshCw size={16} aria-hidden="true" />
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

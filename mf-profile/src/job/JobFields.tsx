@@ -1,0 +1,227 @@
+// The job form's fields, shared by profile creation (step 2) and the Add Job and Edit Job dialogs: Job Title;
+// Company and the optional Office or Division, each an autocomplete over the organization directory (choosing
+// marks an existing record, typing again forgets it); Type of Organization (a chosen organization brings its
+// own); the work address; Start Date; and in the dialogs 'Current Position', which disables and clears End Date.
+import { CircleCheck, CirclePlus } from 'lucide-react';
+import { useCallback, useId } from 'react';
+import { type Division, findDivisions, findOrganizations, type Organization } from '../api';
+import { Autocomplete, useSuggestions } from '../common/Autocomplete';
+import { SelectField, TextField } from '../common/fields';
+import { ORGANIZATION_TYPES } from '../profile-rules';
+import {
+  chooseDivision,
+  chooseOrganization,
+  type JobDraft,
+  setCurrentJob,
+  setJobField,
+  type TextJobField,
+  typeDivision,
+  typeOrganization,
+} from './job-form';
+
+interface JobFieldsProps {
+  draft: JobDraft;
+  onChange: (draft: JobDraft) => void;
+  /** The dialogs ask whether the position is current, and otherwise when it ended. */
+  withEndDate: boolean;
+  /** The field to start on when a dialog opens. */
+  autoFocus?: boolean;
+}
+
+export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: JobFieldsProps) {
+  const currentId = useId();
+  const organizationId = draft.organization?.organization_id ?? null;
+  const organizations = useSuggestions(
+    draft.organizationName,
+    draft.organization === null,
+    findOrganizations,
+  );
+  const findOffices = useCallback(
+    async (text: string, signal: AbortSignal) =>
+      (await findDivisions(text, signal)).filter((division) => division.organization_id === organizationId),
+    [organizationId],
+  );
+  const divisions = useSuggestions(
+    draft.divisionName,
+    organizationId !== null && draft.division === null,
+    findOffices,
+  );
+  const set = (field: TextJobField) => (value: string) => onChange(setJobField(draft, field, value));
+  const typeLocked = Boolean(draft.organization?.group_type);
+
+  return (
+    <div className="prof-form__sections">
+      <fieldset className="prof-fieldset">
+        <legend className="prof-fieldset__legend">Position</legend>
+        <div className="prof-form__grid">
+          <TextField
+            label="Job Title"
+            value={draft.title}
+            onChange={set('title')}
+            required
+            autoComplete="organization-title"
+            autoFocus={autoFocus}
+            wide
+          />
+          <Autocomplete<Organization>
+            label="Company"
+            value={draft.organizationName}
+            onType={(text) => onChange(typeOrganization(draft, text))}
+            suggestions={organizations}
+            keyOf={(organization) => organization.organization_id}
+            render={(organization) => (
+              <>
+                <span className="prof-autocomplete__name">{organization.organization_name}</span>
+                <span className="prof-autocomplete__detail">{organization.group_type}</span>
+              </>
+            )}
+            onChoose={(organization) => onChange(chooseOrganization(draft, organization))}
+            required
+            placeholder="Start typing to find it"
+            hint={<OrganizationHint draft={draft} />}
+          />
+          <Autocomplete<Division>
+            label="Office or Division"
+            value={draft.divisionName}
+            onType={(text) => onChange(typeDivision(draft, text))}
+            suggestions={divisions}
+            keyOf={(division) => division.division_id}
+            render={(division) => (
+              <>
+                <span className="prof-autocomplete__name">{division.division_name}</span>
+                {division.organization_name && (
+                  <span className="prof-autocomplete__detail">{division.organization_name}</span>
+                )}
+              </>
+            )}
+            onChoose={(division) => onChange(chooseDivision(draft, division))}
+            placeholder="Optional"
+            hint={<DivisionHint draft={draft} />}
+          />
+          <SelectField
+            label="Type of Organization"
+            value={draft.groupType}
+            onChange={set('groupType')}
+            empty="Choose a type"
+            options={ORGANIZATION_TYPES}
+            required
+            disabled={typeLocked}
+            hint={typeLocked ? `The type ${draft.organizationName} is listed under.` : undefined}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="prof-fieldset">
+        <legend className="prof-fieldset__legend">Work address</legend>
+        <div className="prof-form__grid prof-form__grid--narrow">
+          <TextField
+            label="Address"
+            value={draft.street_address}
+            onChange={set('street_address')}
+            required
+            autoComplete="address-line1"
+            wide
+          />
+          <TextField
+            label="Suite"
+            value={draft.suite_number}
+            onChange={set('suite_number')}
+            autoComplete="address-line2"
+          />
+          <TextField
+            label="City"
+            value={draft.city}
+            onChange={set('city')}
+            required
+            autoComplete="address-level2"
+          />
+          <TextField
+            label="State"
+            value={draft.state}
+            onChange={set('state')}
+            required
+            autoComplete="address-level1"
+            maxLength={32}
+          />
+          <TextField
+            label="Zip Code"
+            value={draft.zip_code}
+            onChange={set('zip_code')}
+            required
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={16}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="prof-fieldset">
+        <legend className="prof-fieldset__legend">Dates</legend>
+        <div className="prof-form__grid prof-form__grid--narrow">
+          <TextField
+            label="Start Date"
+            type="date"
+            value={draft.start_date}
+            onChange={set('start_date')}
+            required
+          />
+          {withEndDate && (
+            <>
+              <TextField
+                label="End Date"
+                type="date"
+                value={draft.end_date}
+                onChange={set('end_date')}
+                disabled={draft.current_job}
+                hint={draft.current_job ? 'A current position has no end date.' : undefined}
+              />
+              <div className="prof-checkbox">
+                <input
+                  id={currentId}
+                  type="checkbox"
+                  checked={draft.current_job}
+                  onChange={(event) => onChange(setCurrentJob(draft, event.target.checked))}
+                />
+                <label htmlFor={currentId}>Current Position</label>
+              </div>
+            </>
+          )}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function OrganizationHint({ draft }: { draft: JobDraft }) {
+  if (draft.organization) {
+    return (
+      <span className="prof-hint__chosen">
+        <CircleCheck size={14} aria-hidden="true" />
+        In the directory.
+      </span>
+    );
+  }
+  if (draft.organizationName.trim() === '') return null;
+  return (
+    <span className="prof-hint__new">
+      <CirclePlus size={14} aria-hidden="true" />
+      Not in the directory yet: it will be added when you save.
+    </span>
+  );
+}
+
+function DivisionHint({ draft }: { draft: JobDraft }) {
+  if (draft.division) {
+    return (
+      <span className="prof-hint__chosen">
+        <CircleCheck size={14} aria-hidden="true" />
+        An office of {draft.organizationName}.
+      </span>
+    );
+  }
+  if (draft.divisionName.trim() === '') return null;
+  return (
+    <span className="prof-hint__new">
+      <CirclePlus size={14} aria-hidden="true" />
+      New office: it will be added when you save.
+    </span>
+  );
+}

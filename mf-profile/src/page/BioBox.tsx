@@ -1,0 +1,125 @@
+// The bio box (spec §4 Bio): a bio over 550 characters is cut with an ellipsis until expanded. For those who may
+// edit, the pencil toggles edit mode and the save icon writes the bio back, then shows it from the top again
+// (not expanded). A blank bio is refused with the spec's words.
+import { Pencil, Save } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type Profile, refusalOf, saveBio } from '../api';
+import { FormError } from '../common/fields';
+import { BIO_REQUIRED_MESSAGE, bioIsLong, bioPreview } from '../profile-rules';
+
+interface BioBoxProps {
+  profile: Profile;
+  canEdit: boolean;
+  onSaved: (profile: Profile) => void;
+}
+
+export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
+  const titleId = useId();
+  const textId = useId();
+  const bio = profile.user_bio?.trim() ?? '';
+  const [expanded, setExpanded] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(bio);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const preview = bioPreview(bio, expanded);
+
+  const toggleEditing = () => {
+    setDraft(bio);
+    setError(null);
+    setEditing((current) => !current);
+  };
+
+  const save = async () => {
+    if (saving) return;
+    if (draft.trim() === '') {
+      setError(BIO_REQUIRED_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await saveBio(profile.profile_id, draft.trim());
+      setEditing(false);
+      setExpanded(false);
+      onSaved(saved);
+    } catch (failure) {
+      const serverSays = refusalOf(failure);
+      if (!serverSays) console.error('The bio could not be saved', failure);
+      setError(serverSays ?? 'Your bio could not be saved right now. Please try again in a moment.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="prof-panel" aria-labelledby={titleId}>
+      <div className="prof-panel__header">
+        <h2 id={titleId} className="prof-section-title">
+          Bio
+        </h2>
+        {canEdit && (
+          <div className="prof-panel__tools">
+            {editing && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Save bio"
+                onClick={save}
+                disabled={saving}
+              >
+                <Save size={18} aria-hidden="true" />
+              </button>
+            )}
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Edit bio"
+              aria-pressed={editing}
+              onClick={toggleEditing}
+            >
+              <Pencil size={18} aria-hidden="true" />
+            </button>
+          </div>
+        )}
+      </div>
+      {editing ? (
+        <div className="field">
+          <label className="visually-hidden" htmlFor={textId}>
+            Bio
+          </label>
+          <textarea
+            id={textId}
+            className="field__input prof-textarea"
+            rows={10}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            // Focus moves into the text as edit mode opens.
+            // biome-ignore lint/a11y/noAutofocus: the member asked to edit this text just now
+            autoFocus
+          />
+          <FormError message={error} />
+        </div>
+      ) : bio ? (
+        <>
+          <p id={`${textId}-bio`} className="prof-bio__text">
+            {preview.text}
+          </p>
+          {bioIsLong(bio) && (
+            <button
+              type="button"
+              className="prof-link-button"
+              aria-expanded={expanded}
+              aria-controls={`${textId}-bio`}
+              onClick={() => setExpanded((current) => !current)}
+            >
+              {expanded ? 'Show less' : 'Show more'}
+            </button>
+          )}
+        </>
+      ) : (
+        <p className="prof-empty">No bio yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// The Edit Profile dialog (spec §2, §5, §6): every profile field, the picture (stored on the profile as soon as
+// it is chosen), the lobbyist filer id for contributors only, and 'Update password' on the member's own
+// profile only. Saving needs a picture, first name, last name, work email and office phone; what is missing is
+// named with the spec's message. A saved change closes the dialog; a refusal shows the server's message here.
+import { Dialog } from '@rotunda/ui';
+import { Save } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { type Profile, type ProfileUpdate, refusalOf, updateProfile, uploadProfilePicture } from '../api';
+import { FormError } from '../common/fields';
+import { ProfileFields } from '../profile-form/ProfileFields';
+import {
+  missingProfileFieldsMessage,
+  type ProfileFormValues,
+  profileFieldsFrom,
+  profileValues,
+} from '../profile-form/profile-form';
+import { PasswordSection } from './PasswordSection';
+
+interface EditProfileDialogProps {
+  open: boolean;
+  profile: Profile;
+  /** Contributors see and set the lobbyist filer id. */
+  isContributor: boolean;
+  /** The member's own profile: the password can be updated here. */
+  isOwn: boolean;
+  onClose: () => void;
+  onSaved: (profile: Profile) => void;
+  /** A new picture was stored on the profile (at once, whether or not the form is saved). */
+  onPictureChanged: (url: string) => void;
+}
+
+export function EditProfileDialog({ open, ...props }: EditProfileDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title="Edit profile"
+      description="Fields marked * are required."
+      onClose={props.onClose}
+      className="dialog--wide"
+    >
+      {/* Mounted only while open, so every opening starts from the profile as it is now. */}
+      {open && <EditProfileForm {...props} />}
+    </Dialog>
+  );
+}
+
+function updateFrom(profile: Profile, values: ProfileFormValues, isContributor: boolean): ProfileUpdate {
+  const filerId = values.lobby_filer_id.trim();
+  return {
+    profile_id: profile.profile_id,
+    ...profileFieldsFrom(values),
+    // Only a contributor may set it; others leave it out so the server keeps it as it is.
+    ...(isContributor && { lobby_filer_id: filerId === '' ? null : filerId }),
+  };
+}
+
+function EditProfileForm({
+  profile,
+  isContributor,
+  isOwn,
+  onClose,
+  onSaved,
+  onPictureChanged,
+}: Omit<EditProfileDialogProps, 'open'>) {
+  const formId = useId();
+  const [values, setValues] = useState(() => profileValues(profile));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const missing = missingProfileFieldsMessage(values);
+    setError(missing);
+    if (missing) return;
+    setSaving(true);
+    try {
+      onSaved(await updateProfile(updateFrom(profile, values, isContributor)));
+    } catch (failure) {
+      const serverSays = refusalOf(failure);
+      if (!serverSays) console.error('The profile could not be saved', failure);
+      setError(serverSays ?? 'Your changes could not be saved right now. Please try again in a moment.');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="prof-dialog-form">
+      <div className="dialog__body prof-dialog-form__body">
+        <form id={formId} onSubmit={onSubmit} noValidate aria-label="Profile information">
+          <ProfileFields
+            values={values}
+            onChange={(field, value) => {
+              setValues((current) => ({ ...current, [field]: value }));
+              if (field === 'profile_picture') onPictureChanged(value);
+            }}
+            uploadPicture={(file, fileName) => uploadProfilePicture(file, fileName, profile.profile_id)}
+            withLobbyFilerId={isContributor}
+            autoFocus
+          />
+        </form>
+        {isOwn && <PasswordSection />}
+      </div>
+      <div className="prof-dialog-form__footer">
+        <FormError message={error} />
+        <div className="prof-actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={saving}>
+            <Save size={18} aria-hidden="true" />
+            {saving ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

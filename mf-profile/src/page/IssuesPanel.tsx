@@ -1,0 +1,108 @@
+// The issues panel (spec §2, §4, §5): the profile's issue areas, and a link to the state legislature's bill
+// site. Those who may edit toggle edit mode, which adds issues (suggestions without those already assigned; a
+// new name is made an issue area; 'You already cover this issue.' for one already there) and removes them.
+import { Pencil, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { addIssueArea, addUserIssue, deleteUserIssue, refusalOf, type UserIssue } from '../api';
+import { FormError } from '../common/fields';
+import { type IssueChoice, IssueInput } from '../common/IssueInput';
+import { NewTabLink } from '../common/NewTabLink';
+import { useIssues } from '../common/useIssues';
+import { BILL_SITE_URL, DUPLICATE_ISSUE_MESSAGES } from '../profile-rules';
+
+interface IssuesPanelProps {
+  profileId: number;
+  issues: readonly UserIssue[];
+  canEdit: boolean;
+  onChange: (issues: UserIssue[]) => void;
+}
+
+const byName = (a: UserIssue, b: UserIssue) =>
+  a.IssueArea.issue_name.localeCompare(b.IssueArea.issue_name, 'en-US');
+
+export function IssuesPanel({ profileId, issues, canEdit, onChange }: IssuesPanelProps) {
+  const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const allIssues = useIssues();
+
+  const add = async ({ name, issue }: IssueChoice) => {
+    const area = issue ?? (await addIssueArea(name));
+    const added = await addUserIssue(profileId, area.issue_id);
+    onChange([...issues, { ...added, IssueArea: added.IssueArea ?? area }].sort(byName));
+  };
+
+  const remove = async (userIssue: UserIssue) => {
+    setRemoving(userIssue.id);
+    setError(null);
+    try {
+      await deleteUserIssue(userIssue.id);
+      onChange(issues.filter((other) => other.id !== userIssue.id));
+    } catch (failure) {
+      const serverSays = refusalOf(failure);
+      if (!serverSays) console.error('The issue could not be removed', failure);
+      setError(serverSays ?? 'The issue could not be removed right now. Please try again.');
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <section className="prof-panel" aria-labelledby={titleId}>
+      <div className="prof-panel__header">
+        <h2 id={titleId} className="prof-section-title">
+          Issues
+        </h2>
+        {canEdit && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Edit issues"
+            aria-pressed={editing}
+            onClick={() => {
+              setEditing((current) => !current);
+              setError(null);
+            }}
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      {issues.length === 0 ? (
+        <p className="prof-empty">No issue areas listed yet.</p>
+      ) : (
+        <ul className="prof-chips" aria-label="Issue areas">
+          {issues.map((userIssue) => (
+            <li key={userIssue.id} className="prof-chip">
+              {userIssue.IssueArea.issue_name}
+              {canEdit && editing && (
+                <button
+                  type="button"
+                  className="prof-chip__remove"
+                  aria-label={`Remove ${userIssue.IssueArea.issue_name}`}
+                  disabled={removing === userIssue.id}
+                  onClick={() => remove(userIssue)}
+                >
+                  <X size={14} aria-hidden="true" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError message={error} />
+      {canEdit && editing && (
+        <IssueInput
+          issues={allIssues}
+          chosenNames={issues.map((userIssue) => userIssue.IssueArea.issue_name)}
+          duplicateMessage={DUPLICATE_ISSUE_MESSAGES.profile}
+          onAdd={add}
+        />
+      )}
+      <p className="prof-bills">
+        <NewTabLink href={BILL_SITE_URL}>Find bills on California Legislative Information</NewTabLink>
+      </p>
+    </section>
+  );
+}

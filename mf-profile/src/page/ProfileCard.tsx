@@ -1,0 +1,129 @@
+// The profile page's left column (spec §2, §3): picture or placeholder, name, pronouns, current title and
+// organization (a link to its page), phones, work email (mailto), personal email, social links, and the
+// lobbyist filer id only when there is one, linking to the lobbyist's Cal-Access page. The edit pencil shows
+// to those who may edit; Claim to a member without a profile looking at one nobody owns.
+import { formatPhone } from '@rotunda/rules';
+import { SOCIAL_NETWORKS, safeHref, telHref } from '@rotunda/ui';
+import { FileText, Mail, Pencil, Phone, Smartphone, UserCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Profile } from '../api';
+import { Avatar } from '../common/Avatar';
+import { NewTabLink } from '../common/NewTabLink';
+import { currentJobOf, fullName, lobbyistUrl } from '../profile-rules';
+
+interface ProfileCardProps {
+  profile: Profile;
+  canEdit: boolean;
+  onEdit: () => void;
+  canClaim: boolean;
+  onClaim: () => void;
+}
+
+export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: ProfileCardProps) {
+  const job = currentJobOf(profile);
+  const name = fullName(profile);
+  const officePhone = formatPhone(profile.other_phone?.trim() ?? '');
+  const mobilePhone = formatPhone(profile.mobile_phone?.trim() ?? '');
+  const filerId = profile.lobby_filer_id?.trim();
+  const socials = SOCIAL_NETWORKS.flatMap(({ field, label }) => {
+    const href = safeHref(profile[field]);
+    return href ? [{ field, label, href }] : [];
+  });
+
+  return (
+    <section className="prof-panel prof-card" aria-labelledby="prof-card-name">
+      <div className="prof-card__top">
+        <Avatar person={profile} picture={profile.profile_picture} size="large" />
+        {canEdit && (
+          <button
+            type="button"
+            className="icon-button prof-card__edit"
+            aria-label="Edit profile"
+            aria-haspopup="dialog"
+            onClick={onEdit}
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <h1 id="prof-card-name" className="prof-card__name">
+        {name}
+      </h1>
+      {profile.pronouns && <p className="prof-card__pronouns">{profile.pronouns}</p>}
+      {job && (
+        <p className="prof-card__job">
+          <span className="prof-card__title">{job.title}</span>
+          <Link to={`/organization/${job.organization_id}`}>{job.Organization.organization_name}</Link>
+          {job.Division && <span className="prof-card__division">{job.Division.division_name}</span>}
+        </p>
+      )}
+      <dl className="prof-contact">
+        {officePhone && (
+          <Item icon={<Phone size={16} />} term="Office phone">
+            <a href={telHref(officePhone)}>{officePhone}</a>
+          </Item>
+        )}
+        {mobilePhone && (
+          <Item icon={<Smartphone size={16} />} term="Mobile phone">
+            <a href={telHref(mobilePhone)}>{mobilePhone}</a>
+          </Item>
+        )}
+        {profile.work_email && (
+          <Item icon={<Mail size={16} />} term="Work email">
+            <a href={`mailto:${profile.work_email}`}>{profile.work_email}</a>
+          </Item>
+        )}
+        {profile.personal_email && (
+          <Item icon={<Mail size={16} />} term="Personal email">
+            <a href={`mailto:${profile.personal_email}`}>{profile.personal_email}</a>
+          </Item>
+        )}
+        {filerId && (
+          <Item icon={<FileText size={16} />} term="Lobbyist filer ID">
+            <NewTabLink href={lobbyistUrl(filerId)}>{filerId}</NewTabLink>
+          </Item>
+        )}
+      </dl>
+      {socials.length > 0 && (
+        <ul className="prof-socials" aria-label="Social media">
+          {socials.map(({ field, label, href }) => (
+            <li key={field}>
+              <NewTabLink href={href} className="prof-social">
+                {label}
+              </NewTabLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canClaim && (
+        <div className="prof-card__claim">
+          <p className="prof-hint">Nobody has claimed this profile yet. If it is yours, claim it.</p>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            aria-haspopup="dialog"
+            onClick={onClaim}
+          >
+            <UserCheck size={18} aria-hidden="true" />
+            Claim this profile
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Item({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="prof-contact__item">
+      <dt className="prof-contact__term">
+        <span className="prof-contact__icon" aria-hidden="true">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="prof-contact__value">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path", and every
+// call is recorded with its URL, body and headers. Builders make the contract's records (profile, job, issue,
+// organization, division, colleague) with sensible fictional values.
+import { vi } from 'vitest';
+import type { Colleague, Division, IssueArea, Job, Organization, Profile, UserIssue } from '../../src/api';
+
+export interface RecordedCall {
+  method: string;
+  url: URL;
+  body: BodyInit | null | undefined;
+  headers: Headers;
+}
+
+export type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export function stubApi(routes: Record<string, Handler>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://rotunda.test');
+      const call = { method: init.method ?? 'GET', url, body: init.body, headers: new Headers(init.headers) };
+      calls.push(call);
+      const handler = routes[`${call.method} ${decodeURIComponent(url.pathname)}`];
+      if (!handler) return Response.json({ errors: [{ msg: 'No such endpoint' }] }, { status: 404 });
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+export const json = (body: unknown, status = 200) => Response.json(body, { status });
+export const noContent = () => new Response(null, { status: 204 });
+export const refusal = (msg: string, status = 400) => Response.json({ errors: [{ msg }] }, { status });
+
+/** The calls made to `path`. */
+export const callsTo = (calls: readonly RecordedCall[], path: string) =>
+  calls.filter((call) => decodeURIComponent(call.url.pathname) === path);
+
+/** The JSON body of a recorded call. */
+export const bodyOf = (call: RecordedCall | undefined): Record<string, unknown> =>
+  JSON.parse(String(call?.body ?? 'null'));
+
+export function organization(overrides: Partial<Organization> = {}): Organization {
+  const id = overrides.organization_id ?? 10;
+  return {
+    organization_id: id,
+    organization_name: `Organization ${id}`,
+    group_type: 'Agencies',
+    logo: null,
+    street_address: '915 L Street',
+    suite_number: null,
+    city: 'Sacramento',
+    state: 'CA',
+    zip_code: '95814',
+    ...overrides,
+  };
+}
+
+export function division(overrides: Partial<Division> = {}): Division {
+  const id = overrides.division_id ?? 50;
+  return {
+    division_id: id,
+    division_name: `Office ${id}`,
+    division_type: 'Office',
+    active_division: true,
+    organization_id: 10,
+    street_address: null,
+    suite_number: null,
+    city: null,
+    state: null,
+    zip_code: null,
+    division_phone: null,
+    website: null,
+    ...overrides,
+  };
+}
+
+export function job(overrides: Partial<Job> = {}): Job {
+  const organizationId = overrides.organization_id ?? 10;
+  return {
+    job_id: 1,
+    profile_id: 7,
+    title: 'Budget Analyst',
+    organization_id: organizationId,
+    division_id: null,
+    street_address: '915 L Street',
+    suite_number: null,
+    city: 'Sacramento',
+    state: 'CA',
+    zip_code: '95814',
+    start_date: '2020-01-15',
+    end_date: null,
+    current_job: true,
+    Organization: {
+      organization_id: organizationId,
+      organization_name: 'Department of Finance',
+      group_type: 'Agencies',
+      logo: null,
+    },
+    Division: null,
+    ...overrides,
+  };
+}
+
+export function issue(issue_id: number, issue_name: string): IssueArea {
+  return { issue_id, issue_name };
+}
+
+export function userIssue(id: number, area: IssueArea, profileId = 7): UserIssue {
+  return { id, profile_id: profileId, issue_id: area.issue_id, IssueArea: area };
+}
+
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    profile_id: 7,
+    user_id: 'u-other',
+    first_name: 'Ada',
+    last_name: 'Lopez',
+    work_email: 'ada.lopez@dof.ca.gov',
+    personal_email: null,
+    mobile_phone: null,
+    other_phone: '9165550142',
+    birthday: null,
+    pronouns: null,
+    profile_picture: '/media/pictures/ada.jpg',
+    user_bio: 'Budget analyst covering water and energy.',
+    lobby_filer_id: null,
+    linkedin_url: null,
+    facebook_url: null,
+    youtube_url: null,
+    threads_url: null,
+    twitter_url: null,
+    instagram_url: null,
+    tiktok_url: null,
+    bluesky_url: null,
+    claim_pending: false,
+    JobExperiences: [job()],
+    UserIssues: [],
+    ...overrides,
+  };
+}
+
+export function colleague(profileId: number, firstName: string, title = 'Analyst'): Colleague {
+  return {
+    profile_id: profileId,
+    title,
+    city: 'Sacramento',
+    state: 'CA',
+    Division: null,
+    ProfileInfo: {
+      profile_id: profileId,
+      first_name: firstName,
+      last_name: 'Tester',
+      profile_picture: null,
+      other_phone: null,
+      work_email: `${firstName.toLowerCase()}@dof.ca.gov`,
+    },
+  };
+}
