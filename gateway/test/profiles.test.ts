@@ -170,6 +170,7 @@ const NEW_JOB = {
 describe('members only', () => {
   const calls: [string, string, unknown?][] = [
     ['GET', '/api/profiles/directory'],
+    ['GET', '/api/profiles/search?search=elena'],
     ['POST', '/api/profiles/new-user-check', { first_name: 'Nora', last_name: 'W', email: 'n@x.gov' }],
     ['GET', '/api/profiles/user-check'],
     ['POST', '/api/profiles/create-profile', NEW_PROFILE],
@@ -220,6 +221,59 @@ describe('reading profiles', () => {
       userId: MEMBER.sub,
       email: MEMBER.email,
     });
+  });
+
+  it('GET /api/profiles/search answers one page of cards with the total; defaults to the first 30', async () => {
+    expect(await get(url('/api/profiles/search'), member)).toMatchObject({
+      status: 200,
+      body: {
+        profiles: [
+          {
+            profile_id: 7,
+            first_name: 'Elena',
+            last_name: 'Marquez',
+            profile_picture: null,
+            title: 'Legislative Director',
+            organization_name: 'Office of Senator Elena Marquez',
+            division_name: 'Elk Grove District Office',
+            group_type: 'Legislature',
+            city: 'Elk Grove',
+            state: 'CA',
+          },
+        ],
+        total: 41,
+        offset: 0,
+        limit: 30,
+      },
+    });
+    expect(profile.callsTo('searchDirectory')[0]?.request).toEqual({
+      search: '',
+      group: '',
+      offset: 0,
+      limit: 30,
+    });
+    const query = '?search=elk%20grove&group=Elected%20Officials&issue=4&offset=30&limit=30';
+    expect((await get(url(`/api/profiles/search${query}`), member)).status).toBe(200);
+    expect(profile.callsTo('searchDirectory')[1]).toMatchObject({
+      request: { search: 'elk grove', group: 'Elected Officials', issue_id: 4, offset: 30, limit: 30 },
+      caller: { userId: MEMBER.sub },
+    });
+  });
+
+  it('GET /api/profiles/search refuses bad paging and filter values with 400 before asking the service', async () => {
+    for (const [query, message] of [
+      ['limit=0', 'limit must be a whole number from 1 to 100'],
+      ['limit=101', 'limit must be a whole number from 1 to 100'],
+      ['offset=-1', 'offset must be a whole number from 0 to 99900'],
+      ['issue=abc', 'issue must be a whole number from 1 to 2147483647'],
+      ['search=a&search=b', 'search must be given once, as text'],
+      [`group=${'x'.repeat(65)}`, 'group is too long'],
+    ] as const)
+      expect(await get(url(`/api/profiles/search?${query}`), member), query).toMatchObject({
+        status: 400,
+        body: refused(message),
+      });
+    expect(profile.callsTo('searchDirectory')).toEqual([]);
   });
 
   it('GET /api/profiles/profile/:id answers the profile; 400 for a bad id, 404 as the service says', async () => {

@@ -1,4 +1,4 @@
-// Request-body validation at the gateway: zod schemas whose first message is the one a screen (or a
+// Request-body and query validation at the gateway: zod schemas whose first message is the one a screen (or a
 // developer) needs, so refusals answer 400 `{ errors: [{ msg }] }` without a round trip to a service.
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -24,6 +24,22 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, req: Request
   if (typeof body !== 'object' || Array.isArray(body))
     throw new HttpError(400, 'The request body must be a JSON object.');
   const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
+}
+
+/** A paging value of the query string (offset, limit): digits only, within [min, max]; absent is allowed. */
+export const pagingParameter = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .regex(/^\d{1,9}$/, `${field} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `${field} must be a whole number from ${min} to ${max}`)
+    .optional();
+
+/** Parses the query string against `schema`; the first problem becomes the 400 message. */
+export function parseQuery<Schema extends z.ZodType>(schema: Schema, query: unknown): z.infer<Schema> {
+  const result = schema.safeParse(query);
   if (result.success) return result.data;
   throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
 }

@@ -3,7 +3,7 @@
 // its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role;
 // the service enforces every rule again.
 import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
-import { IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
+import { requiredFieldsMessage } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
-import { parseBody } from './body.ts';
+import { pagingParameter, parseBody, parseQuery } from './body.ts';
 
 /** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -182,14 +182,6 @@ const bodies = {
     .superRefine(requireFields({ division_name: 'Division Name' }, { always: true })),
 };
 
-const pagingParameter = (field: string, min: number, max: number) =>
-  z
-    .string({ error: `${field} must be a whole number from ${min} to ${max}` })
-    .regex(/^\d{1,9}$/, `${field} must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, `${field} must be a whole number from ${min} to ${max}`)
-    .optional();
-
 const listQuery = z.object({
   search: z.string({ error: 'search must be given once, as text' }).max(200, 'search is too long').optional(),
   group: z.string({ error: 'group must be given once, as text' }).max(64, 'group is too long').optional(),
@@ -197,12 +189,6 @@ const listQuery = z.object({
   limit: pagingParameter('limit', 1, PAGE.max),
 });
 const LIST_PARAMETERS = ['search', 'group', 'offset', 'limit'];
-
-function parseQuery<Schema extends z.ZodType>(schema: Schema, query: unknown): z.infer<Schema> {
-  const result = schema.safeParse(query);
-  if (result.success) return result.data;
-  throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
-}
 
 /** An organization id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
 function organizationIdOf(value: string | undefined, field = 'organization id'): number {

@@ -2,7 +2,15 @@
 // validated here (types, lengths, the spec's required-fields messages), then forwarded to the profile service
 // over gRPC, its answers shaped with the spec's names (null for fields not given). The service enforces every
 // rule again, and alone decides who may edit what (the owner, or a contributor while unclaimed).
-import type { Colleague, Division, Job, JobFields, Profile, ProfileFields } from '@rotunda/protos/profile';
+import type {
+  Colleague,
+  DirectoryCard,
+  Division,
+  Job,
+  JobFields,
+  Profile,
+  ProfileFields,
+} from '@rotunda/protos/profile';
 import { requiredFieldsMessage } from '@rotunda/rules';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
@@ -10,12 +18,14 @@ import { requireMember } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
-import { parseBody } from './body.ts';
+import { pagingParameter, parseBody, parseQuery } from './body.ts';
 import { idField, userIssueJson } from './issues.ts';
 
 /** The largest picture upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_ID = 2 ** 31 - 1;
+/** Pages of the directory (spec §9: 30, growing by 30); the service refuses deeper than its index pages. */
+const DIRECTORY_PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
 /** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
 const UPLOAD_DEADLINE_MS = 15_000;
 
@@ -309,6 +319,30 @@ function uploadProfileIdOf(value: string | undefined): number | undefined {
   return id.data;
 }
 
+const directoryQuery = z.object({
+  search: z.string({ error: 'search must be given once, as text' }).max(200, 'search is too long').optional(),
+  group: z.string({ error: 'group must be given once, as text' }).max(64, 'group is too long').optional(),
+  issue: pagingParameter('issue', 1, MAX_ID),
+  offset: pagingParameter('offset', 0, DIRECTORY_PAGE.maxOffset),
+  limit: pagingParameter('limit', 1, DIRECTORY_PAGE.max),
+});
+
+/** A directory card with the spec's snake_case names; null where not given. */
+function directoryCardJson(card: DirectoryCard) {
+  return {
+    profile_id: card.profile_id,
+    first_name: card.first_name,
+    last_name: card.last_name,
+    profile_picture: card.profile_picture ?? null,
+    title: card.title ?? null,
+    organization_name: card.organization_name ?? null,
+    division_name: card.division_name ?? null,
+    group_type: card.group_type ?? null,
+    city: card.city ?? null,
+    state: card.state ?? null,
+  };
+}
+
 // ------------------------------------------------------------------------------------------------ router
 
 export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadlineMs'>): Router {
@@ -332,6 +366,20 @@ export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadli
   router.get('/directory', async (req, res) => {
     const answer = await rpc(req, profile.listDirectory, {});
     res.json(answer.profiles.map(profileJson));
+  });
+
+  router.get('/search', async (req, res) => {
+    const query = parseQuery(directoryQuery, req.query);
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? DIRECTORY_PAGE.default;
+    const answer = await rpc(req, profile.searchDirectory, {
+      search: query.search ?? '',
+      group: query.group ?? '',
+      ...(query.issue === undefined ? {} : { issue_id: query.issue }),
+      offset,
+      limit,
+    });
+    res.json({ profiles: answer.profiles.map(directoryCardJson), total: answer.total, offset, limit });
   });
 
   router.post('/new-user-check', async (req, res) => {

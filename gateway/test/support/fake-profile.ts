@@ -3,6 +3,7 @@
 // areas and authors; one test may replace an answer (or throw a DomainError) with `answer`.
 import {
   type Colleague,
+  type DirectoryCard,
   type IssueArea,
   type Job,
   type Profile,
@@ -25,6 +26,18 @@ export interface RecordedProfileCall {
   request: Record<string, unknown>;
   caller: Caller | undefined;
 }
+
+export const DIRECTORY_CARD: DirectoryCard = {
+  profile_id: 7,
+  first_name: 'Elena',
+  last_name: 'Marquez',
+  title: 'Legislative Director',
+  organization_name: 'Office of Senator Elena Marquez',
+  division_name: 'Elk Grove District Office',
+  group_type: 'Legislature',
+  city: 'Elk Grove',
+  state: 'CA',
+};
 
 export const ISSUE_AREA: IssueArea = { issue_id: 4, issue_name: 'Housing' };
 
@@ -126,6 +139,7 @@ export async function startFakeProfile(): Promise<FakeProfile> {
   const calls: RecordedProfileCall[] = [];
   const defaults: Record<string, Handler> = {
     listDirectory: async () => ({ profiles: [PROFILE] }),
+    searchDirectory: async () => ({ profiles: [DIRECTORY_CARD], total: 41 }),
     findUnclaimedMatches: async () => ({ profiles: [{ ...PROFILE, user_id: undefined }] }),
     userCheck: async (_request, context) => ({
       profiles: [{ user_id: context.caller?.userId ?? '', profile_id: 7 }],

@@ -1,4 +1,5 @@
 // @rotunda/search: the search-index port and its two adapters (Postgres by default, Elasticsearch in production).
+export { type SearchConfig, searchConfigSchema, searchIndexFromConfig } from './config.ts';
 export { createElasticsearchIndex, type ElasticsearchIndexOptions } from './elasticsearch.ts';
 export type {
   SearchDocument,

@@ -1,7 +1,8 @@
 // The profile service's configuration, validated at start-up: the service defaults, the object store pictures
 // are written to, and where the org service (read copies of its names) and the auth service (demo accounts'
-// ids for the seed) answer.
+// ids for the seed) answer, and the search engine of the people directory.
 import { objectStoreConfigSchema } from '@rotunda/images';
+import { searchConfigSchema } from '@rotunda/search';
 import { serviceConfigSchema } from '@rotunda/service-kit';
 import { z } from 'zod';
 
@@ -13,6 +14,7 @@ const address = (defaultValue: string) =>
 
 export const profileConfigSchema = serviceConfigSchema('profile', 50052).extend({
   ...objectStoreConfigSchema.shape,
+  ...searchConfigSchema({ schema: 'profile_search', index: 'people' }).shape,
   ORG_SERVICE_ADDR: address('127.0.0.1:50053'),
   AUTH_SERVICE_ADDR: address('127.0.0.1:50051'),
 });

@@ -1,6 +1,7 @@
 // Composition root of the profile service: its own schema, the object store for pictures, the demo seed (which
 // waits for the org and auth services it takes ids from), the read copies of the org service's names kept by
-// its announcements, and rotunda.profile.v1.ProfileService over gRPC.
+// its announcements, the people directory's search index brought in step, and rotunda.profile.v1.ProfileService
+// over gRPC.
 import { ProfileServiceService } from '@rotunda/protos/profile';
 import { runService } from '@rotunda/service-kit';
 import { grpcAccountLookup } from './adapters/grpc-clients.ts';
@@ -15,7 +16,10 @@ await runService({
   configSchema: profileConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { prisma, directory, orgCopy, store, profiles, jobs, issues, close } = wireProfile(config, logger);
+    const { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close } = wireProfile(
+      config,
+      logger,
+    );
     await store.ensureBucket();
     if (config.SEED_DEMO) {
       const accounts = grpcAccountLookup(config.AUTH_SERVICE_ADDR);
@@ -24,7 +28,7 @@ await runService({
           prisma,
           store,
           copyOrgNames: () => orgCopy.copyAll(),
-          addressOf: (organizationId) => directory.addressOf(organizationId),
+          addressOf: (organizationId) => orgDirectory.addressOf(organizationId),
           accountIds: (emails) => accounts.userIdsByEmail(emails),
           logger,
         });
@@ -33,6 +37,8 @@ await runService({
         accounts.close();
       }
     }
+    const indexed = await directory.rebuildIfOutOfStep();
+    if (indexed > 0) logger.info({ profiles: indexed }, 'directory search index rebuilt');
     // After the seed, which copied the names itself: the listener's first copy then finds the org service up.
     const listener = keepOrgCopy({ databaseUrl: config.DATABASE_URL, logger, orgCopy });
     return {
@@ -40,7 +46,7 @@ await runService({
         {
           name: 'rotunda.profile.v1.ProfileService',
           definition: ProfileServiceService,
-          implementation: grpcProfileService({ profiles, jobs, issues }, logger),
+          implementation: grpcProfileService({ profiles, jobs, issues, directory }, logger),
         },
       ],
       onShutdown: async () => {

@@ -1,14 +1,17 @@
 // Builds the profile service's rules and adapters from its configuration: Prisma on its own schema, the read
 // copies of the org service's names and the org service behind them, the image pipeline and object store for
-// pictures.
+// pictures, and the people directory's search index. Shared by the composition root and the scale seed.
 import { createObjectStore, objectStoreConfigFrom, processImage } from '@rotunda/images';
+import { searchIndexFromConfig } from '@rotunda/search';
 import { type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgDirectory } from './adapters/grpc-clients.ts';
+import { prismaDirectoryRepository } from './adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from './adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from './adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from './adapters/prisma-profile-repository.ts';
 import type { ProfileConfig } from './config.ts';
+import { createPeopleDirectory, PEOPLE_INDEX } from './domain/directory.ts';
 import { createIssueService } from './domain/issue-service.ts';
 import { createJobService } from './domain/job-service.ts';
 import { createOrgCopy } from './domain/org-copy.ts';
@@ -17,15 +20,29 @@ import { createProfileService } from './domain/profile-service.ts';
 export function wireProfile(config: ProfileConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
   const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA);
-  const directory = grpcOrgDirectory(config.ORG_SERVICE_ADDR);
-  const orgCopy = createOrgCopy({ copy: prismaOrgCopy(prisma, config.DATABASE_SCHEMA), directory });
+  const index = searchIndexFromConfig(config, PEOPLE_INDEX);
+  const directory = createPeopleDirectory({
+    repository: prismaDirectoryRepository(prisma, config.DATABASE_SCHEMA),
+    index,
+  });
+  const orgDirectory = grpcOrgDirectory(config.ORG_SERVICE_ADDR);
+  const orgCopy = createOrgCopy({
+    copy: prismaOrgCopy(prisma, config.DATABASE_SCHEMA),
+    directory: orgDirectory,
+    onRenamed: (renamed) => directory.placesRenamed(renamed),
+  });
   const store = createObjectStore(objectStoreConfigFrom(config));
-  const profiles = createProfileService({ profiles: repository, processImage, store, logger });
-  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy });
-  const issues = createIssueService({ issues: prismaIssueRepository(prisma), profiles: repository });
+  const profiles = createProfileService({ profiles: repository, processImage, store, logger, directory });
+  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory });
+  const issues = createIssueService({
+    issues: prismaIssueRepository(prisma),
+    profiles: repository,
+    directory,
+  });
   const close = async () => {
-    directory.close();
+    orgDirectory.close();
+    await index.close();
     await prisma.$disconnect();
   };
-  return { prisma, directory, orgCopy, store, profiles, jobs, issues, close };
+  return { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close };
 }

@@ -1,7 +1,8 @@
 // The profile service against a real PostgreSQL, a real S3 endpoint (s3rver) and real gRPC, with the org and
 // auth services it asks played by small gRPC stand-ins: migrations match schema.prisma, the demo seed, the read
 // copy of organization names (whole copy, announced changes, lookups of names not copied yet), and every rule
-// and refusal of profiles, claims, pictures, bios, jobs, colleagues, issue areas and authors.
+// and refusal of profiles, claims, pictures, bios, jobs, colleagues, issue areas and authors, and the people
+// directory's search on a real Postgres search index kept in step with every write and rename.
 import { randomUUID } from 'node:crypto';
 import {
   type CallOptions,
@@ -15,7 +16,8 @@ import { type Change, listenForChanges, publishChange } from '@rotunda/events';
 import { createObjectStore, mediaKeyOf, type ObjectStore, processImage } from '@rotunda/images';
 import { startTestS3, type TestS3 } from '@rotunda/images/testing';
 import { type Profile, ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
-import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
+import { ELECTED_OFFICIAL_TITLES, ELECTED_OFFICIALS_GROUP } from '@rotunda/rules';
+import { searchIndexFromConfig } from '@rotunda/search';
 import {
   type Caller,
   createLogger,
@@ -32,9 +34,11 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcAccountLookup, grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
 import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
+import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
+import { createPeopleDirectory, PEOPLE_INDEX, type PeopleDirectory } from '../src/domain/directory.ts';
 import { createIssueService } from '../src/domain/issue-service.ts';
 import { createJobService } from '../src/domain/job-service.ts';
 import { createOrgCopy, type OrgCopy } from '../src/domain/org-copy.ts';
@@ -85,6 +89,8 @@ let fakeOrg: FakeService;
 let fakeAuth: FakeService;
 let directory: ReturnType<typeof grpcOrgDirectory>;
 let orgCopy: OrgCopy;
+let people: PeopleDirectory;
+let closeIndex: () => Promise<void>;
 let server: RunningGrpcServer;
 let client: ProfileServiceClient;
 
@@ -218,11 +224,31 @@ beforeAll(async () => {
     logger,
   );
   directory = grpcOrgDirectory(fakeOrg.address);
-  orgCopy = createOrgCopy({ copy: prismaOrgCopy(prisma, 'profile'), directory });
+  const index = searchIndexFromConfig(
+    { DATABASE_URL: databaseUrl, SEARCH_SCHEMA: 'profile_search', SEARCH_INDEX: 'people' },
+    PEOPLE_INDEX,
+  );
+  closeIndex = () => index.close();
+  people = createPeopleDirectory({ repository: prismaDirectoryRepository(prisma, 'profile'), index });
+  orgCopy = createOrgCopy({
+    copy: prismaOrgCopy(prisma, 'profile'),
+    directory,
+    onRenamed: (renamed) => people.placesRenamed(renamed),
+  });
   const repository = prismaProfileRepository(prisma, 'profile');
-  const profiles = createProfileService({ profiles: repository, processImage, store, logger });
-  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy });
-  const issues = createIssueService({ issues: prismaIssueRepository(prisma), profiles: repository });
+  const profiles = createProfileService({
+    profiles: repository,
+    processImage,
+    store,
+    logger,
+    directory: people,
+  });
+  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory: people });
+  const issues = createIssueService({
+    issues: prismaIssueRepository(prisma),
+    profiles: repository,
+    directory: people,
+  });
   const accounts = grpcAccountLookup(fakeAuth.address);
   await seedDemoProfiles({
     prisma,
@@ -234,6 +260,7 @@ beforeAll(async () => {
     picture: cheapPicture,
   });
   accounts.close();
+  await people.rebuildIfOutOfStep();
   server = await startGrpcServer({
     host: '127.0.0.1',
     port: 0,
@@ -242,7 +269,7 @@ beforeAll(async () => {
       {
         name: 'rotunda.profile.v1.ProfileService',
         definition: ProfileServiceService,
-        implementation: grpcProfileService({ profiles, jobs, issues }, logger),
+        implementation: grpcProfileService({ profiles, jobs, issues, directory: people }, logger),
       },
     ],
   });
@@ -257,6 +284,7 @@ afterAll(async () => {
   await server?.shutdown();
   await fakeOrg?.server.shutdown();
   await fakeAuth?.server.shutdown();
+  await closeIndex?.();
   await prisma?.$disconnect();
   await s3?.stop();
 });
@@ -1209,5 +1237,195 @@ describe('read copy of organization names', () => {
         division: { division_id: 22, division_name: 'Dam and Levee Safety Division', active_division: false },
       });
     await listener.close();
+  });
+});
+
+describe('people directory search', () => {
+  /** A word no seeded or other test's profile holds, so a search for it finds only this test's people. */
+  const token = () => `zq${randomUUID().slice(0, 8).replaceAll('-', '')}`;
+  const search = (query: Record<string, unknown>, caller: Caller = member()) =>
+    rpc('searchDirectory', { search: '', group: '', limit: 30, offset: 0, ...query }, caller);
+  const namesOf = (page: { profiles: { first_name: string; last_name: string }[] }) =>
+    page.profiles.map((card) => `${card.first_name} ${card.last_name}`);
+
+  it('finds a person only when every word is in a name or a current title, organization or division', async () => {
+    const owner = member();
+    const tag = token();
+    const { profile_id } = await profileOf(owner, { first_name: 'Quillon', last_name: `Marsh ${tag}` });
+    await rpc(
+      'addJob',
+      { profile_id, fields: currentJob(2, { title: 'Hydrology Lead', division_id: 21 }) },
+      owner,
+    );
+    await rpc('addJob', { profile_id, fields: pastJob(1, { title: 'Docket Clerk' }) }, owner);
+    const found = [`QUILLON ${tag}`, `hydrology ${tag}`, `${tag} groundwater department`, `${tag} marsh`];
+    for (const text of found)
+      expect(namesOf(await search({ search: text })), text).toEqual([`Quillon Marsh ${tag}`]);
+    // A past job's title and organization are not what the directory searches; every word must match.
+    for (const text of [`docket ${tag}`, `${tag} bridge`, `${tag} nobody`])
+      expect((await search({ search: text })).total, text).toBe(0);
+  });
+
+  it('answers cards from the latest current job, and none for someone without one', async () => {
+    const owner = member();
+    const tag = token();
+    const { profile_id } = await profileOf(owner, { first_name: 'Cardia', last_name: tag });
+    expect((await search({ search: tag })).profiles).toEqual([
+      expect.objectContaining({ profile_id, first_name: 'Cardia', last_name: tag }),
+    ]);
+    expect((await search({ search: tag })).profiles[0]?.title).toBeUndefined();
+    await rpc(
+      'addJob',
+      { profile_id, fields: currentJob(2, { title: 'Analyst', start_date: '2019-01-01' }) },
+      owner,
+    );
+    await rpc(
+      'addJob',
+      {
+        profile_id,
+        fields: currentJob(2, { title: 'Branch Chief', division_id: 22, start_date: '2023-05-01' }),
+      },
+      owner,
+    );
+    const [card] = (await search({ search: tag })).profiles;
+    expect(card).toMatchObject({
+      profile_id,
+      title: 'Branch Chief',
+      organization_name: expect.stringMatching(/^Department of Water/),
+      division_name: expect.stringMatching(/Division$/),
+      group_type: 'Agencies',
+      city: 'West Sacramento',
+      state: 'CA',
+    });
+    expect(card?.profile_picture).toMatch(/^\/media\/pictures\//);
+  });
+
+  it('filters by a current job’s group, by Elected Officials titles, and by issue area, combined', async () => {
+    const tag = token();
+    const senatorOwner = member();
+    const senator = await profileOf(senatorOwner, { first_name: 'Sena', last_name: tag });
+    await rpc(
+      'addJob',
+      { profile_id: senator.profile_id, fields: currentJob(3, { title: 'Senator' }) },
+      senatorOwner,
+    );
+    const staffOwner = member();
+    const staff = await profileOf(staffOwner, { first_name: 'Stef', last_name: tag });
+    await rpc(
+      'addJob',
+      { profile_id: staff.profile_id, fields: currentJob(3, { title: 'Chief of Staff' }) },
+      staffOwner,
+    );
+    const lobbyOwner = member();
+    const lobbyist = await profileOf(lobbyOwner, { first_name: 'Lobo', last_name: tag });
+    await rpc(
+      'addJob',
+      { profile_id: lobbyist.profile_id, fields: currentJob(1, { title: 'Partner' }) },
+      lobbyOwner,
+    );
+
+    expect(namesOf(await search({ search: tag, group: 'Legislature' }))).toEqual([
+      `Sena ${tag}`,
+      `Stef ${tag}`,
+    ]);
+    expect(namesOf(await search({ search: tag, group: ELECTED_OFFICIALS_GROUP }))).toEqual([`Sena ${tag}`]);
+    expect(namesOf(await search({ search: tag, group: 'Lobbyists' }))).toEqual([`Lobo ${tag}`]);
+    expect((await search({ search: tag, group: 'Unions' })).total).toBe(0);
+
+    const issueId = (await rpc('addIssueArea', { issue_name: `Tidelands ${tag}` }, member())).issue_area
+      ?.issue_id;
+    const covered = await rpc(
+      'addUserIssue',
+      { profile_id: staff.profile_id, issue_id: issueId },
+      staffOwner,
+    );
+    await rpc('addUserIssue', { profile_id: lobbyist.profile_id, issue_id: issueId }, lobbyOwner);
+    expect(namesOf(await search({ search: tag, issue_id: issueId }))).toEqual([`Lobo ${tag}`, `Stef ${tag}`]);
+    expect(namesOf(await search({ search: tag, issue_id: issueId, group: 'Legislature' }))).toEqual([
+      `Stef ${tag}`,
+    ]);
+    await rpc('deleteUserIssue', { id: covered.id }, staffOwner);
+    expect(namesOf(await search({ search: tag, issue_id: issueId }))).toEqual([`Lobo ${tag}`]);
+  });
+
+  it('pages in a stable order by last name, then first name, with the total of every match', async () => {
+    const tag = token();
+    for (const [first, last] of [
+      ['Bea', `${tag}b`],
+      ['Abe', `${tag}c`],
+      ['Cal', `${tag}a`],
+      ['Ada', `${tag}b`],
+    ])
+      await profileOf(member(), { first_name: first as string, last_name: last as string });
+    const first = await search({ search: tag, limit: 3 });
+    const second = await search({ search: tag, limit: 3, offset: 3 });
+    expect(first.total).toBe(4);
+    expect([...namesOf(first), ...namesOf(second)]).toEqual([
+      `Cal ${tag}a`,
+      `Ada ${tag}b`,
+      `Bea ${tag}b`,
+      `Abe ${tag}c`,
+    ]);
+  });
+
+  it('finds people under their new name, and under their organization’s or division’s new name', async () => {
+    const owner = member();
+    const tag = token();
+    const { profile_id } = await profileOf(owner, { first_name: 'Renata', last_name: tag });
+    await rpc('addJob', { profile_id, fields: currentJob(50, { division_id: 51 }) }, owner);
+    expect(namesOf(await search({ search: `${tag} harbor lights` }))).toEqual([`Renata ${tag}`]);
+
+    await rpc('updateProfile', { profile_id, fields: { first_name: 'Renée' } }, owner);
+    expect((await search({ search: `renata ${tag}` })).total).toBe(0);
+    expect(namesOf(await search({ search: `renée ${tag}` }))).toEqual([`Renée ${tag}`]);
+
+    await orgCopy.organizationChanged({
+      organizationId: 50,
+      organizationName: 'Harbor Beacon Coalition',
+      groupType: 'Associations',
+      logo: null,
+    });
+    expect((await search({ search: `${tag} lights` })).total).toBe(0);
+    expect(namesOf(await search({ search: `${tag} beacon` }))).toEqual([`Renée ${tag}`]);
+    const office = orgData.divisions.find((d) => d.division_id === 51);
+    await orgCopy.divisionChanged({
+      divisionId: 51,
+      divisionName: 'Port Liaison Office',
+      divisionType: 'Office',
+      activeDivision: true,
+      organizationId: 50,
+      streetAddress: office?.street_address ?? null,
+      suiteNumber: null,
+      city: 'Sacramento',
+      state: 'CA',
+      zipCode: '95814',
+      divisionPhone: null,
+      website: null,
+    });
+    expect(namesOf(await search({ search: `${tag} liaison` }))).toEqual([`Renée ${tag}`]);
+  });
+
+  it('rebuilds an index that lost step with the tables, and leaves one in step alone', async () => {
+    // Profiles written straight to the table (as some tests here do) are not in the index until a rebuild.
+    await people.rebuildIfOutOfStep();
+    expect(await people.rebuildIfOutOfStep()).toBe(0);
+    const orphan = await prisma.profile.create({
+      data: { firstName: 'Written', lastName: `Past ${token()}`, workEmail: 'past@example.org' },
+    });
+    expect(await people.rebuildIfOutOfStep()).toBe(await prisma.profile.count());
+    expect(namesOf(await search({ search: orphan.lastName }))).toEqual([`Written ${orphan.lastName}`]);
+  });
+
+  it('refuses a visitor and bad paging or search values', async () => {
+    expect(await refusal(rpc('searchDirectory', { search: '', group: '', offset: 0, limit: 30 }))).toEqual({
+      code: status.UNAUTHENTICATED,
+      details: LOGIN,
+    });
+    for (const query of [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { offset: 99_990, limit: 30 }])
+      expect((await refusal(search(query))).code, JSON.stringify(query)).toBe(status.INVALID_ARGUMENT);
+    expect(await refusal(search({ search: 'a b c d e f g h i j k' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Search with at most 10 words.',
+    });
   });
 });

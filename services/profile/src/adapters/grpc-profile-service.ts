@@ -3,6 +3,7 @@
 import type {
   Author as AuthorMessage,
   Colleague as ColleagueMessage,
+  DirectoryCard as DirectoryCardMessage,
   Division as DivisionMessage,
   IssueArea as IssueAreaMessage,
   JobFields as JobFieldsMessage,
@@ -13,6 +14,7 @@ import type {
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
 import { type Logger, unary } from '@rotunda/service-kit';
+import type { DirectoryCard, PeopleDirectory } from '../domain/directory.ts';
 import type { IssueService } from '../domain/issue-service.ts';
 import type { JobService } from '../domain/job-service.ts';
 import type { Author, Colleague, DivisionRef, IssueArea, Job, Profile, UserIssue } from '../domain/model.ts';
@@ -173,11 +175,42 @@ function jobInputOf(message: JobFieldsMessage | undefined): JobInput {
   };
 }
 
+/** A card as the proto has it: absent where not given. */
+function cardMessage(card: DirectoryCard): DirectoryCardMessage {
+  return {
+    profile_id: card.profileId,
+    first_name: card.firstName,
+    last_name: card.lastName,
+    profile_picture: card.profilePicture ?? undefined,
+    title: card.title ?? undefined,
+    organization_name: card.organizationName ?? undefined,
+    division_name: card.divisionName ?? undefined,
+    group_type: card.groupType ?? undefined,
+    city: card.city ?? undefined,
+    state: card.state ?? undefined,
+  };
+}
+
 export function grpcProfileService(
-  { profiles, jobs, issues }: { profiles: ProfileService; jobs: JobService; issues: IssueService },
+  {
+    profiles,
+    jobs,
+    issues,
+    directory,
+  }: { profiles: ProfileService; jobs: JobService; issues: IssueService; directory: PeopleDirectory },
   logger: Logger,
 ): ProfileServiceServer {
   return {
+    searchDirectory: unary(logger, 'SearchDirectory', async (request, context) => {
+      const { cards, total } = await directory.search(context.caller, {
+        search: request.search,
+        group: request.group,
+        issueId: request.issue_id ?? null,
+        offset: request.offset,
+        limit: request.limit,
+      });
+      return { profiles: cards.map(cardMessage), total };
+    }),
     listDirectory: unary(logger, 'ListDirectory', async (_request, context) => ({
       profiles: (await profiles.listDirectory(context.caller)).map(profileMessage),
     })),

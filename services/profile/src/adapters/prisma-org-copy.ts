@@ -31,26 +31,44 @@ export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepo
 
   return {
     async upsertOrganizations(organizations) {
+      const renamed: number[] = [];
       for (const batch of batches(organizations)) {
-        await prisma.$executeRaw`
-          INSERT INTO ${table('organizations')} (organization_id, organization_name, group_type, logo, copied_at)
-          SELECT id, name, grp, logo, now()
-          FROM unnest(
-            ${batch.map((o) => o.organizationId)}::integer[],
-            ${batch.map((o) => o.organizationName)}::text[],
-            ${batch.map((o) => o.groupType)}::text[],
-            ${batch.map((o) => o.logo)}::text[]
-          ) AS copy (id, name, grp, logo)
-          ON CONFLICT (organization_id) DO UPDATE SET
-            organization_name = EXCLUDED.organization_name,
-            group_type = EXCLUDED.group_type,
-            logo = EXCLUDED.logo,
-            copied_at = EXCLUDED.copied_at`;
+        // Every sub-statement sees the table as it was before the insert: `before` finds the renamed rows.
+        const rows = await prisma.$queryRaw<{ id: number }[]>`
+          WITH copy (id, name, grp, logo) AS (
+            SELECT * FROM unnest(
+              ${batch.map((o) => o.organizationId)}::integer[],
+              ${batch.map((o) => o.organizationName)}::text[],
+              ${batch.map((o) => o.groupType)}::text[],
+              ${batch.map((o) => o.logo)}::text[])
+          ),
+          written AS (
+            INSERT INTO ${table('organizations')} (organization_id, organization_name, group_type, logo, copied_at)
+            SELECT id, name, grp, logo, now() FROM copy
+            ON CONFLICT (organization_id) DO UPDATE SET
+              organization_name = EXCLUDED.organization_name,
+              group_type = EXCLUDED.group_type,
+              logo = EXCLUDED.logo,
+              copied_at = EXCLUDED.copied_at
+          )
+          SELECT held.organization_id AS id
+          FROM ${table('organizations')} held JOIN copy ON copy.id = held.organization_id
+          WHERE held.organization_name <> copy.name OR held.group_type <> copy.grp`;
+        renamed.push(...rows.map((row) => row.id));
       }
+      return renamed;
     },
 
     async upsertDivisions(divisions) {
+      const renamed: number[] = [];
       for (const batch of batches(divisions)) {
+        const renamedHere = await prisma.$queryRaw<{ id: number }[]>`
+          SELECT held.division_id AS id
+          FROM ${table('divisions')} held
+          JOIN unnest(${batch.map((d) => d.divisionId)}::integer[], ${batch.map((d) => d.divisionName)}::text[])
+            AS copy (id, name) ON copy.id = held.division_id
+          WHERE held.division_name <> copy.name`;
+        renamed.push(...renamedHere.map((row) => row.id));
         await prisma.$executeRaw`
           INSERT INTO ${table('divisions')} (division_id, division_name, division_type, active_division,
             organization_id, street_address, suite_number, city, state, zip_code, division_phone, website, copied_at)
@@ -83,6 +101,7 @@ export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepo
             website = EXCLUDED.website,
             copied_at = EXCLUDED.copied_at`;
       }
+      return renamed;
     },
 
     async findOrganization(organizationId) {

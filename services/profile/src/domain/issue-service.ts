@@ -3,6 +3,7 @@
 // removes the issues the profile covers, each once.
 import { type Caller, notFound } from '@rotunda/service-kit';
 import { alreadyExists, MESSAGES, requireEditor, requireMember } from './access.ts';
+import type { PeopleDirectory } from './directory.ts';
 import type { IssueArea, UserIssue } from './model.ts';
 import type { IssueRepository, ProfileRepository } from './ports.ts';
 import { cleanIssueName } from './rules.ts';
@@ -10,11 +11,13 @@ import { cleanIssueName } from './rules.ts';
 export interface IssueServiceDependencies {
   issues: IssueRepository;
   profiles: Pick<ProfileRepository, 'findOwnership'>;
+  /** The people directory's index: it filters by issue area. */
+  directory: Pick<PeopleDirectory, 'profilesChanged'>;
 }
 
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
-export function createIssueService({ issues, profiles }: IssueServiceDependencies) {
+export function createIssueService({ issues, profiles, directory }: IssueServiceDependencies) {
   const ownershipOrThrow = async (profileId: number) => {
     const owner = validId(profileId) ? await profiles.findOwnership(profileId) : null;
     if (!owner) throw notFound(MESSAGES.profileNotFound);
@@ -43,6 +46,7 @@ export function createIssueService({ issues, profiles }: IssueServiceDependencie
       if (!validId(issueId) || !(await issues.findIssueArea(issueId))) throw notFound(MESSAGES.issueNotFound);
       const added = await issues.addUserIssue(profileId, issueId);
       if (!added) throw alreadyExists(MESSAGES.duplicateIssue);
+      await directory.profilesChanged([profileId]);
       return added;
     },
 
@@ -52,6 +56,7 @@ export function createIssueService({ issues, profiles }: IssueServiceDependencie
       if (!userIssue) throw notFound(MESSAGES.issueNotFound);
       requireEditor(member, await ownershipOrThrow(userIssue.profileId));
       if (!(await issues.deleteUserIssue(id))) throw notFound(MESSAGES.issueNotFound);
+      await directory.profilesChanged([userIssue.profileId]);
     },
   };
 }

@@ -3,6 +3,7 @@
 // service knows; a job is deleted only when it is not current and is not the profile's only one.
 import { type Caller, notFound } from '@rotunda/service-kit';
 import { failedPrecondition, lostRace, MESSAGES, requireEditor, requireMember } from './access.ts';
+import type { PeopleDirectory } from './directory.ts';
 import type { Job } from './model.ts';
 import type { OrgCopy } from './org-copy.ts';
 import type { JobRepository, ProfileRepository } from './ports.ts';
@@ -12,11 +13,13 @@ export interface JobServiceDependencies {
   profiles: Pick<ProfileRepository, 'findOwnership'>;
   jobs: JobRepository;
   orgs: Pick<OrgCopy, 'requirePlace'>;
+  /** The people directory's index: it holds current titles and places. */
+  directory: Pick<PeopleDirectory, 'profilesChanged'>;
 }
 
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
-export function createJobService({ profiles, jobs, orgs }: JobServiceDependencies) {
+export function createJobService({ profiles, jobs, orgs, directory }: JobServiceDependencies) {
   const jobOrThrow = async (jobId: number) => {
     const found = validId(jobId) ? await jobs.findJob(jobId) : null;
     if (!found) throw notFound(MESSAGES.jobNotFound);
@@ -39,6 +42,7 @@ export function createJobService({ profiles, jobs, orgs }: JobServiceDependencie
       await orgs.requirePlace(fields.organizationId, fields.divisionId);
       const job = await jobs.addJob(profileId, owner.userId, fields);
       if (!job) throw lostRace(await profiles.findOwnership(profileId));
+      await directory.profilesChanged([profileId]);
       return job;
     },
 
@@ -51,18 +55,20 @@ export function createJobService({ profiles, jobs, orgs }: JobServiceDependencie
       await orgs.requirePlace(fields.organizationId, fields.divisionId);
       const job = await jobs.updateJob(jobId, owner.userId, fields);
       if (!job) throw await afterLostRace(jobId);
+      await directory.profilesChanged([job.profileId]);
       return job;
     },
 
     async deleteJob(caller: Caller | undefined, jobId: number): Promise<void> {
       const member = requireMember(caller);
-      const { owner } = await jobOrThrow(jobId);
+      const { job, owner } = await jobOrThrow(jobId);
       requireEditor(member, owner);
       const deleted = await jobs.deleteJob(jobId, owner.userId, (job, jobsOnProfile) => {
         if (job.currentJob) throw failedPrecondition(MESSAGES.currentJobDelete);
         if (jobsOnProfile <= 1) throw failedPrecondition(MESSAGES.onlyJobDelete);
       });
       if (!deleted) throw await afterLostRace(jobId);
+      await directory.profilesChanged([job.profileId]);
     },
   };
 }

@@ -1,23 +1,43 @@
 // The read copies of the org service's organizations and divisions (ADR 0012): what jobs and colleague entries
 // show of them. Kept by the org service's announcements and, on every (re)connection, a whole copy; a job that
 // names an organization or division the copy does not hold yet (added a moment ago) is looked up at the org
-// service and copied.
+// service and copied. Whoever shows those names (the people directory's index) hears of every rename.
 import { invalidArgument, notFound } from '@rotunda/service-kit';
 import { MESSAGES } from './access.ts';
 import type { DivisionRef, OrganizationRef } from './model.ts';
 import type { OrgCopyRepository, OrgDirectory } from './ports.ts';
 
-export function createOrgCopy({ copy, directory }: { copy: OrgCopyRepository; directory: OrgDirectory }) {
-  return {
-    organizationChanged: (organization: OrganizationRef) => copy.upsertOrganizations([organization]),
+export interface RenamedPlaces {
+  organizationIds: readonly number[];
+  divisionIds: readonly number[];
+}
 
-    divisionChanged: (division: DivisionRef) => copy.upsertDivisions([division]),
+export function createOrgCopy({
+  copy,
+  directory,
+  onRenamed,
+}: {
+  copy: OrgCopyRepository;
+  directory: OrgDirectory;
+  /** Told of the organizations and divisions whose names (or group) the copy changed. */
+  onRenamed: (renamed: RenamedPlaces) => Promise<void>;
+}) {
+  const upsert = async (organizations: readonly OrganizationRef[], divisions: readonly DivisionRef[]) => {
+    const organizationIds = organizations.length > 0 ? await copy.upsertOrganizations(organizations) : [];
+    const divisionIds = divisions.length > 0 ? await copy.upsertDivisions(divisions) : [];
+    if (organizationIds.length > 0 || divisionIds.length > 0)
+      await onRenamed({ organizationIds, divisionIds });
+  };
+
+  return {
+    organizationChanged: (organization: OrganizationRef) => upsert([organization], []),
+
+    divisionChanged: (division: DivisionRef) => upsert([], [division]),
 
     /** Copies every organization and division the org service has; answers what it copied. */
     async copyAll(): Promise<{ organizations: OrganizationRef[]; divisions: DivisionRef[] }> {
       const names = await directory.exportNames();
-      await copy.upsertOrganizations(names.organizations);
-      await copy.upsertDivisions(names.divisions);
+      await upsert(names.organizations, names.divisions);
       return names;
     },
 
@@ -36,8 +56,7 @@ export function createOrgCopy({ copy, directory }: { copy: OrgCopyRepository; di
       if (!organization || (divisionId !== null && !division)) {
         const fetched = await directory.organizationWithDivisions(organizationId);
         if (!fetched) throw notFound(MESSAGES.organizationNotFound);
-        await copy.upsertOrganizations([fetched.organization]);
-        await copy.upsertDivisions(fetched.divisions);
+        await upsert([fetched.organization], fetched.divisions);
         organization = fetched.organization;
         division =
           divisionId === null ? null : (fetched.divisions.find((d) => d.divisionId === divisionId) ?? null);

@@ -93,8 +93,10 @@ export interface IssueRepository {
 
 /** The read copies of the org service's organizations and divisions in this service's schema. */
 export interface OrgCopyRepository {
-  upsertOrganizations(organizations: readonly OrganizationRef[]): Promise<void>;
-  upsertDivisions(divisions: readonly DivisionRef[]): Promise<void>;
+  /** Answers the ids of organizations the copy held under another name or group. */
+  upsertOrganizations(organizations: readonly OrganizationRef[]): Promise<number[]>;
+  /** Answers the ids of divisions the copy held under another name. */
+  upsertDivisions(divisions: readonly DivisionRef[]): Promise<number[]>;
   findOrganization(organizationId: number): Promise<OrganizationRef | null>;
   findDivision(divisionId: number): Promise<DivisionRef | null>;
 }

@@ -7,6 +7,7 @@ import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage 
 import { IMAGE_MESSAGES } from '@rotunda/rules';
 import { type Caller, invalidArgument, notFound, permissionDenied } from '@rotunda/service-kit';
 import { alreadyExists, isContributor, lostRace, MESSAGES, requireEditor, requireMember } from './access.ts';
+import type { PeopleDirectory } from './directory.ts';
 import type { Author, Colleague, Profile, ProfileFields, ProfileOwnership } from './model.ts';
 import type { ProfileRepository } from './ports.ts';
 import {
@@ -32,6 +33,8 @@ export interface ProfileServiceDependencies {
   processImage: (input: Buffer) => Promise<ProcessedImage>;
   store: Pick<ObjectStore, 'put' | 'remove'>;
   logger: { warn(obj: object, msg: string): void };
+  /** The people directory's index, told of every write that changes a name. */
+  directory: Pick<PeopleDirectory, 'profilesChanged'>;
   /** A number in [0, 1): colleague lists are shuffled with it. */
   random?: () => number;
 }
@@ -58,6 +61,7 @@ export function createProfileService({
   processImage,
   store,
   logger,
+  directory,
   random = Math.random,
 }: ProfileServiceDependencies) {
   const getOrThrow = async (profileId: number): Promise<Profile> => {
@@ -134,6 +138,7 @@ export function createProfileService({
         ...fields,
       } as ProfileFields);
       if (!created) throw alreadyExists(MESSAGES.alreadyHaveProfile);
+      await directory.profilesChanged([created.profileId]);
       return created;
     },
 
@@ -168,6 +173,8 @@ export function createProfileService({
       const fields = cleanProfileFields(changes);
       const updated = await profiles.updateProfile(profileId, current.userId, fields);
       if (!updated) throw await afterLostRace(profileId);
+      if (fields.firstName !== undefined || fields.lastName !== undefined)
+        await directory.profilesChanged([profileId]);
       if (fields.profilePicture !== undefined)
         await removeReplaced(current.profilePicture, updated.profilePicture);
       return updated;

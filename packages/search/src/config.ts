@@ -1,0 +1,56 @@
+// The search engine a service uses, chosen by configuration: Elasticsearch when ELASTICSEARCH_URL is set, else
+// the pg_trgm index in the service's own PostgreSQL. One schema and one factory for every service with an index.
+import { z } from 'zod';
+import { createElasticsearchIndex } from './elasticsearch.ts';
+import type { SearchIndex, SearchIndexDefinition } from './port.ts';
+import { createPostgresSearchIndex } from './postgres.ts';
+
+/** The variables, with a service's own defaults for the Postgres schema and the index's name. */
+export function searchConfigSchema(defaults: { schema: string; index: string }) {
+  return z.object({
+    /** Elasticsearch's URL (credentials may ride in it); unset: the pg_trgm index in PostgreSQL. */
+    ELASTICSEARCH_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    /** The Postgres index's schema, apart from the Prisma-managed one. */
+    SEARCH_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
+      .default(defaults.schema),
+    /** The index (Postgres table or Elasticsearch index). */
+    SEARCH_INDEX: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier')
+      .default(defaults.index),
+  });
+}
+
+export interface SearchConfig {
+  DATABASE_URL: string;
+  ELASTICSEARCH_URL?: string | undefined;
+  SEARCH_SCHEMA: string;
+  SEARCH_INDEX: string;
+}
+
+/**
+ * The configured engine's index. Elasticsearch refreshes after each write: a member expects what they just
+ * changed to be found when they search again.
+ */
+export function searchIndexFromConfig(config: SearchConfig, definition: SearchIndexDefinition): SearchIndex {
+  return config.ELASTICSEARCH_URL
+    ? createElasticsearchIndex({
+        node: config.ELASTICSEARCH_URL,
+        index: config.SEARCH_INDEX,
+        refresh: true,
+        ...definition,
+      })
+    : createPostgresSearchIndex({
+        databaseUrl: config.DATABASE_URL,
+        schema: config.SEARCH_SCHEMA,
+        index: config.SEARCH_INDEX,
+        ...definition,
+      });
+}

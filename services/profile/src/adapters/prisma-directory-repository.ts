@@ -1,0 +1,119 @@
+// What the people directory reads from the profile schema: the index's entries (names, current jobs with the
+// read copies' organization and division names, issue areas) and the cards of a page, each in one SQL
+// statement, since a page or an index batch is many profiles at once.
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { DirectoryCard, DirectoryEntry, DirectoryRepository } from '../domain/directory.ts';
+
+interface EntryRow {
+  profile_id: number;
+  first_name: string;
+  last_name: string;
+  jobs: { title: string; organization_name: string; group_type: string; division_name: string | null }[];
+  issue_ids: number[];
+}
+
+interface CardRow {
+  profile_id: number;
+  first_name: string;
+  last_name: string;
+  profile_picture: string | null;
+  title: string | null;
+  organization_name: string | null;
+  division_name: string | null;
+  group_type: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+const entryOf = (row: EntryRow): DirectoryEntry => ({
+  profileId: row.profile_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  currentJobs: row.jobs.map((job) => ({
+    title: job.title,
+    organizationName: job.organization_name,
+    groupType: job.group_type,
+    divisionName: job.division_name,
+  })),
+  issueIds: row.issue_ids,
+});
+
+export function prismaDirectoryRepository(prisma: PrismaClient, schema: string): DirectoryRepository {
+  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+
+  const entries = async (where: Prisma.Sql, limit: number | null) => {
+    const rows = await prisma.$queryRaw<EntryRow[]>`
+      SELECT p.profile_id, p.first_name, p.last_name,
+        COALESCE((
+          SELECT json_agg(json_build_object(
+            'title', j.title,
+            'organization_name', COALESCE(o.organization_name, ''),
+            'group_type', COALESCE(o.group_type, ''),
+            'division_name', d.division_name) ORDER BY j.job_id)
+          FROM ${table('job_experiences')} j
+          LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
+          LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id
+          WHERE j.profile_id = p.profile_id AND j.current_job
+        ), '[]'::json) AS jobs,
+        ARRAY(
+          SELECT ui.issue_id FROM ${table('user_issues')} ui WHERE ui.profile_id = p.profile_id ORDER BY ui.issue_id
+        ) AS issue_ids
+      FROM ${table('profiles')} p
+      ${where}
+      ORDER BY p.profile_id
+      ${limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`}`;
+    return rows.map(entryOf);
+  };
+
+  return {
+    directoryEntries: (profileIds) =>
+      entries(Prisma.sql`WHERE p.profile_id = ANY(${[...profileIds]}::integer[])`, null),
+
+    directoryEntriesAfter: (afterProfileId, limit) =>
+      entries(Prisma.sql`WHERE p.profile_id > ${afterProfileId}`, limit),
+
+    countProfiles: () => prisma.profile.count(),
+
+    async profileIdsWorkingAt({ organizationIds, divisionIds }) {
+      const rows = await prisma.$queryRaw<{ profile_id: number }[]>`
+        SELECT DISTINCT profile_id FROM ${table('job_experiences')}
+        WHERE current_job
+          AND (organization_id = ANY(${[...organizationIds]}::integer[])
+            OR division_id = ANY(${[...divisionIds]}::integer[]))`;
+      return rows.map((row) => row.profile_id);
+    },
+
+    async directoryCards(profileIds) {
+      if (profileIds.length === 0) return [];
+      // The latest current job, as the profile page lists jobs: current first, then by start date.
+      const rows = await prisma.$queryRaw<CardRow[]>`
+        SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
+          j.title, o.organization_name, d.division_name, o.group_type, j.city, j.state
+        FROM unnest(${[...profileIds]}::integer[]) WITH ORDINALITY AS page (id, position)
+        JOIN ${table('profiles')} p ON p.profile_id = page.id
+        LEFT JOIN LATERAL (
+          SELECT * FROM ${table('job_experiences')} jx
+          WHERE jx.profile_id = p.profile_id AND jx.current_job
+          ORDER BY jx.start_date DESC, jx.job_id DESC
+          LIMIT 1
+        ) j ON true
+        LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
+        LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id
+        ORDER BY page.position`;
+      return rows.map(
+        (row): DirectoryCard => ({
+          profileId: row.profile_id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          profilePicture: row.profile_picture,
+          title: row.title,
+          organizationName: row.organization_name,
+          divisionName: row.division_name,
+          groupType: row.group_type,
+          city: row.city,
+          state: row.state,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,200 @@
+// The people directory (spec §2 Directory screen, §5 searches: directory, §9): one page at a time, searched,
+// filtered and ordered by the search index. Every word of a search must be in a first or last name, or in a
+// current job's title, organization or division; the group filter takes an organization group of a current job
+// or 'Elected Officials' (a current title of the spec's list); the issue filter an issue area the person covers.
+// The index learns a person again after each write that changes what it holds of them, and everyone working at
+// an organization or division whose name the org service changed.
+import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle } from '@rotunda/rules';
+import {
+  MAX_RESULT_WINDOW,
+  type SearchDocument,
+  type SearchIndex,
+  type SearchIndexDefinition,
+} from '@rotunda/search';
+import { type Caller, invalidArgument } from '@rotunda/service-kit';
+import { requireMember } from './access.ts';
+
+/** The fields the people index holds. */
+export const PEOPLE_INDEX: SearchIndexDefinition = {
+  textFields: ['first_name', 'last_name', 'title', 'organization', 'division'],
+  keywordFields: ['group', 'issue'],
+  sortFields: [
+    { name: 'last_name', type: 'text' },
+    { name: 'first_name', type: 'text' },
+  ],
+};
+
+/** Pages of the directory (spec §9: 30, growing by 30). */
+export const DIRECTORY_PAGE = { default: 30, max: 100 } as const;
+export const SEARCH_LIMITS = { words: 10, wordLength: 100, group: 100 } as const;
+/** Profiles read and indexed per batch when the index is rebuilt or an organization renamed. */
+const INDEX_BATCH = 1000;
+
+/** What the index holds of one person: their names, and their current jobs' titles, places and groups. */
+export interface DirectoryEntry {
+  profileId: number;
+  firstName: string;
+  lastName: string;
+  currentJobs: { title: string; organizationName: string; groupType: string; divisionName: string | null }[];
+  issueIds: number[];
+}
+
+/** One person as the directory's card shows them, from their latest current job. */
+export interface DirectoryCard {
+  profileId: number;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  title: string | null;
+  organizationName: string | null;
+  divisionName: string | null;
+  groupType: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+export interface DirectoryRepository {
+  /** The entries of these profiles (those that exist). */
+  directoryEntries(profileIds: readonly number[]): Promise<DirectoryEntry[]>;
+  /** Entries after `afterProfileId`, by id, at most `limit`. */
+  directoryEntriesAfter(afterProfileId: number, limit: number): Promise<DirectoryEntry[]>;
+  countProfiles(): Promise<number>;
+  /** Profiles with a current job at any of these organizations or divisions. */
+  profileIdsWorkingAt(at: {
+    organizationIds: readonly number[];
+    divisionIds: readonly number[];
+  }): Promise<number[]>;
+  /** The cards of these profiles, in the order given (missing ones left out). */
+  directoryCards(profileIds: readonly number[]): Promise<DirectoryCard[]>;
+}
+
+export interface DirectoryQuery {
+  search: string;
+  group: string;
+  issueId: number | null;
+  offset: number;
+  limit: number;
+}
+
+/** Text fields hold every current job's value, one per line: no query word spans two lines. */
+const lines = (values: readonly (string | null)[]) =>
+  [...new Set(values.filter((value): value is string => !!value))].join('\n');
+
+export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
+  const groups = new Set(entry.currentJobs.map((job) => job.groupType).filter((group) => group !== ''));
+  if (entry.currentJobs.some((job) => isElectedOfficialTitle(job.title))) groups.add(ELECTED_OFFICIALS_GROUP);
+  return {
+    id: String(entry.profileId),
+    text: {
+      first_name: entry.firstName,
+      last_name: entry.lastName,
+      title: lines(entry.currentJobs.map((job) => job.title)),
+      organization: lines(entry.currentJobs.map((job) => job.organizationName)),
+      division: lines(entry.currentJobs.map((job) => job.divisionName)),
+    },
+    keywords: { group: [...groups], issue: entry.issueIds.map(String) },
+    sort: { last_name: entry.lastName.toLowerCase(), first_name: entry.firstName.toLowerCase() },
+  };
+}
+
+function checkQuery(query: DirectoryQuery): DirectoryQuery {
+  const words = query.search.trim().split(/\s+/).filter(Boolean);
+  if (words.length > SEARCH_LIMITS.words)
+    throw invalidArgument(`Search with at most ${SEARCH_LIMITS.words} words.`);
+  if (words.some((word) => word.length > SEARCH_LIMITS.wordLength))
+    throw invalidArgument(`Search words must be at most ${SEARCH_LIMITS.wordLength} characters.`);
+  const group = query.group.trim();
+  if (group.length > SEARCH_LIMITS.group)
+    throw invalidArgument(`group must be at most ${SEARCH_LIMITS.group} characters.`);
+  if (query.issueId !== null && !(Number.isSafeInteger(query.issueId) && query.issueId > 0))
+    throw invalidArgument('issue must be a whole number above 0');
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1 || query.limit > DIRECTORY_PAGE.max)
+    throw invalidArgument(`limit must be from 1 to ${DIRECTORY_PAGE.max}`);
+  if (
+    !Number.isSafeInteger(query.offset) ||
+    query.offset < 0 ||
+    query.offset + query.limit > MAX_RESULT_WINDOW
+  )
+    throw invalidArgument(
+      `The directory goes at most ${MAX_RESULT_WINDOW} people deep; search to narrow it.`,
+    );
+  return { ...query, search: words.join(' '), group };
+}
+
+export function createPeopleDirectory({
+  repository,
+  index,
+}: {
+  repository: DirectoryRepository;
+  index: SearchIndex;
+}) {
+  /** Brings the index's documents of these profiles in step with the tables (a deleted profile leaves it). */
+  const reindex = async (profileIds: readonly number[]) => {
+    const unique = [...new Set(profileIds)];
+    for (let i = 0; i < unique.length; i += INDEX_BATCH) {
+      const ids = unique.slice(i, i + INDEX_BATCH);
+      const entries = await repository.directoryEntries(ids);
+      if (entries.length > 0) await index.upsert(entries.map(peopleDocumentOf));
+      const found = new Set(entries.map((entry) => entry.profileId));
+      const gone = ids.filter((id) => !found.has(id));
+      if (gone.length > 0) await index.remove(gone.map(String));
+    }
+  };
+
+  return {
+    async search(caller: Caller | undefined, input: DirectoryQuery) {
+      requireMember(caller);
+      const query = checkQuery(input);
+      const { ids, total } = await index.search({
+        text: query.search,
+        filters: {
+          ...(query.group ? { group: query.group } : {}),
+          ...(query.issueId === null ? {} : { issue: String(query.issueId) }),
+        },
+        sort: [
+          { field: 'last_name', direction: 'asc' },
+          { field: 'first_name', direction: 'asc' },
+        ],
+        offset: query.offset,
+        limit: query.limit,
+      });
+      const cards = await repository.directoryCards(ids.map(Number));
+      return { cards, total };
+    },
+
+    /** After a write to these profiles, their jobs or their issues. */
+    profilesChanged: (profileIds: readonly number[]) => reindex(profileIds),
+
+    /** After the org service renamed (or regrouped) organizations or divisions: everyone working there. */
+    async placesRenamed(at: { organizationIds: readonly number[]; divisionIds: readonly number[] }) {
+      if (at.organizationIds.length === 0 && at.divisionIds.length === 0) return;
+      await reindex(await repository.profileIdsWorkingAt(at));
+    },
+
+    /**
+     * Rebuilds the index when it does not hold as many people as the tables (a new or redefined index answers
+     * 0, a seed wrote past it); answers how many were indexed (0 when it was in step).
+     */
+    async rebuildIfOutOfStep(): Promise<number> {
+      await index.ensure();
+      const [{ total }, profiles] = await Promise.all([
+        index.search({ offset: 0, limit: 0 }),
+        repository.countProfiles(),
+      ]);
+      if (total === profiles) return 0;
+      await index.clear();
+      let indexed = 0;
+      let after = 0;
+      for (;;) {
+        const batch = await repository.directoryEntriesAfter(after, INDEX_BATCH);
+        if (batch.length === 0) break;
+        await index.upsert(batch.map(peopleDocumentOf));
+        indexed += batch.length;
+        after = batch[batch.length - 1]?.profileId ?? after;
+      }
+      return indexed;
+    },
+  };
+}
+
+export type PeopleDirectory = ReturnType<typeof createPeopleDirectory>;
