@@ -17,7 +17,7 @@ import {
   startFakeAuth,
   startGateway,
 } from './support/fake-auth.ts';
-import { type FakeProfile, PICTURE_URL, startFakeProfile } from './support/fake-profile.ts';
+import { type FakeProfile, PICTURE_URL, PROFILE, startFakeProfile } from './support/fake-profile.ts';
 
 const LOGIN_REQUIRED = { errors: [{ msg: 'Access Restricted. Please login.' }] };
 const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
@@ -220,6 +220,26 @@ describe('reading profiles', () => {
     expect(profile.callsTo('listDirectory')[0]?.caller).toMatchObject({
       userId: MEMBER.sub,
       email: MEMBER.email,
+    });
+  });
+
+  it('GET /api/profiles/directory streams a whole state’s directory as one JSON array, in the service’s order', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => ({ ...PROFILE, profile_id: i + 1 }));
+    profile.answer('listDirectory', async () => ({ profiles: many }));
+    const res = await get(url('/api/profiles/directory'), member);
+    expect(res.status).toBe(200);
+    const body = res.body as { profile_id: number }[];
+    expect(body.map((p) => p.profile_id)).toEqual(many.map((p) => p.profile_id));
+    expect(body[2999]).toEqual({ ...PROFILE_JSON, profile_id: 3000 });
+  });
+
+  it('GET /api/profiles/directory answers the service’s refusal when it comes before any profile', async () => {
+    profile.answer('listDirectory', async () => {
+      throw new DomainError('unauthenticated', 'Access Restricted. Please login.');
+    });
+    expect(await get(url('/api/profiles/directory'), member)).toMatchObject({
+      status: 401,
+      body: refused('Access Restricted. Please login.'),
     });
   });
 

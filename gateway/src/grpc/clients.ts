@@ -116,3 +116,35 @@ export function call<Request, Response>(
     );
   });
 }
+
+export type StreamMethod<Request, Response> = (
+  request: Request,
+  metadata: Metadata,
+  options: { deadline: Date },
+) => AsyncIterable<Response> & { cancel: () => void };
+
+/**
+ * A server-streaming call: its messages as they arrive. A failure while reading throws a ServiceCallError, as a
+ * unary call's does; ending the loop early cancels the call.
+ */
+export async function* stream<Request, Response>(
+  service: ServiceName,
+  client: Client,
+  method: StreamMethod<Request, Response>,
+  request: Request,
+  context: CallContext,
+): AsyncGenerator<Response> {
+  const metadata = new Metadata();
+  metadata.set(REQUEST_ID_HEADER, context.requestId);
+  if (context.caller) setCallerMetadata(metadata, context.caller);
+  const messages = method.call(client, request, metadata, {
+    deadline: new Date(Date.now() + context.deadlineMs),
+  });
+  try {
+    for await (const message of messages) yield message;
+  } catch (error) {
+    throw new ServiceCallError(service, error as ServiceError);
+  } finally {
+    messages.cancel();
+  }
+}

@@ -2,6 +2,8 @@
 // validated here (types, lengths, the spec's required-fields messages), then forwarded to the profile service
 // over gRPC, its answers shaped with the spec's names (null for fields not given). The service enforces every
 // rule again, and alone decides who may edit what (the owner, or a contributor while unclaimed).
+
+import { once } from 'node:events';
 import type {
   Colleague,
   DirectoryCard,
@@ -15,7 +17,7 @@ import { requiredFieldsMessage } from '@rotunda/rules';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember } from '../auth/middleware.ts';
-import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
 import { pagingParameter, parseBody, parseQuery } from './body.ts';
@@ -24,6 +26,10 @@ import { idField, userIssueJson } from './issues.ts';
 /** The largest picture upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_ID = 2 ** 31 - 1;
+/** The whole directory streams for as long as a whole state's people take to read and send. */
+const WHOLE_DIRECTORY_DEADLINE_MS = 120_000;
+/** Profiles are sent in pieces of about this many bytes. */
+const WRITE_PIECE_BYTES = 64 * 1024;
 /** Pages of the directory (spec §9: 30, growing by 30); the service refuses deeper than its index pages. */
 const DIRECTORY_PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
 /** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
@@ -363,9 +369,40 @@ export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadli
   // People and their details are for members (spec §6): every path below needs a valid access token.
   router.use(requireMember);
 
+  // As built: every profile as one JSON array. Streamed from the service and written as it arrives, so the
+  // gateway never holds a whole state's directory; a failure before the first profile answers as usual.
   router.get('/directory', async (req, res) => {
-    const answer = await rpc(req, profile.listDirectory, {});
-    res.json(answer.profiles.map(profileJson));
+    const profiles = stream(
+      'profile',
+      profile,
+      profile.listDirectory,
+      {},
+      {
+        requestId: req.id as string,
+        deadlineMs: Math.max(clients.deadlineMs, WHOLE_DIRECTORY_DEADLINE_MS),
+        caller: req.caller,
+      },
+    );
+    let next = await profiles.next();
+    const gone = new Promise<void>((resolve) => res.once('close', resolve));
+    res.type('application/json');
+    let piece = '[';
+    try {
+      for (let first = true; !next.done; first = false, next = await profiles.next()) {
+        piece += `${first ? '' : ','}${JSON.stringify(profileJson(next.value))}`;
+        if (piece.length < WRITE_PIECE_BYTES) continue;
+        if (!res.write(piece)) await Promise.race([once(res, 'drain'), gone]);
+        piece = '';
+        if (res.destroyed) return;
+      }
+      res.end(`${piece}]`);
+    } catch (error) {
+      // The answer has begun: it can only be cut short, which the client sees as a broken download.
+      req.log.error({ err: error }, 'the whole directory could not be sent');
+      res.destroy();
+    } finally {
+      await profiles.return(undefined);
+    }
   });
 
   router.get('/search', async (req, res) => {

@@ -14,6 +14,7 @@ import {
   type CallContext,
   type Caller,
   type RunningGrpcServer,
+  serverStream,
   startGrpcServer,
   unary,
 } from '@rotunda/service-kit';
@@ -170,15 +171,24 @@ export async function startFakeProfile(): Promise<FakeProfile> {
     listAuthors: async () => ({ authors: [] }),
   };
   let overrides: Record<string, Handler> = {};
+  const answerTo = async (method: string, request: Record<string, unknown>, context: CallContext) => {
+    calls.push({ method, request, caller: context.caller });
+    const handler = overrides[method] ?? defaults[method];
+    if (!handler) throw new Error(`no answer for ${method}`);
+    return handler(request, context);
+  };
+  // A streaming method's handler answers { profiles }: each is one message of the stream.
   const implementation = Object.fromEntries(
-    Object.keys(ProfileServiceService).map((method) => [
+    Object.entries(ProfileServiceService).map(([method, definition]) => [
       method,
-      unary(logger, method, async (request: Record<string, unknown>, context) => {
-        calls.push({ method, request, caller: context.caller });
-        const handler = overrides[method] ?? defaults[method];
-        if (!handler) throw new Error(`no answer for ${method}`);
-        return handler(request, context);
-      }),
+      definition.responseStream
+        ? serverStream(logger, method, async function* (request: Record<string, unknown>, context) {
+            const { profiles } = (await answerTo(method, request, context)) as { profiles: object[] };
+            yield* profiles;
+          })
+        : unary(logger, method, (request: Record<string, unknown>, context) =>
+            answerTo(method, request, context),
+          ),
     ]),
   );
   const server = await startGrpcServer({

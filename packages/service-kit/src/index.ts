@@ -34,7 +34,13 @@ export {
   startGrpcServer,
 } from './grpc/server.ts';
 export { grpcStatusOf } from './grpc/status.ts';
-export { type CallContext, type UnaryHandler, unary } from './grpc/unary.ts';
+export {
+  type CallContext,
+  type StreamHandler,
+  serverStream,
+  type UnaryHandler,
+  unary,
+} from './grpc/unary.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
   type EmbeddedPostgresOptions,

@@ -126,6 +126,20 @@ function rpc<K extends Method>(
   );
 }
 
+/** Every profile ListDirectory streams to `caller`. */
+function listDirectory(caller?: Caller): Promise<Profile[]> {
+  const metadata = new Metadata();
+  if (caller) setCallerMetadata(metadata, caller);
+  const profiles: Profile[] = [];
+  return new Promise((resolve, reject) =>
+    client
+      .listDirectory({}, metadata)
+      .on('data', (profile: Profile) => profiles.push(profile))
+      .on('error', reject)
+      .on('end', () => resolve(profiles)),
+  );
+}
+
 async function refusal(answer: Promise<unknown>) {
   const error = (await answer.then(
     () => {
@@ -377,7 +391,7 @@ describe('data and seed', () => {
 
 describe('reading profiles', () => {
   it('refuses every member call without a caller', async () => {
-    expect(await refusal(rpc('listDirectory', {}))).toEqual({ code: status.UNAUTHENTICATED, details: LOGIN });
+    expect(await refusal(listDirectory())).toEqual({ code: status.UNAUTHENTICATED, details: LOGIN });
     expect(await refusal(rpc('getProfile', { profile_id: 1 }))).toEqual({
       code: status.UNAUTHENTICATED,
       details: LOGIN,
@@ -442,13 +456,21 @@ describe('reading profiles', () => {
       });
   });
 
-  it('ListDirectory answers every profile with only its current jobs', async () => {
+  it('ListDirectory streams every profile with only its current jobs, by last name, first name and id', async () => {
     const owner = member();
     const { profile_id } = await profileOf(owner);
     await rpc('addJob', { profile_id, fields: currentJob(1) }, owner);
     await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
-    const { profiles } = await rpc('listDirectory', {}, member());
+    const profiles = await listDirectory(member());
     expect(profiles.length).toBe(await prisma.profile.count());
+    const key = (p: Profile) => [p.last_name, p.first_name];
+    const ordered = [...profiles].sort(
+      (a, b) =>
+        (key(a)[0] as string).localeCompare(key(b)[0] as string, 'en') ||
+        (key(a)[1] as string).localeCompare(key(b)[1] as string, 'en') ||
+        a.profile_id - b.profile_id,
+    );
+    expect(profiles.map((p) => p.profile_id)).toEqual(ordered.map((p) => p.profile_id));
     const listed = profiles.find((p) => p.profile_id === profile_id);
     expect(listed?.job_experiences.map((j) => j.organization_id)).toEqual([1]);
     expect(profiles.flatMap((p) => p.job_experiences).every((j) => j.current_job)).toBe(true);

@@ -1,8 +1,17 @@
-// Adapts an async domain call to a grpc-js unary handler: carries the request id from the metadata into
-// the logs, logs each call once with its outcome and duration, and turns thrown errors into gRPC statuses
-// (domain errors keep their message; anything else becomes INTERNAL without leaking details).
+// Adapts async domain calls to grpc-js handlers: carries the request id from the metadata into the logs, logs
+// each call once with its outcome and duration, and turns thrown errors into gRPC statuses (domain errors keep
+// their message; anything else becomes INTERNAL without leaking details). `unary` answers one message;
+// `serverStream` writes each message an async iterable yields, honouring backpressure, so an answer of any size
+// never sits in memory whole.
 import { randomUUID } from 'node:crypto';
-import { type handleUnaryCall, type Metadata, status } from '@grpc/grpc-js';
+import { once } from 'node:events';
+import {
+  type handleServerStreamingCall,
+  type handleUnaryCall,
+  type Metadata,
+  type ServerErrorResponse,
+  status,
+} from '@grpc/grpc-js';
 import { type Caller, callerFromMetadata } from '../caller.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -18,36 +27,72 @@ export interface CallContext {
 
 export type UnaryHandler<Request, Response> = (request: Request, context: CallContext) => Promise<Response>;
 
+export type StreamHandler<Request, Response> = (
+  request: Request,
+  context: CallContext,
+) => AsyncIterable<Response>;
+
+/** Runs `work` with the call's request id and context; logs its outcome and answers its error as a status. */
+function handle(
+  logger: Logger,
+  method: string,
+  metadata: Metadata,
+  work: (context: CallContext) => Promise<void>,
+  fail: (error: Partial<ServerErrorResponse>) => void,
+) {
+  const [fromGateway] = metadata.get(REQUEST_ID_HEADER);
+  const requestId = typeof fromGateway === 'string' && fromGateway ? fromGateway : randomUUID();
+  const started = performance.now();
+  runWithRequestContext({ requestId }, () => {
+    work({ requestId, metadata, caller: callerFromMetadata(metadata) }).then(
+      () => logger.debug({ method, ms: Math.round(performance.now() - started) }, 'grpc call ok'),
+      (error: unknown) => {
+        const ms = Math.round(performance.now() - started);
+        if (error instanceof DomainError) {
+          logger.info({ method, ms, kind: error.kind, reason: error.message }, 'grpc call refused');
+          fail({ code: grpcStatusOf[error.kind], details: error.message });
+          return;
+        }
+        logger.error({ method, ms, err: error }, 'grpc call failed');
+        fail({ code: status.INTERNAL, details: 'Internal error' });
+      },
+    );
+  });
+}
+
 export function unary<Request, Response>(
   logger: Logger,
   method: string,
   handler: UnaryHandler<Request, Response>,
 ): handleUnaryCall<Request, Response> {
-  return (call, callback) => {
-    const [fromGateway] = call.metadata.get(REQUEST_ID_HEADER);
-    const requestId = typeof fromGateway === 'string' && fromGateway ? fromGateway : randomUUID();
-    const started = performance.now();
-    runWithRequestContext({ requestId }, () => {
-      handler(call.request, {
-        requestId,
-        metadata: call.metadata,
-        caller: callerFromMetadata(call.metadata),
-      }).then(
-        (response) => {
-          logger.debug({ method, ms: Math.round(performance.now() - started) }, 'grpc call ok');
-          callback(null, response);
-        },
-        (error: unknown) => {
-          const ms = Math.round(performance.now() - started);
-          if (error instanceof DomainError) {
-            logger.info({ method, ms, kind: error.kind, reason: error.message }, 'grpc call refused');
-            callback({ code: grpcStatusOf[error.kind], details: error.message });
-            return;
-          }
-          logger.error({ method, ms, err: error }, 'grpc call failed');
-          callback({ code: status.INTERNAL, details: 'Internal error' });
-        },
-      );
-    });
-  };
+  return (call, callback) =>
+    handle(
+      logger,
+      method,
+      call.metadata,
+      async (context) => callback(null, await handler(call.request, context)),
+      (error) => callback(error),
+    );
+}
+
+export function serverStream<Request, Response>(
+  logger: Logger,
+  method: string,
+  handler: StreamHandler<Request, Response>,
+): handleServerStreamingCall<Request, Response> {
+  return (call) =>
+    handle(
+      logger,
+      method,
+      call.metadata,
+      async (context) => {
+        for await (const message of handler(call.request, context)) {
+          // The caller went away: stop reading what nobody will receive.
+          if (call.cancelled) return;
+          if (!call.write(message)) await Promise.race([once(call, 'drain'), once(call, 'cancelled')]);
+        }
+        call.end();
+      },
+      (error) => call.emit('error', error),
+    );
 }

@@ -13,7 +13,7 @@ import type {
   ProfileServiceServer,
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
-import { type Logger, unary } from '@rotunda/service-kit';
+import { type Logger, serverStream, unary } from '@rotunda/service-kit';
 import type { DirectoryCard, PeopleDirectory } from '../domain/directory.ts';
 import type { IssueService } from '../domain/issue-service.ts';
 import type { JobService } from '../domain/job-service.ts';
@@ -211,9 +211,9 @@ export function grpcProfileService(
       });
       return { profiles: cards.map(cardMessage), total };
     }),
-    listDirectory: unary(logger, 'ListDirectory', async (_request, context) => ({
-      profiles: (await profiles.listDirectory(context.caller)).map(profileMessage),
-    })),
+    listDirectory: serverStream(logger, 'ListDirectory', async function* (_request, context) {
+      for await (const profile of profiles.listDirectory(context.caller)) yield profileMessage(profile);
+    }),
     findUnclaimedMatches: unary(logger, 'FindUnclaimedMatches', async (request, context) => ({
       profiles: (
         await profiles.findUnclaimedMatches(context.caller, {

@@ -235,10 +235,12 @@ export function prismaProfileRepository(
       return row?.profileId ?? null;
     },
 
-    async listDirectory() {
+    async listDirectoryPage(after, limit) {
       const rows = await prisma.profile.findMany({
         include: profileInclude(true),
         orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { profileId: 'asc' }],
+        ...(after === null ? {} : { cursor: { profileId: after }, skip: 1 }),
+        take: limit,
       });
       return profilesOf(prisma, rows);
     },

@@ -30,8 +30,11 @@ export interface ProfileRepository {
   findProfile(profileId: number): Promise<Profile | null>;
   findOwnership(profileId: number): Promise<ProfileOwnership | null>;
   profileIdOfUser(userId: string): Promise<number | null>;
-  /** Every profile with only its current jobs, by last and first name. */
-  listDirectory(): Promise<Profile[]>;
+  /**
+   * Profiles with only their current jobs, by last name, first name and id: the next `limit` after the profile
+   * `after` (from the first when null).
+   */
+  listDirectoryPage(after: number | null, limit: number): Promise<Profile[]>;
   /** Unclaimed profiles whose names equal these (any case) and whose work email equals `email`. */
   findUnclaimedMatches(firstName: string, lastName: string, email: string): Promise<Profile[]>;
   /** Null when the account already owns a profile (one per account, enforced by the database). */

@@ -26,6 +26,8 @@ export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** How many authors one lookup answers at most (posts ask for a page's authors at once). */
 export const AUTHORS_LIMIT = 1000;
 const DEFAULT_AUTHORS_PAGE = 100;
+/** Profiles read per query while the whole directory streams out. */
+const DIRECTORY_BATCH = 500;
 
 export interface ProfileServiceDependencies {
   profiles: ProfileRepository;
@@ -98,9 +100,16 @@ export function createProfileService({
 
   return {
     /** Every profile with its current jobs (the directory call as built, spec §7). */
-    async listDirectory(caller: Caller | undefined): Promise<Profile[]> {
+    /** Every profile, a batch at a time, so the whole directory is never in memory at once. */
+    async *listDirectory(caller: Caller | undefined): AsyncGenerator<Profile> {
       requireMember(caller);
-      return profiles.listDirectory();
+      let after: number | null = null;
+      for (;;) {
+        const batch = await profiles.listDirectoryPage(after, DIRECTORY_BATCH);
+        yield* batch;
+        if (batch.length < DIRECTORY_BATCH) return;
+        after = batch[batch.length - 1]?.profileId ?? null;
+      }
     },
 
     /** Create-profile step 0: unclaimed profiles that match all three, any case; never a claimed one. */

@@ -101,7 +101,7 @@ export interface DemoPerson {
   userBio: string | null;
 }
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Adaeze',
   'Alicia',
   'Amir',
@@ -168,7 +168,7 @@ const FIRST_NAMES = [
   'Zoe',
 ];
 
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Abernathy',
   'Alvarado',
   'Bautista',
@@ -218,7 +218,7 @@ const LAST_NAMES = [
 ];
 
 /** Titles by organization group: the first is the organization's lead, the rest its staff. */
-const TITLES: Record<string, string[]> = {
+export const TITLES: Record<string, string[]> = {
   Associations: [
     'Executive Director',
     'Director of Government Relations',
@@ -271,7 +271,7 @@ const PEOPLE_PER_ORGANIZATION: Record<string, number> = {
 const UNCLAIMED_EVERY = 12;
 
 /** A small deterministic generator (mulberry32), so every fresh demo looks the same. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -441,7 +441,7 @@ export async function seedDemoProfiles(deps: SeedDependencies): Promise<number> 
   return people.length;
 }
 
-async function ensureIssueAreas(prisma: PrismaClient) {
+export async function ensureIssueAreas(prisma: PrismaClient) {
   await prisma.issueArea.createMany({
     data: ISSUE_AREAS.map((name) => ({ issueName: name, issueKey: name.toLowerCase() })),
     skipDuplicates: true,
