@@ -262,6 +262,7 @@ describe('reading profiles', () => {
           },
         ],
         total: 41,
+        total_is_lower_bound: false,
         offset: 0,
         limit: 30,
       },

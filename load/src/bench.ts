@@ -1,10 +1,12 @@
-// `npm run bench [-- startup|gateway|auth|orgs|posts]`: measures, in one run and on this machine, (1) the time
+// `npm run bench [-- startup|gateway|auth|orgs|posts|directory]`: measures, in one run and on this machine, (1) the time
 // from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
 // gateway's throughput with token verification next to the same call without a token, (4) organization
 // list search on 10,000 generated organizations through the gateway next to the same query straight on the
 // search index, and (5) the public square's first page on 200,000 generated posts for visitors through the
-// gateway next to the bare Express "hello", with members' uncached pages alongside. Prints a table and writes
+// gateway next to the bare Express "hello", with members' uncached pages alongside, and (6) people directory
+// search on 100,000 generated profiles through the gateway, with the first 30 cards from one page next to the
+// whole directory (as built) in time and bytes. Prints a table and writes
 // bench-results/<name>.json. Runs on its own data (.data/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -409,5 +411,113 @@ if (which === 'all' || which === 'posts') {
     targets: { ratio: 0.4, p99Ms: 50 },
     connections,
     durationSeconds: DURATION_S,
+  });
+}
+
+/** GETs `url` once and reads it whole; answers the milliseconds to the last byte, the bytes and the body. */
+async function timedGet(url: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return { ms: performance.now() - started, bytes: body.length, body };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+if (which === 'all' || which === 'directory') {
+  const PROFILES = 100_000;
+  const concurrency = Number(process.env.BENCH_DIRECTORY_CONCURRENCY ?? 20);
+  const { child } = await startProduct();
+  const grpcBase = Number(process.env.GRPC_PORT_BASE ?? 50051);
+  // The generated set stays in the bench's data between runs; seed:scale adds only what is missing.
+  const seeded = spawnSync(
+    process.execPath,
+    ['load/src/seed-scale.ts', '--organizations', '10000', '--profiles', String(PROFILES)],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgresql://rotunda:rotunda@127.0.0.1:${POSTGRES_PORT}/rotunda`,
+        ORG_SERVICE_ADDR: `127.0.0.1:${grpcBase + 2}`,
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`seed:scale failed:\n${seeded.stderr}`);
+  const base = `http://127.0.0.1:${PORT}`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'member@demo.ca.gov', password: 'Member#2024x' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { 'x-auth-token': token };
+  // What members do on the directory screen: open it, type a name or a title, pick a group or an issue.
+  const queries: Record<string, string>[] = [
+    {},
+    { search: 'maria' },
+    { search: 'chief of staff' },
+    { search: 'alvarado water' },
+    { group: 'Legislature' },
+    { group: 'Elected Officials' },
+    { issue: '3' },
+    { search: 'director', group: 'Agencies', issue: '5' },
+    { search: 'sam', offset: '30' },
+  ];
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const searches = await measuredLoop(concurrency, async (i) => {
+    const params = new URLSearchParams({ limit: '30', ...queries[i % queries.length] });
+    await getOk(agent, `${base}/api/profiles/search?${params}`, auth);
+  });
+  agent.destroy();
+
+  // The first 30 cards of the screen as it opens: one page, against the whole directory then the first 30.
+  const paged = [];
+  for (let run = 0; run < 5; run++) {
+    const got = await timedGet(`${base}/api/profiles/search?offset=0&limit=30`, auth);
+    if ((JSON.parse(got.body.toString()) as { profiles: unknown[] }).profiles.length !== 30)
+      throw new Error('the paged search did not answer 30 cards');
+    paged.push(got);
+  }
+  const whole = [];
+  let listed = 0;
+  for (let run = 0; run < 3; run++) {
+    const got = await timedGet(`${base}/api/profiles/directory`, auth);
+    const started = performance.now();
+    // As built: the browser parses every profile, then filters and shows the first 30.
+    const everyone = JSON.parse(got.body.toString()) as unknown[];
+    listed = everyone.slice(0, 30).length === 30 ? everyone.length : 0;
+    whole.push({ ms: got.ms + (performance.now() - started), bytes: got.bytes });
+  }
+  await stopProduct(child);
+  if (listed < PROFILES) throw new Error(`the whole directory listed ${listed} profiles`);
+
+  const sorted = [...searches].sort((a, b) => a - b);
+  const pagedMs = median(paged.map((r) => r.ms));
+  const wholeMs = median(whole.map((r) => r.ms));
+  const pagedBytes = median(paged.map((r) => r.bytes));
+  const wholeBytes = median(whole.map((r) => r.bytes));
+  print(`\npeople directory on ${listed} generated profiles (${seeded.stdout.trim().split('\n').at(-1)})`);
+  print(
+    `  search through the gateway, ${concurrency} concurrent, ${DURATION_S} s after ${WARMUP_S} s of warm-up: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (${sorted.length} requests); target p95 ≤ 25 ms`,
+  );
+  print('  first 30 cards                                   time ms      bytes');
+  print(
+    `  paged search (GET /api/profiles/search)         ${pagedMs.toFixed(1).padStart(8)} ${String(pagedBytes).padStart(10)}`,
+  );
+  print(
+    `  whole directory, then the first 30 (as built)   ${wholeMs.toFixed(1).padStart(8)} ${String(wholeBytes).padStart(10)}`,
+  );
+  print(
+    `  paged is ${(wholeMs / pagedMs).toFixed(0)}× faster (target ≥ 100×) and sends ${(wholeBytes / pagedBytes).toFixed(0)}× fewer bytes (target ≥ 1,000×)`,
+  );
+  save('directory', {
+    profiles: listed,
+    concurrency,
+    searchMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length },
+    firstCards: { paged: { ms: pagedMs, bytes: pagedBytes }, whole: { ms: wholeMs, bytes: wholeBytes } },
+    targets: { p95Ms: 25, faster: 100, fewerBytes: 1000 },
   });
 }

@@ -416,7 +416,13 @@ export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadli
       offset,
       limit,
     });
-    res.json({ profiles: answer.profiles.map(directoryCardJson), total: answer.total, offset, limit });
+    res.json({
+      profiles: answer.profiles.map(directoryCardJson),
+      total: answer.total,
+      total_is_lower_bound: answer.total_is_lower_bound,
+      offset,
+      limit,
+    });
   });
 
   router.post('/new-user-check', async (req, res) => {

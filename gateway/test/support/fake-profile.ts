@@ -140,7 +140,7 @@ export async function startFakeProfile(): Promise<FakeProfile> {
   const calls: RecordedProfileCall[] = [];
   const defaults: Record<string, Handler> = {
     listDirectory: async () => ({ profiles: [PROFILE] }),
-    searchDirectory: async () => ({ profiles: [DIRECTORY_CARD], total: 41 }),
+    searchDirectory: async () => ({ profiles: [DIRECTORY_CARD], total: 41, total_is_lower_bound: false }),
     findUnclaimedMatches: async () => ({ profiles: [{ ...PROFILE, user_id: undefined }] }),
     userCheck: async (_request, context) => ({
       profiles: [{ user_id: context.caller?.userId ?? '', profile_id: 7 }],

@@ -131,9 +131,9 @@ export function elasticsearchSearchRequest(
     from: query.offset,
     size: query.limit,
     sort,
-    // Exact totals: the UI pages on them; without this Elasticsearch stops counting at 10,000. None when the
-    // caller asked for none.
-    track_total_hits: query.countTotal,
+    // Exact totals unless the caller set a bound (without this Elasticsearch stops counting at 10,000); none
+    // when the caller asked for none.
+    track_total_hits: query.countTotal ? (query.countUpTo ?? true) : false,
     _source: false,
   };
 }
@@ -225,9 +225,11 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     const prepared = fields.prepareQuery(query);
     const response = await client.search(elasticsearchSearchRequest(definition, index, prepared));
     const total = response.hits.total;
+    const lowerBound = typeof total === 'object' && total.relation === 'gte';
     return {
       ids: response.hits.hits.map((hit) => hit._id ?? ''),
       total: !prepared.countTotal ? -1 : typeof total === 'number' ? total : (total?.value ?? 0),
+      ...(prepared.countTotal && lowerBound ? { totalIsLowerBound: true as const } : {}),
     };
   }
 

@@ -26,6 +26,12 @@ export interface SearchQuery {
    * match is most of a page's cost on a large index) and the result's total is -1. Default true.
    */
   countTotal?: boolean;
+  /**
+   * Counts matches only up to this many (Elasticsearch's track_total_hits): past it, the total is this number and
+   * the result says it is a lower bound. Counting a whole large index on every page costs more than the page;
+   * "1,000+" is all a screen needs. Default: every match is counted.
+   */
+  countUpTo?: number;
 }
 
 /**
@@ -39,6 +45,8 @@ export interface SearchResult {
   ids: string[];
   /** How many documents match in all pages; -1 when the query asked for no count. */
   total: number;
+  /** Set when more than `countUpTo` match: `total` is then `countUpTo`, a lower bound. */
+  totalIsLowerBound?: true;
 }
 
 export interface SearchIndex {

@@ -248,7 +248,11 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       ...(name ? { name } : {}),
     });
     const row = rows[0];
-    return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+    const total = row?.total ?? 0;
+    const { countUpTo } = query;
+    return countUpTo !== undefined && total > countUpTo
+      ? { ids: row?.ids ?? [], total: countUpTo, totalIsLowerBound: true }
+      : { ids: row?.ids ?? [], total };
   }
 
   function searchStatement(query: PreparedQuery): { sql: string; params: unknown[]; prepare: boolean } {
@@ -267,6 +271,11 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       conditions.push(`NOT (${keywordColumn(field)} && ${param(values)}::text[])`);
     }
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    // With a bound, counting stops one past it: that one says "more than the bound".
+    const counted = (rows: string) =>
+      query.countUpTo === null
+        ? `(SELECT count(*) FROM ${rows})::integer`
+        : `(SELECT count(*) FROM (SELECT 1 FROM ${rows} LIMIT ${param(query.countUpTo + 1)}) AS bounded)::integer`;
     const order = [
       ...query.sort.map((key) =>
         'random' in key
@@ -298,7 +307,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
         ]),
       ].join(', ');
       const sql = `WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${table} ${where})
-        SELECT (SELECT count(*) FROM matches)::integer AS total, ARRAY(SELECT id FROM matches ${page}) AS ids`;
+        SELECT ${counted('matches')} AS total, ARRAY(SELECT id FROM matches ${page}) AS ids`;
       // Prepared only when a word surely has a trigram: Postgres' generic plan for this text always takes the
       // trigram index, which is right then; for words without one ('%%%') it would read the whole index
       // (measured: 7.6 ms against 1.7 ms on 10,000 rows), so those calls stay unprepared and are planned for
@@ -308,7 +317,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     // No words, or only 1-2 character ones (no trigram, so a scan): possibly most rows match, so keep count and
     // page as separate sub-plans: the page walks a sort index and stops after `limit` rows instead of sorting
     // every match, and the count runs alone.
-    const sql = `SELECT (SELECT count(*) FROM ${table} ${where})::integer AS total,
+    const sql = `SELECT ${counted(`${table} ${where}`)} AS total,
       ARRAY(SELECT id FROM ${table} ${where} ${page}) AS ids`;
     // Planned per call: a generic plan here would take the trigram index for 1-2 character words, which have no
     // trigram, and read all of it (measured: 20 ms against a 3 ms scan).

@@ -110,6 +110,8 @@ export interface PreparedQuery {
   offset: number;
   limit: number;
   countTotal: boolean;
+  /** Null: count every match. */
+  countUpTo: number | null;
 }
 
 /** A random order's seed is a 32-bit integer: what both engines take as a hash seed without loss. */
@@ -240,6 +242,12 @@ export class Fields {
       throw new TypeError('search: at most one random order per query');
     if (query.countTotal !== undefined && typeof query.countTotal !== 'boolean')
       throw new TypeError('search: countTotal is true or false');
+    const countUpTo = query.countUpTo ?? null;
+    if (
+      countUpTo !== null &&
+      !(Number.isSafeInteger(countUpTo) && countUpTo >= 1 && countUpTo <= MAX_RESULT_WINDOW)
+    )
+      throw new RangeError(`search: countUpTo is a whole number from 1 to ${MAX_RESULT_WINDOW}`);
     return {
       words: queryWords(query.text),
       filters,
@@ -248,6 +256,7 @@ export class Fields {
       offset,
       limit,
       countTotal: query.countTotal ?? true,
+      countUpTo,
     };
   }
 }

@@ -149,4 +149,13 @@ describe('elasticsearch requests', () => {
     );
     expect(request.track_total_hits).toBe(false);
   });
+
+  it('counts up to the bound the caller set, as track_total_hits', () => {
+    const request = elasticsearchSearchRequest(
+      fields.definition,
+      'orgs',
+      fields.prepareQuery({ offset: 0, limit: 20, countUpTo: 1000 }),
+    );
+    expect(request.track_total_hits).toBe(1000);
+  });
 });

@@ -1427,6 +1427,36 @@ describe('people directory search', () => {
     expect(namesOf(await search({ search: `${tag} liaison` }))).toEqual([`Renée ${tag}`]);
   });
 
+  it('counts up to a bound, or one past the page asked for, and says the total is a lower bound', async () => {
+    const tag = token();
+    for (const first of ['Ana', 'Ben', 'Cy', 'Dee', 'Eve', 'Fay'])
+      await profileOf(member(), { first_name: first, last_name: tag });
+    const index = searchIndexFromConfig(
+      { DATABASE_URL: databaseUrl, SEARCH_SCHEMA: 'profile_search', SEARCH_INDEX: 'people' },
+      PEOPLE_INDEX,
+    );
+    const bounded = createPeopleDirectory({
+      repository: prismaDirectoryRepository(prisma, 'profile'),
+      index,
+      countUpTo: 3,
+    });
+    const query = { search: tag, group: '', issueId: null, offset: 0, limit: 2 };
+    try {
+      expect(await bounded.search(member(), query)).toMatchObject({ total: 3, totalIsLowerBound: true });
+      expect(await bounded.search(member(), { ...query, offset: 2, limit: 2 })).toMatchObject({
+        total: 5,
+        totalIsLowerBound: true,
+      });
+      expect(await bounded.search(member(), { ...query, offset: 4, limit: 2 })).toMatchObject({
+        total: 6,
+        totalIsLowerBound: false,
+      });
+      expect(await search({ search: tag })).toMatchObject({ total: 6, total_is_lower_bound: false });
+    } finally {
+      await index.close();
+    }
+  });
+
   it('rebuilds an index that lost step with the tables, and leaves one in step alone', async () => {
     // Profiles written straight to the table (as some tests here do) are not in the index until a rebuild.
     await people.rebuildIfOutOfStep();

@@ -465,6 +465,27 @@ export function searchIndexContract(
         expect(await find({ text: 'nurses', countTotal: true })).toEqual({ ids: ['d01', 'd02'], total: 2 });
       });
 
+      it('counts up to a bound: past it the total is the bound, said to be a lower bound', async () => {
+        const sort = [{ field: 'name', direction: 'asc' as const }];
+        expect(await find({ sort, offset: 0, limit: 5, countUpTo: 10 })).toEqual({
+          ids: BY_NAME.slice(0, 5),
+          total: 10,
+          totalIsLowerBound: true,
+        });
+        expect(await find({ filters: { group: 'Lobbyists' }, offset: 0, limit: 2, countUpTo: 6 })).toEqual({
+          ids: ['d05', 'd06'],
+          total: 6,
+        });
+        expect(await find({ filters: { group: 'Lobbyists' }, offset: 0, limit: 2, countUpTo: 5 })).toEqual({
+          ids: ['d05', 'd06'],
+          total: 5,
+          totalIsLowerBound: true,
+        });
+        const lowerBound = await find({ text: 'sacramento', offset: 0, limit: 1, countUpTo: 3 });
+        expect(lowerBound).toMatchObject({ total: 3, totalIsLowerBound: true });
+        expect(await find({ text: 'nurses', countUpTo: 3 })).toEqual({ ids: ['d01', 'd02'], total: 2 });
+      });
+
       it('answers the total past the last page and for limit 0', async () => {
         expect(await find({ offset: 40, limit: 10 })).toEqual({ ids: [], total: 20 });
         expect(await find({ text: 'nurses', offset: 0, limit: 0 })).toEqual({ ids: [], total: 2 });

@@ -202,14 +202,14 @@ export function grpcProfileService(
 ): ProfileServiceServer {
   return {
     searchDirectory: unary(logger, 'SearchDirectory', async (request, context) => {
-      const { cards, total } = await directory.search(context.caller, {
+      const { cards, total, totalIsLowerBound } = await directory.search(context.caller, {
         search: request.search,
         group: request.group,
         issueId: request.issue_id ?? null,
         offset: request.offset,
         limit: request.limit,
       });
-      return { profiles: cards.map(cardMessage), total };
+      return { profiles: cards.map(cardMessage), total, total_is_lower_bound: totalIsLowerBound };
     }),
     listDirectory: serverStream(logger, 'ListDirectory', async function* (_request, context) {
       for await (const profile of profiles.listDirectory(context.caller)) yield profileMessage(profile);

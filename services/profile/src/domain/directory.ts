@@ -14,19 +14,27 @@ import {
 import { type Caller, invalidArgument } from '@rotunda/service-kit';
 import { requireMember } from './access.ts';
 
-/** The fields the people index holds. */
+/**
+ * The fields the people index holds. The order is one key, last name then first name: one sort index serves it
+ * whole, where two keys make every page sort all the people sharing the first last name.
+ */
 export const PEOPLE_INDEX: SearchIndexDefinition = {
   textFields: ['first_name', 'last_name', 'title', 'organization', 'division'],
   keywordFields: ['group', 'issue'],
-  sortFields: [
-    { name: 'last_name', type: 'text' },
-    { name: 'first_name', type: 'text' },
-  ],
+  sortFields: [{ name: 'name', type: 'text' }],
 };
+
+/** Sorts before every character of a name, so 'Lee' + first name comes before 'Leeds' + first name. */
+const NAME_SEPARATOR = '\u0001';
 
 /** Pages of the directory (spec §9: 30, growing by 30). */
 export const DIRECTORY_PAGE = { default: 30, max: 100 } as const;
 export const SEARCH_LIMITS = { words: 10, wordLength: 100, group: 100 } as const;
+/**
+ * Matches are counted up to this many ("1,000+ people"), or one past the requested page when deeper, so the
+ * screen knows there is more to load: counting a whole state's people costs more than the page itself.
+ */
+export const COUNT_UP_TO = 1000;
 /** Profiles read and indexed per batch when the index is rebuilt or an organization renamed. */
 const INDEX_BATCH = 1000;
 
@@ -93,7 +101,7 @@ export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
       division: lines(entry.currentJobs.map((job) => job.divisionName)),
     },
     keywords: { group: [...groups], issue: entry.issueIds.map(String) },
-    sort: { last_name: entry.lastName.toLowerCase(), first_name: entry.firstName.toLowerCase() },
+    sort: { name: `${entry.lastName}${NAME_SEPARATOR}${entry.firstName}`.toLowerCase() },
   };
 }
 
@@ -124,9 +132,11 @@ function checkQuery(query: DirectoryQuery): DirectoryQuery {
 export function createPeopleDirectory({
   repository,
   index,
+  countUpTo = COUNT_UP_TO,
 }: {
   repository: DirectoryRepository;
   index: SearchIndex;
+  countUpTo?: number;
 }) {
   /** Brings the index's documents of these profiles in step with the tables (a deleted profile leaves it). */
   const reindex = async (profileIds: readonly number[]) => {
@@ -145,21 +155,19 @@ export function createPeopleDirectory({
     async search(caller: Caller | undefined, input: DirectoryQuery) {
       requireMember(caller);
       const query = checkQuery(input);
-      const { ids, total } = await index.search({
+      const { ids, total, totalIsLowerBound } = await index.search({
         text: query.search,
         filters: {
           ...(query.group ? { group: query.group } : {}),
           ...(query.issueId === null ? {} : { issue: String(query.issueId) }),
         },
-        sort: [
-          { field: 'last_name', direction: 'asc' },
-          { field: 'first_name', direction: 'asc' },
-        ],
+        sort: [{ field: 'name', direction: 'asc' }],
         offset: query.offset,
         limit: query.limit,
+        countUpTo: Math.min(MAX_RESULT_WINDOW, Math.max(countUpTo, query.offset + query.limit + 1)),
       });
       const cards = await repository.directoryCards(ids.map(Number));
-      return { cards, total };
+      return { cards, total, totalIsLowerBound: totalIsLowerBound === true };
     },
 
     /** After a write to these profiles, their jobs or their issues. */
