@@ -48,7 +48,7 @@ export {
   startEmbeddedPostgres,
 } from './postgres/embedded.ts';
 export { listMigrations, migrate } from './postgres/migrate.ts';
-export { prismaAdapter } from './postgres/prisma.ts';
+export { connectReadDriver, prismaAdapter, type ReadDriver } from './postgres/prisma.ts';
 export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
 export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';
 export { runService, type ServiceWiring } from './service.ts';

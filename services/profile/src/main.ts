@@ -16,10 +16,8 @@ await runService({
   configSchema: profileConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close } = wireProfile(
-      config,
-      logger,
-    );
+    const { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close } =
+      await wireProfile(config, logger);
     await store.ensureBucket();
     if (config.SEED_DEMO) {
       const accounts = grpcAccountLookup(config.AUTH_SERVICE_ADDR);

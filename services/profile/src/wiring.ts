@@ -3,7 +3,7 @@
 // pictures, and the people directory's search index. Shared by the composition root and the scale seed.
 import { createObjectStore, objectStoreConfigFrom, processImage } from '@rotunda/images';
 import { searchIndexFromConfig } from '@rotunda/search';
-import { type Logger, prismaAdapter } from '@rotunda/service-kit';
+import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgDirectory } from './adapters/grpc-clients.ts';
 import { prismaDirectoryRepository } from './adapters/prisma-directory-repository.ts';
@@ -17,12 +17,19 @@ import { createJobService } from './domain/job-service.ts';
 import { createOrgCopy } from './domain/org-copy.ts';
 import { createProfileService } from './domain/profile-service.ts';
 
-export function wireProfile(config: ProfileConfig, logger: Logger) {
+/**
+ * Connections for the directory's hot read (a page's cards), besides Prisma Client's pool: as many as the search
+ * index's pool has, so searches running at once wait on neither step.
+ */
+const READ_POOL_SIZE = 10;
+
+export async function wireProfile(config: ProfileConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
   const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA);
   const index = searchIndexFromConfig(config, PEOPLE_INDEX);
+  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE, 'profile.read');
   const directory = createPeopleDirectory({
-    repository: prismaDirectoryRepository(prisma, config.DATABASE_SCHEMA),
+    repository: prismaDirectoryRepository(prisma, config.DATABASE_SCHEMA, readDriver),
     index,
   });
   const orgDirectory = grpcOrgDirectory(config.ORG_SERVICE_ADDR);
@@ -42,6 +49,7 @@ export function wireProfile(config: ProfileConfig, logger: Logger) {
   const close = async () => {
     orgDirectory.close();
     await index.close();
+    await readDriver.dispose();
     await prisma.$disconnect();
   };
   return { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close };

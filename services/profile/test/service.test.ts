@@ -20,9 +20,11 @@ import { ELECTED_OFFICIAL_TITLES, ELECTED_OFFICIALS_GROUP } from '@rotunda/rules
 import { searchIndexFromConfig } from '@rotunda/search';
 import {
   type Caller,
+  connectReadDriver,
   createLogger,
   migrate,
   prismaAdapter,
+  type ReadDriver,
   type RunningGrpcServer,
   setCallerMetadata,
   startGrpcServer,
@@ -91,6 +93,7 @@ let directory: ReturnType<typeof grpcOrgDirectory>;
 let orgCopy: OrgCopy;
 let people: PeopleDirectory;
 let closeIndex: () => Promise<void>;
+let readDriver: ReadDriver;
 let server: RunningGrpcServer;
 let client: ProfileServiceClient;
 
@@ -243,7 +246,11 @@ beforeAll(async () => {
     PEOPLE_INDEX,
   );
   closeIndex = () => index.close();
-  people = createPeopleDirectory({ repository: prismaDirectoryRepository(prisma, 'profile'), index });
+  readDriver = await connectReadDriver(databaseUrl, 2, 'profile-test.read');
+  people = createPeopleDirectory({
+    repository: prismaDirectoryRepository(prisma, 'profile', readDriver),
+    index,
+  });
   orgCopy = createOrgCopy({
     copy: prismaOrgCopy(prisma, 'profile'),
     directory,
@@ -299,6 +306,7 @@ afterAll(async () => {
   await fakeOrg?.server.shutdown();
   await fakeAuth?.server.shutdown();
   await closeIndex?.();
+  await readDriver?.dispose();
   await prisma?.$disconnect();
   await s3?.stop();
 });

@@ -1,7 +1,32 @@
-// Prisma Client set-up per service: the pg driver adapter pinned to the service's own schema.
+// Prisma Client set-up per service: the pg driver adapter pinned to the service's own schema, and a driver of
+// its own for hot reads with prepared statements.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { assertSchemaName } from './migrate.ts';
 
 export function prismaAdapter(databaseUrl: string, schema: string, poolSize = 10): PrismaPg {
   return new PrismaPg({ connectionString: databaseUrl, max: poolSize }, { schema: assertSchemaName(schema) });
+}
+
+/** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
+export type ReadDriver = Awaited<ReturnType<PrismaPg['connect']>>;
+
+/**
+ * A driver for a service's hot reads, `poolSize` connections of its own. Each statement text gets a name
+ * (`<prefix>.<n>`), so it is prepared once per connection and Postgres skips parsing and planning it afterwards.
+ */
+export function connectReadDriver(databaseUrl: string, poolSize: number, prefix: string): Promise<ReadDriver> {
+  const names = new Map<string, string>();
+  return new PrismaPg(
+    { connectionString: databaseUrl, max: poolSize },
+    {
+      statementNameGenerator: ({ sql }) => {
+        let name = names.get(sql);
+        if (name === undefined) {
+          name = `${prefix}.${names.size}`;
+          names.set(sql, name);
+        }
+        return name;
+      },
+    },
+  ).connect();
 }

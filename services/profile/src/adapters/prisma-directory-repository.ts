@@ -1,6 +1,8 @@
 // What the people directory reads from the profile schema: the index's entries (names, current jobs with the
 // read copies' organization and division names, issue areas) and the cards of a page, each in one SQL
-// statement, since a page or an index batch is many profiles at once.
+// statement, since a page or an index batch is many profiles at once. A page's cards are the directory's hot
+// read: with a read driver they go through a prepared statement on its own pool.
+import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { DirectoryCard, DirectoryEntry, DirectoryRepository } from '../domain/directory.ts';
 
@@ -38,7 +40,37 @@ const entryOf = (row: EntryRow): DirectoryEntry => ({
   issueIds: row.issue_ids,
 });
 
-export function prismaDirectoryRepository(prisma: PrismaClient, schema: string): DirectoryRepository {
+const CARD_COLUMNS = [
+  'profile_id',
+  'first_name',
+  'last_name',
+  'profile_picture',
+  'title',
+  'organization_name',
+  'division_name',
+  'group_type',
+  'city',
+  'state',
+] as const satisfies readonly (keyof CardRow)[];
+
+const cardOf = (row: CardRow): DirectoryCard => ({
+  profileId: row.profile_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  profilePicture: row.profile_picture,
+  title: row.title,
+  organizationName: row.organization_name,
+  divisionName: row.division_name,
+  groupType: row.group_type,
+  city: row.city,
+  state: row.state,
+});
+
+export function prismaDirectoryRepository(
+  prisma: PrismaClient,
+  schema: string,
+  readDriver?: ReadDriver,
+): DirectoryRepository {
   const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
 
   const entries = async (where: Prisma.Sql, limit: number | null) => {
@@ -86,7 +118,7 @@ export function prismaDirectoryRepository(prisma: PrismaClient, schema: string):
     async directoryCards(profileIds) {
       if (profileIds.length === 0) return [];
       // The latest current job, as the profile page lists jobs: current first, then by start date.
-      const rows = await prisma.$queryRaw<CardRow[]>`
+      const statement = Prisma.sql`
         SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
           j.title, o.organization_name, d.division_name, o.group_type, j.city, j.state
         FROM unnest(${[...profileIds]}::integer[]) WITH ORDINALITY AS page (id, position)
@@ -100,19 +132,16 @@ export function prismaDirectoryRepository(prisma: PrismaClient, schema: string):
         LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
         LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id
         ORDER BY page.position`;
-      return rows.map(
-        (row): DirectoryCard => ({
-          profileId: row.profile_id,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          profilePicture: row.profile_picture,
-          title: row.title,
-          organizationName: row.organization_name,
-          divisionName: row.division_name,
-          groupType: row.group_type,
-          city: row.city,
-          state: row.state,
-        }),
+      if (!readDriver) return (await prisma.$queryRaw<CardRow[]>(statement)).map(cardOf);
+      const { rows } = await readDriver.queryRaw({
+        sql: statement.text,
+        args: statement.values,
+        argTypes: [{ scalarType: 'int', arity: 'list' }],
+      });
+      return rows.map((values) =>
+        cardOf(
+          Object.fromEntries(CARD_COLUMNS.map((column, i) => [column, values[i]])) as unknown as CardRow,
+        ),
       );
     },
   };

@@ -48,7 +48,7 @@ await migrate({
   migrationsDir: new URL('../../prisma/migrations', import.meta.url).pathname,
   logger,
 });
-const { prisma, orgCopy, directory, close } = wireProfile(config, logger);
+const { prisma, orgCopy, directory, close } = await wireProfile(config, logger);
 try {
   const { organizations, divisions } = await orgCopy.copyAll();
   const places = organizations.filter((o) => TITLES[o.groupType]);
