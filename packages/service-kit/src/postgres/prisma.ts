@@ -14,7 +14,11 @@ export type ReadDriver = Awaited<ReturnType<PrismaPg['connect']>>;
  * A driver for a service's hot reads, `poolSize` connections of its own. Each statement text gets a name
  * (`<prefix>.<n>`), so it is prepared once per connection and Postgres skips parsing and planning it afterwards.
  */
-export function connectReadDriver(databaseUrl: string, poolSize: number, prefix: string): Promise<ReadDriver> {
+export function connectReadDriver(
+  databaseUrl: string,
+  poolSize: number,
+  prefix: string,
+): Promise<ReadDriver> {
   const names = new Map<string, string>();
   return new PrismaPg(
     { connectionString: databaseUrl, max: poolSize },
