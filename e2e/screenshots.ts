@@ -4,7 +4,8 @@
 // reset-password page and the confirm-email page. The register, login and confirm POSTs are answered here,
 // so no account is created, no token spent and no failed login counted. Then, signed in as the demo member
 // or the demo contributor: the organization list, an organization's profile (People, and Divisions with a
-// row open) and the Edit Organization dialog. Run with: node e2e/screenshots.ts (product running); names as
+// row open), the Edit Organization dialog, and the people directory (as it opens, and with a search and a
+// group). Run with: node e2e/screenshots.ts (product running); names as
 // arguments take only the shots whose name starts with one of them: node e2e/screenshots.ts organization.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +114,22 @@ const shots: Shot[] = [
 /** The demo agency with divisions of three types. */
 const WATER = 'Department of Water Stewardship';
 
+/**
+ * Waits for the directory's cards and their pictures. The pictures load lazily, as the member scrolls near
+ * them, and a full-page shot does not scroll: those below the first screen are asked for now, or they would
+ * show as empty circles.
+ */
+async function directoryCards(page: Page) {
+  await page.getByRole('region', { name: 'People found' }).getByRole('link').first().waitFor();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('img.dir-picture')).every((img) => {
+      if (!(img instanceof HTMLImageElement)) return true;
+      img.loading = 'eager';
+      return img.complete && img.naturalWidth > 0;
+    }),
+  );
+}
+
 interface SignedInShot extends Shot {
   account: { email: string; password: string };
 }
@@ -152,6 +169,25 @@ const signedInShots: SignedInShot[] = [
       await page.getByRole('button', { name: 'Edit organization' }).click();
       await page.getByRole('dialog', { name: 'Edit organization' }).waitFor();
     },
+  },
+  {
+    name: 'directory',
+    account: DEMO.member,
+    path: '/directory',
+    prepare: directoryCards,
+    fullPage: true,
+  },
+  {
+    name: 'directory-filtered',
+    account: DEMO.member,
+    path: '/directory',
+    prepare: async (page) => {
+      await page.getByRole('searchbox', { name: 'Search people' }).fill('director');
+      await page.getByRole('combobox', { name: 'Group' }).selectOption('Agencies');
+      await page.getByText(/(people|person) found$/).waitFor();
+      await directoryCards(page);
+    },
+    fullPage: true,
   },
 ];
 

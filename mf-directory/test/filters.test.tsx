@@ -4,8 +4,9 @@
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { searchCalls, stubDirectory } from './support/api';
-import { location, renderAt, signIn } from './support/render';
+import { SEARCH_DEBOUNCE_MS } from '../src/filters/useUrlFilters';
+import { person, searchCalls, searchOf, stubDirectory } from './support/api';
+import { location, renderAt, renderInLingeringFrame, signIn } from './support/render';
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search people' }) as HTMLInputElement;
 const groupSelect = () => screen.getByRole('combobox', { name: 'Group' }) as HTMLSelectElement;
@@ -156,5 +157,17 @@ describe('the URL', () => {
     // No entry per change: Back leaves the directory for the page before it.
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(location()).toBe('/public-square');
+  });
+
+  it('drops a search typed just before a card is opened, rather than writing it onto the next page', async () => {
+    signIn();
+    stubDirectory(searchOf([person({ profile_id: 8, first_name: 'Adrienne', last_name: 'Kowalski' })]));
+    renderInLingeringFrame('/directory');
+    const card = await screen.findByRole('link', { name: /Adrienne Kowalski/ });
+    fireEvent.change(searchBox(), { target: { value: 'kow' } });
+    fireEvent.click(card);
+    expect(location()).toBe('/profile/8');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(location()).toBe('/profile/8');
   });
 });

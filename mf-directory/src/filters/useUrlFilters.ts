@@ -1,9 +1,10 @@
 // A list screen's filters kept in the URL query (?search=…&group=…&issue=…), so a reload or a shared link
 // shows the same list. The search box updates the URL 250 ms after the member stops typing; a select
 // updates it at once. Every change replaces the history entry: Back leaves the screen rather than stepping
-// through each keystroke.
+// through each keystroke. Once the member has left the screen, nothing more is written (a pending search
+// would otherwise land on the next page's URL).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -36,13 +37,19 @@ export function useUrlFilters<K extends string>(selects: readonly K[]): UrlFilte
     string
   >;
   const [text, setText] = useState(search);
+  const { pathname } = useLocation();
+  // Where the screen was opened: the router's path, and the document's (which moves at once on navigation).
+  const home = useRef({ route: pathname, document: window.location.pathname });
 
   // A ref, so the debounced update reads the latest selects even if one changed while the member typed.
-  const latest = useRef({ params, setParams });
-  latest.current = { params, setParams };
+  const latest = useRef({ params, setParams, pathname });
+  latest.current = { params, setParams, pathname };
 
   const update = useCallback((change: (next: URLSearchParams) => void) => {
-    const { params: current, setParams: set } = latest.current;
+    const { params: current, setParams: set, pathname: route } = latest.current;
+    // Gone to another page: the host may render this screen once more with that page's location, and a
+    // pending search may fire before it re-renders at all; either way a write would land on that page.
+    if (route !== home.current.route || window.location.pathname !== home.current.document) return;
     const next = new URLSearchParams(current);
     change(next);
     if (next.toString() !== current.toString()) set(next, { replace: true });
@@ -58,10 +65,12 @@ export function useUrlFilters<K extends string>(selects: readonly K[]): UrlFilte
     [update],
   );
 
+  // Only what the member typed is written; the box prefilled from the URL already matches it.
   useEffect(() => {
+    if (text.trim() === search) return;
     const timer = setTimeout(() => writeSearch(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, writeSearch]);
+  }, [text, search, writeSearch]);
 
   // The URL changed from outside the box (back/forward, Reset, a shared link): show what it says.
   useEffect(() => {

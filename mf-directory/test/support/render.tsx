@@ -1,6 +1,6 @@
 // Renders the directory inside a memory router at a given URL, after an earlier page, with a probe that shows
-// the current location and a Back button, so tests can check what the URL holds and what history keeps;
-// signs a member in.
+// the current location and a Back button, so tests can check what the URL holds and what history keeps
+// (also in a frame that keeps the screen mounted after it is left); signs a member in.
 import { setSession } from '@rotunda/session';
 import { makeMember } from '@rotunda/session/testing';
 import { render, screen } from '@testing-library/react';
@@ -32,6 +32,22 @@ export function renderAt(path: string) {
         <Route path="/directory" element={<Directory />} />
         <Route path="/profile/:id" element={<ProfileStandIn />} />
         <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * Like renderAt, in a host frame that keeps the screen mounted whatever the path (the shell's frame renders
+ * the leaving screen once more with the next route's location), to check that it never writes to a URL that
+ * is no longer its own.
+ */
+export function renderInLingeringFrame(path: string) {
+  return render(
+    <MemoryRouter initialEntries={['/public-square', path]} initialIndex={1}>
+      <Routes>
+        <Route path="*" element={<Directory />} />
       </Routes>
       <LocationProbe />
     </MemoryRouter>,

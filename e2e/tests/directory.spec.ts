@@ -1,0 +1,378 @@
+// The people directory in the browser, against the demo data: every word of the search narrows the cards,
+// the group and issue filters combine with it, 'Elected Officials' lists only the spec's titles, the filters
+// offer what the spec says, 30 more cards load when the last one is fully in view, the URL keeps the search
+// across a reload and in a shared link, a card opens the profile, a visitor is turned away, and axe finds no
+// serious or critical violations. Other spec files add people at the same time, so the tests use specific
+// searches of seeded people (those with fictional owners, whom no test edits) rather than whole-list totals.
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO } from './support/accounts.ts';
+import { signInAs, signInAsMember } from './support/session.ts';
+
+/** Spec §9: the titles the 'Elected Officials' filter selects. */
+const ELECTED_TITLES = [
+  'Senator',
+  'President pro Tempore',
+  'Assemblymember',
+  'Speaker',
+  'Governor',
+  'Lt. Governor',
+  'Lieutenant Governor',
+  'State Treasurer',
+  'Insurance Commissioner',
+  'State Controller',
+];
+
+/** Seeded elected officials (services/profile/src/seed/demo-profiles.ts). */
+const SEEDED_ELECTED = [
+  'Elena Marquez',
+  'David Okafor',
+  'Helena Voss',
+  'Raymond Castillo',
+  'Adrienne Kowalski',
+  'Julian Mbeki',
+];
+
+// ------------------------------------------------------------------------------------------------ helpers
+
+const results = (page: Page) => page.getByRole('region', { name: 'People found' });
+const cards = (page: Page) => results(page).getByRole('link');
+/** The card of the person with this name (not those whose organization bears the name). */
+const card = (page: Page, name: string) =>
+  cards(page).filter({ has: page.locator('.dir-card__name').getByText(name, { exact: true }) });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search people' });
+const groupSelect = (page: Page) => page.getByRole('combobox', { name: 'Group' });
+const issueSelect = (page: Page) => page.getByRole('combobox', { name: 'Issue' });
+
+/** Waits until the list shows the answer for the filters in the URL (the count line is written then). */
+async function settled(page: Page): Promise<void> {
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText(/^(\d[\d,]* (people|person)( found)?|No people found)$/)).toBeVisible();
+}
+
+/** Types a search, as a person does, and waits for its answer. */
+async function search(page: Page, text: string): Promise<void> {
+  await searchBox(page).fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+  await settled(page);
+}
+
+/**
+ * Every card's text holds every word (each field the search matches, name, title, organization or division,
+ * is shown on the card). Retried, as the cards of the previous search stay on screen until the answer.
+ */
+async function expectEveryCardMatches(list: Locator, words: string[]): Promise<void> {
+  await expect(async () => {
+    const texts = await list.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts)
+      for (const word of words) expect(text.toLowerCase(), `a card matching "${word}"`).toContain(word);
+  }).toPass();
+}
+
+async function memberToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/auth/login', { data: DEMO.member });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).token as string;
+}
+
+interface Found {
+  total: number;
+  profiles: { profile_id: number; first_name: string; last_name: string }[];
+}
+
+async function searchApi(request: APIRequestContext, params: Record<string, string>): Promise<Found> {
+  const response = await request.get('/api/profiles/search', {
+    params: { offset: 0, limit: 30, ...params },
+    headers: { 'x-auth-token': await memberToken(request) },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+/** The profile id of the one seeded person with this name. */
+async function profileIdOf(request: APIRequestContext, name: string): Promise<number> {
+  const { profiles } = await searchApi(request, { search: name });
+  const found = profiles.filter((p) => `${p.first_name} ${p.last_name}` === name);
+  expect(found, `one person named ${name}`).toHaveLength(1);
+  return found[0]?.profile_id ?? 0;
+}
+
+async function issueIdOf(page: Page, name: string): Promise<string> {
+  const value = await issueSelect(page).getByRole('option', { name, exact: true }).getAttribute('value');
+  expect(value).toMatch(/^\d+$/);
+  return value ?? '';
+}
+
+async function expectNoBlockingViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(blocking).toEqual([]);
+}
+
+// --------------------------------------------------------------------------------------------- the list
+
+test.describe('the people directory', () => {
+  test.beforeEach(async ({ page }) => signInAsMember(page));
+
+  test('shows person cards with pictures, after the spinner', async ({ page }) => {
+    await page.goto('/directory');
+    await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
+    await settled(page);
+    await expect(page.getByRole('status', { name: 'Loading people' })).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(30);
+    await search(page, 'kowalski');
+    const adrienne = card(page, 'Adrienne Kowalski');
+    await expect(adrienne).toContainText('President pro Tempore');
+    await expect(adrienne).toContainText('Senate Office of Policy Research');
+    await expect(adrienne).toContainText('Sacramento, CA');
+    // Her seeded portrait, loaded (a broken one would be swapped for a drawn placeholder).
+    const picture = adrienne.locator('img');
+    await expect(picture).toHaveAttribute('src', /^\/media\/pictures\//);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test('every word of the search must match a name, title, organization or division, in any case', async ({
+    page,
+  }) => {
+    await page.goto('/directory');
+    await settled(page);
+
+    // One organization word: the people of that organization, and nobody else.
+    await search(page, 'senate');
+    await expect(card(page, 'Adrienne Kowalski')).toHaveCount(1);
+    await expectEveryCardMatches(cards(page), ['senate']);
+    expect(await cards(page).count()).toBeGreaterThan(1);
+
+    // A last name as well: only the person who matches both, whatever the case.
+    await search(page, 'Senate KOWALSKI');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page)).toContainText('Adrienne Kowalski');
+    await expect(page.getByText('1 person found')).toBeVisible();
+
+    // A title and a first name: 'elena' is also in 'Helena' (any part of a word matches).
+    await search(page, 'governor elena');
+    await expectEveryCardMatches(cards(page), ['governor', 'elena']);
+    await expect(card(page, 'Helena Voss')).toHaveCount(1);
+    await expect(card(page, 'Elena Marquez')).toHaveCount(0);
+
+    // A division's name: the people working in it.
+    await search(page, 'groundwater');
+    await expectEveryCardMatches(cards(page), ['groundwater']);
+    await expect(cards(page).first()).toContainText('Groundwater Management Division');
+
+    // Both words must match: Kowalski does not work in housing.
+    await search(page, 'kowalski housing');
+    await expect(page.getByText('No people match your search.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).toHaveURL(/\/directory$/);
+    await expect(searchBox(page)).toHaveValue('');
+    await settled(page);
+    await expect(cards(page)).toHaveCount(30);
+  });
+
+  test("the group filter offers the groups less 'Campaigns' and 'Other', plus 'Elected Officials'", async ({
+    page,
+  }) => {
+    await page.goto('/directory');
+    await expect(groupSelect(page).getByRole('option', { name: 'Agencies' })).toHaveCount(1);
+    await expect(groupSelect(page).getByRole('option')).toHaveText([
+      'All groups',
+      'Associations',
+      'Agencies',
+      "Governor's Office",
+      'Legislature',
+      'Lobbyists',
+      'Unions',
+      'Elected Officials',
+    ]);
+  });
+
+  test('the issue filter lists the issue areas alphabetically', async ({ page }) => {
+    await page.goto('/directory');
+    await expect(issueSelect(page).getByRole('option', { name: 'Water', exact: true })).toHaveCount(1);
+    const [first, ...names] = await issueSelect(page).getByRole('option').allInnerTexts();
+    expect(first).toBe('All issues');
+    expect(names.length).toBeGreaterThanOrEqual(30);
+    const alphabetical = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    expect(names).toEqual(alphabetical);
+  });
+
+  test("'Elected Officials' lists only people whose current title is one of the spec's", async ({ page }) => {
+    await page.goto('/directory');
+    await settled(page);
+    await groupSelect(page).selectOption('Elected Officials');
+    await expect(page).toHaveURL(/[?&]group=Elected\+Officials/);
+    await settled(page);
+    await expect(page.getByText(/^Current title: Senator, /)).toBeVisible();
+    for (const name of SEEDED_ELECTED) await expect(card(page, name)).toHaveCount(1);
+    const lowered = ELECTED_TITLES.map((t) => t.toLowerCase());
+    const titles = await results(page).locator('.dir-card__title').allInnerTexts();
+    expect(titles.length).toBe(await cards(page).count());
+    for (const title of titles)
+      expect(lowered, `'${title}' is an elected title`).toContain(title.toLowerCase());
+
+    // With a search: Elena Marquez is elected; her staff, whose organization bears her name, are not.
+    await search(page, 'elena');
+    await expect(card(page, 'Elena Marquez')).toHaveCount(1);
+    await expect(card(page, 'Marcus Chen')).toHaveCount(0);
+    await expectEveryCardMatches(cards(page), ['elena']);
+  });
+
+  test('the group and the issue filters combine, with each other and with the search', async ({ page }) => {
+    await page.goto('/directory');
+    await settled(page);
+    // Julian Mbeki: Legislature, Homelessness. Helena Voss: Governor's Office, Homelessness.
+    // Elena Marquez: Legislature, no Homelessness.
+    await groupSelect(page).selectOption('Legislature');
+    await settled(page);
+    await expect(card(page, 'Elena Marquez')).toHaveCount(1);
+    await expect(card(page, 'Helena Voss')).toHaveCount(0);
+
+    await issueSelect(page).selectOption({ label: 'Homelessness' });
+    await expect(page).toHaveURL(/[?&]group=Legislature&issue=\d+/);
+    await settled(page);
+    await expect(card(page, 'Julian Mbeki')).toHaveCount(1);
+    await expect(card(page, 'Elena Marquez')).toHaveCount(0);
+    await expect(card(page, 'Helena Voss')).toHaveCount(0);
+
+    await groupSelect(page).selectOption("Governor's Office");
+    await settled(page);
+    await expect(card(page, 'Helena Voss')).toHaveCount(1);
+    await expect(card(page, 'Julian Mbeki')).toHaveCount(0);
+
+    // And with a search: 'voss' among the Governor's Office people covering Homelessness.
+    await search(page, 'voss');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page)).toContainText('Helena Voss');
+    await issueSelect(page).selectOption({ label: 'Water' });
+    await settled(page);
+    await expect(page.getByText('No people match your search.')).toBeVisible();
+  });
+
+  test('loads 30 more cards when the last card is fully in view', async ({ page, request }) => {
+    const firstPage = page.waitForRequest(
+      (r) => r.url().includes('/api/profiles/search?') && r.url().includes('offset=0'),
+    );
+    await page.goto('/directory');
+    expect(new URL((await firstPage).url()).searchParams.get('limit')).toBe('30');
+    await settled(page);
+    await expect(cards(page)).toHaveCount(30);
+    // The seed has more than 60 people, and other tests only add more.
+    const { total } = await searchApi(request, {});
+    expect(total).toBeGreaterThan(30);
+
+    const nextPage = page.waitForRequest(
+      (r) => r.url().includes('/api/profiles/search?') && r.url().includes('offset=30'),
+    );
+    await cards(page).last().scrollIntoViewIfNeeded();
+    expect(new URL((await nextPage).url()).searchParams.get('limit')).toBe('30');
+    await expect(cards(page)).toHaveCount(Math.min(60, total));
+    // No card twice.
+    const hrefs = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+
+    // The next 30 only once the new last card is in view in turn.
+    const third = page.waitForRequest(
+      (r) => r.url().includes('/api/profiles/search?') && r.url().includes('offset=60'),
+    );
+    await cards(page).last().scrollIntoViewIfNeeded();
+    await third;
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(60);
+  });
+
+  test('the URL keeps the search and filters, across a reload and in a shared link', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/directory');
+    await settled(page);
+    await search(page, 'senate');
+    await groupSelect(page).selectOption('Elected Officials');
+    const labor = await issueIdOf(page, 'Labor and Employment');
+    await issueSelect(page).selectOption(labor);
+    await expect(page).toHaveURL(
+      new RegExp(`/directory\\?search=senate&group=Elected\\+Officials&issue=${labor}$`),
+    );
+    await settled(page);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page)).toContainText('Adrienne Kowalski');
+    const shared = page.url();
+
+    const expectSameSearch = async (other: Page) => {
+      await expect(searchBox(other)).toHaveValue('senate');
+      await expect(groupSelect(other)).toHaveValue('Elected Officials');
+      await expect(issueSelect(other)).toHaveValue(labor);
+      await expect(issueSelect(other).locator('option:checked')).toHaveText('Labor and Employment');
+      await settled(other);
+      await expect(cards(other)).toHaveCount(1);
+      await expect(cards(other)).toContainText('Adrienne Kowalski');
+    };
+
+    await page.reload();
+    await expectSameSearch(page);
+
+    // Another member opens the shared link in a browser of their own.
+    const context = await browser.newContext();
+    try {
+      const other = await context.newPage();
+      await signInAs(other, DEMO.concierge);
+      await other.goto(shared);
+      await expectSameSearch(other);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a card opens the profile, and Back returns to the same search', async ({ page, request }) => {
+    const id = await profileIdOf(request, 'Adrienne Kowalski');
+    await page.goto('/directory?search=kowalski');
+    await settled(page);
+    await card(page, 'Adrienne Kowalski').click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: /Adrienne Kowalski/ })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/directory\?search=kowalski$/);
+    await expect(searchBox(page)).toHaveValue('kowalski');
+    await expect(card(page, 'Adrienne Kowalski')).toBeVisible();
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ visitor
+
+test('a visitor opening a directory search is told to log in and returned to /', async ({ page }) => {
+  await page.goto('/directory?search=senate');
+  await expect(page.getByRole('alert')).toHaveText('Access Restricted. Please login.');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+// ------------------------------------------------------------------------------------------ accessibility
+
+for (const width of [1280, 400]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the directory has no serious or critical axe violations, filtered or not', async ({ page }) => {
+      await signInAsMember(page);
+      await page.goto('/directory');
+      await settled(page);
+      await expect(cards(page)).toHaveCount(30);
+      await expectNoBlockingViolations(page);
+
+      await page.goto('/directory?search=senate&group=Elected+Officials');
+      await settled(page);
+      await expect(card(page, 'Adrienne Kowalski')).toBeVisible();
+      await expectNoBlockingViolations(page);
+
+      await page.goto('/directory?search=kowalski+housing');
+      await expect(page.getByText('No people match your search.')).toBeVisible();
+      await expectNoBlockingViolations(page);
+    });
+  });
+}
