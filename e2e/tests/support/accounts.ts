@@ -48,9 +48,21 @@ export interface Account {
   lastName: string;
 }
 
-/** Registers a new account through the API; with `confirm`, also follows the mailed confirmation link. */
-export async function registerAccount(request: APIRequestContext, confirm: boolean): Promise<Account> {
-  const account = { email: freshEmail(), password: 'Rotunda#E2e2024', firstName: 'Eva', lastName: 'Tester' };
+/**
+ * Registers a new account through the API; with `confirm`, also follows the mailed confirmation link. The
+ * account is Eva Tester at a fresh address unless `person` names someone else.
+ */
+export async function registerAccount(
+  request: APIRequestContext,
+  confirm: boolean,
+  person: { firstName: string; lastName: string; email?: string } = { firstName: 'Eva', lastName: 'Tester' },
+): Promise<Account> {
+  const account = {
+    email: person.email ?? freshEmail(),
+    password: 'Rotunda#E2e2024',
+    firstName: person.firstName,
+    lastName: person.lastName,
+  };
   const response = await request.post('/auth/register', {
     data: {
       first_name: account.firstName,
