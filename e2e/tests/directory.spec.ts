@@ -78,7 +78,7 @@ async function memberToken(request: APIRequestContext): Promise<string> {
 
 interface Found {
   total: number;
-  profiles: { profile_id: number; first_name: string; last_name: string }[];
+  profiles: { profile_id: number; first_name: string; last_name: string; profile_picture: string | null }[];
 }
 
 async function searchApi(request: APIRequestContext, params: Record<string, string>): Promise<Found> {
@@ -118,12 +118,26 @@ async function expectNoBlockingViolations(page: Page) {
 test.describe('the people directory', () => {
   test.beforeEach(async ({ page }) => signInAsMember(page));
 
-  test('shows person cards with pictures, after the spinner', async ({ page }) => {
+  test('shows a spinner until the people arrive, then their cards', async ({ page }) => {
+    // The server's answer, held back a moment so the spinner can be seen.
+    await page.route('**/api/profiles/search?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.goto('/directory');
     await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading people' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
     await settled(page);
     await expect(page.getByRole('status', { name: 'Loading people' })).toHaveCount(0);
     await expect(cards(page)).toHaveCount(30);
+  });
+
+  test('a card shows the picture, or a drawn placeholder for a person without one', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/directory');
     await search(page, 'kowalski');
     const adrienne = card(page, 'Adrienne Kowalski');
     await expect(adrienne).toContainText('President pro Tempore');
@@ -133,6 +147,16 @@ test.describe('the people directory', () => {
     const picture = adrienne.locator('img');
     await expect(picture).toHaveAttribute('src', /^\/media\/pictures\//);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // Some seeded people have no picture: theirs is drawn in the page, never an empty or broken image.
+    const { profiles } = await searchApi(request, { limit: '100' });
+    const without = profiles.find((p) => p.profile_picture === null);
+    expect(without, 'a person without a picture').toBeTruthy();
+    const name = `${without?.first_name} ${without?.last_name}`;
+    await search(page, name);
+    const plain = card(page, name).first();
+    await expect(plain.locator('img')).toHaveCount(0);
+    await expect(plain.locator('svg.dir-picture--placeholder')).toBeVisible();
   });
 
   test('every word of the search must match a name, title, organization or division, in any case', async ({
