@@ -1,11 +1,11 @@
 // The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare', open to visitors
 // (spec §2, §6): the search box, 'Create Post', the order and type filter, the feed of posts and the
-// Headlines column beside it from 770 px wide; narrower, a Posts / Headlines toggle shows one at a time.
+// Headlines column beside it when the square has room (feed.css: as a 770 px window without the sidebar);
+// narrower, a Posts / Headlines toggle shows one at a time.
 // Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog.
 import { useUser } from '@rotunda/session';
 import { useCallback, useState } from 'react';
 import { countRead, fetchPostTypes, type Post, type PostType } from './api';
-import { useMediaQuery } from './common/useMediaQuery';
 import { CreatePostDialog } from './create/CreatePostDialog';
 import { FeedList } from './feed/FeedList';
 import { FeedToolbar } from './feed/FeedToolbar';
@@ -23,9 +23,6 @@ import './feed.css';
 
 type Column = 'posts' | 'headlines';
 
-/** Below the two-column width (spec §9: two columns from 770 px), one column shows at a time. */
-const ONE_COLUMN = '(max-width: 769px)';
-
 export default function PublicSquare() {
   const user = useUser();
   const filters = useFeedFilters();
@@ -33,7 +30,6 @@ export default function PublicSquare() {
   const likes = useLikes(user, feed.updatePost);
   const actions = usePostActions(feed);
   const postTypes = useTypeList<PostType>(fetchPostTypes);
-  const narrow = useMediaQuery(ONE_COLUMN);
   const [column, setColumn] = useState<Column>('posts');
   const [creating, setCreating] = useState(false);
   const [readingId, setReadingId] = useState<number | null>(null);
@@ -66,24 +62,23 @@ export default function PublicSquare() {
         </p>
       </header>
 
-      {narrow && (
-        <fieldset className="square-toggle">
-          <legend className="visually-hidden">Show</legend>
-          {(['posts', 'headlines'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              className="feed-sort__button"
-              aria-pressed={column === name}
-              onClick={() => setColumn(name)}
-            >
-              {name === 'posts' ? 'Posts' : 'Headlines'}
-            </button>
-          ))}
-        </fieldset>
-      )}
+      {/* Shown, and the other column hidden, only while the square is one column wide (feed.css). */}
+      <fieldset className="square-toggle">
+        <legend className="visually-hidden">Show</legend>
+        {(['posts', 'headlines'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="feed-sort__button"
+            aria-pressed={column === name}
+            onClick={() => setColumn(name)}
+          >
+            {name === 'posts' ? 'Posts' : 'Headlines'}
+          </button>
+        ))}
+      </fieldset>
 
-      <div className="square__columns" data-column={narrow ? column : undefined}>
+      <div className="square__columns" data-column={column}>
         <div className="square__main">
           <FeedToolbar filters={filters} postTypes={postTypes} onCreate={openCreate} />
           <FeedList

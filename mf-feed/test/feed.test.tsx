@@ -27,15 +27,6 @@ function lastFeedItem(): Element {
   return last;
 }
 
-/** A window `width` px wide, as far as CSS max-width media queries tell. */
-function viewportWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: width <= Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
-
 const sortButton = (name: string) => screen.getByRole('button', { name });
 const pressed = (name: string) => sortButton(name).getAttribute('aria-pressed');
 
@@ -234,9 +225,9 @@ describe('states and layout', () => {
     expect(callsTo(calls, 'POST /api/posts/get-likes/u-1')).toHaveLength(0);
   });
 
-  it('below 770 px toggles between Posts and Headlines, Posts first', async () => {
+  // Which widths show the toggle is CSS (a container query), seen in the browser tests (e2e feed.spec.ts).
+  it('the Posts / Headlines toggle picks the column shown when there is one, Posts first', async () => {
     signIn();
-    viewportWidth(400);
     const calls = stubApi(squareRoutes(many(1)));
     const { container } = renderSquare();
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -248,14 +239,5 @@ describe('states and layout', () => {
     expect(columns?.getAttribute('data-column')).toBe('headlines');
     expect(screen.getByRole('button', { name: 'Headlines' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Posts' }).getAttribute('aria-pressed')).toBe('false');
-  });
-
-  it('from 770 px shows both columns, without the toggle', async () => {
-    viewportWidth(770);
-    stubApi(squareRoutes(many(1)));
-    const { container } = renderSquare();
-    await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(screen.queryByRole('button', { name: 'Headlines' })).toBeNull();
-    expect(container.querySelector('.square__columns')?.hasAttribute('data-column')).toBe(false);
   });
 });

@@ -284,7 +284,7 @@ function EventDetails({ post }: { post: Post }) {
     <div className="event-details">
       <dl className="event-details__list">
         {post.event_location && (
-          <div>
+          <div className="event-details__location">
             <dt>Location</dt>
             <dd>{post.event_location}</dd>
           </div>
