@@ -7,6 +7,8 @@
 // row open), the Edit Organization dialog, and the people directory (as it opens, and with a search and a
 // group). Run with: node e2e/screenshots.ts (product running); names as
 // arguments take only the shots whose name starts with one of them: node e2e/screenshots.ts organization.
+// The public square, signed in as the demo member: the feed, a demo event in the read dialog, and the
+// Create Post dialog with the event's fields (node e2e/screenshots.ts feed).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page, request } from '@playwright/test';
@@ -135,6 +137,39 @@ interface SignedInShot extends Shot {
 }
 
 const signedInShots: SignedInShot[] = [
+  {
+    name: 'feed',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('region', { name: 'Posts' }).getByRole('article').first().waitFor();
+    },
+  },
+  {
+    name: 'feed-read-event',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('searchbox', { name: 'Search posts' }).fill('annual water policy conference');
+      const event = page.getByRole('article', { name: 'Annual water policy conference' });
+      await event.getByRole('button', { name: 'Keep Reading' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Annual water policy conference' });
+      await dialog.getByRole('link', { name: 'Add to calendar' }).waitFor();
+    },
+  },
+  {
+    name: 'feed-create',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Create Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Post' });
+      await dialog.getByRole('textbox', { name: 'Post Body' }).waitFor();
+      await dialog.getByLabel('Type of Post').selectOption({ label: 'EVENT' });
+      const other = dialog.getByLabel('Event Type').getByRole('option', { name: 'OTHER' });
+      await other.waitFor({ state: 'attached' });
+    },
+  },
   {
     name: 'organizations',
     account: DEMO.member,
