@@ -4,16 +4,20 @@
 // reset-password page and the confirm-email page. The register, login and confirm POSTs are answered here,
 // so no account is created, no token spent and no failed login counted. Then, signed in as the demo member
 // or the demo contributor: the organization list, an organization's profile (People, and Divisions with a
-// row open), the Edit Organization dialog, and the people directory (as it opens, and with a search and a
-// group). Run with: node e2e/screenshots.ts (product running); names as
-// arguments take only the shots whose name starts with one of them: node e2e/screenshots.ts organization.
+// row open), the Edit Organization dialog, the people directory (as it opens, and with a search and a
+// group), the member's own profile page with its Edit Profile and Add Job dialogs, and each step of profile
+// creation (the member shown as if without a profile: the profile calls those steps make are answered here
+// with the member's own profile, so nothing is created). Run with: node e2e/screenshots.ts (product running);
+// names as arguments take only the shots whose name starts with one of them: node e2e/screenshots.ts
+// organization.
 // The public square, signed in as the demo member: the feed, a demo event in the read dialog, and the
 // Create Post dialog with the event's fields (node e2e/screenshots.ts feed).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page, request } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page, request } from '@playwright/test';
 import { baseURL, chromiumLaunchOptions } from './playwright.config.ts';
 import { DEMO } from './tests/support/accounts.ts';
+import { solidPng } from './tests/support/images.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -134,6 +138,43 @@ async function directoryCards(page: Page) {
 
 interface SignedInShot extends Shot {
   account: { email: string; password: string };
+  /** Shows the account as a member without a profile, with the profile calls of creation answered here. */
+  asNewMember?: boolean;
+}
+
+/** The Create your profile step headings, for waiting on each step. */
+const stepTitle = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
+
+/** Scrolls back to the top, where a full-page shot expects the top bar (focus scrolled the form). */
+const scrolledUp = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+/** Profile creation up to its job step, with the required-fields message of the empty personal step shown. */
+async function toJobStep(page: Page) {
+  await page.getByRole('button', { name: 'None are me - Enter profile creation' }).click();
+  await page.getByLabel('Profile Picture').setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: solidPng(300, 400, [60, 120, 180]),
+  });
+  await page.locator('img.prof-avatar').waitFor();
+  await page.getByLabel('Office Phone').fill('9165550177');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepTitle(page, 'Step 2 of 3: Current job').waitFor();
+}
+
+/** Chooses the demo agency in the job step's Company field and completes the step. */
+async function toBioStep(page: Page) {
+  await toJobStep(page);
+  await page.getByLabel('Job Title').fill('Policy Analyst');
+  await page.getByRole('combobox', { name: 'Company' }).fill('Water Stewardship');
+  await page.getByRole('option', { name: new RegExp(WATER) }).click();
+  await page.getByLabel('Address').fill('1416 Ninth Street');
+  await page.getByLabel('City').fill('Sacramento');
+  await page.getByLabel('State').fill('CA');
+  await page.getByLabel('Zip Code').fill('95814');
+  await page.getByLabel('Start Date').fill('2023-05-01');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepTitle(page, 'Step 3 of 3: Bio and issue areas').waitFor();
 }
 
 const signedInShots: SignedInShot[] = [
@@ -224,6 +265,111 @@ const signedInShots: SignedInShot[] = [
     },
     fullPage: true,
   },
+  {
+    name: 'profile',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Marcus Chen' }).waitFor();
+      await page.getByRole('heading', { name: 'Colleagues' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-edit',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.getByRole('dialog', { name: 'Edit profile' }).waitFor();
+    },
+  },
+  {
+    name: 'profile-add-job',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Add job' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add job' });
+      await dialog.getByRole('combobox', { name: 'Company' }).fill('Office');
+      await dialog.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'profile-issues-edit',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit issues' }).click();
+      await page.getByRole('combobox', { name: 'Add an issue area' }).fill('housing');
+      await page.getByRole('combobox', { name: 'Add an issue area' }).press('Enter');
+      await page.getByText('You already cover this issue.').waitFor();
+      await page.getByRole('combobox', { name: 'Add an issue area' }).fill('Water');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'profile-create-match',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await stepTitle(page, 'Is this you?').waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-create-personal',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'None are me - Enter profile creation' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Please provide entries for the following required fields:').waitFor();
+      await scrolledUp(page);
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-create-job',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await toJobStep(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Please provide entries for the following required fields:').waitFor();
+      await scrolledUp(page);
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-create-job-suggestions',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await toJobStep(page);
+      await page.getByRole('combobox', { name: 'Company' }).fill('Office');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'profile-create-bio',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await toBioStep(page);
+      await page.getByRole('button', { name: 'Save and finish' }).click();
+      await page.getByRole('combobox', { name: 'Add an issue area' }).fill('Water');
+      await page.getByRole('combobox', { name: 'Add an issue area' }).press('Enter');
+      await page.getByRole('list', { name: 'Your issue areas' }).waitFor();
+      await scrolledUp(page);
+    },
+    fullPage: true,
+  },
 ];
 
 /** Logs in through the API (not the page, whose login is answered above) and answers the session to seed. */
@@ -257,13 +403,45 @@ async function resolvePath(path: string, token: string): Promise<string> {
   }
 }
 
+/**
+ * Shows the member as one without a profile: no own profile, their profile as the one matching profile, and
+ * creating a profile, uploading a picture and adding a job answered with theirs, so nothing is written.
+ */
+async function answerAsNewMember(context: BrowserContext, token: string, profileId: number) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-auth-token': token } });
+  try {
+    const response = await api.get(`/api/profiles/profile/${profileId}`);
+    if (!response.ok()) throw new Error(`profile ${profileId} answered ${response.status()}`);
+    const profile = await response.json();
+    await context.route('**/api/profiles/user-check', (route) => route.fulfill({ json: [] }));
+    await context.route('**/api/profiles/new-user-check', (route) => route.fulfill({ json: [profile] }));
+    await context.route('**/api/profiles/upload-profile-picture', (route) =>
+      route.fulfill({ json: { url: profile.profile_picture } }),
+    );
+    await context.route('**/api/profiles/create-profile', (route) =>
+      route.fulfill({ status: 201, json: { createdProfileResult: profile } }),
+    );
+    await context.route('**/api/profiles/add-job/', (route) =>
+      route.fulfill({ status: 201, json: profile.JobExperiences[0] }),
+    );
+  } finally {
+    await api.dispose();
+  }
+}
+
 async function captureSignedIn(browser: Browser, width: number) {
-  for (const { name, account, path, prepare, fullPage = false } of signedInShots.filter(wanted)) {
+  for (const { name, account, path, prepare, fullPage = false, asNewMember } of signedInShots.filter(
+    wanted,
+  )) {
     const auth = await sessionOf(account);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await context.addInitScript((seed) => localStorage.setItem('auth', JSON.stringify(seed)), auth);
+    const profileId = auth.user.profile_id;
+    if (asNewMember) await answerAsNewMember(context, auth.token, profileId);
+    const seed = asNewMember ? { ...auth, user: { ...auth.user, profile_id: null } } : auth;
+    await context.addInitScript((stored) => localStorage.setItem('auth', JSON.stringify(stored)), seed);
     const page = await context.newPage();
-    await page.goto(new URL(await resolvePath(path, auth.token), baseURL).href);
+    const ownPath = path.replace('{own}', String(profileId));
+    await page.goto(new URL(await resolvePath(ownPath, auth.token), baseURL).href);
     await prepare(page);
     await page.waitForLoadState('networkidle');
     const file = `${outDir}${name}-${width}.png`;

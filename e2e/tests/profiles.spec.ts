@@ -85,7 +85,7 @@ test.describe('claiming a profile', () => {
     await page.goto('/profile/create');
     await expect(page.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeVisible();
     await expect(page.getByText(`Welcome to Rotunda, ${firstName}.`)).toBeVisible();
-    await expect(stepHeading(page, 'Is one of these you?')).toBeVisible();
+    await expect(stepHeading(page, 'Is this you?')).toBeVisible();
     await expect(page.getByRole('button', { name: 'None are me - Enter profile creation' })).toBeVisible();
     await expectNoBlockingViolations(page);
 

@@ -117,7 +117,7 @@ export default function ProfileCreate() {
       <Page {...header}>
         <section className="prof-panel prof-step" aria-labelledby="prof-step-title">
           <h2 id="prof-step-title" className="prof-step__title">
-            Is one of these you?
+            {stage.profiles.length === 1 ? 'Is this you?' : 'Is one of these you?'}
           </h2>
           <MatchStep
             profiles={stage.profiles}

@@ -110,7 +110,7 @@ describe('step 0: matching profiles', () => {
       },
       [match],
     );
-    await screen.findByRole('heading', { name: 'Is one of these you?' });
+    await screen.findByRole('heading', { name: 'Is this you?' });
     fireEvent.click(screen.getByRole('button', { name: 'Claim the profile of Rosa Nguyen' }));
     const dialog = screen.getByRole('dialog', { name: 'Claim this profile?' });
     expect(
@@ -141,6 +141,14 @@ describe('step 0: matching profiles', () => {
     );
     expect(location()).toBe('/profile/create');
     expect(sessionProfileId()).toBeNull();
+  });
+
+  it('asks about one profile in the singular, and about several as a choice', async () => {
+    const other = profile({ profile_id: 19, user_id: null, first_name: 'Rosa', last_name: 'Nguyen' });
+    startCreating({}, [match, other]);
+    expect(await screen.findByRole('heading', { name: 'Is one of these you?' })).toBeTruthy();
+    expect(screen.getByText(/If one of them is you, claim it/)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Claim the profile of Rosa Nguyen' })).toHaveLength(2);
   });
 
   it("goes on to step 1 with 'None are me - Enter profile creation'", async () => {

@@ -22,6 +22,8 @@ export interface AutocompleteProps<T> {
   /** A line under the field: whether the value is an existing record or a new one. */
   hint?: ReactNode;
   autoFocus?: boolean;
+  /** Takes a whole row of the form's grid (long names, such as organizations'). */
+  wide?: boolean;
 }
 
 export function Autocomplete<T>({
@@ -37,6 +39,7 @@ export function Autocomplete<T>({
   placeholder,
   hint,
   autoFocus,
+  wide = false,
 }: AutocompleteProps<T>) {
   const id = useId();
   const listId = `${id}-list`;
@@ -94,7 +97,7 @@ export function Autocomplete<T>({
   const activeId = open && active >= 0 ? `${id}-option-${active}` : undefined;
 
   return (
-    <div className="field prof-autocomplete">
+    <div className={`field prof-autocomplete${wide ? ' prof-field--wide' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
         {required && (

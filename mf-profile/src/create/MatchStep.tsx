@@ -18,8 +18,9 @@ export function MatchStep({ profiles, onClaimed, onNoneAreMe }: MatchStepProps) 
   return (
     <div className="prof-step__body">
       <p className="prof-step__lede">
-        Rotunda already lists {profiles.length === 1 ? 'a profile' : 'profiles'} with your name and email. If
-        one of them is you, claim it to make it yours; otherwise create your own.
+        {profiles.length === 1
+          ? 'Rotunda already lists a profile with your name and email. If it is you, claim it to make it yours; otherwise create your own.'
+          : 'Rotunda already lists profiles with your name and email. If one of them is you, claim it to make it yours; otherwise create your own.'}
       </p>
       <ul className="prof-matches">
         {profiles.map((profile) => {

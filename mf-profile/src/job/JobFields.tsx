@@ -79,6 +79,7 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
             required
             placeholder="Start typing to find it"
             hint={<OrganizationHint draft={draft} />}
+            wide
           />
           <Autocomplete<Division>
             label="Office or Division"
