@@ -1,5 +1,6 @@
 // The route table (spec §2). Screens owned by micro-frontends are loaded at run time; the landing page, the
-// reset-password and confirm-email pages and the 404 page belong to the shell.
+// reset-password and confirm-email pages and the 404 page belong to the shell. Each screen's view is keyed by its
+// module, so moving to another screen starts a fresh view instead of rendering the old screen at the new path.
 import { Route, Routes } from 'react-router';
 import { RedirectOwnersToProfile, RequireAuth } from './guard';
 import { Layout } from './layout/Layout';
@@ -16,30 +17,54 @@ export function AppRoutes() {
         <Route index element={<Home />} />
         <Route
           path="public-square"
-          element={<RemoteView module="mf_feed/PublicSquare" label="Public Square" />}
+          element={
+            <RemoteView key="mf_feed/PublicSquare" module="mf_feed/PublicSquare" label="Public Square" />
+          }
         />
         <Route element={<RequireAuth />}>
           <Route
             path="directory"
-            element={<RemoteView module="mf_directory/Directory" label="Directory" />}
+            element={
+              <RemoteView key="mf_directory/Directory" module="mf_directory/Directory" label="Directory" />
+            }
           />
           <Route
             path="organizations"
-            element={<RemoteView module="mf_organizations/OrganizationList" label="Organizations" />}
+            element={
+              <RemoteView
+                key="mf_organizations/OrganizationList"
+                module="mf_organizations/OrganizationList"
+                label="Organizations"
+              />
+            }
           />
           <Route
             path="organization/:id"
-            element={<RemoteView module="mf_organizations/OrganizationProfile" label="Organization" />}
+            element={
+              <RemoteView
+                key="mf_organizations/OrganizationProfile"
+                module="mf_organizations/OrganizationProfile"
+                label="Organization"
+              />
+            }
           />
           <Route element={<RedirectOwnersToProfile />}>
             <Route
               path="profile/create"
-              element={<RemoteView module="mf_profile/ProfileCreate" label="Profile creation" />}
+              element={
+                <RemoteView
+                  key="mf_profile/ProfileCreate"
+                  module="mf_profile/ProfileCreate"
+                  label="Profile creation"
+                />
+              }
             />
           </Route>
           <Route
             path="profile/:id"
-            element={<RemoteView module="mf_profile/ProfilePage" label="Profile" />}
+            element={
+              <RemoteView key="mf_profile/ProfilePage" module="mf_profile/ProfilePage" label="Profile" />
+            }
           />
         </Route>
         <Route path="reset-password/:token" element={<ResetPassword />} />

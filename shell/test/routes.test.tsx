@@ -4,7 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTICE_TIMEOUT_MS } from '../src/layout/Notices';
-import { makeMember, renderAt, storedAuth } from './support';
+import { makeMember, renderAt, standInRenders, storedAuth } from './support';
 
 const member = makeMember();
 
@@ -104,6 +104,17 @@ describe('for signed-in users', () => {
       expect(within(sidebar).getByRole('link', { name })).toBeTruthy();
     }
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('never shows one screen at another screen’s path while the next one loads', async () => {
+    setSession(member);
+    renderAt('/directory');
+    await screen.findByRole('heading', { name: 'mf_directory/Directory' });
+    standInRenders.length = 0;
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(sidebar).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: 'mf_profile/ProfilePage' })).toBeTruthy();
+    expect(standInRenders.filter((r) => r.module === 'mf_directory/Directory')).toEqual([]);
   });
 
   it('logs out to the landing page without the access alert', async () => {

@@ -1,6 +1,6 @@
 // Test support of the shell: the whole route table rendered at a path (the micro-frontends replaced by
 // named stand-ins), a fetch stand-in that answers by method and path and records what was sent, the
-// gateway's refusal shape, JWT-shaped tokens, the signed-in member and what the store left in localStorage.
+// gateway's refusal shape, which stand-in rendered at which path, JWT-shaped tokens, the signed-in member and what the store left in localStorage.
 import { AUTH_STORAGE_KEY } from '@rotunda/session';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -9,9 +9,13 @@ import { AppRoutes } from '../src/AppRoutes';
 
 export { makeMember } from '@rotunda/session/testing';
 
+/** Every render of a micro-frontend's stand-in: which module, at which path. */
+export const standInRenders: { module: string; path: string }[] = [];
+
 vi.mock('../src/remotes/federation', () => ({
   loadRemoteComponent: async (id: string) =>
     function RemoteStandIn() {
+      standInRenders.push({ module: id, path: useLocation().pathname });
       return <h1>{id}</h1>;
     },
 }));
