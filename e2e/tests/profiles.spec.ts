@@ -186,6 +186,14 @@ test('a new member creates a profile through every step, told what each step is 
   await company.fill('Water Stewardship');
   await suggestions.filter({ hasText: WATER }).click();
   await expect(page.getByText('In the directory.')).toBeVisible();
+  // The office suggestions are the chosen organization's.
+  const office = page.getByRole('combobox', { name: 'Office or Division' });
+  await office.fill('Groundwater');
+  await page
+    .getByRole('listbox', { name: 'Office or Division suggestions' })
+    .getByRole('option', { name: /Groundwater Management Division/ })
+    .click();
+  await expect(page.getByText(`An office of ${WATER}.`)).toBeVisible();
 
   await page.getByLabel('Address').fill('1416 ninth street');
   await expect(page.getByLabel('Address')).toHaveValue('1416 Ninth Street');
@@ -227,9 +235,9 @@ test('a new member creates a profile through every step, told what each step is 
   expect(id).not.toBeNull();
   const profile = await getProfile(request, session.token, id ?? 0);
   expect(profile.user_bio).toBe(`Policy fellow on groundwater (${RUN}).`);
-  expect(profile.JobExperiences.map((job) => [job.title, job.current_job])).toEqual([
-    ['Water Policy Fellow', true],
-  ]);
+  expect(
+    profile.JobExperiences.map((job) => [job.title, job.current_job, job.Division?.division_name]),
+  ).toEqual([['Water Policy Fellow', true, 'Groundwater Management Division']]);
   expect(profile.UserIssues.map((u) => u.IssueArea.issue_name).sort()).toEqual(['Housing', 'Water']);
 
   // A member who owns a profile is sent from profile creation to it.
@@ -415,6 +423,22 @@ test.describe('someone else’s profile', () => {
       // The member owns a profile already, so is offered no claim either.
       await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
     }
+  });
+
+  test('colleagues are people at the current organization, the profile itself left out', async ({ page }) => {
+    await signInAsMember(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Marcus Chen' })).toBeVisible();
+    const people = page.getByRole('region', { name: 'Colleagues' }).getByRole('link');
+    await expect(page.getByText('At Office of Senator Elena Marquez', { exact: true })).toBeVisible();
+    await expect(people.first()).toBeVisible();
+    expect(await people.count()).toBeLessThanOrEqual(5);
+    await expect(people.filter({ hasText: 'Marcus Chen' })).toHaveCount(0);
+    await people.filter({ hasText: 'Elena Marquez' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Elena Marquez' })).toBeVisible();
+    await expect(people.filter({ hasText: 'Farah Thornbury' })).toBeVisible();
+    await expect(people.filter({ hasText: 'Elena Marquez' })).toHaveCount(0);
   });
 
   test('a lobbyist’s filer id links to the lobbying disclosure page', async ({ page, request }) => {

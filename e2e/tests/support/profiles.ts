@@ -12,6 +12,7 @@ export interface ApiJob {
   title: string;
   current_job: boolean;
   organization_id: number;
+  Division: { division_name: string } | null;
 }
 
 export interface ApiProfile {
