@@ -37,6 +37,7 @@ export default function Directory() {
       fetchPeoplePage({ search, group, issue, offset, limit }, signal).then((page) => ({
         items: page.profiles,
         total: page.total,
+        totalIsLowerBound: page.total_is_lower_bound,
       })),
     [search, group, issue],
   );
@@ -150,7 +151,7 @@ export default function Directory() {
 
           <section className="dir-results" aria-label="People found" aria-busy={status === 'loading'}>
             <p className="dir-results__count" aria-live="polite">
-              {status === 'ready' && countText(pages.total, filtered)}
+              {status === 'ready' && countText(pages.total, pages.totalIsLowerBound, filtered)}
             </p>
             {firstLoad && (
               <div className="dir-status">
@@ -208,9 +209,10 @@ export default function Directory() {
   );
 }
 
-function countText(total: number, filtered: boolean): string {
+/** '94 people', '1,000+ people found' when the server stopped counting. */
+function countText(total: number, atLeast: boolean, filtered: boolean): string {
   if (total === 0) return 'No people found';
-  const count = `${total.toLocaleString('en-US')} ${total === 1 ? 'person' : 'people'}`;
+  const count = `${total.toLocaleString('en-US')}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'person' : 'people'}`;
   return filtered ? `${count} found` : count;
 }
 

@@ -20,7 +20,9 @@ export interface PersonCard {
 
 export interface PeoplePage {
   profiles: PersonCard[];
+  /** Every match, or when `total_is_lower_bound`, the count the server stopped at ("1,000+"). */
   total: number;
+  total_is_lower_bound: boolean;
   offset: number;
   limit: number;
 }

@@ -49,6 +49,22 @@ describe('paging', () => {
     expect(searchCalls(calls)).toHaveLength(3);
   });
 
+  it('says "40+ people" while the server has not counted everyone, and pages on to the end', async () => {
+    signIn();
+    const calls = stubDirectory(searchOf(people(75), 40));
+    renderAt('/directory');
+    await screen.findByText('40+ people');
+    act(() => FakeIntersectionObserver.intersect(lastCard(), 1));
+    await waitFor(() => expect(cards()).toHaveLength(60));
+    expect(screen.getByText('61+ people')).toBeTruthy();
+    act(() => FakeIntersectionObserver.intersect(lastCard(), 1));
+    await waitFor(() => expect(cards()).toHaveLength(75));
+    expect(screen.getByText('75 people')).toBeTruthy();
+    act(() => FakeIntersectionObserver.intersect(lastCard(), 1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(searchCalls(calls)).toHaveLength(3);
+  });
+
   it('asks no more when the first page holds everyone', async () => {
     signIn();
     const calls = stubDirectory(searchOf(people(30)));

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export interface PageAnswer<T> {
   items: T[];
   total: number;
+  /** The server stopped counting: at least `total` match. */
+  totalIsLowerBound?: boolean;
 }
 
 /** Fetches `limit` items from `offset` for the current query. */
@@ -17,6 +19,8 @@ export interface Pages<T> {
   status: 'loading' | 'ready' | 'error';
   items: T[];
   total: number;
+  /** At least `total` match (the server counts broad searches only so far). */
+  totalIsLowerBound: boolean;
   /** Why the first page failed, when status is 'error'. */
   error: unknown;
   /** A next page is being fetched. */
@@ -34,6 +38,7 @@ interface State<T> {
   status: 'loading' | 'ready' | 'error';
   items: T[];
   total: number;
+  totalIsLowerBound: boolean;
   error: unknown;
   loadingMore: boolean;
   moreFailed: boolean;
@@ -43,6 +48,7 @@ const initial = <T>(): State<T> => ({
   status: 'loading',
   items: [],
   total: 0,
+  totalIsLowerBound: false,
   error: null,
   loadingMore: false,
   moreFailed: false,
@@ -78,7 +84,13 @@ export function usePages<T>(
     latest.current.fetchPage(0, pageSize, controller.signal).then(
       (page) => {
         if (generation.current !== current) return;
-        setState({ ...initial<T>(), status: 'ready', items: page.items, total: page.total });
+        setState({
+          ...initial<T>(),
+          status: 'ready',
+          items: page.items,
+          total: page.total,
+          totalIsLowerBound: page.totalIsLowerBound === true,
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted || generation.current !== current) return;
@@ -114,6 +126,7 @@ export function usePages<T>(
             items: [...previous.items, ...added],
             // With nothing new, stop asking: the list has reached its end whatever total said.
             total: added.length === 0 ? previous.items.length : page.total,
+            totalIsLowerBound: added.length > 0 && page.totalIsLowerBound === true,
             loadingMore: false,
           };
         });

@@ -51,12 +51,22 @@ export function person(overrides: Partial<PersonCard> = {}): PersonCard {
 export const people = (count: number, from = 1): PersonCard[] =>
   Array.from({ length: count }, (_, i) => person({ profile_id: from + i }));
 
-/** The search endpoint over `all`, paged by offset and limit as the gateway does. */
-export function searchOf(all: PersonCard[]): Handler {
+/**
+ * The search endpoint over `all`, paged by offset and limit as the gateway does, counting up to `countUpTo` (or
+ * one past the page asked for) as the profile service does.
+ */
+export function searchOf(all: PersonCard[], countUpTo = 1000): Handler {
   return (call) => {
     const offset = Number(call.url.searchParams.get('offset'));
     const limit = Number(call.url.searchParams.get('limit'));
-    return json({ profiles: all.slice(offset, offset + limit), total: all.length, offset, limit });
+    const bound = Math.max(countUpTo, offset + limit + 1);
+    return json({
+      profiles: all.slice(offset, offset + limit),
+      total: Math.min(all.length, bound),
+      total_is_lower_bound: all.length > bound,
+      offset,
+      limit,
+    });
   };
 }
 
