@@ -223,7 +223,18 @@ const signedInShots: SignedInShot[] = [
     name: 'organization',
     account: DEMO.member,
     path: `/organization/{${WATER}}`,
-    prepare: waitForText('No people to show.'),
+    prepare: async (page) => {
+      // The People tab's cards, with every picture loaded (they load lazily, and a full-page shot does not
+      // scroll to them).
+      await page.getByRole('list', { name: 'People' }).getByRole('listitem').first().waitFor();
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('img.orgs-person__picture')).every((img) => {
+          if (!(img instanceof HTMLImageElement)) return true;
+          img.loading = 'eager';
+          return img.complete && img.naturalWidth > 0;
+        }),
+      );
+    },
     fullPage: true,
   },
   {

@@ -176,14 +176,14 @@ export default function OrganizationProfile() {
   );
 }
 
-/**
- * The organization's people from the profile service. The call is not built yet in every deployment: a 404
- * or 501 (or any failure) lists nobody, which the tab says as 'No people to show.' — never invented people.
- */
+/** The organization's people from the profile service; a failure offers to try again. */
 function usePeople(organizationId: number | null): PeopleState {
   const user = useUser();
   const ownProfileId = user?.profile_id ?? null;
   const [state, setState] = useState<PeopleState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // `attempt` is a dependency on purpose: bumping it (the error line's retry) fetches again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-triggers the load
   useEffect(() => {
     if (organizationId === null) return;
     const controller = new AbortController();
@@ -192,13 +192,12 @@ function usePeople(organizationId: number | null): PeopleState {
       (colleagues) => setState({ status: 'ready', people: peopleFrom(colleagues, ownProfileId) }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 501);
-        if (!missing) console.error('The people of the organization could not be loaded', error);
-        setState({ status: 'ready', people: [] });
+        console.error('The people of the organization could not be loaded', error);
+        setState({ status: 'error', retry: () => setAttempt((n) => n + 1) });
       },
     );
     return () => controller.abort();
-  }, [organizationId, ownProfileId]);
+  }, [organizationId, ownProfileId, attempt]);
   return state;
 }
 

@@ -1,7 +1,7 @@
 // The organization profile: contact details, the Cal-Access link only for its groups, social links by name
 // only when present, the edit control for contributors only, the Divisions tab only with divisions (active
-// ones, sorted, under type buttons), the People tab over the colleagues call ('No people to show.' when that
-// call is missing or fails), and the not-found panel.
+// ones, sorted, under type buttons), the People tab over the colleagues call ('No people to show.' when it
+// lists nobody, an error line with a retry when it fails), and the not-found panel.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Colleague } from '../src/api';
@@ -9,9 +9,9 @@ import { calAccessUrl } from '../src/organization-rules';
 import { detail, division, type Handler, json, refusal, stubApi } from './support/api';
 import { renderAt, signIn } from './support/render';
 
-const colleaguesMissing = () => refusal('No such endpoint: POST /api/profiles/organization-colleagues', 404);
+const nobody = () => json([]);
 
-async function openProfile(organization: ReturnType<typeof detail>, colleagues: Handler = colleaguesMissing) {
+async function openProfile(organization: ReturnType<typeof detail>, colleagues: Handler = nobody) {
   const calls = stubApi({
     [`GET /api/orgs/${organization.organization_id}`]: () => json(organization),
     'POST /api/profiles/organization-colleagues': colleagues,
@@ -245,25 +245,52 @@ describe('People', () => {
     },
   });
 
-  it("shows 'No people to show.' when the colleagues call is not there (404)", async () => {
+  it("asks for the organization's colleagues and shows 'No people to show.' when it has none", async () => {
     signIn();
     const calls = await openProfile(detail({ organization_id: 8 }));
     expect(await screen.findByText('No people to show.')).toBeTruthy();
     const call = calls.find((c) => c.url.pathname === '/api/profiles/organization-colleagues');
+    expect(call?.method).toBe('POST');
     expect(JSON.parse(String(call?.body))).toEqual({ organization_id: 8 });
   });
 
-  it("shows 'No people to show.' when the call is not implemented (501) or fails", async () => {
-    signIn();
-    await openProfile(detail(), () => refusal('Not implemented', 501));
-    expect(await screen.findByText('No people to show.')).toBeTruthy();
-  });
-
-  it("shows 'No people to show.' when the network fails", async () => {
+  it('says the people could not be loaded when the call fails, and tries again on request', async () => {
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await openProfile(detail(), () => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await screen.findByText('No people to show.')).toBeTruthy();
+    let failures = 2;
+    const calls = await openProfile(detail(), () => {
+      failures -= 1;
+      if (failures === 1) return refusal('Service unavailable', 503);
+      if (failures === 0) return Promise.reject(new TypeError('Failed to fetch'));
+      return json([colleague(5, 'Dee', 'Analyst', 'Sacramento')]);
+    });
+    const askedFor = () => calls.filter((c) => c.url.pathname === '/api/profiles/organization-colleagues');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The people of this organization could not be loaded right now.');
+    expect(screen.queryByText('No people to show.')).toBeNull();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(askedFor()).toHaveLength(2));
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Dee Lee' })).toBeTruthy();
+    expect(askedFor()).toHaveLength(3);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows initials in place of a picture that is missing or fails to load', async () => {
+    signIn();
+    const withPicture = colleague(6, 'Ida', 'Analyst', 'Sacramento');
+    if (withPicture.ProfileInfo) withPicture.ProfileInfo.profile_picture = '/media/pictures/gone.jpg';
+    await openProfile(detail(), () => json([withPicture, colleague(7, 'Jo', 'Analyst', 'Sacramento')]));
+    const card = (name: string) => screen.getByRole('link', { name }).closest('article') as HTMLElement;
+    await screen.findByRole('link', { name: 'Ida Lee' });
+    expect(card('Jo Lee').querySelector('img')).toBeNull();
+    expect(card('Jo Lee').textContent).toContain('JL');
+    const picture = card('Ida Lee').querySelector('img');
+    expect(picture?.getAttribute('src')).toBe('/media/pictures/gone.jpg');
+    fireEvent.error(picture as HTMLImageElement);
+    expect(card('Ida Lee').querySelector('img')).toBeNull();
+    expect(card('Ida Lee').textContent).toContain('IL');
   });
 
   it('lists each person once, never the member themself, with Title, Office and Location filters', async () => {
@@ -288,6 +315,7 @@ describe('People', () => {
     );
     await waitFor(() => expect(names()).toHaveLength(3));
     expect([...names()].sort()).toEqual(['Ana Lee', 'Ben Lee', 'Cy Lee']);
+    expect(screen.getByRole('list', { name: 'People' }).querySelectorAll(':scope > li')).toHaveLength(3);
     const ana = screen.getByRole('link', { name: 'Ana Lee' });
     expect(ana.getAttribute('href')).toBe('/profile/1');
     const card = ana.closest('article');

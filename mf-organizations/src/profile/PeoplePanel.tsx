@@ -1,13 +1,15 @@
 // The People view of an organization's profile: Title, Office (with 2 or more divisions) and Location
-// filters with Reset, over the colleagues the profile service lists; each person with picture, name (a link
-// to their profile), title, office, city and state, phone and work email. 'No people to show.' when none.
+// filters with Reset, over the colleagues the profile service lists; each person with picture (initials
+// without one), name (a link to their profile), title, office, city and state, phone and work email.
+// 'No people to show.' when none; an error line with a retry when the list could not be loaded.
 import { Spinner } from '@rotunda/ui';
 import { Mail, MapPin, Phone, RotateCcw } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Division } from '../api';
 import { displayPhone, telHref } from '../common/format';
 import { initialsOf } from '../common/OrgLogo';
+import { ErrorLine } from '../common/status';
 import {
   filterPeople,
   locationOptions,
@@ -18,7 +20,10 @@ import {
   titleOptions,
 } from './people';
 
-export type PeopleState = { status: 'loading' } | { status: 'ready'; people: Person[] };
+export type PeopleState =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; people: Person[] };
 
 export function PeoplePanel({ state, divisions }: { state: PeopleState; divisions: readonly Division[] }) {
   const [filters, setFilters] = useState<PeopleFilters>(NO_FILTERS);
@@ -73,10 +78,14 @@ export function PeoplePanel({ state, divisions }: { state: PeopleState; division
         <div className="orgs-status">
           <Spinner label="Loading people" />
         </div>
+      ) : state.status === 'error' ? (
+        <ErrorLine onRetry={state.retry}>
+          The people of this organization could not be loaded right now. Please try again in a moment.
+        </ErrorLine>
       ) : shown.length === 0 ? (
         <p className="orgs-panel-empty">No people to show.</p>
       ) : (
-        <ul className="orgs-people__list">
+        <ul className="orgs-people__list" aria-label="People">
           {shown.map((person) => (
             <li key={person.profileId}>
               <PersonCard person={person} />
@@ -122,9 +131,11 @@ function FilterSelect({
 
 function PersonCard({ person }: { person: Person }) {
   const phone = displayPhone(person.phone);
+  // A picture that fails to load gives way to the initials, as a missing one does.
+  const [failed, setFailed] = useState(false);
   return (
     <article className="orgs-person">
-      {person.picture ? (
+      {person.picture && !failed ? (
         <img
           className="orgs-person__picture"
           src={person.picture}
@@ -132,6 +143,7 @@ function PersonCard({ person }: { person: Person }) {
           width={56}
           height={56}
           loading="lazy"
+          onError={() => setFailed(true)}
         />
       ) : (
         <span className="orgs-person__picture orgs-person__picture--initials" aria-hidden="true">
@@ -160,11 +172,35 @@ function PersonCard({ person }: { person: Person }) {
           {person.email && (
             <li>
               <Mail size={15} aria-hidden="true" />
-              <a href={`mailto:${person.email}`}>{person.email}</a>
+              <a href={`mailto:${person.email}`}>{breakableEmail(person.email)}</a>
             </li>
           )}
         </ul>
       </div>
     </article>
+  );
+}
+
+/**
+ * The address with line-break opportunities after the '@' and before each dot of the domain, so a long
+ * address wraps between its parts ('rosa.yamada@' / 'waterstewardship' / '.example.org'), not mid-word.
+ */
+function breakableEmail(email: string): ReactNode {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  const [first = '', ...rest] = email.slice(at + 1).split('.');
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {first}
+      {rest.map((part, i) => (
+        // The parts of one address never move: their place is their key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={i}>
+          <wbr />.{part}
+        </Fragment>
+      ))}
+    </>
   );
 }
