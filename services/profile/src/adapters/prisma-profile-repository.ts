@@ -328,15 +328,9 @@ export function prismaProfileRepository(
       return (await prisma.profile.count({ where: { profilePicture: url } })) > 0;
     },
 
-    async colleagues(at, excludeUserId) {
+    async colleagues(at) {
       const rows = await prisma.jobExperience.findMany({
-        where: {
-          currentJob: true,
-          ...at,
-          ...(excludeUserId
-            ? { profile: { OR: [{ userId: null }, { userId: { not: excludeUserId } }] } }
-            : {}),
-        },
+        where: { currentJob: true, ...at },
         include: {
           profile: {
             select: {

@@ -55,11 +55,8 @@ export interface ProfileRepository {
   claimProfile(profileId: number, userId: string): Promise<ClaimOutcome>;
   /** Does any profile show this picture? */
   isPictureInUse(url: string): Promise<boolean>;
-  /** People with a current job at the organization or division, one per profile; `excludeUserId`'s left out. */
-  colleagues(
-    at: { organizationId: number } | { divisionId: number },
-    excludeUserId: string | null,
-  ): Promise<Colleague[]>;
+  /** People with a current job at the organization or division, one per profile. */
+  colleagues(at: { organizationId: number } | { divisionId: number }): Promise<Colleague[]>;
   authorByUser(userId: string): Promise<Author | null>;
   authorsByIds(profileIds: readonly number[]): Promise<Author[]>;
   /** Owned profiles after `afterProfileId`, by id. */

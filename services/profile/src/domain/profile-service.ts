@@ -247,16 +247,20 @@ export function createProfileService({
     },
 
     /** People with a current job at the organization, one per profile, shuffled, the caller left out. */
+    /**
+     * Everyone working there now, shuffled. Nobody is left out here: the profile page leaves out the profile on
+     * screen, the organization's People tab the member's own (spec §2, §9).
+     */
     async organizationColleagues(caller: Caller | undefined, organizationId: number): Promise<Colleague[]> {
-      const member = requireMember(caller);
+      requireMember(caller);
       if (!validId(organizationId)) return [];
-      return shuffled(await profiles.colleagues({ organizationId }, member.userId), random);
+      return shuffled(await profiles.colleagues({ organizationId }), random);
     },
 
     async divisionColleagues(caller: Caller | undefined, divisionId: number): Promise<Colleague[]> {
-      const member = requireMember(caller);
+      requireMember(caller);
       if (!validId(divisionId)) return [];
-      return shuffled(await profiles.colleagues({ divisionId }, member.userId), random);
+      return shuffled(await profiles.colleagues({ divisionId }), random);
     },
 
     /** Internal: the member's profile as a post's author. */
