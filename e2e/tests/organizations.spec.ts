@@ -1,24 +1,59 @@
 // The organization directory in the browser, against the running product: the list (cards, search, group
-// filter, more cards past 30 as the member scrolls, filters in the URL), the profile (details, People,
-// the Divisions accordion), a contributor editing an organization and uploading its logo, a member without
-// the edit control, a visitor turned away by the guard, and no serious or critical axe violations.
+// filter, more cards past 30 as the member scrolls, filters in the URL), the profile (details, the People tab
+// over the demo seed's people: their cards, random order, the Title, Office and Location filters with Reset,
+// one card per person, never the member themself, a person's link to their profile; the Divisions accordion),
+// a contributor editing an organization and uploading its logo, a member without the edit control, a visitor
+// turned away by the guard, and no serious or critical axe violations.
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO } from './support/accounts.ts';
-import { signInAsConcierge, signInAsMember } from './support/session.ts';
+import { type Account, DEMO, registerAccount } from './support/accounts.ts';
+import { signInAs, signInAsConcierge, signInAsMember } from './support/session.ts';
 
 /** The demo seed's agency with divisions of three types, one of them inactive. */
 const WATER = 'Department of Water Stewardship';
+/** The demo senator's office: the senator, her staff (one in her Elk Grove district office) and the demo member. */
+const SENATOR_OFFICE = 'Office of Senator Elena Marquez';
+/** The Governor, the Lt. Governor and their staff. */
+const GOVERNOR_OFFICE = 'Office of the Governor';
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
 // ------------------------------------------------------------------------------------------------ helpers
 
-async function memberToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/auth/login', { data: DEMO.member });
+const memberToken = (request: APIRequestContext): Promise<string> => loginToken(request, DEMO.member);
+
+async function loginToken(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/auth/login', { data: account });
   expect(response.ok()).toBe(true);
   return (await response.json()).token as string;
+}
+
+/** A profile of the account's own (as profile creation's first step makes it, with a picture); its id. */
+async function createProfile(request: APIRequestContext, token: string, account: Account): Promise<number> {
+  const uploaded = await request.post('/api/profiles/upload-profile-picture', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      profile_picture: { name: 'me.png', mimeType: 'image/png', buffer: solidPng(60, 80, [120, 60, 40]) },
+      image_type: 'png',
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const created = await request.post('/api/profiles/create-profile', {
+    headers: { 'x-auth-token': token },
+    data: {
+      first_name: account.firstName,
+      last_name: account.lastName,
+      work_email: account.email,
+      other_phone: '9165550188',
+      profile_picture: (await uploaded.json()).url,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).createdProfileResult.profile_id as number;
 }
 
 async function listTotal(request: APIRequestContext, token: string, search = ''): Promise<number> {
@@ -84,6 +119,14 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 }
 
 const results = (page: Page) => page.getByRole('region', { name: 'Organizations found' });
+const peopleList = (page: Page) => page.getByRole('list', { name: 'People' });
+/** The names on the People tab's cards. */
+const personNames = (page: Page) => peopleList(page).locator('.orgs-person__name');
+/** The People tab's card of one person, by full name. */
+const personCard = (page: Page, name: string) =>
+  peopleList(page)
+    .locator('.orgs-person')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 const cards = (page: Page) => results(page).getByRole('link');
 
 async function expectNoBlockingViolations(page: Page, include?: string) {
@@ -201,9 +244,10 @@ test.describe('an organization profile', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/organization\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: WATER })).toBeVisible();
-    await expect(page.getByText('715 P Street')).toBeVisible();
-    await expect(page.getByRole('link', { name: /^\(916\) 555-\d{4}$/ })).toHaveAttribute('href', /^tel:/);
-    await expect(page.getByRole('link', { name: /waterstewardship\.example\.org/ })).toHaveAttribute(
+    const contact = page.getByRole('region', { name: 'Contact' });
+    await expect(contact.getByText('715 P Street')).toBeVisible();
+    await expect(contact.getByRole('link', { name: /^\(916\) 555-\d{4}$/ })).toHaveAttribute('href', /^tel:/);
+    await expect(contact.getByRole('link', { name: /waterstewardship\.example\.org/ })).toHaveAttribute(
       'target',
       '_blank',
     );
@@ -244,58 +288,215 @@ test.describe('an organization profile', () => {
     await expect(groundwater).toContainText('715 P Street, Floor 9');
   });
 
-  test("the People tab has its filters, and says 'No people to show.' without the colleagues call", async ({
+  test('the People tab lists the people who work there, each with picture, title, office, place, phone and email', async ({
     page,
     request,
   }) => {
     const id = await organizationId(request, await memberToken(request), WATER);
-    const colleagues = page.waitForResponse((r) => r.url().endsWith('/api/profiles/organization-colleagues'));
     await page.goto(`/organization/${id}`);
     await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('combobox', { name: 'Title' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Office' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Location' })).toBeVisible();
-    const status = (await colleagues).status();
-    // Until the profile service has organization-colleagues, nobody is listed (never made-up people).
-    if (status === 404 || status === 501) await expect(page.getByText('No people to show.')).toBeVisible();
+    // Seeded at the agency (services/profile's demo seed), in its Groundwater Management Division.
+    const nora = personCard(page, 'Nora Whitfield');
+    await expect(nora).toHaveCount(1);
+    await expect(nora).toContainText('Policy Analyst');
+    await expect(nora).toContainText('Groundwater Management Division');
+    await expect(nora).toContainText('Sacramento, CA');
+    await expect(nora.getByRole('link', { name: '(916) 555-0103' })).toHaveAttribute(
+      'href',
+      'tel:9165550103',
+    );
+    await expect(nora.getByRole('link', { name: 'newbie@demo.ca.gov' })).toHaveAttribute(
+      'href',
+      'mailto:newbie@demo.ca.gov',
+    );
+    const picture = nora.locator('img');
+    await expect(picture).toHaveAttribute('src', /^\/media\/pictures\//);
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // The senator has no picture: her initials stand in for it.
+    const senatorOffice = await organizationId(request, await memberToken(request), SENATOR_OFFICE);
+    await page.goto(`/organization/${senatorOffice}`);
+    const elena = personCard(page, 'Elena Marquez');
+    await expect(elena).toContainText('Senator');
+    await expect(elena.locator('img')).toHaveCount(0);
+    await expect(elena.locator('.orgs-person__picture')).toHaveText('EM');
   });
 
-  test('People filters narrow the list of colleagues', async ({ page, request }) => {
-    const id = await organizationId(request, await memberToken(request), WATER);
-    // The profile service's answer, given here so the filters can be exercised before that call exists.
-    const person = (profile_id: string, first_name: string, title: string, city: string) => ({
-      profile_id,
-      title,
-      city,
-      state: 'CA',
-      Division: null,
-      ProfileInfo: {
-        profile_id,
-        first_name,
-        last_name: 'Example',
-        profile_picture: null,
-        other_phone: '9165550190',
-        work_email: `${first_name.toLowerCase()}@water.example.org`,
-      },
-    });
-    await page.route('**/api/profiles/organization-colleagues', (route) =>
-      route.fulfill({
-        json: [
-          person('e2e-1', 'Ana', 'Counsel', 'Sacramento'),
-          person('e2e-2', 'Ben', 'Engineer', 'Fresno'),
-          person('e2e-3', 'Cy', 'Counsel', 'Fresno'),
-        ],
-      }),
-    );
+  test('people are listed in a random order', async ({ page, request }) => {
+    const id = await organizationId(request, await memberToken(request), GOVERNOR_OFFICE);
     await page.goto(`/organization/${id}`);
-    const people = page.locator('.orgs-person__name');
-    await expect(people).toHaveCount(3);
-    await page.getByRole('combobox', { name: 'Title' }).selectOption('Counsel');
-    await expect(people).toHaveCount(2);
-    await page.getByRole('combobox', { name: 'Location' }).selectOption('Fresno, CA');
-    await expect(people).toHaveText(['Cy Example']);
+    await expect(personCard(page, 'Helena Voss')).toHaveCount(1);
+    const first = await personNames(page).allTextContents();
+    expect(first.length).toBeGreaterThanOrEqual(5);
+    // With 5 or more people, the same order on five loads in a row is a chance of 1 in 120^4 or less.
+    const orders = new Set([first.join('|')]);
+    for (let load = 0; load < 4 && orders.size === 1; load++) {
+      await page.reload();
+      await expect(personCard(page, 'Helena Voss')).toHaveCount(1);
+      orders.add((await personNames(page).allTextContents()).join('|'));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  test('the Title, Office and Location filters narrow the people, and Reset brings them all back', async ({
+    page,
+    request,
+  }) => {
+    const id = await organizationId(request, await memberToken(request), WATER);
+    await page.goto(`/organization/${id}`);
+    await expect(personCard(page, 'Nora Whitfield')).toHaveCount(1);
+    const everyone = await personNames(page).count();
+    const reset = page.getByRole('button', { name: 'Reset', exact: true });
+    await expect(reset).toBeDisabled();
+
+    await page.getByRole('combobox', { name: 'Title' }).selectOption('Policy Analyst');
+    await expect(personNames(page)).not.toHaveCount(everyone);
+    await expect(personCard(page, 'Nora Whitfield')).toHaveCount(1);
+    await expect(personCard(page, 'Rosa Yamada')).toHaveCount(0);
+    for (const title of await page.locator('.orgs-person__title').allTextContents())
+      expect(title).toBe('Policy Analyst');
+    await reset.click();
+    await expect(personNames(page)).toHaveCount(everyone);
+    await expect(page.getByRole('combobox', { name: 'Title' })).toHaveValue('');
+
+    // The Office filter offers the agency's divisions (it has more than 2).
+    const office = page.getByRole('combobox', { name: 'Office' });
+    await expect(office.getByRole('option', { name: 'Dam Safety Division' })).toHaveCount(1);
+    await office.selectOption({ label: 'Groundwater Management Division' });
+    await expect(personCard(page, 'Nora Whitfield')).toHaveCount(1);
+    await expect(personNames(page)).not.toHaveCount(everyone);
+    for (const name of await page.locator('.orgs-person__office').allTextContents())
+      expect(name).toBe('Groundwater Management Division');
+    await office.selectOption({ label: 'Dam Safety Division' });
+    await expect(personCard(page, 'Nora Whitfield')).toHaveCount(0);
+    await reset.click();
+    await expect(personNames(page)).toHaveCount(everyone);
+
+    // The senator's district office is in Elk Grove; she works in Sacramento.
+    const senatorOffice = await organizationId(request, await memberToken(request), SENATOR_OFFICE);
+    await page.goto(`/organization/${senatorOffice}`);
+    await expect(personCard(page, 'Elena Marquez')).toHaveCount(1);
+    const staff = await personNames(page).count();
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await expect(location.getByRole('option')).toContainText([
+      'All locations',
+      'Elk Grove, CA',
+      'Sacramento, CA',
+    ]);
+    await location.selectOption('Elk Grove, CA');
+    await expect(personCard(page, 'Elena Marquez')).toHaveCount(0);
+    await expect(personNames(page).first()).toBeVisible();
+    for (const card of await page.locator('.orgs-person').all())
+      await expect(card).toContainText('Elk Grove, CA');
+    await page.getByRole('combobox', { name: 'Title' }).selectOption('Senator');
+    await expect(page.getByText('No people to show.')).toBeVisible();
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
-    await expect(people).toHaveCount(3);
+    await expect(personNames(page)).toHaveCount(staff);
+    await expect(location).toHaveValue('');
+  });
+
+  test("the member's own profile is not among the people of their organization, and a person opens their profile", async ({
+    page,
+    request,
+  }) => {
+    // The demo member is Marcus Chen, the senator's Legislative Director.
+    const id = await organizationId(request, await memberToken(request), SENATOR_OFFICE);
+    await page.goto(`/organization/${id}`);
+    await expect(personCard(page, 'Elena Marquez')).toHaveCount(1);
+    await expect(personCard(page, 'Marcus Chen')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Elena Marquez', exact: true }).click();
+    await expect(page).toHaveURL(/\/profile\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Elena Marquez' })).toBeVisible();
+  });
+
+  test('a colleague sees the member among the people there', async ({ browser, request }) => {
+    const id = await organizationId(request, await memberToken(request), SENATOR_OFFICE);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAsConcierge(page);
+    await page.goto(`/organization/${id}`);
+    await expect(personCard(page, 'Marcus Chen')).toHaveCount(1);
+    await expect(personCard(page, 'Marcus Chen')).toContainText('Legislative Director');
+    await context.close();
+  });
+
+  test("lists a person with two current jobs there once, and shows a member nobody but themself as 'No people to show.'", async ({
+    browser,
+    request,
+  }) => {
+    // An organization of this run's own, with two offices, and one new member holding a job in each.
+    const member = await memberToken(request);
+    const organization = await addOrganization(request, member, {
+      organization_name: `E2E People ${RUN}`,
+      group_type: 'Associations',
+      street_address: '1020 N Street',
+      city: 'Sacramento',
+      state: 'CA',
+    });
+    const offices = [];
+    for (const [name, city] of [
+      ['Capitol Office', 'Sacramento'],
+      ['Valley Office', 'Fresno'],
+    ]) {
+      const response = await request.post('/api/orgs/add-division', {
+        headers: { 'x-auth-token': member },
+        data: {
+          organization_id: organization.organization_id,
+          division_name: name,
+          division_type: 'Office',
+          city,
+          state: 'CA',
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      offices.push(((await response.json()) as { division_id: number }).division_id);
+    }
+    const account = await registerAccount(request, true, { firstName: 'Ines', lastName: 'Holloway' });
+    const token = await loginToken(request, account);
+    const profileId = await createProfile(request, token, account);
+    for (const [title, divisionId, city, start] of [
+      ['Policy Director', offices[0], 'Sacramento', '2019-01-01'],
+      ['Senior Advisor', offices[1], 'Fresno', '2022-03-01'],
+    ] as const) {
+      const response = await request.post('/api/profiles/add-job/', {
+        headers: { 'x-auth-token': token },
+        data: {
+          profile_id: profileId,
+          title,
+          organization_id: organization.organization_id,
+          division_id: divisionId,
+          street_address: '1020 N Street',
+          city,
+          state: 'CA',
+          zip_code: '95814',
+          start_date: start,
+          current_job: true,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+
+    const asMember = await browser.newContext();
+    const page = await asMember.newPage();
+    await signInAsMember(page);
+    await page.goto(`/organization/${organization.organization_id}`);
+    await expect(personNames(page)).toHaveText(['Ines Holloway']);
+    await expect(page.getByRole('combobox', { name: 'Office' }).getByRole('option')).toHaveText([
+      'All offices',
+      'Capitol Office',
+      'Valley Office',
+    ]);
+    await asMember.close();
+
+    const asThemself = await browser.newContext();
+    const own = await asThemself.newPage();
+    await signInAs(own, account);
+    await own.goto(`/organization/${organization.organization_id}`);
+    await expect(own.getByText('No people to show.')).toBeVisible();
+    await expect(own.locator('.orgs-person')).toHaveCount(0);
+    await asThemself.close();
   });
 
   test('an unknown organization shows the not-found panel with the way back', async ({ page }) => {
