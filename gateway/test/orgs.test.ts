@@ -557,4 +557,19 @@ describe('logo upload', () => {
       body: { errors: [{ msg: 'Incorrect image format. Please select only .jpg or .jpeg.' }] },
     });
   });
+
+  it.each([
+    // The pipeline says the same of a result over 5,242,880 bytes and of a pixel bomb.
+    ['an image too large (oversize once resized, or a pixel bomb)', 'invalid_argument', TOO_LARGE, 400],
+    ['an unknown organization', 'not_found', 'Organization not found', 404],
+  ] as const)('passes the service’s refusal of %s on as %s, %s', async (_case, code, message, httpStatus) => {
+    org.answer('setOrganizationLogo', async () => {
+      throw new DomainError(code, message);
+    });
+    expect(await upload(logoForm({ organization_id: '12', logo: [new Blob([PNG])] }))).toEqual({
+      status: httpStatus,
+      body: { errors: [{ msg: message }] },
+    });
+    expect(org.callsTo('setOrganizationLogo')).toHaveLength(1);
+  });
 });

@@ -526,6 +526,32 @@ describe('updating over gRPC', () => {
 
   it('refuses a missing name or street address, an unknown id', async () => {
     const id = await idOf('Two Rivers Legal Aid');
+    const before = (await rpc('getOrganization', { organization_id: id })).organization;
+    expect(
+      await refusal(
+        rpc(
+          'updateOrganization',
+          { organization_id: id, organization_name: '  ', fields: { street_address: '1 Capitol Mall' } },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please provide entries for the following required fields: Organization Name',
+    });
+    expect(
+      await refusal(
+        rpc(
+          'updateOrganization',
+          { organization_id: id, organization_name: 'Two Rivers Legal Aid', fields: { street_address: '' } },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Please provide entries for the following required fields: Street Address',
+    });
+    expect((await rpc('getOrganization', { organization_id: id })).organization).toEqual(before);
     expect(
       await refusal(
         rpc(
