@@ -174,6 +174,13 @@ test.describe('a visitor', () => {
 test.describe('a member', () => {
   test.describe.configure({ mode: 'serial' });
   test.beforeEach(async ({ page }) => signInAsMember(page));
+  // Whatever a failed step left behind of this run's posts goes too.
+  test.afterAll(async ({ request }) => {
+    const token = await tokenOf(request, DEMO.member);
+    for (const post of await apiFeed(request, token, { search: RUN })) {
+      await apiDeletePost(request, token, post.post_id);
+    }
+  });
 
   const announcement = `Quarterly budget briefing ${RUN}`;
   const event = `Water policy roundtable ${RUN}`;

@@ -1,11 +1,11 @@
 // The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare', open to visitors
 // (spec §2, §6): the search box, 'Create Post', the order and type filter, the feed of posts and the
-// Headlines column beside it when the square has room (feed.css: as a 770 px window without the sidebar);
-// narrower, a Posts / Headlines toggle shows one at a time.
+// Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
 // Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog.
 import { useUser } from '@rotunda/session';
 import { useCallback, useState } from 'react';
 import { countRead, fetchPostTypes, type Post, type PostType } from './api';
+import { useNarrowerThan } from './common/useNarrowerThan';
 import { CreatePostDialog } from './create/CreatePostDialog';
 import { FeedList } from './feed/FeedList';
 import { FeedToolbar } from './feed/FeedToolbar';
@@ -23,6 +23,14 @@ import './feed.css';
 
 type Column = 'posts' | 'headlines';
 
+/**
+ * The square's own width from which the two columns show: what a 770 px window gives it without the sidebar
+ * (spec §9: two columns from 770 px; the page has 24 px each side). The signed-in sidebar takes room too, so
+ * the square's width decides rather than the window's: an 800 px window with the sidebar open shows one
+ * column, not two cramped ones.
+ */
+export const TWO_COLUMNS_FROM_PX = 722;
+
 export default function PublicSquare() {
   const user = useUser();
   const filters = useFeedFilters();
@@ -31,6 +39,7 @@ export default function PublicSquare() {
   const actions = usePostActions(feed);
   const postTypes = useTypeList<PostType>(fetchPostTypes);
   const [column, setColumn] = useState<Column>('posts');
+  const [squareRef, narrow] = useNarrowerThan(TWO_COLUMNS_FROM_PX);
   const [creating, setCreating] = useState(false);
   const [readingId, setReadingId] = useState<number | null>(null);
   const reading = feed.posts.find((post) => post.post_id === readingId) ?? null;
@@ -54,7 +63,7 @@ export default function PublicSquare() {
   };
 
   return (
-    <div className="page square">
+    <div className="page square" ref={squareRef}>
       <header>
         <h1 className="page-title">Public Square</h1>
         <p className="page-lede">
@@ -62,23 +71,27 @@ export default function PublicSquare() {
         </p>
       </header>
 
-      {/* Shown, and the other column hidden, only while the square is one column wide (feed.css). */}
-      <fieldset className="square-toggle">
-        <legend className="visually-hidden">Show</legend>
-        {(['posts', 'headlines'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            className="feed-sort__button"
-            aria-pressed={column === name}
-            onClick={() => setColumn(name)}
-          >
-            {name === 'posts' ? 'Posts' : 'Headlines'}
-          </button>
-        ))}
-      </fieldset>
+      {narrow && (
+        <fieldset className="square-toggle">
+          <legend className="visually-hidden">Show</legend>
+          {(['posts', 'headlines'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              className="feed-sort__button"
+              aria-pressed={column === name}
+              onClick={() => setColumn(name)}
+            >
+              {name === 'posts' ? 'Posts' : 'Headlines'}
+            </button>
+          ))}
+        </fieldset>
+      )}
 
-      <div className="square__columns" data-column={column}>
+      <div
+        className={narrow ? 'square__columns' : 'square__columns square__columns--two'}
+        data-column={narrow ? column : undefined}
+      >
         <div className="square__main">
           <FeedToolbar filters={filters} postTypes={postTypes} onCreate={openCreate} />
           <FeedList

@@ -16,6 +16,7 @@ import {
 } from './support/api';
 import { FakeIntersectionObserver } from './support/intersection';
 import { renderSquare, signIn } from './support/render';
+import { FakeResizeObserver } from './support/resize';
 
 const feedCalls = (calls: RecordedCall[]) => callsTo(calls, 'POST /api/posts/all');
 const lastFeedBody = (calls: RecordedCall[]) => feedCalls(calls).at(-1)?.body;
@@ -225,12 +226,14 @@ describe('states and layout', () => {
     expect(callsTo(calls, 'POST /api/posts/get-likes/u-1')).toHaveLength(0);
   });
 
-  // Which widths show the toggle is CSS (a container query), seen in the browser tests (e2e feed.spec.ts).
-  it('the Posts / Headlines toggle picks the column shown when there is one, Posts first', async () => {
+  it('narrower than 722 px (the square, not the window) toggles between Posts and Headlines, Posts first', async () => {
     signIn();
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const calls = stubApi(squareRoutes(many(1)));
     const { container } = renderSquare();
     await waitFor(() => expect(cards()).toHaveLength(1));
+    const square = container.querySelector('.square') as Element;
+    act(() => FakeResizeObserver.resize(square, 721));
     expect(feedCalls(calls)[0]?.headers.get('x-auth-token')).toBe('test-token');
     const columns = container.querySelector('.square__columns');
     expect(columns?.getAttribute('data-column')).toBe('posts');
@@ -239,5 +242,12 @@ describe('states and layout', () => {
     expect(columns?.getAttribute('data-column')).toBe('headlines');
     expect(screen.getByRole('button', { name: 'Headlines' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Posts' }).getAttribute('aria-pressed')).toBe('false');
+
+    // Wide enough again: both columns, no toggle.
+    act(() => FakeResizeObserver.resize(square, 722));
+    expect(screen.queryByRole('button', { name: 'Headlines' })).toBeNull();
+    expect(columns?.hasAttribute('data-column')).toBe(false);
+    expect(columns?.classList.contains('square__columns--two')).toBe(true);
+    FakeResizeObserver.reset();
   });
 });
