@@ -2,12 +2,14 @@
 // filter, more cards past 30 as the member scrolls, filters in the URL), the profile (details, the People tab
 // over the demo seed's people: their cards, random order, the Title, Office and Location filters with Reset,
 // one card per person, never the member themself, a person's link to their profile; the Divisions accordion),
-// a contributor editing an organization and uploading its logo, a member without the edit control, a visitor
-// turned away by the guard, and no serious or critical axe violations.
+// a contributor editing an organization and uploading its logo, a member without the edit control, every
+// refusal through the API (a member updating, a missing name or street address, a logo of the wrong type,
+// oversize or a pixel bomb, an unknown id), a visitor turned away by the guard, and no serious or critical
+// axe violations.
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
 import { type Account, DEMO, registerAccount } from './support/accounts.ts';
 import { signInAs, signInAsConcierge, signInAsMember } from './support/session.ts';
 
@@ -90,33 +92,45 @@ async function organizationId(request: APIRequestContext, token: string, name: s
   return found?.organization_id ?? 0;
 }
 
-/** A valid RGB PNG of one colour, made here: signature, IHDR, one zlib-compressed IDAT and IEND. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
+/** One PNG chunk: length, type, data and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG of RGB pixels: signature, IHDR, one zlib-compressed IDAT and IEND. */
+function png(width: number, height: number, pixels: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A valid RGB PNG of one colour, made here. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
   const row = Buffer.concat([
     Buffer.from([0]),
     Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
   ]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return png(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
 }
+
+/**
+ * A decompression bomb: a header claiming 20,000 × 20,000 pixels (1.2 GB once decoded) in a file of under a
+ * kilobyte. Its few pixel bytes never matter: a pipeline that trusts the header would start decoding.
+ */
+const pixelBomb = () => png(20_000, 20_000, Buffer.alloc(1024));
 
 const results = (page: Page) => page.getByRole('region', { name: 'Organizations found' });
 const peopleList = (page: Page) => page.getByRole('list', { name: 'People' });
@@ -573,6 +587,148 @@ test('a contributor edits the name and uploads a logo', async ({ page, request }
     organization_name: renamed,
     main_phone: '(916) 555-0177',
     logo: expect.stringMatching(/^\/media\/logos\//),
+  });
+});
+
+// --------------------------------------------------------------------------------------- API refusals
+
+test.describe('refusals through the API', () => {
+  const FORMAT = 'Incorrect image format. Please select only .jpg or .jpeg.';
+  const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
+  const UNKNOWN_ID = 2_147_483_000;
+
+  async function ownOrganization(request: APIRequestContext, token: string, label: string) {
+    return addOrganization(request, token, {
+      organization_name: `E2E Refusals ${label} ${RUN}`,
+      group_type: 'Other',
+      street_address: '1 Capitol Mall',
+      city: 'Sacramento',
+      state: 'CA',
+    });
+  }
+
+  const uploadLogo = (request: APIRequestContext, token: string, organizationId: number, logo: Buffer) =>
+    request.post('/api/orgs/upload-organization-logo', {
+      headers: { 'x-auth-token': token },
+      multipart: {
+        organization_id: String(organizationId),
+        image_type: 'image/png',
+        logo: { name: 'logo.png', mimeType: 'image/png', buffer: logo },
+      },
+    });
+
+  async function expectRefusal(response: APIResponse, status: number, message: string) {
+    expect(response.status(), await response.text()).toBe(status);
+    expect(await response.json()).toEqual({ errors: [{ msg: message }] });
+  }
+
+  test('a member may neither update an organization nor upload its logo', async ({ request }) => {
+    const token = await memberToken(request);
+    const created = await ownOrganization(request, token, 'Member');
+    await expectRefusal(
+      await request.post('/api/orgs/update-organization', {
+        headers: { 'x-auth-token': token },
+        data: {
+          organization_id: created.organization_id,
+          organization_name: `Hijacked ${RUN}`,
+          street_address: '2 Main Street',
+        },
+      }),
+      403,
+      'Contributors only',
+    );
+    await expectRefusal(
+      await uploadLogo(request, token, created.organization_id, solidPng(20, 20, [1, 2, 3])),
+      403,
+      'Contributors only',
+    );
+    const stored = await request.get(`/api/orgs/${created.organization_id}`, {
+      headers: { 'x-auth-token': token },
+    });
+    expect(await stored.json()).toMatchObject({ organization_name: created.organization_name, logo: null });
+  });
+
+  test('an update without a name or a street address is refused with the fields named', async ({
+    request,
+  }) => {
+    const contributor = await loginToken(request, DEMO.concierge);
+    const created = await ownOrganization(request, contributor, 'Required');
+    const update = (fields: Record<string, string>) =>
+      request.post('/api/orgs/update-organization', {
+        headers: { 'x-auth-token': contributor },
+        data: { organization_id: created.organization_id, ...fields },
+      });
+    const REQUIRED = 'Please provide entries for the following required fields: ';
+    await expectRefusal(
+      await update({ organization_name: '', street_address: '1 Capitol Mall' }),
+      400,
+      `${REQUIRED}Organization Name`,
+    );
+    await expectRefusal(
+      await update({ organization_name: created.organization_name, street_address: ' ' }),
+      400,
+      `${REQUIRED}Street Address`,
+    );
+    await expectRefusal(
+      await update({ organization_name: '', street_address: '' }),
+      400,
+      `${REQUIRED}Organization Name, Street Address`,
+    );
+    const stored = await request.get(`/api/orgs/${created.organization_id}`, {
+      headers: { 'x-auth-token': contributor },
+    });
+    expect(await stored.json()).toMatchObject({
+      organization_name: created.organization_name,
+      street_address: '1 Capitol Mall',
+    });
+  });
+
+  test("a logo of the wrong type, an oversize one and a pixel bomb are refused with the spec's texts", async ({
+    request,
+  }) => {
+    const contributor = await loginToken(request, DEMO.concierge);
+    const created = await ownOrganization(request, contributor, 'Logo');
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    // A GIF, though named and declared as a PNG: the bytes decide.
+    await expectRefusal(await uploadLogo(request, contributor, created.organization_id, gif), 400, FORMAT);
+    await expectRefusal(
+      await uploadLogo(request, contributor, created.organization_id, pixelBomb()),
+      400,
+      TOO_LARGE,
+    );
+    const oversize = Buffer.concat([solidPng(20, 20, [1, 2, 3]), randomBytes(11 * 1024 * 1024)]);
+    await expectRefusal(
+      await uploadLogo(request, contributor, created.organization_id, oversize),
+      413,
+      TOO_LARGE,
+    );
+    const stored = await request.get(`/api/orgs/${created.organization_id}`, {
+      headers: { 'x-auth-token': contributor },
+    });
+    expect((await stored.json()).logo).toBeNull();
+  });
+
+  test('an unknown organization id answers 404', async ({ request }) => {
+    const contributor = await loginToken(request, DEMO.concierge);
+    const auth = { 'x-auth-token': contributor };
+    expect((await request.get(`/api/orgs/${UNKNOWN_ID}`, { headers: auth })).status()).toBe(404);
+    await expectRefusal(
+      await request.post('/api/orgs/update-organization', {
+        headers: auth,
+        data: {
+          organization_id: UNKNOWN_ID,
+          organization_name: `Nowhere ${RUN}`,
+          street_address: '1 Capitol Mall',
+        },
+      }),
+      404,
+      'Organization not found',
+    );
+    await expectRefusal(
+      await uploadLogo(request, contributor, UNKNOWN_ID, solidPng(20, 20, [1, 2, 3])),
+      404,
+      'Organization not found',
+    );
   });
 });
 
