@@ -160,8 +160,7 @@ test.describe('a visitor', () => {
   });
 
   test("'Create Post' opens the login dialog", async ({ page }) => {
-    // The feed asks with the window event 'rotunda:login-requested', which the shell does not answer yet.
-    test.fail(true, 'the shell does not open its login dialog on rotunda:login-requested');
+    // The feed asks the shell with the window event 'rotunda:login-requested'.
     await openFeed(page);
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Post' })).toHaveCount(0);

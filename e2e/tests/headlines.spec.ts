@@ -17,16 +17,3 @@ test('the public square shows headline cards that open in a new tab, with the Up
     await expect(card).toHaveAttribute('href', /^https?:\/\//);
   }
 });
-
-test('the headlines sit beside the main column from 770 px and below it on phones', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/public-square');
-  const main = page.getByRole('region', { name: 'From the members' });
-  const headlines = page.getByRole('region', { name: 'Headlines' });
-  await expect(headlines).toBeVisible();
-  const [wideMain, wideHeadlines] = [await main.boundingBox(), await headlines.boundingBox()];
-  expect(wideHeadlines?.x).toBeGreaterThan((wideMain?.x ?? 0) + (wideMain?.width ?? 0) - 1);
-  await page.setViewportSize({ width: 400, height: 900 });
-  const [narrowMain, narrowHeadlines] = [await main.boundingBox(), await headlines.boundingBox()];
-  expect(narrowHeadlines?.y).toBeGreaterThan((narrowMain?.y ?? 0) + (narrowMain?.height ?? 0) - 1);
-});

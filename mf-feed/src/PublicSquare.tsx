@@ -2,7 +2,7 @@
 // (spec §2, §6): the search box, 'Create Post', the order and type filter, the feed of posts and the
 // Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
 // Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog.
-import { useUser } from '@rotunda/session';
+import { requestLogin, useUser } from '@rotunda/session';
 import { useCallback, useState } from 'react';
 import { countRead, fetchPostTypes, type Post, type PostType } from './api';
 import { useNarrowerThan } from './common/useNarrowerThan';
@@ -15,7 +15,6 @@ import { useLikes } from './feed/useLikes';
 import { usePostActions } from './feed/usePostActions';
 import { useTypeList } from './feed/useTypeList';
 import { Headlines } from './headlines/Headlines';
-import { requestLogin } from './login';
 import { ReadPostDialog } from './post/ReadPostDialog';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';

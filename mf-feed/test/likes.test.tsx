@@ -2,9 +2,10 @@
 // toggles at once and takes the server's count, and puts count and heart back, without a message, when the
 // server refuses; a visitor's heart and comment input do nothing, and their 'Create Post' asks the shell for
 // the login dialog.
+
+import { LOGIN_REQUEST_EVENT } from '@rotunda/session';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LOGIN_REQUEST_EVENT } from '../src/login';
 import { callsTo, json, post, squareRoutes, stubApi } from './support/api';
 import { findCard, renderSquare, signIn } from './support/render';
 

@@ -1,5 +1,5 @@
 // The route table and the navigation guard, for visitors and for signed-in users.
-import { setSession } from '@rotunda/session';
+import { requestLogin, setSession } from '@rotunda/session';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,16 @@ describe('the 404 page', () => {
       );
     },
   );
+});
+
+describe('a micro-frontend asking for the login dialog', () => {
+  it('gets the shell’s login dialog', async () => {
+    renderAt('/public-square');
+    await screen.findByRole('heading', { name: 'mf_feed/PublicSquare' });
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).toBeNull();
+    act(() => requestLogin());
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
+  });
 });
 
 describe('for signed-in users', () => {

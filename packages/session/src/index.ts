@@ -193,3 +193,11 @@ export async function freshToken(): Promise<string | null> {
   }
   return sessionStore.getState().token;
 }
+
+/** The window event a micro-frontend sends to ask the shell for its login dialog (a visitor's 'Create Post'). */
+export const LOGIN_REQUEST_EVENT = 'rotunda:login-requested';
+
+/** Asks the shell to open its login dialog: the shell owns it, and a remote cannot reach the shell's state. */
+export function requestLogin(): void {
+  window.dispatchEvent(new CustomEvent(LOGIN_REQUEST_EVENT));
+}

@@ -1,13 +1,14 @@
 // The frame around every route: top bar, sidebars, the main landmark, notices and the access dialogs.
 // Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
-// sends them to '/'.
-import { useIsAuthenticated } from '@rotunda/session';
+// sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it.
+import { LOGIN_REQUEST_EVENT, useIsAuthenticated } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { LoginDialog } from '../auth/LoginDialog';
 import { RegisterDialog } from '../auth/RegisterDialog';
 import { ResetRequestDialog } from '../auth/ResetRequestDialog';
 import { sessionKeeper } from '../session';
+import { useUi } from '../ui';
 import { MobileNav } from './MobileNav';
 import { PageNoticeView, ToastView } from './Notices';
 import { Sidebar } from './Sidebar';
@@ -22,6 +23,12 @@ export function Layout() {
     if (wasAuthenticated.current && !isAuthenticated) navigate('/', { replace: true });
     wasAuthenticated.current = isAuthenticated;
   }, [isAuthenticated, navigate]);
+
+  useEffect(() => {
+    const openLogin = () => useUi.getState().openDialog('login');
+    window.addEventListener(LOGIN_REQUEST_EVENT, openLogin);
+    return () => window.removeEventListener(LOGIN_REQUEST_EVENT, openLogin);
+  }, []);
 
   return (
     <div className="app">
