@@ -1,13 +1,7 @@
 // The gateway's configuration, validated at start-up.
 import { objectStoreConfigSchema } from '@rotunda/images';
-import { envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
+import { envAddress, envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
 import { z } from 'zod';
-
-const address = (defaultValue: string) =>
-  z
-    .string()
-    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
-    .default(defaultValue);
 
 const optionalUrl = z
   .string()
@@ -21,11 +15,11 @@ export const gatewayConfigSchema = z
     PORT: envPort(8080),
     HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: logLevel,
-    AUTH_SERVICE_ADDR: address('127.0.0.1:50051'),
-    PROFILE_SERVICE_ADDR: address('127.0.0.1:50052'),
-    ORG_SERVICE_ADDR: address('127.0.0.1:50053'),
-    POST_SERVICE_ADDR: address('127.0.0.1:50054'),
-    NEWS_SERVICE_ADDR: address('127.0.0.1:50055'),
+    AUTH_SERVICE_ADDR: envAddress('127.0.0.1:50051'),
+    PROFILE_SERVICE_ADDR: envAddress('127.0.0.1:50052'),
+    ORG_SERVICE_ADDR: envAddress('127.0.0.1:50053'),
+    POST_SERVICE_ADDR: envAddress('127.0.0.1:50054'),
+    NEWS_SERVICE_ADDR: envAddress('127.0.0.1:50055'),
     /** Deadline for one gRPC call; past it the caller gets 504, never a hang. */
     GRPC_DEADLINE_MS: envPositiveInt(3000),
     /** How long public reads (headlines) may be served from the gateway's memory. */

@@ -39,6 +39,13 @@ export const envBoolean = (defaultValue: boolean) =>
 export const envPort = (defaultValue: number) =>
   z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
+/** Where another service answers, as `host:port`. */
+export const envAddress = (defaultValue: string) =>
+  z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .default(defaultValue);
+
 /** A positive whole number, e.g. a timeout in milliseconds. */
 export const envPositiveInt = (defaultValue: number) =>
   z.coerce.number().int().positive().default(defaultValue);

@@ -8,6 +8,7 @@ export {
 } from './caller.ts';
 export {
   ConfigError,
+  envAddress,
   envBoolean,
   envList,
   envPort,

@@ -1,30 +1,13 @@
 // Builds the post service's rules and adapters from its configuration; shared by the composition root and the
 // scale seed, so both write through the same repository and search index.
-import { createElasticsearchIndex, createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
-import { prismaAdapter } from '@rotunda/service-kit';
+import { searchIndexFromConfig } from '@rotunda/search';
+import { connectReadDriver, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from './adapters/body-sanitizer.ts';
 import { grpcOrgDirectory, grpcProfileDirectory } from './adapters/grpc-directories.ts';
-import { connectReadDriver, prismaPostRepository } from './adapters/prisma-post-repository.ts';
+import { prismaPostRepository } from './adapters/prisma-post-repository.ts';
 import type { PostConfig } from './config.ts';
 import { createPostService, POST_INDEX } from './domain/post-service.ts';
-
-export function searchIndexFor(config: PostConfig): SearchIndex {
-  return config.ELASTICSEARCH_URL
-    ? createElasticsearchIndex({
-        node: config.ELASTICSEARCH_URL,
-        index: config.SEARCH_INDEX,
-        // A member expects their new post, edit or like to show in the feed they reload at once.
-        refresh: true,
-        ...POST_INDEX,
-      })
-    : createPostgresSearchIndex({
-        databaseUrl: config.DATABASE_URL,
-        schema: config.SEARCH_SCHEMA,
-        index: config.SEARCH_INDEX,
-        ...POST_INDEX,
-      });
-}
 
 /**
  * Connections for the feed's hot read, besides Prisma Client's pool: as many as the search index's pool has, so
@@ -34,9 +17,9 @@ const READ_POOL_SIZE = 10;
 
 export async function wirePost(config: PostConfig) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
-  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE);
+  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE, 'post.read');
   const repository = prismaPostRepository(prisma, config.DATABASE_SCHEMA, readDriver);
-  const index = searchIndexFor(config);
+  const index = searchIndexFromConfig(config, POST_INDEX);
   const profiles = grpcProfileDirectory(config.PROFILE_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const orgs = grpcOrgDirectory(config.ORG_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const sanitizer = createBodySanitizer();

@@ -16,8 +16,10 @@ import { type Post as PostMessage, PostServiceClient, PostServiceService } from 
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
+  connectReadDriver,
   migrate,
   prismaAdapter,
+  type ReadDriver,
   type RunningGrpcServer,
   setCallerMetadata,
   startGrpcServer,
@@ -28,11 +30,7 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
 import { grpcOrgDirectory, grpcProfileDirectory } from '../src/adapters/grpc-directories.ts';
 import { grpcPostService } from '../src/adapters/grpc-post-service.ts';
-import {
-  connectReadDriver,
-  prismaPostRepository,
-  type ReadDriver,
-} from '../src/adapters/prisma-post-repository.ts';
+import { prismaPostRepository } from '../src/adapters/prisma-post-repository.ts';
 import type { PostRepository } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
 import { createPostService, POST_INDEX, type PostService } from '../src/domain/post-service.ts';
@@ -168,7 +166,7 @@ beforeAll(async () => {
   await migrate({ databaseUrl, schema: 'post', migrationsDir: `${root}prisma/migrations`, logger });
   prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
   // As the composition root wires it: feed pages read through the driver's prepared statement.
-  readDriver = await connectReadDriver(databaseUrl, 2);
+  readDriver = await connectReadDriver(databaseUrl, 2, 'post-test.read');
   repository = prismaPostRepository(prisma, 'post', readDriver);
   await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
   index = createPostgresSearchIndex({ databaseUrl, schema: 'post_search', index: 'posts', ...POST_INDEX });

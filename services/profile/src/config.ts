@@ -3,20 +3,14 @@
 // ids for the seed) answer, and the search engine of the people directory.
 import { objectStoreConfigSchema } from '@rotunda/images';
 import { searchConfigSchema } from '@rotunda/search';
-import { serviceConfigSchema } from '@rotunda/service-kit';
-import { z } from 'zod';
-
-const address = (defaultValue: string) =>
-  z
-    .string()
-    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
-    .default(defaultValue);
+import { envAddress, serviceConfigSchema } from '@rotunda/service-kit';
+import type { z } from 'zod';
 
 export const profileConfigSchema = serviceConfigSchema('profile', 50052).extend({
   ...objectStoreConfigSchema.shape,
   ...searchConfigSchema({ schema: 'profile_search', index: 'people' }).shape,
-  ORG_SERVICE_ADDR: address('127.0.0.1:50053'),
-  AUTH_SERVICE_ADDR: address('127.0.0.1:50051'),
+  ORG_SERVICE_ADDR: envAddress('127.0.0.1:50053'),
+  AUTH_SERVICE_ADDR: envAddress('127.0.0.1:50051'),
 });
 
 export type ProfileConfig = z.infer<typeof profileConfigSchema>;

@@ -1,24 +1,10 @@
 // Posts, comments, likes, the fixed types and the read copies in the post schema through Prisma. Raw SQL where
 // Prisma has no words for it: the feed page read in one statement (bylines from the read copies, comments
 // aggregated, in the index's order), atomic counters, and batch upserts of the copies.
-import { PrismaPg } from '@prisma/adapter-pg';
+import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { PostRepository, StoredPost } from '../domain/ports.ts';
 import type { Comment, IndexedPost, Post, PostChanges } from '../domain/post.ts';
-
-/** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
-export type ReadDriver = Awaited<ReturnType<PrismaPg['connect']>>;
-
-/**
- * A driver for the feed's hot read (findByIds), `poolSize` connections of its own. Its statement has a fixed
- * text, so it is prepared once per connection and Postgres skips parsing and planning it afterwards.
- */
-export function connectReadDriver(databaseUrl: string, poolSize: number): Promise<ReadDriver> {
-  return new PrismaPg(
-    { connectionString: databaseUrl, max: poolSize },
-    { statementNameGenerator: () => 'post.read.page' },
-  ).connect();
-}
 
 /** A date column's value as the YYYY-MM-DD the rules and answers use (Prisma reads DATE as UTC midnight). */
 const dayOf = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
