@@ -1,5 +1,6 @@
-// The People tab's list (spec §2): the organization's colleagues de-duplicated by profile, without the
-// member's own profile, in random order; the Title, Office and Location filter options and the filtering.
+// The People tab's list (spec §2) as cards take it, and the Title, Office and Location filter options and the
+// filtering. The profile service answers the colleagues one per profile, without the caller's own profile,
+// in random order (services/profile organizationColleagues): the list keeps that order and those people.
 import type { Colleague, Division } from '../api';
 
 export interface Person {
@@ -26,36 +27,17 @@ export const NO_FILTERS: PeopleFilters = { title: '', office: '', location: '' }
 const text = (value: string | null | undefined): string => value?.trim() ?? '';
 const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
 
-/** A new array in random order (Fisher–Yates); every item kept once. */
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const result = [...items];
-  for (let i = result.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [result[i], result[j]] = [result[j] as T, result[i] as T];
-  }
-  return result;
-}
-
 /** 'City, ST', either part alone, or ''. */
 export function locationOf(city: string | null | undefined, state: string | null | undefined): string {
   return [text(city), text(state)].filter(Boolean).join(', ');
 }
 
-/** The people to list: one per profile (the first entry wins), never `ownProfileId`, shuffled. */
-export function peopleFrom(
-  colleagues: readonly Colleague[],
-  ownProfileId: number | string | null | undefined,
-  random: () => number = Math.random,
-): Person[] {
-  const seen = new Set<string>();
-  const people: Person[] = [];
-  for (const entry of colleagues) {
-    const profileId = String(entry.profile_id ?? entry.ProfileInfo?.profile_id ?? '');
-    if (!profileId || seen.has(profileId) || profileId === String(ownProfileId ?? '')) continue;
-    seen.add(profileId);
+/** The colleagues as the cards show them, in the order given. */
+export function peopleFrom(colleagues: readonly Colleague[]): Person[] {
+  return colleagues.map((entry) => {
     const info = entry.ProfileInfo;
-    people.push({
-      profileId,
+    return {
+      profileId: String(entry.profile_id ?? info?.profile_id ?? ''),
       name: [text(info?.first_name), text(info?.last_name)].filter(Boolean).join(' ') || 'Member',
       picture: text(info?.profile_picture) || null,
       title: text(entry.title),
@@ -64,9 +46,8 @@ export function peopleFrom(
       location: locationOf(entry.city, entry.state),
       phone: text(info?.other_phone),
       email: text(info?.work_email),
-    });
-  }
-  return shuffle(people, random);
+    };
+  });
 }
 
 /** The distinct non-empty values, sorted. */
