@@ -1,6 +1,7 @@
 // The REST calls of the public square (notes/contract.md, Posts; spec §7), their answers' shapes, and one
 // error type carrying the status and the server's own message. Reading the feed is public; every call still
 // sends the member's fresh access token when someone is signed in (x-auth-token), which the writes need.
+import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
 import { freshToken } from '@rotunda/session';
 
 /** A comment as the gateway answers it (contract: `comment`). */
@@ -53,9 +54,7 @@ export interface EventType {
   event_type: string;
 }
 
-/** The post type whose posts are events (spec §3, §9: id 9, name EVENT). */
-export const EVENT_POST_TYPE_ID = 9;
-
+/** Is it an event (spec §3, §9: post type id 9, name EVENT)? */
 export const isEvent = (post: Pick<Post, 'posttype_id'>): boolean => post.posttype_id === EVENT_POST_TYPE_ID;
 
 /** Feed page size (spec §9). */

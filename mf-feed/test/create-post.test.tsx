@@ -167,6 +167,29 @@ describe('saving', () => {
     });
   });
 
+  it('says an event must end after it starts, and sends nothing until it does', async () => {
+    signIn();
+    const calls = stubApi(
+      squareRoutes([], { 'POST /api/posts/add-post': () => json(post({ post_id: 6 }), 201) }),
+    );
+    renderSquare();
+    const dialog = await openCreate();
+    await userEvent.type(dialog.getByRole('textbox', { name: /Post Title/ }), 'Briefing');
+    await writeBody(dialog, 'Agenda to follow');
+    const type = dialog.getByRole('combobox', { name: /Type of Post/ });
+    await waitFor(() => expect(within(type).getAllByRole('option')).toHaveLength(4));
+    fireEvent.change(type, { target: { value: '9' } });
+    await userEvent.type(dialog.getByLabelText(/Event Location/), 'Room 1100');
+    fireEvent.change(dialog.getByLabelText(/Event Date/), { target: { value: '2026-05-06' } });
+    fireEvent.change(dialog.getByLabelText(/End Time/), { target: { value: '11:00' } });
+    fireEvent.click(save(dialog));
+    expect(await dialog.findByText('End Time must be after Start Time.')).toBeTruthy();
+    expect(callsTo(calls, 'POST /api/posts/add-post')).toHaveLength(0);
+    fireEvent.change(dialog.getByLabelText(/End Time/), { target: { value: '12:30' } });
+    fireEvent.click(save(dialog));
+    await waitFor(() => expect(callsTo(calls, 'POST /api/posts/add-post')).toHaveLength(1));
+  });
+
   it("shows the server's refusal and keeps the form", async () => {
     signIn();
     stubApi(

@@ -1,12 +1,20 @@
 // The post form's rules (spec §5, Create post): Post Title, Post Body and Type of Post are required, and for
 // events (type 9) Event Location, Event Date, Start Time and End Time too, listed in the shared
-// 'Please provide entries for the following required fields: ' message. Event times start at 12:00 and 13:00.
-import { requiredFieldsMessage } from '@rotunda/rules';
-import { EVENT_POST_TYPE_ID, type NewPost } from '../api';
+// 'Please provide entries for the following required fields: ' message; an event must end after it starts. Event
+// times start at 12:00 and 13:00. The labels, defaults and rules are @rotunda/rules', shared with the server.
+import {
+  EVENT_DEFAULT_TIMES,
+  EVENT_POST_TYPE_ID,
+  EVENT_TIMES_MESSAGE,
+  eventEndsAfterStart,
+  POST_LABELS,
+  requiredFieldsMessage,
+} from '@rotunda/rules';
+import type { NewPost } from '../api';
 
 /** Spec §9: event defaults. */
-export const DEFAULT_EVENT_START = '12:00';
-export const DEFAULT_EVENT_END = '13:00';
+export const DEFAULT_EVENT_START = EVENT_DEFAULT_TIMES.start;
+export const DEFAULT_EVENT_END = EVENT_DEFAULT_TIMES.end;
 
 export interface EventFields {
   location: string;
@@ -41,32 +49,41 @@ export const EMPTY_DRAFT: PostDraft = {
 export const isEventType = (typeId: string): boolean => typeId === String(EVENT_POST_TYPE_ID);
 
 const eventRequirements = (event: EventFields) => ({
-  'Event Location': event.location,
-  'Event Date': event.date,
-  'Start Time': event.start,
-  'End Time': event.end,
+  [POST_LABELS.eventLocation]: event.location,
+  [POST_LABELS.eventDate]: event.date,
+  [POST_LABELS.eventStart]: event.start,
+  [POST_LABELS.eventEnd]: event.end,
 });
 
-/** The missing-fields message for a new post, or null when it can be saved. */
+/** An event's times out of order, once both are given. */
+const timesProblem = (event: EventFields): string | null =>
+  event.start && event.end && !eventEndsAfterStart(event.start, event.end) ? EVENT_TIMES_MESSAGE : null;
+
+/** What keeps a new post from being saved (the missing fields, else times out of order), or null. */
 export function missingForNewPost(draft: PostDraft): string | null {
-  return requiredFieldsMessage({
-    'Post Title': draft.title,
-    'Post Body': draft.bodyEmpty ? '' : 'entered',
-    'Type of Post': draft.typeId,
-    ...(isEventType(draft.typeId) && eventRequirements(draft)),
-  });
+  const event = isEventType(draft.typeId);
+  return (
+    requiredFieldsMessage({
+      [POST_LABELS.title]: draft.title,
+      [POST_LABELS.body]: draft.bodyEmpty ? '' : 'entered',
+      [POST_LABELS.postType]: draft.typeId,
+      ...(event && eventRequirements(draft)),
+    }) ?? (event ? timesProblem(draft) : null)
+  );
 }
 
-/** The missing-fields message for an edited post (its type does not change), or null. */
+/** The same for an edited post (its type does not change), or null. */
 export function missingForEdit(
   edit: { title: string; bodyEmpty: boolean } & EventFields,
   event: boolean,
 ): string | null {
-  return requiredFieldsMessage({
-    'Post Title': edit.title,
-    'Post Body': edit.bodyEmpty ? '' : 'entered',
-    ...(event && eventRequirements(edit)),
-  });
+  return (
+    requiredFieldsMessage({
+      [POST_LABELS.title]: edit.title,
+      [POST_LABELS.body]: edit.bodyEmpty ? '' : 'entered',
+      ...(event && eventRequirements(edit)),
+    }) ?? (event ? timesProblem(edit) : null)
+  );
 }
 
 /** What add-post is sent: the event fields only for events, null otherwise. */

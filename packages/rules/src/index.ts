@@ -6,6 +6,7 @@ export * from './email-eligibility.ts';
 export * from './image.ts';
 export * from './password.ts';
 export * from './phone.ts';
+export * from './post.ts';
 export * from './required-fields.ts';
 export * from './rich-text.ts';
 export * from './state.ts';

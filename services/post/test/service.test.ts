@@ -332,6 +332,8 @@ describe('adding posts', () => {
     [{ ...announcement, post_body: '<img src=x onerror=alert(1)>' }, `${REQUIRED}Post Body`],
     [{ ...event, event_date: '2026-02-30' }, 'Event Date must be a date (YYYY-MM-DD).'],
     [{ ...event, event_start: '25:00' }, 'Start Time must be a time (HH:MM).'],
+    [{ ...event, event_start: '14:00', event_end: '13:00' }, 'End Time must be after Start Time.'],
+    [{ ...event, event_start: '12:00', event_end: '12:00' }, 'End Time must be after Start Time.'],
     [{ ...announcement, posttype_id: 42 }, 'Please choose one of the types of post.'],
     [{ ...event, eventtype_id: 99 }, 'Please choose one of the types of event.'],
     [{ ...announcement, post_title: 'x'.repeat(201) }, 'Post Title must be at most 200 characters.'],

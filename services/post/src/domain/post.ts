@@ -1,5 +1,6 @@
 // Posts, comments, likes and the post and event types as the post service's rules see them (spec §3), with the
 // fixed lists of types, and the read copies of other services' names (ADR 0012).
+import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
 
 export interface PostType {
   postTypeId: number;
@@ -10,9 +11,6 @@ export interface EventType {
   eventTypeId: number;
   eventType: string;
 }
-
-/** The post type whose posts are events and need location, date and times (spec §9: id 9, EVENT). */
-export const EVENT_POST_TYPE_ID = 9;
 
 /** What members of a state-government directory announce. The ids never change; 9 is EVENT (spec §3). */
 export const POST_TYPES = [

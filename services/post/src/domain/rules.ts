@@ -1,20 +1,17 @@
 // The public square's rules, enforced on the server whatever the browser did (spec §5 create post, comments,
 // searches): required fields with the spec's labels and message, event fields for EVENT posts only, dates and
-// times in their formats, sane lengths, search words. Pure functions; the post service applies them.
-import { requiredFieldsMessage } from '@rotunda/rules';
+// times in their formats and an event ending after it starts, sane lengths, search words. Pure functions; the post service applies them.
+import {
+  EVENT_POST_TYPE_ID,
+  EVENT_TIMES_MESSAGE,
+  eventEndsAfterStart,
+  POST_LABELS,
+  requiredFieldsMessage,
+} from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
-import { EVENT_POST_TYPE_ID, type EventFields } from './post.ts';
+import type { EventFields } from './post.ts';
 
-/** The spec's field names in the required-fields message, in the form's order (spec §5 create post). */
-export const LABELS = {
-  title: 'Post Title',
-  body: 'Post Body',
-  postType: 'Type of Post',
-  eventLocation: 'Event Location',
-  eventDate: 'Event Date',
-  eventStart: 'Start Time',
-  eventEnd: 'End Time',
-} as const;
+export const LABELS = POST_LABELS;
 
 export const LIMITS = {
   title: 200,
@@ -88,13 +85,15 @@ export function checkPost(draft: PostDraft): EventFields {
   if (message) throw invalidArgument(message);
   if (!isEvent)
     return { eventTypeId: null, eventLocation: null, eventDate: null, eventStart: null, eventEnd: null };
-  return {
+  const event = {
     eventTypeId: draft.eventTypeId,
     eventLocation: cleanText(draft.eventLocation ?? '', LABELS.eventLocation, LIMITS.location),
     eventDate: cleanDate(draft.eventDate ?? '', LABELS.eventDate),
     eventStart: cleanTime(draft.eventStart ?? '', LABELS.eventStart),
     eventEnd: cleanTime(draft.eventEnd ?? '', LABELS.eventEnd),
   };
+  if (!eventEndsAfterStart(event.eventStart, event.eventEnd)) throw invalidArgument(EVENT_TIMES_MESSAGE);
+  return event;
 }
 
 /** Split on spaces, as the spec's searches do; blank words dropped, count and length bounded. */

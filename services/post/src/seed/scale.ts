@@ -8,10 +8,11 @@
 // sanitized), so 200,000 posts need no 200,000 DOM parses. Reads the post service's configuration (DATABASE_URL
 // defaults to the embedded PostgreSQL of `npm start`).
 import { parseArgs } from 'node:util';
+import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
 import { createLogger, loadConfigOrExit, migrate } from '@rotunda/service-kit';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { postConfigSchema } from '../config.ts';
-import { type Author, EVENT_POST_TYPE_ID, EVENT_TYPES, POST_TYPES } from '../domain/post.ts';
+import { type Author, EVENT_TYPES, POST_TYPES } from '../domain/post.ts';
 import { wirePost } from '../wiring.ts';
 
 const GENERATED_AUTHOR_IDS_FROM = 900_000;

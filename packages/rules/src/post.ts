@@ -1,0 +1,27 @@
+// The public square's post form rules (spec §3, §5 create post, §9): the field names the required-fields message
+// uses, the EVENT type's id, an event's default times, and that an event ends after it starts (spec silent; a
+// calendar entry that ends before it begins is a typo a member wants caught).
+
+/** Spec §3: the post type EVENT has id 9. */
+export const EVENT_POST_TYPE_ID = 9;
+
+/** The spec's field names in the required-fields message, in the form's order (spec §5 create post). */
+export const POST_LABELS = {
+  title: 'Post Title',
+  body: 'Post Body',
+  postType: 'Type of Post',
+  eventLocation: 'Event Location',
+  eventDate: 'Event Date',
+  eventStart: 'Start Time',
+  eventEnd: 'End Time',
+} as const;
+
+/** Spec §9: an event's times before the member changes them. */
+export const EVENT_DEFAULT_TIMES = { start: '12:00', end: '13:00' } as const;
+
+export const EVENT_TIMES_MESSAGE = 'End Time must be after Start Time.';
+
+/** Times of day as HH:MM (seconds ignored): does the event end after it starts, on its one day? */
+export function eventEndsAfterStart(start: string, end: string): boolean {
+  return end.slice(0, 5) > start.slice(0, 5);
+}
