@@ -2,7 +2,7 @@
 // logo, name, contact details and social links; an edit (pencil) button for contributors that opens the Edit
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
-import { useIsContributor } from '@rotunda/session';
+import { useIsContributor, useUser } from '@rotunda/session';
 import { Spinner } from '@rotunda/ui';
 import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -176,11 +176,9 @@ export default function OrganizationProfile() {
   );
 }
 
-/**
- * The organization's people from the profile service, which leaves out the caller's own profile; a failure
- * offers to try again.
- */
+/** The organization's people from the profile service, without the member's own; a failure offers to retry. */
 function usePeople(organizationId: number | null): PeopleState {
+  const ownProfileId = useUser()?.profile_id ?? null;
   const [state, setState] = useState<PeopleState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // `attempt` is a dependency on purpose: bumping it (the error line's retry) fetches again.
@@ -190,7 +188,7 @@ function usePeople(organizationId: number | null): PeopleState {
     const controller = new AbortController();
     setState({ status: 'loading' });
     fetchColleagues(organizationId, controller.signal).then(
-      (colleagues) => setState({ status: 'ready', people: peopleFrom(colleagues) }),
+      (colleagues) => setState({ status: 'ready', people: peopleFrom(colleagues, ownProfileId) }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('The people of the organization could not be loaded', error);
@@ -198,7 +196,7 @@ function usePeople(organizationId: number | null): PeopleState {
       },
     );
     return () => controller.abort();
-  }, [organizationId, attempt]);
+  }, [organizationId, ownProfileId, attempt]);
   return state;
 }
 

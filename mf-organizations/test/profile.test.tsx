@@ -293,6 +293,14 @@ describe('People', () => {
     expect(card('Ida Lee').textContent).toContain('IL');
   });
 
+  it('leaves out the member’s own profile', async () => {
+    signIn({ profileId: 2 });
+    await openProfile(detail(), () =>
+      json([colleague(2, 'Ben', 'Director', 'Fresno'), colleague(1, 'Ana', 'Counsel', 'Sacramento')]),
+    );
+    await waitFor(() => expect(names()).toEqual(['Ana Lee']));
+  });
+
   it('lists the people in the order the service answers (its random one), with Title, Office and Location filters', async () => {
     signIn();
     const legal = { division_id: 1, division_name: 'Office of Legal Affairs' };

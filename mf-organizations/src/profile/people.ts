@@ -1,6 +1,6 @@
 // The People tab's list (spec §2) as cards take it, and the Title, Office and Location filter options and the
-// filtering. The profile service answers the colleagues one per profile, without the caller's own profile,
-// in random order (services/profile organizationColleagues): the list keeps that order and those people.
+// filtering. The profile service answers everyone working there, one per profile, in random order (services/profile
+// organizationColleagues): the list keeps that order and leaves out the member's own profile (spec §2).
 import type { Colleague, Division } from '../api';
 
 export interface Person {
@@ -32,12 +32,15 @@ export function locationOf(city: string | null | undefined, state: string | null
   return [text(city), text(state)].filter(Boolean).join(', ');
 }
 
-/** The colleagues as the cards show them, in the order given. */
-export function peopleFrom(colleagues: readonly Colleague[]): Person[] {
-  return colleagues.map((entry) => {
+/** The colleagues as the cards show them, in the order given, without `ownProfileId`. */
+export function peopleFrom(colleagues: readonly Colleague[], ownProfileId: number | null): Person[] {
+  const own = ownProfileId === null ? null : String(ownProfileId);
+  return colleagues.flatMap((entry) => {
     const info = entry.ProfileInfo;
+    const profileId = String(entry.profile_id ?? info?.profile_id ?? '');
+    if (profileId === own) return [];
     return {
-      profileId: String(entry.profile_id ?? info?.profile_id ?? ''),
+      profileId,
       name: [text(info?.first_name), text(info?.last_name)].filter(Boolean).join(' ') || 'Member',
       picture: text(info?.profile_picture) || null,
       title: text(entry.title),
