@@ -2,8 +2,8 @@
 // words for it: case-insensitive name equality, escaped substring matching, row locks and advisory locks; and
 // for the list's hot read, one lean statement that can skip Prisma Client (see findByIds). Every write of a name
 // other services copy (organization, division) announces the result in its transaction (ADR 0012).
-import { PrismaPg } from '@prisma/adapter-pg';
 import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
+import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Division, Group, Organization } from '../domain/organization.ts';
 import type { OrganizationRepository } from '../domain/ports.ts';
@@ -48,30 +48,6 @@ function divisionChanged(division: Division): DivisionChanged {
     division_phone: division.divisionPhone,
     website: division.website,
   };
-}
-
-/** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
-export type ReadDriver = Awaited<ReturnType<PrismaPg['connect']>>;
-
-/**
- * A driver for the repository's hot read (findByIds), `poolSize` connections of its own. Its statements have
- * fixed texts, so each is prepared once per connection and Postgres skips parsing and planning it afterwards.
- */
-export function connectReadDriver(databaseUrl: string, poolSize: number): Promise<ReadDriver> {
-  const names = new Map<string, string>();
-  return new PrismaPg(
-    { connectionString: databaseUrl, max: poolSize },
-    {
-      statementNameGenerator: ({ sql }) => {
-        let name = names.get(sql);
-        if (name === undefined) {
-          name = `org.read.${names.size}`;
-          names.set(sql, name);
-        }
-        return name;
-      },
-    },
-  ).connect();
 }
 
 /** Every field of the domain's Organization with the column it is read from (the group's name joined in). */
