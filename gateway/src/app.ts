@@ -131,7 +131,7 @@ export function createApp({
   app.use('/api', express.json({ limit: '1mb' }), withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use('/api/orgs', orgsRouter(clients));
-  app.use('/api/profiles', profilesRouter(clients));
+  app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS));
   app.use('/api/issues', issuesRouter(clients));
   app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use(

@@ -24,6 +24,11 @@ export const gatewayConfigSchema = z
     GRPC_DEADLINE_MS: envPositiveInt(3000),
     /** How long public reads (headlines) may be served from the gateway's memory. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).default(10),
+    /**
+     * How long a directory search page may be shared from the gateway's memory (every member gets the same
+     * answer to the same query; ADR 0013); 0 turns it off.
+     */
+    DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).default(2),
     /** Serve the shell and the micro-frontends' builds (the one-machine default; nginx does it in production). */
     SERVE_WEB: envBoolean(true),
     /** Folder holding the shell and micro-frontend folders with their dist builds. */

@@ -5,7 +5,7 @@
 // (one call per distinct request, never a cached page for a member).
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { keyedMicroCache } from '../src/routes/posts.ts';
+import { keyedMicroCache } from '../src/http/micro-cache.ts';
 import {
   accessToken,
   type FakeAuth,

@@ -281,6 +281,29 @@ describe('reading profiles', () => {
     });
   });
 
+  it('GET /api/profiles/search shares a page among members for DIRECTORY_CACHE_SECONDS, per query', async () => {
+    const cached = await startGateway({
+      AUTH_SERVICE_ADDR: auth.address,
+      PROFILE_SERVICE_ADDR: profile.address,
+      DIRECTORY_CACHE_SECONDS: '1',
+    });
+    try {
+      const first = await get(`${cached.base}/api/profiles/search?search=elk%20%20grove`, member);
+      const again = await get(`${cached.base}/api/profiles/search?search=elk+grove`, member);
+      expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: first.body });
+      expect(profile.callsTo('searchDirectory')).toHaveLength(1);
+      await get(`${cached.base}/api/profiles/search?search=elk+grove&group=Legislature`, member);
+      expect(profile.callsTo('searchDirectory')).toHaveLength(2);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await get(`${cached.base}/api/profiles/search?search=elk+grove`, member);
+      expect(profile.callsTo('searchDirectory')).toHaveLength(3);
+      // Members only, cache or not.
+      expect((await get(`${cached.base}/api/profiles/search?search=elk+grove`)).status).toBe(401);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('GET /api/profiles/search refuses bad paging and filter values with 400 before asking the service', async () => {
     for (const [query, message] of [
       ['limit=0', 'limit must be a whole number from 1 to 100'],

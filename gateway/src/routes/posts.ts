@@ -5,14 +5,13 @@
 // PUBLIC_CACHE_SECONDS per request (ADR 0007); a member always gets a fresh page, so their own writes show at once.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
-import { createHash } from 'node:crypto';
 import type { Comment, Post } from '@rotunda/protos/post';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
-import { type MicroCache, microCache } from '../http/micro-cache.ts';
+import { type CachedAnswer, cachedAnswerOf, keyedMicroCache, microCache } from '../http/micro-cache.ts';
 import { parseBody } from './body.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
@@ -185,52 +184,11 @@ function typeIdOf(value: string | undefined, notFound: string): number {
 
 // ---------------------------------------------------------------------------------------------- caching
 
-interface CachedAnswer {
-  /** The JSON, encoded once. */
-  body: Buffer;
-  etag: string;
-}
-
-function cachedAnswerOf(data: unknown): CachedAnswer {
-  const body = Buffer.from(JSON.stringify(data));
-  // Computed once per cached answer, so Express neither encodes nor hashes it again on every hit (and a GET whose
-  // If-None-Match has it answers 304).
-  const digest = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return { body, etag: `W/"${body.length.toString(16)}-${digest}"` };
-}
-
 function sendCached(res: Response, answer: CachedAnswer, cacheSeconds: number) {
   res.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
   res.setHeader('ETag', answer.etag);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.send(answer.body);
-}
-
-/**
- * One micro-cache per distinct request (ADR 0007), at most `maxKeys`: past that, the entries whose answers have
- * expired go first, then the oldest.
- */
-export function keyedMicroCache<T>(ttlMs: number, maxKeys: number, now: () => number = Date.now) {
-  const entries = new Map<string, { cache: MicroCache<T>; created: number }>();
-  return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
-      let entry = entries.get(key);
-      if (!entry) {
-        if (entries.size >= maxKeys) {
-          const time = now();
-          for (const [k, e] of entries) if (e.created + ttlMs <= time) entries.delete(k);
-          for (const k of entries.keys()) {
-            if (entries.size < maxKeys) break;
-            entries.delete(k);
-          }
-        }
-        entry = { cache: microCache<T>(ttlMs, now), created: now() };
-        entries.set(key, entry);
-      }
-      return entry.cache.get(load);
-    },
-    size: () => entries.size,
-  };
 }
 
 // ------------------------------------------------------------------------------------------------ router

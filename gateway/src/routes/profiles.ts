@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { requireMember } from '../auth/middleware.ts';
 import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
+import { type CachedAnswer, cachedAnswerOf, keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
 import { pagingParameter, parseBody, parseQuery } from './body.ts';
 import { idField, userIssueJson } from './issues.ts';
@@ -26,6 +27,8 @@ import { idField, userIssueJson } from './issues.ts';
 /** The largest picture upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_ID = 2 ** 31 - 1;
+/** Distinct directory searches kept at once in the gateway's memory (each a page of about 9 KB). */
+const DIRECTORY_CACHE_KEYS = 1000;
 /** The whole directory streams for as long as a whole state's people take to read and send. */
 const WHOLE_DIRECTORY_DEADLINE_MS = 120_000;
 /** Profiles are sent in pieces of about this many bytes. */
@@ -351,7 +354,10 @@ function directoryCardJson(card: DirectoryCard) {
 
 // ------------------------------------------------------------------------------------------------ router
 
-export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadlineMs'>): Router {
+export function profilesRouter(
+  clients: Pick<ServiceClients, 'profile' | 'deadlineMs'>,
+  directoryCacheSeconds: number,
+): Router {
   const router = express.Router();
   const { profile } = clients;
   const rpc = <Req, Res>(
@@ -365,6 +371,8 @@ export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadli
       deadlineMs,
       caller: req.caller,
     });
+
+  const searchCache = keyedMicroCache<CachedAnswer>(directoryCacheSeconds * 1000, DIRECTORY_CACHE_KEYS);
 
   // People and their details are for members (spec §6): every path below needs a valid access token.
   router.use(requireMember);
@@ -405,24 +413,32 @@ export function profilesRouter(clients: Pick<ServiceClients, 'profile' | 'deadli
     }
   });
 
+  // Every member gets the same page for the same query: a page is shared for a moment (ADR 0013), so the crowd
+  // opening the directory, or clicking the same filter, costs one search.
   router.get('/search', async (req, res) => {
     const query = parseQuery(directoryQuery, req.query);
-    const offset = query.offset ?? 0;
-    const limit = query.limit ?? DIRECTORY_PAGE.default;
-    const answer = await rpc(req, profile.searchDirectory, {
-      search: query.search ?? '',
+    const request = {
+      search: (query.search ?? '').trim().replace(/\s+/g, ' '),
       group: query.group ?? '',
       ...(query.issue === undefined ? {} : { issue_id: query.issue }),
-      offset,
-      limit,
-    });
-    res.json({
-      profiles: answer.profiles.map(directoryCardJson),
-      total: answer.total,
-      total_is_lower_bound: answer.total_is_lower_bound,
-      offset,
-      limit,
-    });
+      offset: query.offset ?? 0,
+      limit: query.limit ?? DIRECTORY_PAGE.default,
+    };
+    const load = async () => {
+      const answer = await rpc(req, profile.searchDirectory, request);
+      return cachedAnswerOf({
+        profiles: answer.profiles.map(directoryCardJson),
+        total: answer.total,
+        total_is_lower_bound: answer.total_is_lower_bound,
+        offset: request.offset,
+        limit: request.limit,
+      });
+    };
+    const page =
+      directoryCacheSeconds > 0 ? await searchCache.get(JSON.stringify(request), load) : await load();
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('ETag', page.etag);
+    res.type('application/json').send(page.body);
   });
 
   router.post('/new-user-check', async (req, res) => {

@@ -197,6 +197,7 @@ export async function startGateway(
   const config = loadConfig(gatewayConfigSchema, {
     SERVE_WEB: 'false',
     PUBLIC_CACHE_SECONDS: '0',
+    DIRECTORY_CACHE_SECONDS: '0',
     PROFILE_SERVICE_ADDR: '127.0.0.1:1',
     ORG_SERVICE_ADDR: '127.0.0.1:1',
     POST_SERVICE_ADDR: '127.0.0.1:1',
