@@ -1,5 +1,6 @@
 // Request-body and query validation at the gateway: zod schemas whose first message is the one a screen (or a
 // developer) needs, so refusals answer 400 `{ errors: [{ msg }] }` without a round trip to a service.
+import { requiredFieldsMessage } from '@rotunda/rules';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
@@ -42,4 +43,44 @@ export function parseQuery<Schema extends z.ZodType>(schema: Schema, query: unkn
   const result = schema.safeParse(query);
   if (result.success) return result.data;
   throw new HttpError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
+}
+
+/**
+ * An optional text field: absent stays absent (the service keeps the stored value), null or blank clears it,
+ * a number (a phone or ZIP typed into a number input) becomes its digits.
+ */
+export const optionalText = (field: string, max = 256) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${field} must be text` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null ? '' : String(value).trim()))
+    .refine(
+      (value) => value === undefined || value.length <= max,
+      `${field} must be at most ${max} characters`,
+    );
+
+/**
+ * A link shown in an href: http(s) only. A bare host ('www.example.org') passes; the service adds https://.
+ * The same label and words as the service's refusal.
+ */
+export const optionalUrl = (field: string, label: string) =>
+  optionalText(field, 2048).refine(
+    (value) => !value || !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\/\S+$/i.test(value),
+    `${label} must be a web address starting with http:// or https://.`,
+  );
+
+/** The spec's message for the required fields that were sent blank (or, with `always`, left out). */
+export function requireFields(
+  labels: Record<string, string>,
+  { always = false }: { always?: boolean } = {},
+): (value: Record<string, unknown>, ctx: z.RefinementCtx) => void {
+  return (value, ctx) => {
+    const checked = Object.fromEntries(
+      Object.entries(labels)
+        .filter(([key]) => always || value[key] !== undefined)
+        .map(([key, label]) => [label, value[key]]),
+    );
+    const message = requiredFieldsMessage(checked);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
 }

@@ -3,7 +3,6 @@
 // its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role;
 // the service enforces every rule again.
 import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
-import { requiredFieldsMessage } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
-import { pagingParameter, parseBody, parseQuery } from './body.ts';
+import { optionalText, optionalUrl, pagingParameter, parseBody, parseQuery, requireFields } from './body.ts';
 
 /** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -78,30 +77,6 @@ export function divisionJson(division: Division) {
 
 // ------------------------------------------------------------------------------------------- validation
 
-/**
- * An optional text field: absent stays absent (the service keeps the stored value), null or blank clears it,
- * a number (a ZIP code typed into a number input) becomes its digits.
- */
-const optionalText = (field: string, max = 256) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field} must be text` })
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === null ? '' : String(value).trim()))
-    .refine(
-      (value) => value === undefined || value.length <= max,
-      `${field} must be at most ${max} characters`,
-    );
-
-/**
- * A link shown in an href: http(s) only. A bare host ('www.example.org') passes; the service adds https://.
- * The same label and words as the service's refusal.
- */
-const optionalUrl = (field: string, label: string) =>
-  optionalText(field, 2048).refine(
-    (value) => !value || !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\/\S+$/i.test(value),
-    `${label} must be a web address starting with http:// or https://.`,
-  );
-
 const wholeNumber = (field: string) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
@@ -129,22 +104,6 @@ const organizationFields = {
   tiktok_url: optionalUrl('tiktok_url', 'TikTok'),
   bluesky_url: optionalUrl('bluesky_url', 'Bluesky'),
 };
-
-/** The spec's message for the required fields that were sent blank (or, with `always`, left out). */
-function requireFields(
-  labels: Record<string, string>,
-  { always = false }: { always?: boolean } = {},
-): (value: Record<string, unknown>, ctx: z.RefinementCtx) => void {
-  return (value, ctx) => {
-    const checked = Object.fromEntries(
-      Object.entries(labels)
-        .filter(([key]) => always || value[key] !== undefined)
-        .map(([key, label]) => [label, value[key]]),
-    );
-    const message = requiredFieldsMessage(checked);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  };
-}
 
 const bodies = {
   addOrganization: z

@@ -13,7 +13,6 @@ import type {
   Profile,
   ProfileFields,
 } from '@rotunda/protos/profile';
-import { requiredFieldsMessage } from '@rotunda/rules';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember } from '../auth/middleware.ts';
@@ -21,7 +20,7 @@ import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/cli
 import { HttpError } from '../http/errors.ts';
 import { type CachedAnswer, cachedAnswerOf, keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
-import { pagingParameter, parseBody, parseQuery } from './body.ts';
+import { optionalText, pagingParameter, parseBody, parseQuery, requireFields } from './body.ts';
 import { idField, userIssueJson } from './issues.ts';
 
 /** The largest picture upload read (the service resizes it; the result must fit 5,242,880 bytes). */
@@ -141,20 +140,6 @@ export function colleagueJson(colleague: Colleague) {
 
 // ------------------------------------------------------------------------------------------- validation
 
-/**
- * An optional text field: absent stays absent (the service keeps the stored value), null or blank clears it,
- * a number (a phone or ZIP typed into a number input) becomes its digits.
- */
-const optionalText = (field: string, max = 256) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field} must be text` })
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === null ? '' : String(value).trim()))
-    .refine(
-      (value) => value === undefined || value.length <= max,
-      `${field} must be at most ${max} characters`,
-    );
-
 /** An optional id: absent or null is none; otherwise a whole number (or its digits as text). */
 const optionalId = (field: string) =>
   z
@@ -216,22 +201,6 @@ const JOB_REQUIRED = {
   zip_code: 'Zip Code',
   start_date: 'Start Date',
 };
-
-/** The spec's message for the required fields that were sent blank (or, with `always`, left out). */
-function requireFields(
-  labels: Record<string, string>,
-  { always = false }: { always?: boolean } = {},
-): (value: Record<string, unknown>, ctx: z.RefinementCtx) => void {
-  return (value, ctx) => {
-    const checked = Object.fromEntries(
-      Object.entries(labels)
-        .filter(([key]) => always || value[key] !== undefined)
-        .map(([key, label]) => [label, value[key]]),
-    );
-    const message = requiredFieldsMessage(checked);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  };
-}
 
 const jobShape = {
   title: optionalText('title', 200),
