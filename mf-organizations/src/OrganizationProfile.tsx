@@ -3,8 +3,8 @@
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
 import { useIsContributor, useUser } from '@rotunda/session';
-import { Spinner } from '@rotunda/ui';
-import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
+import { NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ArrowLeft, Pencil } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, fetchColleagues, fetchOrganization, type OrganizationDetail } from './api';
@@ -211,21 +211,14 @@ function BackLink() {
 
 function NotFound() {
   return (
-    <section className="orgs-not-found" aria-labelledby="orgs-not-found-title">
-      <span className="orgs-not-found__icon" aria-hidden="true">
-        <SearchX size={28} />
-      </span>
-      <h1 id="orgs-not-found-title" className="orgs-not-found__title">
-        This organization is not in session.
-      </h1>
-      <p className="orgs-not-found__text">
-        It may have been removed, or the link may be mistyped. The list has every organization members can
-        see.
-      </p>
+    <NotFoundPanel
+      title="This organization is not in session."
+      text="It may have been removed, or the link may be mistyped. The list has every organization members can see."
+    >
       <Link to="/organizations" className="button button--primary">
         <ArrowLeft size={16} aria-hidden="true" />
         Back to organizations
       </Link>
-    </section>
+    </NotFoundPanel>
   );
 }

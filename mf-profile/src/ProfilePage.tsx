@@ -3,8 +3,8 @@
 // phone, three on a wide screen). The owner, or a contributor on a profile nobody owns, gets the edit controls
 // (spec §6); a member without a profile may claim one nobody owns. An unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
-import { Spinner } from '@rotunda/ui';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, fetchProfile, type Profile } from './api';
@@ -174,20 +174,14 @@ export default function ProfilePage() {
 
 function NotFound() {
   return (
-    <section className="prof-not-found" aria-labelledby="prof-not-found-title">
-      <span className="prof-not-found__icon" aria-hidden="true">
-        <SearchX size={28} />
-      </span>
-      <h1 id="prof-not-found-title" className="prof-not-found__title">
-        This profile is not in session.
-      </h1>
-      <p className="prof-not-found__text">
-        It may have been removed, or the link may be mistyped. The directory lists every member.
-      </p>
+    <NotFoundPanel
+      title="This profile is not in session."
+      text="It may have been removed, or the link may be mistyped. The directory lists every member."
+    >
       <Link to="/directory" className="button button--primary">
         <ArrowLeft size={16} aria-hidden="true" />
         Back to the directory
       </Link>
-    </section>
+    </NotFoundPanel>
   );
 }
