@@ -28,6 +28,7 @@ export {
   permissionDenied,
   unauthenticated,
 } from './errors.ts';
+export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
 export {
   type GrpcService,
   type RunningGrpcServer,

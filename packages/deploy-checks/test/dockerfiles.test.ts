@@ -1,0 +1,93 @@
+// Every deployable's Dockerfile: pinned base images (Node the version the repo pins), a final stage that runs
+// as a non-root user with a health check, and exactly the workspaces the deployable is made of.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  DEPLOYABLES,
+  grpcPortOf,
+  imageProblem,
+  readRepoFile,
+  repoPath,
+  workspaceClosure,
+} from './support/repo.ts';
+
+interface Stage {
+  from: string;
+  alias: string | undefined;
+  lines: string[];
+}
+
+/** The Dockerfile's stages, with continuation lines joined. */
+function stages(dockerfile: string): Stage[] {
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'));
+  const found: Stage[] = [];
+  for (const line of lines) {
+    const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (from) found.push({ from: from[1] ?? '', alias: from[2], lines: [] });
+    else found.at(-1)?.lines.push(line);
+  }
+  return found;
+}
+
+const instruction = (stage: Stage | undefined, name: string) =>
+  (stage?.lines ?? [])
+    .filter((line) => line.startsWith(`${name} `))
+    .map((line) => line.slice(name.length + 1));
+
+const rootManifest = JSON.parse(readRepoFile('package.json')) as { devDependencies: Record<string, string> };
+
+describe.each(DEPLOYABLES)('$dir/Dockerfile', (target) => {
+  const file = () => readRepoFile(target.dir, 'Dockerfile');
+
+  it('builds in stages from pinned base images, Node being the version the repo runs', () => {
+    const all = stages(file());
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const aliases = new Set<string>();
+    for (const stage of all) {
+      if (!aliases.has(stage.from)) expect(imageProblem(stage.from)).toBeNull();
+      if (stage.alias) aliases.add(stage.alias);
+      if (stage.from.startsWith('node:'))
+        expect(stage.from).toMatch(new RegExp(`^node:${rootManifest.devDependencies.node}-bookworm-slim$`));
+    }
+    expect(all.at(-1)?.from).toMatch(target.kind === 'web' ? /^nginx:/ : /^node:/);
+  });
+
+  it('runs its final stage as a non-root user, with a health check', () => {
+    const final = stages(file()).at(-1);
+    const [user] = instruction(final, 'USER');
+    expect(user, 'USER').toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
+    expect(instruction(final, 'HEALTHCHECK')).toHaveLength(1);
+  });
+
+  it('copies exactly the workspaces the deployable is made of, and only files that exist', () => {
+    const text = file();
+    const declared = JSON.parse(/^ENV WORKSPACES='(.+)'$/m.exec(text)?.[1] ?? '[]') as string[];
+    expect([...declared].sort()).toEqual(workspaceClosure(target.dir));
+    const [build] = stages(text);
+    const copied = instruction(build, 'COPY').map((args) => args.split(/\s+/)[0]);
+    for (const dir of declared) expect(copied).toContain(dir);
+    for (const stage of stages(text))
+      for (const args of instruction(stage, 'COPY').filter((a) => !a.startsWith('--from'))) {
+        const sources = args.split(/\s+/).slice(0, -1);
+        for (const source of sources) expect(existsSync(repoPath(source)), source).toBe(true);
+      }
+  });
+
+  if (target.kind === 'service')
+    it("listens on the service's own gRPC port", () => {
+      const port = grpcPortOf(target.name as Parameters<typeof grpcPortOf>[0]);
+      expect(file()).toContain(`GRPC_PORT=${port}`);
+      expect(file()).toMatch(new RegExp(`^EXPOSE ${port}$`, 'm'));
+    });
+});
+
+describe('.dockerignore', () => {
+  it('keeps installed, generated and built files out of the build context', () => {
+    const ignored = readRepoFile('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '**/generated', 'protos/gen', '.data', '.git'])
+      expect(ignored).toContain(entry);
+  });
+});

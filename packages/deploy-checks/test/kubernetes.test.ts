@@ -1,0 +1,325 @@
+// The Kubernetes manifests, as kubectl renders each overlay: valid against the Kubernetes schemas, images built
+// here or pinned, Services and budgets selecting real pods, probes and limits on every container, network
+// policies allowing exactly the calls the configuration makes, the Ingress's routes, the migrate Job, and each
+// process's environment accepted by its own configuration schema.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { remotesConfig } from '../../../gateway/src/http/web.ts';
+import {
+  exampleSecretKeys,
+  type Manifest,
+  OVERLAYS,
+  ofKind,
+  podTemplates,
+  render,
+  TEST_SECRET_VALUES,
+} from './support/kustomize.ts';
+import {
+  DEPLOYABLES,
+  deployable,
+  grpcPortOf,
+  imageProblem,
+  readRepoFile,
+  repoPath,
+  SERVICE_SCHEMAS,
+  schemaKeys,
+} from './support/repo.ts';
+
+type Container = {
+  name: string;
+  image: string;
+  command?: string[];
+  ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  // biome-ignore lint/suspicious/noExplicitAny: probes and resources are checked field by field
+  [field: string]: any;
+};
+
+const containersOf = (template: Manifest['spec']): Container[] => [
+  ...(template.spec.initContainers ?? []),
+  ...template.spec.containers,
+];
+
+const SERVICES = Object.keys(SERVICE_SCHEMAS) as (keyof typeof SERVICE_SCHEMAS)[];
+
+async function validateAgainstSchema(manifest: Manifest): Promise<void> {
+  const [group, version] = manifest.apiVersion.includes('/')
+    ? manifest.apiVersion.split('/')
+    : [undefined, manifest.apiVersion];
+  const path = `kubernetes-models/${group ? `${group}/` : ''}${version}/${manifest.kind}`;
+  const module = (await import(path)) as Record<string, new (value: unknown) => { validate(): void }>;
+  const Model = module[manifest.kind];
+  if (!Model) throw new Error(`no schema for ${manifest.apiVersion} ${manifest.kind}`);
+  // kustomize folds long base64 values over several lines; the API server's decoder skips line breaks, the
+  // schema's pattern does not.
+  const data =
+    manifest.data && manifest.kind === 'Secret'
+      ? Object.fromEntries(
+          Object.entries(manifest.data).map(([key, value]) => [key, value.replace(/\s/g, '')]),
+        )
+      : manifest.data;
+  new Model({ ...manifest, ...(data && { data }) }).validate();
+}
+
+/** A container's environment as the process sees it: ConfigMaps, then Secrets and values (env wins). */
+function environmentOf(manifests: Manifest[], container: Container): Record<string, string> {
+  const env: Record<string, string> = {};
+  const secrets = ofKind(manifests, 'Secret');
+  for (const source of container.envFrom ?? []) {
+    const name = source.configMapRef?.name;
+    const map = ofKind(manifests, 'ConfigMap').find((m) => m.metadata.name === name);
+    if (!map) throw new Error(`${container.name}: ConfigMap ${name} is not in the overlay`);
+    Object.assign(env, map.data);
+  }
+  for (const entry of container.env ?? []) {
+    const ref = entry.valueFrom?.secretKeyRef;
+    if (ref) {
+      const secret = secrets.find((s) => s.metadata.name === ref.name);
+      // An external Secret (production): the keys it must hold are the local example's.
+      const value = secret
+        ? Buffer.from(secret.data?.[ref.key] ?? '', 'base64').toString('utf8')
+        : TEST_SECRET_VALUES[ref.key];
+      if (value === undefined || (secret && secret.data?.[ref.key] === undefined))
+        throw new Error(`${container.name}: Secret ${ref.name} has no key ${ref.key}`);
+      env[entry.name] = value;
+    } else {
+      env[entry.name] = entry.value ?? '';
+    }
+  }
+  return env;
+}
+
+describe.each(OVERLAYS)('the %s overlay', (overlay) => {
+  const manifests = () => render(overlay);
+  const deployment = (name: string) => {
+    const found = ofKind(manifests(), 'Deployment').find((d) => d.metadata.name === name);
+    if (!found) throw new Error(`no Deployment ${name}`);
+    return found;
+  };
+
+  it('renders with kubectl kustomize, every resource in the rotunda namespace', () => {
+    const all = manifests();
+    expect(all.length).toBeGreaterThan(40);
+    for (const manifest of all.filter((m) => m.kind !== 'Namespace'))
+      expect(manifest.metadata.namespace, `${manifest.kind} ${manifest.metadata.name}`).toBe('rotunda');
+  });
+
+  it('validates every manifest against the Kubernetes schemas', async () => {
+    for (const manifest of manifests()) {
+      await expect(
+        validateAgainstSchema(manifest),
+        `${manifest.kind} ${manifest.metadata.name}`,
+      ).resolves.toBeUndefined();
+    }
+  });
+
+  it('runs a Deployment of every deployable, from images built here with a release tag', () => {
+    expect(
+      ofKind(manifests(), 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual(DEPLOYABLES.map((d) => d.name).sort());
+    for (const { template } of podTemplates(manifests()))
+      for (const container of containersOf(template)) expect(imageProblem(container.image)).toBeNull();
+  });
+
+  it('selects existing pods and named ports with every Service and PodDisruptionBudget', () => {
+    const templates = podTemplates(manifests());
+    const matches = (selector: Record<string, string>) =>
+      templates.filter(({ template }) =>
+        Object.entries(selector).every(([key, value]) => template.metadata.labels?.[key] === value),
+      );
+    for (const service of ofKind(manifests(), 'Service')) {
+      if (service.spec.type === 'ExternalName') continue;
+      const selected = matches(service.spec.selector ?? {});
+      expect(selected.length, `Service ${service.metadata.name} selects no pods`).toBeGreaterThan(0);
+      for (const port of service.spec.ports) {
+        const names = selected.flatMap(({ template }) =>
+          containersOf(template).flatMap((c) => (c.ports ?? []).map((p) => p.name)),
+        );
+        expect(names, `Service ${service.metadata.name} port ${port.name}`).toContain(port.targetPort);
+      }
+    }
+    const budgets = ofKind(manifests(), 'PodDisruptionBudget');
+    for (const d of ofKind(manifests(), 'Deployment')) {
+      const budget = budgets.find((b) =>
+        Object.entries(b.spec.selector.matchLabels).every(
+          ([key, value]) => d.spec.template.metadata.labels[key] === value,
+        ),
+      );
+      expect(budget, `PodDisruptionBudget for ${d.metadata.name}`).toBeDefined();
+    }
+  });
+
+  it('autoscales the gateway and every service', () => {
+    const autoscalers = ofKind(manifests(), 'HorizontalPodAutoscaler');
+    for (const name of ['gateway', ...SERVICES]) {
+      const hpa = autoscalers.find((h) => h.spec.scaleTargetRef.name === name);
+      expect(hpa, `HorizontalPodAutoscaler for ${name}`).toBeDefined();
+      expect(hpa?.spec.scaleTargetRef.kind).toBe('Deployment');
+      expect(hpa?.spec.minReplicas).toBeLessThanOrEqual(hpa?.spec.maxReplicas);
+      // A replica count in the Deployment would fight the autoscaler on every apply.
+      expect(deployment(name).spec.replicas, name).toBeUndefined();
+    }
+  });
+
+  it('gives every container resource requests and limits, probes and a non-root, read-only user', () => {
+    for (const { owner, template } of podTemplates(manifests())) {
+      const pod = template.spec;
+      expect(pod.securityContext?.runAsNonRoot, owner.metadata.name).toBe(true);
+      for (const container of containersOf(template)) {
+        const where = `${owner.metadata.name}/${container.name}`;
+        for (const kind of ['requests', 'limits'])
+          for (const resource of ['cpu', 'memory'])
+            expect(container.resources?.[kind]?.[resource], `${where} ${kind}.${resource}`).toBeDefined();
+        expect(container.securityContext?.allowPrivilegeEscalation, where).toBe(false);
+        expect(container.securityContext?.readOnlyRootFilesystem, where).toBe(true);
+        if (owner.kind === 'Deployment') {
+          expect(container.readinessProbe, `${where} readinessProbe`).toBeDefined();
+          expect(container.livenessProbe, `${where} livenessProbe`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it("probes each service's grpc.health.v1 on its own port, natively", () => {
+    for (const name of SERVICES) {
+      const [container] = deployment(name).spec.template.spec.containers as Container[];
+      const port = grpcPortOf(name);
+      expect(container?.readinessProbe?.grpc?.port, name).toBe(port);
+      expect(container?.startupProbe?.grpc?.port, name).toBe(port);
+      expect(container?.ports?.[0]?.containerPort, name).toBe(port);
+    }
+  });
+
+  it('gives every process an environment its own configuration schema accepts, and no unknown variable', () => {
+    for (const target of DEPLOYABLES.filter((d) => d.schema)) {
+      const [container] = deployment(target.name).spec.template.spec.containers as Container[];
+      if (!container || !target.schema) throw new Error(`no container in ${target.name}`);
+      const env = environmentOf(manifests(), container);
+      const result = target.schema.safeParse(env);
+      expect(result.error?.issues ?? [], target.name).toEqual([]);
+      const known = schemaKeys(target.schema);
+      for (const entry of container.env ?? [])
+        expect(known, `${target.name}: ${entry.name}`).toContain(entry.name);
+      if (target.kind === 'service') expect(env.MIGRATE_ON_START, target.name).toBe('false');
+    }
+  });
+
+  it('lets each service be called only by the deployables configured with its address', () => {
+    const policies = ofKind(manifests(), 'NetworkPolicy');
+    const denyAll = policies.find(
+      (p) =>
+        Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.length === 2 && !p.spec.ingress,
+    );
+    expect(denyAll, 'a default-deny policy').toBeDefined();
+    const selects = (policy: Manifest, name: string) =>
+      policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === name;
+    for (const service of SERVICES) {
+      const address = `${service}:${grpcPortOf(service)}`;
+      const configuredCallers = ofKind(manifests(), 'Deployment')
+        .filter((d) =>
+          (d.spec.template.spec.containers as Container[]).some((c) =>
+            (c.env ?? []).some((e) => e.name.endsWith('_SERVICE_ADDR') && e.value === address),
+          ),
+        )
+        .map((d) => d.metadata.name)
+        .sort();
+      const allowedCallers = policies
+        .filter((p) => selects(p, service) && p.spec.policyTypes.includes('Ingress'))
+        .flatMap((p) => p.spec.ingress ?? [])
+        .flatMap((rule: { from: { podSelector?: { matchLabels: Record<string, string> } }[] }) =>
+          rule.from.map((peer) => peer.podSelector?.matchLabels['app.kubernetes.io/name']),
+        )
+        .sort();
+      expect(allowedCallers, `callers of ${service}`).toEqual(configuredCallers);
+      for (const caller of configuredCallers) {
+        const egress = policies
+          .filter((p) => selects(p, caller))
+          .flatMap((p) => p.spec.egress ?? [])
+          .filter((rule: { to?: { podSelector?: { matchLabels: Record<string, string> } }[] }) =>
+            (rule.to ?? []).some(
+              (peer) => peer.podSelector?.matchLabels['app.kubernetes.io/name'] === service,
+            ),
+          );
+        expect(egress.length, `${caller} may call ${service}`).toBeGreaterThan(0);
+        expect(egress[0].ports[0].port).toBe(grpcPortOf(service));
+      }
+    }
+  });
+
+  it('routes the REST and identity paths to the gateway, each remote to its nginx, the rest to the shell', () => {
+    const [ingress] = ofKind(manifests(), 'Ingress');
+    const routes = Object.fromEntries(
+      ingress?.spec.rules.flatMap((rule: { http: { paths: unknown[] } }) =>
+        (rule.http.paths as { path: string; pathType: string; backend: { service: { name: string } } }[]).map(
+          (p) => [`${p.pathType} ${p.path}`, p.backend.service.name],
+        ),
+      ),
+    );
+    expect(routes).toEqual({
+      'Prefix /auth': 'gateway',
+      'Prefix /api': 'gateway',
+      'Prefix /media': 'gateway',
+      'Prefix /realms': 'gateway',
+      'Exact /healthz': 'gateway',
+      'Exact /app-config.json': 'gateway',
+      'Prefix /mf/feed': 'mf-feed',
+      'Prefix /mf/directory': 'mf-directory',
+      'Prefix /mf/organizations': 'mf-organizations',
+      'Prefix /mf/profile': 'mf-profile',
+      'Prefix /': 'shell',
+    });
+  });
+
+  it("migrates every service's schema in a Job, in that service's image, before rollout", () => {
+    const [job] = ofKind(manifests(), 'Job');
+    const withMigrations = SERVICES.filter(
+      (name) => readdirSync(repoPath('services', name, 'prisma', 'migrations')).length > 0,
+    );
+    const containers = containersOf(job?.spec.template);
+    expect(containers.map((c) => c.command?.at(-1)).sort()).toEqual([...withMigrations].sort());
+    for (const container of containers) {
+      const service = container.command?.at(-1) ?? '';
+      expect(container.command).toEqual(['node', '/app/docker/migrate.ts', service]);
+      expect(container.image.startsWith(`rotunda/${service}:`)).toBe(true);
+      expect(environmentOf(manifests(), container).DATABASE_URL).toMatch(/^postgresql:\/\//);
+    }
+    // `kubectl apply -l rotunda/rollout-step=migrate` applies the Job with what it needs (k8s/README.md).
+    const step = manifests().filter((m) => m.metadata.labels?.['rotunda/rollout-step'] === 'migrate');
+    expect(step.map((m) => m.kind)).toEqual(expect.arrayContaining(['Namespace', 'Job']));
+    for (const container of containers)
+      for (const entry of container.env ?? []) {
+        const secret = entry.valueFrom?.secretKeyRef?.name;
+        const rendered = ofKind(manifests(), 'Secret').find((s) => s.metadata.name === secret);
+        if (rendered) expect(step).toContain(rendered);
+      }
+    for (const map of ofKind(manifests(), 'ConfigMap').filter((m) =>
+      containers.some((c) => c.envFrom?.some((e) => e.configMapRef?.name === m.metadata.name)),
+    ))
+      expect(step).toContain(map);
+  });
+
+  it('commits no secret value: the Secret is made from the gitignored secrets.env, or exists beforehand', () => {
+    const secrets = ofKind(manifests(), 'Secret');
+    if (overlay === 'production') expect(secrets).toEqual([]);
+    else expect(Object.keys(secrets[0]?.data ?? {}).sort()).toEqual(exampleSecretKeys().sort());
+    expect(readRepoFile('k8s/overlays/local/.gitignore')).toMatch(/^secrets\.env$/m);
+    const referenced = new Set(
+      podTemplates(manifests()).flatMap(({ template }) =>
+        containersOf(template).flatMap((c) => (c.env ?? []).map((e) => e.valueFrom?.secretKeyRef?.key)),
+      ),
+    );
+    referenced.delete(undefined);
+    expect([...referenced].sort()).toEqual(exampleSecretKeys().sort());
+  });
+
+  it("serves the shell the same remotes config as the shell's image and the gateway", () => {
+    const map = ofKind(manifests(), 'ConfigMap').find((m) => m.metadata.name.startsWith('rotunda-remotes'));
+    const remotes = JSON.parse(map?.data?.['remotes.json'] ?? '{}');
+    expect(remotes).toEqual(remotesConfig());
+    expect(JSON.parse(readRepoFile('docker/web/remotes.json'))).toEqual(remotesConfig());
+    expect(deployable('shell')).toBeDefined();
+  });
+});

@@ -1,0 +1,87 @@
+// Renders a k8s/ overlay with kubectl's built-in kustomize, as an operator would, and reads the manifests.
+// The local overlay's Secret comes from a gitignored secrets.env: the render works on a copy of k8s/ with one
+// written from test values, so that the check builds on a fresh clone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { repoPath } from './repo.ts';
+
+export const OVERLAYS = ['local', 'production'] as const;
+
+export interface Manifest {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  // biome-ignore lint/suspicious/noExplicitAny: manifests are checked field by field against the Kubernetes schemas
+  spec?: any;
+  data?: Record<string, string>;
+  type?: string;
+}
+
+/** Values for the Secret's keys, valid for each key's schema (URLs where a URL is expected). */
+export const TEST_SECRET_VALUES: Record<string, string> = {
+  DATABASE_URL: 'postgresql://rotunda:test-password@postgres:5432/rotunda',
+  ELASTICSEARCH_URL: 'http://elasticsearch:9200',
+  S3_ACCESS_KEY: 'test-access-key',
+  S3_SECRET_KEY: 'test-secret-key',
+  KEYCLOAK_CLIENT_SECRET: 'test-keycloak-client-secret',
+  CAPTCHA_HMAC_KEY: 'test-captcha-hmac-key-0123456789',
+  SMTP_URL: 'smtp://smtp:1025',
+};
+
+/** The Secret's keys as the local overlay's secrets.env.example lists them. */
+export function exampleSecretKeys(): string[] {
+  return readFileSync(repoPath('k8s/overlays/local/secrets.env.example'), 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z0-9_]+=/.test(line))
+    .map((line) => line.slice(0, line.indexOf('=')));
+}
+
+function kubectl(args: string[]): string {
+  const result = spawnSync('kubectl', args, { encoding: 'utf8', timeout: 60_000 });
+  if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT')
+    throw new Error(
+      'kubectl is not installed: the Kubernetes checks render k8s/ with its built-in kustomize. ' +
+        'Install it (Debian: apt-get install kubernetes-client; .ci/run does this).',
+    );
+  if (result.status !== 0) throw new Error(`kubectl ${args.join(' ')} failed:\n${result.stderr}`);
+  return result.stdout;
+}
+
+const rendered = new Map<string, Manifest[]>();
+
+/** The overlay's manifests, rendered once per test file. */
+export function render(overlay: (typeof OVERLAYS)[number]): Manifest[] {
+  const cached = rendered.get(overlay);
+  if (cached) return cached;
+  const copy = mkdtempSync(join(tmpdir(), 'rotunda-k8s-'));
+  try {
+    cpSync(repoPath('k8s'), join(copy, 'k8s'), { recursive: true });
+    writeFileSync(
+      join(copy, 'k8s/overlays/local/secrets.env'),
+      exampleSecretKeys()
+        .map((key) => `${key}=${TEST_SECRET_VALUES[key] ?? `test-${key.toLowerCase()}`}`)
+        .join('\n'),
+    );
+    const output = kubectl(['kustomize', join(copy, 'k8s/overlays', overlay)]);
+    const manifests = parseAllDocuments(output).map((doc) => {
+      if (doc.errors.length > 0) throw doc.errors[0];
+      return doc.toJS() as Manifest;
+    });
+    rendered.set(overlay, manifests);
+    return manifests;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+export const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((m) => m.kind === kind);
+
+/** Every pod template: Deployments' and Jobs'. */
+export function podTemplates(manifests: Manifest[]) {
+  return manifests
+    .filter((m) => m.kind === 'Deployment' || m.kind === 'Job')
+    .map((m) => ({ owner: m, template: m.spec.template }));
+}

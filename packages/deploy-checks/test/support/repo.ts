@@ -1,0 +1,161 @@
+// What the deployment checks know about the repository: its deployables (each with its Dockerfile and, for
+// Node processes, the configuration schema it validates at start-up), and readers for the files under test.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { gatewayConfigSchema } from '../../../../gateway/src/config.ts';
+import { authConfigSchema } from '../../../../services/auth/src/config.ts';
+import { newsConfigSchema } from '../../../../services/news/src/config.ts';
+import { orgConfigSchema } from '../../../../services/org/src/config.ts';
+import { postConfigSchema } from '../../../../services/post/src/config.ts';
+import { profileConfigSchema } from '../../../../services/profile/src/config.ts';
+
+export const REPO = join(import.meta.dirname, '..', '..', '..', '..');
+
+export const repoPath = (...parts: string[]) => join(REPO, ...parts);
+export const readRepoFile = (...parts: string[]) => readFileSync(repoPath(...parts), 'utf8');
+
+export interface Deployable {
+  /** The image name's last part (rotunda/<name>), the Kubernetes Deployment's and the compose service's name. */
+  name: string;
+  /** Its workspace folder, which holds its Dockerfile. */
+  dir: string;
+  kind: 'service' | 'gateway' | 'web';
+  /** The environment schema the process validates at start-up (Node processes). */
+  schema?: z.ZodType;
+}
+
+export const SERVICE_SCHEMAS = {
+  auth: authConfigSchema,
+  profile: profileConfigSchema,
+  org: orgConfigSchema,
+  post: postConfigSchema,
+  news: newsConfigSchema,
+} as const;
+
+export const DEPLOYABLES: Deployable[] = [
+  ...Object.entries(SERVICE_SCHEMAS).map(([name, schema]) => ({
+    name,
+    dir: `services/${name}`,
+    kind: 'service' as const,
+    schema,
+  })),
+  { name: 'gateway', dir: 'gateway', kind: 'gateway', schema: gatewayConfigSchema },
+  ...['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'].map((name) => ({
+    name,
+    dir: name,
+    kind: 'web' as const,
+  })),
+];
+
+export const deployable = (name: string): Deployable | undefined => DEPLOYABLES.find((d) => d.name === name);
+
+/** The variable names a configuration schema reads (through refinements and transforms). */
+export function schemaKeys(schema: z.ZodType): string[] {
+  let current: unknown = schema;
+  while (current instanceof z.ZodPipe) current = current.in;
+  if (!(current instanceof z.ZodObject)) throw new Error('expected an object schema');
+  return Object.keys(current.shape);
+}
+
+/** Each service's gRPC port: its schema's GRPC_PORT default. */
+export function grpcPortOf(service: keyof typeof SERVICE_SCHEMAS): number {
+  const parsed = SERVICE_SCHEMAS[service].parse({}) as { GRPC_PORT: number };
+  return parsed.GRPC_PORT;
+}
+
+/** The workspace folder of every @rotunda package, by package name. */
+export function workspaces(): Map<string, { dir: string; manifest: Manifest }> {
+  const root = JSON.parse(readRepoFile('package.json')) as { workspaces: string[] };
+  const found = new Map<string, { dir: string; manifest: Manifest }>();
+  for (const pattern of root.workspaces) {
+    const dirs = pattern.endsWith('/*')
+      ? listDirs(pattern.slice(0, -2)).map((name) => `${pattern.slice(0, -2)}/${name}`)
+      : [pattern];
+    for (const dir of dirs) {
+      if (!existsSync(repoPath(dir, 'package.json'))) continue;
+      const manifest = JSON.parse(readRepoFile(dir, 'package.json')) as Manifest;
+      found.set(manifest.name, { dir, manifest });
+    }
+  }
+  return found;
+}
+
+export interface Manifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+function listDirs(dir: string): string[] {
+  return readdirSync(repoPath(dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * The workspace folders a deployable's image must contain: its own and those of its @rotunda dependencies,
+ * transitively (its own devDependencies too, which its build uses).
+ */
+export function workspaceClosure(dir: string): string[] {
+  const all = workspaces();
+  const byDir = new Map([...all.values()].map((entry) => [entry.dir, entry]));
+  const start = byDir.get(dir);
+  if (!start) throw new Error(`${dir} is not a workspace`);
+  const seen = new Set<string>();
+  const visit = (name: string, own: boolean) => {
+    const entry = all.get(name);
+    if (!entry || seen.has(entry.dir)) return;
+    seen.add(entry.dir);
+    const { dependencies, devDependencies, peerDependencies } = entry.manifest;
+    for (const dep of Object.keys({ ...dependencies, ...peerDependencies, ...(own ? devDependencies : {}) }))
+      visit(dep, false);
+  };
+  visit(start.manifest.name, true);
+  return [...seen].sort();
+}
+
+/** Official engine images Rotunda runs but does not build, and what a pinned tag of each looks like. */
+const ENGINE_IMAGES: Record<string, RegExp> = {
+  postgres: /^\d+\.\d+(-[a-z]+)?$/,
+  'quay.io/keycloak/keycloak': /^\d+\.\d+\.\d+$/,
+  'docker.elastic.co/elasticsearch/elasticsearch': /^\d+\.\d+\.\d+$/,
+  'minio/minio': /^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/,
+  'minio/mc': /^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/,
+  'maildev/maildev': /^\d+\.\d+\.\d+$/,
+  nginx: /^\d+\.\d+\.\d+(-[a-z]+)?$/,
+  node: /^\d+\.\d+\.\d+(-[a-z]+)*$/,
+};
+
+export function splitImage(image: string): {
+  name: string;
+  tag: string | undefined;
+  digest: string | undefined;
+} {
+  const [withTag = '', digest] = image.split('@');
+  const slash = withTag.lastIndexOf('/');
+  const colon = withTag.lastIndexOf(':');
+  return colon > slash
+    ? { name: withTag.slice(0, colon), tag: withTag.slice(colon + 1), digest }
+    : { name: withTag, tag: undefined, digest };
+}
+
+/** Why an image reference is not acceptable, or null: Rotunda's own (with a Dockerfile) or a pinned engine. */
+export function imageProblem(image: string): string | null {
+  const { name, tag, digest } = splitImage(image);
+  const own = /^rotunda\/(.+)$/.exec(name);
+  if (own) {
+    const target = deployable(own[1] ?? '');
+    if (!target) return `${image}: no deployable named ${own[1]}`;
+    if (!existsSync(repoPath(target.dir, 'Dockerfile')))
+      return `${image}: ${target.dir}/Dockerfile is missing`;
+    if (!tag || tag === 'latest') return `${image}: needs a release tag`;
+    return null;
+  }
+  const pattern = ENGINE_IMAGES[name];
+  if (!pattern) return `${image}: neither built here nor a known official engine image`;
+  if (digest) return null;
+  if (!tag || !pattern.test(tag)) return `${image}: tag is not pinned to a release`;
+  return null;
+}
