@@ -2,7 +2,7 @@
 // expired ends at once, and when the identity provider's session ends the member is sent to '/'. The last
 // needs a short session: playwright.config.ts starts the product with AUTH_SESSION_MAX_SECONDS=45.
 import { expect, test } from '@playwright/test';
-import { DEMO } from './support/accounts.ts';
+import { DEMO, registerAccount } from './support/accounts.ts';
 import { logIn, logInAndLand, storedAuth } from './support/ui.ts';
 
 test('a reload keeps the member signed in, with a renewed token', async ({ page }) => {
@@ -20,26 +20,34 @@ test('a reload keeps the member signed in, with a renewed token', async ({ page 
 });
 
 test('a stored session whose refresh token expired ends at once on load', async ({ page }) => {
-  await page.goto('/');
-  await logInAndLand(page, DEMO.member.email, DEMO.member.password);
-  await page.evaluate(() => {
-    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
-    const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-    const past = Math.floor(Date.now() / 1000) - 60;
-    auth.refreshToken = `${encode({ alg: 'none' })}.${encode({ exp: past, typ: 'Refresh' })}.x`;
-    localStorage.setItem('auth', JSON.stringify(auth));
-  });
+  // Stored before the app first loads: a live app would renew its tokens and overwrite a forged one.
+  const response = await page.request.post('/auth/login', { data: DEMO.member });
+  expect(response.ok()).toBe(true);
+  const { token, user } = await response.json();
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const past = Math.floor(Date.now() / 1000) - 60;
+  const refreshToken = `${encode({ alg: 'none' })}.${encode({ exp: past, typ: 'Refresh' })}.x`;
+  await page.addInitScript(
+    (auth) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('auth', JSON.stringify(auth));
+    },
+    { token, refreshToken, isAuthenticated: true, loading: false, user },
+  );
   await page.goto('/directory');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Register Today!' })).toBeVisible();
   expect((await storedAuth(page)).isAuthenticated).toBe(false);
 });
 
-test('when the identity provider’s session ends the member is sent to /', async ({ page }) => {
+test('when the identity provider’s session ends the member is sent to /', async ({ page, request }) => {
   test.setTimeout(150_000);
+  // A new account without a profile waits on profile creation, a page that asks the server for nothing more.
+  const account = await registerAccount(request, true);
   await page.goto('/');
   const answered = page.waitForResponse((r) => r.url().endsWith('/auth/login') && r.status() === 200);
-  await logIn(page, DEMO.newbie.email, DEMO.newbie.password);
+  await logIn(page, account.email, account.password);
   const { refreshExpiresIn } = await (await answered).json();
   test.skip(
     refreshExpiresIn > 90,
