@@ -1,5 +1,8 @@
 // `npm run admin -- <command>`: manages who may register and who is a contributor, through the same
-// identity provider the service uses (the built-in one, or Keycloak's realm role in Keycloak mode).
+// identity provider the service uses (the built-in one, or Keycloak's realm role in Keycloak mode), and rebuilds
+// the search indices through the services that own them.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { CONTRIBUTOR_ROLE, createLogger, loadConfigOrExit, migrate } from '@rotunda/service-kit';
 import { authConfigSchema } from './config.ts';
 import type { AccessListName } from './domain/ports.ts';
@@ -13,7 +16,16 @@ const USAGE = `Usage: npm run admin -- <command> [value]
   grant-contributor <email>     make this member a Concierge contributor
   revoke-contributor <email>    take the contributor role away
   list                          print the approved domains, approved emails and beta emails
-  rotate-keys                   start signing tokens with a new key (built-in identity provider)`;
+  rotate-keys                   start signing tokens with a new key (built-in identity provider)
+  reindex <index>               rebuild a search index from its service's tables: organizations, people,
+                                posts or all`;
+
+/** Each index is rebuilt by the script of the service that owns it, which reads that service's configuration. */
+const REINDEX_SCRIPTS: Record<string, URL> = {
+  organizations: new URL('../../org/src/reindex.ts', import.meta.url),
+  people: new URL('../../profile/src/reindex.ts', import.meta.url),
+  posts: new URL('../../post/src/reindex.ts', import.meta.url),
+};
 
 const LISTS: Record<string, [AccessListName, 'add' | 'remove']> = {
   'approve-domain': ['approved-domain', 'add'],
@@ -25,6 +37,49 @@ const LISTS: Record<string, [AccessListName, 'add' | 'remove']> = {
 };
 
 const [command, value] = process.argv.slice(2);
+
+if (command === 'reindex') {
+  const names = value === 'all' ? Object.keys(REINDEX_SCRIPTS) : value ? [value] : [];
+  if (names.length === 0 || names.some((name) => !REINDEX_SCRIPTS[name])) {
+    process.stderr.write(
+      `${value ? `Unknown index: ${value}` : 'reindex needs an index'}. ` +
+        `Usage: npm run admin -- reindex <organizations|people|posts|all>\n`,
+    );
+    process.exit(64); // EX_USAGE
+  }
+  process.exit(await reindex(names));
+}
+
+/** Runs each index's script in turn, in a child process with this environment; 1 when any failed. */
+async function reindex(names: string[]): Promise<number> {
+  const started = performance.now();
+  const failed: string[] = [];
+  for (const name of names) {
+    const script = REINDEX_SCRIPTS[name] as URL;
+    if (!existsSync(script)) {
+      // The auth service's image holds only its own code: there, each service's image runs its own script.
+      process.stderr.write(
+        `reindex ${name}: ${script.pathname} is not here; run it where that service runs.\n`,
+      );
+      failed.push(name);
+      continue;
+    }
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [script.pathname], { stdio: 'inherit', env: process.env });
+      child.on('error', () => resolve(1));
+      child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+    });
+    if (code !== 0) failed.push(name);
+  }
+  if (names.length > 1) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `${names.length - failed.length} of ${names.length} indices rebuilt in ${seconds} s\n`,
+    );
+  }
+  if (failed.length > 0) process.stderr.write(`reindex failed for: ${failed.join(', ')}\n`);
+  return failed.length > 0 ? 1 : 0;
+}
 const needsValue = command !== 'list' && command !== 'rotate-keys';
 if (
   !command ||

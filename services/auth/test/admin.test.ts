@@ -1,4 +1,5 @@
-// `npm run admin`: an operator manages who may register and who is a contributor, with clear answers.
+// `npm run admin`: an operator manages who may register and who is a contributor, with clear answers, and
+// names the search index to rebuild (the rebuild itself is tested with each service that owns an index).
 import { spawnSync } from 'node:child_process';
 import { createLogger, migrate, prismaAdapter } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
@@ -87,5 +88,15 @@ describe('npm run admin', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('Unknown command: make-admin');
     expect(admin('approve-domain').err).toContain('approve-domain needs a value.');
+  });
+
+  it('refuses to reindex an unknown or missing index with the usage (EX_USAGE)', () => {
+    const usage = 'Usage: npm run admin -- reindex <organizations|people|posts|all>';
+    expect(admin('reindex', 'members')).toEqual({
+      code: 64,
+      out: '',
+      err: `Unknown index: members. ${usage}\n`,
+    });
+    expect(admin('reindex')).toEqual({ code: 64, out: '', err: `reindex needs an index. ${usage}\n` });
   });
 });

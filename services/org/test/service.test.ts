@@ -2,7 +2,9 @@
 // (s3rver) and real gRPC: migrations match schema.prisma, the demo seed, the list searched and paged on the
 // server with the product's own organization never listed, a rename found at once, the 5-result lookups, and
 // every refusal (visitor, member updating, missing name or address, unknown id, Cal-Access change, bad links,
-// wrong image type, oversize image, pixel bomb).
+// wrong image type, oversize image, pixel bomb), and the index rebuilt by the operator's reindex command.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   type CallOptions,
   type ClientUnaryCall,
@@ -31,7 +33,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgService } from '../src/adapters/grpc-org-service.ts';
 import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
-import { createOrgService, ORGANIZATION_INDEX, type OrgService } from '../src/domain/org-service.ts';
+import {
+  createOrgService,
+  ORGANIZATION_INDEX,
+  type OrgService,
+  searchDocumentOf,
+} from '../src/domain/org-service.ts';
 import { GROUPS } from '../src/domain/organization.ts';
 import type { OrganizationRepository } from '../src/domain/ports.ts';
 import { DEMO_ORGANIZATIONS, seedDemoOrganizations } from '../src/seed/demo-organizations.ts';
@@ -865,5 +872,51 @@ describe('search index upkeep', () => {
     expect(
       (await rpc('searchOrganizations', { text: 'marigold', group: '', offset: 0, limit: 30 })).total,
     ).toBe(1);
+  });
+
+  /**
+   * Leaves the index as many documents as the table, but wrong ones (as a restored database or a changed mapping
+   * would): one organization under a stale name, one missing, one that does not exist. Answers the two real ones.
+   */
+  async function corruptIndex() {
+    const [renamed, missing] = await repository.listVisible();
+    if (!renamed || !missing) throw new Error('the seed has organizations');
+    await index.upsert([
+      searchDocumentOf({ ...renamed, organizationName: 'Stale Quokka Name' }),
+      searchDocumentOf({ ...renamed, organizationId: 987_654_321, organizationName: 'Ghost Quokka Society' }),
+    ]);
+    await index.remove([String(missing.organizationId)]);
+    expect(await org.syncSearchIndex()).toBe(0);
+    expect((await search('quokka')).total).toBe(2);
+    return { renamed: renamed.organizationName, missing: missing.organizationName };
+  }
+
+  const search = (text: string) => org.searchOrganizations({ text, group: '', offset: 0, limit: 30 });
+
+  async function expectRebuilt({ renamed, missing }: { renamed: string; missing: string }) {
+    expect((await search('quokka')).total).toBe(0);
+    expect((await search(renamed)).organizations.map((o) => o.organizationName)).toContain(renamed);
+    expect((await search(missing)).organizations.map((o) => o.organizationName)).toContain(missing);
+  }
+
+  it('rebuilds an index holding wrong documents on a forced reindex, which sync alone does not notice', async () => {
+    const names = await corruptIndex();
+    expect(await org.reindexAll()).toBe(await prisma.organization.count());
+    await expectRebuilt(names);
+  });
+
+  it('rebuilds it from the command line: npm run admin -- reindex organizations', async () => {
+    const names = await corruptIndex();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [new URL('../../auth/src/admin.ts', import.meta.url).pathname, 'reindex', 'organizations'],
+      { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
+    );
+    expect(stdout).toMatch(
+      new RegExp(
+        `^organizations: the index now holds ${await prisma.organization.count()} documents \\(rebuilt in [\\d.]+ s\\)\n$`,
+      ),
+    );
+    await expectRebuilt(names);
   });
 });

@@ -2,7 +2,9 @@
 // profile and org services it asks played by fakes on real gRPC: migrations match schema.prisma, the types, the
 // demo seed, posts and comments written by members with a profile and refused to everyone else, sanitizing,
 // server-counted likes and reads, the feed searched, filtered, sorted and paged, and bylines that follow renames
-// announced by the owners (ADR 0012).
+// announced by the owners (ADR 0012), and the index rebuilt by the operator's reindex command.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   type CallOptions,
   type ClientUnaryCall,
@@ -33,7 +35,12 @@ import { grpcPostService } from '../src/adapters/grpc-post-service.ts';
 import { prismaPostRepository } from '../src/adapters/prisma-post-repository.ts';
 import type { PostRepository } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
-import { createPostService, POST_INDEX, type PostService } from '../src/domain/post-service.ts';
+import {
+  createPostService,
+  POST_INDEX,
+  type PostService,
+  searchDocumentOf,
+} from '../src/domain/post-service.ts';
 import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
 import {
   type FakeOrgs,
@@ -827,6 +834,33 @@ describe('search index upkeep', () => {
     await index.clear();
     expect(await posts.syncSearchIndex()).toBe(await prisma.post.count());
     expect(titles(await feed({ search: 'wildfire' }))).toEqual(['Wildfire insurance bill']);
+  });
+
+  it('rebuilds on `reindex posts` an index holding wrong documents, which the count alone does not notice', async () => {
+    const [stale, missing] = await repository.indexedPosts(
+      (await prisma.post.findMany({ orderBy: { postId: 'asc' }, take: 2 })).map((post) => post.postId),
+    );
+    if (!stale || !missing) throw new Error('the test has two posts');
+    // As a restored database leaves it: as many documents as posts, but one stale, one missing, one a ghost.
+    await index.upsert([
+      searchDocumentOf({ ...stale, title: 'Stale quokka title' }),
+      searchDocumentOf({ ...stale, postId: 999_999_999, title: 'Ghost quokka' }),
+    ]);
+    await index.remove([String(missing.postId)]);
+    expect(await posts.syncSearchIndex()).toBe(0);
+    expect((await index.search({ text: 'quokka', offset: 0, limit: 10 })).total).toBe(2);
+
+    const { stdout } = await promisify(execFile)(process.execPath, [`${root}src/reindex.ts`], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    });
+    expect(stdout).toMatch(
+      new RegExp(
+        `^posts: the index now holds ${await prisma.post.count()} documents \\(rebuilt in [\\d.]+ s\\)\n$`,
+      ),
+    );
+    expect((await index.search({ text: 'quokka', offset: 0, limit: 10 })).total).toBe(0);
+    expect(titles(await feed({ search: stale.title }))).toContain(stale.title);
+    expect(titles(await feed({ search: missing.title }))).toContain(missing.title);
   });
 });
 

@@ -52,5 +52,5 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     await readDriver.dispose();
     await prisma.$disconnect();
   };
-  return { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close };
+  return { prisma, orgDirectory, orgCopy, store, index, directory, profiles, jobs, issues, close };
 }

@@ -2,8 +2,11 @@
 // auth services it asks played by small gRPC stand-ins: migrations match schema.prisma, the demo seed, the read
 // copy of organization names (whole copy, announced changes, lookups of names not copied yet), and every rule
 // and refusal of profiles, claims, pictures, bios, jobs, colleagues, issue areas and authors, and the people
-// directory's search on a real Postgres search index kept in step with every write and rename.
+// directory's search on a real Postgres search index kept in step with every write and rename, and rebuilt by
+// the operator's reindex command.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import {
   type CallOptions,
   type ClientUnaryCall,
@@ -40,7 +43,12 @@ import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repo
 import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
-import { createPeopleDirectory, PEOPLE_INDEX, type PeopleDirectory } from '../src/domain/directory.ts';
+import {
+  createPeopleDirectory,
+  PEOPLE_INDEX,
+  type PeopleDirectory,
+  peopleDocumentOf,
+} from '../src/domain/directory.ts';
 import { createIssueService } from '../src/domain/issue-service.ts';
 import { createJobService } from '../src/domain/job-service.ts';
 import { createOrgCopy, type OrgCopy } from '../src/domain/org-copy.ts';
@@ -1473,6 +1481,40 @@ describe('people directory search', () => {
     });
     expect(await people.rebuildIfOutOfStep()).toBe(await prisma.profile.count());
     expect(namesOf(await search({ search: orphan.lastName }))).toEqual([`Written ${orphan.lastName}`]);
+  });
+
+  it('rebuilds on `reindex people` an index holding wrong documents, which the count alone does not notice', async () => {
+    await people.rebuildIfOutOfStep();
+    const tag = token();
+    const renamed = await profileOf(member(), { first_name: 'Renamed', last_name: tag });
+    const missing = await profileOf(member(), { first_name: 'Missing', last_name: tag });
+    const document = (profileId: number, firstName: string) =>
+      peopleDocumentOf({ profileId, firstName, lastName: tag, currentJobs: [], issueIds: [] });
+    const index = searchIndexFromConfig(
+      { DATABASE_URL: databaseUrl, SEARCH_SCHEMA: 'profile_search', SEARCH_INDEX: 'people' },
+      PEOPLE_INDEX,
+    );
+    try {
+      // As a restored database leaves it: as many documents as profiles, but one stale, one missing, one a ghost.
+      await index.upsert([document(renamed.profile_id, 'Stale'), document(999_999_999, 'Ghost')]);
+      await index.remove([String(missing.profile_id)]);
+    } finally {
+      await index.close();
+    }
+    expect(await people.rebuildIfOutOfStep()).toBe(0);
+    expect((await search({ search: `stale ${tag}` })).total).toBe(1);
+
+    const { stdout } = await promisify(execFile)(process.execPath, [`${root}src/reindex.ts`], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    });
+    expect(stdout).toMatch(
+      new RegExp(
+        `^people: the index now holds ${await prisma.profile.count()} documents \\(rebuilt in [\\d.]+ s\\)\n$`,
+      ),
+    );
+    expect((await search({ search: `stale ${tag}` })).total).toBe(0);
+    expect(namesOf(await search({ search: tag }))).toEqual([`Missing ${tag}`, `Renamed ${tag}`]);
+    expect((await search({ search: tag })).total).toBe(2);
   });
 
   it('refuses a visitor and bad paging or search values', async () => {

@@ -315,15 +315,26 @@ export function createOrgService({ repository, index, processImage, store, logge
         repository.count(),
       ]);
       if (total === count) return 0;
-      await index.clear();
-      let indexed = 0;
-      await repository.forEachBatch(REINDEX_BATCH, async (batch) => {
-        await index.upsert(batch.map(searchDocumentOf));
-        indexed += batch.length;
-      });
-      return indexed;
+      return reindexAll();
     },
+
+    reindexAll,
   };
+
+  /**
+   * Rebuilds the index from the table whatever it holds (the operator's `reindex`, or an index out of step):
+   * emptied, then every organization in batches. Answers how many were indexed.
+   */
+  async function reindexAll(): Promise<number> {
+    await index.ensure();
+    await index.clear();
+    let indexed = 0;
+    await repository.forEachBatch(REINDEX_BATCH, async (batch) => {
+      await index.upsert(batch.map(searchDocumentOf));
+      indexed += batch.length;
+    });
+    return indexed;
+  }
 
   async function removeQuietly(key: string) {
     try {

@@ -233,6 +233,21 @@ export function createPostService({ repository, index, profiles, orgs, sanitizer
     }
   };
 
+  /**
+   * Rebuilds the index from the table whatever it holds (the operator's `reindex`, or an index out of step):
+   * emptied, then every post in batches. Answers how many were indexed.
+   */
+  const reindexAll = async (): Promise<number> => {
+    await index.ensure();
+    await index.clear();
+    let indexed = 0;
+    await repository.forEachIndexBatch(REINDEX_BATCH, async (batch) => {
+      await index.upsert(batch.map(searchDocumentOf));
+      indexed += batch.length;
+    });
+    return indexed;
+  };
+
   const checkCommentBody = (body: string) => {
     const text = cleanText(body, 'Comment', LIMITS.comment);
     if (!text) throw invalidArgument(MESSAGES.emptyComment);
@@ -458,14 +473,10 @@ export function createPostService({ repository, index, profiles, orgs, sanitizer
         repository.count(),
       ]);
       if (total === count) return 0;
-      await index.clear();
-      let indexed = 0;
-      await repository.forEachIndexBatch(REINDEX_BATCH, async (batch) => {
-        await index.upsert(batch.map(searchDocumentOf));
-        indexed += batch.length;
-      });
-      return indexed;
+      return reindexAll();
     },
+
+    reindexAll,
   };
 }
 

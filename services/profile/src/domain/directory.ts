@@ -151,6 +151,25 @@ export function createPeopleDirectory({
     }
   };
 
+  /**
+   * Rebuilds the index from the tables whatever it holds (the operator's `reindex`, or an index out of step):
+   * emptied, then every profile in batches. Answers how many were indexed.
+   */
+  const reindexAll = async (): Promise<number> => {
+    await index.ensure();
+    await index.clear();
+    let indexed = 0;
+    let after = 0;
+    for (;;) {
+      const batch = await repository.directoryEntriesAfter(after, INDEX_BATCH);
+      if (batch.length === 0) break;
+      await index.upsert(batch.map(peopleDocumentOf));
+      indexed += batch.length;
+      after = batch[batch.length - 1]?.profileId ?? after;
+    }
+    return indexed;
+  };
+
   return {
     async search(caller: Caller | undefined, input: DirectoryQuery) {
       requireMember(caller);
@@ -190,18 +209,10 @@ export function createPeopleDirectory({
         repository.countProfiles(),
       ]);
       if (total === profiles) return 0;
-      await index.clear();
-      let indexed = 0;
-      let after = 0;
-      for (;;) {
-        const batch = await repository.directoryEntriesAfter(after, INDEX_BATCH);
-        if (batch.length === 0) break;
-        await index.upsert(batch.map(peopleDocumentOf));
-        indexed += batch.length;
-        after = batch[batch.length - 1]?.profileId ?? after;
-      }
-      return indexed;
+      return reindexAll();
     },
+
+    reindexAll,
   };
 }
 
