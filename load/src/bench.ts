@@ -10,7 +10,7 @@
 // bench-results/<name>.json. Runs on its own data (.data/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { hashPassword, verifyPassword } from '@rotunda/auth-service/password-hashing';
@@ -18,6 +18,7 @@ import { orgConfigSchema } from '@rotunda/org-service/config';
 import { searchIndexFor } from '@rotunda/org-service/wiring';
 import { loadConfig } from '@rotunda/service-kit';
 import autocannon from 'autocannon';
+import { closedLoop, getOk, healthy, percentile } from './measure.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8080);
@@ -36,12 +37,6 @@ const DATA_DIR = process.env.DATA_DIR ?? join(REPO, '.data', 'bench');
 const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 54329);
 
 const print = (text = '') => process.stdout.write(`${text}\n`);
-
-async function healthy(url: string): Promise<boolean> {
-  return fetch(url, { signal: AbortSignal.timeout(1000) })
-    .then((res) => res.ok)
-    .catch(() => false);
-}
 
 /** Starts the product as `npm start` does; answers the process and the seconds until /healthz said 200. */
 async function startProduct(): Promise<{ child: ChildProcess; seconds: number }> {
@@ -213,56 +208,11 @@ if (which === 'all' || which === 'auth') {
   });
 }
 
-/** Runs `run` from `concurrency` loops for `seconds`; answers the latencies in ms. */
-async function closedLoop(
-  concurrency: number,
-  seconds: number,
-  run: (i: number) => Promise<void>,
-): Promise<number[]> {
-  const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        await run(n++);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
-
 /** closedLoop for DURATION_S after WARMUP_S of the same loops left unmeasured. */
 async function measuredLoop(concurrency: number, run: (i: number) => Promise<void>): Promise<number[]> {
   await closedLoop(concurrency, WARMUP_S, run);
   return closedLoop(concurrency, DURATION_S, run);
 }
-
-/**
- * GETs `url` on a kept-alive connection of `agent` and reads the whole answer; rejects unless it is 200. node:http
- * rather than fetch: the load generator shares the machine's cores with the product under test, and fetch
- * (undici) spends twice the CPU per request (measured: 0.45 ms against 0.22 ms), CPU the product's latency would
- * otherwise pay for.
- */
-function getOk(agent: Agent, url: string, headers: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent, headers }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`GET ${url} answered ${res.statusCode}`));
-        return;
-      }
-      res.on('data', () => {});
-      res.on('end', resolve);
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 if (which === 'all' || which === 'orgs') {
   const { child } = await startProduct();
