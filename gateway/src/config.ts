@@ -1,4 +1,5 @@
 // The gateway's configuration, validated at start-up.
+import { isIP } from 'node:net';
 import { objectStoreConfigSchema } from '@rotunda/images';
 import { envAddress, envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
 import { z } from 'zod';
@@ -10,10 +11,62 @@ const optionalUrl = z
   .transform((value) => value || undefined)
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
 
+/** The named ranges Express' `trust proxy` knows (proxy-addr). */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (IPv4 /0–32, IPv6 /0–128) or a named range; false when it is none of these. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers' X-Forwarded-For and X-Forwarded-Proto the gateway believes (Express' `trust proxy`): a number of
+ * proxy hops in front of it (0: none), or a comma-separated list of addresses, CIDR ranges and the names
+ * loopback, linklocal, uniquelocal. `true` (every peer) is refused: any client could then pick the address its
+ * login attempts are counted under.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((given, ctx): number | string[] => {
+    const value = given?.trim() || 'loopback';
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'cannot be true (every peer): any client could choose its own address; name the proxies or their hop count',
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDR ranges, loopback, ' +
+          `linklocal or uniquelocal (not ${wrong.map((entry) => JSON.stringify(entry)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const gatewayConfigSchema = z
   .object({
     PORT: envPort(8080),
     HOST: z.string().default('127.0.0.1'),
+    /**
+     * The proxies in front (nginx, the Ingress controller) whose X-Forwarded-For names the client (the address
+     * login and reset attempts are limited by) and whose X-Forwarded-Proto the identity URL's scheme follows.
+     */
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: logLevel,
     AUTH_SERVICE_ADDR: envAddress('127.0.0.1:50051'),
     PROFILE_SERVICE_ADDR: envAddress('127.0.0.1:50052'),
