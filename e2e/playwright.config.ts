@@ -27,6 +27,10 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   retries: 0,
+  // CI runs the product, two browsers and the tests on two cores: a screen can take several seconds to load
+  // there, so each wait allows that (a test still fails when what it waits for never comes).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -164,7 +164,7 @@ test.describe('a visitor', () => {
     await openFeed(page);
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Post' })).toHaveCount(0);
-    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible({ timeout: 3000 });
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   });
 });
 
