@@ -40,7 +40,7 @@ export async function storedAuth(page: Page): Promise<{
   token: string | null;
   refreshToken: string | null;
   isAuthenticated: boolean;
-  user: { token: string; profile_id: string | null; contributor: boolean } | null;
+  user: { token: string; profile_id: number | null; contributor: boolean } | null;
 }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}'));
 }

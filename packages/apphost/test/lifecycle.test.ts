@@ -14,8 +14,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-apphost-'));
 chmodSync(dataDir, 0o755);
 
 async function freePortRun(count: number): Promise<number> {
-  // A base port with `count` free ports after it, away from the defaults a developer may be running.
-  for (let base = 41000 + Math.floor(Math.random() * 4000); ; base += count) {
+  // A base port with `count` free ports after it, away from the defaults a developer may be running and below
+  // Linux's ephemeral range (32768 up): there, the product's own outgoing connections could take a port between
+  // the check and a service binding it.
+  for (let base = 21000 + Math.floor(Math.random() * 10000); ; base += count) {
     if (
       (await portsInUse(Array.from({ length: count }, (_, i) => ({ port: base + i, what: 'test' }))))
         .length === 0
