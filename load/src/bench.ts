@@ -427,14 +427,7 @@ if (which === 'all' || which === 'directory') {
   };
   const searches = await searchLoop();
 
-  // The first 30 cards of the screen as it opens: one page, against the whole directory then the first 30.
-  const paged = [];
-  for (let run = 0; run < 5; run++) {
-    const got = await timedGet(`${base}/api/profiles/search?offset=0&limit=30`, auth);
-    if ((JSON.parse(got.body.toString()) as { profiles: unknown[] }).profiles.length !== 30)
-      throw new Error('the paged search did not answer 30 cards');
-    paged.push(got);
-  }
+  // The first 30 cards of the screen as it opens, as built: the whole directory, then the first 30.
   const whole = [];
   let listed = 0;
   for (let run = 0; run < 3; run++) {
@@ -451,6 +444,14 @@ if (which === 'all' || which === 'directory') {
   process.env.DIRECTORY_CACHE_SECONDS = '0';
   const uncachedProduct = await startProduct();
   const uncached = await searchLoop();
+  // The first 30 cards as Rotunda's screen asks for them: one page, from the index (no shared page to reuse).
+  const paged = [];
+  for (let run = 0; run < 5; run++) {
+    const got = await timedGet(`${base}/api/profiles/search?offset=0&limit=30`, auth);
+    if ((JSON.parse(got.body.toString()) as { profiles: unknown[] }).profiles.length !== 30)
+      throw new Error('the paged search did not answer 30 cards');
+    paged.push(got);
+  }
   await stopProduct(uncachedProduct.child);
   delete process.env.DIRECTORY_CACHE_SECONDS;
 
@@ -469,12 +470,12 @@ if (which === 'all' || which === 'directory') {
   print(
     `    every search to the index (cache off)            p50 ${percentile(uncached, 50).toFixed(1)} ms, p95 ${percentile(uncached, 95).toFixed(1)} ms (${uncached.length} requests)`,
   );
-  print('  first 30 cards                                   time ms      bytes');
+  print('  first 30 cards                                       time ms      bytes');
   print(
-    `  paged search (GET /api/profiles/search)         ${pagedMs.toFixed(1).padStart(8)} ${String(pagedBytes).padStart(10)}`,
+    `  paged search, cache off (GET /api/profiles/search) ${pagedMs.toFixed(1).padStart(8)} ${String(pagedBytes).padStart(10)}`,
   );
   print(
-    `  whole directory, then the first 30 (as built)   ${wholeMs.toFixed(1).padStart(8)} ${String(wholeBytes).padStart(10)}`,
+    `  whole directory, then the first 30 (as built)       ${wholeMs.toFixed(1).padStart(8)} ${String(wholeBytes).padStart(10)}`,
   );
   print(
     `  paged is ${(wholeMs / pagedMs).toFixed(0)}× faster (target ≥ 100×) and sends ${(wholeBytes / pagedBytes).toFixed(0)}× fewer bytes (target ≥ 1,000×)`,
