@@ -249,6 +249,16 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
+  it.runIf(overlay === 'local')('lets the auth service reach the mail server of the example SMTP_URL', () => {
+    const example = readRepoFile('k8s/overlays/local/secrets.env.example').match(/^SMTP_URL=(.+)$/m)?.[1];
+    const port = Number(new URL(example ?? '').port);
+    const ports = ofKind(manifests(), 'NetworkPolicy')
+      .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'auth')
+      .flatMap((p) => p.spec.egress ?? [])
+      .flatMap((rule: { ports?: { port: number }[] }) => (rule.ports ?? []).map((p) => p.port));
+    expect(ports).toContain(port);
+  });
+
   it('routes the REST and identity paths to the gateway, each remote to its nginx, the rest to the shell', () => {
     const [ingress] = ofKind(manifests(), 'Ingress');
     const routes = Object.fromEntries(
