@@ -1,7 +1,8 @@
 // The /api/profiles/* paths against a fake ProfileService on real gRPC: contract.md's answer shapes (the spec's
 // names, null for fields not given), validation refusals that never reach the service (the spec's required-field
-// messages in order), members-only guards (401), the caller carried in the metadata (never a sent user_id), the
-// service's refusals mapped to HTTP (400, 403, 404, 409, 503), and the multipart picture upload.
+// messages in order), members-only guards (401) and the contributors-only claim decisions (403), the caller
+// carried in the metadata (never a sent user_id), the service's refusals mapped to HTTP (400, 403, 404, 409,
+// 503), and the multipart picture upload.
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PICTURE_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../src/routes/profiles.ts';
@@ -17,7 +18,14 @@ import {
   startFakeAuth,
   startGateway,
 } from './support/fake-auth.ts';
-import { type FakeProfile, PICTURE_URL, PROFILE, startFakeProfile } from './support/fake-profile.ts';
+import {
+  DECIDED_AT,
+  type FakeProfile,
+  PENDING_CLAIM,
+  PICTURE_URL,
+  PROFILE,
+  startFakeProfile,
+} from './support/fake-profile.ts';
 
 const LOGIN_REQUIRED = { errors: [{ msg: 'Access Restricted. Please login.' }] };
 const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
@@ -28,6 +36,7 @@ let auth: FakeAuth;
 let profile: FakeProfile;
 let gateway: RunningGateway;
 let member: Record<string, string>;
+let contributor: Record<string, string>;
 
 beforeAll(async () => {
   key = await signingKey('key-1');
@@ -35,6 +44,7 @@ beforeAll(async () => {
   profile = await startFakeProfile();
   gateway = await startGateway({ AUTH_SERVICE_ADDR: auth.address, PROFILE_SERVICE_ADDR: profile.address });
   member = { 'x-auth-token': await accessToken(key) };
+  contributor = { 'x-auth-token': await accessToken(key, { roles: ['contributor'] }) };
 });
 afterEach(() => profile.reset());
 afterAll(async () => {
@@ -119,6 +129,7 @@ const PROFILE_JSON = {
   tiktok_url: null,
   bluesky_url: null,
   claim_pending: false,
+  claim_id: null,
   JobExperiences: [
     JOB_JSON,
     {
@@ -178,6 +189,8 @@ describe('members only', () => {
     ['GET', '/api/profiles/profile/7'],
     ['POST', '/api/profiles/update-profile', { profile_id: 7 }],
     ['POST', '/api/profiles/claim/7', {}],
+    ['GET', '/api/profiles/claims'],
+    ['POST', '/api/profiles/claims/41', { decision: 'confirm' }],
     ['POST', '/api/profiles/add-job/', NEW_JOB],
     ['POST', '/api/profiles/update-job/', { job_id: 15 }],
     ['DELETE', '/api/profiles/delete-job', { job_id: 15 }],
@@ -478,7 +491,7 @@ describe('creating and editing profiles', () => {
 
   it('POST /api/profiles/claim/:profile_id answers the claimed profile; 409 and 404 passed on', async () => {
     const res = await post(url('/api/profiles/claim/7'), { profile_id: 7, user_id: 'someone-else' }, member);
-    expect(res).toMatchObject({ status: 200, body: { ...PROFILE_JSON, claim_pending: true } });
+    expect(res).toMatchObject({ status: 200, body: { ...PROFILE_JSON, claim_pending: true, claim_id: 41 } });
     expect(profile.callsTo('claimProfile')[0]?.request).toEqual({ profile_id: 7 });
     for (const message of ['Users can only claim one profile', 'This profile has already been claimed']) {
       profile.answer('claimProfile', async () => {
@@ -516,6 +529,108 @@ describe('creating and editing profiles', () => {
     expect(await post(url('/api/profiles/bio/7'), { user_bio: 42 }, member)).toMatchObject({
       status: 400,
       body: refused('user_bio must be text'),
+    });
+  });
+});
+
+describe('deciding claims', () => {
+  const CONTRIBUTORS_ONLY = refused('Contributors only');
+  const DECIDED = 'This claim has already been decided';
+
+  it('refuses a member with 403 without asking the service', async () => {
+    expect(await get(url('/api/profiles/claims'), member)).toMatchObject({
+      status: 403,
+      body: CONTRIBUTORS_ONLY,
+    });
+    expect(await post(url('/api/profiles/claims/41'), { decision: 'confirm' }, member)).toMatchObject({
+      status: 403,
+      body: CONTRIBUTORS_ONLY,
+    });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('GET /api/profiles/claims answers the pending claims in the contract’s shape, the contributor carried', async () => {
+    expect(await get(url('/api/profiles/claims'), contributor)).toMatchObject({
+      status: 200,
+      body: [
+        {
+          claim_id: 41,
+          profile_id: 7,
+          first_name: 'Marcus',
+          last_name: 'Chen',
+          work_email: 'member@demo.ca.gov',
+          user_id: MEMBER.sub,
+          created_at: PENDING_CLAIM.created_at?.toISOString(),
+        },
+      ],
+    });
+    expect(profile.callsTo('listPendingClaims')[0]?.caller?.roles).toContain('contributor');
+    profile.answer('listPendingClaims', async () => ({ claims: [] }));
+    expect((await get(url('/api/profiles/claims'), contributor)).body).toEqual([]);
+  });
+
+  it('POST /api/profiles/claims/:claim_id confirms or rejects, answering the decided claim', async () => {
+    for (const [decision, status] of [
+      ['confirm', 'confirmed'],
+      ['reject', 'rejected'],
+    ] as const) {
+      profile.reset();
+      expect(await post(url('/api/profiles/claims/41'), { decision }, contributor)).toMatchObject({
+        status: 200,
+        body: { claim_id: 41, profile_id: 7, status, decided_at: DECIDED_AT.toISOString() },
+      });
+      expect(profile.callsTo('decideClaim')).toMatchObject([
+        { request: { claim_id: 41, decision }, caller: { userId: MEMBER.sub } },
+      ]);
+    }
+  });
+
+  it('refuses a bad decision or claim id before asking the service', async () => {
+    for (const body of [{}, { decision: 'approve' }, { decision: 'Confirm' }, { decision: 1 }])
+      expect(
+        await post(url('/api/profiles/claims/41'), body, contributor),
+        JSON.stringify(body),
+      ).toMatchObject({
+        status: 400,
+        body: refused('decision must be confirm or reject'),
+      });
+    for (const id of ['abc', '-4', '4.5'])
+      expect(
+        await post(url(`/api/profiles/claims/${id}`), { decision: 'confirm' }, contributor),
+      ).toMatchObject({
+        status: 400,
+        body: refused('claim_id must be a whole number'),
+      });
+    expect(
+      await post(url('/api/profiles/claims/99999999999'), { decision: 'confirm' }, contributor),
+    ).toMatchObject({
+      status: 404,
+      body: refused('Claim not found'),
+    });
+    expect(profile.calls).toEqual([]);
+  });
+
+  it('passes the service’s 404, 409 and 403 on', async () => {
+    for (const [kind, message, status] of [
+      ['not_found', 'Claim not found', 404],
+      ['failed_precondition', DECIDED, 409],
+      ['permission_denied', 'Contributors only', 403],
+    ] as const) {
+      profile.answer('decideClaim', async () => {
+        throw new DomainError(kind, message);
+      });
+      expect(await post(url('/api/profiles/claims/41'), { decision: 'reject' }, contributor)).toMatchObject({
+        status,
+        body: refused(message),
+      });
+    }
+  });
+
+  it('GET /api/profiles/profile/:id answers the pending claim’s id', async () => {
+    profile.answer('getProfile', async () => ({ ...PROFILE, claim_pending: true, claim_id: 41 }));
+    expect(await get(url('/api/profiles/profile/7'), contributor)).toMatchObject({
+      status: 200,
+      body: { ...PROFILE_JSON, claim_pending: true, claim_id: 41 },
     });
   });
 });

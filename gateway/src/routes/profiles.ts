@@ -1,21 +1,25 @@
-// The /api/profiles/* REST paths of spec §7 (contract.md, Profiles): members only, bodies and parameters
-// validated here (types, lengths, the spec's required-fields messages), then forwarded to the profile service
-// over gRPC, its answers shaped with the spec's names (null for fields not given). The service enforces every
-// rule again, and alone decides who may edit what (the owner, or a contributor while unclaimed).
+// The /api/profiles/* REST paths of spec §7 (contract.md, Profiles): members only (deciding claims, contributors
+// only), bodies and parameters validated here (types, lengths, the spec's required-fields messages), then
+// forwarded to the profile service over gRPC, its answers shaped with the spec's names (null for fields not
+// given). The service enforces every rule again, and alone decides who may edit what (the owner, or a
+// contributor while unclaimed).
 
 import { once } from 'node:events';
 import type {
+  ClaimDecision,
   Colleague,
   DirectoryCard,
   Division,
   Job,
   JobFields,
+  PendingClaim,
   Profile,
   ProfileFields,
 } from '@rotunda/protos/profile';
+import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import { requireMember } from '../auth/middleware.ts';
+import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
 import { HttpError } from '../http/errors.ts';
 import { type CachedAnswer, cachedAnswerOf, keyedMicroCache } from '../http/micro-cache.ts';
@@ -115,8 +119,32 @@ export function profileJson(profile: Profile) {
     tiktok_url: orNull(profile.tiktok_url),
     bluesky_url: orNull(profile.bluesky_url),
     claim_pending: profile.claim_pending,
+    claim_id: orNull(profile.claim_id),
     JobExperiences: profile.job_experiences.map(jobJson),
     UserIssues: profile.user_issues.map(userIssueJson),
+  };
+}
+
+const instant = (value: Date | undefined) => value?.toISOString() ?? null;
+
+function pendingClaimJson(claim: PendingClaim) {
+  return {
+    claim_id: claim.claim_id,
+    profile_id: claim.profile_id,
+    first_name: claim.first_name,
+    last_name: claim.last_name,
+    work_email: claim.work_email,
+    user_id: claim.user_id,
+    created_at: instant(claim.created_at),
+  };
+}
+
+function claimDecisionJson(claim: ClaimDecision) {
+  return {
+    claim_id: claim.claim_id,
+    profile_id: claim.profile_id,
+    status: claim.status,
+    decided_at: instant(claim.decided_at),
   };
 }
 
@@ -245,6 +273,9 @@ const bodies = {
   deleteJob: z.object({ job_id: idField('job_id') }),
   organizationColleagues: z.object({ organization_id: idField('organization_id') }),
   divisionColleagues: z.object({ division_id: idField('division_id') }),
+  decideClaim: z.object({
+    decision: z.enum(['confirm', 'reject'], { error: 'decision must be confirm or reject' }),
+  }),
   bio: z.object({
     user_bio: z
       .string({ error: 'user_bio must be text' })
@@ -277,13 +308,18 @@ function jobMessage(body: JobBody): JobFields {
   };
 }
 
-/** A profile id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
-function profileIdOf(value: string | undefined): number {
-  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The profile id must be a whole number.');
+/** An id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
+function pathIdOf(value: string | undefined, messages: { invalid: string; notFound: string }): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, messages.invalid);
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, 'Profile not found');
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, messages.notFound);
   return id;
 }
+
+const profileIdOf = (value: string | undefined) =>
+  pathIdOf(value, { invalid: 'The profile id must be a whole number.', notFound: 'Profile not found' });
+const claimIdOf = (value: string | undefined) =>
+  pathIdOf(value, { invalid: 'claim_id must be a whole number', notFound: 'Claim not found' });
 
 /**
  * The upload's optional profile_id. A browser's FormData turns a missing value into the text 'undefined' or
@@ -466,6 +502,20 @@ export function profilesRouter(
   router.post('/claim/:profile_id', async (req, res) => {
     const answer = await rpc(req, profile.claimProfile, { profile_id: profileIdOf(req.params.profile_id) });
     res.json(profileJson(answer));
+  });
+
+  // A contributor confirms or rejects members' claims (the service checks the role again).
+  router.use('/claims', requireRole(CONTRIBUTOR_ROLE));
+
+  router.get('/claims', async (req, res) => {
+    const answer = await rpc(req, profile.listPendingClaims, {});
+    res.json(answer.claims.map(pendingClaimJson));
+  });
+
+  router.post('/claims/:claim_id', async (req, res) => {
+    const claim_id = claimIdOf(req.params.claim_id);
+    const { decision } = parseBody(bodies.decideClaim, req);
+    res.json(claimDecisionJson(await rpc(req, profile.decideClaim, { claim_id, decision })));
   });
 
   router.post('/add-job', async (req, res) => {

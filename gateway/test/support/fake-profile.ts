@@ -1,11 +1,12 @@
 // A fake ProfileService on a real gRPC server for the gateway's /api/profiles, /api/issues and login tests:
 // records every call with the caller from the metadata and answers canned profiles, jobs, colleagues, issue
-// areas and authors; one test may replace an answer (or throw a DomainError) with `answer`.
+// areas, claims and authors; one test may replace an answer (or throw a DomainError) with `answer`.
 import {
   type Colleague,
   type DirectoryCard,
   type IssueArea,
   type Job,
+  type PendingClaim,
   type Profile,
   ProfileServiceService,
   type UserIssue,
@@ -125,6 +126,18 @@ export const COLLEAGUE: Colleague = {
   },
 };
 
+export const PENDING_CLAIM: PendingClaim = {
+  claim_id: 41,
+  profile_id: 7,
+  user_id: MEMBER.sub,
+  first_name: 'Marcus',
+  last_name: 'Chen',
+  work_email: 'member@demo.ca.gov',
+  created_at: new Date('2026-11-20T17:04:05.123Z'),
+};
+
+export const DECIDED_AT = new Date('2026-11-21T09:30:00.000Z');
+
 export const PICTURE_URL = '/media/pictures/2026/11/1c2d3a52-7c1e-4d8a-9a43-1d2f6b1f0a02.jpg';
 
 export interface FakeProfile {
@@ -149,7 +162,14 @@ export async function startFakeProfile(): Promise<FakeProfile> {
     uploadPicture: async () => ({ url: PICTURE_URL }),
     getProfile: async () => PROFILE,
     updateProfile: async () => PROFILE,
-    claimProfile: async () => ({ ...PROFILE, claim_pending: true }),
+    claimProfile: async () => ({ ...PROFILE, claim_pending: true, claim_id: 41 }),
+    listPendingClaims: async () => ({ claims: [PENDING_CLAIM] }),
+    decideClaim: async (request) => ({
+      claim_id: request.claim_id,
+      profile_id: 7,
+      status: request.decision === 'reject' ? 'rejected' : 'confirmed',
+      decided_at: DECIDED_AT,
+    }),
     setBio: async () => PROFILE,
     addJob: async () => JOB,
     updateJob: async () => JOB,

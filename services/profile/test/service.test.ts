@@ -792,6 +792,150 @@ describe('claiming a profile', () => {
   });
 });
 
+describe('deciding claims', () => {
+  const CONTRIBUTORS_ONLY = 'Contributors only';
+
+  /** An unclaimed profile claimed by a new member: the profile, the member and the pending claim's id. */
+  async function claimed() {
+    const profile = await unclaimedProfile();
+    const claimant = member();
+    const answer = await rpc('claimProfile', { profile_id: profile.profileId }, claimant);
+    return { profile, claimant, claimId: answer.claim_id as number };
+  }
+
+  it('lists the pending claims oldest first, with the claimed profile’s names; the profile carries claim_id', async () => {
+    const first = await claimed();
+    const second = await claimed();
+    const { claims } = await rpc('listPendingClaims', {}, CONTRIBUTOR);
+    const times = claims.map((claim) => claim.created_at?.getTime() ?? 0);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const ours = claims.filter((claim) => [first.claimId, second.claimId].includes(claim.claim_id));
+    expect(ours).toEqual(
+      [first, second].map(({ profile, claimant, claimId }) => ({
+        claim_id: claimId,
+        profile_id: profile.profileId,
+        user_id: claimant.userId,
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        work_email: profile.workEmail,
+        created_at: expect.any(Date),
+      })),
+    );
+    expect(await rpc('getProfile', { profile_id: first.profile.profileId }, member())).toMatchObject({
+      claim_pending: true,
+      claim_id: first.claimId,
+    });
+  });
+
+  it('refuses members and visitors', async () => {
+    const { claimId } = await claimed();
+    expect(await refusal(rpc('listPendingClaims', {}, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: CONTRIBUTORS_ONLY,
+    });
+    expect(await refusal(rpc('decideClaim', { claim_id: claimId, decision: 'confirm' }, member()))).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: CONTRIBUTORS_ONLY,
+    });
+    expect((await refusal(rpc('listPendingClaims', {}))).code).toBe(status.UNAUTHENTICATED);
+    expect((await prisma.profileClaim.findUniqueOrThrow({ where: { claimId } })).status).toBe('pending');
+  });
+
+  it('confirms a claim: decided now, the member stays the owner, nothing pending any more', async () => {
+    const { profile, claimant, claimId } = await claimed();
+    const before = Date.now();
+    const answer = await rpc('decideClaim', { claim_id: claimId, decision: 'confirm' }, CONTRIBUTOR);
+    expect(answer).toEqual({
+      claim_id: claimId,
+      profile_id: profile.profileId,
+      status: 'confirmed',
+      decided_at: expect.any(Date),
+    });
+    expect(answer.decided_at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await prisma.profileClaim.findUniqueOrThrow({ where: { claimId } })).toMatchObject({
+      status: 'confirmed',
+      decidedAt: answer.decided_at,
+    });
+    const after = await rpc('getProfile', { profile_id: profile.profileId }, member());
+    expect(after).toMatchObject({ user_id: claimant.userId, claim_pending: false });
+    expect(after.claim_id).toBeUndefined();
+    expect((await rpc('listPendingClaims', {}, CONTRIBUTOR)).claims.map((c) => c.claim_id)).not.toContain(
+      claimId,
+    );
+  });
+
+  it('rejects a claim: the profile is unclaimed again, announced, found and claimable by a matching member', async () => {
+    const { profile, claimant, claimId } = await claimed();
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const answer = await rpc('decideClaim', { claim_id: claimId, decision: 'reject' }, CONTRIBUTOR);
+    expect(answer).toMatchObject({ claim_id: claimId, profile_id: profile.profileId, status: 'rejected' });
+    expect(await prisma.profileClaim.findUniqueOrThrow({ where: { claimId } })).toMatchObject({
+      status: 'rejected',
+      decidedAt: answer.decided_at,
+    });
+    await expect
+      .poll(() => heard.find((c) => c.kind === 'profile' && c.profile_id === profile.profileId))
+      .toMatchObject({ kind: 'profile', profile_id: profile.profileId, user_id: null });
+    await listener.close();
+    const after = await rpc('getProfile', { profile_id: profile.profileId }, member());
+    expect(after).toMatchObject({ claim_pending: false });
+    expect(after.user_id).toBeUndefined();
+    expect(after.claim_id).toBeUndefined();
+    expect((await rpc('userCheck', {}, claimant)).profiles).toEqual([]);
+    const matches = await rpc(
+      'findUnclaimedMatches',
+      { first_name: profile.firstName, last_name: profile.lastName, email: profile.workEmail },
+      member(),
+    );
+    expect(matches.profiles.map((p) => p.profile_id)).toEqual([profile.profileId]);
+    // Unclaimed again: a contributor edits it, and another member may claim it, making a new pending claim.
+    await rpc('setBio', { profile_id: profile.profileId, user_bio: 'Edited by a contributor.' }, CONTRIBUTOR);
+    const next = member();
+    const reclaimed = await rpc('claimProfile', { profile_id: profile.profileId }, next);
+    expect(reclaimed).toMatchObject({ user_id: next.userId, claim_pending: true });
+    expect(reclaimed.claim_id).not.toBe(claimId);
+  });
+
+  it('refuses deciding twice, an unknown claim and a decision that is neither confirm nor reject', async () => {
+    const { claimId } = await claimed();
+    await rpc('decideClaim', { claim_id: claimId, decision: 'confirm' }, CONTRIBUTOR);
+    for (const decision of ['confirm', 'reject'])
+      expect(await refusal(rpc('decideClaim', { claim_id: claimId, decision }, CONTRIBUTOR))).toEqual({
+        code: status.FAILED_PRECONDITION,
+        details: 'This claim has already been decided',
+      });
+    for (const claim_id of [0, -1, 999_999])
+      expect(await refusal(rpc('decideClaim', { claim_id, decision: 'reject' }, CONTRIBUTOR))).toEqual({
+        code: status.NOT_FOUND,
+        details: 'Claim not found',
+      });
+    const other = await claimed();
+    for (const decision of ['', 'approve', 'Confirm', 'toString'])
+      expect(await refusal(rpc('decideClaim', { claim_id: other.claimId, decision }, CONTRIBUTOR))).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details: 'decision must be confirm or reject',
+      });
+    expect((await prisma.profileClaim.findUniqueOrThrow({ where: { claimId: other.claimId } })).status).toBe(
+      'pending',
+    );
+  });
+
+  it('lets one of two decisions made at once through', async () => {
+    const { profile, claimant, claimId } = await claimed();
+    const answers = await Promise.allSettled([
+      rpc('decideClaim', { claim_id: claimId, decision: 'confirm' }, CONTRIBUTOR),
+      rpc('decideClaim', { claim_id: claimId, decision: 'reject' }, CONTRIBUTOR),
+    ]);
+    const decided = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value.status] : []));
+    expect(decided).toHaveLength(1);
+    const owner = (await prisma.profile.findUniqueOrThrow({ where: { profileId: profile.profileId } }))
+      .userId;
+    expect(owner).toBe(decided[0] === 'confirmed' ? claimant.userId : null);
+  });
+});
+
 describe('bio', () => {
   it('sets the owner’s bio; refuses a blank one and another member', async () => {
     const owner = member();

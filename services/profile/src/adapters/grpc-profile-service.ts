@@ -101,9 +101,10 @@ export function profileMessage(profile: Profile): ProfileMessage {
     instagram_url: opt(profile.instagramUrl),
     tiktok_url: opt(profile.tiktokUrl),
     bluesky_url: opt(profile.blueskyUrl),
-    claim_pending: profile.claimPending,
+    claim_pending: profile.claimId !== null,
     job_experiences: profile.jobs.map(jobMessage),
     user_issues: profile.issues.map(userIssueMessage),
+    claim_id: opt(profile.claimId),
   };
 }
 
@@ -246,6 +247,26 @@ export function grpcProfileService(
     claimProfile: unary(logger, 'ClaimProfile', async (request, context) =>
       profileMessage(await profiles.claimProfile(context.caller, request.profile_id)),
     ),
+    listPendingClaims: unary(logger, 'ListPendingClaims', async (_request, context) => ({
+      claims: (await profiles.listPendingClaims(context.caller)).map((claim) => ({
+        claim_id: claim.claimId,
+        profile_id: claim.profileId,
+        user_id: claim.userId,
+        first_name: claim.firstName,
+        last_name: claim.lastName,
+        work_email: claim.workEmail,
+        created_at: claim.createdAt,
+      })),
+    })),
+    decideClaim: unary(logger, 'DecideClaim', async (request, context) => {
+      const claim = await profiles.decideClaim(context.caller, request.claim_id, request.decision);
+      return {
+        claim_id: claim.claimId,
+        profile_id: claim.profileId,
+        status: claim.status,
+        decided_at: claim.decidedAt,
+      };
+    }),
     setBio: unary(logger, 'SetBio', async (request, context) =>
       profileMessage(await profiles.setBio(context.caller, request.profile_id, request.user_bio)),
     ),

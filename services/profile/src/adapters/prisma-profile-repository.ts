@@ -91,7 +91,7 @@ function profileOf(row: ProfileRow, places: Places): Profile {
   return {
     ...fields,
     birthday: birthday ? dayOf(birthday) : null,
-    claimPending: claims.length > 0,
+    claimId: claims[0]?.claimId ?? null,
     jobs: jobs.map((job) => jobOf(job, places)),
     issues: issues
       .map((issue) => ({
@@ -323,6 +323,50 @@ export function prismaProfileRepository(
       const profile = await findProfile(profileId);
       return profile ? { kind: 'claimed', profile } : { kind: 'not_found' };
     },
+
+    async listPendingClaims() {
+      const rows = await prisma.profileClaim.findMany({
+        where: { status: 'pending' },
+        include: { profile: { select: { firstName: true, lastName: true, workEmail: true } } },
+        orderBy: [{ createdAt: 'asc' }, { claimId: 'asc' }],
+      });
+      return rows.map(({ profile, ...claim }) => ({
+        claimId: claim.claimId,
+        profileId: claim.profileId,
+        userId: claim.userId,
+        ...profile,
+        createdAt: claim.createdAt,
+      }));
+    },
+
+    decideClaim: (claimId, { status, unclaim }) =>
+      prisma.$transaction(async (tx) => {
+        const decidedAt = new Date();
+        // Only a pending claim changes: of two decisions at once, the second finds it decided.
+        const [claim] = await tx.profileClaim.updateManyAndReturn({
+          where: { claimId, status: 'pending' },
+          data: { status, decidedAt },
+          select: { profileId: true, userId: true },
+        });
+        if (!claim) {
+          const exists = await tx.profileClaim.findUnique({ where: { claimId }, select: { claimId: true } });
+          return { kind: exists ? 'decided_before' : 'not_found' } as const;
+        }
+        if (unclaim) {
+          // The claimant's ownership came with the claim and goes with it (matched on the owner, should it
+          // ever change some other way).
+          const { count } = await tx.profile.updateMany({
+            where: { profileId: claim.profileId, userId: claim.userId },
+            data: { userId: null },
+          });
+          if (count > 0)
+            await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }));
+        }
+        return {
+          kind: 'decided',
+          claim: { claimId, profileId: claim.profileId, status, decidedAt },
+        } as const;
+      }),
 
     async isPictureInUse(url) {
       return (await prisma.profile.count({ where: { profilePicture: url } })) > 0;

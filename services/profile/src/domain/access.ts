@@ -1,5 +1,6 @@
 // Who may do what to a profile (spec §6, DESIGN's fixes): members only; a profile is edited by its owner, or by
-// a contributor ('Concierge') while nobody owns it. The refusal texts the profile service answers with.
+// a contributor ('Concierge') while nobody owns it; contributors alone decide claims. The refusal texts the
+// profile service answers with.
 import {
   type Caller,
   CONTRIBUTOR_ROLE,
@@ -27,6 +28,10 @@ export const MESSAGES = {
   issueNotFound: 'Issue not found',
   duplicateIssue: 'You already cover this issue.',
   noImage: 'Please select an image to upload.',
+  contributorsOnly: 'Contributors only',
+  claimNotFound: 'Claim not found',
+  claimDecided: 'This claim has already been decided',
+  badDecision: 'decision must be confirm or reject',
 } as const;
 
 export function requireMember(caller: Caller | undefined): Caller {
@@ -35,6 +40,13 @@ export function requireMember(caller: Caller | undefined): Caller {
 }
 
 export const isContributor = (caller: Caller) => caller.roles.includes(CONTRIBUTOR_ROLE);
+
+/** Contributors alone decide members' claims. */
+export function requireContributor(caller: Caller | undefined): Caller {
+  const member = requireMember(caller);
+  if (!isContributor(member)) throw permissionDenied(MESSAGES.contributorsOnly);
+  return member;
+}
 
 export function canEdit(caller: Caller, profile: ProfileOwnership): boolean {
   if (profile.userId !== null) return profile.userId === caller.userId;

@@ -132,12 +132,35 @@ export interface ProfileOwnership {
 
 export interface Profile extends ProfileFields, ProfileOwnership {
   userBio: string | null;
-  /** Claimed, and a contributor has not confirmed the claim yet. */
-  claimPending: boolean;
+  /** The pending claim's id: claimed, and no contributor has decided the claim yet. Null when none waits. */
+  claimId: number | null;
   /** Current jobs first, then by start date, newest first. */
   jobs: Job[];
   /** By issue name. */
   issues: UserIssue[];
+}
+
+/** How a contributor decides a pending claim. */
+export type ClaimDecision = 'confirm' | 'reject';
+export type ClaimStatus = 'confirmed' | 'rejected';
+
+/** A member's claim waiting for a contributor, with what the claimed profile shows of the person. */
+export interface PendingClaim {
+  claimId: number;
+  profileId: number;
+  /** The claiming member, the profile's owner while the claim waits. */
+  userId: string;
+  firstName: string;
+  lastName: string;
+  workEmail: string;
+  createdAt: Date;
+}
+
+export interface DecidedClaim {
+  claimId: number;
+  profileId: number;
+  status: ClaimStatus;
+  decidedAt: Date;
 }
 
 /** A person with a current job at an organization or division (spec §3 Colleague entry). */

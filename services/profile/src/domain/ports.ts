@@ -7,12 +7,15 @@
 // transaction (ADR 0012).
 import type {
   Author,
+  ClaimStatus,
   Colleague,
+  DecidedClaim,
   DivisionRef,
   IssueArea,
   Job,
   JobFields,
   OrganizationRef,
+  PendingClaim,
   Profile,
   ProfileFields,
   ProfileOwnership,
@@ -24,6 +27,11 @@ export type ClaimOutcome =
   | { kind: 'not_found' }
   | { kind: 'taken' }
   | { kind: 'owner_has_one' };
+
+export type ClaimDecisionOutcome =
+  | { kind: 'decided'; claim: DecidedClaim }
+  | { kind: 'not_found' }
+  | { kind: 'decided_before' };
 
 export interface ProfileRepository {
   /** The profile with every job and issue. */
@@ -53,6 +61,16 @@ export interface ProfileRepository {
   ): Promise<{ previous: string | null } | null>;
   /** Makes the profile the member's and records a pending claim, atomically. */
   claimProfile(profileId: number, userId: string): Promise<ClaimOutcome>;
+  /** Pending claims, oldest first. */
+  listPendingClaims(): Promise<PendingClaim[]>;
+  /**
+   * Gives a pending claim its status, decided now; with `unclaim`, in the same transaction, the claimant stops
+   * owning the profile (and the change is announced, as for a claim).
+   */
+  decideClaim(
+    claimId: number,
+    decision: { status: ClaimStatus; unclaim: boolean },
+  ): Promise<ClaimDecisionOutcome>;
   /** Does any profile show this picture? */
   isPictureInUse(url: string): Promise<boolean>;
   /** People with a current job at the organization or division, one per profile. */

@@ -1,14 +1,33 @@
 // The profile service's rules for profiles (spec §3–§7, DESIGN's fixes): creating one's own profile, finding
-// unclaimed profiles to claim and claiming one (recorded for a contributor to confirm), editing by the owner or
-// by a contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures through the
-// image pipeline, the directory, colleagues and the author lookups posts use. Knows nothing of gRPC, HTTP or
+// unclaimed profiles to claim and claiming one (recorded for a contributor to confirm or reject), editing by the
+// owner or by a contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures through
+// the image pipeline, the directory, colleagues and the author lookups posts use. Knows nothing of gRPC, HTTP or
 // Prisma: it works through its ports.
 import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
 import { IMAGE_MESSAGES } from '@rotunda/rules';
 import { type Caller, invalidArgument, notFound, permissionDenied } from '@rotunda/service-kit';
-import { alreadyExists, isContributor, lostRace, MESSAGES, requireEditor, requireMember } from './access.ts';
+import {
+  alreadyExists,
+  failedPrecondition,
+  isContributor,
+  lostRace,
+  MESSAGES,
+  requireContributor,
+  requireEditor,
+  requireMember,
+} from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
-import type { Author, Colleague, Profile, ProfileFields, ProfileOwnership } from './model.ts';
+import type {
+  Author,
+  ClaimDecision,
+  ClaimStatus,
+  Colleague,
+  DecidedClaim,
+  PendingClaim,
+  Profile,
+  ProfileFields,
+  ProfileOwnership,
+} from './model.ts';
 import type { ProfileRepository } from './ports.ts';
 import {
   cleanBio,
@@ -57,6 +76,15 @@ function shuffled<T>(items: T[], random: () => number): T[] {
 }
 
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/**
+ * What deciding a claim does: a confirmed claim leaves the member the owner; a rejected one gives the profile up,
+ * unclaimed again, for another member to claim or a contributor to edit.
+ */
+const CLAIM_DECISIONS: Record<ClaimDecision, { status: ClaimStatus; unclaim: boolean }> = {
+  confirm: { status: 'confirmed', unclaim: false },
+  reject: { status: 'rejected', unclaim: true },
+};
 
 export function createProfileService({
   profiles,
@@ -218,6 +246,29 @@ export function createProfileService({
           throw alreadyExists(MESSAGES.alreadyClaimed);
         default:
           throw notFound(MESSAGES.profileNotFound);
+      }
+    },
+
+    /** The claims a contributor has yet to decide, oldest first. */
+    async listPendingClaims(caller: Caller | undefined): Promise<PendingClaim[]> {
+      requireContributor(caller);
+      return profiles.listPendingClaims();
+    },
+
+    /** A contributor confirms or rejects a pending claim, once. */
+    async decideClaim(caller: Caller | undefined, claimId: number, decision: string): Promise<DecidedClaim> {
+      requireContributor(caller);
+      if (!Object.hasOwn(CLAIM_DECISIONS, decision)) throw invalidArgument(MESSAGES.badDecision);
+      const outcome = validId(claimId)
+        ? await profiles.decideClaim(claimId, CLAIM_DECISIONS[decision as ClaimDecision])
+        : { kind: 'not_found' as const };
+      switch (outcome.kind) {
+        case 'decided':
+          return outcome.claim;
+        case 'decided_before':
+          throw failedPrecondition(MESSAGES.claimDecided);
+        default:
+          throw notFound(MESSAGES.claimNotFound);
       }
     },
 
