@@ -1,7 +1,8 @@
 // A member's profile (/profile/:id), exposed to the shell as 'mf_profile/ProfilePage' (spec §2): the profile
 // card on the left; bio and job history in the middle; colleagues and issues on the right (one column on a
 // phone, three on a wide screen). The owner, or a contributor on a profile nobody owns, gets the edit controls
-// (spec §6); a member without a profile may claim one nobody owns. An unknown id shows a not-found panel.
+// (spec §6); a member without a profile may claim one nobody owns, and a contributor confirms or rejects someone
+// else's pending claim. An unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
 import { NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft } from 'lucide-react';
@@ -12,6 +13,7 @@ import { ClaimDialog } from './common/ClaimDialog';
 import { ErrorLine } from './common/fields';
 import { JobDialog, type JobDialogMode } from './job/JobDialog';
 import { BioBox } from './page/BioBox';
+import { ClaimReview } from './page/ClaimReview';
 import { ColleaguesPanel } from './page/ColleaguesPanel';
 import { EditProfileDialog } from './page/EditProfileDialog';
 import { IssuesPanel } from './page/IssuesPanel';
@@ -94,6 +96,9 @@ export default function ProfilePage() {
   const { profile } = state;
   const canEdit = canEditProfile(profile, user);
   const isOwn = user !== null && profile.user_id === user.user_id;
+  // A contributor decides someone else's pending claim; nobody confirms their own.
+  const reviewedClaimId =
+    user?.contributor === true && !isOwn && profile.claim_pending ? profile.claim_id : null;
 
   return (
     <div className="page prof-page">
@@ -101,6 +106,9 @@ export default function ProfilePage() {
         <p className="prof-notice" role="status">
           Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.
         </p>
+      )}
+      {reviewedClaimId !== null && (
+        <ClaimReview key={reviewedClaimId} claimId={reviewedClaimId} onDecided={reload} />
       )}
       <div className="prof-columns">
         <div className="prof-columns__card">

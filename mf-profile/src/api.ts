@@ -96,6 +96,8 @@ export interface Profile extends ProfileFields {
   lobby_filer_id: string | null;
   /** Claimed, and a contributor has not confirmed the claim yet. */
   claim_pending: boolean;
+  /** The pending claim's id, which a contributor confirms or rejects; null when none is pending. */
+  claim_id: number | null;
   /** Current first, then newest start first. */
   JobExperiences: Job[];
   /** By issue name. */
@@ -116,6 +118,15 @@ export interface Colleague {
     other_phone: string | null;
     work_email: string | null;
   };
+}
+
+export type ClaimDecision = 'confirm' | 'reject';
+
+export interface ClaimDecided {
+  claim_id: number;
+  profile_id: number;
+  status: 'confirmed' | 'rejected';
+  decided_at: string;
 }
 
 export interface JobInput {
@@ -255,6 +266,11 @@ export function updateProfile(update: ProfileUpdate): Promise<Profile> {
 
 export function claimProfile(profileId: number): Promise<Profile> {
   return postJson<Profile>(`/api/profiles/claim/${profileId}`, { profile_id: profileId });
+}
+
+/** A contributor confirms a pending claim, or rejects it, which leaves the profile unclaimed again. */
+export function decideClaim(claimId: number, decision: ClaimDecision): Promise<ClaimDecided> {
+  return postJson<ClaimDecided>(`/api/profiles/claims/${claimId}`, { decision });
 }
 
 export function saveBio(profileId: number, userBio: string): Promise<Profile> {

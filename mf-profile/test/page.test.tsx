@@ -188,6 +188,115 @@ describe('claiming', () => {
   });
 });
 
+describe('reviewing a pending claim', () => {
+  const NOTICE = 'This profile was claimed by its owner and waits for a contributor to confirm it.';
+  const pending = (overrides: Partial<Profile> = {}) =>
+    profile({ user_id: 'u-owner', claim_pending: true, claim_id: 31, ...overrides });
+  const review = () => screen.queryByRole('region', { name: 'Claim review' });
+
+  /** Profile 7 with claim 31 pending; the claim route answers `answer` and records the decision. */
+  async function showPending(answer?: Handler) {
+    const shown = await showProfile(pending(), {
+      'POST /api/profiles/claims/31': (call) => {
+        if (answer) return answer(call);
+        const decision = bodyOf(call).decision;
+        shown.change(
+          decision === 'reject'
+            ? profile({ user_id: null, claim_pending: false, claim_id: null })
+            : pending({ claim_pending: false, claim_id: null }),
+        );
+        return json({
+          claim_id: 31,
+          profile_id: 7,
+          status: decision === 'reject' ? 'rejected' : 'confirmed',
+          decided_at: '2025-03-01T10:00:00.000Z',
+        });
+      },
+    });
+    return shown;
+  }
+
+  it('shows a contributor the notice with Confirm claim and Reject claim', async () => {
+    signIn({ profileId: 99, contributor: true });
+    await showPending();
+    const region = review() as HTMLElement;
+    expect(within(region).getByText(NOTICE)).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Confirm claim' })).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Reject claim' })).toBeTruthy();
+  });
+
+  it('confirms with one click, then reloads the profile without the notice', async () => {
+    signIn({ profileId: 99, contributor: true });
+    const { calls } = await showPending();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm claim' }));
+    await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull());
+    const decisions = callsTo(calls, '/api/profiles/claims/31');
+    expect(decisions).toHaveLength(1);
+    expect(decisions[0]?.method).toBe('POST');
+    expect(bodyOf(decisions[0])).toEqual({ decision: 'confirm' });
+    expect(callsTo(calls, '/api/profiles/profile/7')).toHaveLength(2);
+  });
+
+  it('asks before rejecting: Cancel sends nothing; confirming rejects and the profile is unclaimed', async () => {
+    signIn({ profileId: 99, contributor: true });
+    const { calls } = await showPending();
+    fireEvent.click(within(review() as HTMLElement).getByRole('button', { name: 'Reject claim' }));
+    let dialog = dialogNamed('Reject this claim?');
+    expect(within(dialog).getByText('The profile will be unclaimed again.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Reject this claim?' })).toBeNull();
+    expect(callsTo(calls, '/api/profiles/claims/31')).toHaveLength(0);
+
+    fireEvent.click(within(review() as HTMLElement).getByRole('button', { name: 'Reject claim' }));
+    dialog = dialogNamed('Reject this claim?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject claim' }));
+    await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull());
+    expect(bodyOf(callsTo(calls, '/api/profiles/claims/31')[0])).toEqual({ decision: 'reject' });
+    // Unclaimed again: the contributor may edit it now.
+    expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeTruthy();
+  });
+
+  it('shows a member who is not a contributor no review controls', async () => {
+    signIn({ profileId: 99 });
+    await showPending();
+    expect(review()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm claim' })).toBeNull();
+  });
+
+  it('shows an owner who is a contributor only the owner notice, not the review controls', async () => {
+    signIn({ profileId: 7, contributor: true });
+    await showProfile(own({ claim_pending: true, claim_id: 31 }));
+    expect(
+      screen.getByText(
+        'Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.',
+      ),
+    ).toBeTruthy();
+    expect(review()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm claim' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject claim' })).toBeNull();
+  });
+
+  it("shows the server's refusal when the decision fails, and keeps the notice", async () => {
+    signIn({ profileId: 99, contributor: true });
+    await showPending(() => refusal('This claim has already been decided', 409));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm claim' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This claim has already been decided');
+    expect(screen.getByText(NOTICE)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirm claim' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says so in its own words when the server fails', async () => {
+    signIn({ profileId: 99, contributor: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await showPending(() => json({}, 500));
+    fireEvent.click(within(review() as HTMLElement).getByRole('button', { name: 'Reject claim' }));
+    fireEvent.click(within(dialogNamed('Reject this claim?')).getByRole('button', { name: 'Reject claim' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The claim could not be decided right now. Please try again.',
+    );
+  });
+});
+
 describe('the bio', () => {
   const long = `${'Budgets and water. '.repeat(30)}The end.`;
 

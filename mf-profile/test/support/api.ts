@@ -135,6 +135,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     tiktok_url: null,
     bluesky_url: null,
     claim_pending: false,
+    claim_id: null,
     JobExperiences: [job()],
     UserIssues: [],
     ...overrides,
