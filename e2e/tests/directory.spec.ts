@@ -366,6 +366,47 @@ test.describe('the people directory', () => {
     await expect(searchBox(page)).toHaveValue('kowalski');
     await expect(card(page, 'Adrienne Kowalski')).toBeVisible();
   });
+
+  test('an organization a contributor renames is found by its new name within seconds', async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/auth/login', { data: DEMO.concierge });
+    expect(login.ok()).toBe(true);
+    const contributor = { 'x-auth-token': (await login.json()).token as string };
+    const [person] = (await searchApi(request, { search: 'Adrienne Kowalski' })).profiles as unknown as {
+      organization_name: string;
+    }[];
+    const original = person?.organization_name ?? '';
+    const named = await request.get(`/api/orgs/organization-name/${encodeURIComponent(original)}`, {
+      headers: contributor,
+    });
+    const organization = (
+      (await named.json()) as { organization_id: number; organization_name: string }[]
+    ).find((o) => o.organization_name === original);
+    expect(organization, `the organization ${original}`).toBeTruthy();
+    const rename = (organization_name: string) =>
+      request.post('/api/orgs/update-organization', {
+        headers: contributor,
+        data: { organization_id: organization?.organization_id, organization_name },
+      });
+
+    const word = `Renamed${Date.now().toString(36)}`;
+    expect((await rename(`${original} ${word}`)).ok()).toBe(true);
+    try {
+      // The org service announces the rename; the profile service re-indexes that organization's people.
+      await expect
+        .poll(async () => (await searchApi(request, { search: word })).profiles.map((p) => p.last_name), {
+          timeout: 10_000,
+        })
+        .toContain('Kowalski');
+      await page.goto(`/directory?search=${word}`);
+      await settled(page);
+      await expect(card(page, 'Adrienne Kowalski')).toContainText(`${original} ${word}`);
+    } finally {
+      expect((await rename(original)).ok()).toBe(true);
+    }
+  });
 });
 
 // ------------------------------------------------------------------------------------------------ visitor

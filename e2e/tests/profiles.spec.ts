@@ -112,6 +112,49 @@ test.describe('claiming a profile', () => {
     await expect(page).toHaveURL(new RegExp(`/profile/${claimedId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+
+  test('a contributor rejects a claim, leaving the profile unclaimed, then confirms the next one', async ({
+    page,
+    request,
+  }) => {
+    const concierge = await apiLogin(request, DEMO.concierge);
+    const target = pickUnclaimed(await unclaimedProfiles(request, concierge.token), 'first');
+    test.skip(!target, 'every demo profile is claimed already: a fresh database has some to claim');
+    if (!target) return;
+    const claimant = await apiLogin(request, await registerAccount(request, true));
+    const claim = async () =>
+      expect(
+        (
+          await request.post(`/api/profiles/claim/${target.profile_id}`, {
+            headers: { 'x-auth-token': claimant.token },
+          })
+        ).status(),
+      ).toBe(200);
+    const review = page.getByRole('region', { name: 'Claim review' });
+    await claim();
+
+    await signInAsConcierge(page);
+    await page.goto(`/profile/${target.profile_id}`);
+    await expect(review).toContainText('waits for a contributor to confirm it');
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
+    await expectNoBlockingViolations(page);
+    await review.getByRole('button', { name: 'Reject claim' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject this claim?' });
+    await expect(dialog).toContainText('The profile will be unclaimed again.');
+    await dialog.getByRole('button', { name: 'Reject claim' }).click();
+    // Nobody owns it again: the review is gone and the contributor may edit it.
+    await expect(review).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+    expect(await ownProfileId(request, claimant.token)).toBeNull();
+
+    await claim();
+    await page.reload();
+    await review.getByRole('button', { name: 'Confirm claim' }).click();
+    await expect(review).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
+    expect(await ownProfileId(request, claimant.token)).toBe(target.profile_id);
+    expect((await getProfile(request, claimant.token, target.profile_id)).claim_pending).toBe(false);
+  });
 });
 
 test('a new member creates a profile through every step, told what each step is missing', async ({

@@ -24,6 +24,7 @@ export interface ApiProfile {
   profile_picture: string | null;
   lobby_filer_id: string | null;
   user_bio: string | null;
+  claim_pending: boolean;
   JobExperiences: ApiJob[];
   UserIssues: { id: number; IssueArea: { issue_name: string } }[];
 }
