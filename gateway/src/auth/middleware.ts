@@ -1,6 +1,6 @@
 // Who is calling: reads the access token (x-auth-token, as the product sends it, or Authorization: Bearer),
 // verifies it and puts the member on req.caller; and the guards for routes that need a member or a role.
-import type { Caller } from '@rotunda/service-kit';
+import { ACCESS_MESSAGES, type Caller } from '@rotunda/service-kit';
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors.ts';
 import { TOKEN_MESSAGES, TokenRejected, type TokenVerifier } from './verify.ts';
@@ -18,10 +18,7 @@ declare global {
  * Refusal texts of the guards. A visitor at a member-only call gets the product's own words for it
  * (spec §8, 'Access Restricted. Please login.'); a member without the role is told which role it takes.
  */
-export const GUARD_MESSAGES = {
-  loginRequired: 'Access Restricted. Please login.',
-  contributorsOnly: 'Contributors only',
-} as const;
+export const GUARD_MESSAGES = ACCESS_MESSAGES;
 
 const ROLE_REFUSALS: Record<string, string> = { contributor: GUARD_MESSAGES.contributorsOnly };
 

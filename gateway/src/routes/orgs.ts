@@ -8,6 +8,7 @@ import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
 import { optionalText, optionalUrl, pagingParameter, parseBody, parseQuery, requireFields } from './body.ts';
@@ -28,8 +29,6 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------- answers
-
-const orNull = (value: string | undefined) => value ?? null;
 
 export function organizationJson(organization: Organization) {
   return {

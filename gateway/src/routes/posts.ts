@@ -10,6 +10,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { type CachedAnswer, cachedAnswerOf, keyedMicroCache, microCache } from '../http/micro-cache.ts';
 import { parseBody } from './body.ts';
@@ -26,9 +27,6 @@ export const POST_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------- answers
-
-const orNull = <T>(value: T | undefined): T | null => value ?? null;
-const instant = (value: Date | undefined) => value?.toISOString() ?? null;
 
 export function commentJson(comment: Comment) {
   return {

@@ -21,6 +21,7 @@ import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
+import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { type CachedAnswer, cachedAnswerOf, keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
@@ -50,8 +51,6 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------- answers
-
-const orNull = <T>(value: T | undefined) => value ?? null;
 
 export function divisionJson(division: Division) {
   return {
@@ -124,8 +123,6 @@ export function profileJson(profile: Profile) {
     UserIssues: profile.user_issues.map(userIssueJson),
   };
 }
-
-const instant = (value: Date | undefined) => value?.toISOString() ?? null;
 
 function pendingClaimJson(claim: PendingClaim) {
   return {

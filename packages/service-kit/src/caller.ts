@@ -1,6 +1,7 @@
 // Who is calling: the gateway verifies the access token, then passes the member to the services in the call
 // metadata. Services read it from here and enforce their own rules on it (ownership, roles).
 import type { Metadata } from '@grpc/grpc-js';
+import { permissionDenied, unauthenticated } from './errors.ts';
 
 export interface Caller {
   userId: string;
@@ -15,6 +16,27 @@ export const CALLER_METADATA = {
 } as const;
 
 export const CONTRIBUTOR_ROLE = 'contributor';
+
+/** The refusals every service and the gateway answer a visitor, or a member without the contributor role. */
+export const ACCESS_MESSAGES = {
+  loginRequired: 'Access Restricted. Please login.',
+  contributorsOnly: 'Contributors only',
+} as const;
+
+export const isContributor = (caller: Caller) => caller.roles.includes(CONTRIBUTOR_ROLE);
+
+/** The member calling, or UNAUTHENTICATED for a visitor. */
+export function requireMember(caller: Caller | undefined): Caller {
+  if (!caller) throw unauthenticated(ACCESS_MESSAGES.loginRequired);
+  return caller;
+}
+
+/** The contributor calling, or UNAUTHENTICATED for a visitor and PERMISSION_DENIED for any other member. */
+export function requireContributor(caller: Caller | undefined): Caller {
+  const member = requireMember(caller);
+  if (!isContributor(member)) throw permissionDenied(ACCESS_MESSAGES.contributorsOnly);
+  return member;
+}
 
 export function setCallerMetadata(metadata: Metadata, caller: Caller): void {
   metadata.set(CALLER_METADATA.id, caller.userId);

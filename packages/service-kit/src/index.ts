@@ -1,9 +1,13 @@
 // The service kit: what every Rotunda service and the gateway share (eShop's "service defaults").
 export {
+  ACCESS_MESSAGES,
   CALLER_METADATA,
   type Caller,
   CONTRIBUTOR_ROLE,
   callerFromMetadata,
+  isContributor,
+  requireContributor,
+  requireMember,
   setCallerMetadata,
 } from './caller.ts';
 export {

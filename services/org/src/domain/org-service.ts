@@ -6,13 +6,13 @@ import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage 
 import { hasCalAccessId, IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex } from '@rotunda/search';
 import {
+  ACCESS_MESSAGES,
   type Caller,
-  CONTRIBUTOR_ROLE,
   DomainError,
   invalidArgument,
   notFound,
-  permissionDenied,
-  unauthenticated,
+  requireContributor,
+  requireMember,
 } from '@rotunda/service-kit';
 import {
   type Division,
@@ -35,8 +35,7 @@ import {
 } from './rules.ts';
 
 export const MESSAGES = {
-  loginRequired: 'Access Restricted. Please login.',
-  contributorsOnly: 'Contributors only',
+  ...ACCESS_MESSAGES,
   organizationNotFound: 'Organization not found',
   calAccessImmutable: 'The Cal-Access ID cannot be changed once it is set.',
   calAccessGroups: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
@@ -102,17 +101,6 @@ export interface SearchInput {
   group: string;
   offset: number;
   limit: number;
-}
-
-function requireMember(caller: Caller | undefined): Caller {
-  if (!caller) throw unauthenticated(MESSAGES.loginRequired);
-  return caller;
-}
-
-function requireContributor(caller: Caller | undefined): Caller {
-  const member = requireMember(caller);
-  if (!member.roles.includes(CONTRIBUTOR_ROLE)) throw permissionDenied(MESSAGES.contributorsOnly);
-  return member;
 }
 
 /** The group by name, ignoring case and outer spaces. */

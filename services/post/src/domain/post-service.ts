@@ -6,12 +6,13 @@
 import type { Change } from '@rotunda/events';
 import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, type SortKey } from '@rotunda/search';
 import {
+  ACCESS_MESSAGES,
   type Caller,
   DomainError,
   invalidArgument,
   notFound,
   permissionDenied,
-  unauthenticated,
+  requireMember,
 } from '@rotunda/service-kit';
 import type { BodySanitizer, OrgDirectory, PostRepository, ProfileDirectory, StoredPost } from './ports.ts';
 import {
@@ -31,7 +32,7 @@ import {
 import { checkPost, cleanText, LABELS, LIMITS, PAGE, searchWords } from './rules.ts';
 
 export const MESSAGES = {
-  loginRequired: 'Access Restricted. Please login.',
+  loginRequired: ACCESS_MESSAGES.loginRequired,
   profileRequired: 'Please create your profile before posting',
   profileRequiredToComment: 'Please create your profile before commenting',
   profileNotFound: 'Profile not found',
@@ -128,11 +129,6 @@ export interface PostInput {
 
 /** An edit: only what was sent changes. */
 export type PostEdit = Partial<Omit<PostInput, 'postTypeId'>>;
-
-function requireMember(caller: Caller | undefined): Caller {
-  if (!caller) throw unauthenticated(MESSAGES.loginRequired);
-  return caller;
-}
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0;
 

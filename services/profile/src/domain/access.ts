@@ -2,17 +2,17 @@
 // a contributor ('Concierge') while nobody owns it; contributors alone decide claims. The refusal texts the
 // profile service answers with.
 import {
+  ACCESS_MESSAGES,
   type Caller,
-  CONTRIBUTOR_ROLE,
   DomainError,
+  isContributor,
   notFound,
   permissionDenied,
-  unauthenticated,
 } from '@rotunda/service-kit';
 import type { ProfileOwnership } from './model.ts';
 
 export const MESSAGES = {
-  loginRequired: 'Access Restricted. Please login.',
+  ...ACCESS_MESSAGES,
   profileNotFound: 'Profile not found',
   editOwnOnly: 'You can only edit your own profile',
   filerIdConcierge: 'Only a Concierge can set the lobbyist filer id',
@@ -28,25 +28,10 @@ export const MESSAGES = {
   issueNotFound: 'Issue not found',
   duplicateIssue: 'You already cover this issue.',
   noImage: 'Please select an image to upload.',
-  contributorsOnly: 'Contributors only',
   claimNotFound: 'Claim not found',
   claimDecided: 'This claim has already been decided',
   badDecision: 'decision must be confirm or reject',
 } as const;
-
-export function requireMember(caller: Caller | undefined): Caller {
-  if (!caller) throw unauthenticated(MESSAGES.loginRequired);
-  return caller;
-}
-
-export const isContributor = (caller: Caller) => caller.roles.includes(CONTRIBUTOR_ROLE);
-
-/** Contributors alone decide members' claims. */
-export function requireContributor(caller: Caller | undefined): Caller {
-  const member = requireMember(caller);
-  if (!isContributor(member)) throw permissionDenied(MESSAGES.contributorsOnly);
-  return member;
-}
 
 export function canEdit(caller: Caller, profile: ProfileOwnership): boolean {
   if (profile.userId !== null) return profile.userId === caller.userId;

@@ -11,8 +11,7 @@ import {
   type SearchIndex,
   type SearchIndexDefinition,
 } from '@rotunda/search';
-import { type Caller, invalidArgument } from '@rotunda/service-kit';
-import { requireMember } from './access.ts';
+import { type Caller, invalidArgument, requireMember } from '@rotunda/service-kit';
 
 /**
  * The fields the people index holds. The order is one key, last name then first name: one sort index serves it

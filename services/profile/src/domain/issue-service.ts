@@ -1,8 +1,8 @@
 // The profile service's rules for issue areas (spec §3, §5 duplicate issue, §7 issues): any member lists and
 // adds issue areas (one per name, any case); a profile's owner, or a contributor while unclaimed, adds and
 // removes the issues the profile covers, each once.
-import { type Caller, notFound } from '@rotunda/service-kit';
-import { alreadyExists, MESSAGES, requireEditor, requireMember } from './access.ts';
+import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
+import { alreadyExists, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
 import type { IssueArea, UserIssue } from './model.ts';
 import type { IssueRepository, ProfileRepository } from './ports.ts';

@@ -5,17 +5,16 @@
 // Prisma: it works through its ports.
 import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
 import { IMAGE_MESSAGES } from '@rotunda/rules';
-import { type Caller, invalidArgument, notFound, permissionDenied } from '@rotunda/service-kit';
 import {
-  alreadyExists,
-  failedPrecondition,
+  type Caller,
+  invalidArgument,
   isContributor,
-  lostRace,
-  MESSAGES,
+  notFound,
+  permissionDenied,
   requireContributor,
-  requireEditor,
   requireMember,
-} from './access.ts';
+} from '@rotunda/service-kit';
+import { alreadyExists, failedPrecondition, lostRace, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
 import type {
   Author,
