@@ -78,7 +78,13 @@ async function memberToken(request: APIRequestContext): Promise<string> {
 
 interface Found {
   total: number;
-  profiles: { profile_id: number; first_name: string; last_name: string; profile_picture: string | null }[];
+  profiles: {
+    profile_id: number;
+    first_name: string;
+    last_name: string;
+    profile_picture: string | null;
+    organization_name: string | null;
+  }[];
 }
 
 async function searchApi(request: APIRequestContext, params: Record<string, string>): Promise<Found> {
@@ -374,9 +380,7 @@ test.describe('the people directory', () => {
     const login = await request.post('/auth/login', { data: DEMO.concierge });
     expect(login.ok()).toBe(true);
     const contributor = { 'x-auth-token': (await login.json()).token as string };
-    const [person] = (await searchApi(request, { search: 'Adrienne Kowalski' })).profiles as unknown as {
-      organization_name: string;
-    }[];
+    const [person] = (await searchApi(request, { search: 'Adrienne Kowalski' })).profiles;
     const original = person?.organization_name ?? '';
     const named = await request.get(`/api/orgs/organization-name/${encodeURIComponent(original)}`, {
       headers: contributor,
