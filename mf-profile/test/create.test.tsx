@@ -120,7 +120,8 @@ describe('step 0: matching profiles', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Claim profile' }));
     await waitFor(() => expect(location()).toBe('/profile/18'));
     expect(callsTo(calls, '/api/profiles/claim/18')).toHaveLength(1);
-    expect(sessionProfileId()).toBe(18);
+    // The session learns the profile as the create screen unmounts, a render after the navigation.
+    await waitFor(() => expect(sessionProfileId()).toBe(18));
     expect(
       await screen.findByText(
         'Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.',
