@@ -137,9 +137,9 @@ describe('the URL', () => {
 
     fireEvent.change(searchBox(), { target: { value: 'lee' } });
     expect(location()).toBe('/directory');
-    await waitFor(() => expect(location()).toBe('/directory?search=lee'));
+    await waitFor(() => expect(location()).toBe('/directory?search=lee'), { timeout: 3000 });
     fireEvent.change(searchBox(), { target: { value: 'lee park' } });
-    await waitFor(() => expect(location()).toBe('/directory?search=lee+park'));
+    await waitFor(() => expect(location()).toBe('/directory?search=lee+park'), { timeout: 3000 });
     fireEvent.change(groupSelect(), { target: { value: 'Elected Officials' } });
     expect(location()).toBe('/directory?search=lee+park&group=Elected+Officials');
     await waitFor(() => expect(optionNames(issueSelect())).toContain('Water'));
