@@ -72,6 +72,61 @@ describe('createTokenVerifier', () => {
   });
 });
 
+describe('remembering verified tokens', () => {
+  /** A verifier on a hand-driven clock that counts how often a signature was checked (one key lookup each). */
+  function counting(rememberTokens?: number) {
+    const state = { now: Date.now(), checks: 0 };
+    const local = createLocalJWKSet({ keys: [key.jwk] });
+    const verify = createTokenVerifier({
+      issuer: ISSUER,
+      keys: (header, token) => {
+        state.checks += 1;
+        return local(header, token);
+      },
+      now: () => state.now,
+      ...(rememberTokens === undefined ? {} : { rememberTokens }),
+    });
+    return { state, verify };
+  }
+
+  it('checks a token once, then answers the same caller for it until it expires', async () => {
+    const { state, verify } = counting();
+    const token = await accessToken(key, { roles: ['contributor'], expiresIn: 60 });
+    const first = await verify(token);
+    expect(await verify(token)).toEqual(first);
+    expect(state.checks).toBe(1);
+    // Past expiry and the clock tolerance, the token is checked again, and refused as expired.
+    state.now += 91_000;
+    expect((await rejection(token, verify)).reason).toBe('expired');
+    expect(state.checks).toBe(2);
+  });
+
+  it('never remembers a refused token', async () => {
+    const { state, verify } = counting();
+    const refresh = await accessToken(key, { claims: { typ: 'Refresh' } });
+    expect((await rejection(refresh, verify)).reason).toBe('invalid');
+    expect((await rejection(refresh, verify)).reason).toBe('invalid');
+    expect(state.checks).toBe(2);
+  });
+
+  it('remembers at most the configured number, forgetting the oldest first', async () => {
+    const { state, verify } = counting(2);
+    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => accessToken(key, { claims: { sub: `m${n}` } })));
+    for (const token of [a, b, c, c, b]) await verify(token as string);
+    expect(state.checks).toBe(3);
+    expect((await verify(a as string)).userId).toBe('m1');
+    expect(state.checks).toBe(4);
+  });
+
+  it('answers a caller that cannot be changed for the next request', async () => {
+    const { verify } = counting();
+    const token = await accessToken(key, { roles: ['contributor'] });
+    const caller = await verify(token);
+    expect(() => caller.roles.push('admin')).toThrow(TypeError);
+    expect((await verify(token)).roles).not.toContain('admin');
+  });
+});
+
 /** A key source with a hand-driven clock and a count of fetches. */
 function fakeSource(initial: JSONWebKeySet, cooldownMs = 5_000, maxAgeMs = 600_000) {
   const state = { now: 1_000_000, loads: 0, jwks: initial, fail: false };
@@ -84,7 +139,8 @@ function fakeSource(initial: JSONWebKeySet, cooldownMs = 5_000, maxAgeMs = 600_0
     },
     { cooldownMs, maxAgeMs, now: () => state.now },
   );
-  return { state, verify: createTokenVerifier({ issuer: ISSUER, keys }) };
+  // Every call reaches the keys: these tests are about the key cache, not the verified-token memory.
+  return { state, verify: createTokenVerifier({ issuer: ISSUER, keys, rememberTokens: 0 }) };
 }
 
 describe('cachedJwks', () => {

@@ -38,7 +38,18 @@ export interface TokenVerifierOptions {
   keys: JWTVerifyGetKey;
   /** Leeway for exp/nbf/iat between the provider's clock and ours. */
   clockToleranceSeconds?: number;
+  /** Verified tokens remembered until they expire; 0 verifies every request. */
+  rememberTokens?: number;
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number;
 }
+
+/**
+ * How many verified tokens the gateway remembers. A member's tab sends the same token on every call until it is
+ * renewed, and checking its RS256 signature costs about a quarter of a millisecond of CPU each time (measured
+ * under the organization list benchmark): a third of what the gateway spends on a list page.
+ */
+export const REMEMBERED_TOKENS = 5000;
 
 export type TokenVerifier = (token: string) => Promise<Caller>;
 
@@ -58,11 +69,22 @@ export function createTokenVerifier({
   issuer,
   keys,
   clockToleranceSeconds = 30,
+  rememberTokens = REMEMBERED_TOKENS,
+  now = Date.now,
 }: TokenVerifierOptions): TokenVerifier {
-  return async (token) => {
+  /**
+   * Tokens that passed every check, with the caller they name, until their expiry (plus the tolerance the check
+   * itself grants). A token is immutable and its signature cannot stop being valid, so remembering it changes
+   * no answer; the one difference is that a signing key the provider withdraws keeps its tokens accepted until
+   * they expire, minutes at most, instead of until the key cache refreshes.
+   */
+  const remembered = new Map<string, { caller: Caller; until: number }>();
+
+  const verify = async (token: string): Promise<{ caller: Caller; until: number }> => {
     let claims: AccessTokenClaims;
     try {
       ({ payload: claims } = await jwtVerify<AccessTokenClaims>(token, keys, {
+        currentDate: new Date(now()),
         // Only the provider's asymmetric algorithm: never 'none', never HS256 keyed with a public key.
         algorithms: ['RS256'],
         issuer,
@@ -82,9 +104,29 @@ export function createTokenVerifier({
     if (typeof claims.sub !== 'string' || claims.sub === '') throw new TokenRejected('invalid', 'no subject');
     const roles = claims.realm_access?.roles;
     return {
-      userId: claims.sub,
-      email: typeof claims.email === 'string' ? claims.email : '',
-      roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+      // Frozen: one remembered caller serves many requests.
+      caller: Object.freeze({
+        userId: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email : '',
+        roles: Object.freeze(
+          Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+        ) as string[],
+      }),
+      // exp is required above, so it is a number here.
+      until: ((claims.exp as number) + clockToleranceSeconds) * 1000,
     };
+  };
+
+  return async (token) => {
+    const known = remembered.get(token);
+    if (known && now() < known.until) return known.caller;
+    if (known) remembered.delete(token);
+    const verified = await verify(token);
+    if (rememberTokens > 0) {
+      // The oldest entry makes room: Map keeps insertion order.
+      if (remembered.size >= rememberTokens) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(token, verified);
+    }
+    return verified.caller;
   };
 }
