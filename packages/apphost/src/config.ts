@@ -1,5 +1,6 @@
 // The one-machine stack's configuration: ports and data folder, validated before anything starts.
-import { envBoolean, envPort, logLevel } from '@rotunda/service-kit';
+import { availableParallelism } from 'node:os';
+import { envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
 import { z } from 'zod';
 
 export const REPO_ROOT = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -17,6 +18,8 @@ export const apphostConfigSchema = z.object({
   SERVE_WEB: envBoolean(true),
   SEED_DEMO: envBoolean(true),
   LOG_LEVEL: logLevel,
+  /** Each service's hot-read pools: here every service shares this machine's cores with Postgres. */
+  DATABASE_READ_POOL_SIZE: envPositiveInt(availableParallelism() + 1),
 });
 
 export type ApphostConfig = z.infer<typeof apphostConfigSchema>;

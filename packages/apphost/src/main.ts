@@ -120,6 +120,7 @@ async function main() {
   );
   const shared = {
     DATABASE_URL: postgres.url,
+    DATABASE_READ_POOL_SIZE: String(config.DATABASE_READ_POOL_SIZE),
     ...serviceAddresses,
     SEED_DEMO: String(config.SEED_DEMO),
     LOG_LEVEL: config.LOG_LEVEL,

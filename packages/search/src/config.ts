@@ -30,6 +30,8 @@ export function searchConfigSchema(defaults: { schema: string; index: string }) 
 
 export interface SearchConfig {
   DATABASE_URL: string;
+  /** Connections of the Postgres index's pool (the service defaults' DATABASE_READ_POOL_SIZE). */
+  DATABASE_READ_POOL_SIZE?: number | undefined;
   ELASTICSEARCH_URL?: string | undefined;
   SEARCH_SCHEMA: string;
   SEARCH_INDEX: string;
@@ -51,6 +53,7 @@ export function searchIndexFromConfig(config: SearchConfig, definition: SearchIn
         databaseUrl: config.DATABASE_URL,
         schema: config.SEARCH_SCHEMA,
         index: config.SEARCH_INDEX,
+        ...(config.DATABASE_READ_POOL_SIZE === undefined ? {} : { poolSize: config.DATABASE_READ_POOL_SIZE }),
         ...definition,
       });
 }

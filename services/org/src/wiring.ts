@@ -12,15 +12,9 @@ import { createOrgService, ORGANIZATION_INDEX } from './domain/org-service.ts';
 export const searchIndexFor = (config: OrgConfig): SearchIndex =>
   searchIndexFromConfig(config, ORGANIZATION_INDEX);
 
-/**
- * Connections for the list's hot read, besides Prisma Client's pool: as many as the search index's pool has, so
- * list calls running at once wait on neither step.
- */
-const READ_POOL_SIZE = 10;
-
 export async function wireOrg(config: OrgConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
-  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE, 'org.read');
+  const readDriver = await connectReadDriver(config.DATABASE_URL, config.DATABASE_READ_POOL_SIZE, 'org.read');
   const repository = prismaOrganizationRepository(prisma, config.DATABASE_SCHEMA, readDriver);
   const index = searchIndexFor(config);
   const store = createObjectStore(objectStoreConfigFrom(config));

@@ -9,15 +9,13 @@ import { prismaPostRepository } from './adapters/prisma-post-repository.ts';
 import type { PostConfig } from './config.ts';
 import { createPostService, POST_INDEX } from './domain/post-service.ts';
 
-/**
- * Connections for the feed's hot read, besides Prisma Client's pool: as many as the search index's pool has, so
- * feed calls running at once wait on neither step.
- */
-const READ_POOL_SIZE = 10;
-
 export async function wirePost(config: PostConfig) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
-  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE, 'post.read');
+  const readDriver = await connectReadDriver(
+    config.DATABASE_URL,
+    config.DATABASE_READ_POOL_SIZE,
+    'post.read',
+  );
   const repository = prismaPostRepository(prisma, config.DATABASE_SCHEMA, readDriver);
   const index = searchIndexFromConfig(config, POST_INDEX);
   const profiles = grpcProfileDirectory(config.PROFILE_SERVICE_ADDR, config.GRPC_DEADLINE_MS);

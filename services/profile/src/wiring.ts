@@ -17,17 +17,15 @@ import { createJobService } from './domain/job-service.ts';
 import { createOrgCopy } from './domain/org-copy.ts';
 import { createProfileService } from './domain/profile-service.ts';
 
-/**
- * Connections for the directory's hot read (a page's cards), besides Prisma Client's pool: as many as the search
- * index's pool has, so searches running at once wait on neither step.
- */
-const READ_POOL_SIZE = 10;
-
 export async function wireProfile(config: ProfileConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
   const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA);
   const index = searchIndexFromConfig(config, PEOPLE_INDEX);
-  const readDriver = await connectReadDriver(config.DATABASE_URL, READ_POOL_SIZE, 'profile.read');
+  const readDriver = await connectReadDriver(
+    config.DATABASE_URL,
+    config.DATABASE_READ_POOL_SIZE,
+    'profile.read',
+  );
   const directory = createPeopleDirectory({
     repository: prismaDirectoryRepository(prisma, config.DATABASE_SCHEMA, readDriver),
     index,
