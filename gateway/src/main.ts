@@ -1,6 +1,6 @@
 // Composition root of the gateway: validated configuration, gRPC clients for the five services, the
 // Express app, and a graceful stop (finish requests in flight, then close the channels).
-import { createLogger, loadConfigOrExit } from '@rotunda/service-kit';
+import { createLogger, loadConfigOrExit, stopWithParent } from '@rotunda/service-kit';
 import { createApp } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
 import { createServiceClients } from './grpc/clients.ts';
@@ -21,7 +21,7 @@ const server = app.listen(config.PORT, config.HOST, (error) => {
 });
 server.keepAliveTimeout = 65_000;
 
-const stop = (signal: NodeJS.Signals) => {
+const stop = (signal: NodeJS.Signals | 'parent gone') => {
   logger.info({ signal }, 'shutting down');
   server.close(() => {
     clients.close();
@@ -33,3 +33,4 @@ const stop = (signal: NodeJS.Signals) => {
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+stopWithParent(() => stop('parent gone'));

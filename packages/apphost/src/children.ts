@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 
 export interface Child {
   name: string;
@@ -36,9 +37,11 @@ export function startChild(options: {
   const child = spawn(process.execPath, [options.script], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel tells the child when this process is gone (service kit's stopWithParent).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  for (const stream of [child.stdout, child.stderr]) {
+  // Both piped above; the fourth descriptor (the channel) leaves them typed as possibly absent.
+  for (const stream of [child.stdout, child.stderr] as Readable[]) {
     stream.pipe(log, { end: false });
     createInterface({ input: stream }).on('line', (line) => echo(options.name, line, options.print));
   }

@@ -1,8 +1,9 @@
 // `npm start` as an operator lives it: the stack comes up healthy with demo data, refuses to start twice on
-// the same ports (naming the port), stops every process and PostgreSQL on Ctrl-C, and a second start reuses
-// the data instead of seeding it again. Runs API-only (SERVE_WEB=false) so it needs no web build.
+// the same ports (naming the port), stops every process and PostgreSQL on Ctrl-C, a second start reuses the data
+// instead of seeding it again, and when the apphost is killed outright its services stop on their own. Runs
+// API-only (SERVE_WEB=false) so it needs no web build.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,38 @@ async function untilHealthy(run: ReturnType<typeof start>): Promise<void> {
   }
 }
 
+/** The Node processes `pid` started (the services and the gateway), from Linux's /proc. */
+function nodeChildrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent's pid; the command name before it may hold spaces.
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (parent === pid && command.includes('src/main.ts')) children.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return children;
+}
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return condition();
+}
+
 const headlines = async () => (await (await fetch(`http://127.0.0.1:${base}/api/news`)).json()) as unknown[];
 
 describe('npm start', { timeout: 180_000 }, () => {
@@ -105,5 +138,23 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(await headlines()).toHaveLength(12);
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
+  });
+
+  it('stops the services and the gateway when the apphost is killed outright, leaving no orphans', async () => {
+    const run = start();
+    runs.push(run);
+    await untilHealthy(run);
+    const children = nodeChildrenOf(run.child.pid as number);
+    expect(children).toHaveLength(6);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    // Nobody told them: each notices its channel to the apphost closing and stops gracefully.
+    expect(await until(() => children.every((pid) => !running(pid)), 15_000)).toBe(true);
+    // PostgreSQL is not a Node process and outlives a killed apphost; stopped here by its pid file.
+    const postmaster = Number(
+      readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    process.kill(postmaster, 'SIGINT');
+    expect(await until(() => !running(postmaster), 15_000)).toBe(true);
   });
 });

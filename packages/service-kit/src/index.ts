@@ -48,6 +48,7 @@ export {
   unary,
 } from './grpc/unary.ts';
 export { createLogger, type Logger } from './logger.ts';
+export { stopWithParent } from './parent.ts';
 export {
   type EmbeddedPostgresOptions,
   type RunningPostgres,

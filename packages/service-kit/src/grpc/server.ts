@@ -8,6 +8,7 @@ import {
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from '../logger.ts';
+import { stopWithParent } from '../parent.ts';
 
 export interface GrpcService {
   /** Fully qualified name, as health checks ask for it (e.g. rotunda.news.v1.NewsService). */
@@ -95,9 +96,9 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   return { port, health, shutdown };
 }
 
-/** Stops the service cleanly on SIGTERM (orchestrators) and SIGINT (Ctrl-C). */
+/** Stops the service cleanly on SIGTERM (orchestrators) and SIGINT (Ctrl-C), and when the apphost goes. */
 export function shutdownOnSignals(shutdown: () => Promise<void>, logger: Logger): void {
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = (signal: NodeJS.Signals | 'parent gone') => {
     logger.info({ signal }, 'shutting down');
     shutdown().then(
       () => process.exit(0),
@@ -109,4 +110,5 @@ export function shutdownOnSignals(shutdown: () => Promise<void>, logger: Logger)
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  stopWithParent(() => onSignal('parent gone'));
 }
