@@ -15,7 +15,7 @@ import { call, type ServiceClients } from './grpc/clients.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { authRouter } from './routes/auth.ts';
-import { healthRouter, type Readiness } from './routes/health.ts';
+import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
 import { issuesRouter } from './routes/issues.ts';
 import { mediaRouter } from './routes/media.ts';
 import { newsRouter } from './routes/news.ts';
@@ -115,17 +115,13 @@ export function createApp({
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
 
-  app.use(
-    '/healthz',
-    healthRouter({
-      services,
-      webBuilt: config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined,
-    }),
-  );
+  const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
+  app.use('/healthz', healthRouter({ services, webBuilt }));
+  app.use('/readyz', readyRouter({ webBuilt }));
   const withCaller = authenticate(tokenVerifier(config, clients, jwksCache));
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.

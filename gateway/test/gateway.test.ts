@@ -185,6 +185,10 @@ describe('gateway', () => {
     const health = await fetch(`${down.base}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'unavailable', services: { news: 'UNREACHABLE' } });
+    // The gateway itself still takes requests: an orchestrator keeps it in rotation for every other call.
+    const ready = await fetch(`${down.base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', web: 'NOT_SERVED' });
     await down.close();
   });
 

@@ -183,6 +183,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
+  it('takes a gateway out of rotation only when the gateway itself cannot answer, not when one service is down', () => {
+    const [container] = deployment('gateway').spec.template.spec.containers as Container[];
+    expect(container?.readinessProbe?.httpGet?.path).toBe('/readyz');
+  });
+
   it("probes each service's grpc.health.v1 on its own port, natively", () => {
     for (const name of SERVICES) {
       const [container] = deployment(name).spec.template.spec.containers as Container[];
