@@ -14,13 +14,9 @@ declare global {
   }
 }
 
-/**
- * Refusal texts of the guards. A visitor at a member-only call gets the product's own words for it
- * (spec §8, 'Access Restricted. Please login.'); a member without the role is told which role it takes.
- */
-export const GUARD_MESSAGES = ACCESS_MESSAGES;
-
-const ROLE_REFUSALS: Record<string, string> = { contributor: GUARD_MESSAGES.contributorsOnly };
+// The guards answer the services' own refusal texts: a visitor at a member-only call gets the product's words
+// for it (spec §8, 'Access Restricted. Please login.'); a member without the role is told which role it takes.
+const ROLE_REFUSALS: Record<string, string> = { contributor: ACCESS_MESSAGES.contributorsOnly };
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -58,7 +54,7 @@ export function authenticate(verify: TokenVerifier): RequestHandler {
 
 /** The caller, for a handler behind requireMember or requireRole. */
 export function callerOf(req: Request): Caller {
-  if (!req.caller) throw new HttpError(401, GUARD_MESSAGES.loginRequired);
+  if (!req.caller) throw new HttpError(401, ACCESS_MESSAGES.loginRequired);
   return req.caller;
 }
 
