@@ -1,12 +1,15 @@
 // The search engine a service uses, chosen by configuration: Elasticsearch when ELASTICSEARCH_URL is set, else
-// the pg_trgm index in the service's own PostgreSQL. One schema and one factory for every service with an index.
+// the pg_trgm index in the service's own PostgreSQL, searched there or (SEARCH_IN_MEMORY) from each replica's
+// in-memory copy of it. One schema and one factory for every service with an index.
+import { envBoolean } from '@rotunda/service-kit';
 import { z } from 'zod';
 import { createElasticsearchIndex } from './elasticsearch.ts';
 import type { SearchIndex, SearchIndexDefinition } from './port.ts';
 import { createPostgresSearchIndex } from './postgres.ts';
+import { createReplicatedSearchIndex } from './replica.ts';
 
 /** The variables, with a service's own defaults for the Postgres schema and the index's name. */
-export function searchConfigSchema(defaults: { schema: string; index: string }) {
+export function searchConfigSchema(defaults: { schema: string; index: string; inMemory?: boolean }) {
   return z.object({
     /** Elasticsearch's URL (credentials may ride in it); unset: the pg_trgm index in PostgreSQL. */
     ELASTICSEARCH_URL: z
@@ -25,6 +28,11 @@ export function searchConfigSchema(defaults: { schema: string; index: string }) 
       .string()
       .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier')
       .default(defaults.index),
+    /**
+     * Without Elasticsearch: search each replica's in-memory copy of the Postgres index (kept current through
+     * LISTEN/NOTIFY) rather than Postgres itself. Costs memory per replica; saves the round trip (ADR 0015).
+     */
+    SEARCH_IN_MEMORY: envBoolean(defaults.inMemory ?? false),
   });
 }
 
@@ -35,6 +43,7 @@ export interface SearchConfig {
   ELASTICSEARCH_URL?: string | undefined;
   SEARCH_SCHEMA: string;
   SEARCH_INDEX: string;
+  SEARCH_IN_MEMORY?: boolean | undefined;
 }
 
 /**
@@ -49,7 +58,7 @@ export function searchIndexFromConfig(config: SearchConfig, definition: SearchIn
         refresh: true,
         ...definition,
       })
-    : createPostgresSearchIndex({
+    : (config.SEARCH_IN_MEMORY ? createReplicatedSearchIndex : createPostgresSearchIndex)({
         databaseUrl: config.DATABASE_URL,
         schema: config.SEARCH_SCHEMA,
         index: config.SEARCH_INDEX,

@@ -1,6 +1,8 @@
-// @rotunda/search: the search-index port and its two adapters (Postgres by default, Elasticsearch in production).
+// @rotunda/search: the search-index port and its adapters (Postgres by default, optionally searched from an in-memory
+// replica; Elasticsearch in production).
 export { type SearchConfig, searchConfigSchema, searchIndexFromConfig } from './config.ts';
 export { createElasticsearchIndex, type ElasticsearchIndexOptions } from './elasticsearch.ts';
+export { createMemorySearchIndex, type MemorySearchIndex } from './memory.ts';
 export type {
   SearchDocument,
   SearchIndex,
@@ -10,5 +12,10 @@ export type {
   SortFieldDefinition,
   SortKey,
 } from './port.ts';
-export { createPostgresSearchIndex, type PostgresSearchIndexOptions } from './postgres.ts';
+export {
+  createPostgresSearchIndex,
+  type PostgresSearchIndex,
+  type PostgresSearchIndexOptions,
+} from './postgres.ts';
+export { createReplicatedSearchIndex, type ReplicatedSearchIndexOptions } from './replica.ts';
 export { MAX_RESULT_WINDOW } from './semantics.ts';

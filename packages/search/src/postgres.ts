@@ -18,7 +18,43 @@ export interface PostgresSearchIndexOptions extends SearchIndexDefinition {
   index: string;
   /** Connections in this adapter's own pool. */
   poolSize?: number;
+  /**
+   * A channel every write also notifies, in its own transaction, with the ids it changed (a JSON list; '*' after
+   * clear()): how the in-memory replicas of this index (replica.ts) learn of another replica's writes.
+   */
+  changeChannel?: string;
 }
+
+/** The Postgres adapter, plus reading documents back as stored (folded) for the in-memory replicas. */
+export interface PostgresSearchIndex extends SearchIndex {
+  /** The stored documents with these ids, or every document. */
+  documents(ids?: string[]): Promise<SearchDocument[]>;
+}
+
+/** NOTIFY payloads must stay under 8,000 bytes; ids are listed in chunks below that. */
+const NOTIFY_PAYLOAD_BYTES = 7000;
+
+/** The ids as JSON lists of at most NOTIFY_PAYLOAD_BYTES each. */
+export function changePayloads(ids: string[]): string[] {
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  let bytes = 2;
+  for (const id of ids) {
+    const size = Buffer.byteLength(JSON.stringify(id)) + 1;
+    if (chunk.length > 0 && bytes + size > NOTIFY_PAYLOAD_BYTES) {
+      payloads.push(JSON.stringify(chunk));
+      chunk = [];
+      bytes = 2;
+    }
+    chunk.push(id);
+    bytes += size;
+  }
+  if (chunk.length > 0) payloads.push(JSON.stringify(chunk));
+  return payloads;
+}
+
+/** The payload clear() notifies: every document changed. */
+export const EVERYTHING_CHANGED = '*';
 
 /** Bumped when the table layout below changes, so ensure() rebuilds tables made by an older version. */
 const LAYOUT_VERSION = 'pg-1';
@@ -56,7 +92,7 @@ export function likeContains(word: string): string {
   return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): SearchIndex {
+export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): PostgresSearchIndex {
   const fields = new Fields(options);
   const { definition } = fields;
   assertIdentifier('schema', options.schema);
@@ -205,13 +241,32 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       for (const { name } of definition.sortFields) row[sortColumn(name)] = document.sort[name];
       return row;
     });
-    const client = await pool.connect();
-    try {
-      // One transaction: a failing batch leaves none of the call's documents half-applied.
-      await client.query('BEGIN');
+    // One transaction: a failing batch leaves none of the call's documents half-applied.
+    await transaction(async (client) => {
       for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
         await client.query(upsertSql, [JSON.stringify(rows.slice(start, start + UPSERT_BATCH))]);
       }
+      await notify(
+        client,
+        prepared.map((document) => document.id),
+      );
+    });
+  }
+
+  /** Sent on commit only, so a replica reading the ids then sees this write. */
+  async function notify(client: pg.ClientBase, ids: string[] | typeof EVERYTHING_CHANGED): Promise<void> {
+    const channel = options.changeChannel;
+    if (!channel) return;
+    const payloads = ids === EVERYTHING_CHANGED ? [EVERYTHING_CHANGED] : changePayloads(ids);
+    for (const payload of payloads) await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  /** Runs `work` in one transaction on one pooled connection. */
+  async function transaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await work(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -224,7 +279,39 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   async function remove(ids: string[]): Promise<void> {
     const unique = fields.prepareIds(ids);
     if (unique.length === 0) return;
-    await pool.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [unique]);
+    await transaction(async (client) => {
+      await client.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [unique]);
+      await notify(client, unique);
+    });
+  }
+
+  const documentColumns = insertColumns.join(', ');
+  async function documents(ids?: string[]): Promise<SearchDocument[]> {
+    const { rows } = await pool.query<Record<string, unknown>>(
+      ids === undefined
+        ? `SELECT ${documentColumns} FROM ${table}`
+        : {
+            text: `SELECT ${documentColumns} FROM ${table} WHERE id = ANY($1::text[])`,
+            values: [fields.prepareIds(ids)],
+          },
+    );
+    return rows.map((row) => {
+      const sort: Record<string, string | number> = {};
+      for (const { name } of definition.sortFields) {
+        const value = row[sortColumn(name)];
+        if (value !== null && value !== undefined) sort[name] = value as string | number;
+      }
+      return {
+        id: row.id as string,
+        text: Object.fromEntries(
+          definition.textFields.map((name) => [name, row[textColumn(name)] as string]),
+        ),
+        keywords: Object.fromEntries(
+          definition.keywordFields.map((name) => [name, row[keywordColumn(name)] as string[]]),
+        ),
+        sort,
+      };
+    });
   }
 
   // Prepared-statement names by SQL text: pg parses a named statement once per connection, and Postgres may then
@@ -325,12 +412,15 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   }
 
   async function clear(): Promise<void> {
-    await pool.query(`TRUNCATE ${table}`);
+    await transaction(async (client) => {
+      await client.query(`TRUNCATE ${table}`);
+      await notify(client, EVERYTHING_CHANGED);
+    });
   }
 
   async function close(): Promise<void> {
     await pool.end();
   }
 
-  return { ensure, upsert, remove, search, clear, close };
+  return { ensure, upsert, remove, search, clear, close, documents };
 }

@@ -1,0 +1,101 @@
+// The search contract on the replicated index (Postgres durable, searches from memory), and what replication
+// promises: another replica's writes arrive within moments, a replica reloads after losing its listening
+// connection, and Postgres answers until the copy is loaded.
+import { createTestDatabase } from '@rotunda/service-kit/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SearchIndex } from '../src/index.ts';
+import { createReplicatedSearchIndex } from '../src/replica.ts';
+import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
+
+searchIndexContract('replicated', async () =>
+  createReplicatedSearchIndex({
+    databaseUrl: await createTestDatabase(),
+    schema: 'contract_search',
+    index: 'organizations',
+    ...CONTRACT_FIELDS,
+  }),
+);
+
+const organization = (id: string, name: string) => ({
+  id,
+  text: { name },
+  keywords: { group: ['Unions'] },
+  sort: { name },
+});
+
+describe('replicated search index', () => {
+  let databaseUrl: string;
+  const open: SearchIndex[] = [];
+  const replica = (overrides: { reconnectDelayMs?: number } = {}) => {
+    const index = createReplicatedSearchIndex({
+      databaseUrl,
+      schema: 'replica_search',
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+      ...overrides,
+    });
+    open.push(index);
+    return index;
+  };
+  const names = async (index: SearchIndex, text: string) =>
+    (await index.search({ text, offset: 0, limit: 10, sort: [{ field: 'name', direction: 'asc' }] })).ids;
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((index) => index.close()));
+  });
+
+  it("finds another replica's additions, renames and removals within moments", async () => {
+    const [a, b] = [replica(), replica()];
+    await a.ensure();
+    await b.ensure();
+    await a.upsert([organization('r1', 'Sierra Nurses Guild'), organization('r2', 'Delta Water Agency')]);
+    // The writer sees its write when the call returns; the other replica a moment later.
+    expect(await names(a, 'sierra')).toEqual(['r1']);
+    await vi.waitFor(async () => expect(await names(b, 'sierra')).toEqual(['r1']), { timeout: 2000 });
+
+    await b.upsert([organization('r1', 'Sierra Teachers Guild')]);
+    await vi.waitFor(async () => expect(await names(a, 'teachers')).toEqual(['r1']), { timeout: 2000 });
+    expect(await names(a, 'nurses')).toEqual([]);
+
+    await a.remove(['r2']);
+    await vi.waitFor(async () => expect(await names(b, 'delta')).toEqual([]), { timeout: 2000 });
+
+    await b.clear();
+    await vi.waitFor(async () => expect(await names(a, 'sierra')).toEqual([]), { timeout: 2000 });
+  });
+
+  it('loads what is already indexed when it starts, and Postgres answers before that', async () => {
+    const writer = replica();
+    await writer.ensure();
+    await writer.upsert([organization('s1', 'Capitol Nurses Alliance')]);
+    const late = replica();
+    expect(await names(late, 'capitol')).toEqual(['s1']);
+    await late.ensure();
+    expect(await names(late, 'capitol')).toEqual(['s1']);
+  });
+
+  it('reloads the whole copy after its listening connection is cut, catching up on what it missed', async () => {
+    const [writer, reader] = [replica(), replica({ reconnectDelayMs: 50 })];
+    await writer.ensure();
+    await reader.ensure();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      // Cut every connection that is listening (the reader's), as a database restart or network failure would.
+      const cut = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE pid <> pg_backend_pid() AND query LIKE 'LISTEN%' AND datname = current_database()`,
+      );
+      expect(cut.rowCount).toBeGreaterThanOrEqual(2);
+      await writer.upsert([organization('t1', 'Tahoe Rangers Union')]);
+      await vi.waitFor(async () => expect(await names(reader, 'tahoe')).toEqual(['t1']), { timeout: 5000 });
+    } finally {
+      await admin.end();
+    }
+  });
+});
