@@ -279,7 +279,7 @@ if (which === 'all' || which === 'orgs') {
     `  through the gateway (REST → gRPC → index → rows)  p50 ${percentile(viaGateway, 50).toFixed(1)} ms, p95 ${percentile(viaGateway, 95).toFixed(1)} ms (${viaGateway.length} requests); target p95 ≤ 25 ms`,
   );
   print(
-    `  straight on the search index                      p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${percentile(direct, 95).toFixed(1)} ms (${direct.length} queries)`,
+    `  straight on the Postgres search index             p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${percentile(direct, 95).toFixed(1)} ms (${direct.length} queries)`,
   );
   save('orgs', {
     gatewayMs: { p50: percentile(viaGateway, 50), p95: percentile(viaGateway, 95), n: viaGateway.length },
