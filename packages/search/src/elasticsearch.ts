@@ -70,6 +70,8 @@ export function elasticsearchIndexBody(
             type === 'number' ? { type: 'double' } : { type: 'keyword', normalizer: NORMALIZER },
           ]),
         ),
+        // Kept in _source and answered, never searched or sorted on.
+        ...(definition.stored ? { stored: { type: 'keyword', index: false, doc_values: false } } : {}),
       },
     },
   };
@@ -134,14 +136,20 @@ export function elasticsearchSearchRequest(
     // Exact totals unless the caller set a bound (without this Elasticsearch stops counting at 10,000); none
     // when the caller asked for none.
     track_total_hits: query.countTotal ? (query.countUpTo ?? true) : false,
-    _source: false,
+    _source: query.withStored ? ['stored'] : false,
   };
 }
 
 function source(document: PreparedDocument): Record<string, unknown> {
   const sort: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(document.sort)) if (value !== null) sort[name] = value;
-  return { id: document.id, text: document.text, keywords: document.keywords, sort };
+  return {
+    id: document.id,
+    text: document.text,
+    keywords: document.keywords,
+    sort,
+    ...(document.stored === null ? {} : { stored: document.stored }),
+  };
 }
 
 function bulkFailure(response: estypes.BulkResponse): Error | undefined {
@@ -228,6 +236,13 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     const lowerBound = typeof total === 'object' && total.relation === 'gte';
     return {
       ids: response.hits.hits.map((hit) => hit._id ?? ''),
+      ...(prepared.withStored
+        ? {
+            stored: response.hits.hits.map(
+              (hit) => (hit._source as { stored?: string } | undefined)?.stored ?? null,
+            ),
+          }
+        : {}),
       total: !prepared.countTotal ? -1 : typeof total === 'number' ? total : (total?.value ?? 0),
       ...(prepared.countTotal && lowerBound ? { totalIsLowerBound: true as const } : {}),
     };

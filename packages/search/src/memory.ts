@@ -321,12 +321,14 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
   function searchNow(query: SearchQuery): SearchResult {
     const prepared = fields.prepareQuery(query);
     const found = matches(prepared);
-    const ids = page(prepared, found).map((ordinal) => (entries[ordinal] as Entry).id);
-    if (!prepared.countTotal) return { ids, total: -1 };
+    const pageEntries = page(prepared, found).map((ordinal) => entries[ordinal] as Entry);
+    const ids = pageEntries.map((entry) => entry.id);
+    const stored = prepared.withStored ? { stored: pageEntries.map((entry) => entry.document.stored) } : {};
+    if (!prepared.countTotal) return { ids, total: -1, ...stored };
     const { countUpTo } = prepared;
     return countUpTo !== null && found.length > countUpTo
-      ? { ids, total: countUpTo, totalIsLowerBound: true }
-      : { ids, total: found.length };
+      ? { ids, total: countUpTo, totalIsLowerBound: true, ...stored }
+      : { ids, total: found.length, ...stored };
   }
 
   return {

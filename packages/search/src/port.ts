@@ -8,6 +8,11 @@ export interface SearchDocument {
   keywords: Record<string, string[]>;
   /** Sort keys, e.g. { name: 'california nurses association' } or { created_at: 1732233600000, likes: 12 }. */
   sort: Record<string, string | number>;
+  /**
+   * Kept with the document and answered with its id when a query asks (`withStored`), never searched: e.g. the
+   * JSON of a list card, so a page needs no second read. Only in an index defined with `stored: true`.
+   */
+  stored?: string;
 }
 
 export interface SearchQuery {
@@ -32,6 +37,8 @@ export interface SearchQuery {
    * "1,000+" is all a screen needs. Default: every match is counted.
    */
   countUpTo?: number;
+  /** Answer each page document's stored value too (an index defined with `stored: true`). */
+  withStored?: boolean;
 }
 
 /**
@@ -47,6 +54,8 @@ export interface SearchResult {
   total: number;
   /** Set when more than `countUpTo` match: `total` is then `countUpTo`, a lower bound. */
   totalIsLowerBound?: true;
+  /** With `withStored`: each id's stored value, in the same order (null when its document has none). */
+  stored?: (string | null)[];
 }
 
 export interface SearchIndex {
@@ -73,4 +82,6 @@ export interface SearchIndexDefinition {
   textFields: string[];
   keywordFields: string[];
   sortFields: SortFieldDefinition[];
+  /** Documents carry a stored value (SearchDocument.stored) that queries may ask back. */
+  stored?: boolean;
 }

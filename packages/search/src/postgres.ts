@@ -151,6 +151,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       ...definition.sortFields.map(({ name, type }) =>
         type === 'number' ? `${sortColumn(name)} double precision` : `${sortColumn(name)} text COLLATE "C"`,
       ),
+      ...(definition.stored ? ['stored text'] : []),
     ];
     return [
       `CREATE TABLE ${table} (${columns.join(', ')})`,
@@ -213,6 +214,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     ...definition.textFields.map(textColumn),
     ...definition.keywordFields.map(keywordColumn),
     ...definition.sortFields.map(({ name }) => sortColumn(name)),
+    ...(definition.stored ? ['stored'] : []),
   ];
   const recordType = [
     'id text',
@@ -221,6 +223,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     ...definition.sortFields.map(({ name, type }) =>
       type === 'number' ? `${sortColumn(name)} double precision` : `${sortColumn(name)} text`,
     ),
+    ...(definition.stored ? ['stored text'] : []),
   ].join(', ');
   // All rows of a batch travel as one JSON parameter and are unpacked by jsonb_to_recordset: parameterized, and
   // one statement per thousand rows.
@@ -239,6 +242,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       for (const name of definition.textFields) row[textColumn(name)] = document.text[name];
       for (const name of definition.keywordFields) row[keywordColumn(name)] = document.keywords[name];
       for (const { name } of definition.sortFields) row[sortColumn(name)] = document.sort[name];
+      if (definition.stored) row.stored = document.stored;
       return row;
     });
     // One transaction: a failing batch leaves none of the call's documents half-applied.
@@ -310,6 +314,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
           definition.keywordFields.map((name) => [name, row[keywordColumn(name)] as string[]]),
         ),
         sort,
+        ...(typeof row.stored === 'string' ? { stored: row.stored } : {}),
       };
     });
   }
@@ -327,6 +332,18 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   };
 
   async function search(query: SearchQuery): Promise<SearchResult> {
+    const result = await searchIds(query);
+    if (!query.withStored) return result;
+    // A second read for the page's stored values; the in-memory replica answers them without one.
+    const { rows } = await pool.query<{ id: string; stored: string | null }>(
+      `SELECT id, stored FROM ${table} WHERE id = ANY($1::text[])`,
+      [result.ids],
+    );
+    const stored = new Map(rows.map((row) => [row.id, row.stored]));
+    return { ...result, stored: result.ids.map((id) => stored.get(id) ?? null) };
+  }
+
+  async function searchIds(query: SearchQuery): Promise<SearchResult> {
     const { sql, params, prepare } = searchStatement(fields.prepareQuery(query));
     const name = prepare ? statementName(sql) : undefined;
     const { rows } = await pool.query<{ total: number; ids: string[] }>({

@@ -40,10 +40,14 @@ export function validateDefinition(definition: SearchIndexDefinition): SearchInd
       );
     }
   }
+  if (definition.stored !== undefined && typeof definition.stored !== 'boolean')
+    throw new TypeError('search: stored is true or false');
   return {
     textFields: [...definition.textFields],
     keywordFields: [...definition.keywordFields],
     sortFields: definition.sortFields.map((field) => ({ name: field.name, type: field.type })),
+    // Only when set, so the fingerprint of an index without stored values stays what it was.
+    ...(definition.stored ? { stored: true } : {}),
   };
 }
 
@@ -86,6 +90,7 @@ export interface PreparedDocument {
   text: Record<string, string>;
   keywords: Record<string, string[]>;
   sort: Record<string, string | number | null>;
+  stored: string | null;
 }
 
 function assertKnown(
@@ -112,6 +117,7 @@ export interface PreparedQuery {
   countTotal: boolean;
   /** Null: count every match. */
   countUpTo: number | null;
+  withStored: boolean;
 }
 
 /** A random order's seed is a 32-bit integer: what both engines take as a hash seed without loss. */
@@ -180,8 +186,16 @@ export class Fields {
           sort[field.name] = fold(value);
         }
       }
+      const stored = document.stored ?? null;
+      if (stored !== null) {
+        if (!this.definition.stored)
+          throw new TypeError(`search: ${where}: the index keeps no stored values`);
+        if (typeof stored !== 'string') throw new TypeError(`search: ${where}: stored is a string`);
+        // Postgres text cannot hold NUL, and a stored value must come back exactly as given.
+        if (stored.includes('\u0000')) throw new TypeError(`search: ${where}: stored cannot contain NUL`);
+      }
       byId.delete(id);
-      byId.set(id, { id, text, keywords, sort });
+      byId.set(id, { id, text, keywords, sort, stored });
     }
     return [...byId.values()];
   }
@@ -248,7 +262,12 @@ export class Fields {
       !(Number.isSafeInteger(countUpTo) && countUpTo >= 1 && countUpTo <= MAX_RESULT_WINDOW)
     )
       throw new RangeError(`search: countUpTo is a whole number from 1 to ${MAX_RESULT_WINDOW}`);
+    if (query.withStored !== undefined && typeof query.withStored !== 'boolean')
+      throw new TypeError('search: withStored is true or false');
+    if (query.withStored && !this.definition.stored)
+      throw new TypeError('search: withStored asks an index that keeps no stored values');
     return {
+      withStored: query.withStored ?? false,
       words: queryWords(query.text),
       filters,
       exclude,

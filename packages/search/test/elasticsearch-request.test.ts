@@ -30,6 +30,7 @@ describe('elasticsearch requests', () => {
             score: { type: 'double' },
           },
         },
+        stored: { type: 'keyword', index: false, doc_values: false },
       },
     });
   });

@@ -35,6 +35,7 @@ describe('search semantics', () => {
       text: { name: 'öko institute', city: '' },
       keywords: { group: [], tags: ['x'] },
       sort: { name: 'öko', score: null },
+      stored: null,
     });
   });
 
@@ -47,6 +48,14 @@ describe('search semantics', () => {
     expect(bad({ id: 'a', text: {}, keywords: {}, sort: { score: Number.NaN } })).toThrow(/number/);
     expect(bad({ id: 'a', text: {}, keywords: {}, sort: { name: 1 } })).toThrow(/string/);
     expect(bad({ id: 'x'.repeat(513), text: {}, keywords: {}, sort: {} })).toThrow(/512/);
+    expect(bad({ id: 'a', text: {}, keywords: {}, sort: {}, stored: 'nul \u0000' })).toThrow(/NUL/);
+    const unstored = new Fields({ ...CONTRACT_FIELDS, stored: false });
+    expect(() =>
+      unstored.prepareDocuments([{ id: 'a', text: {}, keywords: {}, sort: {}, stored: '{}' }]),
+    ).toThrow(/no stored values/);
+    expect(() => unstored.prepareQuery({ offset: 0, limit: 1, withStored: true })).toThrow(
+      /no stored values/,
+    );
   });
 
   it('refuses malformed queries', () => {

@@ -129,19 +129,23 @@ describe('required fields and search words', () => {
 });
 
 describe('search documents and logos', () => {
-  it('indexes the name as text, group and hidden as keywords, and the lower-cased name for sorting', () => {
+  it('indexes the name as text, group and hidden as keywords, the lower-cased name for sorting, and stores the whole organization', () => {
     const organization = {
       organizationId: 7,
       organizationName: 'Golden State Nurses Union',
       groupName: 'Unions',
       hidden: false,
+      mainPhone: '(916) 555-0100',
     } as Organization;
-    expect(searchDocumentOf(organization)).toEqual({
+    const { stored, ...document } = searchDocumentOf(organization);
+    expect(document).toEqual({
       id: '7',
       text: { name: 'Golden State Nurses Union' },
       keywords: { group: ['Unions'], hidden: ['false'] },
       sort: { name: 'golden state nurses union' },
     });
+    // Versioned, so a copy stored in an older shape is read from the table instead.
+    expect(JSON.parse(stored as string)).toEqual([1, organization]);
   });
 
   it('makes logo initials from the significant words', () => {

@@ -607,6 +607,9 @@ describe('updating over gRPC', () => {
       tiktok_url: 'https://www.tiktok.com/@tworiversdemo',
     });
     expect(updated.facebook_url).toBeUndefined();
+    // The list's card comes from the search index's stored copy: it shows the edit at once.
+    const listed = await rpc('searchOrganizations', { text: 'two rivers', group: '', offset: 0, limit: 5 });
+    expect(listed.organizations).toEqual([updated]);
   });
 
   it('refuses links that are not http(s)', async () => {
@@ -722,6 +725,8 @@ describe('logos over gRPC', () => {
     for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
     expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ width: 450, height: 338 });
     expect(await store.get(mediaKeyOf(before) as string)).toBeNull();
+    const listed = await rpc('searchOrganizations', { text: 'tower bridge', group: '', offset: 0, limit: 5 });
+    expect(listed.organizations.map((o: { logo?: string }) => o.logo)).toEqual([url]);
   });
 
   it('refuses a member and a visitor', async () => {

@@ -11,6 +11,7 @@ export const CONTRACT_FIELDS: SearchIndexDefinition = {
     { name: 'name', type: 'text' },
     { name: 'score', type: 'number' },
   ],
+  stored: true,
 };
 
 function organization(
@@ -557,6 +558,30 @@ export function searchIndexContract(
         await index.ensure();
         await index.upsert([CONTRACT_CORPUS[0] as SearchDocument]);
         expect(await find({ text: 'nurses' })).toEqual({ ids: ['d01'], total: 1 });
+      });
+
+      it('keeps stored values: answered in page order when asked, replaced or dropped by the next upsert', async () => {
+        const card = (id: string) => `{"card":"${id}","note":"ünïcode ✓ \\ \\"quoted\\""}`;
+        const [d01, , d03] = CONTRACT_CORPUS as SearchDocument[];
+        await index.upsert([
+          { ...(d01 as SearchDocument), stored: card('d01') },
+          { ...(d03 as SearchDocument), stored: card('d03') },
+        ]);
+        const sort = [{ field: 'name', direction: 'asc' as const }];
+        const page = await find({ text: 'california', sort, withStored: true });
+        expect(page.ids).toEqual(expect.arrayContaining(['d01', 'd03']));
+        expect(page.stored).toEqual(page.ids.map((id) => (id === 'd01' || id === 'd03' ? card(id) : null)));
+        const second = await find({ text: 'california', sort, offset: 1, limit: 1, withStored: true });
+        expect(second.stored).toEqual([page.stored?.[1]]);
+        expect('stored' in (await find({ text: 'california' }))).toBe(false);
+
+        await index.upsert([
+          { ...(d01 as SearchDocument), stored: card('d01 again') },
+          d03 as SearchDocument,
+        ]);
+        const again = await find({ text: 'california', sort, withStored: true });
+        expect(again.stored?.[again.ids.indexOf('d01')]).toBe(card('d01 again'));
+        expect(again.stored?.[again.ids.indexOf('d03')]).toBeNull();
       });
 
       it('refuses fields the index does not declare', async () => {

@@ -54,12 +54,19 @@ export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_DIVISION_TYPE = 'Division';
 const REINDEX_BATCH = 500;
 
-/** The search index's fields for organizations: text = name; keywords = group, hidden; sort = name. */
+/**
+ * The search index's fields for organizations: text = name; keywords = group, hidden; sort = name. Each document
+ * also stores the whole organization, so a list page is answered from the index alone.
+ */
 export const ORGANIZATION_INDEX = {
   textFields: ['name'],
   keywordFields: ['group', 'hidden'],
   sortFields: [{ name: 'name', type: 'text' as const }],
+  stored: true,
 };
+
+/** Bumped when Organization changes shape: older stored copies are then read from the table until reindexed. */
+const STORED_VERSION = 1;
 
 export function searchDocumentOf(organization: Organization): SearchDocument {
   return {
@@ -68,7 +75,15 @@ export function searchDocumentOf(organization: Organization): SearchDocument {
     keywords: { group: [organization.groupName], hidden: [String(organization.hidden)] },
     // Lower-cased so the list reads alphabetically whatever the capitals ('eCivis' next to 'East Bay …').
     sort: { name: organization.organizationName.toLowerCase() },
+    stored: JSON.stringify([STORED_VERSION, organization]),
   };
+}
+
+/** The organization a document stored, or null when it stored none or an older shape. */
+function storedOrganization(stored: string | null | undefined): Organization | null {
+  if (!stored) return null;
+  const [version, organization] = JSON.parse(stored) as [number, Organization];
+  return version === STORED_VERSION ? organization : null;
 }
 
 export interface OrgServiceDependencies {
@@ -126,6 +141,20 @@ export function createOrgService({ repository, index, processImage, store, logge
   /** Organizations in the order the index answered (rows the index knows but the table lost are skipped). */
   const organizationsOf = async (ids: string[]) => repository.findByIds(ids.map(Number));
 
+  /** A page's organizations as the index stored them; any it stored none of are read from the table. */
+  async function pageOrganizations(ids: string[], stored: (string | null)[] | undefined) {
+    const fromIndex = ids.map((_, i) => storedOrganization(stored?.[i]));
+    const missing = ids.filter((_, i) => fromIndex[i] === null);
+    if (missing.length === 0) return fromIndex as Organization[];
+    const fromTable = new Map(
+      (await organizationsOf(missing)).map((row) => [String(row.organizationId), row]),
+    );
+    return ids.flatMap((id, i) => fromIndex[i] ?? fromTable.get(id) ?? []);
+  }
+
+  /** Every write that changes an organization rewrites its document: the list shows what the index stored. */
+  const reindexOne = (organization: Organization) => index.upsert([searchDocumentOf(organization)]);
+
   return {
     async listGroups(): Promise<Group[]> {
       return repository.listGroups();
@@ -147,15 +176,16 @@ export function createOrgService({ repository, index, processImage, store, logge
         throw invalidArgument(
           `The list goes at most ${MAX_RESULT_WINDOW} organizations deep; search to narrow it.`,
         );
-      const { ids, total } = await index.search({
+      const { ids, total, stored } = await index.search({
         text: words.join(' '),
         ...(group ? { filters: { group: group.groupName } } : {}),
         exclude: { hidden: ['true'] },
         sort: [{ field: 'name', direction: 'asc' }],
         offset,
         limit,
+        withStored: true,
       });
-      return { organizations: await organizationsOf(ids), total };
+      return { organizations: await pageOrganizations(ids, stored), total };
     },
 
     async getOrganization(organizationId: number) {
@@ -182,7 +212,7 @@ export function createOrgService({ repository, index, processImage, store, logge
         organizationName: name as string,
         groupId: group.groupId,
       });
-      if (result.created) await index.upsert([searchDocumentOf(result.organization)]);
+      if (result.created) await reindexOne(result.organization);
       return result;
     },
 
@@ -221,8 +251,9 @@ export function createOrgService({ repository, index, processImage, store, logge
         ...(renamed ? { organizationName: renamed } : {}),
       });
       if (!updated) throw notFound(MESSAGES.organizationNotFound);
-      // At once, so the list finds a renamed organization by its new name on the next keystroke.
-      if (renamed) await index.upsert([searchDocumentOf(updated)]);
+      // At once, so the list finds a renamed organization by its new name on the next keystroke, and its card
+      // shows the new address or phone.
+      await reindexOne(updated);
       return updated;
     },
 
@@ -244,6 +275,7 @@ export function createOrgService({ repository, index, processImage, store, logge
         await removeQuietly(key);
         throw notFound(MESSAGES.organizationNotFound);
       }
+      await reindexOne(await getOrThrow(organizationId));
       const previous = set.previous ? mediaKeyOf(set.previous) : null;
       if (previous && previous !== key) await removeQuietly(previous);
       return url;
@@ -253,13 +285,14 @@ export function createOrgService({ repository, index, processImage, store, logge
     async findOrganizationsByName(name: string): Promise<Organization[]> {
       const words = searchWords(name);
       if (words.length === 0) return [];
-      const { ids } = await index.search({
+      const { ids, stored } = await index.search({
         text: words.join(' '),
         sort: [{ field: 'name', direction: 'asc' }],
         offset: 0,
         limit: LOOKUP_LIMIT,
+        withStored: true,
       });
-      return organizationsOf(ids);
+      return pageOrganizations(ids, stored);
     },
 
     async findDivisionsByName(name: string): Promise<Division[]> {
