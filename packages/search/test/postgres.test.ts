@@ -47,7 +47,13 @@ describe('postgres search adapter', () => {
     const { rows } = await client.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'org_search' ORDER BY table_name`,
     );
-    expect(rows.map((row) => row.table_name)).toEqual(['organizations', 'people']);
+    // Each index's stored values in a table beside it.
+    expect(rows.map((row) => row.table_name)).toEqual([
+      'organizations',
+      'organizations_stored',
+      'people',
+      'people_stored',
+    ]);
     const publicTables = await client.query(
       `SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'`,
     );

@@ -79,11 +79,25 @@ export function searchDocumentOf(organization: Organization): SearchDocument {
   };
 }
 
+/**
+ * Parsed stored copies by their text, shared (frozen) between pages: list pages repeat the same organizations, and
+ * parsing 30 of them per page was most of the garbage a page made. An edited organization stores a new text; the
+ * memo is emptied whenever it outgrows MEMO_LIMIT.
+ */
+const parsed = new Map<string, Readonly<Organization> | null>();
+const MEMO_LIMIT = 50_000;
+
 /** The organization a document stored, or null when it stored none or an older shape. */
-function storedOrganization(stored: string | null | undefined): Organization | null {
+function storedOrganization(stored: string | null | undefined): Readonly<Organization> | null {
   if (!stored) return null;
-  const [version, organization] = JSON.parse(stored) as [number, Organization];
-  return version === STORED_VERSION ? organization : null;
+  let organization = parsed.get(stored);
+  if (organization === undefined) {
+    const [version, value] = JSON.parse(stored) as [number, Organization];
+    organization = version === STORED_VERSION ? Object.freeze(value) : null;
+    if (parsed.size >= MEMO_LIMIT) parsed.clear();
+    parsed.set(stored, organization);
+  }
+  return organization;
 }
 
 export interface OrgServiceDependencies {
