@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createElasticsearchIndex } from './elasticsearch.ts';
 import type { SearchIndex, SearchIndexDefinition } from './port.ts';
 import { createPostgresSearchIndex } from './postgres.ts';
-import { createReplicatedSearchIndex } from './replica.ts';
+import { createReplicatedSearchIndex, type ReplicatedSearchIndexOptions } from './replica.ts';
 
 /** The variables, with a service's own defaults for the Postgres schema and the index's name. */
 export function searchConfigSchema(defaults: { schema: string; index: string; inMemory?: boolean }) {
@@ -48,21 +48,28 @@ export interface SearchConfig {
 
 /**
  * The configured engine's index. Elasticsearch refreshes after each write: a member expects what they just
- * changed to be found when they search again.
+ * changed to be found when they search again. `onListenError` hears an in-memory copy losing its change feed.
  */
-export function searchIndexFromConfig(config: SearchConfig, definition: SearchIndexDefinition): SearchIndex {
-  return config.ELASTICSEARCH_URL
-    ? createElasticsearchIndex({
-        node: config.ELASTICSEARCH_URL,
-        index: config.SEARCH_INDEX,
-        refresh: true,
-        ...definition,
-      })
-    : (config.SEARCH_IN_MEMORY ? createReplicatedSearchIndex : createPostgresSearchIndex)({
-        databaseUrl: config.DATABASE_URL,
-        schema: config.SEARCH_SCHEMA,
-        index: config.SEARCH_INDEX,
-        ...(config.DATABASE_READ_POOL_SIZE === undefined ? {} : { poolSize: config.DATABASE_READ_POOL_SIZE }),
-        ...definition,
-      });
+export function searchIndexFromConfig(
+  config: SearchConfig,
+  definition: SearchIndexDefinition,
+  { onListenError }: Pick<ReplicatedSearchIndexOptions, 'onListenError'> = {},
+): SearchIndex {
+  if (config.ELASTICSEARCH_URL)
+    return createElasticsearchIndex({
+      node: config.ELASTICSEARCH_URL,
+      index: config.SEARCH_INDEX,
+      refresh: true,
+      ...definition,
+    });
+  const postgres = {
+    databaseUrl: config.DATABASE_URL,
+    schema: config.SEARCH_SCHEMA,
+    index: config.SEARCH_INDEX,
+    ...(config.DATABASE_READ_POOL_SIZE === undefined ? {} : { poolSize: config.DATABASE_READ_POOL_SIZE }),
+    ...definition,
+  };
+  return config.SEARCH_IN_MEMORY
+    ? createReplicatedSearchIndex({ ...postgres, ...(onListenError ? { onListenError } : {}) })
+    : createPostgresSearchIndex(postgres);
 }

@@ -35,7 +35,7 @@ export interface PostgresSearchIndex extends SearchIndex {
 const NOTIFY_PAYLOAD_BYTES = 7000;
 
 /** The ids as JSON lists of at most NOTIFY_PAYLOAD_BYTES each. */
-export function changePayloads(ids: string[]): string[] {
+function changePayloads(ids: string[]): string[] {
   const payloads: string[] = [];
   let chunk: string[] = [];
   let bytes = 2;

@@ -90,7 +90,10 @@ export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOption
       await client.end();
       return;
     }
+    // A failed refresh listens anew while the old connection may still be open: one listener, never two.
+    const previous = listener;
     listener = client;
+    await previous?.end().catch(() => {});
     await reloadAll();
   }
 

@@ -9,14 +9,18 @@ import type { OrgConfig } from './config.ts';
 import { createOrgService, ORGANIZATION_INDEX } from './domain/org-service.ts';
 
 /** The organization index of the configured engine (also what the benchmarks and seeds count). */
-export const searchIndexFor = (config: OrgConfig): SearchIndex =>
-  searchIndexFromConfig(config, ORGANIZATION_INDEX);
+export const searchIndexFor = (config: OrgConfig, logger?: Logger): SearchIndex =>
+  searchIndexFromConfig(config, ORGANIZATION_INDEX, {
+    // The list goes on from the in-memory copy, which may lag other replicas' writes until it listens again.
+    onListenError: (error) =>
+      logger?.warn({ err: error }, 'search index copy lost its change feed; listening again, then reloading'),
+  });
 
 export async function wireOrg(config: OrgConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
   const readDriver = await connectReadDriver(config.DATABASE_URL, config.DATABASE_READ_POOL_SIZE, 'org.read');
   const repository = prismaOrganizationRepository(prisma, config.DATABASE_SCHEMA, readDriver);
-  const index = searchIndexFor(config);
+  const index = searchIndexFor(config, logger);
   const store = createObjectStore(objectStoreConfigFrom(config));
   const org = createOrgService({ repository, index, processImage, store, logger });
   const close = async () => {

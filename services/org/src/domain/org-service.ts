@@ -152,16 +152,16 @@ export function createOrgService({ repository, index, processImage, store, logge
     return organization;
   };
 
-  /** Organizations in the order the index answered (rows the index knows but the table lost are skipped). */
-  const organizationsOf = async (ids: string[]) => repository.findByIds(ids.map(Number));
-
-  /** A page's organizations as the index stored them; any it stored none of are read from the table. */
+  /**
+   * A page's organizations as the index stored them; any it stored none of are read from the table (rows the
+   * index knows but the table lost are skipped).
+   */
   async function pageOrganizations(ids: string[], stored: (string | null)[] | undefined) {
     const fromIndex = ids.map((_, i) => storedOrganization(stored?.[i]));
     const missing = ids.filter((_, i) => fromIndex[i] === null);
     if (missing.length === 0) return fromIndex as Organization[];
     const fromTable = new Map(
-      (await organizationsOf(missing)).map((row) => [String(row.organizationId), row]),
+      (await repository.findByIds(missing.map(Number))).map((row) => [String(row.organizationId), row]),
     );
     return ids.flatMap((id, i) => fromIndex[i] ?? fromTable.get(id) ?? []);
   }
