@@ -1,12 +1,12 @@
 // The search engine a service uses, chosen by configuration: Elasticsearch when ELASTICSEARCH_URL is set, else
 // the pg_trgm index in the service's own PostgreSQL, searched there or (SEARCH_IN_MEMORY) from each replica's
 // in-memory copy of it. One schema and one factory for every service with an index.
-import { envBoolean } from '@rotunda/service-kit';
+import { envBoolean, type Logger } from '@rotunda/service-kit';
 import { z } from 'zod';
 import { createElasticsearchIndex } from './elasticsearch.ts';
 import type { SearchIndex, SearchIndexDefinition } from './port.ts';
 import { createPostgresSearchIndex } from './postgres.ts';
-import { createReplicatedSearchIndex, type ReplicatedSearchIndexOptions } from './replica.ts';
+import { createReplicatedSearchIndex } from './replica.ts';
 
 /** The variables, with a service's own defaults for the Postgres schema and the index's name. */
 export function searchConfigSchema(defaults: { schema: string; index: string; inMemory?: boolean }) {
@@ -48,12 +48,13 @@ export interface SearchConfig {
 
 /**
  * The configured engine's index. Elasticsearch refreshes after each write: a member expects what they just
- * changed to be found when they search again. `onListenError` hears an in-memory copy losing its change feed.
+ * changed to be found when they search again. `logger` hears an in-memory copy losing its change feed: searches
+ * go on from the copy, which may lag other replicas' writes until it listens again.
  */
 export function searchIndexFromConfig(
   config: SearchConfig,
   definition: SearchIndexDefinition,
-  { onListenError }: Pick<ReplicatedSearchIndexOptions, 'onListenError'> = {},
+  logger?: Pick<Logger, 'warn'>,
 ): SearchIndex {
   if (config.ELASTICSEARCH_URL)
     return createElasticsearchIndex({
@@ -70,6 +71,13 @@ export function searchIndexFromConfig(
     ...definition,
   };
   return config.SEARCH_IN_MEMORY
-    ? createReplicatedSearchIndex({ ...postgres, ...(onListenError ? { onListenError } : {}) })
+    ? createReplicatedSearchIndex({
+        ...postgres,
+        onListenError: (error) =>
+          logger?.warn(
+            { err: error, index: config.SEARCH_INDEX },
+            'search index copy lost its change feed; listening again, then reloading',
+          ),
+      })
     : createPostgresSearchIndex(postgres);
 }

@@ -7,6 +7,7 @@ import type {
   SearchIndexDefinition,
   SearchQuery,
   SearchResult,
+  SortFieldDefinition,
 } from './port.ts';
 import { Fields, type PreparedDocument, type PreparedQuery, type PreparedSortKey } from './semantics.ts';
 
@@ -18,14 +19,41 @@ const COMPACT_AFTER = 1024;
 
 interface Entry {
   id: string;
-  /** As upserted, for rebuilding the postings. */
-  document: PreparedDocument;
   /** The folded text fields joined by FIELD_SEPARATOR. */
   haystack: string;
-  keywords: Record<string, ReadonlySet<string>>;
+  keywords: Record<string, readonly string[]>;
   sort: Record<string, string | number | null>;
-  live: boolean;
+  stored: string | null;
 }
+
+/**
+ * Ascending ordinals in a typed array that doubles as it grows: a third of a number[]'s memory, which matters at a
+ * hundred thousand people with dozens of trigrams each.
+ */
+class Postings {
+  ordinals = new Int32Array(4);
+  length = 0;
+
+  push(ordinal: number): void {
+    if (this.length === this.ordinals.length) {
+      const grown = new Int32Array(this.length * 2);
+      grown.set(this.ordinals);
+      this.ordinals = grown;
+    }
+    this.ordinals[this.length++] = ordinal;
+  }
+
+  /** Gives back the room left to grow into (after a full load). */
+  trim(): void {
+    if (this.ordinals.length > this.length) this.ordinals = this.ordinals.slice(0, this.length);
+  }
+
+  view(): Int32Array {
+    return this.ordinals.subarray(0, this.length);
+  }
+}
+
+const NO_POSTINGS = new Int32Array(0);
 
 /**
  * Code point order, which is what Postgres' COLLATE "C" (UTF-8 bytes) and Elasticsearch's keyword sort use. JS
@@ -46,33 +74,34 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Past this many matches, a page in one field's order walks every entry in that order instead of sorting them. */
+/** Past this many matches, a page in one field's order walks that order instead of sorting the matches. */
 const WALK_AFTER = 512;
 
 /** Candidates this few are checked one by one rather than narrowed by intersecting more postings. */
 const NARROW_ENOUGH = 32;
 
 /** The ordinals in both ascending lists. */
-function intersect(a: number[], b: number[]): number[] {
-  const both: number[] = [];
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const both = new Int32Array(Math.min(a.length, b.length));
+  let length = 0;
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
     if (x === y) {
-      both.push(x);
+      both[length++] = x;
       i++;
       j++;
     } else if (x < y) i++;
     else j++;
   }
-  return both;
+  return both.subarray(0, length);
 }
 
-const hasAny = (present: ReadonlySet<string> | undefined, values: string[]): boolean => {
+const hasAny = (present: readonly string[] | undefined, values: string[]): boolean => {
   if (!present) return false;
-  for (const value of values) if (present.has(value)) return true;
+  for (const value of values) if (present.includes(value)) return true;
   return false;
 };
 
@@ -97,6 +126,27 @@ function trigramsOf(text: string): Set<string> {
   return trigrams;
 }
 
+/** The two sorted runs of ordinals as one, in `compare` order. */
+function merge(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number): Int32Array {
+  const merged = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length)
+    merged[k++] = compare(a[i] as number, b[j] as number) <= 0 ? (a[i++] as number) : (b[j++] as number);
+  merged.set(a.subarray(i), k);
+  merged.set(b.subarray(j), k + a.length - i);
+  return merged;
+}
+
+/** Every live entry in one sort field's order, kept in step with each change, and where each entry stands in it. */
+interface Walk {
+  order: Int32Array;
+  compare: (a: number, b: number) => number;
+  /** Each ordinal's place in `order`; computed when first asked after a change. */
+  places?: Int32Array;
+}
+
 export interface MemorySearchIndex extends SearchIndex {
   /** Replaces documents and drops ids at once, with no search in between (the replica applies a refresh so). */
   apply(upserts: SearchDocument[], removals: string[]): void;
@@ -110,81 +160,154 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
   const { textFields, keywordFields, sortFields } = fields.definition;
 
   let entries: Entry[] = [];
+  /** 1 where the entry at that ordinal is current; replaced and removed ones stay in the postings until compacted. */
+  let alive = new Uint8Array(1024);
   let byId = new Map<string, number>();
-  let trigrams = new Map<string, number[]>();
-  let keywordPostings = new Map<string, Map<string, number[]>>();
+  let trigrams = new Map<string, Postings>();
+  let keywordPostings = new Map<string, Map<string, Postings>>();
   let dead = 0;
-  /** Per sort field, each entry's dense rank ascending (missing values: -1); rebuilt after a change. */
+  /** Per sort field, each entry's dense rank ascending (missing values: -1), for orders of several keys. */
   let ranks: Map<string, Int32Array> | undefined;
   let idRanks: Int32Array | undefined;
-  /** Every live entry in one field's order ("name asc"), for pages of many matches; rebuilt after a change. */
-  let walks = new Map<string, Int32Array>();
+  /** Per order of one sort field ("name asc"), built when first asked. */
+  let walks = new Map<string, Walk>();
 
-  const post = (postings: Map<string, number[]>, key: string, ordinal: number) => {
-    const list = postings.get(key);
-    if (list) list.push(ordinal);
-    else postings.set(key, [ordinal]);
+  const post = (postings: Map<string, Postings>, key: string, ordinal: number) => {
+    let list = postings.get(key);
+    if (!list) {
+      list = new Postings();
+      postings.set(key, list);
+    }
+    list.push(ordinal);
   };
 
-  function add(document: PreparedDocument): void {
+  function entryOf(document: PreparedDocument): Entry {
+    return {
+      id: document.id,
+      haystack: textFields.map((name) => document.text[name] ?? '').join(FIELD_SEPARATOR),
+      keywords: document.keywords,
+      sort: document.sort,
+      stored: document.stored,
+    };
+  }
+
+  /** Adds the entry under the next ordinal; answers it. */
+  function add(entry: Entry): number {
     const ordinal = entries.length;
-    const keywords: Record<string, ReadonlySet<string>> = {};
     for (const name of keywordFields) {
-      const values = new Set(document.keywords[name] ?? []);
-      keywords[name] = values;
       let postings = keywordPostings.get(name);
       if (!postings) {
         postings = new Map();
         keywordPostings.set(name, postings);
       }
-      for (const value of values) post(postings, value, ordinal);
+      for (const value of entry.keywords[name] ?? []) post(postings, value, ordinal);
     }
-    const haystack = textFields.map((name) => document.text[name] ?? '').join(FIELD_SEPARATOR);
-    for (const trigram of trigramsOf(haystack)) post(trigrams, trigram, ordinal);
-    entries.push({ id: document.id, document, haystack, keywords, sort: document.sort, live: true });
-    byId.set(document.id, ordinal);
+    for (const trigram of trigramsOf(entry.haystack)) post(trigrams, trigram, ordinal);
+    entries.push(entry);
+    if (ordinal === alive.length) {
+      const grown = new Uint8Array(alive.length * 2);
+      grown.set(alive);
+      alive = grown;
+    }
+    alive[ordinal] = 1;
+    byId.set(entry.id, ordinal);
+    return ordinal;
   }
 
   function drop(id: string): void {
     const ordinal = byId.get(id);
     if (ordinal === undefined) return;
-    (entries[ordinal] as Entry).live = false;
+    alive[ordinal] = 0;
     byId.delete(id);
     dead++;
   }
 
-  function rebuild(documents: PreparedDocument[]): void {
+  function rebuild(live: Entry[]): void {
     entries = [];
+    alive = new Uint8Array(Math.max(1024, live.length));
     byId = new Map();
     trigrams = new Map();
     keywordPostings = new Map();
     dead = 0;
-    for (const document of documents) add(document);
+    walks = new Map();
+    for (const entry of live) add(entry);
+    for (const list of trigrams.values()) list.trim();
+    for (const postings of keywordPostings.values()) for (const list of postings.values()) list.trim();
   }
 
-  const liveDocuments = (): PreparedDocument[] =>
-    entries.filter((entry) => entry.live).map((entry) => entry.document);
-
-  function changed(): void {
+  /** After entries were added (`added`) or dropped: each walk in step, compacted when the dead pile up. */
+  function changed(added: number[]): void {
     ranks = undefined;
     idRanks = undefined;
-    walks = new Map();
-    if (dead > COMPACT_AFTER && dead > byId.size) rebuild(liveDocuments());
+    if (dead > COMPACT_AFTER && dead > byId.size) {
+      rebuild(entries.filter((_, ordinal) => alive[ordinal] === 1));
+      return;
+    }
+    for (const walk of walks.values()) {
+      const kept = walk.order.filter((ordinal) => alive[ordinal] === 1);
+      walk.order = merge(kept, Int32Array.from(added).sort(walk.compare), walk.compare);
+      walk.places = undefined;
+    }
   }
 
   function apply(upserts: SearchDocument[], removals: string[]): void {
     const prepared = fields.prepareDocuments(upserts);
     for (const id of fields.prepareIds(removals)) drop(id);
+    const added: number[] = [];
     for (const document of prepared) {
       drop(document.id);
-      add(document);
+      added.push(add(entryOf(document)));
     }
-    changed();
+    changed(added);
   }
 
   function replaceAll(documents: SearchDocument[]): void {
-    rebuild(fields.prepareDocuments(documents));
-    changed();
+    rebuild(fields.prepareDocuments(documents).map(entryOf));
+    ranks = undefined;
+    idRanks = undefined;
+  }
+
+  /** One sort field's order, missing values last either way, then id ascending. */
+  function fieldOrder(
+    field: SortFieldDefinition,
+    direction: 'asc' | 'desc',
+  ): (a: number, b: number) => number {
+    const { name, type } = field;
+    const sign = direction === 'asc' ? 1 : -1;
+    return (a, b) => {
+      const x = entries[a] as Entry;
+      const y = entries[b] as Entry;
+      const u = x.sort[name] ?? null;
+      const v = y.sort[name] ?? null;
+      if (u !== v) {
+        if (u === null) return 1;
+        if (v === null) return -1;
+        const difference =
+          type === 'number' ? (u as number) - (v as number) : compareCodePoints(u as string, v as string);
+        if (difference !== 0) return sign * difference;
+      }
+      return compareCodePoints(x.id, y.id);
+    };
+  }
+
+  function walkOf(field: SortFieldDefinition, direction: 'asc' | 'desc'): Walk {
+    const name = `${field.name} ${direction}`;
+    let walk = walks.get(name);
+    if (!walk) {
+      const compare = fieldOrder(field, direction);
+      walk = { order: Int32Array.from(byId.values()).sort(compare), compare };
+      walks.set(name, walk);
+    }
+    return walk;
+  }
+
+  function placesOf(walk: Walk): Int32Array {
+    if (!walk.places) {
+      const places = new Int32Array(entries.length);
+      for (let i = 0; i < walk.order.length; i++) places[walk.order[i] as number] = i;
+      walk.places = places;
+    }
+    return walk.places;
   }
 
   /** Dense ranks of the live entries by `compare`, equal values sharing a rank. */
@@ -226,43 +349,58 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     return { ranks, idRanks };
   }
 
-  /**
-   * The live entries matching every word, filter and exclusion. Candidates come from intersecting the shortest
-   * postings (each word's trigrams, single-value filters), all in ascending ordinal order; each candidate is then
-   * checked in full, since trigrams only say a word may occur.
-   */
-  function matches(query: PreparedQuery): number[] {
-    const lists: number[][] = [];
-    for (const word of query.words)
-      for (const trigram of trigramsOf(word)) lists.push(trigrams.get(trigram) ?? []);
-    for (const { field, values } of query.filters) {
-      if (values.length === 1) lists.push(keywordPostings.get(field)?.get(values[0] as string) ?? []);
-    }
-    lists.sort((a, b) => a.length - b.length);
-    let candidates: Iterable<number> = byId.values();
-    const [shortest, ...rest] = lists;
-    if (shortest) {
-      let narrowed = shortest;
-      for (const list of rest) {
-        if (narrowed.length <= NARROW_ENOUGH) break;
-        narrowed = intersect(narrowed, list);
-      }
-      candidates = narrowed;
-    }
-    const { words, filters, exclude } = query;
-    const found: number[] = [];
-    next: for (const ordinal of candidates) {
-      const entry = entries[ordinal] as Entry;
-      if (!entry.live) continue;
-      for (const word of words) if (!entry.haystack.includes(word)) continue next;
-      for (const { field, values } of filters) if (!hasAny(entry.keywords[field], values)) continue next;
-      for (const { field, values } of exclude) if (hasAny(entry.keywords[field], values)) continue next;
-      found.push(ordinal);
-    }
-    return found;
+  /** Whether the entry has every word, passes every filter and no exclusion (liveness aside). */
+  function isMatch(entry: Entry, { words, filters, exclude }: PreparedQuery): boolean {
+    for (const word of words) if (!entry.haystack.includes(word)) return false;
+    for (const { field, values } of filters) if (!hasAny(entry.keywords[field], values)) return false;
+    for (const { field, values } of exclude) if (hasAny(entry.keywords[field], values)) return false;
+    return true;
   }
 
-  /** The query's order over `among` (ordinals): its keys, then id ascending. */
+  /**
+   * The ordinals every match is among: the postings of each word's trigrams and of single-value filters,
+   * intersected shortest first until few are left; undefined when the query has none (everyone may match).
+   * `exact` when they are the matches themselves but for liveness: no word (trigrams only say a word may occur),
+   * no exclusion, no filter of several values, and every posting intersected.
+   */
+  function candidatesOf(query: PreparedQuery): { candidates: Int32Array | undefined; exact: boolean } {
+    const lists: Int32Array[] = [];
+    for (const word of query.words)
+      for (const trigram of trigramsOf(word)) lists.push(trigrams.get(trigram)?.view() ?? NO_POSTINGS);
+    for (const { field, values } of query.filters)
+      if (values.length === 1)
+        lists.push(
+          keywordPostings
+            .get(field)
+            ?.get(values[0] as string)
+            ?.view() ?? NO_POSTINGS,
+        );
+    lists.sort((a, b) => a.length - b.length);
+    const [shortest, ...rest] = lists;
+    if (!shortest) return { candidates: undefined, exact: false };
+    let candidates = shortest;
+    let intersected = 1;
+    for (const list of rest) {
+      if (candidates.length <= NARROW_ENOUGH) break;
+      candidates = intersect(candidates, list);
+      intersected++;
+    }
+    const exact =
+      query.words.length === 0 &&
+      query.exclude.length === 0 &&
+      query.filters.every(({ values }) => values.length === 1) &&
+      intersected === lists.length;
+    return { candidates, exact };
+  }
+
+  /** A byte per ordinal, 1 for those listed. */
+  function marks(ordinals: ArrayLike<number>): Uint8Array {
+    const marked = new Uint8Array(entries.length);
+    for (let i = 0; i < ordinals.length; i++) marked[ordinals[i] as number] = 1;
+    return marked;
+  }
+
+  /** The query's order over `among` (ordinals), for orders of several keys or a random one: its keys, then id. */
   function comparator(sort: PreparedSortKey[], among: number[]): (a: number, b: number) => number {
     const { ranks: byField, idRanks: idOrder } = sortRanks();
     const keys = sort.map((key) => {
@@ -294,41 +432,70 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     };
   }
 
-  /** The ordinals of the page: many matches in one field's order are picked walking every entry in that order. */
-  function page(query: PreparedQuery, found: number[]): number[] {
+  /** The ordinals of the page among `found`: in one field's order by where they stand in its walk. */
+  function page(query: PreparedQuery, walk: Walk | undefined, found: number[]): number[] {
     const end = query.offset + query.limit;
-    const [key, ...others] = query.sort;
-    if (key && !('random' in key) && others.length === 0 && found.length > WALK_AFTER) {
-      const name = `${key.field.name} ${key.direction}`;
-      let walk = walks.get(name);
-      if (!walk) {
-        const live = [...byId.values()];
-        walk = Int32Array.from(live.sort(comparator(query.sort, live)));
-        walks.set(name, walk);
-      }
-      const matched = new Uint8Array(entries.length);
-      for (const ordinal of found) matched[ordinal] = 1;
-      const picked: number[] = [];
-      for (let i = 0, seen = 0; i < walk.length && seen < end; i++) {
-        const ordinal = walk[i] as number;
-        if (matched[ordinal] === 1 && seen++ >= query.offset) picked.push(ordinal);
-      }
-      return picked;
+    if (!walk) return found.sort(comparator(query.sort, found)).slice(query.offset, end);
+    if (found.length <= WALK_AFTER) {
+      const places = placesOf(walk);
+      return found.sort((a, b) => (places[a] as number) - (places[b] as number)).slice(query.offset, end);
     }
-    return found.sort(comparator(query.sort, found)).slice(query.offset, end);
+    const matched = marks(found);
+    const picked: number[] = [];
+    for (let i = 0, seen = 0; i < walk.order.length && seen < end; i++) {
+      const ordinal = walk.order[i] as number;
+      if (matched[ordinal] === 1 && seen++ >= query.offset) picked.push(ordinal);
+    }
+    return picked;
   }
 
+  /**
+   * Page and total. In one field's order, when many entries may match, the search walks that order, checking
+   * each entry, and stops once it has the page and has counted as far as it must: walking (count bound) / (share
+   * matching) entries beats checking every candidate when matches are dense ("everyone", a big group). Fewer
+   * candidates are checked one by one and the matches sorted.
+   */
   function searchNow(query: SearchQuery): SearchResult {
     const prepared = fields.prepareQuery(query);
-    const found = matches(prepared);
-    const pageEntries = page(prepared, found).map((ordinal) => entries[ordinal] as Entry);
+    const { offset, limit, countTotal, countUpTo } = prepared;
+    const end = offset + limit;
+    const [key, ...others] = prepared.sort;
+    const walk =
+      key && !('random' in key) && others.length === 0 ? walkOf(key.field, key.direction) : undefined;
+    const { candidates, exact } = candidatesOf(prepared);
+    const estimate = candidates?.length ?? byId.size;
+    const needed = !countTotal
+      ? end
+      : countUpTo === null
+        ? Number.POSITIVE_INFINITY
+        : Math.max(end, countUpTo + 1);
+    let picked: number[];
+    let total = 0;
+    if (walk && estimate * estimate > needed * byId.size) {
+      picked = [];
+      const marked = candidates && marks(candidates);
+      for (let i = 0; i < walk.order.length && total < needed; i++) {
+        const ordinal = walk.order[i] as number;
+        if (marked && marked[ordinal] !== 1) continue;
+        if (!exact && !isMatch(entries[ordinal] as Entry, prepared)) continue;
+        if (total >= offset && total < end) picked.push(ordinal);
+        total++;
+      }
+    } else {
+      const found: number[] = [];
+      for (const ordinal of candidates ?? byId.values())
+        if (alive[ordinal] === 1 && (exact || isMatch(entries[ordinal] as Entry, prepared)))
+          found.push(ordinal);
+      picked = page(prepared, walk, found);
+      total = found.length;
+    }
+    const pageEntries = picked.map((ordinal) => entries[ordinal] as Entry);
     const ids = pageEntries.map((entry) => entry.id);
-    const stored = prepared.withStored ? { stored: pageEntries.map((entry) => entry.document.stored) } : {};
-    if (!prepared.countTotal) return { ids, total: -1, ...stored };
-    const { countUpTo } = prepared;
-    return countUpTo !== null && found.length > countUpTo
+    const stored = prepared.withStored ? { stored: pageEntries.map((entry) => entry.stored) } : {};
+    if (!countTotal) return { ids, total: -1, ...stored };
+    return countUpTo !== null && total > countUpTo
       ? { ids, total: countUpTo, totalIsLowerBound: true, ...stored }
-      : { ids, total: found.length, ...stored };
+      : { ids, total, ...stored };
   }
 
   return {

@@ -1,6 +1,10 @@
-// The search contract on the in-memory engine, plus what only it has: code point order and compaction.
+// The search contract on the in-memory engine, plus what only it has: code point order, compaction, and pages
+// found two ways (walking an order, or sorting the candidates) that must both answer as the Postgres index does.
+import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
+import type { SearchDocument, SearchQuery } from '../src/index.ts';
 import { compareCodePoints, createMemorySearchIndex } from '../src/memory.ts';
+import { createPostgresSearchIndex } from '../src/postgres.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
 searchIndexContract('memory', async () => createMemorySearchIndex(CONTRACT_FIELDS));
@@ -50,5 +54,95 @@ describe('in-memory search engine', () => {
     });
     expect(byName.ids).toEqual(['o0', 'o1', 'o10']);
     expect((await index.search({ text: 'round-1', offset: 0, limit: 1 })).total).toBe(0);
+  });
+
+  it('answers as the Postgres index does on thousands of documents, broad queries and narrow ones alike', async () => {
+    // Skewed on purpose: 'Unions' and the word 'staff' are dense (a page walks the name order), 'Courts' and
+    // 'zephyr' rare (the candidates are checked and sorted); some documents have no name to sort by.
+    const groups = ['Unions', 'Unions', 'Unions', 'Agencies', 'Agencies', 'Courts'];
+    const words = ['staff', 'staff', 'director', 'analyst', 'zephyr', 'clerk', 'staff aide'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const documents: SearchDocument[] = Array.from({ length: 3000 }, (_, i) => {
+      const name = `${['Ana', 'Ben', 'Cy', 'Dee'][random(4)]} ${words[random(words.length)]} ${i % 97}`;
+      return {
+        id: `d${i}`,
+        text: { name, city: ['Sacramento', 'Davis', 'Fresno'][random(3)] as string },
+        keywords: {
+          group: random(20) === 0 ? [] : [groups[random(groups.length)] as string],
+          tags: Array.from({ length: random(3) }, () => `t${random(8)}`),
+        },
+        sort: (random(50) === 0
+          ? { score: random(100) }
+          : { name, score: random(100) }) as SearchDocument['sort'],
+        stored: `card ${i}`,
+      };
+    });
+    const memory = createMemorySearchIndex(CONTRACT_FIELDS);
+    const postgres = createPostgresSearchIndex({
+      databaseUrl: await createTestDatabase(),
+      schema: 'memory_compare',
+      index: 'people',
+      ...CONTRACT_FIELDS,
+    });
+    try {
+      await postgres.ensure();
+      await postgres.upsert(documents);
+      await memory.upsert(documents);
+      // Replaced and removed documents too, so the postings hold entries that are no longer current.
+      const changed = documents.slice(0, 300).map((document) => ({
+        ...document,
+        text: { ...document.text, name: `Zephyr ${document.text.name}` },
+      }));
+      const removed = documents.slice(300, 400).map((document) => document.id);
+      for (const index of [memory, postgres]) {
+        await index.upsert(changed);
+        await index.remove(removed);
+      }
+      const byName = [{ field: 'name', direction: 'asc' as const }];
+      const queries: SearchQuery[] = [
+        { offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { offset: 90, limit: 30, sort: byName, countUpTo: 100 },
+        { offset: 0, limit: 30, sort: [{ field: 'name', direction: 'desc' }], countUpTo: 100 },
+        { offset: 0, limit: 30, sort: byName },
+        { offset: 2960, limit: 30, sort: byName, countUpTo: 100 },
+        { filters: { group: 'Unions' }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { filters: { group: 'Unions' }, offset: 60, limit: 30, sort: byName, countTotal: false },
+        { filters: { group: 'Courts' }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { filters: { group: ['Courts', 'Agencies'] }, offset: 30, limit: 30, sort: byName, countUpTo: 100 },
+        { filters: { group: 'Unions', tags: 't3' }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'staff', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'staff', offset: 0, limit: 30, sort: byName, countUpTo: 3000 },
+        {
+          text: 'STAFF aide',
+          filters: { group: 'Agencies' },
+          offset: 0,
+          limit: 30,
+          sort: byName,
+          countUpTo: 100,
+        },
+        { text: 'zephyr', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'zephyr', filters: { group: 'Unions' }, offset: 30, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'staff', exclude: { group: ['Unions'] }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        {
+          text: 'sacramento',
+          offset: 0,
+          limit: 30,
+          sort: [{ field: 'score', direction: 'desc' }],
+          countUpTo: 100,
+        },
+        { text: 'an', filters: { tags: 't1' }, offset: 0, limit: 30, countUpTo: 100 },
+        { text: 'nobody', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+      ];
+      for (const query of queries)
+        expect(await memory.search({ ...query, withStored: true }), JSON.stringify(query)).toEqual(
+          await postgres.search({ ...query, withStored: true }),
+        );
+    } finally {
+      await postgres.close();
+    }
   });
 });

@@ -10,11 +10,7 @@ import { createOrgService, ORGANIZATION_INDEX } from './domain/org-service.ts';
 
 /** The organization index of the configured engine (also what the benchmarks and seeds count). */
 export const searchIndexFor = (config: OrgConfig, logger?: Logger): SearchIndex =>
-  searchIndexFromConfig(config, ORGANIZATION_INDEX, {
-    // The list goes on from the in-memory copy, which may lag other replicas' writes until it listens again.
-    onListenError: (error) =>
-      logger?.warn({ err: error }, 'search index copy lost its change feed; listening again, then reloading'),
-  });
+  searchIndexFromConfig(config, ORGANIZATION_INDEX, logger);
 
 export async function wireOrg(config: OrgConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });

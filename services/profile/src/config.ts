@@ -8,7 +8,7 @@ import type { z } from 'zod';
 
 export const profileConfigSchema = serviceConfigSchema('profile', 50052).extend({
   ...objectStoreConfigSchema.shape,
-  ...searchConfigSchema({ schema: 'profile_search', index: 'people' }).shape,
+  ...searchConfigSchema({ schema: 'profile_search', index: 'people', inMemory: true }).shape,
   ORG_SERVICE_ADDR: envAddress('127.0.0.1:50053'),
   AUTH_SERVICE_ADDR: envAddress('127.0.0.1:50051'),
 });

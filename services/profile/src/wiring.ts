@@ -20,7 +20,7 @@ import { createProfileService } from './domain/profile-service.ts';
 export async function wireProfile(config: ProfileConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
   const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA);
-  const index = searchIndexFromConfig(config, PEOPLE_INDEX);
+  const index = searchIndexFromConfig(config, PEOPLE_INDEX, logger);
   const readDriver = await connectReadDriver(
     config.DATABASE_URL,
     config.DATABASE_READ_POOL_SIZE,

@@ -1,7 +1,7 @@
-// What the people directory reads from the profile schema: the index's entries (names, current jobs with the
-// read copies' organization and division names, issue areas) and the cards of a page, each in one SQL
-// statement, since a page or an index batch is many profiles at once. A page's cards are the directory's hot
-// read: with a read driver they go through a prepared statement on its own pool.
+// What the people directory reads from the profile schema: the index's entries (names, picture, current jobs with
+// the read copies' organization and division names, issue areas) and the cards of a page, each in one SQL
+// statement, since a page or an index batch is many profiles at once. Cards are read here only for documents
+// indexed before they stored their card; with a read driver, through a prepared statement on its own pool.
 import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { DirectoryCard, DirectoryEntry, DirectoryRepository } from '../domain/directory.ts';
@@ -10,7 +10,15 @@ interface EntryRow {
   profile_id: number;
   first_name: string;
   last_name: string;
-  jobs: { title: string; organization_name: string; group_type: string; division_name: string | null }[];
+  profile_picture: string | null;
+  jobs: {
+    title: string;
+    organization_name: string;
+    group_type: string;
+    division_name: string | null;
+    city: string | null;
+    state: string | null;
+  }[];
   issue_ids: number[];
 }
 
@@ -31,11 +39,14 @@ const entryOf = (row: EntryRow): DirectoryEntry => ({
   profileId: row.profile_id,
   firstName: row.first_name,
   lastName: row.last_name,
+  profilePicture: row.profile_picture,
   currentJobs: row.jobs.map((job) => ({
     title: job.title,
     organizationName: job.organization_name,
     groupType: job.group_type,
     divisionName: job.division_name,
+    city: job.city,
+    state: job.state,
   })),
   issueIds: row.issue_ids,
 });
@@ -75,13 +86,15 @@ export function prismaDirectoryRepository(
 
   const entries = async (where: Prisma.Sql, limit: number | null) => {
     const rows = await prisma.$queryRaw<EntryRow[]>`
-      SELECT p.profile_id, p.first_name, p.last_name,
+      SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
         COALESCE((
           SELECT json_agg(json_build_object(
             'title', j.title,
             'organization_name', COALESCE(o.organization_name, ''),
             'group_type', COALESCE(o.group_type, ''),
-            'division_name', d.division_name) ORDER BY j.job_id)
+            'division_name', d.division_name,
+            'city', j.city,
+            'state', j.state) ORDER BY j.start_date DESC, j.job_id DESC)
           FROM ${table('job_experiences')} j
           LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
           LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id

@@ -21,7 +21,15 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
   textFields: ['first_name', 'last_name', 'title', 'organization', 'division'],
   keywordFields: ['group', 'issue'],
   sortFields: [{ name: 'name', type: 'text' }],
+  stored: true,
 };
+
+/**
+ * Each document stores its person's card, so a page is answered from the index alone (no read of the tables per
+ * page). Stored as [CARD_VERSION, card]: a card of another version is read from the tables instead, until the
+ * person is indexed again.
+ */
+const CARD_VERSION = 1;
 
 /** Sorts before every character of a name, so 'Lee' + first name comes before 'Leeds' + first name. */
 const NAME_SEPARATOR = '\u0001';
@@ -37,12 +45,23 @@ export const COUNT_UP_TO = 1000;
 /** Profiles read and indexed per batch when the index is rebuilt or an organization renamed. */
 const INDEX_BATCH = 1000;
 
-/** What the index holds of one person: their names, and their current jobs' titles, places and groups. */
+/**
+ * What the index holds of one person: their names and picture, their current jobs' titles, places, groups and
+ * towns, latest first (the card shows the first), and their issue areas.
+ */
 export interface DirectoryEntry {
   profileId: number;
   firstName: string;
   lastName: string;
-  currentJobs: { title: string; organizationName: string; groupType: string; divisionName: string | null }[];
+  profilePicture: string | null;
+  currentJobs: {
+    title: string;
+    organizationName: string;
+    groupType: string;
+    divisionName: string | null;
+    city: string | null;
+    state: string | null;
+  }[];
   issueIds: number[];
 }
 
@@ -71,7 +90,7 @@ export interface DirectoryRepository {
     organizationIds: readonly number[];
     divisionIds: readonly number[];
   }): Promise<number[]>;
-  /** The cards of these profiles, in the order given (missing ones left out). */
+  /** The cards of these profiles, in the order given (missing ones left out), read from the tables. */
   directoryCards(profileIds: readonly number[]): Promise<DirectoryCard[]>;
 }
 
@@ -87,6 +106,31 @@ export interface DirectoryQuery {
 const lines = (values: readonly (string | null)[]) =>
   [...new Set(values.filter((value): value is string => !!value))].join('\n');
 
+/** The directory card of an entry: the latest current job's, or none. */
+export function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
+  const job = entry.currentJobs[0];
+  return {
+    profileId: entry.profileId,
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    profilePicture: entry.profilePicture,
+    title: job?.title ?? null,
+    // A job at an organization the read copy does not (yet) know has no name or group there.
+    organizationName: job?.organizationName || null,
+    divisionName: job?.divisionName ?? null,
+    groupType: job?.groupType || null,
+    city: job?.city ?? null,
+    state: job?.state ?? null,
+  };
+}
+
+/** The card a document stores, or undefined when it stores none of this version. */
+function storedCard(stored: string | null | undefined): DirectoryCard | undefined {
+  if (!stored) return undefined;
+  const [version, card] = JSON.parse(stored) as [number, DirectoryCard];
+  return version === CARD_VERSION ? card : undefined;
+}
+
 export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
   const groups = new Set(entry.currentJobs.map((job) => job.groupType).filter((group) => group !== ''));
   if (entry.currentJobs.some((job) => isElectedOfficialTitle(job.title))) groups.add(ELECTED_OFFICIALS_GROUP);
@@ -101,6 +145,7 @@ export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
     },
     keywords: { group: [...groups], issue: entry.issueIds.map(String) },
     sort: { name: `${entry.lastName}${NAME_SEPARATOR}${entry.firstName}`.toLowerCase() },
+    stored: JSON.stringify([CARD_VERSION, directoryCardOf(entry)]),
   };
 }
 
@@ -173,7 +218,7 @@ export function createPeopleDirectory({
     async search(caller: Caller | undefined, input: DirectoryQuery) {
       requireMember(caller);
       const query = checkQuery(input);
-      const { ids, total, totalIsLowerBound } = await index.search({
+      const { ids, stored, total, totalIsLowerBound } = await index.search({
         text: query.search,
         filters: {
           ...(query.group ? { group: query.group } : {}),
@@ -183,9 +228,18 @@ export function createPeopleDirectory({
         offset: query.offset,
         limit: query.limit,
         countUpTo: Math.min(MAX_RESULT_WINDOW, Math.max(countUpTo, query.offset + query.limit + 1)),
+        withStored: true,
       });
-      const cards = await repository.directoryCards(ids.map(Number));
-      return { cards, total, totalIsLowerBound: totalIsLowerBound === true };
+      const cards = ids.map((_, i) => storedCard(stored?.[i]));
+      const unstored = ids.filter((_, i) => cards[i] === undefined).map(Number);
+      if (unstored.length === 0)
+        return { cards: cards as DirectoryCard[], total, totalIsLowerBound: totalIsLowerBound === true };
+      const read = new Map((await repository.directoryCards(unstored)).map((card) => [card.profileId, card]));
+      return {
+        cards: ids.flatMap((id, i) => cards[i] ?? read.get(Number(id)) ?? []),
+        total,
+        totalIsLowerBound: totalIsLowerBound === true,
+      };
     },
 
     /** After a write to these profiles, their jobs or their issues. */

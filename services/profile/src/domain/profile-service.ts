@@ -209,7 +209,12 @@ export function createProfileService({
       const fields = cleanProfileFields(changes);
       const updated = await profiles.updateProfile(profileId, current.userId, fields);
       if (!updated) throw await afterLostRace(profileId);
-      if (fields.firstName !== undefined || fields.lastName !== undefined)
+      // The directory's card holds the names and the picture.
+      if (
+        fields.firstName !== undefined ||
+        fields.lastName !== undefined ||
+        fields.profilePicture !== undefined
+      )
         await directory.profilesChanged([profileId]);
       if (fields.profilePicture !== undefined)
         await removeReplaced(current.profilePicture, updated.profilePicture);
@@ -292,6 +297,7 @@ export function createProfileService({
         await removeQuietly(key);
         throw await afterLostRace(owner.profileId);
       }
+      await directory.profilesChanged([owner.profileId]);
       await removeReplaced(set.previous, url);
       return url;
     },
