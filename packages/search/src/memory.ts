@@ -17,12 +17,15 @@ const FIELD_SEPARATOR = '\n';
 /** Rebuilds the postings once this many replaced or removed entries linger in them, and they outnumber the live. */
 const COMPACT_AFTER = 1024;
 
-interface Entry {
+/** One document as the engine keeps it, spread over columns by ordinal (an object per document costs twice). */
+interface Row {
   id: string;
   /** The folded text fields joined by FIELD_SEPARATOR. */
   haystack: string;
-  keywords: Record<string, readonly string[]>;
-  sort: Record<string, string | number | null>;
+  /** Per keyword field, in definition order; equal lists are one shared array. */
+  keywords: readonly (readonly string[])[];
+  /** Per sort field, in definition order. */
+  sort: readonly (string | number | null)[];
   stored: string | null;
 }
 
@@ -80,10 +83,41 @@ const WALK_AFTER = 512;
 /** Candidates this few are checked one by one rather than narrowed by intersecting more postings. */
 const NARROW_ENOUGH = 32;
 
+/** A list this many times longer than the other is searched (galloping) rather than walked in step. */
+const GALLOP_RATIO = 8;
+
+/** The first index from `from` on whose ordinal is not below `ordinal` (list.length if none). */
+function lowerBound(list: Int32Array, from: number, ordinal: number): number {
+  let low = from;
+  let high = from;
+  let step = 1;
+  while (high < list.length && (list[high] as number) < ordinal) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = Math.min(high, list.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) < ordinal) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** The ordinals in both ascending lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const both = new Int32Array(Math.min(a.length, b.length));
   let length = 0;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length > GALLOP_RATIO * short.length) {
+    for (let i = 0, j = 0; i < short.length && j < long.length; i++) {
+      const ordinal = short[i] as number;
+      j = lowerBound(long, j, ordinal);
+      if (long[j] === ordinal) both[length++] = ordinal;
+    }
+    return both.subarray(0, length);
+  }
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
@@ -99,8 +133,7 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return both.subarray(0, length);
 }
 
-const hasAny = (present: readonly string[] | undefined, values: string[]): boolean => {
-  if (!present) return false;
+const hasAny = (present: readonly string[], values: string[]): boolean => {
   for (const value of values) if (present.includes(value)) return true;
   return false;
 };
@@ -159,18 +192,58 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
   const fields = new Fields(definition);
   const { textFields, keywordFields, sortFields } = fields.definition;
 
-  let entries: Entry[] = [];
-  /** 1 where the entry at that ordinal is current; replaced and removed ones stay in the postings until compacted. */
+  // The columns, by ordinal; replaced and removed documents stay in them (and the postings) until compacted.
+  let ids: string[] = [];
+  let haystacks: string[] = [];
+  let keywordColumns: (readonly string[])[][] = keywordFields.map(() => []);
+  let sortColumns: (string | number | null)[][] = sortFields.map(() => []);
+  let storedColumn: (string | null)[] = [];
+  /** 1 where the document at that ordinal is current. */
   let alive = new Uint8Array(1024);
   let byId = new Map<string, number>();
   let trigrams = new Map<string, Postings>();
-  let keywordPostings = new Map<string, Map<string, Postings>>();
+  /** Per keyword field (definition order), each value's postings. */
+  let keywordPostings: Map<string, Postings>[] = keywordFields.map(() => new Map());
+  /** Per keyword field, one shared array for each distinct list of values (most people share their group). */
+  let keywordLists: Map<string, readonly string[]>[] = keywordFields.map(() => new Map());
   let dead = 0;
-  /** Per sort field, each entry's dense rank ascending (missing values: -1), for orders of several keys. */
-  let ranks: Map<string, Int32Array> | undefined;
+  /** Per sort field, each ordinal's dense rank ascending (missing values: -1), for orders of several keys. */
+  let ranks: Int32Array[] | undefined;
   let idRanks: Int32Array | undefined;
   /** Per order of one sort field ("name asc"), built when first asked. */
   let walks = new Map<string, Walk>();
+
+  const keywordIndex = new Map(keywordFields.map((name, i) => [name, i]));
+  const sortIndex = new Map(sortFields.map(({ name }, i) => [name, i]));
+
+  function shared(field: number, values: readonly string[]): readonly string[] {
+    const lists = keywordLists[field] as Map<string, readonly string[]>;
+    const key = values.join(FIELD_SEPARATOR);
+    let list = lists.get(key);
+    if (!list) {
+      list = Object.freeze([...values]);
+      lists.set(key, list);
+    }
+    return list;
+  }
+
+  function rowOf(document: PreparedDocument): Row {
+    return {
+      id: document.id,
+      haystack: textFields.map((name) => document.text[name] ?? '').join(FIELD_SEPARATOR),
+      keywords: keywordFields.map((name) => document.keywords[name] ?? []),
+      sort: sortFields.map(({ name }) => document.sort[name] ?? null),
+      stored: document.stored,
+    };
+  }
+
+  const rowAt = (ordinal: number): Row => ({
+    id: ids[ordinal] as string,
+    haystack: haystacks[ordinal] as string,
+    keywords: keywordColumns.map((column) => column[ordinal] as readonly string[]),
+    sort: sortColumns.map((column) => column[ordinal] ?? null),
+    stored: storedColumn[ordinal] ?? null,
+  });
 
   const post = (postings: Map<string, Postings>, key: string, ordinal: number) => {
     let list = postings.get(key);
@@ -181,36 +254,28 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     list.push(ordinal);
   };
 
-  function entryOf(document: PreparedDocument): Entry {
-    return {
-      id: document.id,
-      haystack: textFields.map((name) => document.text[name] ?? '').join(FIELD_SEPARATOR),
-      keywords: document.keywords,
-      sort: document.sort,
-      stored: document.stored,
-    };
-  }
-
-  /** Adds the entry under the next ordinal; answers it. */
-  function add(entry: Entry): number {
-    const ordinal = entries.length;
-    for (const name of keywordFields) {
-      let postings = keywordPostings.get(name);
-      if (!postings) {
-        postings = new Map();
-        keywordPostings.set(name, postings);
-      }
-      for (const value of entry.keywords[name] ?? []) post(postings, value, ordinal);
-    }
-    for (const trigram of trigramsOf(entry.haystack)) post(trigrams, trigram, ordinal);
-    entries.push(entry);
+  /** Adds the row under the next ordinal; answers it. */
+  function add(row: Row): number {
+    const ordinal = ids.length;
+    row.keywords.forEach((values, field) => {
+      const list = shared(field, values);
+      (keywordColumns[field] as (readonly string[])[]).push(list);
+      for (const value of list) post(keywordPostings[field] as Map<string, Postings>, value, ordinal);
+    });
+    row.sort.forEach((value, field) => {
+      (sortColumns[field] as (string | number | null)[]).push(value);
+    });
+    for (const trigram of trigramsOf(row.haystack)) post(trigrams, trigram, ordinal);
+    ids.push(row.id);
+    haystacks.push(row.haystack);
+    storedColumn.push(row.stored);
     if (ordinal === alive.length) {
       const grown = new Uint8Array(alive.length * 2);
       grown.set(alive);
       alive = grown;
     }
     alive[ordinal] = 1;
-    byId.set(entry.id, ordinal);
+    byId.set(row.id, ordinal);
     return ordinal;
   }
 
@@ -222,25 +287,32 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     dead++;
   }
 
-  function rebuild(live: Entry[]): void {
-    entries = [];
-    alive = new Uint8Array(Math.max(1024, live.length));
+  function rebuild(rows: Row[]): void {
+    ids = [];
+    haystacks = [];
+    keywordColumns = keywordFields.map(() => []);
+    sortColumns = sortFields.map(() => []);
+    storedColumn = [];
+    alive = new Uint8Array(Math.max(1024, rows.length));
     byId = new Map();
     trigrams = new Map();
-    keywordPostings = new Map();
+    keywordPostings = keywordFields.map(() => new Map());
+    keywordLists = keywordFields.map(() => new Map());
     dead = 0;
     walks = new Map();
-    for (const entry of live) add(entry);
+    ranks = undefined;
+    idRanks = undefined;
+    for (const row of rows) add(row);
     for (const list of trigrams.values()) list.trim();
-    for (const postings of keywordPostings.values()) for (const list of postings.values()) list.trim();
+    for (const postings of keywordPostings) for (const list of postings.values()) list.trim();
   }
 
-  /** After entries were added (`added`) or dropped: each walk in step, compacted when the dead pile up. */
+  /** After documents were added (`added`) or dropped: each walk in step, compacted when the dead pile up. */
   function changed(added: number[]): void {
     ranks = undefined;
     idRanks = undefined;
     if (dead > COMPACT_AFTER && dead > byId.size) {
-      rebuild(entries.filter((_, ordinal) => alive[ordinal] === 1));
+      rebuild([...byId.values()].sort((a, b) => a - b).map(rowAt));
       return;
     }
     for (const walk of walks.values()) {
@@ -256,15 +328,13 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     const added: number[] = [];
     for (const document of prepared) {
       drop(document.id);
-      added.push(add(entryOf(document)));
+      added.push(add(rowOf(document)));
     }
     changed(added);
   }
 
   function replaceAll(documents: SearchDocument[]): void {
-    rebuild(fields.prepareDocuments(documents).map(entryOf));
-    ranks = undefined;
-    idRanks = undefined;
+    rebuild(fields.prepareDocuments(documents).map(rowOf));
   }
 
   /** One sort field's order, missing values last either way, then id ascending. */
@@ -272,21 +342,22 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     field: SortFieldDefinition,
     direction: 'asc' | 'desc',
   ): (a: number, b: number) => number {
-    const { name, type } = field;
+    const column = () => sortColumns[sortIndex.get(field.name) as number] as (string | number | null)[];
     const sign = direction === 'asc' ? 1 : -1;
     return (a, b) => {
-      const x = entries[a] as Entry;
-      const y = entries[b] as Entry;
-      const u = x.sort[name] ?? null;
-      const v = y.sort[name] ?? null;
+      const values = column();
+      const u = values[a] ?? null;
+      const v = values[b] ?? null;
       if (u !== v) {
         if (u === null) return 1;
         if (v === null) return -1;
         const difference =
-          type === 'number' ? (u as number) - (v as number) : compareCodePoints(u as string, v as string);
+          field.type === 'number'
+            ? (u as number) - (v as number)
+            : compareCodePoints(u as string, v as string);
         if (difference !== 0) return sign * difference;
       }
-      return compareCodePoints(x.id, y.id);
+      return compareCodePoints(ids[a] as string, ids[b] as string);
     };
   }
 
@@ -303,65 +374,85 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
 
   function placesOf(walk: Walk): Int32Array {
     if (!walk.places) {
-      const places = new Int32Array(entries.length);
+      const places = new Int32Array(ids.length);
       for (let i = 0; i < walk.order.length; i++) places[walk.order[i] as number] = i;
       walk.places = places;
     }
     return walk.places;
   }
 
-  /** Dense ranks of the live entries by `compare`, equal values sharing a rank. */
-  function rankBy(compare: (a: Entry, b: Entry) => number, include: (entry: Entry) => boolean): Int32Array {
-    const result = new Int32Array(entries.length).fill(-1);
-    const ordinals = [...byId.values()].filter((ordinal) => include(entries[ordinal] as Entry));
-    ordinals.sort((a, b) => compare(entries[a] as Entry, entries[b] as Entry));
+  /** Dense ranks of the live ordinals by `compare`, equal values sharing a rank; -1 for those left out. */
+  function rankBy(
+    compare: (a: number, b: number) => number,
+    include: (ordinal: number) => boolean,
+  ): Int32Array {
+    const result = new Int32Array(ids.length).fill(-1);
+    const ordinals = [...byId.values()].filter(include).sort(compare);
     let rank = -1;
-    let previous: Entry | undefined;
+    let previous: number | undefined;
     for (const ordinal of ordinals) {
-      const entry = entries[ordinal] as Entry;
-      if (!previous || compare(previous, entry) !== 0) rank++;
+      if (previous === undefined || compare(previous, ordinal) !== 0) rank++;
       result[ordinal] = rank;
-      previous = entry;
+      previous = ordinal;
     }
     return result;
   }
 
-  function sortRanks(): { ranks: Map<string, Int32Array>; idRanks: Int32Array } {
+  function sortRanks(): { ranks: Int32Array[]; idRanks: Int32Array } {
     if (!ranks || !idRanks) {
-      ranks = new Map();
-      for (const { name, type } of sortFields) {
-        const value = (entry: Entry) => entry.sort[name] ?? null;
-        ranks.set(
-          name,
-          rankBy(
-            type === 'number'
-              ? (a, b) => (value(a) as number) - (value(b) as number)
-              : (a, b) => compareCodePoints(value(a) as string, value(b) as string),
-            (entry) => value(entry) !== null,
-          ),
+      ranks = sortFields.map(({ type }, field) => {
+        const values = sortColumns[field] as (string | number | null)[];
+        return rankBy(
+          type === 'number'
+            ? (a, b) => (values[a] as number) - (values[b] as number)
+            : (a, b) => compareCodePoints(values[a] as string, values[b] as string),
+          (ordinal) => (values[ordinal] ?? null) !== null,
         );
-      }
+      });
       idRanks = rankBy(
-        (a, b) => compareCodePoints(a.id, b.id),
+        (a, b) => compareCodePoints(ids[a] as string, ids[b] as string),
         () => true,
       );
     }
     return { ranks, idRanks };
   }
 
-  /** Whether the entry has every word, passes every filter and no exclusion (liveness aside). */
-  function isMatch(entry: Entry, { words, filters, exclude }: PreparedQuery): boolean {
-    for (const word of words) if (!entry.haystack.includes(word)) return false;
-    for (const { field, values } of filters) if (!hasAny(entry.keywords[field], values)) return false;
-    for (const { field, values } of exclude) if (hasAny(entry.keywords[field], values)) return false;
+  /** The query with its fields' columns looked up once. */
+  interface Check {
+    words: string[];
+    filters: { column: (readonly string[])[]; values: string[] }[];
+    exclude: { column: (readonly string[])[]; values: string[] }[];
+  }
+
+  function checkOf({ words, filters, exclude }: PreparedQuery): Check {
+    const column = (field: string) =>
+      keywordColumns[keywordIndex.get(field) as number] as (readonly string[])[];
+    return {
+      words,
+      filters: filters.map(({ field, values }) => ({ column: column(field), values })),
+      exclude: exclude.map(({ field, values }) => ({ column: column(field), values })),
+    };
+  }
+
+  /** Whether the document has every word, passes every filter and no exclusion (liveness aside). */
+  function isMatch(ordinal: number, { words, filters, exclude }: Check): boolean {
+    if (words.length > 0) {
+      const haystack = haystacks[ordinal] as string;
+      for (const word of words) if (!haystack.includes(word)) return false;
+    }
+    for (const { column, values } of filters)
+      if (!hasAny(column[ordinal] as readonly string[], values)) return false;
+    for (const { column, values } of exclude)
+      if (hasAny(column[ordinal] as readonly string[], values)) return false;
     return true;
   }
 
   /**
    * The ordinals every match is among: the postings of each word's trigrams and of single-value filters,
    * intersected shortest first until few are left; undefined when the query has none (everyone may match).
-   * `exact` when they are the matches themselves but for liveness: no word (trigrams only say a word may occur),
-   * no exclusion, no filter of several values, and every posting intersected.
+   * `exact` when they are the matches themselves but for liveness: every word three code units long (its one
+   * trigram is the word; longer ones only may occur, shorter ones have none), no exclusion, no filter of several
+   * values, and every posting intersected.
    */
   function candidatesOf(query: PreparedQuery): { candidates: Int32Array | undefined; exact: boolean } {
     const lists: Int32Array[] = [];
@@ -370,10 +461,7 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     for (const { field, values } of query.filters)
       if (values.length === 1)
         lists.push(
-          keywordPostings
-            .get(field)
-            ?.get(values[0] as string)
-            ?.view() ?? NO_POSTINGS,
+          keywordPostings[keywordIndex.get(field) as number]?.get(values[0] as string)?.view() ?? NO_POSTINGS,
         );
     lists.sort((a, b) => a.length - b.length);
     const [shortest, ...rest] = lists;
@@ -386,18 +474,28 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
       intersected++;
     }
     const exact =
-      query.words.length === 0 &&
+      query.words.every((word) => word.length === 3) &&
       query.exclude.length === 0 &&
       query.filters.every(({ values }) => values.length === 1) &&
       intersected === lists.length;
     return { candidates, exact };
   }
 
-  /** A byte per ordinal, 1 for those listed. */
-  function marks(ordinals: ArrayLike<number>): Uint8Array {
-    const marked = new Uint8Array(entries.length);
-    for (let i = 0; i < ordinals.length; i++) marked[ordinals[i] as number] = 1;
-    return marked;
+  /**
+   * Marks `ordinals` for one search: stamps[ordinal] === the answered stamp. One array reused by every search,
+   * never cleared (a new stamp forgets the old marks), since allocating and zeroing a byte per document on each
+   * search cost more than the rest of a narrow one.
+   */
+  let stamps = new Uint32Array(0);
+  let stamp = 0;
+  function mark(ordinals: ArrayLike<number>): number {
+    if (stamps.length < ids.length || stamp === 0xffffffff) {
+      stamps = new Uint32Array(Math.max(ids.length, 1024));
+      stamp = 0;
+    }
+    stamp++;
+    for (let i = 0; i < ordinals.length; i++) stamps[ordinals[i] as number] = stamp;
+    return stamp;
   }
 
   /** The query's order over `among` (ordinals), for orders of several keys or a random one: its keys, then id. */
@@ -406,12 +504,10 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     const keys = sort.map((key) => {
       if ('random' in key) {
         const seed = key.random;
-        const hashes = new Map(
-          among.map((ordinal) => [ordinal, seededHash(seed, (entries[ordinal] as Entry).id)]),
-        );
+        const hashes = new Map(among.map((ordinal) => [ordinal, seededHash(seed, ids[ordinal] as string)]));
         return (a: number, b: number) => (hashes.get(a) as number) - (hashes.get(b) as number);
       }
-      const rank = byField.get(key.field.name) as Int32Array;
+      const rank = byField[sortIndex.get(key.field.name) as number] as Int32Array;
       const sign = key.direction === 'asc' ? 1 : -1;
       // Missing values (rank -1) come last in both directions.
       return (a: number, b: number) => {
@@ -440,19 +536,19 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
       const places = placesOf(walk);
       return found.sort((a, b) => (places[a] as number) - (places[b] as number)).slice(query.offset, end);
     }
-    const matched = marks(found);
+    const matched = mark(found);
     const picked: number[] = [];
     for (let i = 0, seen = 0; i < walk.order.length && seen < end; i++) {
       const ordinal = walk.order[i] as number;
-      if (matched[ordinal] === 1 && seen++ >= query.offset) picked.push(ordinal);
+      if (stamps[ordinal] === matched && seen++ >= query.offset) picked.push(ordinal);
     }
     return picked;
   }
 
   /**
-   * Page and total. In one field's order, when many entries may match, the search walks that order, checking
-   * each entry, and stops once it has the page and has counted as far as it must: walking (count bound) / (share
-   * matching) entries beats checking every candidate when matches are dense ("everyone", a big group). Fewer
+   * Page and total. In one field's order, when many documents may match, the search walks that order, checking
+   * each, and stops once it has the page and has counted as far as it must: walking (count bound) / (share
+   * matching) documents beats checking every candidate when matches are dense ("everyone", a big group). Fewer
    * candidates are checked one by one and the matches sorted.
    */
   function searchNow(query: SearchQuery): SearchResult {
@@ -463,6 +559,7 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     const walk =
       key && !('random' in key) && others.length === 0 ? walkOf(key.field, key.direction) : undefined;
     const { candidates, exact } = candidatesOf(prepared);
+    const check = checkOf(prepared);
     const estimate = candidates?.length ?? byId.size;
     const needed = !countTotal
       ? end
@@ -473,29 +570,29 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     let total = 0;
     if (walk && estimate * estimate > needed * byId.size) {
       picked = [];
-      const marked = candidates && marks(candidates);
+      const marked = candidates ? mark(candidates) : undefined;
       for (let i = 0; i < walk.order.length && total < needed; i++) {
         const ordinal = walk.order[i] as number;
-        if (marked && marked[ordinal] !== 1) continue;
-        if (!exact && !isMatch(entries[ordinal] as Entry, prepared)) continue;
+        if (marked !== undefined && stamps[ordinal] !== marked) continue;
+        if (!exact && !isMatch(ordinal, check)) continue;
         if (total >= offset && total < end) picked.push(ordinal);
         total++;
       }
     } else {
       const found: number[] = [];
       for (const ordinal of candidates ?? byId.values())
-        if (alive[ordinal] === 1 && (exact || isMatch(entries[ordinal] as Entry, prepared)))
-          found.push(ordinal);
+        if (alive[ordinal] === 1 && (exact || isMatch(ordinal, check))) found.push(ordinal);
       picked = page(prepared, walk, found);
       total = found.length;
     }
-    const pageEntries = picked.map((ordinal) => entries[ordinal] as Entry);
-    const ids = pageEntries.map((entry) => entry.id);
-    const stored = prepared.withStored ? { stored: pageEntries.map((entry) => entry.stored) } : {};
-    if (!countTotal) return { ids, total: -1, ...stored };
+    const pageIds = picked.map((ordinal) => ids[ordinal] as string);
+    const stored = prepared.withStored
+      ? { stored: picked.map((ordinal) => storedColumn[ordinal] ?? null) }
+      : {};
+    if (!countTotal) return { ids: pageIds, total: -1, ...stored };
     return countUpTo !== null && total > countUpTo
-      ? { ids, total: countUpTo, totalIsLowerBound: true, ...stored }
-      : { ids, total, ...stored };
+      ? { ids: pageIds, total: countUpTo, totalIsLowerBound: true, ...stored }
+      : { ids: pageIds, total, ...stored };
   }
 
   return {
