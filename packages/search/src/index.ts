@@ -19,3 +19,4 @@ export {
 } from './postgres.ts';
 export { createReplicatedSearchIndex, type ReplicatedSearchIndexOptions } from './replica.ts';
 export { MAX_RESULT_WINDOW } from './semantics.ts';
+export { type StoredCodec, storedCodec } from './stored.ts';

@@ -36,6 +36,11 @@ interface Row {
 class Postings {
   ordinals = new Int32Array(4);
   length = 0;
+  /**
+   * A bit per ordinal, once the list holds at least one ordinal in 32 (the bits then take no more room than the
+   * list): candidates are narrowed by it with one lookup each, where merging walked the whole long list.
+   */
+  bits: Uint32Array | undefined;
 
   push(ordinal: number): void {
     if (this.length === this.ordinals.length) {
@@ -44,11 +49,40 @@ class Postings {
       this.ordinals = grown;
     }
     this.ordinals[this.length++] = ordinal;
+    if (this.bits) {
+      if (ordinal >>> 5 >= this.bits.length) {
+        const grown = new Uint32Array(Math.max(this.bits.length * 2, (ordinal >>> 5) + 1));
+        grown.set(this.bits);
+        this.bits = grown;
+      }
+      this.bits[ordinal >>> 5] = (this.bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
+    }
   }
 
-  /** Gives back the room left to grow into (after a full load). */
-  trim(): void {
+  /** After a full load of `count` ordinals: gives back the room left to grow into, and sets the bits if dense. */
+  settle(count: number): void {
     if (this.ordinals.length > this.length) this.ordinals = this.ordinals.slice(0, this.length);
+    this.bits = undefined;
+    if (this.length * 32 < count) return;
+    const bits = new Uint32Array((count >>> 5) + 1);
+    for (let i = 0; i < this.length; i++) {
+      const ordinal = this.ordinals[i] as number;
+      bits[ordinal >>> 5] = (bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
+    }
+    this.bits = bits;
+  }
+
+  /** The candidates also in this list. */
+  narrow(candidates: Int32Array): Int32Array {
+    const { bits } = this;
+    if (!bits) return intersect(candidates, this.view());
+    const kept = new Int32Array(candidates.length);
+    let length = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const ordinal = candidates[i] as number;
+      if (((bits[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) !== 0) kept[length++] = ordinal;
+    }
+    return kept.subarray(0, length);
   }
 
   view(): Int32Array {
@@ -56,7 +90,7 @@ class Postings {
   }
 }
 
-const NO_POSTINGS = new Int32Array(0);
+const NO_POSTINGS = new Postings();
 
 /**
  * Code point order, which is what Postgres' COLLATE "C" (UTF-8 bytes) and Elasticsearch's keyword sort use. JS
@@ -303,8 +337,8 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     ranks = undefined;
     idRanks = undefined;
     for (const row of rows) add(row);
-    for (const list of trigrams.values()) list.trim();
-    for (const postings of keywordPostings) for (const list of postings.values()) list.trim();
+    for (const list of trigrams.values()) list.settle(rows.length);
+    for (const postings of keywordPostings) for (const list of postings.values()) list.settle(rows.length);
   }
 
   /** After documents were added (`added`) or dropped: each walk in step, compacted when the dead pile up. */
@@ -417,22 +451,15 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     return { ranks, idRanks };
   }
 
-  /** The query with its fields' columns looked up once. */
+  /** What a candidate must still be checked for, with its fields' columns looked up once. */
   interface Check {
     words: string[];
     filters: { column: (readonly string[])[]; values: string[] }[];
     exclude: { column: (readonly string[])[]; values: string[] }[];
   }
 
-  function checkOf({ words, filters, exclude }: PreparedQuery): Check {
-    const column = (field: string) =>
-      keywordColumns[keywordIndex.get(field) as number] as (readonly string[])[];
-    return {
-      words,
-      filters: filters.map(({ field, values }) => ({ column: column(field), values })),
-      exclude: exclude.map(({ field, values }) => ({ column: column(field), values })),
-    };
-  }
+  const isEmpty = ({ words, filters, exclude }: Check) =>
+    words.length === 0 && filters.length === 0 && exclude.length === 0;
 
   /** Whether the document has every word, passes every filter and no exclusion (liveness aside). */
   function isMatch(ordinal: number, { words, filters, exclude }: Check): boolean {
@@ -449,36 +476,46 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
 
   /**
    * The ordinals every match is among: the postings of each word's trigrams and of single-value filters,
-   * intersected shortest first until few are left; undefined when the query has none (everyone may match).
-   * `exact` when they are the matches themselves but for liveness: every word three code units long (its one
-   * trigram is the word; longer ones only may occur, shorter ones have none), no exclusion, no filter of several
-   * values, and every posting intersected.
+   * intersected shortest first until few are left; undefined when the query has none (everyone may match). And
+   * what each candidate must still be checked for: with every posting intersected, a single-value filter is met
+   * and so is a word three code units long (its one trigram is the word); a longer word only may occur, a shorter
+   * one has no trigram.
    */
-  function candidatesOf(query: PreparedQuery): { candidates: Int32Array | undefined; exact: boolean } {
-    const lists: Int32Array[] = [];
+  function candidatesOf(query: PreparedQuery): { candidates: Int32Array | undefined; check: Check } {
+    const column = (field: string) =>
+      keywordColumns[keywordIndex.get(field) as number] as (readonly string[])[];
+    const check: Check = {
+      words: query.words,
+      filters: query.filters.map(({ field, values }) => ({ column: column(field), values })),
+      exclude: query.exclude.map(({ field, values }) => ({ column: column(field), values })),
+    };
+    const lists: Postings[] = [];
     for (const word of query.words)
-      for (const trigram of trigramsOf(word)) lists.push(trigrams.get(trigram)?.view() ?? NO_POSTINGS);
+      for (const trigram of trigramsOf(word)) lists.push(trigrams.get(trigram) ?? NO_POSTINGS);
     for (const { field, values } of query.filters)
       if (values.length === 1)
         lists.push(
-          keywordPostings[keywordIndex.get(field) as number]?.get(values[0] as string)?.view() ?? NO_POSTINGS,
+          keywordPostings[keywordIndex.get(field) as number]?.get(values[0] as string) ?? NO_POSTINGS,
         );
     lists.sort((a, b) => a.length - b.length);
     const [shortest, ...rest] = lists;
-    if (!shortest) return { candidates: undefined, exact: false };
-    let candidates = shortest;
+    if (!shortest) return { candidates: undefined, check };
+    let candidates = shortest.view();
     let intersected = 1;
     for (const list of rest) {
       if (candidates.length <= NARROW_ENOUGH) break;
-      candidates = intersect(candidates, list);
+      candidates = list.narrow(candidates);
       intersected++;
     }
-    const exact =
-      query.words.every((word) => word.length === 3) &&
-      query.exclude.length === 0 &&
-      query.filters.every(({ values }) => values.length === 1) &&
-      intersected === lists.length;
-    return { candidates, exact };
+    if (intersected < lists.length) return { candidates, check };
+    return {
+      candidates,
+      check: {
+        words: check.words.filter((word) => word.length !== 3),
+        filters: check.filters.filter(({ values }) => values.length !== 1),
+        exclude: check.exclude,
+      },
+    };
   }
 
   /**
@@ -558,8 +595,8 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     const [key, ...others] = prepared.sort;
     const walk =
       key && !('random' in key) && others.length === 0 ? walkOf(key.field, key.direction) : undefined;
-    const { candidates, exact } = candidatesOf(prepared);
-    const check = checkOf(prepared);
+    const { candidates, check } = candidatesOf(prepared);
+    const exact = isEmpty(check);
     const estimate = candidates?.length ?? byId.size;
     const needed = !countTotal
       ? end

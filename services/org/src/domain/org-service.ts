@@ -4,7 +4,7 @@
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
 import { hasCalAccessId, IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
-import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex } from '@rotunda/search';
+import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, storedCodec } from '@rotunda/search';
 import {
   ACCESS_MESSAGES,
   type Caller,
@@ -65,8 +65,8 @@ export const ORGANIZATION_INDEX = {
   stored: true,
 };
 
-/** Bumped when Organization changes shape: older stored copies are then read from the table until reindexed. */
-const STORED_VERSION = 1;
+/** Each document stores its organization, so a list page needs no read of the table; bumped when it changes shape. */
+const STORED_ORGANIZATION = storedCodec<Organization>(1);
 
 export function searchDocumentOf(organization: Organization): SearchDocument {
   return {
@@ -75,29 +75,8 @@ export function searchDocumentOf(organization: Organization): SearchDocument {
     keywords: { group: [organization.groupName], hidden: [String(organization.hidden)] },
     // Lower-cased so the list reads alphabetically whatever the capitals ('eCivis' next to 'East Bay …').
     sort: { name: organization.organizationName.toLowerCase() },
-    stored: JSON.stringify([STORED_VERSION, organization]),
+    stored: STORED_ORGANIZATION.encode(organization),
   };
-}
-
-/**
- * Parsed stored copies by their text, shared (frozen) between pages: list pages repeat the same organizations, and
- * parsing 30 of them per page was most of the garbage a page made. An edited organization stores a new text; the
- * memo is emptied whenever it outgrows MEMO_LIMIT.
- */
-const parsed = new Map<string, Readonly<Organization> | null>();
-const MEMO_LIMIT = 50_000;
-
-/** The organization a document stored, or null when it stored none or an older shape. */
-function storedOrganization(stored: string | null | undefined): Readonly<Organization> | null {
-  if (!stored) return null;
-  let organization = parsed.get(stored);
-  if (organization === undefined) {
-    const [version, value] = JSON.parse(stored) as [number, Organization];
-    organization = version === STORED_VERSION ? Object.freeze(value) : null;
-    if (parsed.size >= MEMO_LIMIT) parsed.clear();
-    parsed.set(stored, organization);
-  }
-  return organization;
 }
 
 export interface OrgServiceDependencies {
@@ -152,19 +131,16 @@ export function createOrgService({ repository, index, processImage, store, logge
     return organization;
   };
 
-  /**
-   * A page's organizations as the index stored them; any it stored none of are read from the table (rows the
-   * index knows but the table lost are skipped).
-   */
-  async function pageOrganizations(ids: string[], stored: (string | null)[] | undefined) {
-    const fromIndex = ids.map((_, i) => storedOrganization(stored?.[i]));
-    const missing = ids.filter((_, i) => fromIndex[i] === null);
-    if (missing.length === 0) return fromIndex as Organization[];
-    const fromTable = new Map(
-      (await repository.findByIds(missing.map(Number))).map((row) => [String(row.organizationId), row]),
+  /** A page's organizations as the index stored them; any it stored none of are read from the table. */
+  const pageOrganizations = (ids: string[], stored: (string | null)[] | undefined) =>
+    STORED_ORGANIZATION.page(
+      ids,
+      stored,
+      async (missing) =>
+        new Map(
+          (await repository.findByIds(missing.map(Number))).map((row) => [String(row.organizationId), row]),
+        ),
     );
-    return ids.flatMap((id, i) => fromIndex[i] ?? fromTable.get(id) ?? []);
-  }
 
   /** Every write that changes an organization rewrites its document: the list shows what the index stored. */
   const reindexOne = (organization: Organization) => index.upsert([searchDocumentOf(organization)]);

@@ -10,6 +10,7 @@ import {
   type SearchDocument,
   type SearchIndex,
   type SearchIndexDefinition,
+  storedCodec,
 } from '@rotunda/search';
 import { type Caller, invalidArgument, requireMember } from '@rotunda/service-kit';
 
@@ -26,10 +27,9 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
 
 /**
  * Each document stores its person's card, so a page is answered from the index alone (no read of the tables per
- * page). Stored as [CARD_VERSION, card]: a card of another version is read from the tables instead, until the
- * person is indexed again.
+ * page); bumped when the card changes shape.
  */
-const CARD_VERSION = 1;
+const STORED_CARD = storedCodec<DirectoryCard>(1);
 
 /** Sorts before every character of a name, so 'Lee' + first name comes before 'Leeds' + first name. */
 const NAME_SEPARATOR = '\u0001';
@@ -124,13 +124,6 @@ export function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
   };
 }
 
-/** The card a document stores, or undefined when it stores none of this version. */
-function storedCard(stored: string | null | undefined): DirectoryCard | undefined {
-  if (!stored) return undefined;
-  const [version, card] = JSON.parse(stored) as [number, DirectoryCard];
-  return version === CARD_VERSION ? card : undefined;
-}
-
 export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
   const groups = new Set(entry.currentJobs.map((job) => job.groupType).filter((group) => group !== ''));
   if (entry.currentJobs.some((job) => isElectedOfficialTitle(job.title))) groups.add(ELECTED_OFFICIALS_GROUP);
@@ -145,7 +138,7 @@ export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
     },
     keywords: { group: [...groups], issue: entry.issueIds.map(String) },
     sort: { name: `${entry.lastName}${NAME_SEPARATOR}${entry.firstName}`.toLowerCase() },
-    stored: JSON.stringify([CARD_VERSION, directoryCardOf(entry)]),
+    stored: STORED_CARD.encode(directoryCardOf(entry)),
   };
 }
 
@@ -230,16 +223,18 @@ export function createPeopleDirectory({
         countUpTo: Math.min(MAX_RESULT_WINDOW, Math.max(countUpTo, query.offset + query.limit + 1)),
         withStored: true,
       });
-      const cards = ids.map((_, i) => storedCard(stored?.[i]));
-      const unstored = ids.filter((_, i) => cards[i] === undefined).map(Number);
-      if (unstored.length === 0)
-        return { cards: cards as DirectoryCard[], total, totalIsLowerBound: totalIsLowerBound === true };
-      const read = new Map((await repository.directoryCards(unstored)).map((card) => [card.profileId, card]));
-      return {
-        cards: ids.flatMap((id, i) => cards[i] ?? read.get(Number(id)) ?? []),
-        total,
-        totalIsLowerBound: totalIsLowerBound === true,
-      };
+      const cards = await STORED_CARD.page(
+        ids,
+        stored,
+        async (missing) =>
+          new Map(
+            (await repository.directoryCards(missing.map(Number))).map((card) => [
+              String(card.profileId),
+              card,
+            ]),
+          ),
+      );
+      return { cards, total, totalIsLowerBound: totalIsLowerBound === true };
     },
 
     /** After a write to these profiles, their jobs or their issues. */
