@@ -217,8 +217,11 @@ interface Walk {
 export interface MemorySearchIndex extends SearchIndex {
   /** Replaces documents and drops ids at once, with no search in between (the replica applies a refresh so). */
   apply(upserts: SearchDocument[], removals: string[]): void;
-  /** Replaces every document at once (a full reload). */
-  replaceAll(documents: SearchDocument[]): void;
+  /**
+   * Replaces every document at once (a full reload) with those of `pages`, taken one page at a time: only their
+   * compact rows are kept until the last, and searches answer from the documents before until then.
+   */
+  replaceAll(pages: AsyncIterable<SearchDocument[]> | Iterable<SearchDocument[]>): Promise<void>;
   readonly size: number;
 }
 
@@ -367,8 +370,17 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     changed(added);
   }
 
-  function replaceAll(documents: SearchDocument[]): void {
-    rebuild(fields.prepareDocuments(documents).map(rowOf));
+  async function replaceAll(
+    pages: AsyncIterable<SearchDocument[]> | Iterable<SearchDocument[]>,
+  ): Promise<void> {
+    const rows = new Map<string, Row>();
+    for await (const page of pages)
+      for (const document of fields.prepareDocuments(page)) {
+        // A repeated id keeps its last version, as in one call.
+        rows.delete(document.id);
+        rows.set(document.id, rowOf(document));
+      }
+    rebuild([...rows.values()]);
   }
 
   /** One sort field's order, missing values last either way, then id ascending. */
@@ -637,8 +649,8 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     upsert: async (documents) => apply(documents, []),
     remove: async (ids) => apply([], ids),
     search: async (query) => searchNow(query),
-    clear: async () => replaceAll([]),
-    close: async () => replaceAll([]),
+    clear: () => replaceAll([]),
+    close: () => replaceAll([]),
     apply,
     replaceAll,
     get size() {

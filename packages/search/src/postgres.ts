@@ -27,8 +27,13 @@ export interface PostgresSearchIndexOptions extends SearchIndexDefinition {
 
 /** The Postgres adapter, plus reading documents back as stored (folded) for the in-memory replicas. */
 export interface PostgresSearchIndex extends SearchIndex {
-  /** The stored documents with these ids, or every document. */
-  documents(ids?: string[]): Promise<SearchDocument[]>;
+  /** The stored documents with these ids. */
+  documents(ids: string[]): Promise<SearchDocument[]>;
+  /**
+   * Every stored document, a page of at most `pageSize` at a time in id order, each page read when asked: a
+   * replica loading a whole index holds one page of rows, never the whole result, at once.
+   */
+  allDocuments(pageSize?: number): AsyncGenerator<SearchDocument[]>;
 }
 
 /** NOTIFY payloads must stay under 8,000 bytes; ids are listed in chunks below that. */
@@ -311,35 +316,46 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   }
 
   const documentColumns = insertColumns.join(', ');
-  async function documents(ids?: string[]): Promise<SearchDocument[]> {
-    const from = definition.stored ? `${table} LEFT JOIN ${storedTable} USING (id)` : table;
-    const columns = definition.stored ? `${documentColumns}, stored` : documentColumns;
-    const { rows } = await pool.query<Record<string, unknown>>(
-      ids === undefined
-        ? `SELECT ${columns} FROM ${from}`
-        : {
-            text: `SELECT ${columns} FROM ${from} WHERE id = ANY($1::text[])`,
-            values: [fields.prepareIds(ids)],
-          },
-    );
-    return rows.map((row) => {
-      const sort: Record<string, string | number> = {};
-      for (const { name } of definition.sortFields) {
-        const value = row[sortColumn(name)];
-        if (value !== null && value !== undefined) sort[name] = value as string | number;
-      }
-      return {
-        id: row.id as string,
-        text: Object.fromEntries(
-          definition.textFields.map((name) => [name, row[textColumn(name)] as string]),
-        ),
-        keywords: Object.fromEntries(
-          definition.keywordFields.map((name) => [name, row[keywordColumn(name)] as string[]]),
-        ),
-        sort,
-        ...(typeof row.stored === 'string' ? { stored: row.stored } : {}),
-      };
+  const documentsFrom = definition.stored ? `${table} LEFT JOIN ${storedTable} USING (id)` : table;
+  const documentsSelect = `SELECT ${definition.stored ? `${documentColumns}, stored` : documentColumns} FROM ${documentsFrom}`;
+
+  async function documents(ids: string[]): Promise<SearchDocument[]> {
+    const { rows } = await pool.query<Record<string, unknown>>({
+      text: `${documentsSelect} WHERE id = ANY($1::text[])`,
+      values: [fields.prepareIds(ids)],
     });
+    return rows.map(documentOf);
+  }
+
+  async function* allDocuments(pageSize = 5000): AsyncGenerator<SearchDocument[]> {
+    let after = '';
+    for (;;) {
+      const { rows } = await pool.query<Record<string, unknown>>({
+        text: `${documentsSelect} WHERE id > $1 ORDER BY id LIMIT $2`,
+        values: [after, pageSize],
+      });
+      if (rows.length === 0) return;
+      yield rows.map(documentOf);
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]?.id as string;
+    }
+  }
+
+  function documentOf(row: Record<string, unknown>): SearchDocument {
+    const sort: Record<string, string | number> = {};
+    for (const { name } of definition.sortFields) {
+      const value = row[sortColumn(name)];
+      if (value !== null && value !== undefined) sort[name] = value as string | number;
+    }
+    return {
+      id: row.id as string,
+      text: Object.fromEntries(definition.textFields.map((name) => [name, row[textColumn(name)] as string])),
+      keywords: Object.fromEntries(
+        definition.keywordFields.map((name) => [name, row[keywordColumn(name)] as string[]]),
+      ),
+      sort,
+      ...(typeof row.stored === 'string' ? { stored: row.stored } : {}),
+    };
   }
 
   // Prepared-statement names by SQL text: pg parses a named statement once per connection, and Postgres may then
@@ -462,5 +478,5 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     await pool.end();
   }
 
-  return { ensure, upsert, remove, search, clear, close, documents };
+  return { ensure, upsert, remove, search, clear, close, documents, allDocuments };
 }

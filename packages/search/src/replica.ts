@@ -47,7 +47,7 @@ export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOption
     });
   const reloadAll = () =>
     enqueue(async () => {
-      memory.replaceAll(await durable.documents());
+      await memory.replaceAll(durable.allDocuments());
     });
 
   function onNotification(payload: string | undefined): void {

@@ -92,7 +92,7 @@ describe('in-memory search engine', () => {
       await postgres.ensure();
       await postgres.upsert(documents);
       // Loaded whole, as a replica loads: long postings get their bits, which later writes must keep up.
-      memory.replaceAll(documents);
+      await memory.replaceAll([documents.slice(0, 1000), documents.slice(1000)]);
       // Replaced and removed documents too, so the postings hold entries that are no longer current.
       const changed = documents.slice(0, 300).map((document) => ({
         ...document,

@@ -86,6 +86,32 @@ describe('postgres search adapter', () => {
     });
   });
 
+  it('reads every document back a page at a time, in id order, as an in-memory copy loads', async () => {
+    const index = make({ schema: 'paged_search' });
+    await index.ensure();
+    await index.upsert(
+      ['e', 'a', 'd', 'c', 'b'].map((id) => ({
+        id,
+        text: { name: `Name ${id}` },
+        keywords: { group: ['Unions'] },
+        sort: { name: id },
+        stored: `card ${id}`,
+      })),
+    );
+    const pages: string[][] = [];
+    for await (const page of index.allDocuments(2)) pages.push(page.map((document) => document.id));
+    expect(pages).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect(await index.documents(['c'])).toEqual([
+      {
+        id: 'c',
+        text: { name: 'name c', city: '' },
+        keywords: { group: ['Unions'], tags: [] },
+        sort: { name: 'c' },
+        stored: 'card c',
+      },
+    ]);
+  });
+
   it('concurrent ensure() calls agree', async () => {
     const indexes = [make({ index: 'raced' }), make({ index: 'raced' }), make({ index: 'raced' })];
     await Promise.all(indexes.map((index) => index.ensure()));
