@@ -18,12 +18,15 @@ export interface PostgresSearchIndexOptions extends SearchIndexDefinition {
   index: string;
   /** Connections in this adapter's own pool. */
   poolSize?: number;
-  /**
-   * A channel every write also notifies, in its own transaction, with the ids it changed (a JSON list; '*' after
-   * clear()): how the in-memory replicas of this index (replica.ts) learn of another replica's writes.
-   */
-  changeChannel?: string;
 }
+
+/**
+ * The channel every write to an index notifies, in its own transaction, with the ids it changed (a JSON list; '*'
+ * after clear()): how the in-memory copies of the index (replica.ts) learn of every writer's changes, a replica's,
+ * a reindex's or a seed's. Postgres truncates channel names at 63 bytes; it is quoted where listened to.
+ */
+export const changeChannelOf = (schema: string, index: string) =>
+  `search_changes.${schema}.${index}`.slice(0, 63);
 
 /** The Postgres adapter, plus reading documents back as stored (folded) for the in-memory replicas. */
 export interface PostgresSearchIndex extends SearchIndex {
@@ -285,8 +288,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
 
   /** Sent on commit only, so a replica reading the ids then sees this write. */
   async function notify(client: pg.ClientBase, ids: string[] | typeof EVERYTHING_CHANGED): Promise<void> {
-    const channel = options.changeChannel;
-    if (!channel) return;
+    const channel = changeChannelOf(options.schema, options.index);
     const payloads = ids === EVERYTHING_CHANGED ? [EVERYTHING_CHANGED] : changePayloads(ids);
     for (const payload of payloads) await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }

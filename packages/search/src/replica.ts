@@ -6,12 +6,13 @@ import pg from 'pg';
 import { createMemorySearchIndex } from './memory.ts';
 import type { SearchDocument, SearchIndex } from './port.ts';
 import {
+  changeChannelOf,
   createPostgresSearchIndex,
   EVERYTHING_CHANGED,
   type PostgresSearchIndexOptions,
 } from './postgres.ts';
 
-export interface ReplicatedSearchIndexOptions extends Omit<PostgresSearchIndexOptions, 'changeChannel'> {
+export interface ReplicatedSearchIndexOptions extends PostgresSearchIndexOptions {
   /** Wait before listening again after the listening connection is lost (the copy is reloaded then). */
   reconnectDelayMs?: number;
   /** Told when the listening connection fails; searches go on from the copy, which may lag until it is back. */
@@ -19,9 +20,8 @@ export interface ReplicatedSearchIndexOptions extends Omit<PostgresSearchIndexOp
 }
 
 export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOptions): SearchIndex {
-  // Postgres folds unquoted channel names to lower case and truncates them at 63 bytes; the name is quoted below.
-  const channel = `search_changes.${options.schema}.${options.index}`.slice(0, 63);
-  const durable = createPostgresSearchIndex({ ...options, changeChannel: channel });
+  const channel = changeChannelOf(options.schema, options.index);
+  const durable = createPostgresSearchIndex(options);
   const memory = createMemorySearchIndex(options);
   let loaded = false;
   let closed = false;

@@ -5,6 +5,7 @@ import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchIndex } from '../src/index.ts';
+import { createPostgresSearchIndex } from '../src/postgres.ts';
 import { createReplicatedSearchIndex } from '../src/replica.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
@@ -67,6 +68,22 @@ describe('replicated search index', () => {
 
     await b.clear();
     await vi.waitFor(async () => expect(await names(a, 'sierra')).toEqual([]), { timeout: 2000 });
+  });
+
+  it('hears writes made straight on the Postgres index, as a reindex or a seed makes them', async () => {
+    const copy = replica();
+    await copy.ensure();
+    const direct = createPostgresSearchIndex({
+      databaseUrl,
+      schema: 'replica_search',
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+    });
+    open.push(direct);
+    await direct.upsert([organization('d1', 'Mojave Transit Board')]);
+    await vi.waitFor(async () => expect(await names(copy, 'mojave')).toEqual(['d1']), { timeout: 2000 });
+    await direct.clear();
+    await vi.waitFor(async () => expect(await names(copy, 'mojave')).toEqual([]), { timeout: 2000 });
   });
 
   it('loads what is already indexed when it starts, and Postgres answers before that', async () => {

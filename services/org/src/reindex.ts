@@ -7,7 +7,11 @@ import { wireOrg } from './wiring.ts';
 
 const config = loadConfigOrExit(orgConfigSchema, 'reindex');
 const started = performance.now();
-const { index, org, close } = await wireOrg(config, createLogger('reindex', 'warn'));
+// Straight on the Postgres index: a one-off rebuild needs no copy of its own, and the running replicas hear of it.
+const { index, org, close } = await wireOrg(
+  { ...config, SEARCH_IN_MEMORY: false },
+  createLogger('reindex', 'warn'),
+);
 try {
   await org.reindexAll();
   const { total } = await index.search({ offset: 0, limit: 0 });

@@ -7,7 +7,11 @@ import { wireProfile } from './wiring.ts';
 
 const config = loadConfigOrExit(profileConfigSchema, 'reindex');
 const started = performance.now();
-const { index, directory, close } = await wireProfile(config, createLogger('reindex', 'warn'));
+// Straight on the Postgres index: a one-off rebuild needs no copy of its own, and the running replicas hear of it.
+const { index, directory, close } = await wireProfile(
+  { ...config, SEARCH_IN_MEMORY: false },
+  createLogger('reindex', 'warn'),
+);
 try {
   await directory.reindexAll();
   const { total } = await index.search({ offset: 0, limit: 0 });

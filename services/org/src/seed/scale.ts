@@ -258,7 +258,8 @@ await migrate({
   migrationsDir: new URL('../../prisma/migrations', import.meta.url).pathname,
   logger,
 });
-const { prisma, repository, org, close } = await wireOrg(config, logger);
+// Straight on the Postgres index: the running replicas hear of what the seed indexes.
+const { prisma, repository, org, close } = await wireOrg({ ...config, SEARCH_IN_MEMORY: false }, logger);
 try {
   await repository.ensureGroups(GROUPS);
   const r = random(Number(values.seed) || 1);

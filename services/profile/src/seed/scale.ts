@@ -48,7 +48,11 @@ await migrate({
   migrationsDir: new URL('../../prisma/migrations', import.meta.url).pathname,
   logger,
 });
-const { prisma, orgCopy, directory, close } = await wireProfile(config, logger);
+// Straight on the Postgres index: the running replicas hear of what the seed indexes.
+const { prisma, orgCopy, directory, close } = await wireProfile(
+  { ...config, SEARCH_IN_MEMORY: false },
+  logger,
+);
 try {
   const { organizations, divisions } = await orgCopy.copyAll();
   const places = organizations.filter((o) => TITLES[o.groupType]);
