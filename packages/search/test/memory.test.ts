@@ -137,6 +137,9 @@ describe('in-memory search engine', () => {
         },
         { text: 'an', filters: { tags: 't1' }, offset: 0, limit: 30, countUpTo: 100 },
         { text: 'nobody', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        // Three-letter words are settled by their one trigram, alone or with a filter.
+        { text: 'dee', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'ana 12', filters: { group: 'Unions' }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
       ];
       for (const query of queries)
         expect(await memory.search({ ...query, withStored: true }), JSON.stringify(query)).toEqual(
