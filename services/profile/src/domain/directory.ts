@@ -107,7 +107,7 @@ const lines = (values: readonly (string | null)[]) =>
   [...new Set(values.filter((value): value is string => !!value))].join('\n');
 
 /** The directory card of an entry: the latest current job's, or none. */
-export function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
+function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
   const job = entry.currentJobs[0];
   return {
     profileId: entry.profileId,
