@@ -1,6 +1,7 @@
-// The in-memory search engine: the port's semantics over documents held in this process, with a trigram index for
-// words and postings for keyword filters. It is the read side of the replicated index (replica.ts), which keeps it
-// equal to the Postgres index; the query checks and case folding are the other adapters' (semantics.ts).
+// The in-memory search engine: the port's semantics over documents held in this process, with postings for the
+// documents' words (found by a query word through the vocabulary) and for keyword filters. It is the read side of
+// the replicated index (replica.ts), which keeps it equal to the Postgres index; the query checks and case folding
+// are the other adapters' (semantics.ts).
 import type {
   SearchDocument,
   SearchIndex,
@@ -9,7 +10,9 @@ import type {
   SearchResult,
   SortFieldDefinition,
 } from './port.ts';
+import { Int32Column, inAny, NO_POSTINGS, Postings } from './postings.ts';
 import { Fields, type PreparedDocument, type PreparedQuery, type PreparedSortKey } from './semantics.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 /** Postgres' FIELD_SEPARATOR: query words hold no whitespace, so no word matches across two fields. */
 const FIELD_SEPARATOR = '\n';
@@ -28,69 +31,6 @@ interface Row {
   sort: readonly (string | number | null)[];
   stored: string | null;
 }
-
-/**
- * Ascending ordinals in a typed array that doubles as it grows: a third of a number[]'s memory, which matters at a
- * hundred thousand people with dozens of trigrams each.
- */
-class Postings {
-  ordinals = new Int32Array(4);
-  length = 0;
-  /**
-   * A bit per ordinal, once the list holds at least one ordinal in 32 (the bits then take no more room than the
-   * list): candidates are narrowed by it with one lookup each, where merging walked the whole long list.
-   */
-  bits: Uint32Array | undefined;
-
-  push(ordinal: number): void {
-    if (this.length === this.ordinals.length) {
-      const grown = new Int32Array(this.length * 2);
-      grown.set(this.ordinals);
-      this.ordinals = grown;
-    }
-    this.ordinals[this.length++] = ordinal;
-    if (this.bits) {
-      if (ordinal >>> 5 >= this.bits.length) {
-        const grown = new Uint32Array(Math.max(this.bits.length * 2, (ordinal >>> 5) + 1));
-        grown.set(this.bits);
-        this.bits = grown;
-      }
-      this.bits[ordinal >>> 5] = (this.bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
-    }
-  }
-
-  /** After a full load of `count` ordinals: gives back the room left to grow into, and sets the bits if dense. */
-  settle(count: number): void {
-    if (this.ordinals.length > this.length) this.ordinals = this.ordinals.slice(0, this.length);
-    this.bits = undefined;
-    if (this.length * 32 < count) return;
-    const bits = new Uint32Array((count >>> 5) + 1);
-    for (let i = 0; i < this.length; i++) {
-      const ordinal = this.ordinals[i] as number;
-      bits[ordinal >>> 5] = (bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
-    }
-    this.bits = bits;
-  }
-
-  /** The candidates also in this list. */
-  narrow(candidates: Int32Array): Int32Array {
-    const { bits } = this;
-    if (!bits) return intersect(candidates, this.view());
-    const kept = new Int32Array(candidates.length);
-    let length = 0;
-    for (let i = 0; i < candidates.length; i++) {
-      const ordinal = candidates[i] as number;
-      if (((bits[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) !== 0) kept[length++] = ordinal;
-    }
-    return kept.subarray(0, length);
-  }
-
-  view(): Int32Array {
-    return this.ordinals.subarray(0, this.length);
-  }
-}
-
-const NO_POSTINGS = new Postings();
 
 /**
  * Code point order, which is what Postgres' COLLATE "C" (UTF-8 bytes) and Elasticsearch's keyword sort use. JS
@@ -117,55 +57,24 @@ const WALK_AFTER = 512;
 /** Candidates this few are checked one by one rather than narrowed by intersecting more postings. */
 const NARROW_ENOUGH = 32;
 
-/** A list this many times longer than the other is searched (galloping) rather than walked in step. */
-const GALLOP_RATIO = 8;
+/**
+ * Query words told apart by a bit each when a document's words are checked; more words than this (no member types
+ * them) are looked for in the document's text instead.
+ */
+const MASKED_WORDS = 31;
 
-/** The first index from `from` on whose ordinal is not below `ordinal` (list.length if none). */
-function lowerBound(list: Int32Array, from: number, ordinal: number): number {
-  let low = from;
-  let high = from;
-  let step = 1;
-  while (high < list.length && (list[high] as number) < ordinal) {
-    low = high + 1;
-    high += step;
-    step *= 2;
-  }
-  high = Math.min(high, list.length);
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((list[middle] as number) < ordinal) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+/**
+ * A query word whose documents outnumber one in this many is not gathered from its words' postings (a merge of
+ * thousands of lists for "a"): the search walks the order, checking each document, instead.
+ */
+const GATHER_SHARE = 8;
 
-/** The ordinals in both ascending lists. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const both = new Int32Array(Math.min(a.length, b.length));
-  let length = 0;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (long.length > GALLOP_RATIO * short.length) {
-    for (let i = 0, j = 0; i < short.length && j < long.length; i++) {
-      const ordinal = short[i] as number;
-      j = lowerBound(long, j, ordinal);
-      if (long[j] === ordinal) both[length++] = ordinal;
-    }
-    return both.subarray(0, length);
-  }
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      both[length++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return both.subarray(0, length);
-}
+/** A query word contained in up to this many vocabulary words narrows the candidates by their lists. */
+const UNION_WORDS = 16;
+
+/** The words of folded text: split as query words are, so a query word is part of a document word or of none. */
+const wordsOf = (haystack: string): Set<string> =>
+  new Set(haystack.split(/\s+/u).filter((word) => word.length > 0));
 
 const hasAny = (present: readonly string[], values: string[]): boolean => {
   for (const value of values) if (present.includes(value)) return true;
@@ -181,16 +90,6 @@ function seededHash(seed: number, id: string): number {
   hash ^= hash >>> 13;
   hash = Math.imul(hash, 0xc2b2ae35);
   return (hash ^ (hash >>> 16)) >>> 0;
-}
-
-/** Every run of three code units in `text` that holds no field separator. */
-function trigramsOf(text: string): Set<string> {
-  const trigrams = new Set<string>();
-  for (let i = 0; i + 3 <= text.length; i++) {
-    const trigram = text.slice(i, i + 3);
-    if (!trigram.includes(FIELD_SEPARATOR)) trigrams.add(trigram);
-  }
-  return trigrams;
 }
 
 /** The two sorted runs of ordinals as one, in `compare` order. */
@@ -238,7 +137,12 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
   /** 1 where the document at that ordinal is current. */
   let alive = new Uint8Array(1024);
   let byId = new Map<string, number>();
-  let trigrams = new Map<string, Postings>();
+  let vocabulary = new Vocabulary();
+  /** Per word (vocabulary id), the ordinals of the documents holding it. */
+  let wordPostings: Postings[] = [];
+  /** Each document's distinct words (vocabulary ids): those of ordinal o end at wordEnds[o], begin where o - 1's end. */
+  let documentWords = new Int32Column();
+  let wordEnds = new Int32Column();
   /** Per keyword field (definition order), each value's postings. */
   let keywordPostings: Map<string, Postings>[] = keywordFields.map(() => new Map());
   /** Per keyword field, one shared array for each distinct list of values (most people share their group). */
@@ -302,7 +206,13 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     row.sort.forEach((value, field) => {
       (sortColumns[field] as (string | number | null)[]).push(value);
     });
-    for (const trigram of trigramsOf(row.haystack)) post(trigrams, trigram, ordinal);
+    for (const word of wordsOf(row.haystack)) {
+      const id = vocabulary.add(word);
+      if (id === wordPostings.length) wordPostings.push(new Postings());
+      (wordPostings[id] as Postings).push(ordinal);
+      documentWords.push(id);
+    }
+    wordEnds.push(documentWords.length);
     ids.push(row.id);
     haystacks.push(row.haystack);
     storedColumn.push(row.stored);
@@ -324,7 +234,28 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     dead++;
   }
 
+  /**
+   * The first sort field's ascending order (missing values last, then id), which a rebuild lays the ordinals out in:
+   * a page in that order then reads the columns and postings front to back, not all over memory.
+   */
+  const sortFirst = sortFields[0];
+  function layoutOrder(a: Row, b: Row): number {
+    const u = a.sort[0] ?? null;
+    const v = b.sort[0] ?? null;
+    if (u !== v) {
+      if (u === null) return 1;
+      if (v === null) return -1;
+      const difference =
+        sortFirst?.type === 'number'
+          ? (u as number) - (v as number)
+          : compareCodePoints(u as string, v as string);
+      if (difference !== 0) return difference;
+    }
+    return compareCodePoints(a.id, b.id);
+  }
+
   function rebuild(rows: Row[]): void {
+    rows.sort(layoutOrder);
     ids = [];
     haystacks = [];
     keywordColumns = keywordFields.map(() => []);
@@ -332,7 +263,10 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     storedColumn = [];
     alive = new Uint8Array(Math.max(1024, rows.length));
     byId = new Map();
-    trigrams = new Map();
+    vocabulary = new Vocabulary();
+    wordPostings = [];
+    documentWords = new Int32Column();
+    wordEnds = new Int32Column();
     keywordPostings = keywordFields.map(() => new Map());
     keywordLists = keywordFields.map(() => new Map());
     dead = 0;
@@ -340,7 +274,9 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     ranks = undefined;
     idRanks = undefined;
     for (const row of rows) add(row);
-    for (const list of trigrams.values()) list.settle(rows.length);
+    for (const list of wordPostings) list.settle(rows.length);
+    documentWords.trim();
+    wordEnds.trim();
     for (const postings of keywordPostings) for (const list of postings.values()) list.settle(rows.length);
   }
 
@@ -349,7 +285,7 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     ranks = undefined;
     idRanks = undefined;
     if (dead > COMPACT_AFTER && dead > byId.size) {
-      rebuild([...byId.values()].sort((a, b) => a - b).map(rowAt));
+      rebuild([...byId.values()].map(rowAt));
       return;
     }
     for (const walk of walks.values()) {
@@ -465,16 +401,61 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
 
   /** What a candidate must still be checked for, with its fields' columns looked up once. */
   interface Check {
+    /** A bit per query word its document must hold a word with (see markWords). */
+    wordBits: number;
+    /** Query words past MASKED_WORDS, looked for in the document's text. */
     words: string[];
     filters: { column: (readonly string[])[]; values: string[] }[];
     exclude: { column: (readonly string[])[]; values: string[] }[];
   }
 
-  const isEmpty = ({ words, filters, exclude }: Check) =>
-    words.length === 0 && filters.length === 0 && exclude.length === 0;
+  const isEmpty = ({ wordBits, words, filters, exclude }: Check) =>
+    wordBits === 0 && words.length === 0 && filters.length === 0 && exclude.length === 0;
+
+  /**
+   * Per vocabulary word, the search that marked it last and the bits of that search's query words it contains.
+   * Reused by every search and never cleared, as the ordinals' stamps below.
+   */
+  let wordStamps = new Uint32Array(0);
+  let wordBits = new Uint32Array(0);
+  let wordStamp = 0;
+
+  /** Query word i's bit on every vocabulary word containing it; answers those words and their postings' length. */
+  function markWords(words: string[]): { bit: number; ids: Int32Array; documents: number }[] {
+    if (wordStamps.length < vocabulary.size || wordStamp === 0xffffffff) {
+      wordStamps = new Uint32Array(Math.max(vocabulary.size * 2, 1024));
+      wordBits = new Uint32Array(wordStamps.length);
+      wordStamp = 0;
+    }
+    wordStamp++;
+    return words.map((word, i) => {
+      const bit = 1 << i;
+      const ids = vocabulary.containing(word);
+      let documents = 0;
+      for (const id of ids) {
+        documents += (wordPostings[id] as Postings).length;
+        if (wordStamps[id] !== wordStamp) {
+          wordStamps[id] = wordStamp;
+          wordBits[id] = 0;
+        }
+        wordBits[id] = (wordBits[id] as number) | bit;
+      }
+      return { bit, ids, documents };
+    });
+  }
 
   /** Whether the document has every word, passes every filter and no exclusion (liveness aside). */
-  function isMatch(ordinal: number, { words, filters, exclude }: Check): boolean {
+  function isMatch(ordinal: number, { wordBits: needed, words, filters, exclude }: Check): boolean {
+    if (needed !== 0) {
+      const held = documentWords.values;
+      const ends = wordEnds.values;
+      let bits = 0;
+      for (let k = ordinal === 0 ? 0 : (ends[ordinal - 1] as number); k < (ends[ordinal] as number); k++) {
+        const id = held[k] as number;
+        if (wordStamps[id] === wordStamp) bits |= wordBits[id] as number;
+      }
+      if ((bits & needed) !== needed) return false;
+    }
     if (words.length > 0) {
       const haystack = haystacks[ordinal] as string;
       for (const word of words) if (!haystack.includes(word)) return false;
@@ -486,48 +467,92 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     return true;
   }
 
+  /** The ordinals of the documents holding any of these words: one list's view, or the lists merged. */
+  function gather(ids: Int32Array, documents: number): Int32Array {
+    if (ids.length === 1) return (wordPostings[ids[0] as number] as Postings).view();
+    const all = new Int32Array(documents);
+    let length = 0;
+    for (const id of ids) {
+      const list = (wordPostings[id] as Postings).view();
+      all.set(list, length);
+      length += list.length;
+    }
+    all.sort();
+    let unique = 0;
+    for (let i = 0; i < length; i++) if (i === 0 || all[i] !== all[i - 1]) all[unique++] = all[i] as number;
+    return all.subarray(0, unique);
+  }
+
   /**
-   * The ordinals every match is among: the postings of each word's trigrams and of single-value filters,
-   * intersected shortest first until few are left; undefined when the query has none (everyone may match). And
-   * what each candidate must still be checked for: with every posting intersected, a single-value filter is met
-   * and so is a word three code units long (its one trigram is the word); a longer word only may occur, a shorter
-   * one has no trigram.
+   * The ordinals every match is among, and about how many. Each query word narrows to the documents holding one of
+   * the vocabulary words containing it, each single-value filter to its postings: the fewest documents are the
+   * candidates, narrowed by the others until few are left. Undefined when there is nothing to narrow by, or only a
+   * word too common to gather (everyone may match). And what each candidate must still be checked for: what the
+   * narrowing did not settle.
    */
-  function candidatesOf(query: PreparedQuery): { candidates: Int32Array | undefined; check: Check } {
+  function candidatesOf(query: PreparedQuery): {
+    candidates: Int32Array | undefined;
+    estimate: number;
+    check: Check;
+  } {
     const column = (field: string) =>
       keywordColumns[keywordIndex.get(field) as number] as (readonly string[])[];
     const check: Check = {
-      words: query.words,
+      wordBits: 0,
+      words: query.words.slice(MASKED_WORDS),
       filters: query.filters.map(({ field, values }) => ({ column: column(field), values })),
       exclude: query.exclude.map(({ field, values }) => ({ column: column(field), values })),
     };
-    const lists: Postings[] = [];
-    for (const word of query.words)
-      for (const trigram of trigramsOf(word)) lists.push(trigrams.get(trigram) ?? NO_POSTINGS);
-    for (const { field, values } of query.filters)
-      if (values.length === 1)
-        lists.push(
-          keywordPostings[keywordIndex.get(field) as number]?.get(values[0] as string) ?? NO_POSTINGS,
-        );
-    lists.sort((a, b) => a.length - b.length);
-    const [shortest, ...rest] = lists;
-    if (!shortest) return { candidates: undefined, check };
-    let candidates = shortest.view();
-    let intersected = 1;
-    for (const list of rest) {
-      if (candidates.length <= NARROW_ENOUGH) break;
-      candidates = list.narrow(candidates);
-      intersected++;
+    /** A word's or a filter's documents: `list` when one list holds them, else the words whose lists do. */
+    const narrowers: { size: number; list?: Postings; words?: Int32Array; settle: () => void }[] = [];
+    for (const { bit, ids: words, documents } of markWords(query.words.slice(0, MASKED_WORDS))) {
+      if (documents === 0) return { candidates: new Int32Array(0), estimate: 0, check };
+      check.wordBits |= bit;
+      const settle = () => {
+        check.wordBits &= ~bit;
+      };
+      narrowers.push(
+        words.length === 1
+          ? { size: documents, list: wordPostings[words[0] as number] as Postings, settle }
+          : { size: documents, words, settle },
+      );
     }
-    if (intersected < lists.length) return { candidates, check };
-    return {
-      candidates,
-      check: {
-        words: check.words.filter((word) => word.length !== 3),
-        filters: check.filters.filter(({ values }) => values.length !== 1),
-        exclude: check.exclude,
-      },
-    };
+    query.filters.forEach(({ field, values }, i) => {
+      const filter = check.filters[i];
+      if (values.length === 1) {
+        const list =
+          keywordPostings[keywordIndex.get(field) as number]?.get(values[0] as string) ?? NO_POSTINGS;
+        const settle = () => {
+          check.filters = check.filters.filter((other) => other !== filter);
+        };
+        narrowers.push({ size: list.length, list, settle });
+      }
+    });
+    narrowers.sort((a, b) => a.size - b.size);
+    const first = narrowers.find(({ list, size }) => list || size * GATHER_SHARE <= ids.length);
+    if (!first)
+      return {
+        candidates: undefined,
+        estimate: Math.min(narrowers[0]?.size ?? ids.length, byId.size),
+        check,
+      };
+    let candidates = first.list ? first.list.view() : gather(first.words as Int32Array, first.size);
+    first.settle();
+    for (const narrower of narrowers) {
+      if (candidates.length <= NARROW_ENOUGH) break;
+      if (narrower === first) continue;
+      if (narrower.list) candidates = narrower.list.narrow(candidates);
+      else {
+        const words = narrower.words as Int32Array;
+        if (words.length > UNION_WORDS) continue;
+        candidates = inAny(
+          candidates,
+          Array.from(words, (id) => wordPostings[id] as Postings),
+        );
+      }
+      narrower.settle();
+    }
+    return { candidates, estimate: candidates.length, check };
   }
 
   /**
@@ -578,12 +603,17 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
   }
 
   /** The ordinals of the page among `found`: in one field's order by where they stand in its walk. */
-  function page(query: PreparedQuery, walk: Walk | undefined, found: number[]): number[] {
+  function page(query: PreparedQuery, walk: Walk | undefined, found: ArrayLike<number>): number[] {
     const end = query.offset + query.limit;
-    if (!walk) return found.sort(comparator(query.sort, found)).slice(query.offset, end);
+    if (!walk) {
+      const among = Array.from(found);
+      return among.sort(comparator(query.sort, among)).slice(query.offset, end);
+    }
     if (found.length <= WALK_AFTER) {
       const places = placesOf(walk);
-      return found.sort((a, b) => (places[a] as number) - (places[b] as number)).slice(query.offset, end);
+      return Array.from(found)
+        .sort((a, b) => (places[a] as number) - (places[b] as number))
+        .slice(query.offset, end);
     }
     const matched = mark(found);
     const picked: number[] = [];
@@ -607,9 +637,8 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     const [key, ...others] = prepared.sort;
     const walk =
       key && !('random' in key) && others.length === 0 ? walkOf(key.field, key.direction) : undefined;
-    const { candidates, check } = candidatesOf(prepared);
+    const { candidates, estimate, check } = candidatesOf(prepared);
     const exact = isEmpty(check);
-    const estimate = candidates?.length ?? byId.size;
     const needed = !countTotal
       ? end
       : countUpTo === null
@@ -628,9 +657,15 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
         total++;
       }
     } else {
-      const found: number[] = [];
-      for (const ordinal of candidates ?? byId.values())
-        if (alive[ordinal] === 1 && (exact || isMatch(ordinal, check))) found.push(ordinal);
+      let found: ArrayLike<number>;
+      // Candidates that need no check are the matches, unless replaced or removed documents linger among them.
+      if (candidates && exact && dead === 0) found = candidates;
+      else {
+        const matches: number[] = [];
+        for (const ordinal of candidates ?? byId.values())
+          if (alive[ordinal] === 1 && (exact || isMatch(ordinal, check))) matches.push(ordinal);
+        found = matches;
+      }
       picked = page(prepared, walk, found);
       total = found.length;
     }

@@ -137,9 +137,23 @@ describe('in-memory search engine', () => {
         },
         { text: 'an', filters: { tags: 't1' }, offset: 0, limit: 30, countUpTo: 100 },
         { text: 'nobody', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
-        // Three-letter words are settled by their one trigram, alone or with a filter.
+        // Words held by one vocabulary word, by several ('ana': ana, analyst; 'st': staff, analyst), by more than
+        // are narrowed by ('1': 1, 10 to 19, 21 …), and by most of them ('a'), alone or together with filters.
         { text: 'dee', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
         { text: 'ana 12', filters: { group: 'Unions' }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'st cy', offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: '1 ff', filters: { group: 'Agencies' }, offset: 0, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'a', offset: 30, limit: 30, sort: byName, countUpTo: 100 },
+        { text: 'a 7 s', exclude: { tags: ['t2'] }, offset: 0, limit: 30, sort: byName },
+        { text: 'n', offset: 30, limit: 30, countUpTo: 100 },
+        // More words than the engine tells apart by a bit each: the rest are looked for in the text.
+        {
+          text: 's a c r m e n t o sa ac cr ra am me en nt to sac acr cra ram ame men ent nto sacr acra cram ramen mento amento staff',
+          offset: 0,
+          limit: 30,
+          sort: byName,
+          countUpTo: 100,
+        },
       ];
       for (const query of queries)
         expect(await memory.search({ ...query, withStored: true }), JSON.stringify(query)).toEqual(
