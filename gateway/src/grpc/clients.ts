@@ -12,7 +12,7 @@ import { NewsServiceClient } from '@rotunda/protos/news';
 import { OrgServiceClient } from '@rotunda/protos/org';
 import { PostServiceClient } from '@rotunda/protos/post';
 import { ProfileServiceClient } from '@rotunda/protos/profile';
-import { type Caller, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
+import { type Caller, GRPC_OPTIONS, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
 export const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news'] as const;
@@ -40,17 +40,18 @@ export function createServiceClients(
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
   };
-  const auth = new AuthServiceClient(addresses.auth, creds);
-  const news = new NewsServiceClient(addresses.news, creds);
+  const auth = new AuthServiceClient(addresses.auth, creds, GRPC_OPTIONS);
+  const news = new NewsServiceClient(addresses.news, creds, GRPC_OPTIONS);
   // Logo and picture uploads reach 10 MB and the unpaged lists (organizations, the whole directory) several;
   // gRPC's default cap is 4 MB.
   const large = {
+    ...GRPC_OPTIONS,
     'grpc.max_send_message_length': 64 * 1024 * 1024,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
   };
   const org = new OrgServiceClient(addresses.org, creds, large);
   const profile = new ProfileServiceClient(addresses.profile, creds, large);
-  const post = new PostServiceClient(addresses.post, creds);
+  const post = new PostServiceClient(addresses.post, creds, GRPC_OPTIONS);
   return {
     auth,
     news,

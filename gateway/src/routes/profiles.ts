@@ -23,7 +23,7 @@ import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
 import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
-import { type CachedAnswer, cachedAnswerOf, keyedMicroCache } from '../http/micro-cache.ts';
+import { keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
 import { optionalText, pagingParameter, parseBody, parseQuery, requireFields } from './body.ts';
 import { idField, userIssueJson } from './issues.ts';
@@ -374,7 +374,7 @@ export function profilesRouter(
       caller: req.caller,
     });
 
-  const searchCache = keyedMicroCache<CachedAnswer>(directoryCacheSeconds * 1000, DIRECTORY_CACHE_KEYS);
+  const searchCache = keyedMicroCache<Buffer>(directoryCacheSeconds * 1000, DIRECTORY_CACHE_KEYS);
 
   // People and their details are for members (spec §6): every path below needs a valid access token.
   router.use(requireMember);
@@ -428,19 +428,24 @@ export function profilesRouter(
     };
     const load = async () => {
       const answer = await rpc(req, profile.searchDirectory, request);
-      return cachedAnswerOf({
-        profiles: answer.profiles.map(directoryCardJson),
-        total: answer.total,
-        total_is_lower_bound: answer.total_is_lower_bound,
-        offset: request.offset,
-        limit: request.limit,
-      });
+      return Buffer.from(
+        JSON.stringify({
+          profiles: answer.profiles.map(directoryCardJson),
+          total: answer.total,
+          total_is_lower_bound: answer.total_is_lower_bound,
+          offset: request.offset,
+          limit: request.limit,
+        }),
+      );
     };
     const page =
       directoryCacheSeconds > 0 ? await searchCache.get(JSON.stringify(request), load) : await load();
+    // Written as it is, without the ETag res.send would hash for every page: a page the browser may not store is
+    // never revalidated.
     res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('ETag', page.etag);
-    res.type('application/json').send(page.body);
+    res.type('application/json');
+    res.setHeader('Content-Length', page.length);
+    res.end(page);
   });
 
   router.post('/new-user-check', async (req, res) => {

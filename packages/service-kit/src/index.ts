@@ -33,6 +33,7 @@ export {
   unauthenticated,
 } from './errors.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
+export { GRPC_OPTIONS } from './grpc/options.ts';
 export {
   type GrpcService,
   type RunningGrpcServer,
@@ -48,6 +49,7 @@ export {
   unary,
 } from './grpc/unary.ts';
 export { createLogger, type Logger } from './logger.ts';
+export { NODE_FLAGS } from './node-flags.ts';
 export { stopWithParent } from './parent.ts';
 export {
   type EmbeddedPostgresOptions,

@@ -9,6 +9,7 @@ import {
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from '../logger.ts';
 import { stopWithParent } from '../parent.ts';
+import { GRPC_OPTIONS } from './options.ts';
 
 export interface GrpcService {
   /** Fully qualified name, as health checks ask for it (e.g. rotunda.news.v1.NewsService). */
@@ -39,7 +40,7 @@ export interface RunningGrpcServer {
 export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger, services, readiness } = options;
   // 16 MB: room for a 10 MB logo or picture upload plus its message framing; bigger requests are refused.
-  const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const server = new Server({ ...GRPC_OPTIONS, 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const service of services) {

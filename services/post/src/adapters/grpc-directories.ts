@@ -4,7 +4,7 @@
 import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { OrgServiceClient } from '@rotunda/protos/org';
 import { type Author as AuthorMessage, ProfileServiceClient } from '@rotunda/protos/profile';
-import { currentRequestId, REQUEST_ID_HEADER } from '@rotunda/service-kit';
+import { currentRequestId, GRPC_OPTIONS, REQUEST_ID_HEADER } from '@rotunda/service-kit';
 import type { OrgDirectory, ProfileDirectory } from '../domain/ports.ts';
 import type { Author } from '../domain/post.ts';
 
@@ -18,6 +18,7 @@ type Unary<Request, Response> = (
 
 /** A whole export of names (10,000 organizations is about a megabyte) exceeds gRPC's 4 MB default at scale. */
 const LARGE_MESSAGES = {
+  ...GRPC_OPTIONS,
   'grpc.max_receive_message_length': 64 * 1024 * 1024,
   'grpc.max_send_message_length': 64 * 1024 * 1024,
 };
