@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { NODE_FLAGS } from '@rotunda/service-kit';
 
 export interface Child {
   name: string;
@@ -34,7 +35,7 @@ export function startChild(options: {
   print: (text: string) => void;
 }): Child {
   const log = createWriteStream(join(options.logDir, `${options.name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, options.script], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     // The IPC channel tells the child when this process is gone (service kit's stopWithParent).

@@ -1,6 +1,7 @@
 // Every deployable's Dockerfile: pinned base images (Node the version the repo pins), a final stage that runs
 // as a non-root user with a health check, and exactly the workspaces the deployable is made of.
 import { existsSync } from 'node:fs';
+import { NODE_FLAGS } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
 import {
   DEPLOYABLES,
@@ -75,6 +76,12 @@ describe.each(DEPLOYABLES)('$dir/Dockerfile', (target) => {
         for (const source of sources) expect(existsSync(repoPath(source)), source).toBe(true);
       }
   });
+
+  if (target.kind !== 'web')
+    it('runs its entry point with the Node flags the one-machine product runs it with', () => {
+      const [command] = instruction(stages(file()).at(-1), 'CMD');
+      expect(JSON.parse(command ?? '[]')).toEqual(['node', ...NODE_FLAGS, 'src/main.ts']);
+    });
 
   if (target.kind === 'service')
     it("listens on the service's own gRPC port", () => {
