@@ -92,6 +92,21 @@ function seededHash(seed: number, id: string): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
+/** Two values of a sort field (of `field`'s type) in `direction`, missing values last either way; 0 when equal. */
+function compareSorted(
+  field: SortFieldDefinition | undefined,
+  direction: 'asc' | 'desc',
+  u: string | number | null,
+  v: string | number | null,
+): number {
+  if (u === v) return 0;
+  if (u === null) return 1;
+  if (v === null) return -1;
+  const difference =
+    field?.type === 'number' ? (u as number) - (v as number) : compareCodePoints(u as string, v as string);
+  return direction === 'asc' ? difference : -difference;
+}
+
 /** The two sorted runs of ordinals as one, in `compare` order. */
 function merge(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number): Int32Array {
   const merged = new Int32Array(a.length + b.length);
@@ -235,24 +250,12 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
   }
 
   /**
-   * The first sort field's ascending order (missing values last, then id), which a rebuild lays the ordinals out in:
-   * a page in that order then reads the columns and postings front to back, not all over memory.
+   * The first sort field's ascending order, which a rebuild lays the ordinals out in: a page in that order then
+   * reads the columns and postings front to back, not all over memory.
    */
-  const sortFirst = sortFields[0];
-  function layoutOrder(a: Row, b: Row): number {
-    const u = a.sort[0] ?? null;
-    const v = b.sort[0] ?? null;
-    if (u !== v) {
-      if (u === null) return 1;
-      if (v === null) return -1;
-      const difference =
-        sortFirst?.type === 'number'
-          ? (u as number) - (v as number)
-          : compareCodePoints(u as string, v as string);
-      if (difference !== 0) return difference;
-    }
-    return compareCodePoints(a.id, b.id);
-  }
+  const layoutOrder = (a: Row, b: Row): number =>
+    compareSorted(sortFields[0], 'asc', a.sort[0] ?? null, b.sort[0] ?? null) ||
+    compareCodePoints(a.id, b.id);
 
   function rebuild(rows: Row[]): void {
     rows.sort(layoutOrder);
@@ -325,21 +328,12 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     direction: 'asc' | 'desc',
   ): (a: number, b: number) => number {
     const column = () => sortColumns[sortIndex.get(field.name) as number] as (string | number | null)[];
-    const sign = direction === 'asc' ? 1 : -1;
     return (a, b) => {
       const values = column();
-      const u = values[a] ?? null;
-      const v = values[b] ?? null;
-      if (u !== v) {
-        if (u === null) return 1;
-        if (v === null) return -1;
-        const difference =
-          field.type === 'number'
-            ? (u as number) - (v as number)
-            : compareCodePoints(u as string, v as string);
-        if (difference !== 0) return sign * difference;
-      }
-      return compareCodePoints(ids[a] as string, ids[b] as string);
+      return (
+        compareSorted(field, direction, values[a] ?? null, values[b] ?? null) ||
+        compareCodePoints(ids[a] as string, ids[b] as string)
+      );
     };
   }
 

@@ -25,7 +25,7 @@ export class Int32Column {
   }
 }
 
-/** Ascending ordinals, which matters at a hundred thousand people with a dozen words each. */
+/** Ascending ordinals: a word's documents, a keyword value's, or a vocabulary run's words. */
 export class Postings extends Int32Column {
   /**
    * A bit per ordinal, once the list holds at least one ordinal in 32 (the bits then take no more room than the
@@ -64,13 +64,16 @@ export class Postings extends Int32Column {
   }
 }
 
+const hasBit = (bits: Uint32Array, ordinal: number): boolean =>
+  ((bits[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) !== 0;
+
 /** The candidates whose bit is set. */
 export function withBits(candidates: Int32Array, bits: Uint32Array): Int32Array {
   const kept = new Int32Array(candidates.length);
   let length = 0;
   for (let i = 0; i < candidates.length; i++) {
     const ordinal = candidates[i] as number;
-    if (((bits[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) !== 0) kept[length++] = ordinal;
+    if (hasBit(bits, ordinal)) kept[length++] = ordinal;
   }
   return kept.subarray(0, length);
 }
@@ -86,7 +89,7 @@ export function inAny(candidates: Int32Array, lists: readonly Postings[]): Int32
     for (let l = 0; l < lists.length; l++) {
       const bits = (lists[l] as Postings).bits;
       let held: boolean;
-      if (bits) held = ((bits[ordinal >>> 5] ?? 0) & (1 << (ordinal & 31))) !== 0;
+      if (bits) held = hasBit(bits, ordinal);
       else {
         const view = views[l] as Int32Array;
         const at = lowerBound(view, cursors[l] as number, ordinal);
