@@ -4,6 +4,7 @@ export * from './captcha.ts';
 export * from './elected-officials.ts';
 export * from './email-eligibility.ts';
 export * from './image.ts';
+export * from './organization-name.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './post.ts';
