@@ -1,8 +1,9 @@
 // The org service against a real PostgreSQL (its schema and the Postgres search index), a real S3 endpoint
 // (s3rver) and real gRPC: migrations match schema.prisma, the demo seed, the list searched and paged on the
 // server with the product's own organization never listed, a rename found at once, the 5-result lookups, and
-// every refusal (visitor, member updating, missing name or address, unknown id, Cal-Access change, bad links,
-// wrong image type, oversize image, pixel bomb), and the index rebuilt by the operator's reindex command.
+// every refusal (visitor, member updating, missing name or address, a name without letters, a member's
+// Cal-Access ID, a Cal-Access ID outside its groups or not a filer number, unknown id, bad links, wrong image
+// type, oversize image, pixel bomb), and the index rebuilt by the operator's reindex command.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import {
@@ -424,7 +425,7 @@ describe('adding over gRPC', () => {
     expect(answers.filter((a) => a.created)).toHaveLength(1);
   });
 
-  it('refuses a visitor, a missing name or type, an unknown type, and Cal-Access outside its groups', async () => {
+  it('refuses a visitor, a missing name or type, an unknown type, and a link that is not http(s)', async () => {
     expect(await refusal(rpc('addOrganization', { organization_name: 'X', group_type: 'Other' }))).toEqual({
       code: status.UNAUTHENTICATED,
       details: 'Access Restricted. Please login.',
@@ -443,18 +444,6 @@ describe('adding over gRPC', () => {
       await refusal(
         rpc(
           'addOrganization',
-          { organization_name: 'New Agency', group_type: 'Agencies', fields: { lobby_filer_id: '123' } },
-          MEMBER,
-        ),
-      ),
-    ).toEqual({
-      code: status.INVALID_ARGUMENT,
-      details: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
-    });
-    expect(
-      await refusal(
-        rpc(
-          'addOrganization',
           {
             organization_name: 'New Agency',
             group_type: 'Agencies',
@@ -469,7 +458,100 @@ describe('adding over gRPC', () => {
     });
   });
 
-  it('lets any member add a division; same name answers the existing one; unknown organization refused', async () => {
+  it('refuses a name without letters ("0", "1e+308", "----"), for members and contributors, adding nothing', async () => {
+    const before = await prisma.organization.count();
+    for (const organization_name of ['0', '1e+308', ' ---- ', '0x1F'])
+      for (const caller of [MEMBER, CONTRIBUTOR])
+        expect(
+          await refusal(rpc('addOrganization', { organization_name, group_type: 'Other' }, caller)),
+        ).toEqual({
+          code: status.INVALID_ARGUMENT,
+          details: 'Organization Name must contain letters, not only numbers or symbols.',
+        });
+    expect(await prisma.organization.count()).toBe(before);
+    const { organization } = await rpc(
+      'addOrganization',
+      { organization_name: '3M', group_type: 'Other' },
+      MEMBER,
+    );
+    expect(organization?.organization_name).toBe('3M');
+  });
+
+  it('refuses a member’s Cal-Access ID, adding nothing; a member sending it blank adds the organization without one', async () => {
+    const before = await prisma.organization.count();
+    expect(
+      await refusal(
+        rpc(
+          'addOrganization',
+          {
+            organization_name: 'Sierra Hops Growers',
+            group_type: 'Associations',
+            fields: { lobby_filer_id: '9100555' },
+          },
+          MEMBER,
+        ),
+      ),
+    ).toEqual({
+      code: status.PERMISSION_DENIED,
+      details: 'Only contributors can set or correct a Cal-Access ID.',
+    });
+    expect(await prisma.organization.count()).toBe(before);
+    const { organization, created } = await rpc(
+      'addOrganization',
+      {
+        organization_name: 'Sierra Hops Growers',
+        group_type: 'Associations',
+        fields: { lobby_filer_id: ' ' },
+      },
+      MEMBER,
+    );
+    expect(created).toBe(true);
+    expect(organization?.lobby_filer_id).toBeUndefined();
+  });
+
+  it('lets a contributor add an organization with a Cal-Access ID, for its groups and as a filer number only', async () => {
+    const { organization, created } = await rpc(
+      'addOrganization',
+      {
+        organization_name: 'Redwood Advocacy Group',
+        group_type: 'Lobbyists',
+        fields: { lobby_filer_id: ' 1401234 ' },
+      },
+      CONTRIBUTOR,
+    );
+    expect(created).toBe(true);
+    expect(organization?.lobby_filer_id).toBe('1401234');
+    const before = await prisma.organization.count();
+    expect(
+      await refusal(
+        rpc(
+          'addOrganization',
+          { organization_name: 'New Agency', group_type: 'Agencies', fields: { lobby_filer_id: '123' } },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
+    });
+    for (const lobby_filer_id of ['1e+308', 'F-12', '1234567890'])
+      expect(
+        await refusal(
+          rpc(
+            'addOrganization',
+            { organization_name: 'Pine Lobby Partners', group_type: 'Lobbyists', fields: { lobby_filer_id } },
+            CONTRIBUTOR,
+          ),
+        ),
+      ).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details:
+          'The Cal-Access ID is the filer number from the lobbying disclosure site: digits only, e.g. 1234567.',
+      });
+    expect(await prisma.organization.count()).toBe(before);
+  });
+
+  it('lets any member add a division; same name answers the existing one; unknown organization, blank name or one without letters refused', async () => {
     const id = await idOf('Coastal Lands Commission');
     const { division, created } = await rpc(
       'addDivision',
@@ -511,6 +593,12 @@ describe('adding over gRPC', () => {
       code: status.INVALID_ARGUMENT,
       details: 'Please provide entries for the following required fields: Division Name',
     });
+    for (const division_name of ['0', '1e+308', '----'])
+      expect(await refusal(rpc('addDivision', { organization_id: id, division_name }, MEMBER))).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details: 'Division Name must contain letters, not only numbers or symbols.',
+      });
+    expect((await rpc('listDivisions', { organization_id: id })).divisions).toHaveLength(1);
     expect((await refusal(rpc('addDivision', { organization_id: id, division_name: 'Y' }))).code).toBe(
       status.UNAUTHENTICATED,
     );
@@ -628,33 +716,57 @@ describe('updating over gRPC', () => {
     });
   });
 
-  it('sets a Cal-Access ID once for Lobbyists, Associations and Unions, then refuses a change', async () => {
+  it('lets a contributor set, correct and clear a Cal-Access ID for Lobbyists, Associations and Unions', async () => {
     const union = await idOf('Valley Teachers Federation');
+    const filerId = async () =>
+      (await rpc('getOrganization', { organization_id: union })).organization?.lobby_filer_id;
     const set = await rpc(
       'updateOrganization',
       { organization_id: union, fields: { lobby_filer_id: ' 9100129 ' } },
       CONTRIBUTOR,
     );
     expect(set.lobby_filer_id).toBe('9100129');
-    // The same value (the disabled field sent back) is no change.
-    await rpc(
+    // Not sending it keeps it.
+    await rpc('updateOrganization', { organization_id: union, fields: { city: 'Davis' } }, CONTRIBUTOR);
+    expect(await filerId()).toBe('9100129');
+    const corrected = await rpc(
       'updateOrganization',
-      { organization_id: union, fields: { lobby_filer_id: '9100129', city: 'Davis' } },
+      { organization_id: union, fields: { lobby_filer_id: '9100192' } },
       CONTRIBUTOR,
     );
-    for (const lobby_filer_id of ['9999999', '']) {
-      expect(
-        await refusal(
-          rpc('updateOrganization', { organization_id: union, fields: { lobby_filer_id } }, CONTRIBUTOR),
-        ),
-      ).toEqual({
-        code: status.INVALID_ARGUMENT,
-        details: 'The Cal-Access ID cannot be changed once it is set.',
-      });
-    }
-    expect((await rpc('getOrganization', { organization_id: union })).organization?.lobby_filer_id).toBe(
-      '9100129',
+    expect(corrected.lobby_filer_id).toBe('9100192');
+    await rpc('updateOrganization', { organization_id: union, fields: { lobby_filer_id: '' } }, CONTRIBUTOR);
+    expect(await filerId()).toBeUndefined();
+    await rpc(
+      'updateOrganization',
+      { organization_id: union, fields: { lobby_filer_id: '9100129' } },
+      CONTRIBUTOR,
     );
+    expect(await filerId()).toBe('9100129');
+  });
+
+  it('refuses a Cal-Access ID that is not a filer number or outside its groups, and a member’s, changing nothing', async () => {
+    const union = await idOf('Valley Teachers Federation');
+    const before = (await rpc('getOrganization', { organization_id: union })).organization;
+    expect(
+      await refusal(
+        rpc(
+          'updateOrganization',
+          { organization_id: union, fields: { lobby_filer_id: '91-00129' } },
+          CONTRIBUTOR,
+        ),
+      ),
+    ).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details:
+        'The Cal-Access ID is the filer number from the lobbying disclosure site: digits only, e.g. 1234567.',
+    });
+    expect(
+      await refusal(
+        rpc('updateOrganization', { organization_id: union, fields: { lobby_filer_id: '1' } }, MEMBER),
+      ),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: 'Contributors only' });
+    expect((await rpc('getOrganization', { organization_id: union })).organization).toEqual(before);
     const agency = await idOf('Coastal Lands Commission');
     expect(
       await refusal(
@@ -664,6 +776,22 @@ describe('updating over gRPC', () => {
       code: status.INVALID_ARGUMENT,
       details: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
     });
+    expect(
+      (await rpc('getOrganization', { organization_id: agency })).organization?.lobby_filer_id,
+    ).toBeUndefined();
+  });
+
+  it('refuses a rename to a name without letters, changing nothing', async () => {
+    const id = await idOf('Delta Policy Lab');
+    const before = (await rpc('getOrganization', { organization_id: id })).organization;
+    for (const organization_name of ['0', '1e+308', '----'])
+      expect(
+        await refusal(rpc('updateOrganization', { organization_id: id, organization_name }, CONTRIBUTOR)),
+      ).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details: 'Organization Name must contain letters, not only numbers or symbols.',
+      });
+    expect((await rpc('getOrganization', { organization_id: id })).organization).toEqual(before);
   });
 
   it('finds a renamed organization by its new name at once, and no longer by the old one', async () => {

@@ -1,16 +1,27 @@
 // The org service's rules (spec §3–§6, DESIGN's fixes): who may add and edit organizations, divisions and
-// logos, the organization form's rules, the Cal-Access ID's groups and immutability, the list searched and
-// paged through the search index (the product's own organization never listed), and the 5-result lookups.
+// logos, the organization form's rules, names that are names, the Cal-Access ID (its groups and shape, set
+// or corrected by contributors only), the list searched and paged through the search index (the product's
+// own organization never listed), and the 5-result lookups.
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
-import { hasCalAccessId, IMAGE_MESSAGES, requiredFieldsMessage } from '@rotunda/rules';
+import {
+  CAL_ACCESS_MESSAGES,
+  hasCalAccessId,
+  IMAGE_MESSAGES,
+  isCalAccessId,
+  NAME_LABELS,
+  nameProblem,
+  requiredFieldsMessage,
+} from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, storedCodec } from '@rotunda/search';
 import {
   ACCESS_MESSAGES,
   type Caller,
   DomainError,
   invalidArgument,
+  isContributor,
   notFound,
+  permissionDenied,
   requireContributor,
   requireMember,
 } from '@rotunda/service-kit';
@@ -37,8 +48,9 @@ import {
 export const MESSAGES = {
   ...ACCESS_MESSAGES,
   organizationNotFound: 'Organization not found',
-  calAccessImmutable: 'The Cal-Access ID cannot be changed once it is set.',
-  calAccessGroups: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
+  calAccessGroups: CAL_ACCESS_MESSAGES.groups,
+  calAccessShape: CAL_ACCESS_MESSAGES.shape,
+  calAccessContributorsOnly: CAL_ACCESS_MESSAGES.contributorsOnly,
   unknownGroup: (name: string) =>
     `Unknown type of organization "${name}". Choose one of: ${GROUPS.map((g) => g.groupName).join(', ')}.`,
   nameTaken: (name: string) => `Another organization is already named "${name}".`,
@@ -117,8 +129,21 @@ function groupNamed(name: string): Group | undefined {
   return GROUPS.find((group) => group.groupName.toLowerCase() === wanted);
 }
 
-function checkCalAccessGroup(groupName: string, lobbyFilerId: string | null | undefined) {
-  if (lobbyFilerId && !hasCalAccessId(groupName)) throw invalidArgument(MESSAGES.calAccessGroups);
+/** A name that is not one ('0', '1e+308', '----') is refused; a blank one is the required-fields rule's. */
+function checkName(label: string, name: string | null | undefined) {
+  const problem = nameProblem(label, name);
+  if (problem) throw invalidArgument(problem);
+}
+
+/**
+ * A Cal-Access ID is given only by a contributor (spec §6: the lobbying filer id is theirs to see and edit),
+ * only for its groups, and only as a filer number. Blank (clearing it, or nothing to set) needs no check.
+ */
+function checkCalAccessId(caller: Caller, groupName: string, lobbyFilerId: string | null | undefined) {
+  if (!lobbyFilerId) return;
+  if (!isContributor(caller)) throw permissionDenied(MESSAGES.calAccessContributorsOnly);
+  if (!hasCalAccessId(groupName)) throw invalidArgument(MESSAGES.calAccessGroups);
+  if (!isCalAccessId(lobbyFilerId)) throw invalidArgument(MESSAGES.calAccessShape);
 }
 
 export function createOrgService({ repository, index, processImage, store, logger }: OrgServiceDependencies) {
@@ -183,19 +208,24 @@ export function createOrgService({ repository, index, processImage, store, logge
       return { organization, divisions: await repository.divisionsOf(organizationId) };
     },
 
-    /** Any member: the profile flow adds the organization a new job is at (spec §7 add-organization). */
+    /**
+     * Any member: the profile flow adds the organization a new job is at (spec §7 add-organization). Its form
+     * has no Cal-Access ID, so a member sending one is refused rather than silently ignored; a contributor may
+     * give one.
+     */
     async addOrganization(caller: Caller | undefined, input: NewOrganizationInput) {
-      requireMember(caller);
+      const member = requireMember(caller);
       const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
       const missing = requiredFieldsMessage({
         [LABELS.organizationName]: name,
         [LABELS.groupType]: input.groupType,
       });
       if (missing) throw invalidArgument(missing);
+      checkName(NAME_LABELS.organization, name);
       const group = groupNamed(input.groupType);
       if (!group) throw invalidArgument(MESSAGES.unknownGroup(input.groupType.trim()));
       const fields = cleanOrganizationFields(input.fields);
-      checkCalAccessGroup(group.groupName, fields.lobbyFilerId);
+      checkCalAccessId(member, group.groupName, fields.lobbyFilerId);
       const result = await repository.addUnlessNamed({
         ...emptyOrganizationFields(),
         ...fields,
@@ -206,13 +236,16 @@ export function createOrgService({ repository, index, processImage, store, logge
       return result;
     },
 
-    /** Contributors only (spec §6); the edit form's rules again, whatever the browser enforced. */
+    /**
+     * Contributors only (spec §6); the edit form's rules again, whatever the browser enforced. The Cal-Access
+     * ID may be set, corrected or cleared here; not sending it keeps it.
+     */
     async updateOrganization(
       caller: Caller | undefined,
       organizationId: number,
       input: OrganizationInput,
     ): Promise<Organization> {
-      requireContributor(caller);
+      const contributor = requireContributor(caller);
       const current = await getOrThrow(organizationId);
       const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
       const fields = cleanOrganizationFields(input.fields);
@@ -220,17 +253,8 @@ export function createOrgService({ repository, index, processImage, store, logge
         name === undefined ? current.organizationName : name,
         fields.streetAddress === undefined ? current.streetAddress : fields.streetAddress,
       );
-
-      // Cal-Access: set once, then fixed (spec §5 "disabled once set"); not sending it keeps it.
-      if (fields.lobbyFilerId !== undefined) {
-        if (current.lobbyFilerId) {
-          if (fields.lobbyFilerId !== current.lobbyFilerId)
-            throw invalidArgument(MESSAGES.calAccessImmutable);
-          delete fields.lobbyFilerId;
-        } else {
-          checkCalAccessGroup(current.groupName, fields.lobbyFilerId);
-        }
-      }
+      checkName(NAME_LABELS.organization, name);
+      checkCalAccessId(contributor, current.groupName, fields.lobbyFilerId);
 
       const renamed = name && name !== current.organizationName ? name : undefined;
       if (renamed && (await repository.findOtherNamed(renamed, organizationId)))
@@ -294,9 +318,10 @@ export function createOrgService({ repository, index, processImage, store, logge
     /** Any member: the profile flow adds the office or division a job is at. */
     async addDivision(caller: Caller | undefined, input: NewDivisionInput) {
       requireMember(caller);
-      const divisionName = cleanText(input.divisionName, 'Division Name', LIMITS.name);
-      const missing = requiredFieldsMessage({ 'Division Name': divisionName });
+      const divisionName = cleanText(input.divisionName, NAME_LABELS.division, LIMITS.name);
+      const missing = requiredFieldsMessage({ [NAME_LABELS.division]: divisionName });
       if (missing) throw invalidArgument(missing);
+      checkName(NAME_LABELS.division, divisionName);
       const divisionType = cleanText(input.divisionType, 'Division Type', 64) ?? DEFAULT_DIVISION_TYPE;
       const fields = cleanDivisionFields(input.fields);
       await getOrThrow(input.organizationId);

@@ -1,7 +1,7 @@
 // The organization form's rules, enforced on the server whatever the browser did (spec §5): required fields,
 // title case for address, suite and city, upper-case state, the phone format, web addresses that are really
 // http(s) links, and sane lengths. Pure functions; the org service applies them.
-import { formatPhone, formatState, requiredFieldsMessage, titleCase } from '@rotunda/rules';
+import { formatPhone, formatState, NAME_LABELS, requiredFieldsMessage, titleCase } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import type { DivisionFields, OrganizationFields } from './organization.ts';
 
@@ -15,7 +15,7 @@ export const LIMITS = {
 } as const;
 
 export const LABELS: Record<keyof OrganizationFields | 'organizationName' | 'groupType', string> = {
-  organizationName: 'Organization Name',
+  organizationName: NAME_LABELS.organization,
   groupType: 'Type of Organization',
   streetAddress: 'Street Address',
   suiteNumber: 'Suite',
