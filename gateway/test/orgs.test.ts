@@ -1,7 +1,8 @@
 // The /api/orgs/* paths against a fake OrgService on real gRPC: the README's answer shapes (the spec's
 // snake_case names, null for fields not given), both forms of the list call, validation refusals that never
-// reach the service, members-only guards (401) and contributor guards (403) before any body is read, the
-// caller carried in the metadata, service refusals mapped to HTTP, and the multipart logo upload's limits.
+// reach the service (names without letters, a Cal-Access ID that is not a filer number, or given by a member),
+// members-only guards (401) and contributor guards (403) before any body is read, the caller carried in the
+// metadata, service refusals mapped to HTTP, and the multipart logo upload's limits.
 import { request } from 'node:http';
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -372,6 +373,18 @@ describe('adding and updating', () => {
       { organization_name: 'x'.repeat(201), group_type: 'Other' },
       'organization_name must be at most 200 characters',
     ],
+    [
+      { organization_name: '0', group_type: 'Other' },
+      'Organization Name must contain letters, not only numbers or symbols.',
+    ],
+    [
+      { organization_name: '1e+308', group_type: 'Other' },
+      'Organization Name must contain letters, not only numbers or symbols.',
+    ],
+    [
+      { organization_name: ' ---- ', group_type: 'Other' },
+      'Organization Name must contain letters, not only numbers or symbols.',
+    ],
   ])('refuses add-organization %j with 400', async (body, message) => {
     expect(await post(url('/api/orgs/add-organization'), body, member)).toMatchObject({
       status: 400,
@@ -379,6 +392,63 @@ describe('adding and updating', () => {
     });
     expect(org.calls).toEqual([]);
   });
+
+  it('refuses a member’s Cal-Access ID on add-organization with 403, before the service', async () => {
+    expect(
+      await post(
+        url('/api/orgs/add-organization'),
+        { organization_name: 'Sierra Hops Growers', group_type: 'Associations', lobby_filer_id: '9100555' },
+        member,
+      ),
+    ).toMatchObject({
+      status: 403,
+      body: { errors: [{ msg: 'Only contributors can set or correct a Cal-Access ID.' }] },
+    });
+    expect(org.calls).toEqual([]);
+  });
+
+  it('forwards a member’s blank Cal-Access ID and a contributor’s filer number on add-organization', async () => {
+    const blank = {
+      organization_name: 'Sierra Hops Growers',
+      group_type: 'Associations',
+      lobby_filer_id: '',
+    };
+    expect((await post(url('/api/orgs/add-organization'), blank, member)).status).toBe(201);
+    const given = { ...blank, lobby_filer_id: ' 9100555 ' };
+    expect((await post(url('/api/orgs/add-organization'), given, contributor)).status).toBe(201);
+    expect(org.callsTo('addOrganization').map((call) => call.request.fields)).toEqual([
+      { lobby_filer_id: '' },
+      { lobby_filer_id: '9100555' },
+    ]);
+  });
+
+  it.each(['1e+308', 'F-12', '1234567890'])(
+    'refuses the Cal-Access ID %j, not a filer number, with 400 on add and update',
+    async (lobby_filer_id) => {
+      const message = {
+        errors: [
+          {
+            msg: 'The Cal-Access ID is the filer number from the lobbying disclosure site: digits only, e.g. 1234567.',
+          },
+        ],
+      };
+      expect(
+        await post(
+          url('/api/orgs/add-organization'),
+          { organization_name: 'Pine Lobby Partners', group_type: 'Lobbyists', lobby_filer_id },
+          contributor,
+        ),
+      ).toMatchObject({ status: 400, body: message });
+      expect(
+        await post(
+          url('/api/orgs/update-organization'),
+          { organization_id: 12, lobby_filer_id },
+          contributor,
+        ),
+      ).toMatchObject({ status: 400, body: message });
+      expect(org.calls).toEqual([]);
+    },
+  );
 
   it('POST /api/orgs/update-organization: a contributor edit, forwarded with only the fields sent', async () => {
     const res = await post(
@@ -425,6 +495,10 @@ describe('adding and updating', () => {
       { organization_id: 12, linkedin_url: 'JavaScript:alert(1)' },
       'LinkedIn must be a web address starting with http:// or https://.',
     ],
+    [
+      { organization_id: 12, organization_name: '1e+308' },
+      'Organization Name must contain letters, not only numbers or symbols.',
+    ],
   ])('refuses update-organization %j with 400', async (body, message) => {
     expect(await post(url('/api/orgs/update-organization'), body, contributor)).toMatchObject({
       status: 400,
@@ -433,9 +507,12 @@ describe('adding and updating', () => {
     expect(org.calls).toEqual([]);
   });
 
-  it('passes the service’s refusals on: Cal-Access change 400, unknown id 404', async () => {
+  it('passes the service’s refusals on: Cal-Access outside its groups 400, unknown id 404', async () => {
     org.answer('updateOrganization', async () => {
-      throw new DomainError('invalid_argument', 'The Cal-Access ID cannot be changed once it is set.');
+      throw new DomainError(
+        'invalid_argument',
+        'A Cal-Access ID applies only to Lobbyists, Associations and Unions.',
+      );
     });
     expect(
       await post(
@@ -445,7 +522,7 @@ describe('adding and updating', () => {
       ),
     ).toMatchObject({
       status: 400,
-      body: { errors: [{ msg: 'The Cal-Access ID cannot be changed once it is set.' }] },
+      body: { errors: [{ msg: 'A Cal-Access ID applies only to Lobbyists, Associations and Unions.' }] },
     });
     org.answer('updateOrganization', async () => {
       throw new DomainError('not_found', 'Organization not found');
@@ -479,6 +556,13 @@ describe('adding and updating', () => {
       body: { errors: [{ msg: 'Please provide entries for the following required fields: Division Name' }] },
     });
     expect((await post(url('/api/orgs/add-division'), { division_name: 'X' }, member)).status).toBe(400);
+    expect(
+      await post(url('/api/orgs/add-division'), { organization_id: 12, division_name: '----' }, member),
+    ).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: 'Division Name must contain letters, not only numbers or symbols.' }] },
+    });
+    expect(org.callsTo('addDivision')).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,13 @@
 // The /api/orgs/* REST paths of spec §7 (README's API table): members only (the organization directory is
 // members-only, spec §6), bodies and parameters validated here, then forwarded to the org service over gRPC,
-// its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role;
-// the service enforces every rule again.
+// its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role, and
+// so does giving a Cal-Access ID when adding; names must contain letters. The service enforces every rule again.
 import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
-import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
+import { CAL_ACCESS_MESSAGES, isCalAccessId, NAME_LABELS, nameProblem } from '@rotunda/rules';
+import { CONTRIBUTOR_ROLE, isContributor } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import { requireMember, requireRole } from '../auth/middleware.ts';
+import { callerOf, requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
@@ -85,6 +86,13 @@ const wholeNumber = (field: string) =>
       message: `${field} must be a whole number`,
     });
 
+/** A name field: text as optionalText, and a name without letters ('0', '1e+308') refused in the rule's words. */
+const nameText = (field: string, label: string) =>
+  optionalText(field, 200).superRefine((value, ctx) => {
+    const problem = nameProblem(label, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 const organizationFields = {
   street_address: optionalText('street_address'),
   suite_number: optionalText('suite_number'),
@@ -93,7 +101,10 @@ const organizationFields = {
   zip_code: optionalText('zip_code', 16),
   website: optionalUrl('website', 'Website'),
   main_phone: optionalText('main_phone', 64),
-  lobby_filer_id: optionalText('lobby_filer_id', 32),
+  lobby_filer_id: optionalText('lobby_filer_id', 32).refine(
+    (value) => !value || isCalAccessId(value),
+    CAL_ACCESS_MESSAGES.shape,
+  ),
   linkedin_url: optionalUrl('linkedin_url', 'LinkedIn'),
   facebook_url: optionalUrl('facebook_url', 'Facebook'),
   youtube_url: optionalUrl('youtube_url', 'YouTube'),
@@ -107,7 +118,7 @@ const organizationFields = {
 const bodies = {
   addOrganization: z
     .object({
-      organization_name: optionalText('organization_name', 200),
+      organization_name: nameText('organization_name', NAME_LABELS.organization),
       group_type: optionalText('group_type', 64),
       ...organizationFields,
     })
@@ -120,14 +131,14 @@ const bodies = {
   updateOrganization: z
     .object({
       organization_id: wholeNumber('organization_id'),
-      organization_name: optionalText('organization_name', 200),
+      organization_name: nameText('organization_name', NAME_LABELS.organization),
       ...organizationFields,
     })
     .superRefine(requireFields({ organization_name: 'Organization Name', street_address: 'Street Address' })),
   addDivision: z
     .object({
       organization_id: wholeNumber('organization_id'),
-      division_name: optionalText('division_name', 200),
+      division_name: nameText('division_name', NAME_LABELS.division),
       division_type: optionalText('division_type', 64),
       street_address: optionalText('street_address'),
       suite_number: optionalText('suite_number'),
@@ -241,6 +252,10 @@ export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>):
 
   router.post('/add-organization', async (req, res) => {
     const body = parseBody(bodies.addOrganization, req);
+    // The job form members add organizations from has no Cal-Access ID: one sent by a member is refused, not
+    // dropped, so the sender is not left believing it was stored.
+    if (body.lobby_filer_id && !isContributor(callerOf(req)))
+      throw new HttpError(403, CAL_ACCESS_MESSAGES.contributorsOnly);
     const answer = await rpc(req, org.addOrganization, {
       organization_name: body.organization_name ?? '',
       group_type: body.group_type ?? '',
