@@ -1,10 +1,12 @@
 // A post card: type (and event type), title, byline (author linking to their profile, division before
 // organization, date in en-US short format), event date and times, the body preview sanitized and cut at 300
 // visible characters, the counts, the latest comments with their authors' links; and hostile markup made
-// inert wherever a body is shown.
+// inert wherever a body is shown, keeping only Quill's own classes and no inline style (the cases the post
+// service's sanitizer runs too).
 import { visibleText } from '@rotunda/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RICH_TEXT_CLASS_CASES } from '../../packages/rules/test/rich-text-cases';
 import { PREVIEW_LENGTH, previewOf, sanitizeBody } from '../src/content/rich-text';
 import { comment, eventPost, post, squareRoutes, stubApi } from './support/api';
 import { findCard, readModal, renderSquare, signIn } from './support/render';
@@ -176,5 +178,27 @@ describe('hostile markup', () => {
     expect(clean).toContain('<strong>b</strong> <em>i</em> <u>u</u>');
     expect(clean).toContain('<li data-list="bullet">');
     expect(clean).not.toContain('contenteditable');
+  });
+
+  it.each(RICH_TEXT_CLASS_CASES)('classes and styles: %s', (_what, dirty, expected) => {
+    expect(sanitizeBody(dirty)).toBe(expected);
+  });
+
+  it('draws no overlay on the card or in the read modal: the app’s classes and inline styles are gone', async () => {
+    const overlay =
+      '<p class="toast-region toast" style="position:fixed;inset:0;z-index:9999">Your session has ended.</p>' +
+      '<p class="ql-align-center">Centered</p>';
+    stubApi(squareRoutes([post({ post_title: 'Overlay', post_body: overlay })]));
+    renderSquare();
+    const card = await findCard('Overlay');
+    const expectPlain = (body: Element | null) => {
+      if (!body) throw new Error('no body');
+      expect(body.innerHTML).toBe('<p>Your session has ended.</p><p class="ql-align-center">Centered</p>');
+      expect(body.querySelector('[style], .toast, .toast-region')).toBeNull();
+    };
+    expectPlain(card.querySelector('.post-body'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Keep Reading' }));
+    await waitFor(() => expect(readModal().querySelector('.post-body')).not.toBeNull());
+    expectPlain(readModal().querySelector('.post-body'));
   });
 });

@@ -1,7 +1,7 @@
-// Post bodies on screen: sanitized again in the browser with the one configuration the server uses
-// (@rotunda/rules RICH_TEXT_PURIFY_CONFIG), and the card's preview cut at 300 visible characters without
-// breaking the markup (spec §2, §9).
-import { RICH_TEXT_PURIFY_CONFIG, visibleText } from '@rotunda/rules';
+// Post bodies on screen: sanitized again in the browser with the one configuration and class rule the server uses
+// (@rotunda/rules RICH_TEXT_PURIFY_CONFIG, keepOnlyQuillClasses), and the card's preview cut at 300 visible
+// characters without breaking the markup (spec §2, §9).
+import { keepOnlyQuillClasses, RICH_TEXT_PURIFY_CONFIG, visibleText } from '@rotunda/rules';
 import DOMPurify, { type Config } from 'dompurify';
 
 /** Visible characters a card's preview shows (spec §9). */
@@ -13,8 +13,12 @@ const CONFIG: Config = {
   ALLOWED_ATTR: [...RICH_TEXT_PURIFY_CONFIG.ALLOWED_ATTR],
 };
 
+/** Post bodies' own instance: its hooks apply to them alone, not to whatever else uses DOMPurify on the page. */
+const purify = DOMPurify(window);
+
+purify.addHook('uponSanitizeAttribute', keepOnlyQuillClasses);
 // Every kept link opens in a new tab without giving the opened page a handle on this one.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
@@ -26,12 +30,12 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 /** The body as markup safe to put in the page. */
 export function sanitizeBody(html: string): string {
-  return DOMPurify.sanitize(html, CONFIG);
+  return purify.sanitize(html, CONFIG);
 }
 
 /** The body's visible text (whitespace runs as one space), e.g. for a calendar entry's description. */
 export function bodyText(html: string): string {
-  const fragment = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const fragment = purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
   return visibleText(fragment.textContent ?? '');
 }
 
@@ -46,7 +50,7 @@ export interface Preview {
  * happens inside a text node and every element after it is removed, so open tags stay closed.
  */
 export function previewOf(html: string, limit = PREVIEW_LENGTH): Preview {
-  const fragment = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const fragment = purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
   const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
   let counted = 0;
   // Leading whitespace does not count, and a whitespace run counts once.

@@ -1,7 +1,9 @@
 // The body sanitizer with the shared rich-text configuration: XSS payloads leave nothing that runs (scripts, event
 // handlers, javascript: and data: links, frames, SVG and MathML tricks), the editor's formats survive (bold,
-// italic, underline, both kinds of list, links that open in a new tab), and the visible text the search holds.
+// italic, underline, both kinds of list, links that open in a new tab), only Quill's own classes and no inline
+// style (the cases the feed's sanitizer runs too), and the visible text the search holds.
 import { afterAll, describe, expect, it } from 'vitest';
+import { RICH_TEXT_CLASS_CASES } from '../../../packages/rules/test/rich-text-cases.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
 
 const sanitizer = createBodySanitizer();
@@ -58,6 +60,12 @@ describe('what the editor makes', () => {
     expect(clean('<p class="ql-align-center" style="color: red">c</p>')).toBe(
       '<p class="ql-align-center">c</p>',
     );
+  });
+});
+
+describe('classes and styles: Quill’s own classes only, no inline style (the same cases as the feed)', () => {
+  it.each(RICH_TEXT_CLASS_CASES)('%s', (_what, dirty, expected) => {
+    expect(clean(dirty)).toBe(expected);
   });
 });
 

@@ -1,7 +1,8 @@
-// Post bodies sanitized on the server before storage (DESIGN: DOMPurify on jsdom), with the one configuration
-// the browser uses too (@rotunda/rules RICH_TEXT_PURIFY_CONFIG): scripts, event handlers, styles and links other
-// than web, mail and phone are removed. Also answers the body's visible text, which the search index holds.
-import { RICH_TEXT_PURIFY_CONFIG, visibleText } from '@rotunda/rules';
+// Post bodies sanitized on the server before storage (DESIGN: DOMPurify on jsdom), with the one configuration and
+// class rule the browser uses too (@rotunda/rules RICH_TEXT_PURIFY_CONFIG, keepOnlyQuillClasses): scripts, event
+// handlers, styles, classes other than Quill's and links other than web, mail and phone are removed. Also answers
+// the body's visible text, which the search index holds.
+import { keepOnlyQuillClasses, RICH_TEXT_PURIFY_CONFIG, visibleText } from '@rotunda/rules';
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { type DomNode, JSDOM } from 'jsdom';
 import type { BodySanitizer } from '../domain/ports.ts';
@@ -31,6 +32,7 @@ function collectText(node: DomNode, parts: string[]): void {
 export function createBodySanitizer(): BodySanitizer & { close: () => void } {
   const { window } = new JSDOM('');
   const purify = createDOMPurify(window as unknown as WindowLike);
+  purify.addHook('uponSanitizeAttribute', keepOnlyQuillClasses);
   return {
     sanitize(html) {
       const clean = purify.sanitize(html, CONFIG);
