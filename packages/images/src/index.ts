@@ -1,5 +1,5 @@
 // The image pipeline and the object store: what the services that own images (org, profile) write with, and
-// what the gateway serves /media/ from.
+// what the gateway serves /media/ from; and the sweep that removes uploads no record took.
 export {
   MEDIA_BUCKET,
   type ObjectStoreEnv,
@@ -19,9 +19,21 @@ export {
 } from './keys.ts';
 export {
   createObjectStore,
+  type ListedObject,
   type ObjectStore,
   type ObjectStoreConfig,
   ObjectStoreUnavailableError,
   type StoredObject,
 } from './object-store.ts';
+export {
+  ATTACH_MARGIN_MS,
+  isAttachableUpload,
+  type OrphanSweeper,
+  type OrphanSweepOptions,
+  SWEEP_INTERVAL_MS,
+  type SweepOutcome,
+  startOrphanSweeper,
+  sweepOrphanUploads,
+  UPLOAD_GRACE_MS,
+} from './orphans.ts';
 export { MAX_INPUT_PIXELS, type ProcessedImage, processImage } from './process.ts';

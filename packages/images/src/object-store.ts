@@ -1,6 +1,6 @@
 // The object-store port and its one adapter: the S3 API through the `minio` client, the same code against the
 // embedded s3rver (one machine) and MinIO (production). Images are written by the services that own them and
-// read by the gateway's /media/ route.
+// read by the gateway's /media/ route; the owners also list them, to sweep away uploads no record took.
 import { Client } from 'minio';
 
 export interface StoredObject {
@@ -12,12 +12,23 @@ export interface StoredObject {
   lastModified: Date;
 }
 
+/** What a listing says of one object. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface ObjectStore {
   /** Creates the bucket unless it exists; safe to call on every start, and from several processes at once. */
   ensureBucket(): Promise<void>;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The object, or null when no object has that key. */
   get(key: string): Promise<StoredObject | null>;
+  /** The object's size and last change without its bytes, or null when no object has that key. */
+  stat(key: string): Promise<Omit<ListedObject, 'key'> | null>;
+  /** Every object whose key starts with `prefix`, in key order, a page (at most 1,000) at a time. */
+  list(prefix: string): AsyncIterable<ListedObject[]>;
   /** Removes the object; removing a key that holds nothing is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -39,6 +50,8 @@ export class ObjectStoreUnavailableError extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** S3's largest listing page. */
+const LIST_PAGE = 1000;
 
 /** Socket-level failures: nothing is listening, the connection dropped, the name does not resolve. */
 const NETWORK_CODES = new Set([
@@ -166,6 +179,37 @@ export function createObjectStore(config: ObjectStoreConfig): ObjectStore {
         etag: stat.etag,
         lastModified: stat.lastModified,
       };
+    },
+
+    async stat(key) {
+      try {
+        const { size, lastModified } = await run('statObject', () => client.statObject(bucket, key));
+        return { size, lastModified };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+
+    async *list(prefix) {
+      // One request per page, each under the timeout (the client's own listing stream has none). Version 1 of
+      // the listing, paged by the last key seen: every S3 server has it, where s3rver's version-2 continuation
+      // tokens need a cipher Node 24 no longer offers.
+      let marker = '';
+      for (;;) {
+        const page = await run('listObjects', () =>
+          client.listObjectsQuery(bucket, prefix, marker, { Delimiter: '', MaxKeys: LIST_PAGE }),
+        );
+        const objects = (page.objects ?? []).flatMap((item) =>
+          item.name === undefined || item.lastModified === undefined
+            ? []
+            : [{ key: item.name, size: item.size ?? 0, lastModified: item.lastModified }],
+        );
+        if (objects.length > 0) yield objects;
+        const last = objects.at(-1)?.key;
+        if (!page.isTruncated || !last) return;
+        marker = last;
+      }
     },
 
     async remove(key) {

@@ -64,6 +64,38 @@ export function objectStoreContract(name: string, target: ContractTarget | null)
       expect(await store.get(objectKey('pictures', 'jpg'))).toBeNull();
     });
 
+    it('stat answers size and last change without the bytes, null for a missing key', async () => {
+      const key = objectKey('pictures', 'png');
+      const data = Buffer.from(`stat me ${randomUUID()}`);
+      await store.put(key, data, 'image/png');
+      const stat = await store.stat(key);
+      expect(stat?.size).toBe(data.length);
+      expect(Math.abs((stat?.lastModified.getTime() ?? 0) - Date.now())).toBeLessThan(5 * 60_000);
+      expect(await store.stat(objectKey('pictures', 'png'))).toBeNull();
+      await store.remove(key);
+    });
+
+    it('lists every object under a prefix in key order, a page of at most 1,000 at a time', async () => {
+      const prefix = `listing-${randomUUID()}/`;
+      const keys = Array.from({ length: 1003 }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+      for (let i = 0; i < keys.length; i += 50)
+        await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, Buffer.from(key), 'text/plain')));
+      await store.put(`other-${prefix}0000`, Buffer.from('x'), 'text/plain');
+      const pages: { key: string; size: number; lastModified: Date }[][] = [];
+      for await (const page of store.list(prefix)) pages.push(page);
+      expect(pages.map((page) => page.length)).toEqual([1000, 3]);
+      const listed = pages.flat();
+      expect(listed.map((object) => object.key)).toEqual(keys);
+      expect(listed[0]?.size).toBe(keys[0]?.length);
+      expect(listed[0]?.lastModified).toBeInstanceOf(Date);
+      const empty = [];
+      for await (const page of store.list(`nothing-${randomUUID()}/`)) empty.push(page);
+      expect(empty).toEqual([]);
+      for (let i = 0; i < keys.length; i += 50)
+        await Promise.all(keys.slice(i, i + 50).map((key) => store.remove(key)));
+      await store.remove(`other-${prefix}0000`);
+    });
+
     it('remove then get is null, and removing again is no error', async () => {
       const key = objectKey('pictures', 'jpg');
       await store.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
