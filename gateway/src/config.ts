@@ -1,7 +1,14 @@
 // The gateway's configuration, validated at start-up.
 import { isIP } from 'node:net';
 import { objectStoreConfigSchema } from '@rotunda/images';
-import { envAddress, envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
+import {
+  envAddress,
+  envBoolean,
+  envCallerPrivateKey,
+  envPort,
+  envPositiveInt,
+  logLevel,
+} from '@rotunda/service-kit';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -73,6 +80,8 @@ export const gatewayConfigSchema = z
     ORG_SERVICE_ADDR: envAddress('127.0.0.1:50053'),
     POST_SERVICE_ADDR: envAddress('127.0.0.1:50054'),
     NEWS_SERVICE_ADDR: envAddress('127.0.0.1:50055'),
+    /** Signs the caller tokens services verify (their CALLER_TOKEN_PUBLIC_KEY is its public half). */
+    CALLER_TOKEN_PRIVATE_KEY: envCallerPrivateKey(),
     /** Deadline for one gRPC call; past it the caller gets 504, never a hang. */
     GRPC_DEADLINE_MS: envPositiveInt(3000),
     /** How long public reads (headlines) may be served from the gateway's memory. */

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createObjectStore, type ObjectStore, objectKey } from '@rotunda/images';
 import { startTestS3, type TestS3 } from '@rotunda/images/testing';
 import { createLogger, loadConfig } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
@@ -16,7 +17,10 @@ const logger = createLogger('test', 'silent');
 
 /** The gateway with nothing but its object store wired to something real; the gRPC services are not needed. */
 async function serve(objectStore: ObjectStore) {
-  const config = loadConfig(gatewayConfigSchema, { SERVE_WEB: 'false' });
+  const config = loadConfig(gatewayConfigSchema, {
+    ...testCallers.env,
+    SERVE_WEB: 'false',
+  });
   const clients = createServiceClients(config);
   const app = createApp({ config, clients, services: async () => ({}), logger, objectStore });
   const server = app.listen(0, '127.0.0.1');

@@ -2,6 +2,7 @@
 // attempts by) and the scheme of /app-config.json's identity URL come from the trusted proxy's forwarded headers;
 // the same headers from any other peer are ignored; and the setting is validated at start.
 import { ConfigError, loadConfig } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayConfigSchema } from '../src/config.ts';
 import {
@@ -79,7 +80,10 @@ describe('reached by a peer that is not a trusted proxy', () => {
 
 describe('the TRUST_PROXY setting', () => {
   const trustProxy = (TRUST_PROXY?: string) =>
-    loadConfig(gatewayConfigSchema, TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).TRUST_PROXY;
+    loadConfig(
+      gatewayConfigSchema,
+      TRUST_PROXY === undefined ? testCallers.env : { ...testCallers.env, TRUST_PROXY },
+    ).TRUST_PROXY;
   const refusal = (TRUST_PROXY: string) => {
     try {
       trustProxy(TRUST_PROXY);

@@ -2,6 +2,7 @@
 // 'invalid'; the key cache (one fetch for a crowd, refetch on unknown kid at most once per cooldown, stale
 // keys kept when the provider blips); Retry-After parsing; the identity settings of the configuration.
 import { ConfigError, loadConfig } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { cachedJwks } from '../src/auth/jwks.ts';
@@ -215,8 +216,15 @@ describe('retryAfterSeconds', () => {
 
 describe('identity configuration', () => {
   it('defaults the issuer to the built-in provider on this port and realm', () => {
-    expect(loadConfig(gatewayConfigSchema, {}).TOKEN_ISSUER).toBe('http://localhost:8080/realms/rotunda');
-    const config = loadConfig(gatewayConfigSchema, { PORT: '9090', REALM: 'capitol', JWKS_URL: ' ' });
+    expect(loadConfig(gatewayConfigSchema, testCallers.env).TOKEN_ISSUER).toBe(
+      'http://localhost:8080/realms/rotunda',
+    );
+    const config = loadConfig(gatewayConfigSchema, {
+      ...testCallers.env,
+      PORT: '9090',
+      REALM: 'capitol',
+      JWKS_URL: ' ',
+    });
     expect(config).toMatchObject({ TOKEN_ISSUER: 'http://localhost:9090/realms/capitol', REALM: 'capitol' });
     expect(config.JWKS_URL).toBeUndefined();
   });
@@ -224,14 +232,20 @@ describe('identity configuration', () => {
   it('needs TOKEN_ISSUER with JWKS_URL, and URLs that are http(s)', () => {
     expect(() =>
       loadConfig(gatewayConfigSchema, {
+        ...testCallers.env,
         JWKS_URL: 'http://keycloak:8080/realms/rotunda/protocol/openid-connect/certs',
       }),
     ).toThrow(/TOKEN_ISSUER: is required when JWKS_URL is set/);
     expect(() =>
-      loadConfig(gatewayConfigSchema, { JWKS_URL: 'file:///etc/passwd', TOKEN_ISSUER: 'x' }),
+      loadConfig(gatewayConfigSchema, {
+        ...testCallers.env,
+        JWKS_URL: 'file:///etc/passwd',
+        TOKEN_ISSUER: 'x',
+      }),
     ).toThrow(ConfigError);
     expect(
       loadConfig(gatewayConfigSchema, {
+        ...testCallers.env,
         JWKS_URL: 'https://sso.example.gov/realms/rotunda/protocol/openid-connect/certs',
         TOKEN_ISSUER: 'https://sso.example.gov/realms/rotunda',
       }).TOKEN_ISSUER,

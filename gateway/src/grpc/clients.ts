@@ -1,5 +1,6 @@
 // gRPC clients for every service, and one promise-returning call helper that applies the deadline and
-// carries the request id, and the verified caller when a member is calling, in the metadata.
+// carries the request id, and the verified caller when a member is calling, in the metadata (the channels send
+// the caller only as a token signed with the gateway's key, which the services verify).
 import {
   type ChannelCredentials,
   type Client,
@@ -12,7 +13,14 @@ import { NewsServiceClient } from '@rotunda/protos/news';
 import { OrgServiceClient } from '@rotunda/protos/org';
 import { PostServiceClient } from '@rotunda/protos/post';
 import { ProfileServiceClient } from '@rotunda/protos/profile';
-import { type Caller, GRPC_OPTIONS, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
+import {
+  type Caller,
+  callerSigningInterceptor,
+  createCallerSigner,
+  GRPC_OPTIONS,
+  REQUEST_ID_HEADER,
+  setCallerMetadata,
+} from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
 export const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news'] as const;
@@ -40,18 +48,22 @@ export function createServiceClients(
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
   };
-  const auth = new AuthServiceClient(addresses.auth, creds, GRPC_OPTIONS);
-  const news = new NewsServiceClient(addresses.news, creds, GRPC_OPTIONS);
+  const options = {
+    ...GRPC_OPTIONS,
+    interceptors: [callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY))],
+  };
+  const auth = new AuthServiceClient(addresses.auth, creds, options);
+  const news = new NewsServiceClient(addresses.news, creds, options);
   // Logo and picture uploads reach 10 MB and the unpaged lists (organizations, the whole directory) several;
   // gRPC's default cap is 4 MB.
   const large = {
-    ...GRPC_OPTIONS,
+    ...options,
     'grpc.max_send_message_length': 64 * 1024 * 1024,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
   };
   const org = new OrgServiceClient(addresses.org, creds, large);
   const profile = new ProfileServiceClient(addresses.profile, creds, large);
-  const post = new PostServiceClient(addresses.post, creds, GRPC_OPTIONS);
+  const post = new PostServiceClient(addresses.post, creds, options);
   return {
     auth,
     news,

@@ -12,6 +12,7 @@ import {
   startGrpcServer,
   unary,
 } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { createApp } from '../../src/app.ts';
 import type { JwksCacheOptions } from '../../src/auth/jwks.ts';
@@ -162,6 +163,7 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     ]),
   );
   const server = await startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,
@@ -195,6 +197,7 @@ export async function startGateway(
   jwksCache?: JwksCacheOptions,
 ): Promise<RunningGateway> {
   const config = loadConfig(gatewayConfigSchema, {
+    ...testCallers.env,
     SERVE_WEB: 'false',
     PUBLIC_CACHE_SECONDS: '0',
     DIRECTORY_CACHE_SECONDS: '0',

@@ -9,6 +9,7 @@ import {
   startGrpcServer,
   unary,
 } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { logger } from './fake-auth.ts';
 
 type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
@@ -92,6 +93,7 @@ export async function startFakeOrg(): Promise<FakeOrg> {
     ]),
   );
   const server = await startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,

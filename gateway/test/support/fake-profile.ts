@@ -19,6 +19,7 @@ import {
   startGrpcServer,
   unary,
 } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { logger, MEMBER } from './fake-auth.ts';
 
 type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
@@ -212,6 +213,7 @@ export async function startFakeProfile(): Promise<FakeProfile> {
     ]),
   );
   const server = await startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,

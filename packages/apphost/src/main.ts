@@ -4,7 +4,12 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
-import { loadConfigOrExit, type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit';
+import {
+  generateCallerKeys,
+  loadConfigOrExit,
+  type RunningPostgres,
+  startEmbeddedPostgres,
+} from '@rotunda/service-kit';
 import { type Child, startChild, stopChildren } from './children.ts';
 import { apphostConfigSchema, REPO_ROOT, type ServiceName, servicePorts } from './config.ts';
 import { startMailInbox } from './embedded.ts';
@@ -118,7 +123,10 @@ async function main() {
   const serviceAddresses = Object.fromEntries(
     Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_SERVICE_ADDR`, `127.0.0.1:${port}`]),
   );
+  // A key pair per start: the gateway signs the callers it names to services, which verify them.
+  const callerKeys = generateCallerKeys();
   const shared = {
+    CALLER_TOKEN_PUBLIC_KEY: callerKeys.publicKey,
     DATABASE_URL: postgres.url,
     DATABASE_READ_POOL_SIZE: String(config.DATABASE_READ_POOL_SIZE),
     ...serviceAddresses,
@@ -154,6 +162,7 @@ async function main() {
       env: {
         PORT: String(config.PORT),
         LOG_LEVEL: config.LOG_LEVEL,
+        CALLER_TOKEN_PRIVATE_KEY: callerKeys.privateKey,
         TOKEN_ISSUER: issuer,
         SERVE_WEB: String(config.SERVE_WEB),
         WEB_ROOT: REPO_ROOT,

@@ -1,5 +1,7 @@
-// Who is calling: the gateway verifies the access token, then passes the member to the services in the call
-// metadata. Services read it from here and enforce their own rules on it (ownership, roles).
+// Who is calling: the gateway verifies the access token and names the member in the call metadata; its channels
+// send that name only as a signed caller token, which each service's server verifies and turns back into these
+// entries (grpc/caller-token.ts, grpc/guard.ts). Services read it from here and enforce their own rules on it
+// (ownership, roles).
 import type { Metadata } from '@grpc/grpc-js';
 import { permissionDenied, unauthenticated } from './errors.ts';
 

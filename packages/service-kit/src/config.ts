@@ -1,6 +1,8 @@
 // Validated configuration: every process reads its environment once, through a zod schema, and fails fast
 // with a message that names each bad variable.
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { callerPrivateKeyOf, callerPublicKeyOf } from './grpc/caller-token.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -62,6 +64,39 @@ export const envList = () =>
         .filter(Boolean),
     );
 
+/** A key given as base64 DER, parsed at start-up so a bad one stops the process with a reason. */
+const envKey = (parse: (base64: string) => KeyObject, what: string) =>
+  z
+    .string({ error: `is required: ${what}` })
+    .trim()
+    .min(1, `is required: ${what}`)
+    .transform((value, ctx) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be ${what} (${(error as Error).message})` });
+        return z.NEVER;
+      }
+    });
+
+/** The gateway's key for signing caller tokens (Ed25519, PKCS#8 DER in base64). */
+export const envCallerPrivateKey = () =>
+  envKey(callerPrivateKeyOf, 'an Ed25519 private key, PKCS#8 DER in base64');
+
+/** The keys services accept caller tokens from: comma-separated Ed25519 public keys, SPKI DER in base64. */
+export const envCallerPublicKeys = () =>
+  z
+    .string({
+      error: 'is required: the gateway’s Ed25519 public key(s), SPKI DER in base64, comma-separated',
+    })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(envKey(callerPublicKeyOf, 'an Ed25519 public key, SPKI DER in base64')).min(1));
+
 export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');
@@ -84,6 +119,12 @@ export const serviceDefaults = {
   SEED_DEMO: envBoolean(true),
   LOG_LEVEL: logLevel,
 };
+
+/**
+ * What a service's gRPC server needs beyond its defaults (its tools — seeds, reindex, admin — need not have it):
+ * whose caller tokens it believes, the gateway's public key (keys, while a new one is rolled out).
+ */
+export const serverConfigSchema = z.object({ CALLER_TOKEN_PUBLIC_KEY: envCallerPublicKeys() });
 
 /** loadConfig for a process's composition root: prints the problems and exits instead of a stack trace. */
 export function loadConfigOrExit<Schema extends z.ZodType>(

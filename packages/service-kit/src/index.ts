@@ -14,6 +14,8 @@ export {
   ConfigError,
   envAddress,
   envBoolean,
+  envCallerPrivateKey,
+  envCallerPublicKeys,
   envList,
   envPort,
   envPositiveInt,
@@ -21,6 +23,7 @@ export {
   loadConfigOrExit,
   logLevel,
   type ServiceConfig,
+  serverConfigSchema,
   serviceConfigSchema,
   serviceDefaults,
 } from './config.ts';
@@ -32,6 +35,19 @@ export {
   permissionDenied,
   unauthenticated,
 } from './errors.ts';
+export {
+  CALLER_TOKEN_METADATA,
+  type CallerKeys,
+  type CallerSigner,
+  type CallerVerifier,
+  callerPrivateKeyOf,
+  callerPublicKeyOf,
+  callerSigningInterceptor,
+  createCallerSigner,
+  createCallerVerifier,
+  generateCallerKeys,
+} from './grpc/caller-token.ts';
+export { GUARD_MESSAGES } from './grpc/guard.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
 export { GRPC_OPTIONS } from './grpc/options.ts';
 export {

@@ -2,7 +2,8 @@
 // contracts served with health checking (which follows its database), and a graceful stop on SIGTERM/SIGINT.
 // Each service's composition root only says what to wire.
 import type { z } from 'zod';
-import { loadConfigOrExit, type ServiceConfig } from './config.ts';
+import { loadConfigOrExit, type ServiceConfig, serverConfigSchema } from './config.ts';
+import { type CallerVerifier, createCallerVerifier } from './grpc/caller-token.ts';
 import {
   type GrpcService,
   type RunningGrpcServer,
@@ -26,9 +27,10 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
   wire: (context: { config: z.infer<Schema>; logger: Logger }) => ServiceWiring | Promise<ServiceWiring>;
 }): Promise<RunningGrpcServer> {
   const config = loadConfigOrExit(options.configSchema, options.name);
+  const { CALLER_TOKEN_PUBLIC_KEY } = loadConfigOrExit(serverConfigSchema, options.name);
   const logger = createLogger(options.name, config.LOG_LEVEL);
   try {
-    return await start(options, config, logger);
+    return await start(options, config, createCallerVerifier(CALLER_TOKEN_PUBLIC_KEY), logger);
   } catch (error) {
     const where = new URL(config.DATABASE_URL);
     logger.fatal(
@@ -42,6 +44,7 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
 async function start<Schema extends z.ZodType<ServiceConfig>>(
   options: Parameters<typeof runService<Schema>>[0],
   config: z.infer<Schema>,
+  callers: CallerVerifier,
   logger: Logger,
 ): Promise<RunningGrpcServer> {
   if (config.MIGRATE_ON_START) {
@@ -59,6 +62,7 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
     port: config.GRPC_PORT,
     logger,
     services: wiring.services,
+    callers,
     readiness: database.ready,
     onShutdown: async () => {
       await wiring.onShutdown?.();

@@ -13,7 +13,7 @@ import {
   setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -413,6 +413,7 @@ describe('over gRPC', () => {
   let client: AuthServiceClient;
   beforeAll(async () => {
     server = await startGrpcServer({
+      callers: testCallers.verifier,
       host: '127.0.0.1',
       port: 0,
       logger,
@@ -424,7 +425,9 @@ describe('over gRPC', () => {
         },
       ],
     });
-    client = new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
+    client = new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+      interceptors: [testCallers.signing],
+    });
   });
   afterAll(async () => {
     client.close();

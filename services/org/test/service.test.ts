@@ -28,7 +28,7 @@ import {
   setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -132,6 +132,7 @@ beforeAll(async () => {
   await seedDemoOrganizations({ repository, store, logo: cheapLogo });
   await org.syncSearchIndex();
   server = await startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,
@@ -144,6 +145,7 @@ beforeAll(async () => {
     ],
   });
   client = new OrgServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+    interceptors: [testCallers.signing],
     'grpc.max_send_message_length': 16 * 1024 * 1024,
   });
 });

@@ -26,7 +26,7 @@ import {
   setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
@@ -193,6 +193,7 @@ beforeAll(async () => {
   // The organizations' and divisions' names, as the listener copies them on connecting.
   await posts.catchUp();
   server = await startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,
@@ -204,7 +205,9 @@ beforeAll(async () => {
       },
     ],
   });
-  client = new PostServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
+  client = new PostServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+    interceptors: [testCallers.signing],
+  });
 });
 
 afterAll(async () => {

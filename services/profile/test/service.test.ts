@@ -32,7 +32,7 @@ import {
   setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -297,6 +297,7 @@ beforeAll(async () => {
   accounts.close();
   await people.rebuildIfOutOfStep();
   server = await startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,
@@ -309,6 +310,7 @@ beforeAll(async () => {
     ],
   });
   client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+    interceptors: [testCallers.signing],
     'grpc.max_send_message_length': 16 * 1024 * 1024,
   });
 });

@@ -9,6 +9,8 @@ import {
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from '../logger.ts';
 import { stopWithParent } from '../parent.ts';
+import type { CallerVerifier } from './caller-token.ts';
+import { callGuard } from './guard.ts';
 import { GRPC_OPTIONS } from './options.ts';
 
 export interface GrpcService {
@@ -23,6 +25,8 @@ export interface StartGrpcServerOptions {
   port: number;
   services: GrpcService[];
   logger: Logger;
+  /** Checks the gateway's caller tokens; without it no call has a caller (every call is a visitor's). */
+  callers?: CallerVerifier;
   /** Is every dependency reachable? Polled for the health status; defaults to always ready. */
   readiness?: () => Promise<boolean>;
   readinessIntervalMs?: number;
@@ -40,7 +44,11 @@ export interface RunningGrpcServer {
 export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger, services, readiness } = options;
   // 16 MB: room for a 10 MB logo or picture upload plus its message framing; bigger requests are refused.
-  const server = new Server({ ...GRPC_OPTIONS, 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const server = new Server({
+    ...GRPC_OPTIONS,
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    interceptors: [callGuard(options.callers)],
+  });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const service of services) {
