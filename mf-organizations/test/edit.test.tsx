@@ -1,6 +1,7 @@
-// The Edit Organization dialog: Save only with a name and a street address, live formatting, the Cal-Access
-// ID only for Lobbyists, Associations and Unions and locked once set, saving (and the server's refusal shown
-// in the dialog), and the logo: refused by type or size with the spec's texts, otherwise uploaded at once.
+// The Edit Organization dialog: Save only with a name and a street address, and a name with letters, live
+// formatting, the Cal-Access ID only for Lobbyists, Associations and Unions, a filer number, locked once set
+// until the contributor chooses Correct, saving (and the server's refusal shown in the dialog), and the logo:
+// refused by type or size with the spec's texts, otherwise uploaded at once.
 import { formatPhone, IMAGE_LIMITS, IMAGE_MESSAGES } from '@rotunda/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -106,6 +107,25 @@ describe('the form', () => {
     expect(phone.value).toBe(formatPhone('9165550199'));
   });
 
+  it('says a name without letters is not one and keeps Save disabled until it is', async () => {
+    const { dialog, calls } = await openEditor(detailOf());
+    for (const name of ['0', '1e+308', '----']) {
+      fireEvent.change(field(dialog, 'Name'), { target: { value: name } });
+      expect(save(dialog).disabled).toBe(true);
+      expect(field(dialog, 'Name').getAttribute('aria-invalid')).toBe('true');
+      const describedBy = field(dialog, 'Name').getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(describedBy.split(' ')[0] ?? '')?.textContent).toBe(
+        'Organization Name must contain letters, not only numbers or symbols.',
+      );
+    }
+    expect(within(dialog).getByText('Correct the fields marked above to save.')).toBeTruthy();
+    fireEvent.submit(save(dialog).form as HTMLFormElement);
+    expect(posted(calls, '/api/orgs/update-organization')).toHaveLength(0);
+    fireEvent.change(field(dialog, 'Name'), { target: { value: '3M Government Affairs' } });
+    expect(save(dialog).disabled).toBe(false);
+    expect(within(dialog).queryByText(/must contain letters/)).toBeNull();
+  });
+
   it('closes on Cancel and gives focus back to the edit button', async () => {
     const { dialog, edit } = await openEditor(detailOf());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -143,11 +163,53 @@ describe('Cal-Access ID', () => {
 
   it('is sent when newly given', async () => {
     const { dialog, calls } = await openEditor(detailOf({ group_type: 'Unions' }));
+    expect(within(dialog).queryByRole('button', { name: 'Correct the Cal-Access ID' })).toBeNull();
     fireEvent.change(field(dialog, 'Cal-Access ID'), { target: { value: ' 1234567 ' } });
     fireEvent.click(save(dialog));
     await waitFor(() => expect(posted(calls, '/api/orgs/update-organization')).toHaveLength(1));
     const body = JSON.parse(String(posted(calls, '/api/orgs/update-organization')[0]?.body));
     expect(body.lobby_filer_id).toBe('1234567');
+  });
+
+  it('is unlocked by Correct, and the corrected number is sent', async () => {
+    const { dialog, calls } = await openEditor(
+      detailOf({ group_type: 'Lobbyists', lobby_filer_id: '9100120' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Correct the Cal-Access ID' }));
+    const input = field(dialog, 'Cal-Access ID');
+    expect(input.disabled).toBe(false);
+    expect(document.activeElement).toBe(input);
+    expect(within(dialog).queryByRole('button', { name: 'Correct the Cal-Access ID' })).toBeNull();
+    fireEvent.change(input, { target: { value: '9100210' } });
+    fireEvent.click(save(dialog));
+    await waitFor(() => expect(posted(calls, '/api/orgs/update-organization')).toHaveLength(1));
+    const body = JSON.parse(String(posted(calls, '/api/orgs/update-organization')[0]?.body));
+    expect(body.lobby_filer_id).toBe('9100210');
+  });
+
+  it('is removed when emptied after Correct', async () => {
+    const { dialog, calls } = await openEditor(
+      detailOf({ group_type: 'Associations', lobby_filer_id: '9100120' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Correct the Cal-Access ID' }));
+    fireEvent.change(field(dialog, 'Cal-Access ID'), { target: { value: ' ' } });
+    fireEvent.click(save(dialog));
+    await waitFor(() => expect(posted(calls, '/api/orgs/update-organization')).toHaveLength(1));
+    const body = JSON.parse(String(posted(calls, '/api/orgs/update-organization')[0]?.body));
+    expect(body.lobby_filer_id).toBe('');
+  });
+
+  it('says a value that is not a filer number is refused, and keeps Save disabled', async () => {
+    const { dialog } = await openEditor(detailOf({ group_type: 'Unions' }));
+    fireEvent.change(field(dialog, 'Cal-Access ID'), { target: { value: 'F-1234' } });
+    expect(save(dialog).disabled).toBe(true);
+    expect(
+      within(dialog).getByText(
+        'The Cal-Access ID is the filer number from the lobbying disclosure site: digits only, e.g. 1234567.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(field(dialog, 'Cal-Access ID'), { target: { value: '1234567' } });
+    expect(save(dialog).disabled).toBe(false);
   });
 });
 

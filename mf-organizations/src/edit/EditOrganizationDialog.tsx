@@ -1,10 +1,12 @@
 // The Edit Organization dialog (contributors, spec §2, §5): logo upload, name, address, suite, city, state,
-// ZIP, website, phone, Cal-Access ID (Lobbyists, Associations and Unions only; locked once set) and the
-// eight social links, formatted live; Save only with a name and a street address. A saved change closes the
-// dialog and the page reloads its data; a refusal shows the server's message here.
+// ZIP, website, phone, Cal-Access ID (Lobbyists, Associations and Unions only; locked once set, with a
+// Correct button that unlocks it) and the eight social links, formatted live; Save only with a name and a
+// street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
+// filer number), which is said under the field. A saved change closes the dialog and the page reloads its
+// data; a refusal shows the server's message here.
 import { Dialog } from '@rotunda/ui';
 import { Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, type Organization, updateOrganization } from '../api';
 import { SOCIAL_NETWORKS } from '../organization-rules';
 import {
@@ -12,6 +14,7 @@ import {
   canSave,
   type FormField,
   type FormValues,
+  fieldProblems,
   formatOnLeave,
   formatWhileTyping,
   initialValues,
@@ -86,9 +89,18 @@ function EditForm({
   const [error, setError] = useState<string | null>(null);
   const [logo, setLogo] = useState(organization.logo);
   const idBase = useId();
+  const [correcting, setCorrecting] = useState(false);
+  const calAccessInput = useRef<HTMLInputElement>(null);
   const showCalAccess = showsCalAccessField(organization);
-  const locked = calAccessLocked(organization);
-  const saveable = canSave(values) && !saving;
+  const locked = calAccessLocked(organization) && !correcting;
+  const problems = fieldProblems(organization, values);
+  const valid = canSave(values) && Object.keys(problems).length === 0;
+  const saveable = valid && !saving;
+
+  // Choosing Correct unlocks the field: the contributor types there next.
+  useEffect(() => {
+    if (correcting) calAccessInput.current?.focus();
+  }, [correcting]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,9 +119,45 @@ function EditForm({
     }
   };
 
-  const input = (spec: FieldSpec, extra: { disabled?: boolean; hint?: string } = {}) => {
+  const input = (
+    spec: FieldSpec,
+    extra: {
+      disabled?: boolean;
+      hint?: string;
+      action?: ReactNode;
+      inputRef?: Ref<HTMLInputElement>;
+    } = {},
+  ) => {
     const id = `${idBase}-${spec.field}`;
     const hintId = extra.hint ? `${id}-hint` : undefined;
+    const error = problems[spec.field];
+    const errorId = error ? `${id}-error` : undefined;
+    const field = (
+      <input
+        id={id}
+        className="field__input"
+        name={spec.field}
+        type={spec.type ?? 'text'}
+        autoComplete={spec.autoComplete ?? 'off'}
+        inputMode={spec.inputMode}
+        placeholder={spec.placeholder}
+        required={spec.required}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={error ? true : undefined}
+        disabled={extra.disabled}
+        ref={extra.inputRef}
+        value={values[spec.field]}
+        onChange={(event) => {
+          const value = formatWhileTyping(spec.field, event.target.value);
+          setValues((current) => ({ ...current, [spec.field]: value }));
+        }}
+        onBlur={(event) => {
+          const value = formatOnLeave(spec.field, event.target.value);
+          setValues((current) => ({ ...current, [spec.field]: value }));
+        }}
+        {...(spec.field === 'organization_name' && { 'data-autofocus': true })}
+      />
+    );
     return (
       <div key={spec.field} className={`field${spec.wide ? ' orgs-field--wide' : ''}`}>
         <label className="field__label" htmlFor={id}>
@@ -121,28 +169,19 @@ function EditForm({
             </span>
           )}
         </label>
-        <input
-          id={id}
-          className="field__input"
-          name={spec.field}
-          type={spec.type ?? 'text'}
-          autoComplete={spec.autoComplete ?? 'off'}
-          inputMode={spec.inputMode}
-          placeholder={spec.placeholder}
-          required={spec.required}
-          aria-describedby={hintId}
-          disabled={extra.disabled}
-          value={values[spec.field]}
-          onChange={(event) => {
-            const value = formatWhileTyping(spec.field, event.target.value);
-            setValues((current) => ({ ...current, [spec.field]: value }));
-          }}
-          onBlur={(event) => {
-            const value = formatOnLeave(spec.field, event.target.value);
-            setValues((current) => ({ ...current, [spec.field]: value }));
-          }}
-          {...(spec.field === 'organization_name' && { 'data-autofocus': true })}
-        />
+        {extra.action ? (
+          <div className="orgs-field__row">
+            {field}
+            {extra.action}
+          </div>
+        ) : (
+          field
+        )}
+        {error && (
+          <p id={errorId} className="orgs-field__error">
+            {error}
+          </p>
+        )}
         {extra.hint && (
           <p id={hintId} className="orgs-field__hint">
             {extra.hint}
@@ -173,9 +212,20 @@ function EditForm({
                 { field: 'lobby_filer_id', label: 'Cal-Access ID', inputMode: 'numeric' },
                 {
                   disabled: locked,
+                  inputRef: calAccessInput,
                   hint: locked
-                    ? 'Set once; it cannot be changed here.'
-                    : 'The filer id on the lobbying disclosure site. It cannot be changed once saved.',
+                    ? 'Saved. Correct it only if it is wrong.'
+                    : 'The filer number on the lobbying disclosure site, digits only. Empty removes it.',
+                  action: locked && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label="Correct the Cal-Access ID"
+                      onClick={() => setCorrecting(true)}
+                    >
+                      Correct
+                    </button>
+                  ),
                 },
               )}
           </div>
@@ -206,6 +256,9 @@ function EditForm({
           </p>
         )}
         {!canSave(values) && <p className="orgs-form__hint">Enter a name and a street address to save.</p>}
+        {canSave(values) && !valid && (
+          <p className="orgs-form__hint">Correct the fields marked above to save.</p>
+        )}
         <div className="orgs-form__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel

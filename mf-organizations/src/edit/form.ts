@@ -1,7 +1,18 @@
 // The Edit Organization form's rules (spec §5 Organization form): live formatting (title case for address
 // and city, upper-case state, the phone once it has 10 digits), Save only with a name and a street address,
-// the Cal-Access ID only for its groups and locked once set, and the update the form sends.
-import { formatPhone, formatState, hasCalAccessId, isMissing, titleCase } from '@rotunda/rules';
+// a name with letters, the Cal-Access ID only for its groups, a filer number, locked once set until the
+// contributor chooses to correct it, and the update the form sends.
+import {
+  CAL_ACCESS_MESSAGES,
+  formatPhone,
+  formatState,
+  hasCalAccessId,
+  isCalAccessId,
+  isMissing,
+  NAME_LABELS,
+  nameProblem,
+  titleCase,
+} from '@rotunda/rules';
 import type { EditableField, Organization, OrganizationUpdate } from '../api';
 
 export type FormField = 'organization_name' | EditableField;
@@ -58,13 +69,27 @@ export function canSave(values: Pick<FormValues, 'organization_name' | 'street_a
 export const showsCalAccessField = (organization: Pick<Organization, 'group_type'>): boolean =>
   hasCalAccessId(organization.group_type);
 
-/** Once an organization has a Cal-Access ID it cannot be changed here. */
+/** A stored Cal-Access ID shows locked (spec §5), so it changes only when the contributor chooses to correct it. */
 export const calAccessLocked = (organization: Pick<Organization, 'lobby_filer_id'>): boolean =>
   !isMissing(organization.lobby_filer_id);
 
+/** What stops a save besides the required fields, by field: the server's words, said before it is asked. */
+export function fieldProblems(
+  organization: Pick<Organization, 'group_type'>,
+  values: Pick<FormValues, 'organization_name' | 'lobby_filer_id'>,
+): Partial<Record<FormField, string>> {
+  const problems: Partial<Record<FormField, string>> = {};
+  const name = nameProblem(NAME_LABELS.organization, values.organization_name);
+  if (name) problems.organization_name = name;
+  const filerId = values.lobby_filer_id.trim();
+  if (showsCalAccessField(organization) && filerId && !isCalAccessId(filerId))
+    problems.lobby_filer_id = CAL_ACCESS_MESSAGES.shape;
+  return problems;
+}
+
 /**
  * The update-organization body: every field, trimmed and formatted (a blank one clears it on the server),
- * except the Cal-Access ID, sent only where it may be given and is not set yet.
+ * except the Cal-Access ID, sent only for its groups and only when it changed (given, corrected or removed).
  */
 export function updateFrom(organization: Organization, values: FormValues): OrganizationUpdate {
   const update: OrganizationUpdate = {
@@ -76,7 +101,7 @@ export function updateFrom(organization: Organization, values: FormValues): Orga
     update[field] = formatOnLeave(field, values[field]);
   }
   const filerId = values.lobby_filer_id.trim();
-  if (showsCalAccessField(organization) && !calAccessLocked(organization) && filerId)
+  if (showsCalAccessField(organization) && filerId !== (organization.lobby_filer_id ?? '').trim())
     update.lobby_filer_id = filerId;
   return update;
 }
