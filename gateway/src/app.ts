@@ -13,6 +13,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import type { GatewayConfig } from './config.ts';
 import { call, type ServiceClients } from './grpc/clients.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
+import { refuseNul } from './http/nul.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
@@ -125,7 +126,7 @@ export function createApp({
   const withCaller = authenticate(tokenVerifier(config, clients, jwksCache));
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
-  app.use('/api', express.json({ limit: '1mb' }), withCaller);
+  app.use('/api', express.json({ limit: '1mb' }), refuseNul, withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use('/api/orgs', orgsRouter(clients));
   app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS));
@@ -134,6 +135,7 @@ export function createApp({
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),
+    refuseNul,
     authRouter({ clients, authenticate: withCaller, publicUrl: config.PUBLIC_URL }),
   );
   // The browser refreshes and ends sessions here in both modes: the auth service forwards to whichever

@@ -67,23 +67,62 @@ export function httpErrorOf(error: unknown): HttpErrorAnswer {
     if (status >= 500) return { status, message: 'An error occurred. Please try again later.' };
     return { status, message: error.grpc.details };
   }
-  const bodyParser = error as { type?: string; status?: number };
-  if (bodyParser.type === 'entity.parse.failed')
-    return { status: 400, message: 'The request body is not valid JSON.' };
-  if (bodyParser.type === 'entity.too.large')
-    return { status: 413, message: 'The request body is too large.' };
-  // Other body-parser refusals (too many form fields, unsupported charset) keep their 4xx status.
-  if (
-    bodyParser.type &&
-    typeof bodyParser.status === 'number' &&
-    bodyParser.status >= 400 &&
-    bodyParser.status < 500
-  )
-    return { status: bodyParser.status, message: 'The request body could not be read.' };
+  // Express 5 throws a URIError (status 400) for a path parameter that is not valid percent-encoded UTF-8.
+  if (error instanceof URIError) return { status: 400, message: MALFORMED_ADDRESS };
+  const refusal = bodyReadingRefusal(error);
+  if (refusal) return refusal;
   return { status: 500, message: 'An error occurred. Please try again later.' };
 }
 
-export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+export const MALFORMED_ADDRESS =
+  'The address is not valid: each "%" must start a percent-encoded UTF-8 character (such as %20).';
+
+/** The body parsers' refusals (http-errors: a 4xx `status`, `expose`, and a `type` naming the reason). */
+interface BodyParserError {
+  status?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  limit?: unknown;
+  code?: unknown;
+}
+
+const BODY_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'encoding.unsupported':
+    'The request body’s Content-Encoding is not supported: send it uncompressed, or as gzip, deflate or br.',
+  'charset.unsupported': 'The request body’s charset is not supported: send it as UTF-8.',
+  'request.aborted': 'The request body ended before its Content-Length was reached.',
+  'request.size.invalid': 'The request body’s length does not match its Content-Length.',
+  'parameters.too.many': 'The request body has too many form fields.',
+};
+
+const atMost = (limit: unknown) =>
+  typeof limit !== 'number'
+    ? ''
+    : limit >= 1024 * 1024
+      ? ` (at most ${Math.floor(limit / (1024 * 1024))} MB)`
+      : ` (at most ${Math.floor(limit / 1024)} KB)`;
+
+function bodyReadingRefusal(error: unknown): HttpErrorAnswer | undefined {
+  const { status, expose, type, limit, code } = (error ?? {}) as BodyParserError;
+  if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return undefined;
+  if (type === 'entity.too.large') {
+    return { status: 413, message: `The request body is too large${atMost(limit)}.` };
+  }
+  if (typeof type === 'string')
+    return { status, message: BODY_MESSAGES[type] ?? 'The request body could not be read.' };
+  // Without a type: the stream the body was read through failed, the client's socket or the decompressor.
+  if (code === 'ECONNRESET' || code === 'ECONNABORTED')
+    return { status, message: BODY_MESSAGES['request.aborted'] as string };
+  return {
+    status,
+    message: 'The request body could not be decompressed: it is not valid data for its Content-Encoding.',
+  };
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  // An answer already under way cannot become an error answer: Express then ends the connection.
+  if (res.headersSent) return next(error);
   const { status, message, retryAfter } = httpErrorOf(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));

@@ -18,13 +18,20 @@ export interface UploadMessages {
   notMultipart: string;
   oneFile: string;
   tooManyFields: string;
+  /** The body ended (or the client went away) before the closing boundary. */
+  incomplete: string;
+  /** Not well-formed multipart/form-data. */
   unreadable: string;
 }
 
 export const DEFAULT_UPLOAD_MESSAGES = {
   tooManyFields: 'The upload has too many form fields.',
-  unreadable: 'The upload could not be read.',
+  incomplete: 'The upload ended before its closing boundary. Please send it again.',
+  unreadable: 'The upload could not be read: it is not well-formed multipart/form-data.',
 } as const;
+
+/** busboy's words for a body that stops short (its other errors are malformed framing). */
+const CUT_SHORT = /^Unexpected end of (form|file)$/;
 
 export interface UploadOptions {
   /** The form field holding the file; files under other names are skipped. */
@@ -79,7 +86,10 @@ export function readUpload(
       });
       reject(error);
     };
+    const refuse = (error: Error) =>
+      fail(new HttpError(400, CUT_SHORT.test(error.message) ? messages.incomplete : messages.unreadable));
     parser.on('file', (name, stream) => {
+      stream.on('error', refuse);
       if (name !== fileField) {
         stream.resume();
         return;
@@ -97,7 +107,12 @@ export function readUpload(
     parser.on('filesLimit', () => fail(new HttpError(413, messages.oneFile)));
     parser.on('fieldsLimit', () => fail(new HttpError(413, messages.tooManyFields)));
     parser.on('partsLimit', () => fail(new HttpError(413, messages.tooManyFields)));
-    parser.on('error', () => fail(new HttpError(400, messages.unreadable)));
+    parser.on('error', refuse);
+    // A client that disconnects mid-body leaves the parser waiting for an end that never comes.
+    req.once('close', () => {
+      if (!req.complete) fail(new HttpError(400, messages.incomplete));
+    });
+    req.on('error', () => fail(new HttpError(400, messages.incomplete)));
     parser.on('close', () => {
       if (done) return;
       done = true;
