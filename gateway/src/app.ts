@@ -141,14 +141,14 @@ export function createApp({
   // The browser refreshes and ends sessions here in both modes: the auth service forwards to whichever
   // identity provider is configured (Keycloak only refreshes tokens for the client that obtained them).
   app.use('/realms', realmsRouter({ clients, realm: config.REALM, issuer: config.TOKEN_ISSUER }));
-  app.get('/app-config.json', (req, res) => {
+  app.get('/app-config.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       accessEmail: config.ACCESS_EMAIL,
-      // The origin this browser used, so token renewals stay same-origin however the app was reached
-      // (localhost or 127.0.0.1); mails, unlike this answer, never trust the Host header.
+      // The configured public origin, never the request's Host header: a forged Host must not send a
+      // browser's token renewals (or a cache's copy of this answer) to another origin.
       identity: {
-        url: `${req.protocol}://${req.get('host')}`,
+        url: config.PUBLIC_URL,
         realm: config.REALM,
         clientId: config.WEB_CLIENT_ID,
       },

@@ -1,6 +1,8 @@
 // The gateway against real gRPC servers: the documented /api/news answer, status mapping when a service is
-// down or slow, request ids carried over gRPC metadata, /healthz, JSON errors, security headers, web serving.
+// down or slow, request ids carried over gRPC metadata, /healthz, JSON errors, security headers, web serving,
+// and the public config built from PUBLIC_URL alone.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import {
   startGrpcServer,
   unary,
 } from '@rotunda/service-kit';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
@@ -29,6 +32,7 @@ const seen = { calls: 0, requestIds: [] as string[], delayMs: 0 };
 
 async function newsServer(): Promise<RunningGrpcServer> {
   return startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,
@@ -66,14 +70,40 @@ async function newsServer(): Promise<RunningGrpcServer> {
 
 const healthOnly = (name: string, definition: ServiceDefinition) =>
   startGrpcServer({
+    callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
     logger,
     services: [{ name, definition, implementation: {} }],
   });
 
+/** A GET with headers fetch will not send as given (Host). */
+function rawRequest(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 async function serve(env: Record<string, string>) {
-  const config = loadConfig(gatewayConfigSchema, { SERVE_WEB: 'false', PUBLIC_CACHE_SECONDS: '0', ...env });
+  const config = loadConfig(gatewayConfigSchema, {
+    ...testCallers.env,
+    SERVE_WEB: 'false',
+    PUBLIC_CACHE_SECONDS: '0',
+    ...env,
+  });
   const clients = createServiceClients(config);
   const health = createHealthChecker(clients.addresses, 500);
   const app = createApp({ config, clients, services: health.check, logger });
@@ -220,8 +250,31 @@ describe('gateway', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual({
       accessEmail: 'membership@rotunda.example',
-      identity: { url: gateway.base, realm: 'rotunda', clientId: 'rotunda-web' },
+      // PUBLIC_URL's default: http://localhost:<PORT>, the configured port (8080 here, whatever it listens on).
+      identity: { url: 'http://localhost:8080', realm: 'rotunda', clientId: 'rotunda-web' },
     });
+  });
+
+  it('names the identity provider at PUBLIC_URL, whatever Host or forwarded headers a request claims', async () => {
+    const configured = await serve({ ...env, PUBLIC_URL: 'https://rotunda.example.org/' });
+    try {
+      for (const headers of [
+        {} as Record<string, string>,
+        { host: 'evil.example' },
+        { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      ]) {
+        const res = await rawRequest(configured.base, '/app-config.json', headers);
+        expect(res.status).toBe(200);
+        expect(res.body).not.toContain('evil.example');
+        expect(JSON.parse(res.body).identity).toEqual({
+          url: 'https://rotunda.example.org',
+          realm: 'rotunda',
+          clientId: 'rotunda-web',
+        });
+      }
+    } finally {
+      await configured.close();
+    }
   });
 
   it('sends security headers', async () => {
