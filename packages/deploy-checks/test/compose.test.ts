@@ -2,6 +2,7 @@
 // official engine image, starts in health-checked order, and gives each process an environment its own
 // configuration schema accepts, wired to the real adapters (Keycloak, Elasticsearch, MinIO).
 import { existsSync } from 'node:fs';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -41,7 +42,11 @@ const compose = parse(readRepoFile('docker-compose.yml'), { merge: true }) as {
 };
 const services = compose.services;
 /** What a person puts in .env before `docker compose up` (README). */
-const SHELL = { ROTUNDA_AUTH_CLIENT_SECRET: 'compose-test-client-secret' };
+const SHELL = {
+  ROTUNDA_AUTH_CLIENT_SECRET: 'compose-test-client-secret',
+  CALLER_TOKEN_PRIVATE_KEY: testCallers.keys.privateKey,
+  CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
+};
 const environmentOf = (name: string) =>
   Object.fromEntries(
     Object.entries(services[name]?.environment ?? {}).map(([key, value]) => [

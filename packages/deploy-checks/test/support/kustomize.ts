@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testCallers } from '@rotunda/service-kit/testing';
 import { parseAllDocuments } from 'yaml';
 import { repoPath } from './repo.ts';
 
@@ -29,6 +30,8 @@ export const TEST_SECRET_VALUES: Record<string, string> = {
   KEYCLOAK_CLIENT_SECRET: 'test-keycloak-client-secret',
   CAPTCHA_HMAC_KEY: 'test-captcha-hmac-key-0123456789',
   SMTP_URL: 'smtp://smtp:1025',
+  CALLER_TOKEN_PRIVATE_KEY: testCallers.keys.privateKey,
+  CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
 };
 
 /** The Secret's keys as the local overlay's secrets.env.example lists them. */

@@ -2,6 +2,7 @@
 // Node processes, the configuration schema it validates at start-up), and readers for the files under test.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverConfigSchema } from '@rotunda/service-kit';
 import { z } from 'zod';
 import { gatewayConfigSchema } from '../../../../gateway/src/config.ts';
 import { authConfigSchema } from '../../../../services/auth/src/config.ts';
@@ -25,12 +26,15 @@ export interface Deployable {
   schema?: z.ZodType;
 }
 
+/** A service process validates its own schema and, as it starts serving, the server's (the caller-token key). */
+const served = (schema: z.ZodType) => z.intersection(schema, serverConfigSchema);
+
 export const SERVICE_SCHEMAS = {
-  auth: authConfigSchema,
-  profile: profileConfigSchema,
-  org: orgConfigSchema,
-  post: postConfigSchema,
-  news: newsConfigSchema,
+  auth: served(authConfigSchema),
+  profile: served(profileConfigSchema),
+  org: served(orgConfigSchema),
+  post: served(postConfigSchema),
+  news: served(newsConfigSchema),
 } as const;
 
 export const DEPLOYABLES: Deployable[] = [
@@ -52,6 +56,8 @@ export const deployable = (name: string): Deployable | undefined => DEPLOYABLES.
 
 /** The variable names a configuration schema reads (through refinements and transforms). */
 export function schemaKeys(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodIntersection)
+    return [...schemaKeys(schema.def.left as z.ZodType), ...schemaKeys(schema.def.right as z.ZodType)];
   let current: unknown = schema;
   while (current instanceof z.ZodPipe) current = current.in;
   if (!(current instanceof z.ZodObject)) throw new Error('expected an object schema');
@@ -60,7 +66,8 @@ export function schemaKeys(schema: z.ZodType): string[] {
 
 /** Each service's gRPC port: its schema's GRPC_PORT default. */
 export function grpcPortOf(service: keyof typeof SERVICE_SCHEMAS): number {
-  const parsed = SERVICE_SCHEMAS[service].parse({}) as { GRPC_PORT: number };
+  const { left } = SERVICE_SCHEMAS[service].def;
+  const parsed = (left as z.ZodType).parse({}) as { GRPC_PORT: number };
   return parsed.GRPC_PORT;
 }
 
