@@ -1,6 +1,7 @@
 // The public square's post form rules (spec §3, §5 create post, §9): the field names the required-fields message
 // uses, the EVENT type's id, an event's default times, and that an event ends after it starts (spec silent; a
-// calendar entry that ends before it begins is a typo a member wants caught).
+// calendar entry that ends before it begins is a typo a member wants caught); how many comments travel with a
+// post and per page of the earlier ones.
 
 /** Spec §3: the post type EVENT has id 9. */
 export const EVENT_POST_TYPE_ID = 9;
@@ -25,3 +26,14 @@ export const EVENT_TIMES_MESSAGE = 'End Time must be after Start Time.';
 export function eventEndsAfterStart(start: string, end: string): boolean {
   return end.slice(0, 5) > start.slice(0, 5);
 }
+
+/**
+ * Comments on the feed and in the read modal: a feed page carries each post's latest few (with the count of all),
+ * so its size never grows with the comments; the read modal asks for the earlier ones a page at a time.
+ */
+export const POST_COMMENTS = {
+  /** The latest comments each post of a feed page carries. */
+  latest: 3,
+  /** Comments per page of the earlier ones: the default and the most one call may ask for. */
+  page: { default: 20, max: 50 },
+} as const;

@@ -21,7 +21,17 @@ export async function wirePost(config: PostConfig) {
   const profiles = grpcProfileDirectory(config.PROFILE_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const orgs = grpcOrgDirectory(config.ORG_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const sanitizer = createBodySanitizer();
-  const posts = createPostService({ repository, index, profiles, orgs, sanitizer });
+  const posts = createPostService({
+    repository,
+    index,
+    profiles,
+    orgs,
+    sanitizer,
+    commentAllowance: {
+      burst: config.COMMENT_BURST,
+      intervalMs: 60_000 / config.COMMENT_RATE_PER_MINUTE,
+    },
+  });
   const close = async () => {
     profiles.close();
     orgs.close();

@@ -1,8 +1,10 @@
 // The post service against a real PostgreSQL (its schema and the Postgres search index) and real gRPC, with the
 // profile and org services it asks played by fakes on real gRPC: migrations match schema.prisma, the types, the
 // demo seed, posts and comments written by members with a profile and refused to everyone else, sanitizing,
-// server-counted likes and reads, the feed searched, filtered, sorted and paged, and bylines that follow renames
-// announced by the owners (ADR 0012), and the index rebuilt by the operator's reindex command.
+// comments within each member's allowance (shared by replicas), server-counted likes and reads, the feed searched,
+// filtered, sorted and paged with only each post's latest comments (the earlier ones a page at a time), and
+// bylines that follow renames announced by the owners (ADR 0012), and the index rebuilt by the operator's reindex
+// command.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import {
@@ -14,7 +16,13 @@ import {
   status,
 } from '@grpc/grpc-js';
 import { type ChangeListener, listenForChanges, publishChange } from '@rotunda/events';
-import { type Post as PostMessage, PostServiceClient, PostServiceService } from '@rotunda/protos/post';
+import {
+  type Post as PostMessage,
+  PostServiceClient,
+  PostServiceService,
+  PostsResponse,
+} from '@rotunda/protos/post';
+import { POST_COMMENTS } from '@rotunda/rules';
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
@@ -27,13 +35,18 @@ import {
   startGrpcServer,
 } from '@rotunda/service-kit';
 import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
 import { grpcOrgDirectory, grpcProfileDirectory } from '../src/adapters/grpc-directories.ts';
 import { grpcPostService } from '../src/adapters/grpc-post-service.ts';
 import { prismaPostRepository } from '../src/adapters/prisma-post-repository.ts';
-import type { PostRepository } from '../src/domain/ports.ts';
+import type {
+  CommentAllowance,
+  OrgDirectory,
+  PostRepository,
+  ProfileDirectory,
+} from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
 import {
   createPostService,
@@ -69,6 +82,8 @@ let orgs: FakeOrgs;
 let posts: PostService;
 let server: RunningGrpcServer;
 let client: PostServiceClient;
+let profileDirectory: ProfileDirectory;
+let orgDirectory: OrgDirectory;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
@@ -85,11 +100,12 @@ type Method = {
   [K in keyof PostServiceClient]: Unary<PostServiceClient[K]> extends never ? never : K;
 }[keyof PostServiceClient];
 
-/** Calls one RPC as `caller` (none: a visitor); fields left out take their proto3 defaults. */
+/** Calls one RPC as `caller` (none: a visitor) on `target` (a replica); fields left out take their proto3 defaults. */
 function rpc<K extends Method>(
   method: K,
   request: Partial<Unary<PostServiceClient[K]>['request']>,
   caller?: Caller,
+  target: PostServiceClient = client,
 ): Promise<Unary<PostServiceClient[K]>['response']> {
   const metadata = new Metadata();
   if (caller) setCallerMetadata(metadata, caller);
@@ -101,7 +117,7 @@ function rpc<K extends Method>(
   ) => ClientUnaryCall;
   const defaults = PostServiceService[method].requestDeserialize(Buffer.alloc(0));
   return new Promise((resolve, reject) =>
-    fn.call(client, { ...defaults, ...request }, metadata, {}, (error, response) =>
+    fn.call(target, { ...defaults, ...request }, metadata, {}, (error, response) =>
       error ? reject(error) : resolve(response),
     ),
   );
@@ -151,6 +167,49 @@ async function feed(
 
 const titles = (list: PostMessage[]) => list.map((post) => post.post_title);
 
+const AMPLE_ALLOWANCE: CommentAllowance = { burst: 1000, intervalMs: 1 };
+
+/**
+ * Another replica of the post service on the same database (its own Prisma Client and gRPC server), with its own
+ * comment allowance settings: what it counts lives in the database, not in the process.
+ */
+async function startReplica(commentAllowance: CommentAllowance): Promise<PostServiceClient> {
+  const replicaPrisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
+  const service = createPostService({
+    repository: prismaPostRepository(replicaPrisma, 'post'),
+    index,
+    profiles: profileDirectory,
+    orgs: orgDirectory,
+    sanitizer,
+    commentAllowance,
+  });
+  const replica = await startGrpcServer({
+    callers: testCallers.verifier,
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      {
+        name: 'rotunda.post.v1.PostService',
+        definition: PostServiceService,
+        implementation: grpcPostService(service, logger),
+      },
+    ],
+  });
+  const replicaClient = new PostServiceClient(`127.0.0.1:${replica.port}`, credentials.createInsecure(), {
+    interceptors: [testCallers.signing],
+  });
+  closers.push(
+    () => replicaClient.close(),
+    () => replica.shutdown(),
+    () => replicaPrisma.$disconnect(),
+  );
+  return replicaClient;
+}
+
+/** The size of a ListPosts answer on the wire. */
+const wireBytes = (answer: PostsResponse) => PostsResponse.encode(answer).finish().length;
+
 async function emptyPosts() {
   await prisma.post.deleteMany();
   await index.clear();
@@ -179,15 +238,19 @@ beforeAll(async () => {
   index = createPostgresSearchIndex({ databaseUrl, schema: 'post_search', index: 'posts', ...POST_INDEX });
   profiles = await startFakeProfiles();
   orgs = await startFakeOrgs();
-  const profileDirectory = grpcProfileDirectory(profiles.address, 3000);
-  const orgDirectory = grpcOrgDirectory(orgs.address, 3000);
-  closers.push(profileDirectory.close, orgDirectory.close);
+  const profileGrpc = grpcProfileDirectory(profiles.address, 3000);
+  const orgGrpc = grpcOrgDirectory(orgs.address, 3000);
+  closers.push(profileGrpc.close, orgGrpc.close);
+  profileDirectory = profileGrpc;
+  orgDirectory = orgGrpc;
   posts = createPostService({
     repository,
     index,
     profiles: profileDirectory,
     orgs: orgDirectory,
     sanitizer,
+    // Ample, so that only the allowance's own tests (on replicas of their own) meet it.
+    commentAllowance: AMPLE_ALLOWANCE,
   });
   await posts.syncSearchIndex();
   // The organizations' and divisions' names, as the listener copies them on connecting.
@@ -371,6 +434,8 @@ describe('sanitizing bodies before storage', () => {
       '<p><a href="https://example.org/agenda" target="_blank" rel="noopener noreferrer">Agenda</a></p>',
       '<p><a href="https://example.org/agenda" target="_blank" rel="noopener noreferrer">Agenda</a></p>',
     ],
+    ['<p class="toast-region toast" style="position:fixed;inset:0">Agenda</p>', '<p>Agenda</p>'],
+    ['<p class="ql-align-center dialog">Agenda</p>', '<p class="ql-align-center">Agenda</p>'],
   ])('stores %s as %s', async (body, stored) => {
     const post = await addPost({ ...announcement, post_body: body });
     expect(post.post_body).toBe(stored);
@@ -536,6 +601,198 @@ describe('comments', () => {
     expect(await refusal(rpc('deleteComment', { comment_id: comment.comment_id }, CARLOS))).toEqual({
       code: status.NOT_FOUND,
       details: 'Comment not found',
+    });
+  });
+});
+
+describe('bounded feed pages: the latest comments on the feed, the earlier ones a page at a time', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Comments `count` numbered bodies on the post, by members taking turns; answers them in order. */
+  async function comment(postId: number, count: number, body = (n: number) => `Comment ${n}`) {
+    const written = [];
+    for (let n = 1; n <= count; n++)
+      written.push(
+        await rpc('addComment', { post_id: postId, comment_body: body(n) }, n % 2 ? CARLOS : PRIYA),
+      );
+    return written;
+  }
+  const bodies = (comments: { comment_body: string }[]) => comments.map((c) => c.comment_body);
+
+  it('carries each post’s latest three comments, oldest first, and the count of all, in every answer', async () => {
+    const post = await addPost({ ...announcement, post_title: 'Many voices on the drought plan' });
+    await comment(post.post_id, 7);
+    const [listed] = (await rpc('listPosts', { search: 'many voices' })).posts;
+    expect(listed?.comments_count).toBe(7);
+    expect(bodies(listed?.comments ?? [])).toEqual(['Comment 5', 'Comment 6', 'Comment 7']);
+    // An edit answers the post as the feed shows it.
+    const edited = await rpc(
+      'updatePost',
+      { post_id: post.post_id, post_title: 'Many voices, edited' },
+      MAYA,
+    );
+    expect(edited.comments_count).toBe(7);
+    expect(bodies(edited.comments)).toEqual(['Comment 5', 'Comment 6', 'Comment 7']);
+  });
+
+  it('ListComments pages back through the earlier ones, oldest first, to the first', async () => {
+    const post = await addPost({ ...announcement, post_title: 'Paged comments' });
+    const written = await comment(post.post_id, 12);
+    const latest = await rpc('listComments', { post_id: post.post_id, limit: 5 });
+    expect(bodies(latest.comments)).toEqual([
+      'Comment 8',
+      'Comment 9',
+      'Comment 10',
+      'Comment 11',
+      'Comment 12',
+    ]);
+    expect(latest.has_earlier).toBe(true);
+    // The read modal holds the latest three and asks for what came before the oldest of them.
+    const before10 = await rpc('listComments', {
+      post_id: post.post_id,
+      before_comment_id: written[9]?.comment_id,
+      limit: 5,
+    });
+    expect(bodies(before10.comments)).toEqual([
+      'Comment 5',
+      'Comment 6',
+      'Comment 7',
+      'Comment 8',
+      'Comment 9',
+    ]);
+    expect(before10.has_earlier).toBe(true);
+    const first = await rpc('listComments', {
+      post_id: post.post_id,
+      before_comment_id: before10.comments[0]?.comment_id,
+      limit: 5,
+    });
+    expect(bodies(first.comments)).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']);
+    expect(first.has_earlier).toBe(false);
+    expect(first.comments[0]).toMatchObject({
+      post_id: post.post_id,
+      comment_author: 102,
+      user_id: 'concierge-1',
+      author: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker' },
+    });
+    // 0 is the default page (20); more than 50 is 50.
+    expect((await rpc('listComments', { post_id: post.post_id })).comments).toHaveLength(12);
+    expect((await rpc('listComments', { post_id: post.post_id, limit: 500 })).has_earlier).toBe(false);
+  });
+
+  it('orders comments as they were written, also when two share an instant', async () => {
+    const post = await addPost({ ...announcement, post_title: 'Same instant' });
+    const at = new Date('2026-11-20T17:00:00.000Z');
+    for (const body of ['A', 'B', 'C', 'D'])
+      await repository.addComment(
+        { postId: post.post_id, authorId: 102, userId: 'concierge-1', body },
+        { createdAt: at },
+      );
+    const all = await rpc('listComments', { post_id: post.post_id });
+    expect(bodies(all.comments)).toEqual(['A', 'B', 'C', 'D']);
+    const earlier = await rpc('listComments', {
+      post_id: post.post_id,
+      before_comment_id: all.comments[2]?.comment_id,
+      limit: 1,
+    });
+    expect(bodies(earlier.comments)).toEqual(['B']);
+    expect(earlier.has_earlier).toBe(true);
+  });
+
+  it('answers NOT_FOUND for an unknown post, or a comment of another post', async () => {
+    const one = await addPost({ ...announcement, post_title: 'One' });
+    const other = await addPost({ ...announcement, post_title: 'Other' });
+    const [theirs] = await comment(other.post_id, 1);
+    expect(await refusal(rpc('listComments', { post_id: 999_999 }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Post not found',
+    });
+    expect(
+      await refusal(rpc('listComments', { post_id: one.post_id, before_comment_id: theirs?.comment_id })),
+    ).toEqual({ code: status.NOT_FOUND, details: 'Comment not found' });
+    expect(await refusal(rpc('listComments', { post_id: one.post_id, before_comment_id: 999_999 }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Comment not found',
+    });
+  });
+
+  it('keeps the first feed page small however many long comments one post has', async () => {
+    await emptyPosts();
+    const busy = await addPost({ ...announcement, post_title: 'Busy thread' });
+    for (let n = 0; n < 19; n++) await addPost({ ...announcement, post_title: `Quiet ${n}` });
+    const long = (n: number) => `${n} `.padEnd(1400, 'x');
+    const firstPage = async () => {
+      const answer = await rpc('listPosts', {});
+      expect(answer.posts).toHaveLength(20);
+      return { bytes: wireBytes(answer), busy: answer.posts.find((p) => p.post_id === busy.post_id) };
+    };
+
+    const quiet = await firstPage();
+    await comment(busy.post_id, 80, long);
+    const after80 = await firstPage();
+    expect(after80.busy?.comments_count).toBe(80);
+    expect(after80.busy?.comments.map((c) => c.comment_body)).toEqual([long(78), long(79), long(80)]);
+    // Three comments of 1,400 characters more than a page without any, whatever the post has.
+    expect(after80.bytes - quiet.bytes).toBeLessThan(3 * 1600);
+    expect(after80.bytes).toBeLessThan(16_000);
+
+    await comment(busy.post_id, 80, (n) => long(80 + n));
+    const after160 = await firstPage();
+    expect(after160.busy?.comments_count).toBe(160);
+    // Only the numbers' encodings change (ids, the count, a few bytes each): it does not grow with the comments.
+    expect(Math.abs(after160.bytes - after80.bytes)).toBeLessThanOrEqual(64);
+  });
+
+  describe('each member’s comment allowance', () => {
+    afterEach(async () => {
+      await prisma.commentAllowance.deleteMany();
+    });
+
+    it('takes a burst, then refuses with the wait and writes nothing, then takes one again once it is free', async () => {
+      const strict = await startReplica({ burst: 3, intervalMs: 1000 });
+      const post = await addPost({ ...announcement, post_title: 'Rapid fire' });
+      const say = (body: string, caller: Caller = OWEN) =>
+        rpc('addComment', { post_id: post.post_id, comment_body: body }, caller, strict);
+      for (const body of ['one', 'two', 'three']) await say(body);
+      const refused = await refusal(say('four'));
+      expect(refused).toEqual({
+        code: status.RESOURCE_EXHAUSTED,
+        details: 'You are commenting too quickly. Please try again in 1 second.',
+      });
+      expect(await prisma.comment.count({ where: { postId: post.post_id } })).toBe(3);
+      // Another member is not held back by Owen's pace.
+      await say('from Priya', PRIYA);
+      // A refused comment spent nothing: once the wait is over, one goes through, then the next is refused again.
+      await sleep(1000);
+      expect((await say('four, later')).comment_body).toBe('four, later');
+      expect((await refusal(say('five'))).code).toBe(status.RESOURCE_EXHAUSTED);
+      expect(await prisma.comment.count({ where: { postId: post.post_id, userId: OWEN.userId } })).toBe(4);
+    });
+
+    it('is shared by every replica: counted in Postgres, not in one process', async () => {
+      const allowance = { burst: 2, intervalMs: 60_000 };
+      const [first, second] = [await startReplica(allowance), await startReplica(allowance)];
+      const post = await addPost({ ...announcement, post_title: 'Two replicas' });
+      const say = (target: PostServiceClient) =>
+        rpc('addComment', { post_id: post.post_id, comment_body: 'Hello' }, OWEN, target);
+      await say(first);
+      await say(second);
+      for (const target of [first, second])
+        expect(await refusal(say(target))).toEqual({
+          code: status.RESOURCE_EXHAUSTED,
+          details: 'You are commenting too quickly. Please try again in 60 seconds.',
+        });
+      expect(await prisma.comment.count({ where: { postId: post.post_id } })).toBe(2);
+    });
+
+    it('counts comments arriving at once one after the other', async () => {
+      const strict = await startReplica({ burst: 5, intervalMs: 60_000 });
+      const post = await addPost({ ...announcement, post_title: 'A crowd at once' });
+      const answers = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, n) =>
+          rpc('addComment', { post_id: post.post_id, comment_body: `At once ${n}` }, OWEN, strict),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(5);
+      expect(await prisma.comment.count({ where: { postId: post.post_id } })).toBe(5);
     });
   });
 });
@@ -930,11 +1187,13 @@ describe('demo seed', () => {
     expect(await seedPrisma.author.count()).toBe(owned.size);
     // Read back without the driver (Prisma Client runs the page statement): bylines and comments as stored.
     const commented = rows.filter((row) => row.comments.length > 0).map((row) => row.postId);
-    const read = await seedRepository.findByIds(commented);
+    const read = await seedRepository.findByIds(commented, POST_COMMENTS.latest);
     expect(read.map((post) => post.postId)).toEqual(commented);
     for (const post of read) {
       expect(post.author?.firstName).toBeTruthy();
-      expect(post.comments.length).toBe(rows.find((row) => row.postId === post.postId)?.comments.length);
+      const stored = rows.find((row) => row.postId === post.postId)?.comments.length ?? 0;
+      expect(post.commentsCount).toBe(stored);
+      expect(post.comments.length).toBe(Math.min(stored, POST_COMMENTS.latest));
       expect(post.comments.every((c) => c.author?.lastName)).toBe(true);
     }
   });

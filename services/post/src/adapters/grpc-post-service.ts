@@ -59,7 +59,7 @@ export function postMessage(post: Post): PostMessage {
     updated_at: post.updatedAt,
     likes_count: post.likesCount,
     reads: post.reads,
-    comments_count: post.comments.length,
+    comments_count: post.commentsCount,
     author: { ...authorInfo(post.authorId, post.author), user_id: post.author?.userId ?? post.userId },
     comments: post.comments.map(commentMessage),
   };
@@ -128,6 +128,14 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
     deletePost: unary(logger, 'DeletePost', async (request, context) => {
       await posts.deletePost(context.caller, request.post_id);
       return {};
+    }),
+    listComments: unary(logger, 'ListComments', async (request) => {
+      const page = await posts.listComments({
+        postId: request.post_id,
+        beforeCommentId: request.before_comment_id,
+        limit: request.limit,
+      });
+      return { comments: page.comments.map(commentMessage), has_earlier: page.hasEarlier };
     }),
     addComment: unary(logger, 'AddComment', async (request, context) =>
       commentMessage(await posts.addComment(context.caller, request.post_id, request.comment_body)),

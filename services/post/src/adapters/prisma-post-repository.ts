@@ -1,6 +1,7 @@
-// Posts, comments, likes, the fixed types and the read copies in the post schema through Prisma. Raw SQL where
-// Prisma has no words for it: the feed page read in one statement (bylines from the read copies, comments
-// aggregated, in the index's order), atomic counters, and batch upserts of the copies.
+// Posts, comments, likes, the fixed types, the members' comment allowances and the read copies in the post schema
+// through Prisma. Raw SQL where Prisma has no words for it: the feed page read in one statement (bylines from the
+// read copies, each post's latest comments and their count, in the index's order), pages of earlier comments,
+// atomic counters and allowances, and batch upserts of the copies.
 import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { PostRepository, StoredPost } from '../domain/ports.ts';
@@ -25,14 +26,15 @@ interface PostJson extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'upd
   comments: CommentJson[];
 }
 
+/** A comment row with its byline: instants in epoch milliseconds (JSON) or as dates (a plain query). */
 interface CommentJson {
   commentId: number;
   postId: number;
   authorId: number;
   userId: string;
   body: string;
-  createdAt: number;
-  updatedAt: number;
+  createdAt: number | Date;
+  updatedAt: number | Date;
   firstName: string | null;
   lastName: string | null;
   authorUserId: string | null;
@@ -105,7 +107,8 @@ export function prismaPostRepository(
   const qualified = (tableName: string) => `"${schema}"."${tableName}"`;
 
   // The whole page as one JSON text: one value to read, every conversion stated here. Bylines come from the read
-  // copies; comments are aggregated oldest first; posts keep the order of the ids given (missing ones skipped).
+  // copies; each post's latest $2 comments are aggregated oldest first, with the count of all (so a page's size
+  // never grows with the comments); posts keep the order of the ids given (missing ones skipped).
   const pageSql = `
     SELECT coalesce(json_agg(json_build_object(
              'postId', p.post_id, 'title', p.post_title, 'body', p.post_body, 'authorId', p.post_author,
@@ -118,6 +121,7 @@ export function prismaPostRepository(
              'createdAt', ${epochMs('p.created_at')}, 'updatedAt', ${epochMs('p.updated_at')},
              'authorFirstName', a.first_name, 'authorLastName', a.last_name, 'authorUserId', a.user_id,
              'authorKnown', a.profile_id IS NOT NULL,
+             'commentsCount', (SELECT count(*) FROM ${qualified('comments')} n WHERE n.post_id = p.post_id),
              'comments', coalesce((
                SELECT json_agg(json_build_object(
                         'commentId', c.comment_id, 'postId', c.post_id, 'authorId', c.comment_author,
@@ -126,9 +130,11 @@ export function prismaPostRepository(
                         'firstName', ca.first_name, 'lastName', ca.last_name, 'authorUserId', ca.user_id,
                         'authorKnown', ca.profile_id IS NOT NULL)
                       ORDER BY c.created_at, c.comment_id)
-               FROM ${qualified('comments')} c
-               LEFT JOIN ${qualified('authors')} ca ON ca.profile_id = c.comment_author
-               WHERE c.post_id = p.post_id), '[]'::json))
+               FROM (SELECT * FROM ${qualified('comments')} l
+                     WHERE l.post_id = p.post_id
+                     ORDER BY l.created_at DESC, l.comment_id DESC
+                     LIMIT $2) c
+               LEFT JOIN ${qualified('authors')} ca ON ca.profile_id = c.comment_author), '[]'::json))
            ORDER BY wanted.position), '[]'::json)::text AS page
     FROM unnest($1::integer[]) WITH ORDINALITY AS wanted (id, position)
     JOIN ${qualified('posts')} p ON p.post_id = wanted.id
@@ -175,18 +181,21 @@ export function prismaPostRepository(
 
     // Every feed page reads its rows here: Prisma Client spends about three milliseconds of CPU on this
     // statement (measured at 20 posts), the driver with the statement prepared under a fifth of that.
-    async findByIds(ids) {
+    async findByIds(ids, latestComments) {
       if (ids.length === 0) return [];
       let page: string | undefined;
       if (readDriver) {
         const { rows } = await readDriver.queryRaw({
           sql: pageSql,
-          args: [[...ids]],
-          argTypes: [{ scalarType: 'int', arity: 'list' }],
+          args: [[...ids], latestComments],
+          argTypes: [
+            { scalarType: 'int', arity: 'list' },
+            { scalarType: 'int', arity: 'scalar' },
+          ],
         });
         page = rows[0]?.[0] as string | undefined;
       } else {
-        const [row] = await prisma.$queryRawUnsafe<{ page: string }[]>(pageSql, [...ids]);
+        const [row] = await prisma.$queryRawUnsafe<{ page: string }[]>(pageSql, [...ids], latestComments);
         page = row?.page;
       }
       return (JSON.parse(page ?? '[]') as PostJson[]).map(postOf);
@@ -249,6 +258,44 @@ export function prismaPostRepository(
             }
           : null,
       };
+    },
+
+    async commentsBefore(postId, before, limit) {
+      const rows = await prisma.$queryRaw<CommentJson[]>`
+        SELECT c.comment_id AS "commentId", c.post_id AS "postId", c.comment_author AS "authorId",
+               c.user_id AS "userId", c.comment_body AS body, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+               ca.first_name AS "firstName", ca.last_name AS "lastName", ca.user_id AS "authorUserId",
+               ca.profile_id IS NOT NULL AS "authorKnown"
+        FROM ${table('comments')} c
+        LEFT JOIN ${table('authors')} ca ON ca.profile_id = c.comment_author
+        WHERE c.post_id = ${postId}
+          ${
+            before
+              ? Prisma.sql`AND (c.created_at, c.comment_id) < (${before.createdAt.toISOString()}::timestamptz, ${before.commentId})`
+              : Prisma.empty
+          }
+        ORDER BY c.created_at DESC, c.comment_id DESC
+        LIMIT ${limit + 1}`;
+      // One more than asked for tells whether there are earlier ones.
+      return { comments: rows.slice(0, limit).reverse().map(commentOf), hasEarlier: rows.length > limit };
+    },
+
+    async spendCommentAllowance(userId, { burst, intervalMs }) {
+      // A generic cell rate: each comment moves paid_until one interval on (from now, once it is past); a comment
+      // is allowed while paid_until is at most burst - 1 intervals ahead. The row lock of ON CONFLICT makes
+      // concurrent comments of one member, on any replica, count one after the other.
+      const tolerance = (burst - 1) * intervalMs;
+      const spent = await prisma.$executeRaw`
+        INSERT INTO ${table('comment_allowance')} AS a (user_id, paid_until)
+        VALUES (${userId}, statement_timestamp() + ${intervalMs}::float8 * interval '1 millisecond')
+        ON CONFLICT (user_id) DO UPDATE
+          SET paid_until = greatest(a.paid_until, statement_timestamp()) + ${intervalMs}::float8 * interval '1 millisecond'
+          WHERE a.paid_until - statement_timestamp() <= ${tolerance}::float8 * interval '1 millisecond'`;
+      if (spent > 0) return 0;
+      const [row] = await prisma.$queryRaw<{ wait: number }[]>`
+        SELECT ceil(extract(epoch FROM paid_until - statement_timestamp()) * 1000)::float8 - ${tolerance}::float8 AS wait
+        FROM ${table('comment_allowance')} WHERE user_id = ${userId}`;
+      return Math.max(1, row?.wait ?? intervalMs);
     },
 
     async addComment(comment, { createdAt = new Date(), updatedAt = createdAt } = {}) {

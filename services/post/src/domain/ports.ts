@@ -4,6 +4,7 @@ import type {
   Author,
   AuthorName,
   Comment,
+  CommentsPage,
   DivisionName,
   EventType,
   IndexedPost,
@@ -29,6 +30,12 @@ export interface StoredPost {
   eventEnd: string | null;
 }
 
+/** How many comments a member may write: `burst` at once, then one every `intervalMs`. */
+export interface CommentAllowance {
+  burst: number;
+  intervalMs: number;
+}
+
 export interface NewComment {
   postId: number;
   authorId: number;
@@ -43,8 +50,11 @@ export interface PostRepository {
   listEventTypes(): Promise<EventType[]>;
   count(): Promise<number>;
 
-  /** The posts of these ids that exist, in the order of `ids`, with bylines and comments (oldest first). */
-  findByIds(ids: readonly number[]): Promise<Post[]>;
+  /**
+   * The posts of these ids that exist, in the order of `ids`, with bylines, the count of their comments and the
+   * latest `latestComments` of them (oldest first).
+   */
+  findByIds(ids: readonly number[], latestComments: number): Promise<Post[]>;
   findStored(postId: number): Promise<StoredPost | null>;
   /** Answers the new post's id. `createdAt` and `reads` let seeds write history; a member's post is now, unread. */
   create(post: NewPost, options?: { createdAt?: Date; reads?: number }): Promise<number>;
@@ -54,6 +64,20 @@ export interface PostRepository {
   delete(postId: number): Promise<boolean>;
 
   findComment(commentId: number): Promise<Comment | null>;
+  /**
+   * The post's `limit` comments written just before `before` (all when null), in the order they were written
+   * (created_at, then comment_id), oldest first; and whether there are earlier ones.
+   */
+  commentsBefore(
+    postId: number,
+    before: { createdAt: Date; commentId: number } | null,
+    limit: number,
+  ): Promise<CommentsPage>;
+  /**
+   * Spends one comment of the member's allowance (`burst` at once, then one per `intervalMs`), counted in the
+   * database so every replica shares it: 0 when spent, else the milliseconds until one is free (nothing spent).
+   */
+  spendCommentAllowance(userId: string, allowance: CommentAllowance): Promise<number>;
   /** Answers the comment's id, or null when the post does not exist (any more). */
   addComment(comment: NewComment, options?: { createdAt?: Date; updatedAt?: Date }): Promise<number | null>;
   updateComment(commentId: number, body: string): Promise<boolean>;

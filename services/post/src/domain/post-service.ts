@@ -1,9 +1,11 @@
 // The post service's rules (spec §3–§6, DESIGN's fixes): the feed searched, filtered, sorted and paged through the
-// search index; posts and comments written by members with a profile, sanitized before storage, changed or
-// deleted by their author only; one like per member and post and reads counted by the server; and the read
+// search index, each post carrying only its latest comments (the earlier ones a page at a time); posts and
+// comments written by members with a profile, sanitized before storage, changed or deleted by their author only,
+// comments within each member's allowance; one like per member and post and reads counted by the server; and the read
 // copies of authors', organizations' and divisions' names kept current (ADR 0012), re-indexing an author's posts
 // when their name changes. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import type { Change } from '@rotunda/events';
+import { POST_COMMENTS } from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, type SortKey } from '@rotunda/search';
 import {
   ACCESS_MESSAGES,
@@ -14,10 +16,18 @@ import {
   permissionDenied,
   requireMember,
 } from '@rotunda/service-kit';
-import type { BodySanitizer, OrgDirectory, PostRepository, ProfileDirectory, StoredPost } from './ports.ts';
+import type {
+  BodySanitizer,
+  CommentAllowance,
+  OrgDirectory,
+  PostRepository,
+  ProfileDirectory,
+  StoredPost,
+} from './ports.ts';
 import {
   type Author,
   type Comment,
+  type CommentsPage,
   EVENT_TYPES,
   type EventType,
   eventTypeOrder,
@@ -49,6 +59,12 @@ export const MESSAGES = {
   unknownEventType: 'Please choose one of the types of event.',
   unknownSort: `Sort by ${SORTS.join(', ')}.`,
 } as const;
+
+/** The refusal past a member's comment allowance; the gateway reads the seconds for Retry-After. */
+export function commentingTooQuickly(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return `You are commenting too quickly. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
 
 /** Documents re-indexed per batch when the index is rebuilt or an author is renamed. */
 const REINDEX_BATCH = 500;
@@ -99,6 +115,16 @@ export interface PostServiceDependencies {
   profiles: ProfileDirectory;
   orgs: OrgDirectory;
   sanitizer: BodySanitizer;
+  /** Each member's comments: a burst, then a steady rate (configuration). */
+  commentAllowance: CommentAllowance;
+}
+
+export interface ListCommentsInput {
+  postId: number;
+  /** 0: the latest. */
+  beforeCommentId: number;
+  /** 0: the default page. */
+  limit: number;
 }
 
 export interface ListPostsInput {
@@ -181,9 +207,16 @@ export function newPost(content: PostContent, author: Author): NewPost {
   };
 }
 
-export function createPostService({ repository, index, profiles, orgs, sanitizer }: PostServiceDependencies) {
+export function createPostService({
+  repository,
+  index,
+  profiles,
+  orgs,
+  sanitizer,
+  commentAllowance,
+}: PostServiceDependencies) {
   const getPost = async (postId: number): Promise<Post> => {
-    const [post] = isId(postId) ? await repository.findByIds([postId]) : [];
+    const [post] = isId(postId) ? await repository.findByIds([postId], POST_COMMENTS.latest) : [];
     if (!post) throw notFound(MESSAGES.postNotFound);
     return post;
   };
@@ -289,7 +322,22 @@ export function createPostService({ repository, index, profiles, orgs, sanitizer
         // The feed pages on until a short page: counting every match would be most of a page's cost.
         countTotal: false,
       });
-      return repository.findByIds(ids.map(Number));
+      return repository.findByIds(ids.map(Number), POST_COMMENTS.latest);
+    },
+
+    /** Public, as the feed is: a post's comments written before one of them (the read modal's earlier ones). */
+    async listComments(input: ListCommentsInput): Promise<CommentsPage> {
+      const limit =
+        input.limit > 0
+          ? Math.min(Math.floor(input.limit), POST_COMMENTS.page.max)
+          : POST_COMMENTS.page.default;
+      await getStored(input.postId);
+      let before: Comment | null = null;
+      if (input.beforeCommentId !== 0) {
+        before = await getComment(input.beforeCommentId);
+        if (before.postId !== input.postId) throw notFound(MESSAGES.commentNotFound);
+      }
+      return repository.commentsBefore(input.postId, before, limit);
     },
 
     /** A member with a profile (spec §6); whatever author or counts were sent, the server decides them. */
@@ -346,12 +394,17 @@ export function createPostService({ repository, index, profiles, orgs, sanitizer
       await index.remove([String(postId)]);
     },
 
-    /** A member with a profile; an empty comment is refused (spec §5). */
+    /**
+     * A member with a profile, within their allowance (a burst, then a steady rate; a refused comment spends
+     * none); an empty comment is refused (spec §5).
+     */
     async addComment(caller: Caller | undefined, postId: number, body: string): Promise<Comment> {
       const member = requireMember(caller);
       const text = checkCommentBody(body);
       await getStored(postId);
       const author = await authorOf(member, MESSAGES.profileRequiredToComment);
+      const waitMs = await repository.spendCommentAllowance(member.userId, commentAllowance);
+      if (waitMs > 0) throw new DomainError('resource_exhausted', commentingTooQuickly(waitMs));
       const commentId = await repository.addComment({
         postId,
         authorId: author.profileId,

@@ -99,8 +99,16 @@ export interface Post extends EventFields {
   createdAt: Date;
   updatedAt: Date;
   author: AuthorName | null;
-  /** Oldest first. */
+  /** Every comment of the post. */
+  commentsCount: number;
+  /** The latest few (POST_COMMENTS.latest), oldest first; the earlier ones come a page at a time. */
   comments: Comment[];
+}
+
+/** A page of a post's comments, oldest first, and whether there are earlier ones. */
+export interface CommentsPage {
+  comments: Comment[];
+  hasEarlier: boolean;
 }
 
 /** A new post as stored: the rules have checked and sanitized it and taken its author from the profile service. */
