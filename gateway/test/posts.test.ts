@@ -1,8 +1,9 @@
 // The /api/posts/* paths against a fake PostService on real gRPC: the contract's answer shapes (the spec's names,
-// null for what a post has not), public reads for visitors and member-only writes (401 before the service is
-// asked), the caller carried in the metadata, author fields and counts sent by the browser never forwarded,
-// validation refusals that never reach the service, service refusals mapped to HTTP, and the visitors' micro-cache
-// (one call per distinct request, never a cached page for a member).
+// null for what a post has not), public reads for visitors (the feed, a post's earlier comments) and member-only
+// writes (401 before the service is asked), the caller carried in the metadata, author fields and counts sent by
+// the browser never forwarded, validation refusals that never reach the service, service refusals mapped to HTTP
+// (a member commenting too quickly: 429 with Retry-After), and the visitors' micro-cache (one call per distinct
+// request, never a cached page for a member).
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keyedMicroCache } from '../src/http/micro-cache.ts';
@@ -223,6 +224,57 @@ describe('public reads', () => {
   });
 });
 
+describe('a post’s earlier comments: GET /api/posts/:id/comments', () => {
+  it('answers a visitor the comments before one, oldest first, and whether there are earlier ones', async () => {
+    const res = await get(url('/api/posts/7/comments?before=31&limit=5'));
+    expect(res).toMatchObject({ status: 200, body: { comments: [COMMENT_JSON], has_earlier: true } });
+    expect(posts.callsTo('listComments')[0]).toEqual({
+      method: 'listComments',
+      request: { post_id: 7, before_comment_id: 31, limit: 5 },
+      caller: undefined,
+    });
+  });
+
+  it('asks for the latest 20 when neither is given; a member’s answer is never cached', async () => {
+    const res = await get(url('/api/posts/7/comments'), member);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(posts.callsTo('listComments')[0]).toMatchObject({
+      request: { post_id: 7, before_comment_id: 0, limit: 20 },
+      caller: { userId: MEMBER.sub },
+    });
+  });
+
+  it.each([
+    ['/api/posts/seven/comments', 'The id must be a whole number.'],
+    ['/api/posts/-7/comments', 'The id must be a whole number.'],
+    ['/api/posts/7/comments?before=0', 'before must be a whole number from 1 to 2147483647'],
+    ['/api/posts/7/comments?before=31.5', 'before must be a whole number from 1 to 2147483647'],
+    ['/api/posts/7/comments?before=99999999999', 'before must be a whole number from 1 to 2147483647'],
+    ['/api/posts/7/comments?limit=0', 'limit must be a whole number from 1 to 50'],
+    ['/api/posts/7/comments?limit=51', 'limit must be a whole number from 1 to 50'],
+    ['/api/posts/7/comments?limit=all', 'limit must be a whole number from 1 to 50'],
+    ['/api/posts/7/comments?limit=5&limit=6', 'limit must be a whole number from 1 to 50'],
+  ])('refuses %s with 400 without asking the service', async (path, message) => {
+    expect(await get(url(path))).toMatchObject({ status: 400, body: { errors: [{ msg: message }] } });
+    expect(posts.calls).toEqual([]);
+  });
+
+  it('passes the service’s 404 on: no such post, or a comment of another post', async () => {
+    expect(await get(url('/api/posts/99999999999/comments'))).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Post not found' }] },
+    });
+    posts.answer('listComments', async () => {
+      throw new DomainError('not_found', 'Comment not found');
+    });
+    expect(await get(url('/api/posts/7/comments?before=12'))).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Comment not found' }] },
+    });
+  });
+});
+
 describe('members only', () => {
   const calls: [string, string, unknown][] = [
     ['POST', '/api/posts/add-post', { post_title: 'x', post_body: 'y', post_type: 1 }],
@@ -421,6 +473,21 @@ describe('comments', () => {
     expect(posts.callsTo('addComment')[0]?.request).toEqual({ post_id: 7, comment_body: '' });
   });
 
+  it('answers 429 with Retry-After and the service’s words to a member commenting too quickly', async () => {
+    posts.answer('addComment', async () => {
+      throw new DomainError(
+        'resource_exhausted',
+        'You are commenting too quickly. Please try again in 12 seconds.',
+      );
+    });
+    const res = await post(url('/api/posts/add-comment'), { post_id: 7, comment_body: 'Again' }, member);
+    expect(res).toMatchObject({
+      status: 429,
+      body: { errors: [{ msg: 'You are commenting too quickly. Please try again in 12 seconds.' }] },
+    });
+    expect(res.headers.get('retry-after')).toBe('12');
+  });
+
   it('POST /api/posts/update-comment and DELETE /api/posts/delete-comment; 403 passed on', async () => {
     expect(
       await post(url('/api/posts/update-comment'), { comment_id: 31, comment_body: 'Edited' }, member),
@@ -539,6 +606,15 @@ describe('the visitors’ micro-cache', () => {
     expect(posts.callsTo('listPosts')).toHaveLength(3);
     // Visitors may see the older page for at most PUBLIC_CACHE_SECONDS.
     expect((await feed({ search: 'fresh' })).body).toHaveLength(2);
+  });
+
+  it('caches a post’s comment pages for visitors, one call per distinct page', async () => {
+    const first = await get(url('/api/posts/7/comments?before=31', cached.base));
+    const again = await get(url('/api/posts/7/comments?before=31&limit=20', cached.base));
+    expect(again.body).toEqual(first.body);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
+    await get(url('/api/posts/7/comments?before=30', cached.base));
+    expect(posts.callsTo('listComments')).toHaveLength(2);
   });
 
   it('caches the type lists too', async () => {

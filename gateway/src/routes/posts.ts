@@ -1,11 +1,14 @@
-// The /api/posts/* REST paths (the contract's Posts section, spec §7): the feed, the types and read counts are
-// public; every write needs a member. Bodies are validated here (types and shapes; the post service owns the
+// The /api/posts/* REST paths (the contract's Posts section, spec §7): the feed, a post's earlier comments, the
+// types and read counts are public; every write needs a member. A feed page carries each post's latest comments
+// only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here (types and shapes; the post service owns the
 // spec's rules, since a body's emptiness is only known once it is sanitized), then forwarded to the post service
 // over gRPC, its answers shaped with the spec's names. Visitors' feed pages are micro-cached for
-// PUBLIC_CACHE_SECONDS per request (ADR 0007); a member always gets a fresh page, so their own writes show at once.
+// PUBLIC_CACHE_SECONDS per request (ADR 0007), comment pages too; a member always gets a fresh page, so their own
+// writes show at once.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Comment, Post } from '@rotunda/protos/post';
+import { POST_COMMENTS } from '@rotunda/rules';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
@@ -13,7 +16,7 @@ import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts'
 import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { type CachedAnswer, cachedAnswerOf, keyedMicroCache, microCache } from '../http/micro-cache.ts';
-import { parseBody } from './body.ts';
+import { pagingParameter, parseBody, parseQuery } from './body.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
 export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
@@ -172,12 +175,18 @@ const bodies = {
   }),
 };
 
-/** A type id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
-function typeIdOf(value: string | undefined, notFound: string): number {
+/** GET /api/posts/:id/comments?before=<comment_id>&limit=<n>: digits only, as a query string sends them. */
+const commentsQuery = z.object({
+  before: pagingParameter('before', 1, MAX_ID),
+  limit: pagingParameter('limit', 1, POST_COMMENTS.page.max),
+});
+
+/** A post or comment id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
+function pathIdOf(value: string | undefined, notFound: string): number {
   if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
-  const typeId = Number(value);
-  if (!Number.isSafeInteger(typeId) || typeId > MAX_ID) throw new HttpError(404, notFound);
-  return typeId;
+  const pathId = Number(value);
+  if (!Number.isSafeInteger(pathId) || pathId > MAX_ID) throw new HttpError(404, notFound);
+  return pathId;
 }
 
 // ---------------------------------------------------------------------------------------------- caching
@@ -204,6 +213,7 @@ export function postsRouter(
       caller: req.caller,
     });
   const feedCache = keyedMicroCache<CachedAnswer>(cacheSeconds * 1000, FEED_CACHE_KEYS);
+  const commentsCache = keyedMicroCache<CachedAnswer>(cacheSeconds * 1000, FEED_CACHE_KEYS);
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
@@ -229,6 +239,28 @@ export function postsRouter(
     }
     const key = JSON.stringify(request);
     sendCached(res, await feedCache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
+  });
+
+  // The earlier comments of a post, for the read modal: the `limit` (default 20, at most 50) written just before
+  // comment `before` (the latest when absent), oldest first, and whether there are earlier ones still.
+  router.get('/:id/comments', async (req, res) => {
+    const query = parseQuery(commentsQuery, req.query);
+    const request = {
+      post_id: pathIdOf(req.params.id, 'Post not found'),
+      before_comment_id: query.before ?? 0,
+      limit: query.limit ?? POST_COMMENTS.page.default,
+    };
+    const load = async () => {
+      const page = await rpc(req, post.listComments, request);
+      return { comments: page.comments.map(commentJson), has_earlier: page.has_earlier };
+    };
+    if (req.caller) {
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(await load());
+      return;
+    }
+    const key = JSON.stringify(request);
+    sendCached(res, await commentsCache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
   });
 
   router.get('/post-types', async (req, res) => {
@@ -257,14 +289,14 @@ export function postsRouter(
 
   router.get('/post-type/:id', async (req, res) => {
     const type = await rpc(req, post.getPostType, {
-      posttype_id: typeIdOf(req.params.id, 'Post type not found'),
+      posttype_id: pathIdOf(req.params.id, 'Post type not found'),
     });
     res.json({ posttype_id: type.posttype_id, post_type: type.post_type });
   });
 
   router.get('/event-type/:id', async (req, res) => {
     const type = await rpc(req, post.getEventType, {
-      eventtype_id: typeIdOf(req.params.id, 'Event type not found'),
+      eventtype_id: pathIdOf(req.params.id, 'Event type not found'),
     });
     res.json({ eventtype_id: type.eventtype_id, event_type: type.event_type });
   });

@@ -112,6 +112,7 @@ export async function startFakePost(): Promise<FakePost> {
     addPost: async () => EVENT_POST,
     updatePost: async () => EVENT_POST,
     deletePost: async () => ({}),
+    listComments: async () => ({ comments: [COMMENT], has_earlier: true }),
     addComment: async () => COMMENT,
     updateComment: async () => COMMENT,
     deleteComment: async () => ({}),
