@@ -1,6 +1,7 @@
 // `npm start`: the whole product on one machine with embedded defaults. Starts PostgreSQL, the S3 endpoint
 // and the mail inbox, builds the web apps if needed, runs the five services and the gateway as separate
-// processes, waits until /healthz answers 200 and prints the URLs. Ctrl-C stops everything cleanly.
+// processes, waits until /healthz answers 200 and prints the URLs. A process that exits unexpectedly is
+// restarted (children.ts) rather than taking the product down; Ctrl-C stops everything cleanly.
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
@@ -136,14 +137,6 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`,
     ...objectStore,
   };
-  const onExit = (child: Child) =>
-    child.exited.then((code) => {
-      if (stopping) return;
-      print(
-        `  ✗ ${child.name} stopped unexpectedly (exit code ${code}); see ${relative(REPO_ROOT, logDir)}/${child.name}.log`,
-      );
-      void stopAll(1);
-    });
   children = (Object.entries(ports) as [ServiceName, number][]).map(([name, port]) =>
     startChild({
       name,
@@ -173,7 +166,6 @@ async function main() {
       print,
     }),
   );
-  for (const child of children) void onExit(child);
   print(`  … services auth, profile, org, post, news and the gateway starting`);
 
   await building;

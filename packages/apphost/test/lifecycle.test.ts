@@ -1,9 +1,10 @@
 // `npm start` as an operator lives it: the stack comes up healthy with demo data, refuses to start twice on
-// the same ports (naming the port), stops every process and PostgreSQL on Ctrl-C, a second start reuses the data
-// instead of seeding it again, and when the apphost is killed outright its services stop on their own. Runs
-// API-only (SERVE_WEB=false) so it needs no web build.
+// the same ports (naming the port), restarts a service or the gateway that dies and serves again, stops every
+// process and PostgreSQL on Ctrl-C, a second start reuses the data instead of seeding it again, and when the
+// apphost is killed outright its services stop on their own. Runs API-only (SERVE_WEB=false) so it needs no web
+// build.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,15 @@ function nodeChildrenOf(pid: number): number[] {
   return children;
 }
 
+/** The child of `pid` running in `folder` (the gateway, services/news), from its working directory. */
+function childIn(pid: number, folder: string): number {
+  const child = nodeChildrenOf(pid).find((candidate) =>
+    readlinkSync(`/proc/${candidate}/cwd`).endsWith(`/${folder}`),
+  );
+  if (child === undefined) throw new Error(`no child in ${folder}`);
+  return child;
+}
+
 const running = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -93,6 +103,16 @@ async function until(condition: () => boolean, ms: number): Promise<boolean> {
 }
 
 const headlines = async () => (await (await fetch(`http://127.0.0.1:${base}/api/news`)).json()) as unknown[];
+
+/** How many headlines /api/news answers once it answers them, trying for up to `ms` (0 if it never does). */
+async function headlinesWithin(ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const answer = await headlines().catch(() => undefined);
+    if (Array.isArray(answer) || Date.now() > deadline) return answer?.length ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 describe('npm start', { timeout: 180_000 }, () => {
   const runs: ReturnType<typeof start>[] = [];
@@ -119,6 +139,28 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(second.output()).toContain(
       `Port ${base} (the app) is already in use. Stop what is using it, or set PORT to another port.`,
     );
+  });
+
+  it('restarts the gateway or a service that was killed outright, which then serves again', async () => {
+    const run = runs[0] as ReturnType<typeof start>;
+    const apphost = run.child.pid as number;
+    for (const [name, folder] of [
+      ['gateway', 'gateway'],
+      ['news', 'services/news'],
+    ] as const) {
+      const victim = childIn(apphost, folder);
+      process.kill(victim, 'SIGKILL');
+      expect(await until(() => run.output().includes(`${name} restarted`), 20_000), run.output()).toBe(true);
+      expect(run.output()).toMatch(
+        new RegExp(
+          `✗ [\\d:]{8} ${name} exited unexpectedly \\(signal SIGKILL\\) after [\\d.]+ s; restarting in 1 s`,
+        ),
+      );
+      expect(childIn(apphost, folder)).not.toBe(victim);
+      expect(await headlinesWithin(30_000), name).toBe(12);
+    }
+    expect(run.child.exitCode).toBeNull();
+    expect(nodeChildrenOf(apphost)).toHaveLength(6);
   });
 
   it('stops every process and PostgreSQL on Ctrl-C, freeing every port', async () => {
