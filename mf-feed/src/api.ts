@@ -39,9 +39,19 @@ export interface Post {
   updated_at: string;
   likes_count: number;
   reads: number;
+  /** Every comment of the post. */
   comments_count: number;
   ProfileInfo: { profile_id: number; first_name: string; last_name: string; user_id: string | null } | null;
+  /** Oldest first: the latest few as the feed carries them, and any earlier ones the read modal fetched. */
   PostComments: Comment[];
+}
+
+/** A page of a post's earlier comments (GET /api/posts/:id/comments). */
+export interface CommentsPage {
+  /** Oldest first. */
+  comments: Comment[];
+  /** There are comments before the first of these. */
+  has_earlier: boolean;
 }
 
 export interface PostType {
@@ -169,6 +179,12 @@ export const setLike = (postId: number, liked: boolean) =>
 /** Counts one more read of the post (Keep Reading). */
 export const countRead = (postId: number) =>
   call<{ post_id: number; reads: number }>('POST', '/api/posts/update-read-count', { post_id: postId });
+
+/** The comments written before comment `before` (the latest without it), a page at a time. */
+export function fetchEarlierComments(postId: number, before: number | null): Promise<CommentsPage> {
+  const query = before === null ? '' : `?before=${before}`;
+  return call<CommentsPage>('GET', `/api/posts/${postId}/comments${query}`);
+}
 
 export const addComment = (postId: number, body: string) =>
   call<Comment>('POST', '/api/posts/add-comment', { post_id: postId, comment_body: body });

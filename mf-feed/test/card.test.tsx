@@ -94,6 +94,28 @@ describe('byline and details', () => {
   });
 });
 
+describe('comments on the card', () => {
+  it('counts every comment of the post, and shows the latest two of the few the feed carries', async () => {
+    stubApi(
+      squareRoutes([
+        post({
+          post_title: 'Busy thread',
+          comments_count: 80,
+          PostComments: [78, 79, 80].map((id) => comment({ comment_id: id, comment_body: `Comment ${id}` })),
+        }),
+      ]),
+    );
+    renderSquare();
+    const article = await findCard('Busy thread');
+    expect(article.querySelector('.post-action--static')?.textContent).toBe('80 comments');
+    const latest = within(within(article).getByRole('list', { name: 'Latest comments' }));
+    expect(latest.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Rosa Marquez Comment 79',
+      'Rosa Marquez Comment 80',
+    ]);
+  });
+});
+
 describe('body preview', () => {
   const long = `<p>${'a'.repeat(200)} <strong>${'b'.repeat(150)}</strong></p><p>${'c'.repeat(100)}</p>`;
 

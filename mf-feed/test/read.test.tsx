@@ -1,5 +1,6 @@
-// Comments and the read modal: adding a comment (Enter or send; never an empty one), Keep Reading counting a
-// read, the comments with 'edited', their authors' edit (leaving edit mode saves) and delete; the post's
+// Comments and the read modal: adding a comment (Enter or send; never an empty one; a refusal such as commenting
+// too quickly shown under the line), Keep Reading counting a read, the comments with 'edited', their authors' edit
+// (leaving edit mode saves) and delete, the earlier comments fetched a page at a time on request; the post's
 // author alone editing (with the event's date and times for events) and deleting the post.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -98,6 +99,28 @@ describe('adding a comment', () => {
     );
     expect(input.value).toBe('Important');
     expect(countOf(article)).toBe('0 comments');
+  });
+});
+
+describe('a comment refused', () => {
+  it('shows why under the line when the member comments too quickly, keeping what was typed', async () => {
+    signIn();
+    const calls = stubApi(
+      squareRoutes([post({ post_title: 'Budget news' })], {
+        'POST /api/posts/add-comment': () =>
+          refusal('You are commenting too quickly. Please try again in 12 seconds.', 429),
+      }),
+    );
+    renderSquare();
+    const article = await findCard('Budget news');
+    const input = within(article).getByRole('textbox', { name: 'Add comment' }) as HTMLInputElement;
+    await userEvent.type(input, 'One more thing{Enter}');
+    const alert = await within(article).findByRole('alert');
+    expect(alert.textContent).toBe('You are commenting too quickly. Please try again in 12 seconds.');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(input.value).toBe('One more thing');
+    expect(countOf(article)).toBe('0 comments');
+    expect(callsTo(calls, 'POST /api/posts/add-comment')).toHaveLength(1);
   });
 });
 
@@ -207,6 +230,128 @@ describe('the read modal', () => {
     expect(callsTo(calls, 'DELETE /api/posts/delete-comment')[0]?.body).toEqual({ comment_id: 2 });
     expect(dialog.getByText('No comments yet.')).toBeTruthy();
     expect(countOf(card)).toBe('0 comments');
+  });
+});
+
+describe('earlier comments in the read modal', () => {
+  /** Comments `from` to `to` of post 1, oldest first. */
+  const numbered = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) =>
+      comment({ comment_id: from + i, comment_body: `Comment ${from + i}` }),
+    );
+  const shownBodies = (dialog: ReturnType<typeof within>) =>
+    dialog
+      .getAllByRole('listitem')
+      .map((item: HTMLElement) => item.querySelector('.comment__body')?.textContent);
+
+  /** GET /api/posts/1/comments over comments 1 to `count`, `limit` per page before the cursor. */
+  const earlierOf = (count: number, limit: number) => (call: { url: URL }) => {
+    const before = Number(call.url.searchParams.get('before') ?? count + 1);
+    const older = numbered(1, count).filter((c) => c.comment_id < before);
+    return json({ comments: older.slice(-limit), has_earlier: older.length > limit });
+  };
+
+  it('shows the latest comments, then the earlier ones a page at a time on request, oldest first', async () => {
+    const calls = stubApi(
+      squareRoutes([post({ post_title: 'Busy', comments_count: 7, PostComments: numbered(5, 7) })], {
+        'GET /api/posts/1/comments': earlierOf(7, 3),
+      }),
+    );
+    renderSquare();
+    const card = await findCard('Busy');
+    expect(countOf(card)).toBe('7 comments');
+    const dialog = await openRead('Busy');
+    expect(dialog.getByRole('heading', { name: 'Comments (7)' })).toBeTruthy();
+    expect(shownBodies(dialog)).toEqual(['Comment 5', 'Comment 6', 'Comment 7']);
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Show earlier comments' }));
+    await waitFor(() => expect(shownBodies(dialog)).toHaveLength(6));
+    expect(shownBodies(dialog)).toEqual([
+      'Comment 2',
+      'Comment 3',
+      'Comment 4',
+      'Comment 5',
+      'Comment 6',
+      'Comment 7',
+    ]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Show earlier comments' }));
+    await waitFor(() => expect(shownBodies(dialog)).toHaveLength(7));
+    expect(shownBodies(dialog)[0]).toBe('Comment 1');
+    // Each page asks for what came before the oldest comment shown; the last one says there is nothing earlier.
+    expect(callsTo(calls, 'GET /api/posts/1/comments').map((call) => call.url.search)).toEqual([
+      '?before=5',
+      '?before=2',
+    ]);
+    expect(dialog.queryByRole('button', { name: 'Show earlier comments' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Comments (7)');
+    // The card still shows the latest two and the count.
+    expect(within(card).queryByText('Comment 5')).toBeNull();
+    expect(within(card).getByText('Comment 7')).toBeTruthy();
+    expect(countOf(card)).toBe('7 comments');
+  });
+
+  it('offers nothing earlier when every comment is shown', async () => {
+    const calls = stubApi(squareRoutes([post({ post_title: 'Quiet', PostComments: numbered(1, 2) })]));
+    renderSquare();
+    const dialog = await openRead('Quiet');
+    expect(shownBodies(dialog)).toEqual(['Comment 1', 'Comment 2']);
+    expect(dialog.queryByRole('button', { name: 'Show earlier comments' })).toBeNull();
+    expect(callsTo(calls, 'GET /api/posts/1/comments')).toHaveLength(0);
+  });
+
+  it('says so when they could not be loaded, and loads them on the next try', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    stubApi(
+      squareRoutes([post({ post_title: 'Busy', comments_count: 4, PostComments: numbered(2, 4) })], {
+        'GET /api/posts/1/comments': (call) =>
+          fail ? new Response('down', { status: 503 }) : earlierOf(4, 20)(call),
+      }),
+    );
+    renderSquare();
+    const dialog = await openRead('Busy');
+    fireEvent.click(dialog.getByRole('button', { name: 'Show earlier comments' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'Earlier comments could not be loaded. Please try again.',
+    );
+    expect(shownBodies(dialog)).toHaveLength(3);
+    fail = false;
+    fireEvent.click(dialog.getByRole('button', { name: 'Show earlier comments' }));
+    await waitFor(() => expect(shownBodies(dialog)[0]).toBe('Comment 1'));
+    expect(dialog.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the earlier comments shown when the post is saved, and counts a deleted one', async () => {
+    signIn();
+    const latest = numbered(3, 4);
+    const mineEarlier = comment({ comment_id: 2, comment_body: 'Mine, earlier', user_id: 'u-1' });
+    stubApi(
+      squareRoutes([post({ post_title: 'Mine', user_id: 'u-1', comments_count: 4, PostComments: latest })], {
+        'GET /api/posts/1/comments': () =>
+          json({ comments: [numbered(1, 1)[0], mineEarlier], has_earlier: false }),
+        'POST /api/posts/update-post': (call) =>
+          json(
+            post({
+              user_id: 'u-1',
+              post_title: String(call.body?.post_title),
+              comments_count: 4,
+              PostComments: latest,
+            }),
+          ),
+        'DELETE /api/posts/delete-comment': () => noContent(),
+      }),
+    );
+    renderSquare();
+    const dialog = await openRead('Mine');
+    fireEvent.click(dialog.getByRole('button', { name: 'Show earlier comments' }));
+    await waitFor(() => expect(shownBodies(dialog)).toHaveLength(4));
+    fireEvent.click(dialog.getByRole('button', { name: 'Edit post' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save post' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Edit post' })).toBeTruthy());
+    expect(shownBodies(dialog)).toEqual(['Comment 1', 'Mine, earlier', 'Comment 3', 'Comment 4']);
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete comment' }));
+    await waitFor(() => expect(shownBodies(dialog)).toHaveLength(3));
+    expect(dialog.getByRole('heading', { name: 'Comments (3)' })).toBeTruthy();
   });
 });
 

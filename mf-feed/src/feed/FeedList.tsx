@@ -8,6 +8,7 @@ import { PostCard } from './PostCard';
 import type { Feed } from './useFeed';
 import type { Likes } from './useLikes';
 import { canObserveVisibility, useNearViewportBottom } from './useNearViewportBottom';
+import type { CommentOutcome } from './usePostActions';
 
 interface FeedListProps {
   feed: Feed;
@@ -16,7 +17,7 @@ interface FeedListProps {
   /** A search or a type filter is applied (the empty message says so). */
   filtered: boolean;
   onRead: (post: Post) => void;
-  onComment: (postId: number, body: string) => Promise<boolean>;
+  onComment: (postId: number, body: string) => Promise<CommentOutcome>;
 }
 
 export function FeedList({ feed, likes, visitor, filtered, onRead, onComment }: FeedListProps) {

@@ -12,8 +12,9 @@ import { CommentForm } from './CommentForm';
 import { EventWhen } from './EventWhen';
 import { LikeButton } from './LikeButton';
 import { Byline, PostTypeLine } from './PostMeta';
+import type { CommentOutcome } from './usePostActions';
 
-/** How many of the latest comments a card shows; the read modal shows them all. */
+/** How many of the latest comments a card shows; the read modal shows every comment, the earlier ones on request. */
 export const CARD_COMMENTS = 2;
 
 interface PostCardProps {
@@ -23,7 +24,7 @@ interface PostCardProps {
   visitor: boolean;
   onLike: () => void;
   onRead: () => void;
-  onComment: (body: string) => Promise<boolean>;
+  onComment: (body: string) => Promise<CommentOutcome>;
 }
 
 export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: PostCardProps) {

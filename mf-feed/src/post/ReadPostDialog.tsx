@@ -1,5 +1,6 @@
 // The read modal (spec §2, §4, §6): the whole sanitized body; for events Location, Date and Time from start
-// to end (and 'Add to calendar'); the comments, with the 'Add comment' line; a Close button. The post's
+// to end (and 'Add to calendar'); the comments, oldest first — the latest few the feed carried, and 'Show earlier
+// comments' fetching the ones before them a page at a time — with the 'Add comment' line; a Close button. The post's
 // author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
 // and times for events) and delete (the trash, after a confirmation; the card then leaves the feed).
 import type { AuthUser } from '@rotunda/session';
@@ -67,6 +68,23 @@ function updateFrom(post: Post, edit: Edit): PostUpdate {
 type ReadPostProps = Omit<ReadPostDialogProps, 'post'> & { post: Post };
 
 function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
+  return (
+    <div className="read-post">
+      <div className="read-post__body dialog__body">
+        <PostContent post={post} user={user} actions={actions} onClose={onClose} />
+        <Comments post={post} user={user} actions={actions} />
+      </div>
+      <div className="read-post__footer">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The post itself: type, the author's tools, byline, and the body (or its edit form). */
+function PostContent({ post, user, actions, onClose }: ReadPostProps) {
   const [edit, setEdit] = useState<Edit | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -119,162 +137,209 @@ function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
     setEdit((current) => (current ? { ...current, [field]: value } : current));
 
   return (
-    <div className="read-post">
-      <div className="read-post__body dialog__body">
-        <div className="read-post__top">
-          <PostTypeLine post={post} />
-          {mine && (
-            <span className="read-post__tools">
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={edit ? 'Save post' : 'Edit post'}
-                disabled={busy}
-                onClick={toggleEdit}
-              >
-                {edit ? <Save size={18} aria-hidden="true" /> : <Pencil size={18} aria-hidden="true" />}
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Delete post"
-                disabled={busy || edit !== null}
-                onClick={() => setConfirmingDelete(true)}
-              >
-                <Trash2 size={18} aria-hidden="true" />
-              </button>
+    <>
+      <div className="read-post__top">
+        <PostTypeLine post={post} />
+        {mine && (
+          <span className="read-post__tools">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={edit ? 'Save post' : 'Edit post'}
+              disabled={busy}
+              onClick={toggleEdit}
+            >
+              {edit ? <Save size={18} aria-hidden="true" /> : <Pencil size={18} aria-hidden="true" />}
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Delete post"
+              disabled={busy || edit !== null}
+              onClick={() => setConfirmingDelete(true)}
+            >
+              <Trash2 size={18} aria-hidden="true" />
+            </button>
+          </span>
+        )}
+      </div>
+      <Byline post={post} />
+
+      {confirmingDelete && (
+        <div className="read-post__confirm">
+          <p id={id('confirm')} className="read-post__confirm-text">
+            Delete this post and its comments? This cannot be undone.
+          </p>
+          <div className="read-post__confirm-actions">
+            <button
+              ref={keepButton}
+              type="button"
+              className="button button--quiet"
+              aria-describedby={id('confirm')}
+              onClick={() => setConfirmingDelete(false)}
+            >
+              Keep it
+            </button>
+            <button
+              type="button"
+              className="button feed-button--danger"
+              aria-describedby={id('confirm')}
+              disabled={busy}
+              onClick={remove}
+            >
+              <Trash2 size={16} aria-hidden="true" />
+              Delete post
+            </button>
+          </div>
+        </div>
+      )}
+
+      {message && (
+        <p className="read-post__message" role="alert">
+          {message}
+        </p>
+      )}
+
+      {edit ? (
+        <div className="read-post__edit">
+          <Field id={id('title')} label="Post Title" required>
+            <input
+              id={id('title')}
+              className="field__input"
+              type="text"
+              autoComplete="off"
+              value={edit.title}
+              onChange={(e) => setField('title')(e.target.value)}
+            />
+          </Field>
+          <div className="field">
+            <span id={id('body')} className="field__label">
+              Post Body
+              <RequiredMark />
             </span>
+            <RichTextEditor
+              labelId={id('body')}
+              initialHtml={post.post_body}
+              onChange={({ html, empty }) =>
+                setEdit((current) => (current ? { ...current, body: html, bodyEmpty: empty } : current))
+              }
+            />
+          </div>
+          {event && (
+            <div className="read-post__edit-event">
+              <Field id={id('location')} label="Event Location" required wide>
+                <input
+                  id={id('location')}
+                  className="field__input"
+                  type="text"
+                  value={edit.location}
+                  onChange={(e) => setField('location')(e.target.value)}
+                />
+              </Field>
+              <Field id={id('date')} label="Event Date" required>
+                <input
+                  id={id('date')}
+                  className="field__input"
+                  type="date"
+                  value={edit.date}
+                  onChange={(e) => setField('date')(e.target.value)}
+                />
+              </Field>
+              <Field id={id('start')} label="Start Time" required>
+                <input
+                  id={id('start')}
+                  className="field__input"
+                  type="time"
+                  value={edit.start}
+                  onChange={(e) => setField('start')(e.target.value)}
+                />
+              </Field>
+              <Field id={id('end')} label="End Time" required>
+                <input
+                  id={id('end')}
+                  className="field__input"
+                  type="time"
+                  value={edit.end}
+                  onChange={(e) => setField('end')(e.target.value)}
+                />
+              </Field>
+            </div>
           )}
         </div>
-        <Byline post={post} />
+      ) : (
+        <>
+          {event && <EventDetails post={post} />}
+          <PostBody html={post.post_body} className="read-post__text" />
+        </>
+      )}
+    </>
+  );
+}
 
-        {confirmingDelete && (
-          <div className="read-post__confirm">
-            <p id={id('confirm')} className="read-post__confirm-text">
-              Delete this post and its comments? This cannot be undone.
+interface CommentsProps {
+  post: Post;
+  user: AuthUser | null;
+  actions: PostActions;
+}
+
+/**
+ * The comments: 'Show earlier comments' while the post has more than are shown (until the server says there are
+ * no earlier ones), the list, and the 'Add comment' line.
+ */
+function Comments({ post, user, actions }: CommentsProps) {
+  const headingId = useId();
+  const [earlier, setEarlier] = useState<'idle' | 'loading' | 'failed'>('idle');
+  // Null until the server answered: until then, the count tells.
+  const [hasEarlier, setHasEarlier] = useState<boolean | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const mayHaveEarlier = hasEarlier ?? post.PostComments.length < post.comments_count;
+
+  const showEarlier = async () => {
+    if (earlier === 'loading') return;
+    setEarlier('loading');
+    try {
+      const more = await actions.showEarlierComments(post);
+      setHasEarlier(more);
+      setEarlier('idle');
+      // The button goes with the last page: the focus moves to the comments rather than to the page.
+      if (!more) heading.current?.focus();
+    } catch (error) {
+      console.error('Earlier comments could not be loaded', error);
+      setEarlier('failed');
+    }
+  };
+
+  return (
+    <section className="read-post__comments" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="read-post__comments-title">
+        Comments ({post.comments_count})
+      </h3>
+      {mayHaveEarlier && (
+        <div className="comments__earlier">
+          {/* aria-disabled, not disabled: the focus stays on the button while the page loads. */}
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-disabled={earlier === 'loading'}
+            onClick={showEarlier}
+          >
+            {earlier === 'loading' ? 'Loading earlier comments…' : 'Show earlier comments'}
+          </button>
+          {earlier === 'failed' && (
+            <p className="comments__earlier-failed" role="alert">
+              Earlier comments could not be loaded. Please try again.
             </p>
-            <div className="read-post__confirm-actions">
-              <button
-                ref={keepButton}
-                type="button"
-                className="button button--quiet"
-                aria-describedby={id('confirm')}
-                onClick={() => setConfirmingDelete(false)}
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="button feed-button--danger"
-                aria-describedby={id('confirm')}
-                disabled={busy}
-                onClick={remove}
-              >
-                <Trash2 size={16} aria-hidden="true" />
-                Delete post
-              </button>
-            </div>
-          </div>
-        )}
-
-        {message && (
-          <p className="read-post__message" role="alert">
-            {message}
-          </p>
-        )}
-
-        {edit ? (
-          <div className="read-post__edit">
-            <Field id={id('title')} label="Post Title" required>
-              <input
-                id={id('title')}
-                className="field__input"
-                type="text"
-                autoComplete="off"
-                value={edit.title}
-                onChange={(e) => setField('title')(e.target.value)}
-              />
-            </Field>
-            <div className="field">
-              <span id={id('body')} className="field__label">
-                Post Body
-                <RequiredMark />
-              </span>
-              <RichTextEditor
-                labelId={id('body')}
-                initialHtml={post.post_body}
-                onChange={({ html, empty }) =>
-                  setEdit((current) => (current ? { ...current, body: html, bodyEmpty: empty } : current))
-                }
-              />
-            </div>
-            {event && (
-              <div className="read-post__edit-event">
-                <Field id={id('location')} label="Event Location" required wide>
-                  <input
-                    id={id('location')}
-                    className="field__input"
-                    type="text"
-                    value={edit.location}
-                    onChange={(e) => setField('location')(e.target.value)}
-                  />
-                </Field>
-                <Field id={id('date')} label="Event Date" required>
-                  <input
-                    id={id('date')}
-                    className="field__input"
-                    type="date"
-                    value={edit.date}
-                    onChange={(e) => setField('date')(e.target.value)}
-                  />
-                </Field>
-                <Field id={id('start')} label="Start Time" required>
-                  <input
-                    id={id('start')}
-                    className="field__input"
-                    type="time"
-                    value={edit.start}
-                    onChange={(e) => setField('start')(e.target.value)}
-                  />
-                </Field>
-                <Field id={id('end')} label="End Time" required>
-                  <input
-                    id={id('end')}
-                    className="field__input"
-                    type="time"
-                    value={edit.end}
-                    onChange={(e) => setField('end')(e.target.value)}
-                  />
-                </Field>
-              </div>
-            )}
-          </div>
-        ) : (
-          <>
-            {event && <EventDetails post={post} />}
-            <PostBody html={post.post_body} className="read-post__text" />
-          </>
-        )}
-
-        <section className="read-post__comments" aria-labelledby={id('comments')}>
-          <h3 id={id('comments')} className="read-post__comments-title">
-            Comments ({post.comments_count})
-          </h3>
-          <CommentList
-            comments={post.PostComments}
-            user={user}
-            onEdit={actions.editComment}
-            onDelete={actions.deleteComment}
-          />
-          <CommentForm disabled={user === null} onSubmit={(body) => actions.addComment(post.post_id, body)} />
-        </section>
-      </div>
-      <div className="read-post__footer">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+          )}
+        </div>
+      )}
+      <CommentList
+        comments={post.PostComments}
+        user={user}
+        onEdit={actions.editComment}
+        onDelete={actions.deleteComment}
+      />
+      <CommentForm disabled={user === null} onSubmit={(body) => actions.addComment(post.post_id, body)} />
+    </section>
   );
 }
 
