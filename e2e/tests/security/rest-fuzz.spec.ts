@@ -14,7 +14,7 @@ import { ApiSession } from '../support/api-session.ts';
 import {
   type Answer,
   catalogRequests,
-  describe as describeRequest,
+  curlOf,
   type FuzzRequest,
   requestArbitrary,
   send,
@@ -84,7 +84,7 @@ async function run(requests: Iterable<FuzzRequest>): Promise<RunResult> {
       const alive = await healthy();
       if (!alive) {
         result.failures.push({ request, answer });
-        result.crashed ??= [request, ...inFlight].map((r) => describeRequest(r, baseUrl)).join('\n  ');
+        result.crashed ??= [request, ...inFlight].map((r) => curlOf(r, baseUrl)).join('\n  ');
       } else if ((request.body?.length ?? 0) <= EARLY_REFUSAL_BYTES) {
         result.failures.push({ request, answer });
       }
@@ -116,7 +116,7 @@ function report(result: RunResult, title: string): string {
     lines.push(`  ${route}: ${failures.length} failed (${[...kinds].slice(0, 8).join(' | ')})`);
     for (const { request, answer } of failures.slice(0, 3))
       lines.push(
-        `    [${answer.status || 'no answer'}] ${request.malformation}\n      ${describeRequest(request, baseUrl)}\n      → ${answer.text.slice(0, 160)}`,
+        `    [${answer.status || 'no answer'}] ${request.malformation}\n      ${curlOf(request, baseUrl)}\n      → ${answer.text.slice(0, 160)}`,
       );
   }
   return lines.join('\n');

@@ -3,7 +3,7 @@
 // (fast-check: random mixes of the same ingredients, replayable by seed). Both are plain data, printed as they
 // were sent when a test fails. Ids in bodies and paths never name a real record, so the fuzz changes no demo
 // data; valid-looking auth bodies are avoided, so the fuzz does not use up the login and registration limits
-// of the address the other specs log in from.
+// of the address the other specs log in from, and so are valid-looking new issue areas and organizations.
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { fillPath, pathParameters, type Route, routeKey } from './rest-routes.ts';
@@ -49,7 +49,7 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
   'POST /api/issues/add-user-issue': { profile_id: NO_SUCH_ID, issue_id: 1 },
   'DELETE /api/issues/delete-user-issue': { id: NO_SUCH_ID },
   'POST /api/orgs/add-organization': {
-    organization_name: 'Fuzz Organization',
+    organization_name: 'Fuzz Test Organization',
     group_type: 'Other',
     street_address: '1 Fuzz Way',
     city: 'Sacramento',
@@ -183,8 +183,14 @@ export const UPLOADS: Record<string, { file: string; fields: Record<string, stri
   },
 };
 
-/** Auth routes whose well-formed calls count against the address's limits: only refusable changes go there. */
-const THROTTLED = new Set([
+/**
+ * Routes that get only changes the server must refuse: the auth calls whose well-formed requests count against
+ * the address's limits, and the member writes whose well-formed requests add an issue area or organization
+ * every member then sees.
+ */
+const REFUSABLE_ONLY = new Set([
+  'POST /api/issues/add-issue-area',
+  'POST /api/orgs/add-organization',
   'POST /auth/check-email',
   'POST /auth/register',
   'POST /auth/login',
@@ -423,7 +429,7 @@ function build(draft: Draft, realm: string): FuzzRequest {
 
 /** The JSON changes a route may receive: refusable ones everywhere, the rest where no limit counts calls. */
 function fieldChanges(key: string): [string, unknown][] {
-  return THROTTLED.has(key) ? [...REFUSABLE_VALUES] : [...REFUSABLE_VALUES, ...API_ONLY_VALUES];
+  return REFUSABLE_ONLY.has(key) ? [...REFUSABLE_VALUES] : [...REFUSABLE_VALUES, ...API_ONLY_VALUES];
 }
 
 /** Multipart bodies that end early or are framed wrong, for an upload route (or any route). */
@@ -619,7 +625,7 @@ function jsonBodyArbitrary(key: string): fc.Arbitrary<[string, Uint8Array]> {
     fields.length > 0 ? fc.constantFrom(...fields) : fc.constant('unexpected'),
     fc.constantFrom(...changes),
   );
-  const safe = !THROTTLED.has(key);
+  const safe = !REFUSABLE_ONLY.has(key);
   return fc.oneof(
     fc
       .array(change, { minLength: 1, maxLength: 3 })
@@ -767,7 +773,7 @@ const FORGED_TOKEN = [
 ].join('.');
 
 /** The request as a line to read and replay (curl), body shortened. */
-export function describe(request: FuzzRequest, baseUrl: string): string {
+export function curlOf(request: FuzzRequest, baseUrl: string): string {
   const body = request.body ? Buffer.from(request.body).toString('latin1') : undefined;
   const shown =
     body === undefined

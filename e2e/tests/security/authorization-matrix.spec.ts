@@ -1,0 +1,1042 @@
+// Security suite, part 2: who may call each write route. One table (MATRIX) lists every write route of the
+// gateway (and the contributor-only reads): either the cases to try, each with the exact set of callers allowed,
+// or why the route is not about who calls (its credential travels in the body, or it is a public read). A route
+// the gateway serves that the table does not list fails the first test.
+//
+// Each case is called by a visitor, the owner of the resource (a new member with a profile), another member
+// (the same) and a contributor (the demo Concierge), refused callers first. A refused call must answer 401
+// (visitor) or 403/409 (members) and change nothing: the resource is read before and after. An allowed call
+// must succeed and, where it writes, change the resource; it is then undone, so the next caller meets the same
+// state. The rules (spec §6 and DESIGN's fixes): posts and comments by their author; profiles by their owner,
+// or by a contributor while unclaimed; organizations by contributors, though members may add one (without a
+// Cal-Access ID); jobs and issues by the profile's owner; one claim per user; a pending claimant may neither
+// change the profile nor post as it until a contributor confirms.
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
+import { DEMO } from '../support/accounts.ts';
+import { ApiSession } from '../support/api-session.ts';
+import { solidPng } from '../support/images.ts';
+import { type Member, newMember } from '../support/members.ts';
+import { type ApiProfile, organizationIdNamed, WATER } from '../support/profiles.ts';
+import { isWrite, routeKey, routeTable } from '../support/rest-routes.ts';
+
+const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+type Actor = 'visitor' | 'owner' | 'other' | 'contributor';
+const ACTORS: readonly Actor[] = ['visitor', 'owner', 'other', 'contributor'];
+const MEMBERS: readonly Actor[] = ['owner', 'other', 'contributor'];
+const NOBODY: readonly Actor[] = [];
+
+interface Call {
+  method?: string;
+  path: string;
+  data?: unknown;
+  multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+}
+
+interface Case {
+  /** What the call acts on, e.g. "the owner's post". */
+  target: string;
+  allowed: readonly Actor[];
+  call: (actor: Actor) => Call;
+  /** The resource as the server holds it; compared before and after each call. */
+  read: () => Promise<unknown>;
+  /** An allowed call writes: what read() answers must then differ. */
+  writes?: boolean;
+  /** Puts the resource back after an allowed call. */
+  undo?: (actor: Actor, answer: unknown) => Promise<void>;
+}
+
+/** Routes whose caller is not the question, with the reason. */
+type Exempt = { exempt: string };
+type Entry = Exempt | ((fx: Fixtures) => Case[]);
+
+interface Fixtures {
+  owner: Member;
+  other: Member;
+  claimant: Member;
+  contributor: ApiSession;
+  ownerProfile: ApiProfile;
+  post: number;
+  doomedPost: number;
+  comment: number;
+  doomedComment: number;
+  organization: { id: number; name: string };
+  water: number;
+  division: number;
+  job: number;
+  doomedJob: number;
+  userIssue: number;
+  freeIssue: number;
+  unclaimed: ApiProfile;
+  claimed: ApiProfile;
+  secondClaim: ApiProfile;
+  postType: number;
+  password: Record<Exclude<Actor, 'visitor'>, string>;
+}
+
+// ------------------------------------------------------------------------------------------- reading
+
+let api: APIRequestContext;
+let fx: Fixtures;
+
+function sessionOf(actor: Actor): ApiSession | undefined {
+  if (actor === 'visitor') return undefined;
+  if (actor === 'contributor') return fx.contributor;
+  return fx[actor].session;
+}
+
+async function callAs(actor: Actor, call: Call): Promise<APIResponse> {
+  const headers = (await sessionOf(actor)?.headers()) ?? {};
+  return api.fetch(call.path, {
+    method: call.method ?? 'POST',
+    headers,
+    data: call.data,
+    multipart: call.multipart,
+  });
+}
+
+async function json<T>(response: APIResponse, status = 200): Promise<T> {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+const asContributor = async () => fx.contributor.headers();
+
+const readProfile = async (id: number) =>
+  json<ApiProfile>(await api.get(`/api/profiles/profile/${id}`, { headers: await asContributor() }));
+
+const readOrganization = async (id: number) =>
+  json<Record<string, unknown>>(await api.get(`/api/orgs/${id}`, { headers: await asContributor() }));
+
+interface FeedPost {
+  post_id: number;
+  post_title: string;
+  likes_count: number;
+  reads: number;
+  comments_count: number;
+  PostComments: { comment_id: number; comment_body: string }[];
+}
+
+/** This run's posts, as a member reads the feed (never the visitors' cache): every title holds RUN. */
+async function runPosts(): Promise<FeedPost[]> {
+  return json<FeedPost[]>(
+    await api.post('/api/posts/all', { headers: await asContributor(), data: { search: RUN, limit: 50 } }),
+  );
+}
+
+async function readPost(id: number): Promise<FeedPost | null> {
+  return (await runPosts()).find((post) => post.post_id === id) ?? null;
+}
+
+const PNG = () => ({ name: 'p.png', mimeType: 'image/png', buffer: solidPng(40, 40, [90, 30, 160]) });
+
+const jobFields = (title: string) => ({
+  title,
+  organization_id: fx.water,
+  street_address: '1416 9th Street',
+  city: 'Sacramento',
+  state: 'CA',
+  zip_code: '95814',
+  start_date: '2015-01-01',
+  end_date: '2016-01-01',
+  current_job: false,
+});
+
+// ------------------------------------------------------------------------------------------- the table
+
+const MATRIX: Record<string, Entry> = {
+  // Credentials in the body, or no account involved: covered by the access specs (login, registration, reset).
+  'POST /auth/verify': { exempt: 'checks a captcha; no account involved' },
+  'POST /auth/check-email': { exempt: 'public eligibility check (registration.spec)' },
+  'POST /auth/register': { exempt: 'creates an account; the captcha and mail confirmation guard it' },
+  'POST /auth/confirm-registration': { exempt: 'the mailed one-time token is the credential' },
+  'POST /auth/login': { exempt: 'the password is the credential' },
+  'POST /auth/logout': { exempt: 'the refresh token is the credential' },
+  'POST /auth/request-password-reset': { exempt: 'public; answers alike for every address' },
+  'POST /auth/reset-password/:token': { exempt: 'the mailed one-time token is the credential' },
+  'POST /realms/:realm/protocol/openid-connect/token': { exempt: 'the refresh token is the credential' },
+  'POST /realms/:realm/protocol/openid-connect/logout': { exempt: 'the refresh token is the credential' },
+  'POST /api/posts/all': { exempt: 'the public feed: a read anyone may make' },
+
+  'POST /auth/update-password': (f) => [
+    {
+      target: "the caller's own password",
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/auth/update-password',
+        data: {
+          currentPassword: actor === 'visitor' ? f.password.owner : f.password[actor],
+          newPassword: `Rotunda#Authz${RUN}`,
+        },
+      }),
+      read: async () => null,
+      undo: async (actor) => {
+        const back = await callAs(actor, {
+          path: '/auth/update-password',
+          data: {
+            currentPassword: `Rotunda#Authz${RUN}`,
+            newPassword: f.password[actor as Exclude<Actor, 'visitor'>],
+          },
+        });
+        expect(back.status(), `password of ${actor} changed back: ${await back.text()}`).toBe(200);
+      },
+    },
+  ],
+  'GET /auth/beta-access': () => [contributorRead('/auth/beta-access')],
+  'GET /auth/approved-emails': () => [contributorRead('/auth/approved-emails')],
+
+  'POST /api/posts/add-post': (f) => [
+    {
+      target: 'a new post of their own',
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/api/posts/add-post',
+        data: { post_title: `Authz ${RUN} new by ${actor}`, post_body: '<p>new</p>', post_type: f.postType },
+      }),
+      read: async () => (await runPosts()).map((post) => post.post_title).sort(),
+      writes: true,
+      undo: async (actor, answer) =>
+        void expect(
+          (
+            await callAs(actor, {
+              method: 'DELETE',
+              path: '/api/posts/delete-post',
+              data: { post_id: (answer as FeedPost).post_id },
+            })
+          ).status(),
+        ).toBe(204),
+    },
+  ],
+  'POST /api/posts/update-post': (f) => [
+    {
+      target: "the owner's post",
+      allowed: ['owner'],
+      call: (actor) => ({
+        path: '/api/posts/update-post',
+        data: { post_id: f.post, post_title: `Authz ${RUN} kept, edited by ${actor}` },
+      }),
+      read: () => readPost(f.post),
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, {
+            path: '/api/posts/update-post',
+            data: { post_id: f.post, post_title: `Authz ${RUN} kept` },
+          }),
+        )),
+    },
+  ],
+  'DELETE /api/posts/delete-post': (f) => [
+    {
+      target: "the owner's post",
+      allowed: ['owner'],
+      call: () => ({ method: 'DELETE', path: '/api/posts/delete-post', data: { post_id: f.doomedPost } }),
+      read: () => readPost(f.doomedPost),
+      writes: true,
+    },
+  ],
+  'POST /api/posts/add-comment': (f) => [
+    {
+      target: "a comment of their own on the owner's post",
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/api/posts/add-comment',
+        data: { post_id: f.post, comment_body: `by ${actor}` },
+      }),
+      read: async () => (await readPost(f.post))?.comments_count,
+      writes: true,
+      undo: async (actor, answer) =>
+        void expect(
+          (
+            await callAs(actor, {
+              method: 'DELETE',
+              path: '/api/posts/delete-comment',
+              data: { comment_id: (answer as { comment_id: number }).comment_id },
+            })
+          ).status(),
+        ).toBe(204),
+    },
+  ],
+  'POST /api/posts/update-comment': (f) => [
+    {
+      target: "the owner's comment",
+      allowed: ['owner'],
+      call: (actor) => ({
+        path: '/api/posts/update-comment',
+        data: { comment_id: f.comment, comment_body: `edited by ${actor}` },
+      }),
+      read: async () => (await readPost(f.post))?.PostComments.find((c) => c.comment_id === f.comment),
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, {
+            path: '/api/posts/update-comment',
+            data: { comment_id: f.comment, comment_body: 'kept' },
+          }),
+        )),
+    },
+  ],
+  'DELETE /api/posts/delete-comment': (f) => [
+    {
+      target: "the owner's comment",
+      allowed: ['owner'],
+      call: () => ({
+        method: 'DELETE',
+        path: '/api/posts/delete-comment',
+        data: { comment_id: f.doomedComment },
+      }),
+      read: async () => (await readPost(f.post))?.PostComments.map((c) => c.comment_id).sort(),
+      writes: true,
+    },
+  ],
+  'POST /api/posts/add-like': (f) => [
+    {
+      target: "their like on the owner's post",
+      allowed: MEMBERS,
+      call: () => ({ path: '/api/posts/add-like', data: { post_id: f.post, liked: true } }),
+      read: async () => (await readPost(f.post))?.likes_count,
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, { path: '/api/posts/add-like', data: { post_id: f.post, liked: false } }),
+        )),
+    },
+  ],
+  'POST /api/posts/update-read-count': (f) => [
+    {
+      target: "a read of the owner's post (anyone reading counts)",
+      allowed: ACTORS,
+      call: () => ({ path: '/api/posts/update-read-count', data: { post_id: f.post } }),
+      read: async () => (await readPost(f.post))?.reads,
+      writes: true,
+    },
+  ],
+  'POST /api/posts/get-likes/:id': (f) => [
+    {
+      target: "the owner's list of likes",
+      allowed: ['owner'],
+      call: () => ({ path: `/api/posts/get-likes/${f.owner.session.user.user_id}`, data: {} }),
+      read: async () => null,
+    },
+  ],
+  'POST /api/posts/profile-info': () => [memberRead('/api/posts/profile-info', {})],
+
+  'POST /api/orgs/add-organization': () => [
+    {
+      target: 'a new organization',
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/api/orgs/add-organization',
+        data: { organization_name: `Authz Org ${RUN} by ${actor}`, group_type: 'Other' },
+      }),
+      read: () => organizationsNamed(`Authz Org ${RUN} by`),
+      writes: true,
+    },
+    {
+      target: 'a new lobbying firm with a Cal-Access ID',
+      allowed: ['contributor'],
+      call: (actor) => ({
+        path: '/api/orgs/add-organization',
+        data: {
+          organization_name: `Authz Lobby ${RUN} by ${actor}`,
+          group_type: 'Lobbyists',
+          lobby_filer_id: '1234567',
+        },
+      }),
+      read: () => organizationsNamed(`Authz Lobby ${RUN} by`),
+      writes: true,
+    },
+  ],
+  'POST /api/orgs/update-organization': (f) => [
+    {
+      target: "an organization's details",
+      allowed: ['contributor'],
+      call: (actor) => ({
+        path: '/api/orgs/update-organization',
+        data: {
+          organization_id: f.organization.id,
+          organization_name: f.organization.name,
+          street_address: `1 ${actor} Way`,
+        },
+      }),
+      read: () => readOrganization(f.organization.id),
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, {
+            path: '/api/orgs/update-organization',
+            data: { organization_id: f.organization.id, street_address: '1 Capitol Mall' },
+          }),
+        )),
+    },
+  ],
+  'POST /api/orgs/upload-organization-logo': (f) => [
+    {
+      target: "an organization's logo",
+      allowed: ['contributor'],
+      call: () => ({
+        path: '/api/orgs/upload-organization-logo',
+        multipart: { logo: PNG(), organization_id: String(f.organization.id), image_type: 'png' },
+      }),
+      read: () => readOrganization(f.organization.id),
+      writes: true,
+    },
+  ],
+  'POST /api/orgs/add-division': (f) => [
+    {
+      target: 'a new division of an organization (the profile flow adds the office a job is at)',
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/api/orgs/add-division',
+        data: { organization_id: f.organization.id, division_name: `Division by ${actor}` },
+      }),
+      read: async () => (await readOrganization(f.organization.id)).Divisions,
+      writes: true,
+    },
+  ],
+
+  'POST /api/profiles/new-user-check': () => [
+    memberRead('/api/profiles/new-user-check', { first_name: 'Nobody', last_name: RUN, email: 'x@x.ca.gov' }),
+  ],
+  'POST /api/profiles/create-profile': (f) => [
+    {
+      target: 'a second profile (every caller here has one already)',
+      allowed: NOBODY,
+      call: () => ({
+        path: '/api/profiles/create-profile',
+        data: {
+          profile_picture: f.ownerProfile.profile_picture,
+          first_name: 'Second',
+          last_name: `Authz${RUN}`,
+          work_email: `second-${RUN}@agency.ca.gov`,
+          other_phone: '9165550111',
+        },
+      }),
+      read: async () =>
+        (
+          await json<{ total: number }>(
+            await api.get('/api/profiles/search', {
+              headers: await asContributor(),
+              params: { search: `Authz${RUN}` },
+            }),
+          )
+        ).total,
+    },
+  ],
+  'POST /api/profiles/upload-profile-picture': (f) => [
+    {
+      target: "the owner's profile picture",
+      allowed: ['owner'],
+      call: () => ({
+        path: '/api/profiles/upload-profile-picture',
+        multipart: {
+          profile_picture: PNG(),
+          profile_id: String(f.ownerProfile.profile_id),
+          image_type: 'png',
+        },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+    },
+    {
+      target: 'a picture for a profile yet to be made (create-profile step 1)',
+      allowed: MEMBERS,
+      call: () => ({
+        path: '/api/profiles/upload-profile-picture',
+        multipart: { profile_picture: PNG(), image_type: 'png' },
+      }),
+      read: async () => null,
+    },
+  ],
+  'POST /api/profiles/update-profile': (f) => [
+    {
+      target: "the owner's profile",
+      allowed: ['owner'],
+      call: (actor) => ({
+        path: '/api/profiles/update-profile',
+        data: { profile_id: f.ownerProfile.profile_id, mobile_phone: phoneOf(actor) },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+      undo: (actor) => restoreProfile(actor, f.ownerProfile),
+    },
+    {
+      target: 'a profile nobody owns',
+      allowed: ['contributor'],
+      call: (actor) => ({
+        path: '/api/profiles/update-profile',
+        data: { profile_id: f.unclaimed.profile_id, mobile_phone: phoneOf(actor) },
+      }),
+      read: () => readProfile(f.unclaimed.profile_id),
+      writes: true,
+      undo: (actor) => restoreProfile(actor, f.unclaimed),
+    },
+    {
+      target: "the owner's lobbyist filer id (contributors set it, and only on profiles nobody owns)",
+      allowed: NOBODY,
+      call: () => ({
+        path: '/api/profiles/update-profile',
+        data: { profile_id: f.ownerProfile.profile_id, lobby_filer_id: '7654321' },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+    },
+  ],
+  'POST /api/profiles/claim/:profile_id': (f) => [
+    {
+      target: 'a profile nobody owns (every caller here owns one already: one claim per user)',
+      allowed: NOBODY,
+      call: () => ({ path: `/api/profiles/claim/${f.secondClaim.profile_id}`, data: {} }),
+      read: () => readProfile(f.secondClaim.profile_id),
+    },
+  ],
+  'GET /api/profiles/claims': () => [contributorRead('/api/profiles/claims')],
+  'POST /api/profiles/claims/:claim_id': (f) => [
+    {
+      target: "a member's pending claim (rejected by the contributor)",
+      allowed: ['contributor'],
+      call: () => ({ path: `/api/profiles/claims/${pendingClaimId}`, data: { decision: 'reject' } }),
+      read: async () => ({
+        queued: (
+          await json<{ claim_id: number }[]>(
+            await api.get('/api/profiles/claims', { headers: await asContributor() }),
+          )
+        ).some((claim) => claim.claim_id === pendingClaimId),
+        profile: await readProfile(f.claimed.profile_id),
+      }),
+      writes: true,
+    },
+  ],
+  'POST /api/profiles/add-job': (f) => [
+    {
+      target: "a job on the owner's profile",
+      allowed: ['owner'],
+      call: (actor) => ({
+        path: '/api/profiles/add-job',
+        data: { profile_id: f.ownerProfile.profile_id, ...jobFields(`Added by ${actor}`) },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+      undo: async (actor, answer) =>
+        void expect(
+          (
+            await callAs(actor, {
+              method: 'DELETE',
+              path: '/api/profiles/delete-job',
+              data: { job_id: (answer as { job_id: number }).job_id },
+            })
+          ).status(),
+        ).toBe(204),
+    },
+  ],
+  'POST /api/profiles/update-job': (f) => [
+    {
+      target: "a job on the owner's profile",
+      allowed: ['owner'],
+      call: (actor) => ({
+        path: '/api/profiles/update-job',
+        data: { job_id: f.job, ...jobFields(`Edited by ${actor}`) },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, {
+            path: '/api/profiles/update-job',
+            data: { job_id: f.job, ...jobFields('Kept job') },
+          }),
+        )),
+    },
+  ],
+  'DELETE /api/profiles/delete-job': (f) => [
+    {
+      target: "a past job on the owner's profile",
+      allowed: ['owner'],
+      call: () => ({ method: 'DELETE', path: '/api/profiles/delete-job', data: { job_id: f.doomedJob } }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+    },
+  ],
+  'POST /api/profiles/organization-colleagues': (f) => [
+    memberRead('/api/profiles/organization-colleagues', { organization_id: f.water }),
+  ],
+  'POST /api/profiles/division-colleagues': (f) => [
+    memberRead('/api/profiles/division-colleagues', { division_id: f.division }),
+  ],
+  'POST /api/profiles/bio/:profile_id': (f) => [
+    {
+      target: "the owner's bio",
+      allowed: ['owner'],
+      call: (actor) => ({
+        path: `/api/profiles/bio/${f.ownerProfile.profile_id}`,
+        data: { user_bio: `Bio by ${actor}` },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+      undo: (actor) => restoreBio(actor, f.ownerProfile),
+    },
+    {
+      target: 'the bio of a profile nobody owns',
+      allowed: ['contributor'],
+      call: (actor) => ({
+        path: `/api/profiles/bio/${f.unclaimed.profile_id}`,
+        data: { user_bio: `Bio by ${actor}` },
+      }),
+      read: () => readProfile(f.unclaimed.profile_id),
+      writes: true,
+      undo: (actor) => restoreBio(actor, f.unclaimed),
+    },
+  ],
+
+  'POST /api/issues/add-issue-area': () => [
+    {
+      target: 'a new issue area (the profile flow adds one a member types)',
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/api/issues/add-issue-area',
+        data: { issue_name: `Authz ${RUN} ${actor}` },
+      }),
+      read: async () =>
+        (
+          await json<{ issue_name: string }[]>(
+            await api.get('/api/issues', { headers: await asContributor() }),
+          )
+        )
+          .map((issue) => issue.issue_name)
+          .filter((name) => name.includes(RUN))
+          .sort(),
+      writes: true,
+    },
+  ],
+  'POST /api/issues/add-user-issue': (f) => [
+    {
+      target: "an issue on the owner's profile",
+      allowed: ['owner'],
+      call: () => ({
+        path: '/api/issues/add-user-issue',
+        data: { profile_id: f.ownerProfile.profile_id, issue_id: f.freeIssue },
+      }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+      undo: async (actor, answer) =>
+        void expect(
+          (
+            await callAs(actor, {
+              method: 'DELETE',
+              path: '/api/issues/delete-user-issue',
+              data: { id: (answer as { id: number }).id },
+            })
+          ).status(),
+        ).toBe(204),
+    },
+  ],
+  'DELETE /api/issues/delete-user-issue': (f) => [
+    {
+      target: "an issue on the owner's profile",
+      allowed: ['owner'],
+      call: () => ({ method: 'DELETE', path: '/api/issues/delete-user-issue', data: { id: f.userIssue } }),
+      read: () => readProfile(f.ownerProfile.profile_id),
+      writes: true,
+    },
+  ],
+};
+
+/** Reads that only contributors may make (the access lists, the claims queue). */
+function contributorRead(path: string): Case {
+  return {
+    target: 'a contributors-only list',
+    allowed: ['contributor'],
+    call: () => ({ method: 'GET', path }),
+    read: async () => null,
+  };
+}
+
+/** Reads (sent as POST by the as-built client) that any member may make and a visitor may not. */
+function memberRead(path: string, data: unknown): Case {
+  return {
+    target: 'a members-only read',
+    allowed: MEMBERS,
+    call: () => ({ path, data }),
+    read: async () => null,
+  };
+}
+
+const phoneOf = (actor: Actor) => `916555${ACTORS.indexOf(actor)}${ACTORS.indexOf(actor)}99`;
+
+async function restoreProfile(actor: Actor, profile: ApiProfile) {
+  await json(
+    await callAs(actor, {
+      path: '/api/profiles/update-profile',
+      data: {
+        profile_id: profile.profile_id,
+        mobile_phone: (profile as { mobile_phone?: string | null }).mobile_phone ?? '',
+      },
+    }),
+  );
+}
+
+async function restoreBio(actor: Actor, profile: ApiProfile) {
+  await json(
+    await callAs(actor, {
+      path: `/api/profiles/bio/${profile.profile_id}`,
+      data: { user_bio: profile.user_bio ?? '' },
+    }),
+  );
+}
+
+async function organizationsNamed(prefix: string): Promise<string[]> {
+  const page = await json<{ organizations: { organization_name: string }[] }>(
+    await api.get('/api/orgs', { headers: await asContributor(), params: { search: prefix, limit: 50 } }),
+  );
+  return page.organizations
+    .map((o) => o.organization_name)
+    .filter((name) => name.startsWith(prefix))
+    .sort();
+}
+
+let pendingClaimId = 0;
+
+// ------------------------------------------------------------------------------------------- set-up
+
+/**
+ * Unclaimed profiles with no claim waiting, complete enough to edit (a picture and a bio, which edits require),
+ * other than the one the demo newbie matches, newest first.
+ */
+async function unclaimedProfiles(count: number): Promise<ApiProfile[]> {
+  const found: ApiProfile[] = [];
+  for (let offset = 0; found.length < count && offset < 1_000; offset += 100) {
+    const page = await json<{ profiles: { profile_id: number }[] }>(
+      await api.get('/api/profiles/search', {
+        headers: await asContributor(),
+        params: { offset, limit: 100 },
+      }),
+    );
+    if (page.profiles.length === 0) break;
+    for (const card of page.profiles.sort((a, b) => b.profile_id - a.profile_id)) {
+      const profile = await readProfile(card.profile_id);
+      if (
+        profile.user_id === null &&
+        !profile.claim_pending &&
+        profile.work_email !== DEMO.newbie.email &&
+        profile.profile_picture &&
+        profile.user_bio
+      )
+        found.push(profile);
+      if (found.length === count) break;
+    }
+  }
+  expect(found.length, 'unclaimed demo profiles to work on').toBe(count);
+  return found;
+}
+
+async function setUp(request: APIRequestContext): Promise<Fixtures> {
+  const owner = await newMember(
+    request,
+    { firstName: 'Olive', lastName: `Owner${RUN}` },
+    { withProfile: true },
+  );
+  const other = await newMember(
+    request,
+    { firstName: 'Otto', lastName: `Other${RUN}` },
+    { withProfile: true },
+  );
+  const claimant = await newMember(
+    request,
+    { firstName: 'Clara', lastName: `Claimant${RUN}` },
+    { withProfile: false },
+  );
+  const contributor = await ApiSession.logIn(request, DEMO.concierge);
+  const ownerProfile = owner.profile as ApiProfile;
+  const as = (m: Member) => m.session.headers();
+
+  const postType =
+    (
+      await json<{ posttype_id: number; post_type: string }[]>(await request.get('/api/posts/post-types'))
+    ).find((type) => type.post_type !== 'EVENT')?.posttype_id ?? 1;
+  const addPost = async (title: string) =>
+    (
+      await json<FeedPost>(
+        await request.post('/api/posts/add-post', {
+          headers: await as(owner),
+          data: { post_title: `Authz ${RUN} ${title}`, post_body: '<p>authz</p>', post_type: postType },
+        }),
+        201,
+      )
+    ).post_id;
+  const post = await addPost('kept');
+  const doomedPost = await addPost('doomed');
+  const addComment = async (body: string) =>
+    (
+      await json<{ comment_id: number }>(
+        await request.post('/api/posts/add-comment', {
+          headers: await as(owner),
+          data: { post_id: post, comment_body: body },
+        }),
+        201,
+      )
+    ).comment_id;
+  const comment = await addComment('kept');
+  const doomedComment = await addComment('doomed');
+
+  const organizationName = `Authz Target ${RUN}`;
+  const organization = await json<{ organization_id: number }>(
+    await request.post('/api/orgs/add-organization', {
+      headers: await as(owner),
+      data: { organization_name: organizationName, group_type: 'Other', street_address: '1 Capitol Mall' },
+    }),
+    201,
+  );
+  const water = await organizationIdNamed(request, await owner.session.token(), WATER);
+  const division =
+    (
+      await json<{ division_id: number }[]>(
+        await request.get(`/api/orgs/divisions/${water}`, { headers: await as(owner) }),
+      )
+    )[0]?.division_id ?? 0;
+  const addJob = async (title: string) =>
+    (
+      await json<{ job_id: number }>(
+        await request.post('/api/profiles/add-job', {
+          headers: await as(owner),
+          data: {
+            profile_id: ownerProfile.profile_id,
+            title,
+            organization_id: water,
+            street_address: '1416 9th Street',
+            city: 'Sacramento',
+            state: 'CA',
+            zip_code: '95814',
+            start_date: '2015-01-01',
+            end_date: '2016-01-01',
+            current_job: false,
+          },
+        }),
+        201,
+      )
+    ).job_id;
+  const job = await addJob('Kept job');
+  await json(
+    await request.post(`/api/profiles/bio/${ownerProfile.profile_id}`, {
+      headers: await as(owner),
+      data: { user_bio: 'Kept bio' },
+    }),
+  );
+  const doomedJob = await addJob('Doomed job');
+
+  const issues = await json<{ issue_id: number }[]>(
+    await request.get('/api/issues', { headers: await as(owner) }),
+  );
+  const [taken, free] = issues.map((issue) => issue.issue_id);
+  const userIssue = (
+    await json<{ id: number }>(
+      await request.post('/api/issues/add-user-issue', {
+        headers: await as(owner),
+        data: { profile_id: ownerProfile.profile_id, issue_id: taken },
+      }),
+      201,
+    )
+  ).id;
+
+  fx = {
+    owner,
+    other,
+    claimant,
+    contributor,
+    ownerProfile,
+    post,
+    doomedPost,
+    comment,
+    doomedComment,
+    organization: { id: organization.organization_id, name: organizationName },
+    water,
+    division,
+    job,
+    doomedJob,
+    userIssue,
+    freeIssue: free as number,
+    postType,
+    password: {
+      owner: owner.account.password,
+      other: other.account.password,
+      contributor: DEMO.concierge.password,
+    },
+    // Filled below, once the contributor can read profiles.
+    unclaimed: ownerProfile,
+    claimed: ownerProfile,
+    secondClaim: ownerProfile,
+  };
+  const [unclaimed, claimed, secondClaim] = await unclaimedProfiles(3);
+  Object.assign(fx, {
+    unclaimed,
+    claimed,
+    secondClaim,
+    ownerProfile: await readProfile(ownerProfile.profile_id),
+  });
+  return fx;
+}
+
+// ------------------------------------------------------------------------------------------- the tests
+
+test('the table lists every write route the gateway serves, and only those', () => {
+  const served = routeTable().filter(isWrite).map(routeKey);
+  const contributorReads = ['GET /auth/beta-access', 'GET /auth/approved-emails', 'GET /api/profiles/claims'];
+  const listed = Object.keys(MATRIX);
+  expect(
+    served.filter((key) => !listed.includes(key)),
+    'write routes missing from MATRIX',
+  ).toEqual([]);
+  expect(
+    listed.filter((key) => !served.includes(key) && !contributorReads.includes(key)),
+    'MATRIX rows for routes the gateway does not serve',
+  ).toEqual([]);
+});
+
+// One test: the accounts are made once (registration and logins are rate-limited), and every case reports on
+// its own (soft assertions) in a step named after it.
+test('each write route allows exactly its callers, and a refused call changes nothing', async ({
+  playwright,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  api = await playwright.request.newContext({ baseURL: String(testInfo.project.use.baseURL) });
+  await test.step('set up: three new members (two with profiles), the Concierge, posts, comments, jobs, issues', async () => {
+    await setUp(api);
+  });
+
+  await test.step('a pending claimant may neither change the profile nor post as it', async () => {
+    const claimant = fx.claimant;
+    const claimedProfile = await json<ApiProfile>(
+      await api.post(`/api/profiles/claim/${fx.claimed.profile_id}`, {
+        headers: await claimant.session.headers(),
+        data: {},
+      }),
+    );
+    expect
+      .soft(claimedProfile.claim_pending, "a claim whose email differs from the profile's waits for review")
+      .toBe(true);
+    const queue = await json<{ claim_id: number; profile_id: number }[]>(
+      await api.get('/api/profiles/claims', { headers: await asContributor() }),
+    );
+    pendingClaimId = queue.find((c) => c.profile_id === fx.claimed.profile_id)?.claim_id ?? 0;
+    expect(pendingClaimId, "the claim is in the contributors' queue").toBeGreaterThan(0);
+    const pending = await readProfile(fx.claimed.profile_id);
+    const attempts: [string, Call][] = [
+      [
+        'edit its details',
+        {
+          path: '/api/profiles/update-profile',
+          data: { profile_id: fx.claimed.profile_id, mobile_phone: '9165550199' },
+        },
+      ],
+      [
+        'edit its bio',
+        { path: `/api/profiles/bio/${fx.claimed.profile_id}`, data: { user_bio: 'Claimed, not confirmed' } },
+      ],
+      [
+        'add a job',
+        {
+          path: '/api/profiles/add-job',
+          data: { profile_id: fx.claimed.profile_id, ...jobFields('Pending job') },
+        },
+      ],
+      [
+        'add an issue',
+        {
+          path: '/api/issues/add-user-issue',
+          data: { profile_id: fx.claimed.profile_id, issue_id: fx.freeIssue },
+        },
+      ],
+      [
+        'change its picture',
+        {
+          path: '/api/profiles/upload-profile-picture',
+          multipart: { profile_picture: PNG(), profile_id: String(fx.claimed.profile_id), image_type: 'png' },
+        },
+      ],
+    ];
+    for (const [what, call] of attempts) {
+      const headers = await claimant.session.headers();
+      const answer = await api.fetch(call.path, {
+        method: 'POST',
+        headers,
+        data: call.data,
+        multipart: call.multipart,
+      });
+      expect
+        .soft([403, 409], `the pending claimant may not ${what}: ${answer.status()} ${await answer.text()}`)
+        .toContain(answer.status());
+      expect
+        .soft(await readProfile(fx.claimed.profile_id), `${what}: the profile is unchanged`)
+        .toEqual(pending);
+    }
+    const postsBefore = await runPosts();
+    const posted = await api.post('/api/posts/add-post', {
+      headers: await claimant.session.headers(),
+      data: {
+        post_title: `Authz ${RUN} by a pending claimant`,
+        post_body: '<p>as them</p>',
+        post_type: fx.postType,
+      },
+    });
+    expect
+      .soft([403, 409], `the pending claimant may not post as the profile: ${posted.status()}`)
+      .toContain(posted.status());
+    const commented = await api.post('/api/posts/add-comment', {
+      headers: await claimant.session.headers(),
+      data: { post_id: fx.post, comment_body: 'as them' },
+    });
+    expect
+      .soft([403, 409], `the pending claimant may not comment as the profile: ${commented.status()}`)
+      .toContain(commented.status());
+    expect.soft(await runPosts(), 'no post or comment appeared').toEqual(postsBefore);
+
+    const second = await api.post(`/api/profiles/claim/${fx.secondClaim.profile_id}`, {
+      headers: await claimant.session.headers(),
+      data: {},
+    });
+    expect.soft(second.status(), 'a second claim by the same member: one claim per user').toBe(409);
+    expect.soft(await readProfile(fx.secondClaim.profile_id)).toEqual(fx.secondClaim);
+  });
+
+  for (const [route, entry] of Object.entries(MATRIX)) {
+    if (typeof entry !== 'function') continue;
+    for (const testCase of entry(fx)) {
+      const order = [...ACTORS].sort(
+        (a, b) => Number(testCase.allowed.includes(a)) - Number(testCase.allowed.includes(b)),
+      );
+      for (const actor of order) {
+        const allowed = testCase.allowed.includes(actor);
+        await test.step(`${route} on ${testCase.target} × ${actor}: ${allowed ? 'allowed' : 'refused'}`, async () => {
+          const before = await testCase.read();
+          const answer = await callAs(actor, testCase.call(actor));
+          const status = answer.status();
+          const text = await answer.text();
+          if (!allowed) {
+            const expected = actor === 'visitor' ? [401] : [403, 409];
+            expect
+              .soft(expected, `${route} × ${actor} answered ${status}: ${text.slice(0, 200)}`)
+              .toContain(status);
+            expect
+              .soft(await testCase.read(), `${route} × ${actor}: a refused call changes nothing`)
+              .toEqual(before);
+            return;
+          }
+          expect
+            .soft(status, `${route} × ${actor} answered ${status}: ${text.slice(0, 200)}`)
+            .toBeLessThan(300);
+          if (status >= 300) return;
+          if (testCase.writes)
+            expect
+              .soft(await testCase.read(), `${route} × ${actor}: the call changed it`)
+              .not.toEqual(before);
+          await testCase.undo?.(actor, text ? JSON.parse(text) : null);
+        });
+      }
+    }
+  }
+
+  await test.step('the rejected claim left the profile exactly as it was before the claim', async () => {
+    const after = await readProfile(fx.claimed.profile_id);
+    expect.soft(after).toEqual(fx.claimed);
+  });
+  await api.dispose();
+});
