@@ -1,8 +1,9 @@
 // The /api/profiles/* paths against a fake ProfileService on real gRPC: contract.md's answer shapes (the spec's
-// names, null for fields not given), validation refusals that never reach the service (the spec's required-field
-// messages in order), members-only guards (401) and the contributors-only claim decisions (403), the caller
-// carried in the metadata (never a sent user_id), the service's refusals mapped to HTTP (400, 403, 404, 409,
-// 503), and the multipart picture upload.
+// names, null for fields not given; personal contact details on the profile page only, never in a list), validation
+// refusals that never reach the service (the spec's required-field messages in order), members-only guards (401)
+// and the contributors-only claim decisions (403), the caller carried in the metadata (never a sent user_id) and
+// the claimant's names from the token, the service's refusals mapped to HTTP (400, 403, 404, 409, 429 with
+// Retry-After, 503), and the multipart picture upload.
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PICTURE_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../src/routes/profiles.ts';
@@ -19,6 +20,7 @@ import {
   startGateway,
 } from './support/fake-auth.ts';
 import {
+  CLAIMANT,
   DECIDED_AT,
   type FakeProfile,
   PENDING_CLAIM,
@@ -105,17 +107,14 @@ const JOB_JSON = {
   Division: DIVISION_JSON,
 };
 
-/** The profile as contract.md shows it: every field, null where the service sent none. */
-const PROFILE_JSON = {
+/** A profile in a list as contract.md shows it, null where the service sent none; no personal contact details. */
+const LISTED_JSON = {
   profile_id: 7,
   user_id: MEMBER.sub,
   first_name: 'Marcus',
   last_name: 'Chen',
   work_email: 'member@demo.ca.gov',
-  personal_email: null,
-  mobile_phone: null,
   other_phone: '(916) 555-0120',
-  birthday: null,
   pronouns: 'He/Him',
   profile_picture: '/media/pictures/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a09.jpg',
   user_bio: 'Legislative director.',
@@ -157,6 +156,18 @@ const PROFILE_JSON = {
   ],
   UserIssues: [{ id: 31, profile_id: 7, issue_id: 4, IssueArea: { issue_id: 4, issue_name: 'Housing' } }],
 };
+
+/** The profile page's answer: every field, and whether (and by whom) a claim waits on it. */
+const PROFILE_JSON = {
+  ...LISTED_JSON,
+  personal_email: 'marcus.home@example.net',
+  mobile_phone: '(279) 555-0170',
+  birthday: '1984-06-02',
+  claimed_by_you: false,
+  claimant: null,
+};
+
+const PERSONAL_FIELDS = ['personal_email', 'mobile_phone', 'birthday'];
 
 const NEW_PROFILE = {
   profile_picture: PICTURE_URL,
@@ -227,9 +238,12 @@ describe('members only', () => {
 });
 
 describe('reading profiles', () => {
-  it('GET /api/profiles/directory answers every profile in the contract’s shape, the member carried', async () => {
+  it('GET /api/profiles/directory answers every profile in the contract’s shape without personal contact details, the member carried', async () => {
     const res = await get(url('/api/profiles/directory'), member);
-    expect(res).toMatchObject({ status: 200, body: [PROFILE_JSON] });
+    expect(res).toMatchObject({ status: 200 });
+    expect(res.body).toEqual([LISTED_JSON]);
+    for (const field of PERSONAL_FIELDS) expect((res.body as object[])[0]).not.toHaveProperty(field);
+    expect(JSON.stringify(res.body)).not.toContain('marcus.home@example.net');
     expect(profile.callsTo('listDirectory')[0]?.caller).toMatchObject({
       userId: MEMBER.sub,
       email: MEMBER.email,
@@ -243,7 +257,18 @@ describe('reading profiles', () => {
     expect(res.status).toBe(200);
     const body = res.body as { profile_id: number }[];
     expect(body.map((p) => p.profile_id)).toEqual(many.map((p) => p.profile_id));
-    expect(body[2999]).toEqual({ ...PROFILE_JSON, profile_id: 3000 });
+    expect(body[2999]).toEqual({ ...LISTED_JSON, profile_id: 3000 });
+  });
+
+  it('GET /api/profiles/directory answers 429 with Retry-After when the member downloaded it too often', async () => {
+    const message = 'Too many downloads of the whole directory. Try again in 420 seconds.';
+    profile.answer('listDirectory', async () => {
+      throw new DomainError('resource_exhausted', message);
+    });
+    const res = await fetch(url('/api/profiles/directory'), { headers: member });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('420');
+    expect(await res.json()).toEqual(refused(message));
   });
 
   it('GET /api/profiles/directory answers the service’s refusal when it comes before any profile', async () => {
@@ -356,11 +381,17 @@ describe('reading profiles', () => {
     });
   });
 
-  it('GET /api/profiles/user-check answers [{ user_id, profile_id }] of the caller', async () => {
+  it('GET /api/profiles/user-check answers [{ user_id, profile_id, claim_pending }] of the caller', async () => {
     expect(await get(url('/api/profiles/user-check'), member)).toMatchObject({
       status: 200,
-      body: [{ user_id: MEMBER.sub, profile_id: 7 }],
+      body: [{ user_id: MEMBER.sub, profile_id: 7, claim_pending: false }],
     });
+    profile.answer('userCheck', async () => ({
+      profiles: [{ user_id: MEMBER.sub, profile_id: 9, claim_pending: true }],
+    }));
+    expect((await get(url('/api/profiles/user-check'), member)).body).toEqual([
+      { user_id: MEMBER.sub, profile_id: 9, claim_pending: true },
+    ]);
     profile.answer('userCheck', async () => ({ profiles: [] }));
     expect((await get(url('/api/profiles/user-check'), member)).body).toEqual([]);
   });
@@ -372,7 +403,7 @@ describe('reading profiles', () => {
       member,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ ...PROFILE_JSON, user_id: null }]);
+    expect(res.body).toEqual([{ ...LISTED_JSON, user_id: null }]);
     expect(profile.callsTo('findUnclaimedMatches')[0]?.request).toEqual({
       first_name: 'Nora',
       last_name: 'Whitfield',
@@ -489,10 +520,27 @@ describe('creating and editing profiles', () => {
     }
   });
 
-  it('POST /api/profiles/claim/:profile_id answers the claimed profile; 409 and 404 passed on', async () => {
+  it('POST /api/profiles/claim/:profile_id answers the claimed profile with the token’s names sent along; 409, 403 and 404 passed on', async () => {
     const res = await post(url('/api/profiles/claim/7'), { profile_id: 7, user_id: 'someone-else' }, member);
-    expect(res).toMatchObject({ status: 200, body: { ...PROFILE_JSON, claim_pending: true, claim_id: 41 } });
-    expect(profile.callsTo('claimProfile')[0]?.request).toEqual({ profile_id: 7 });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { ...PROFILE_JSON, user_id: null, claim_pending: true, claim_id: 41, claimed_by_you: true },
+    });
+    expect(profile.callsTo('claimProfile')[0]).toMatchObject({
+      request: {
+        profile_id: 7,
+        claimant_first_name: MEMBER.given_name,
+        claimant_last_name: MEMBER.family_name,
+      },
+      caller: { userId: MEMBER.sub, email: MEMBER.email },
+    });
+    // A token without names claims with empty ones; the body never names the claimant.
+    const nameless = { 'x-auth-token': await accessToken(key, { claims: { given_name: undefined } }) };
+    await post(url('/api/profiles/claim/7'), { first_name: 'Senator' }, nameless);
+    expect(profile.callsTo('claimProfile')[1]?.request).toMatchObject({
+      claimant_first_name: '',
+      claimant_last_name: MEMBER.family_name,
+    });
     for (const message of ['Users can only claim one profile', 'This profile has already been claimed']) {
       profile.answer('claimProfile', async () => {
         throw new DomainError('already_exists', message);
@@ -502,6 +550,15 @@ describe('creating and editing profiles', () => {
         body: refused(message),
       });
     }
+    const pending =
+      'Your claim on this profile is waiting for a contributor to confirm it. You can change it once it is confirmed.';
+    profile.answer('updateProfile', async () => {
+      throw new DomainError('permission_denied', pending);
+    });
+    expect(await post(url('/api/profiles/update-profile'), { profile_id: 7 }, member)).toMatchObject({
+      status: 403,
+      body: refused(pending),
+    });
     profile.answer('claimProfile', async () => {
       throw new DomainError('not_found', 'Profile not found');
     });
@@ -561,6 +618,13 @@ describe('deciding claims', () => {
           work_email: 'member@demo.ca.gov',
           user_id: MEMBER.sub,
           created_at: PENDING_CLAIM.created_at?.toISOString(),
+          claimant: {
+            user_id: CLAIMANT.user_id,
+            first_name: 'Marcus',
+            last_name: 'Chen',
+            email: 'm.chen@agency.ca.gov',
+            claimed_at: CLAIMANT.claimed_at?.toISOString(),
+          },
         },
       ],
     });
@@ -626,11 +690,29 @@ describe('deciding claims', () => {
     }
   });
 
-  it('GET /api/profiles/profile/:id answers the pending claim’s id', async () => {
-    profile.answer('getProfile', async () => ({ ...PROFILE, claim_pending: true, claim_id: 41 }));
+  it('GET /api/profiles/profile/:id answers the pending claim’s id and who claims', async () => {
+    profile.answer('getProfile', async () => ({
+      ...PROFILE,
+      user_id: undefined,
+      claim_pending: true,
+      claim_id: 41,
+      claimant: CLAIMANT,
+    }));
     expect(await get(url('/api/profiles/profile/7'), contributor)).toMatchObject({
       status: 200,
-      body: { ...PROFILE_JSON, claim_pending: true, claim_id: 41 },
+      body: {
+        ...PROFILE_JSON,
+        user_id: null,
+        claim_pending: true,
+        claim_id: 41,
+        claimant: {
+          user_id: CLAIMANT.user_id,
+          first_name: 'Marcus',
+          last_name: 'Chen',
+          email: 'm.chen@agency.ca.gov',
+          claimed_at: CLAIMANT.claimed_at?.toISOString(),
+        },
+      },
     });
   });
 });

@@ -2,24 +2,29 @@
 // only), bodies and parameters validated here (types, lengths, the spec's required-fields messages), then
 // forwarded to the profile service over gRPC, its answers shaped with the spec's names (null for fields not
 // given). The service enforces every rule again, and alone decides who may edit what (the owner, or a
-// contributor while unclaimed).
+// contributor while unclaimed; never the claimant of a claim still pending), and how often a member may download
+// the whole directory (429 with Retry-After past that). Lists carry no personal contact details: only the profile
+// page's answer has them.
 
 import { once } from 'node:events';
 import type {
+  Claimant,
   ClaimDecision,
   Colleague,
   DirectoryCard,
   Division,
   Job,
   JobFields,
+  ListedProfile,
   PendingClaim,
   Profile,
   ProfileFields,
 } from '@rotunda/protos/profile';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
+import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { requireMember, requireRole } from '../auth/middleware.ts';
+import { requireMember, requireRole, tokenOf } from '../auth/middleware.ts';
 import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
 import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
@@ -94,17 +99,25 @@ export function jobJson(job: Job) {
   };
 }
 
-export function profileJson(profile: Profile) {
+function claimantJson(claimant: Claimant) {
+  return {
+    user_id: claimant.user_id,
+    first_name: claimant.first_name,
+    last_name: claimant.last_name,
+    email: claimant.email,
+    claimed_at: instant(claimant.claimed_at),
+  };
+}
+
+/** A profile in a list (the whole directory, the create flow's matches): no personal contact details. */
+export function listedProfileJson(profile: ListedProfile) {
   return {
     profile_id: profile.profile_id,
     user_id: orNull(profile.user_id),
     first_name: profile.first_name,
     last_name: profile.last_name,
     work_email: profile.work_email,
-    personal_email: orNull(profile.personal_email),
-    mobile_phone: orNull(profile.mobile_phone),
     other_phone: orNull(profile.other_phone),
-    birthday: orNull(profile.birthday),
     pronouns: orNull(profile.pronouns),
     profile_picture: orNull(profile.profile_picture),
     user_bio: orNull(profile.user_bio),
@@ -124,6 +137,21 @@ export function profileJson(profile: Profile) {
   };
 }
 
+/**
+ * The profile page's answer: every field, whether the pending claim is the caller's (they are shown a
+ * pending-review notice), and who claims it for a contributor deciding.
+ */
+export function profileJson(profile: Profile) {
+  return {
+    ...listedProfileJson(profile),
+    personal_email: orNull(profile.personal_email),
+    mobile_phone: orNull(profile.mobile_phone),
+    birthday: orNull(profile.birthday),
+    claimed_by_you: profile.claimed_by_caller,
+    claimant: profile.claimant ? claimantJson(profile.claimant) : null,
+  };
+}
+
 function pendingClaimJson(claim: PendingClaim) {
   return {
     claim_id: claim.claim_id,
@@ -133,6 +161,7 @@ function pendingClaimJson(claim: PendingClaim) {
     work_email: claim.work_email,
     user_id: claim.user_id,
     created_at: instant(claim.created_at),
+    claimant: claim.claimant ? claimantJson(claim.claimant) : null,
   };
 }
 
@@ -338,6 +367,17 @@ const directoryQuery = z.object({
   limit: pagingParameter('limit', 1, DIRECTORY_PAGE.max),
 });
 
+/**
+ * The member's names as their access token has them. Read only after `authenticate` verified that token, so its
+ * claims are the identity provider's; a name missing from it is sent empty.
+ */
+function claimantNamesOf(req: Request): { first: string; last: string } {
+  const token = tokenOf(req);
+  const claims = token ? decodeJwt(token) : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { first: text(claims.given_name), last: text(claims.family_name) };
+}
+
 /** A directory card with the spec's snake_case names; null where not given. */
 function directoryCardJson(card: DirectoryCard) {
   return {
@@ -399,7 +439,7 @@ export function profilesRouter(
     let piece = '[';
     try {
       for (let first = true; !next.done; first = false, next = await profiles.next()) {
-        piece += `${first ? '' : ','}${JSON.stringify(profileJson(next.value))}`;
+        piece += `${first ? '' : ','}${JSON.stringify(listedProfileJson(next.value))}`;
         if (piece.length < WRITE_PIECE_BYTES) continue;
         if (!res.write(piece)) await Promise.race([once(res, 'drain'), gone]);
         piece = '';
@@ -455,12 +495,20 @@ export function profilesRouter(
       last_name: body.last_name ?? '',
       email: body.email ?? '',
     });
-    res.json(answer.profiles.map(profileJson));
+    res.json(answer.profiles.map(listedProfileJson));
   });
 
+  // The member's profile, or the one their pending claim waits on (claim_pending: true), where the create flow
+  // sends them.
   router.get('/user-check', async (req, res) => {
     const answer = await rpc(req, profile.userCheck, {});
-    res.json(answer.profiles.map((owned) => ({ user_id: owned.user_id, profile_id: owned.profile_id })));
+    res.json(
+      answer.profiles.map((owned) => ({
+        user_id: owned.user_id,
+        profile_id: owned.profile_id,
+        claim_pending: owned.claim_pending,
+      })),
+    );
   });
 
   router.post('/create-profile', async (req, res) => {
@@ -500,9 +548,15 @@ export function profilesRouter(
     res.json(profileJson(answer));
   });
 
-  // The spec's client also sends { profile_id, user_id }: the path names the profile, the token the member.
+  // The spec's client also sends { profile_id, user_id }: the path names the profile, the token the member (and
+  // the names the contributors deciding the claim see).
   router.post('/claim/:profile_id', async (req, res) => {
-    const answer = await rpc(req, profile.claimProfile, { profile_id: profileIdOf(req.params.profile_id) });
+    const names = claimantNamesOf(req);
+    const answer = await rpc(req, profile.claimProfile, {
+      profile_id: profileIdOf(req.params.profile_id),
+      claimant_first_name: names.first,
+      claimant_last_name: names.last,
+    });
     res.json(profileJson(answer));
   });
 

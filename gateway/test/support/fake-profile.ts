@@ -1,7 +1,9 @@
 // A fake ProfileService on a real gRPC server for the gateway's /api/profiles, /api/issues and login tests:
-// records every call with the caller from the metadata and answers canned profiles, jobs, colleagues, issue
-// areas, claims and authors; one test may replace an answer (or throw a DomainError) with `answer`.
+// records every call with the caller from the metadata and answers canned profiles (the canned one with personal
+// contact details, which list answers cannot carry), jobs, colleagues, issue areas, claims and authors; one test
+// may replace an answer (or throw a DomainError) with `answer`.
 import {
+  type Claimant,
   type Colleague,
   type DirectoryCard,
   type IssueArea,
@@ -102,7 +104,10 @@ export const PROFILE: Profile = {
   first_name: 'Marcus',
   last_name: 'Chen',
   work_email: 'member@demo.ca.gov',
+  personal_email: 'marcus.home@example.net',
+  mobile_phone: '(279) 555-0170',
   other_phone: '(916) 555-0120',
+  birthday: '1984-06-02',
   pronouns: 'He/Him',
   profile_picture: '/media/pictures/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a09.jpg',
   user_bio: 'Legislative director.',
@@ -110,6 +115,17 @@ export const PROFILE: Profile = {
   claim_pending: false,
   job_experiences: [JOB, PAST_JOB],
   user_issues: [USER_ISSUE],
+  claimed_by_caller: false,
+  claimant: undefined,
+};
+
+/** Who claims in the canned claims: a member registered under another name. */
+export const CLAIMANT: Claimant = {
+  user_id: 'claimant-account-1',
+  first_name: 'Marcus',
+  last_name: 'Chen',
+  email: 'm.chen@agency.ca.gov',
+  claimed_at: new Date('2026-11-20T17:04:05.123Z'),
 };
 
 export const COLLEAGUE: Colleague = {
@@ -135,6 +151,7 @@ export const PENDING_CLAIM: PendingClaim = {
   last_name: 'Chen',
   work_email: 'member@demo.ca.gov',
   created_at: new Date('2026-11-20T17:04:05.123Z'),
+  claimant: CLAIMANT,
 };
 
 export const DECIDED_AT = new Date('2026-11-21T09:30:00.000Z');
@@ -157,13 +174,19 @@ export async function startFakeProfile(): Promise<FakeProfile> {
     searchDirectory: async () => ({ profiles: [DIRECTORY_CARD], total: 41, total_is_lower_bound: false }),
     findUnclaimedMatches: async () => ({ profiles: [{ ...PROFILE, user_id: undefined }] }),
     userCheck: async (_request, context) => ({
-      profiles: [{ user_id: context.caller?.userId ?? '', profile_id: 7 }],
+      profiles: [{ user_id: context.caller?.userId ?? '', profile_id: 7, claim_pending: false }],
     }),
     createProfile: async () => PROFILE,
     uploadPicture: async () => ({ url: PICTURE_URL }),
     getProfile: async () => PROFILE,
     updateProfile: async () => PROFILE,
-    claimProfile: async () => ({ ...PROFILE, claim_pending: true, claim_id: 41 }),
+    claimProfile: async () => ({
+      ...PROFILE,
+      user_id: undefined,
+      claim_pending: true,
+      claim_id: 41,
+      claimed_by_caller: true,
+    }),
     listPendingClaims: async () => ({ claims: [PENDING_CLAIM] }),
     decideClaim: async (request) => ({
       claim_id: request.claim_id,

@@ -1,7 +1,8 @@
-// Composition root of the profile service: its own schema, the object store for pictures, the demo seed (which
-// waits for the org and auth services it takes ids from), the read copies of the org service's names kept by
-// its announcements, the people directory's search index brought in step, and rotunda.profile.v1.ProfileService
-// over gRPC.
+// Composition root of the profile service: its own schema, the object store for pictures (uploads no profile
+// took swept away on a timer), the demo seed (which waits for the org and auth services it takes ids from), the
+// read copies of the org service's names kept by its announcements, the people directory's search index brought
+// in step, and rotunda.profile.v1.ProfileService over gRPC.
+import { startOrphanSweeper } from '@rotunda/images';
 import { ProfileServiceService } from '@rotunda/protos/profile';
 import { runService } from '@rotunda/service-kit';
 import { grpcAccountLookup } from './adapters/grpc-clients.ts';
@@ -39,6 +40,12 @@ await runService({
     if (indexed > 0) logger.info({ profiles: indexed }, 'directory search index rebuilt');
     // After the seed, which copied the names itself: the listener's first copy then finds the org service up.
     const listener = keepOrgCopy({ databaseUrl: config.DATABASE_URL, logger, orgCopy });
+    const sweeper = startOrphanSweeper({
+      store,
+      kind: 'pictures',
+      referenced: (keys) => profiles.picturesInUse(keys),
+      logger,
+    });
     return {
       services: [
         {
@@ -48,6 +55,7 @@ await runService({
         },
       ],
       onShutdown: async () => {
+        await sweeper.stop();
         await listener.close();
         await close();
       },

@@ -6,6 +6,7 @@ import { searchIndexFromConfig } from '@rotunda/search';
 import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgDirectory } from './adapters/grpc-clients.ts';
+import { prismaDirectoryQuota } from './adapters/prisma-directory-quota.ts';
 import { prismaDirectoryRepository } from './adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from './adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from './adapters/prisma-org-copy.ts';
@@ -37,7 +38,14 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     onRenamed: (renamed) => directory.placesRenamed(renamed),
   });
   const store = createObjectStore(objectStoreConfigFrom(config));
-  const profiles = createProfileService({ profiles: repository, processImage, store, logger, directory });
+  const profiles = createProfileService({
+    profiles: repository,
+    quota: prismaDirectoryQuota(prisma, config.DATABASE_SCHEMA),
+    processImage,
+    store,
+    logger,
+    directory,
+  });
   const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory });
   const issues = createIssueService({
     issues: prismaIssueRepository(prisma),

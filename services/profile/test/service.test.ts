@@ -16,9 +16,21 @@ import {
   status,
 } from '@grpc/grpc-js';
 import { type Change, listenForChanges, publishChange } from '@rotunda/events';
-import { createObjectStore, mediaKeyOf, type ObjectStore, processImage } from '@rotunda/images';
+import {
+  createObjectStore,
+  mediaKeyOf,
+  type ObjectStore,
+  processImage,
+  sweepOrphanUploads,
+} from '@rotunda/images';
 import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import { type Profile, ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
+import {
+  FindUnclaimedMatchesRequest,
+  type ListedProfile,
+  type Profile,
+  ProfileServiceClient,
+  ProfileServiceService,
+} from '@rotunda/protos/profile';
 import { ELECTED_OFFICIAL_TITLES, ELECTED_OFFICIALS_GROUP } from '@rotunda/rules';
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
 import {
@@ -39,6 +51,7 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcAccountLookup, grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
 import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
+import { prismaDirectoryQuota } from '../src/adapters/prisma-directory-quota.ts';
 import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
@@ -52,7 +65,11 @@ import {
 import { createIssueService } from '../src/domain/issue-service.ts';
 import { createJobService } from '../src/domain/job-service.ts';
 import { createOrgCopy, type OrgCopy } from '../src/domain/org-copy.ts';
-import { createProfileService } from '../src/domain/profile-service.ts';
+import {
+  createProfileService,
+  type ProfileService,
+  type ProfileServiceDependencies,
+} from '../src/domain/profile-service.ts';
 import {
   DEMO_ACCOUNT_EMAILS,
   fictionalUserId,
@@ -77,6 +94,10 @@ const CONTRIBUTOR: Caller = { userId: 'contributor-2', email: 'c2@demo.ca.gov', 
 const FORMAT = 'Incorrect image format. Please select only .jpg or .jpeg.';
 const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
 const EDIT_OWN = 'You can only edit your own profile';
+const CLAIM_PENDING =
+  'Your claim on this profile is waiting for a contributor to confirm it. You can change it once it is confirmed.';
+/** The names a claimant's access token carries, which the gateway sends with the claim. */
+const CLAIMANT_NAMES = { claimant_first_name: ' Una ', claimant_last_name: 'Claimant' };
 const LOGIN = 'Access Restricted. Please login.';
 
 const member = (): Caller => ({ userId: `user-${randomUUID()}`, email: 'someone@demo.ca.gov', roles: [] });
@@ -105,6 +126,9 @@ let searchIndex: SearchIndex;
 let readDriver: ReadDriver;
 let server: RunningGrpcServer;
 let client: ProfileServiceClient;
+/** What the composition root wires: the repository, the download counts and the profile rules behind gRPC. */
+let serviceDependencies: ProfileServiceDependencies;
+let profileService: ProfileService;
 
 /** The request and response types of one RPC, read from the generated client's fullest overload. */
 type Unary<M> = M extends (
@@ -139,14 +163,14 @@ function rpc<K extends Method>(
 }
 
 /** Every profile ListDirectory streams to `caller`. */
-function listDirectory(caller?: Caller): Promise<Profile[]> {
+function listDirectory(caller?: Caller): Promise<ListedProfile[]> {
   const metadata = new Metadata();
   if (caller) setCallerMetadata(metadata, caller);
-  const profiles: Profile[] = [];
+  const profiles: ListedProfile[] = [];
   return new Promise((resolve, reject) =>
     client
       .listDirectory({}, metadata)
-      .on('data', (profile: Profile) => profiles.push(profile))
+      .on('data', (profile: ListedProfile) => profiles.push(profile))
       .on('error', reject)
       .on('end', () => resolve(profiles)),
   );
@@ -196,6 +220,35 @@ async function unclaimedProfile() {
       profilePicture: await uploadedPicture(CONTRIBUTOR),
     },
   });
+}
+
+/**
+ * An unclaimed profile with every kind of detail a claimant could change: personal contacts, links, the filer
+ * id, a bio, a current and a past job, and an issue.
+ */
+async function fullUnclaimedProfile() {
+  const { profileId } = await unclaimedProfile();
+  await rpc(
+    'updateProfile',
+    {
+      profile_id: profileId,
+      fields: {
+        personal_email: 'una.home@example.net',
+        mobile_phone: '2795550142',
+        birthday: '1979-09-14',
+        pronouns: 'she/her',
+        linkedin_url: 'https://www.linkedin.com/in/una-demo',
+        lobby_filer_id: '1300777',
+      },
+    },
+    CONTRIBUTOR,
+  );
+  await rpc('setBio', { profile_id: profileId, user_bio: 'Kept by the concierge desk.' }, CONTRIBUTOR);
+  await rpc('addJob', { profile_id: profileId, fields: currentJob(2, { division_id: 21 }) }, CONTRIBUTOR);
+  const past = await rpc('addJob', { profile_id: profileId, fields: pastJob(3) }, CONTRIBUTOR);
+  const water = (await rpc('addIssueArea', { issue_name: 'Water' }, CONTRIBUTOR)).issue_area?.issue_id;
+  const userIssue = await rpc('addUserIssue', { profile_id: profileId, issue_id: water }, CONTRIBUTOR);
+  return { profileId, pastJobId: past.job_id, userIssueId: userIssue.id };
 }
 
 /** A job form left empty (proto3 sends empty text and 0 as "not given"). */
@@ -271,13 +324,16 @@ beforeAll(async () => {
     onRenamed: (renamed) => people.placesRenamed(renamed),
   });
   const repository = prismaProfileRepository(prisma, 'profile');
-  const profiles = createProfileService({
+  serviceDependencies = {
     profiles: repository,
+    quota: prismaDirectoryQuota(prisma, 'profile'),
     processImage,
     store,
     logger,
     directory: people,
-  });
+  };
+  const profiles = createProfileService(serviceDependencies);
+  profileService = profiles;
   const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory: people });
   const issues = createIssueService({
     issues: prismaIssueRepository(prisma),
@@ -487,7 +543,7 @@ describe('reading profiles', () => {
     await rpc('addJob', { profile_id, fields: pastJob(3) }, owner);
     const profiles = await listDirectory(member());
     expect(profiles.length).toBe(await prisma.profile.count());
-    const key = (p: Profile) => [p.last_name, p.first_name];
+    const key = (p: ListedProfile) => [p.last_name, p.first_name];
     const ordered = [...profiles].sort(
       (a, b) =>
         (key(a)[0] as string).localeCompare(key(b)[0] as string, 'en') ||
@@ -504,10 +560,12 @@ describe('reading profiles', () => {
     const owner = member();
     expect((await rpc('userCheck', {}, owner)).profiles).toEqual([]);
     const { profile_id } = await profileOf(owner);
-    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([{ user_id: owner.userId, profile_id }]);
+    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([
+      { user_id: owner.userId, profile_id, claim_pending: false },
+    ]);
   });
 
-  it('FindUnclaimedMatches finds unclaimed profiles by all three (any case), never a claimed one', async () => {
+  it('FindUnclaimedMatches finds unclaimed profiles by all three (any case), never a claimed one nor one a claim waits on', async () => {
     const caller = member();
     const found = await rpc(
       'findUnclaimedMatches',
@@ -539,6 +597,17 @@ describe('reading profiles', () => {
         )
       ).profiles.map((p) => p.user_id),
     ).toEqual([undefined]);
+    const waiting = await unclaimedProfile();
+    await rpc('claimProfile', { profile_id: waiting.profileId }, member());
+    expect(
+      (
+        await rpc(
+          'findUnclaimedMatches',
+          { first_name: waiting.firstName, last_name: waiting.lastName, email: waiting.workEmail },
+          caller,
+        )
+      ).profiles,
+    ).toEqual([]);
   });
 });
 
@@ -739,20 +808,152 @@ describe('editing a profile', () => {
 });
 
 describe('claiming a profile', () => {
-  it('makes an unclaimed profile the caller’s, with a pending claim recorded', async () => {
-    const { profileId } = await unclaimedProfile();
-    const caller = member();
-    const claimed = await rpc('claimProfile', { profile_id: profileId }, caller);
-    expect(claimed).toMatchObject({ profile_id: profileId, user_id: caller.userId, claim_pending: true });
-    expect(await prisma.profileClaim.findMany({ where: { profileId } })).toMatchObject([
-      { userId: caller.userId, status: 'pending' },
+  it('confirms at once a claim whose confirmed account email is the profile’s work email, any case', async () => {
+    const profile = await unclaimedProfile();
+    const caller: Caller = {
+      userId: `user-${randomUUID()}`,
+      email: profile.workEmail.toUpperCase(),
+      roles: [],
+    };
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const claimed = await rpc('claimProfile', { profile_id: profile.profileId, ...CLAIMANT_NAMES }, caller);
+    expect(claimed).toMatchObject({
+      profile_id: profile.profileId,
+      user_id: caller.userId,
+      claim_pending: false,
+      claimed_by_caller: false,
+    });
+    expect(claimed.claim_id).toBeUndefined();
+    expect(await prisma.profileClaim.findMany({ where: { profileId: profile.profileId } })).toMatchObject([
+      {
+        userId: caller.userId,
+        status: 'confirmed',
+        decidedAt: expect.any(Date),
+        claimantFirstName: 'Una',
+        claimantLastName: 'Claimant',
+        claimantEmail: profile.workEmail,
+      },
     ]);
+    await expect
+      .poll(() => heard.find((c) => c.kind === 'profile' && c.profile_id === profile.profileId))
+      .toMatchObject({ user_id: caller.userId });
+    await listener.close();
     expect((await rpc('userCheck', {}, caller)).profiles).toEqual([
-      { user_id: caller.userId, profile_id: profileId },
+      { user_id: caller.userId, profile_id: profile.profileId, claim_pending: false },
     ]);
+    expect((await rpc('getAuthorByUser', { user_id: caller.userId })).profile_id).toBe(profile.profileId);
+    // The owner's now: they edit it, and a contributor no longer may.
+    await rpc('setBio', { profile_id: profile.profileId, user_bio: 'Mine, confirmed.' }, caller);
+    expect(
+      await refusal(
+        rpc('updateProfile', { profile_id: profile.profileId, fields: { first_name: 'X' } }, CONTRIBUTOR),
+      ),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: EDIT_OWN });
   });
 
-  it('refuses a member who owns a profile, a claimed profile, an unknown one', async () => {
+  it('leaves any other claim pending: the profile stays unowned, and only its claimant is told it is theirs', async () => {
+    const profile = await unclaimedProfile();
+    const claimant = member();
+    const claimed = await rpc('claimProfile', { profile_id: profile.profileId, ...CLAIMANT_NAMES }, claimant);
+    expect(claimed).toMatchObject({
+      profile_id: profile.profileId,
+      claim_pending: true,
+      claimed_by_caller: true,
+    });
+    expect(claimed.user_id).toBeUndefined();
+    expect(claimed.claimant).toBeUndefined();
+    expect((await prisma.profile.findUniqueOrThrow({ where: { profileId: profile.profileId } })).userId).toBe(
+      null,
+    );
+    expect(await prisma.profileClaim.findMany({ where: { profileId: profile.profileId } })).toMatchObject([
+      { claimId: claimed.claim_id, userId: claimant.userId, status: 'pending', decidedAt: null },
+    ]);
+    // The create flow sends the claimant to the profile their claim waits on.
+    expect((await rpc('userCheck', {}, claimant)).profiles).toEqual([
+      { user_id: claimant.userId, profile_id: profile.profileId, claim_pending: true },
+    ]);
+    const seenByMember = await rpc('getProfile', { profile_id: profile.profileId }, member());
+    expect(seenByMember).toMatchObject({
+      claim_pending: true,
+      claim_id: claimed.claim_id,
+      claimed_by_caller: false,
+    });
+    expect(seenByMember.claimant).toBeUndefined();
+    const seenByContributor = await rpc('getProfile', { profile_id: profile.profileId }, CONTRIBUTOR);
+    expect(seenByContributor.claimant).toEqual({
+      user_id: claimant.userId,
+      first_name: 'Una',
+      last_name: 'Claimant',
+      email: claimant.email,
+      claimed_at: expect.any(Date),
+    });
+  });
+
+  it('refuses every change by the claimant and every post as the profile while the claim waits', async () => {
+    const target = await fullUnclaimedProfile();
+    const before = await rpc('getProfile', { profile_id: target.profileId }, CONTRIBUTOR);
+    const claimant = member();
+    await rpc('claimProfile', { profile_id: target.profileId, ...CLAIMANT_NAMES }, claimant);
+    const profile_id = target.profileId;
+    const housing = (await rpc('addIssueArea', { issue_name: 'Housing' }, claimant)).issue_area?.issue_id;
+    const image = await png(20, 20);
+    const attempts: [string, () => Promise<unknown>][] = [
+      [
+        'updateProfile',
+        () =>
+          rpc(
+            'updateProfile',
+            {
+              profile_id,
+              fields: {
+                first_name: 'Senator',
+                personal_email: 'me@example.net',
+                linkedin_url: 'https://x.example',
+              },
+            },
+            claimant,
+          ),
+      ],
+      ['setBio', () => rpc('setBio', { profile_id, user_bio: 'Now it is mine.' }, claimant)],
+      ['uploadPicture', () => rpc('uploadPicture', { image, profile_id }, claimant)],
+      ['addJob', () => rpc('addJob', { profile_id, fields: currentJob(1) }, claimant)],
+      [
+        'updateJob',
+        () =>
+          rpc('updateJob', { job_id: target.pastJobId, fields: pastJob(3, { title: 'Changed' }) }, claimant),
+      ],
+      ['deleteJob', () => rpc('deleteJob', { job_id: target.pastJobId }, claimant)],
+      ['addUserIssue', () => rpc('addUserIssue', { profile_id, issue_id: housing }, claimant)],
+      ['deleteUserIssue', () => rpc('deleteUserIssue', { id: target.userIssueId }, claimant)],
+    ];
+    for (const [name, attempt] of attempts)
+      expect(await refusal(attempt()), name).toEqual({
+        code: status.PERMISSION_DENIED,
+        details: CLAIM_PENDING,
+      });
+    // Nobody posts as it: the post service asks for the member's author and gets none.
+    expect(await refusal(rpc('getAuthorByUser', { user_id: claimant.userId }))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Profile not found',
+    });
+    expect((await rpc('getAuthors', { profile_ids: [profile_id] })).authors[0]?.user_id).toBe('');
+    const owned = await rpc('listAuthors', { after_profile_id: profile_id - 1, limit: 1 });
+    expect(owned.authors.map((a) => a.profile_id)).not.toContain(profile_id);
+    // Nor a profile of their own while the claim waits.
+    expect(await refusal(profileOf(claimant))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'Your claim on a profile is waiting for a contributor to confirm it.',
+    });
+    const after = await rpc('getProfile', { profile_id }, CONTRIBUTOR);
+    const { claim_pending: _p, claim_id: _c, claimant: _who, ...unchanged } = after;
+    const { claim_pending: _bp, claim_id: _bc, claimant: _bw, ...original } = before;
+    for (const field of Object.keys(original) as (keyof typeof original)[])
+      expect(unchanged[field], field).toEqual(original[field]);
+  });
+
+  it('refuses a member who owns a profile or has a claim waiting, a profile owned or claimed, an unknown one', async () => {
     const owner = member();
     await profileOf(owner);
     const { profileId } = await unclaimedProfile();
@@ -760,8 +961,19 @@ describe('claiming a profile', () => {
       code: status.ALREADY_EXISTS,
       details: 'Users can only claim one profile',
     });
-    await rpc('claimProfile', { profile_id: profileId }, member());
+    const claimant = member();
+    await rpc('claimProfile', { profile_id: profileId }, claimant);
     expect(await refusal(rpc('claimProfile', { profile_id: profileId }, member()))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'This profile has already been claimed',
+    });
+    const other = await unclaimedProfile();
+    expect(await refusal(rpc('claimProfile', { profile_id: other.profileId }, claimant))).toEqual({
+      code: status.ALREADY_EXISTS,
+      details: 'Users can only claim one profile',
+    });
+    const { profile_id: owned } = await profileOf(member());
+    expect(await refusal(rpc('claimProfile', { profile_id: owned }, member()))).toEqual({
       code: status.ALREADY_EXISTS,
       details: 'This profile has already been claimed',
     });
@@ -769,9 +981,10 @@ describe('claiming a profile', () => {
       code: status.NOT_FOUND,
       details: 'Profile not found',
     });
+    expect(await prisma.profileClaim.count({ where: { profileId: other.profileId } })).toBe(0);
   });
 
-  it('gives a profile to one of two members claiming it at once, and one profile to a member claiming two', async () => {
+  it('records one claim of a profile claimed by three at once, and one claim of a member claiming two', async () => {
     const { profileId } = await unclaimedProfile();
     const answers = await Promise.allSettled([
       rpc('claimProfile', { profile_id: profileId }, member()),
@@ -779,6 +992,7 @@ describe('claiming a profile', () => {
       rpc('claimProfile', { profile_id: profileId }, member()),
     ]);
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    expect(await prisma.profileClaim.count({ where: { profileId } })).toBe(1);
     const caller = member();
     const [a, b] = await Promise.all([unclaimedProfile(), unclaimedProfile()]);
     const both = await Promise.allSettled([
@@ -786,17 +1000,18 @@ describe('claiming a profile', () => {
       rpc('claimProfile', { profile_id: b.profileId }, caller),
     ]);
     expect(both.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
-    expect(await prisma.profile.count({ where: { userId: caller.userId } })).toBe(1);
+    expect(await prisma.profileClaim.count({ where: { userId: caller.userId } })).toBe(1);
   });
 
-  it('leaves a claimed profile to its new owner: the contributor may no longer edit it', async () => {
+  it('lets contributors keep editing a profile whose claim waits, except the contributor who claims it', async () => {
     const { profileId } = await unclaimedProfile();
-    await rpc('claimProfile', { profile_id: profileId }, member());
+    const claimingContributor: Caller = { ...member(), roles: ['contributor'] };
+    await rpc('claimProfile', { profile_id: profileId }, claimingContributor);
     expect(
-      await refusal(
-        rpc('updateProfile', { profile_id: profileId, fields: { first_name: 'X' } }, CONTRIBUTOR),
-      ),
-    ).toEqual({ code: status.PERMISSION_DENIED, details: EDIT_OWN });
+      await refusal(rpc('setBio', { profile_id: profileId, user_bio: 'Mine.' }, claimingContributor)),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: CLAIM_PENDING });
+    const edited = await rpc('setBio', { profile_id: profileId, user_bio: 'Kept by the desk.' }, CONTRIBUTOR);
+    expect(edited).toMatchObject({ user_bio: 'Kept by the desk.', claim_pending: true });
   });
 });
 
@@ -807,11 +1022,11 @@ describe('deciding claims', () => {
   async function claimed() {
     const profile = await unclaimedProfile();
     const claimant = member();
-    const answer = await rpc('claimProfile', { profile_id: profile.profileId }, claimant);
+    const answer = await rpc('claimProfile', { profile_id: profile.profileId, ...CLAIMANT_NAMES }, claimant);
     return { profile, claimant, claimId: answer.claim_id as number };
   }
 
-  it('lists the pending claims oldest first, with the claimed profile’s names; the profile carries claim_id', async () => {
+  it('lists the pending claims oldest first, with the claimed profile’s names and who claims', async () => {
     const first = await claimed();
     const second = await claimed();
     const { claims } = await rpc('listPendingClaims', {}, CONTRIBUTOR);
@@ -827,6 +1042,13 @@ describe('deciding claims', () => {
         last_name: profile.lastName,
         work_email: profile.workEmail,
         created_at: expect.any(Date),
+        claimant: {
+          user_id: claimant.userId,
+          first_name: 'Una',
+          last_name: 'Claimant',
+          email: claimant.email,
+          claimed_at: expect.any(Date),
+        },
       })),
     );
     expect(await rpc('getProfile', { profile_id: first.profile.profileId }, member())).toMatchObject({
@@ -835,7 +1057,7 @@ describe('deciding claims', () => {
     });
   });
 
-  it('refuses members and visitors', async () => {
+  it('refuses members, visitors, and a contributor deciding their own claim', async () => {
     const { claimId } = await claimed();
     expect(await refusal(rpc('listPendingClaims', {}, member()))).toEqual({
       code: status.PERMISSION_DENIED,
@@ -847,10 +1069,20 @@ describe('deciding claims', () => {
     });
     expect((await refusal(rpc('listPendingClaims', {}))).code).toBe(status.UNAUTHENTICATED);
     expect((await prisma.profileClaim.findUniqueOrThrow({ where: { claimId } })).status).toBe('pending');
+    const { profileId } = await unclaimedProfile();
+    const claimingContributor: Caller = { ...member(), roles: ['contributor'] };
+    const own = await rpc('claimProfile', { profile_id: profileId }, claimingContributor);
+    expect(
+      await refusal(rpc('decideClaim', { claim_id: own.claim_id, decision: 'confirm' }, claimingContributor)),
+    ).toEqual({ code: status.PERMISSION_DENIED, details: 'A contributor cannot decide their own claim' });
+    expect((await prisma.profile.findUniqueOrThrow({ where: { profileId } })).userId).toBeNull();
   });
 
-  it('confirms a claim: decided now, the member stays the owner, nothing pending any more', async () => {
+  it('confirms a claim: the claimant owns the profile now (announced), changes it and posts as it', async () => {
     const { profile, claimant, claimId } = await claimed();
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
     const before = Date.now();
     const answer = await rpc('decideClaim', { claim_id: claimId, decision: 'confirm' }, CONTRIBUTOR);
     expect(answer).toEqual({
@@ -864,46 +1096,70 @@ describe('deciding claims', () => {
       status: 'confirmed',
       decidedAt: answer.decided_at,
     });
-    const after = await rpc('getProfile', { profile_id: profile.profileId }, member());
-    expect(after).toMatchObject({ user_id: claimant.userId, claim_pending: false });
+    await expect
+      .poll(() => heard.find((c) => c.kind === 'profile' && c.profile_id === profile.profileId))
+      .toMatchObject({ user_id: claimant.userId });
+    await listener.close();
+    const after = await rpc('getProfile', { profile_id: profile.profileId }, claimant);
+    expect(after).toMatchObject({ user_id: claimant.userId, claim_pending: false, claimed_by_caller: false });
     expect(after.claim_id).toBeUndefined();
+    expect((await rpc('userCheck', {}, claimant)).profiles).toEqual([
+      { user_id: claimant.userId, profile_id: profile.profileId, claim_pending: false },
+    ]);
+    expect(
+      (await rpc('setBio', { profile_id: profile.profileId, user_bio: 'Mine now.' }, claimant)).user_bio,
+    ).toBe('Mine now.');
+    expect((await rpc('getAuthorByUser', { user_id: claimant.userId })).profile_id).toBe(profile.profileId);
     expect((await rpc('listPendingClaims', {}, CONTRIBUTOR)).claims.map((c) => c.claim_id)).not.toContain(
       claimId,
     );
   });
 
-  it('rejects a claim: the profile is unclaimed again, announced, found and claimable by a matching member', async () => {
-    const { profile, claimant, claimId } = await claimed();
+  it('rejects a claim: the profile is exactly as it was, unclaimed, found and claimable again', async () => {
+    const target = await fullUnclaimedProfile();
+    const profile_id = target.profileId;
+    const rows = async () => ({
+      profile: await prisma.profile.findUniqueOrThrow({ where: { profileId: profile_id } }),
+      jobs: await prisma.jobExperience.findMany({
+        where: { profileId: profile_id },
+        orderBy: { jobId: 'asc' },
+      }),
+      issues: await prisma.userIssue.findMany({ where: { profileId: profile_id }, orderBy: { id: 'asc' } }),
+    });
+    const stored = await rows();
+    const before = await rpc('getProfile', { profile_id }, CONTRIBUTOR);
+    const claimant = member();
+    const { claim_id } = await rpc('claimProfile', { profile_id, ...CLAIMANT_NAMES }, claimant);
+    await refusal(rpc('updateProfile', { profile_id, fields: { first_name: 'Senator' } }, claimant));
+    await refusal(rpc('deleteJob', { job_id: target.pastJobId }, claimant));
     const heard: Change[] = [];
     const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
     await listener.ready;
-    const answer = await rpc('decideClaim', { claim_id: claimId, decision: 'reject' }, CONTRIBUTOR);
-    expect(answer).toMatchObject({ claim_id: claimId, profile_id: profile.profileId, status: 'rejected' });
-    expect(await prisma.profileClaim.findUniqueOrThrow({ where: { claimId } })).toMatchObject({
-      status: 'rejected',
-      decidedAt: answer.decided_at,
-    });
-    await expect
-      .poll(() => heard.find((c) => c.kind === 'profile' && c.profile_id === profile.profileId))
-      .toMatchObject({ kind: 'profile', profile_id: profile.profileId, user_id: null });
-    await listener.close();
-    const after = await rpc('getProfile', { profile_id: profile.profileId }, member());
-    expect(after).toMatchObject({ claim_pending: false });
+    const answer = await rpc('decideClaim', { claim_id, decision: 'reject' }, CONTRIBUTOR);
+    expect(answer).toMatchObject({ claim_id, profile_id, status: 'rejected' });
+    expect(
+      await prisma.profileClaim.findUniqueOrThrow({ where: { claimId: claim_id as number } }),
+    ).toMatchObject({ status: 'rejected', decidedAt: answer.decided_at });
+    const after = await rpc('getProfile', { profile_id }, CONTRIBUTOR);
+    for (const field of Object.keys(before) as (keyof typeof before)[])
+      expect(after[field], field).toEqual(before[field]);
     expect(after.user_id).toBeUndefined();
-    expect(after.claim_id).toBeUndefined();
+    // Not a single write reached the profile, its jobs or its issues (their update times included).
+    expect(await rows()).toEqual(stored);
+    await listener.close();
+    expect(heard.filter((c) => c.kind === 'profile' && c.profile_id === profile_id)).toEqual([]);
     expect((await rpc('userCheck', {}, claimant)).profiles).toEqual([]);
     const matches = await rpc(
       'findUnclaimedMatches',
-      { first_name: profile.firstName, last_name: profile.lastName, email: profile.workEmail },
+      { first_name: before.first_name, last_name: before.last_name, email: before.work_email },
       member(),
     );
-    expect(matches.profiles.map((p) => p.profile_id)).toEqual([profile.profileId]);
-    // Unclaimed again: a contributor edits it, and another member may claim it, making a new pending claim.
-    await rpc('setBio', { profile_id: profile.profileId, user_bio: 'Edited by a contributor.' }, CONTRIBUTOR);
+    expect(matches.profiles.map((p) => p.profile_id)).toEqual([profile_id]);
+    // Unclaimed again: another member may claim it, making a new pending claim.
     const next = member();
-    const reclaimed = await rpc('claimProfile', { profile_id: profile.profileId }, next);
-    expect(reclaimed).toMatchObject({ user_id: next.userId, claim_pending: true });
-    expect(reclaimed.claim_id).not.toBe(claimId);
+    const reclaimed = await rpc('claimProfile', { profile_id }, next);
+    expect(reclaimed).toMatchObject({ claim_pending: true, claimed_by_caller: true });
+    expect(reclaimed.claim_id).not.toBe(claim_id);
   });
 
   it('refuses deciding twice, an unknown claim and a decision that is neither confirm nor reject', async () => {
@@ -1719,5 +1975,183 @@ describe('people directory search', () => {
       code: status.INVALID_ARGUMENT,
       details: 'Search with at most 10 words.',
     });
+  });
+});
+
+describe('personal contact details', () => {
+  const PERSONAL = {
+    personal_email: 'grace.home@example.net',
+    mobile_phone: '2795550199',
+    birthday: '1981-11-02',
+  };
+
+  /** The bytes of every message a server-streaming or unary call answers, as they travel. */
+  function rawStream(method: string, caller: Caller): Promise<Buffer> {
+    const metadata = new Metadata();
+    setCallerMetadata(metadata, caller);
+    const chunks: Buffer[] = [];
+    return new Promise((resolve, reject) =>
+      client
+        .makeServerStreamRequest(
+          `/rotunda.profile.v1.ProfileService/${method}`,
+          () => Buffer.alloc(0),
+          (bytes: Buffer) => bytes,
+          {},
+          metadata,
+        )
+        .on('data', (bytes: Buffer) => chunks.push(bytes))
+        .on('error', reject)
+        .on('end', () => resolve(Buffer.concat(chunks))),
+    );
+  }
+
+  function rawUnary(method: string, request: Uint8Array, caller: Caller): Promise<Buffer> {
+    const metadata = new Metadata();
+    setCallerMetadata(metadata, caller);
+    return new Promise((resolve, reject) =>
+      client.makeUnaryRequest(
+        `/rotunda.profile.v1.ProfileService/${method}`,
+        () => Buffer.from(request),
+        (bytes: Buffer) => bytes,
+        {},
+        metadata,
+        (error, bytes) => (error || !bytes ? reject(error) : resolve(bytes)),
+      ),
+    );
+  }
+
+  const carries = (bytes: Buffer, text: string) => bytes.includes(Buffer.from(text));
+
+  it('GetProfile answers them; the whole directory never carries them, not even in its bytes', async () => {
+    const owner = member();
+    const created = await profileOf(owner, PERSONAL);
+    expect(await rpc('getProfile', { profile_id: created.profile_id }, member())).toMatchObject({
+      personal_email: PERSONAL.personal_email,
+      mobile_phone: '(279) 555-0199',
+      birthday: PERSONAL.birthday,
+    });
+    const listed = (await listDirectory(member())).find((p) => p.profile_id === created.profile_id);
+    expect(listed).toMatchObject({ first_name: 'Ada', work_email: created.work_email });
+    for (const field of ['personal_email', 'mobile_phone', 'birthday'])
+      expect(listed).not.toHaveProperty(field);
+    const bytes = await rawStream('ListDirectory', member());
+    expect(carries(bytes, created.work_email)).toBe(true);
+    for (const value of [PERSONAL.personal_email, '(279) 555-0199', PERSONAL.birthday])
+      expect(carries(bytes, value), value).toBe(false);
+    // Not one of the seeded people's either.
+    const seeded = await prisma.profile.findMany({
+      where: { personalEmail: { not: null } },
+      select: { personalEmail: true },
+    });
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const { personalEmail } of seeded) expect(carries(bytes, personalEmail as string)).toBe(false);
+  });
+
+  it('FindUnclaimedMatches never carries them either', async () => {
+    const target = await fullUnclaimedProfile();
+    const profile = await prisma.profile.findUniqueOrThrow({ where: { profileId: target.profileId } });
+    const request = FindUnclaimedMatchesRequest.encode({
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      email: profile.workEmail,
+    }).finish();
+    const bytes = await rawUnary('FindUnclaimedMatches', request, member());
+    expect(carries(bytes, profile.workEmail)).toBe(true);
+    for (const value of ['una.home@example.net', '(279) 555-0142', '1979-09-14'])
+      expect(carries(bytes, value), value).toBe(false);
+  });
+});
+
+describe('whole directory downloads', () => {
+  const TOO_MANY = /^Too many downloads of the whole directory\. Try again in (\d+) seconds\.$/;
+
+  it('allows a member 10 in 10 minutes, then says when to come back; other members are not held back', async () => {
+    const downloader = member();
+    for (let i = 0; i < 10; i++) expect((await listDirectory(downloader)).length).toBeGreaterThan(0);
+    const refused = await refusal(listDirectory(downloader));
+    expect(refused.code).toBe(status.RESOURCE_EXHAUSTED);
+    const seconds = Number(TOO_MANY.exec(refused.details)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(600);
+    expect((await listDirectory(member())).length).toBeGreaterThan(0);
+    // Another replica (its own database client) sees the same count.
+    const replica = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'profile') });
+    try {
+      expect(
+        await prismaDirectoryQuota(replica, 'profile').take(downloader.userId, {
+          downloads: 10,
+          windowSeconds: 600,
+        }),
+      ).toBeGreaterThan(0);
+    } finally {
+      await replica.$disconnect();
+    }
+    // Once the window has passed, the member downloads again.
+    await prisma.directoryDownload.update({
+      where: { userId: downloader.userId },
+      data: { windowStartedAt: new Date(Date.now() - 601_000) },
+    });
+    expect((await listDirectory(downloader)).length).toBeGreaterThan(0);
+    expect(
+      (await prisma.directoryDownload.findUniqueOrThrow({ where: { userId: downloader.userId } })).downloads,
+    ).toBe(1);
+  });
+});
+
+describe('uploads no profile took', () => {
+  const EXPIRED = 'Your picture was uploaded too long ago. Please select it again.';
+
+  it('lets a profile name an upload only while it is young; a missing or old one is refused clearly', async () => {
+    const owner = member();
+    const missing = `/media/pictures/2026/01/${randomUUID()}.jpg`;
+    expect(await refusal(profileOf(owner, { profile_picture: missing }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: EXPIRED,
+    });
+    // 56 minutes on, an upload is too old to name: a sweep may be about to remove it.
+    const later = createProfileService({ ...serviceDependencies, now: () => Date.now() + 56 * 60_000 });
+    const old = await uploadedPicture(owner);
+    await expect(
+      later.createProfile(owner, {
+        profilePicture: old,
+        firstName: 'Ada',
+        lastName: 'Late',
+        workEmail: 'ada.late@agency.example.org',
+        otherPhone: '9165550100',
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid_argument', message: EXPIRED });
+    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([]);
+    const created = await profileOf(owner);
+    expect(
+      await refusal(
+        rpc('updateProfile', { profile_id: created.profile_id, fields: { profile_picture: missing } }, owner),
+      ),
+    ).toEqual({ code: status.INVALID_ARGUMENT, details: EXPIRED });
+    // The profile's own picture sent back unchanged, however old, is no change.
+    const same = await later.updateProfile(owner, created.profile_id, {
+      profilePicture: created.profile_picture,
+      firstName: 'Adele',
+    });
+    expect(same.profilePicture).toBe(created.profile_picture);
+  });
+
+  it('the sweep the service runs removes pictures no profile shows after an hour, and keeps every shown one', async () => {
+    const orphan = await uploadedPicture(member());
+    const owned = await profileOf(member());
+    const unclaimed = await unclaimedProfile();
+    const seeded = await prisma.profile.findFirstOrThrow({
+      where: { userId: MEMBER_ID },
+      select: { profilePicture: true },
+    });
+    const { removed } = await sweepOrphanUploads({
+      store,
+      kind: 'pictures',
+      referenced: (keys) => profileService.picturesInUse(keys),
+      now: () => Date.now() + 2 * 60 * 60_000,
+    });
+    expect(removed).toContain(mediaKeyOf(orphan));
+    expect(await objectExists(orphan)).toBe(false);
+    for (const url of [owned.profile_picture, unclaimed.profilePicture, seeded.profilePicture])
+      expect(await objectExists(url as string), url as string).toBe(true);
   });
 });

@@ -2,12 +2,14 @@
 // calls and the rules' answers back, null fields becoming absent ones.
 import type {
   Author as AuthorMessage,
+  Claimant as ClaimantMessage,
   Colleague as ColleagueMessage,
   DirectoryCard as DirectoryCardMessage,
   Division as DivisionMessage,
   IssueArea as IssueAreaMessage,
   JobFields as JobFieldsMessage,
   Job as JobMessage,
+  ListedProfile as ListedProfileMessage,
   ProfileFields as ProfileFieldsMessage,
   Profile as ProfileMessage,
   ProfileServiceServer,
@@ -17,7 +19,18 @@ import { type Logger, serverStream, unary } from '@rotunda/service-kit';
 import type { DirectoryCard, PeopleDirectory } from '../domain/directory.ts';
 import type { IssueService } from '../domain/issue-service.ts';
 import type { JobService } from '../domain/job-service.ts';
-import type { Author, Colleague, DivisionRef, IssueArea, Job, Profile, UserIssue } from '../domain/model.ts';
+import type {
+  Author,
+  Claimant,
+  ClaimOnProfile,
+  Colleague,
+  DivisionRef,
+  IssueArea,
+  Job,
+  ListedProfile,
+  ProfileView,
+  UserIssue,
+} from '../domain/model.ts';
 import type { ProfileService } from '../domain/profile-service.ts';
 import type { JobInput, ProfileInput } from '../domain/rules.ts';
 
@@ -78,17 +91,28 @@ const userIssueMessage = (userIssue: UserIssue): UserIssueMessage => ({
   issue_area: issueAreaMessage(userIssue.issueArea),
 });
 
-export function profileMessage(profile: Profile): ProfileMessage {
+const claimantMessage = (claimant: Claimant, claimedAt: Date): ClaimantMessage => ({
+  user_id: claimant.userId,
+  first_name: claimant.firstName,
+  last_name: claimant.lastName,
+  email: claimant.email,
+  claimed_at: claimedAt,
+});
+
+/** What a listed profile's message is made of (a profile view has it all, and more). */
+type ListedFields = Omit<ListedProfile, 'pendingClaim'> & {
+  pendingClaim: Pick<ClaimOnProfile, 'claimId'> | null;
+};
+
+/** A profile in a list: every field but the personal contact details, which its type does not have. */
+export function listedProfileMessage(profile: ListedFields): ListedProfileMessage {
   return {
     profile_id: profile.profileId,
     user_id: opt(profile.userId),
     first_name: profile.firstName,
     last_name: profile.lastName,
     work_email: profile.workEmail,
-    personal_email: opt(profile.personalEmail),
-    mobile_phone: opt(profile.mobilePhone),
     other_phone: opt(profile.otherPhone),
-    birthday: opt(profile.birthday),
     pronouns: opt(profile.pronouns),
     profile_picture: opt(profile.profilePicture),
     user_bio: opt(profile.userBio),
@@ -101,10 +125,23 @@ export function profileMessage(profile: Profile): ProfileMessage {
     instagram_url: opt(profile.instagramUrl),
     tiktok_url: opt(profile.tiktokUrl),
     bluesky_url: opt(profile.blueskyUrl),
-    claim_pending: profile.claimId !== null,
+    claim_pending: profile.pendingClaim !== null,
     job_experiences: profile.jobs.map(jobMessage),
     user_issues: profile.issues.map(userIssueMessage),
-    claim_id: opt(profile.claimId),
+    claim_id: profile.pendingClaim?.claimId,
+  };
+}
+
+/** The profile page's answer, as one member sees it. */
+export function profileMessage(profile: ProfileView): ProfileMessage {
+  const claim = profile.pendingClaim;
+  return {
+    ...listedProfileMessage(profile),
+    personal_email: opt(profile.personalEmail),
+    mobile_phone: opt(profile.mobilePhone),
+    birthday: opt(profile.birthday),
+    claimed_by_caller: profile.claimedByCaller,
+    claimant: claim?.claimant ? claimantMessage(claim.claimant, claim.createdAt) : undefined,
   };
 }
 
@@ -213,7 +250,7 @@ export function grpcProfileService(
       return { profiles: cards.map(cardMessage), total, total_is_lower_bound: totalIsLowerBound };
     }),
     listDirectory: serverStream(logger, 'ListDirectory', async function* (_request, context) {
-      for await (const profile of profiles.listDirectory(context.caller)) yield profileMessage(profile);
+      for await (const profile of profiles.listDirectory(context.caller)) yield listedProfileMessage(profile);
     }),
     findUnclaimedMatches: unary(logger, 'FindUnclaimedMatches', async (request, context) => ({
       profiles: (
@@ -222,12 +259,13 @@ export function grpcProfileService(
           lastName: request.last_name,
           email: request.email,
         })
-      ).map(profileMessage),
+      ).map(listedProfileMessage),
     })),
     userCheck: unary(logger, 'UserCheck', async (_request, context) => ({
       profiles: (await profiles.userCheck(context.caller)).map((owned) => ({
         user_id: owned.userId,
         profile_id: owned.profileId,
+        claim_pending: owned.claimPending,
       })),
     })),
     createProfile: unary(logger, 'CreateProfile', async (request, context) =>
@@ -245,7 +283,12 @@ export function grpcProfileService(
       ),
     ),
     claimProfile: unary(logger, 'ClaimProfile', async (request, context) =>
-      profileMessage(await profiles.claimProfile(context.caller, request.profile_id)),
+      profileMessage(
+        await profiles.claimProfile(context.caller, request.profile_id, {
+          firstName: request.claimant_first_name,
+          lastName: request.claimant_last_name,
+        }),
+      ),
     ),
     listPendingClaims: unary(logger, 'ListPendingClaims', async (_request, context) => ({
       claims: (await profiles.listPendingClaims(context.caller)).map((claim) => ({
@@ -256,6 +299,7 @@ export function grpcProfileService(
         last_name: claim.lastName,
         work_email: claim.workEmail,
         created_at: claim.createdAt,
+        claimant: claimantMessage(claim.claimant, claim.createdAt),
       })),
     })),
     decideClaim: unary(logger, 'DecideClaim', async (request, context) => {

@@ -1,14 +1,16 @@
-// Profiles and their jobs in the profile schema through Prisma, with the organization and division names taken
-// from the read copies. Every write to a profile row announces a 'profile' change in its transaction, so the
-// services keeping a copy of names hear of it exactly when it commits (ADR 0012). Raw SQL only for row locks and
-// case-insensitive equality.
+// Profiles, their jobs and claims in the profile schema through Prisma, with the organization and division names
+// taken from the read copies. Every write to a profile row announces a 'profile' change in its transaction, so
+// the services keeping a copy of names hear of it exactly when it commits (ADR 0012). Lists never read the
+// personal contact details. Raw SQL only for row and advisory locks and case-insensitive equality.
 import { publishChange } from '@rotunda/events';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type {
   Author,
+  ClaimOnProfile,
   Colleague,
   Job,
   JobFields,
+  ListedProfile,
   OrganizationRef,
   Profile,
   ProfileFields,
@@ -24,15 +26,41 @@ const jobOrder = [
   { jobId: 'desc' },
 ] satisfies Prisma.JobExperienceOrderByWithRelationInput[];
 
+/** The claim waiting on a profile (at most one, by a unique index), with who claims. */
+const pendingClaim = {
+  where: { status: 'pending' },
+  select: {
+    claimId: true,
+    userId: true,
+    claimantFirstName: true,
+    claimantLastName: true,
+    claimantEmail: true,
+    createdAt: true,
+  },
+  take: 1,
+} satisfies Prisma.Profile$claimsArgs;
+
 /** What a profile answer is read with; `currentOnly` keeps the directory's jobs to the current ones. */
 const profileInclude = (currentOnly: boolean) =>
   ({
     jobs: { ...(currentOnly ? { where: { currentJob: true } } : {}), orderBy: jobOrder },
     issues: { include: { issueArea: true } },
-    claims: { where: { status: 'pending' }, select: { claimId: true }, take: 1 },
+    claims: pendingClaim,
   }) satisfies Prisma.ProfileInclude;
 
+/** Lists and bulk answers never read the personal contact details. */
+const personalOmitted = {
+  personalEmail: true,
+  mobilePhone: true,
+  birthday: true,
+} satisfies Prisma.ProfileOmit;
+
 type ProfileRow = Prisma.ProfileGetPayload<{ include: ReturnType<typeof profileInclude> }>;
+type ListedRow = Prisma.ProfileGetPayload<{
+  include: ReturnType<typeof profileInclude>;
+  omit: typeof personalOmitted;
+}>;
+type ClaimRow = ProfileRow['claims'][number];
 type JobRow = Prisma.JobExperienceGetPayload<object>;
 
 /** 'YYYY-MM-DD' of a DATE column (Prisma reads it as midnight UTC). */
@@ -86,12 +114,28 @@ function jobOf(row: JobRow, places: Places): Job {
   };
 }
 
-function profileOf(row: ProfileRow, places: Places): Profile {
-  const { jobs, issues, claims, createdAt: _c, updatedAt: _u, birthday, ...fields } = row;
+function claimOf(row: ClaimRow): ClaimOnProfile {
   return {
-    ...fields,
-    birthday: birthday ? dayOf(birthday) : null,
-    claimId: claims[0]?.claimId ?? null,
+    claimId: row.claimId,
+    claimant: {
+      userId: row.userId,
+      firstName: row.claimantFirstName,
+      lastName: row.claimantLastName,
+      email: row.claimantEmail,
+    },
+    createdAt: row.createdAt,
+  };
+}
+
+/** What a profile answer and a listed one share: the pending claim, jobs and issues. */
+function relationsOf(
+  { jobs, issues, claims }: Pick<ProfileRow, 'jobs' | 'issues' | 'claims'>,
+  places: Places,
+) {
+  const claim = claims[0];
+  return {
+    claimantId: claim?.userId ?? null,
+    pendingClaim: claim ? claimOf(claim) : null,
     jobs: jobs.map((job) => jobOf(job, places)),
     issues: issues
       .map((issue) => ({
@@ -108,12 +152,30 @@ function profileOf(row: ProfileRow, places: Places): Profile {
   };
 }
 
+function profileOf(row: ProfileRow, places: Places): Profile {
+  const { jobs: _j, issues: _i, claims: _cl, createdAt: _c, updatedAt: _u, birthday, ...fields } = row;
+  return { ...fields, birthday: birthday ? dayOf(birthday) : null, ...relationsOf(row, places) };
+}
+
+function listedProfileOf(row: ListedRow, places: Places): ListedProfile {
+  const { jobs: _j, issues: _i, claims: _cl, createdAt: _c, updatedAt: _u, ...fields } = row;
+  return { ...fields, ...relationsOf(row, places) };
+}
+
 async function profilesOf(client: Client, rows: ProfileRow[]): Promise<Profile[]> {
   const places = await placesOf(
     client,
     rows.flatMap((row) => row.jobs),
   );
   return rows.map((row) => profileOf(row, places));
+}
+
+async function listedProfilesOf(client: Client, rows: ListedRow[]): Promise<ListedProfile[]> {
+  const places = await placesOf(
+    client,
+    rows.flatMap((row) => row.jobs),
+  );
+  return rows.map((row) => listedProfileOf(row, places));
 }
 
 /** The columns of a profile's fields as Prisma writes them. */
@@ -184,6 +246,16 @@ export function prismaProfileRepository(
     return row ? ((await profilesOf(prisma, [row]))[0] ?? null) : null;
   };
 
+  /**
+   * Serializes a member's claims and profile creation (both take it first), so "owns nothing and claims nothing
+   * yet" stays true until the transaction's write.
+   */
+  const lockMember = (tx: Prisma.TransactionClient, userId: string) =>
+    tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`profile.member:${userId}`}))::text`;
+
+  const hasPendingClaim = async (tx: Prisma.TransactionClient, userId: string) =>
+    (await tx.profileClaim.count({ where: { userId, status: 'pending' } })) > 0;
+
   /** Locks the profile row while it still has `owner`; false when it is gone or changed owner. */
   const lockOwned = async (tx: Prisma.TransactionClient, profileId: number, owner: string | null) => {
     const rows = await tx.$queryRaw<{ profile_id: number }[]>`
@@ -227,45 +299,62 @@ export function prismaProfileRepository(
   return {
     findProfile,
 
-    findOwnership: (profileId) =>
-      prisma.profile.findUnique({ where: { profileId }, select: { profileId: true, userId: true } }),
+    async findOwnership(profileId) {
+      const row = await prisma.profile.findUnique({
+        where: { profileId },
+        select: { profileId: true, userId: true, claims: { ...pendingClaim, select: { userId: true } } },
+      });
+      return row && { profileId, userId: row.userId, claimantId: row.claims[0]?.userId ?? null };
+    },
 
-    async profileIdOfUser(userId) {
-      const row = await prisma.profile.findUnique({ where: { userId }, select: { profileId: true } });
-      return row?.profileId ?? null;
+    async ownedOrClaimedBy(userId) {
+      const owned = await prisma.profile.findUnique({ where: { userId }, select: { profileId: true } });
+      if (owned) return { userId, profileId: owned.profileId, claimPending: false };
+      const claim = await prisma.profileClaim.findFirst({
+        where: { userId, status: 'pending' },
+        select: { profileId: true },
+      });
+      return claim && { userId, profileId: claim.profileId, claimPending: true };
     },
 
     async listDirectoryPage(after, limit) {
       const rows = await prisma.profile.findMany({
         include: profileInclude(true),
+        omit: personalOmitted,
         orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { profileId: 'asc' }],
         ...(after === null ? {} : { cursor: { profileId: after }, skip: 1 }),
         take: limit,
       });
-      return profilesOf(prisma, rows);
+      return listedProfilesOf(prisma, rows);
     },
 
     async findUnclaimedMatches(firstName, lastName, email) {
       const ids = await prisma.$queryRaw<{ profile_id: number }[]>`
-        SELECT profile_id FROM ${table('profiles')}
-        WHERE user_id IS NULL
-          AND lower(first_name) = lower(${firstName})
-          AND lower(last_name) = lower(${lastName})
-          AND lower(work_email) = lower(${email})
-        ORDER BY profile_id`;
+        SELECT p.profile_id FROM ${table('profiles')} p
+        WHERE p.user_id IS NULL
+          AND lower(p.first_name) = lower(${firstName})
+          AND lower(p.last_name) = lower(${lastName})
+          AND lower(p.work_email) = lower(${email})
+          AND NOT EXISTS (
+            SELECT 1 FROM ${table('profile_claims')} c WHERE c.profile_id = p.profile_id AND c.status = 'pending'
+          )
+        ORDER BY p.profile_id`;
       if (ids.length === 0) return [];
       const rows = await prisma.profile.findMany({
         where: { profileId: { in: ids.map((row) => row.profile_id) } },
         include: profileInclude(false),
+        omit: personalOmitted,
         orderBy: { profileId: 'asc' },
       });
-      return profilesOf(prisma, rows);
+      return listedProfilesOf(prisma, rows);
     },
 
     async createProfile(userId, fields) {
-      let profileId: number;
+      let created: number | 'claim_waiting';
       try {
-        profileId = await prisma.$transaction(async (tx) => {
+        created = await prisma.$transaction(async (tx) => {
+          await lockMember(tx, userId);
+          if (await hasPendingClaim(tx, userId)) return 'claim_waiting';
           const row = await tx.profile.create({
             data: { ...(profileData(fields) as Prisma.ProfileUncheckedCreateInput), userId },
           });
@@ -274,10 +363,13 @@ export function prismaProfileRepository(
         });
       } catch (error) {
         // The account owns a profile already (one per account, by the unique index).
-        if (isUniqueViolation(error)) return null;
+        if (isUniqueViolation(error)) return { kind: 'owns_one' };
         throw error;
       }
-      return findProfile(profileId);
+      if (created === 'claim_waiting') return { kind: created };
+      const profile = await findProfile(created);
+      if (!profile) throw new Error(`profile ${created} vanished after it was created`);
+      return { kind: 'created', profile };
     },
 
     updateProfile: (profileId, owner, changes) => writeOwned(profileId, owner, profileData(changes)),
@@ -298,30 +390,40 @@ export function prismaProfileRepository(
         return { previous: row.profile_picture };
       }),
 
-    async claimProfile(profileId, userId) {
-      let outcome: 'claimed' | 'taken' | 'not_found';
-      try {
-        outcome = await prisma.$transaction(async (tx) => {
-          const { count } = await tx.profile.updateMany({
-            where: { profileId, userId: null },
-            data: { userId },
-          });
-          if (count === 0) {
-            const exists = await tx.profile.findUnique({ where: { profileId }, select: { profileId: true } });
-            return exists ? 'taken' : 'not_found';
-          }
-          await tx.profileClaim.create({ data: { profileId, userId, status: 'pending' } });
-          await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
-          return 'claimed';
+    async claimProfile(profileId, claimant, confirmNow) {
+      const { userId } = claimant;
+      const outcome = await prisma.$transaction(async (tx) => {
+        await lockMember(tx, userId);
+        // The row lock orders claims of one profile: the second finds the first's claim.
+        const [target] = await tx.$queryRaw<{ user_id: string | null }[]>`
+          SELECT user_id FROM ${table('profiles')} WHERE profile_id = ${profileId} FOR UPDATE`;
+        if (!target) return 'not_found';
+        const ownsOne = (await tx.profile.count({ where: { userId } })) > 0;
+        if (ownsOne || (await hasPendingClaim(tx, userId))) return 'owner_has_one';
+        const waiting = await tx.profileClaim.count({ where: { profileId, status: 'pending' } });
+        if (target.user_id !== null || waiting > 0) return 'taken';
+        await tx.profileClaim.create({
+          data: {
+            profileId,
+            userId,
+            claimantFirstName: claimant.firstName,
+            claimantLastName: claimant.lastName,
+            claimantEmail: claimant.email,
+            ...(confirmNow ? { status: 'confirmed', decidedAt: new Date() } : { status: 'pending' }),
+          },
         });
-      } catch (error) {
-        // The member came to own another profile meanwhile (one per account, by the unique index).
-        if (isUniqueViolation(error)) return { kind: 'owner_has_one' };
-        throw error;
-      }
+        if (confirmNow)
+          await announce(tx, await tx.profile.update({ where: { profileId }, data: { userId } }));
+        return 'claimed';
+      });
       if (outcome !== 'claimed') return { kind: outcome };
       const profile = await findProfile(profileId);
       return profile ? { kind: 'claimed', profile } : { kind: 'not_found' };
+    },
+
+    async findClaimant(claimId) {
+      const claim = await prisma.profileClaim.findUnique({ where: { claimId }, select: { userId: true } });
+      return claim?.userId ?? null;
     },
 
     async listPendingClaims() {
@@ -336,10 +438,11 @@ export function prismaProfileRepository(
         userId: claim.userId,
         ...profile,
         createdAt: claim.createdAt,
+        claimant: claimOf(claim).claimant,
       }));
     },
 
-    decideClaim: (claimId, { status, unclaim }) =>
+    decideClaim: (claimId, { status, giveOwnership }) =>
       prisma.$transaction(async (tx) => {
         const decidedAt = new Date();
         // Only a pending claim changes: of two decisions at once, the second finds it decided.
@@ -352,15 +455,15 @@ export function prismaProfileRepository(
           const exists = await tx.profileClaim.findUnique({ where: { claimId }, select: { claimId: true } });
           return { kind: exists ? 'decided_before' : 'not_found' } as const;
         }
-        if (unclaim) {
-          // The claimant's ownership came with the claim and goes with it (matched on the owner, should it
-          // ever change some other way).
+        if (giveOwnership) {
+          // A pending claim keeps the profile unowned and every other claim off it, so nobody owns it now.
           const { count } = await tx.profile.updateMany({
-            where: { profileId: claim.profileId, userId: claim.userId },
-            data: { userId: null },
+            where: { profileId: claim.profileId, userId: null },
+            data: { userId: claim.userId },
           });
-          if (count > 0)
-            await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }));
+          if (count === 0)
+            throw new Error(`profile ${claim.profileId} gained an owner under a pending claim`);
+          await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }));
         }
         return {
           kind: 'decided',
@@ -370,6 +473,15 @@ export function prismaProfileRepository(
 
     async isPictureInUse(url) {
       return (await prisma.profile.count({ where: { profilePicture: url } })) > 0;
+    },
+
+    async picturesInUse(urls) {
+      const rows = await prisma.profile.findMany({
+        where: { profilePicture: { in: [...urls] } },
+        select: { profilePicture: true },
+        distinct: ['profilePicture'],
+      });
+      return rows.flatMap((row) => (row.profilePicture === null ? [] : [row.profilePicture]));
     },
 
     async colleagues(at) {
@@ -430,11 +542,22 @@ export function prismaProfileRepository(
     async findJob(jobId) {
       const row = await prisma.jobExperience.findUnique({
         where: { jobId },
-        include: { profile: { select: { profileId: true, userId: true } } },
+        include: {
+          profile: {
+            select: { profileId: true, userId: true, claims: { ...pendingClaim, select: { userId: true } } },
+          },
+        },
       });
       if (!row) return null;
       const { profile, ...job } = row;
-      return { job: await jobWithPlaces(prisma, job), owner: profile };
+      return {
+        job: await jobWithPlaces(prisma, job),
+        owner: {
+          profileId: profile.profileId,
+          userId: profile.userId,
+          claimantId: profile.claims[0]?.userId ?? null,
+        },
+      };
     },
 
     addJob: (profileId, owner, fields) =>

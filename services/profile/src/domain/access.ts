@@ -1,6 +1,7 @@
 // Who may do what to a profile (spec §6, DESIGN's fixes): members only; a profile is edited by its owner, or by
-// a contributor ('Concierge') while nobody owns it; contributors alone decide claims. The refusal texts the
-// profile service answers with.
+// a contributor ('Concierge') while nobody owns it, never by a member whose claim on it still waits for a
+// contributor; contributors alone decide claims, never their own. The refusal texts the profile service
+// answers with.
 import {
   ACCESS_MESSAGES,
   type Caller,
@@ -31,15 +32,26 @@ export const MESSAGES = {
   claimNotFound: 'Claim not found',
   claimDecided: 'This claim has already been decided',
   badDecision: 'decision must be confirm or reject',
+  claimPendingEdit:
+    'Your claim on this profile is waiting for a contributor to confirm it. You can change it once it is confirmed.',
+  claimWaiting: 'Your claim on a profile is waiting for a contributor to confirm it.',
+  ownClaim: 'A contributor cannot decide their own claim',
+  pictureExpired: 'Your picture was uploaded too long ago. Please select it again.',
+  tooManyDownloads: (seconds: number) =>
+    `Too many downloads of the whole directory. Try again in ${seconds} seconds.`,
 } as const;
 
 export function canEdit(caller: Caller, profile: ProfileOwnership): boolean {
   if (profile.userId !== null) return profile.userId === caller.userId;
-  return isContributor(caller);
+  return isContributor(caller) && profile.claimantId !== caller.userId;
 }
 
+/** The claimant of a pending claim is told why, not merely that the profile is not theirs. */
 export function requireEditor(caller: Caller, profile: ProfileOwnership): void {
-  if (!canEdit(caller, profile)) throw permissionDenied(MESSAGES.editOwnOnly);
+  if (canEdit(caller, profile)) return;
+  throw permissionDenied(
+    profile.claimantId === caller.userId ? MESSAGES.claimPendingEdit : MESSAGES.editOwnOnly,
+  );
 }
 
 export const alreadyExists = (message: string) => new DomainError('already_exists', message);

@@ -127,17 +127,51 @@ export const SOCIAL_FIELD_NAMES = [
 /** What a profile's owner and editors need to know before a write. */
 export interface ProfileOwnership {
   profileId: number;
+  /** The owner; null while unclaimed, and while a claim waits for a contributor. */
   userId: string | null;
+  /** The member whose claim on the profile waits for a contributor; null when none waits. */
+  claimantId: string | null;
+}
+
+/** A member claiming a profile: their account's names and confirmed email when they claimed. */
+export interface Claimant {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A claim waiting for a contributor on a profile. */
+export interface ClaimOnProfile {
+  claimId: number;
+  claimant: Claimant;
+  createdAt: Date;
 }
 
 export interface Profile extends ProfileFields, ProfileOwnership {
   userBio: string | null;
-  /** The pending claim's id: claimed, and no contributor has decided the claim yet. Null when none waits. */
-  claimId: number | null;
+  /** The claim waiting for a contributor, if one does. */
+  pendingClaim: ClaimOnProfile | null;
   /** Current jobs first, then by start date, newest first. */
   jobs: Job[];
   /** By issue name. */
   issues: UserIssue[];
+}
+
+/** The personal contact details: on the profile page's answer only, never in a list or bulk answer. */
+export const PERSONAL_FIELD_NAMES = ['personalEmail', 'mobilePhone', 'birthday'] as const;
+export type PersonalFieldName = (typeof PERSONAL_FIELD_NAMES)[number];
+
+/** A profile as lists and bulk answers carry it: without the personal contact details. */
+export type ListedProfile = Omit<Profile, PersonalFieldName>;
+
+/**
+ * A profile as one member sees it: whether the pending claim is theirs; who claims it only for a contributor
+ * (the claimant's account email is not for every member's eyes).
+ */
+export interface ProfileView extends Omit<Profile, 'pendingClaim'> {
+  pendingClaim: (Omit<ClaimOnProfile, 'claimant'> & { claimant: Claimant | null }) | null;
+  claimedByCaller: boolean;
 }
 
 /** How a contributor decides a pending claim. */
@@ -148,12 +182,20 @@ export type ClaimStatus = 'confirmed' | 'rejected';
 export interface PendingClaim {
   claimId: number;
   profileId: number;
-  /** The claiming member, the profile's owner while the claim waits. */
+  /** The claiming member (the profile has no owner while the claim waits). */
   userId: string;
   firstName: string;
   lastName: string;
   workEmail: string;
   createdAt: Date;
+  claimant: Claimant;
+}
+
+/** A member's own profile, or the one their claim waits on. */
+export interface OwnedProfile {
+  userId: string;
+  profileId: number;
+  claimPending: boolean;
 }
 
 export interface DecidedClaim {

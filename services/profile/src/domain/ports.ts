@@ -7,6 +7,7 @@
 // transaction (ADR 0012).
 import type {
   Author,
+  Claimant,
   ClaimStatus,
   Colleague,
   DecidedClaim,
@@ -14,7 +15,9 @@ import type {
   IssueArea,
   Job,
   JobFields,
+  ListedProfile,
   OrganizationRef,
+  OwnedProfile,
   PendingClaim,
   Profile,
   ProfileFields,
@@ -25,8 +28,15 @@ import type {
 export type ClaimOutcome =
   | { kind: 'claimed'; profile: Profile }
   | { kind: 'not_found' }
+  /** Owned, or another member's claim waits on it. */
   | { kind: 'taken' }
+  /** The member owns a profile, or has a claim pending. */
   | { kind: 'owner_has_one' };
+
+export type CreateOutcome =
+  | { kind: 'created'; profile: Profile }
+  | { kind: 'owns_one' }
+  | { kind: 'claim_waiting' };
 
 export type ClaimDecisionOutcome =
   | { kind: 'decided'; claim: DecidedClaim }
@@ -37,16 +47,23 @@ export interface ProfileRepository {
   /** The profile with every job and issue. */
   findProfile(profileId: number): Promise<Profile | null>;
   findOwnership(profileId: number): Promise<ProfileOwnership | null>;
-  profileIdOfUser(userId: string): Promise<number | null>;
+  /** The profile the member owns, or else the one their pending claim waits on. */
+  ownedOrClaimedBy(userId: string): Promise<OwnedProfile | null>;
   /**
    * Profiles with only their current jobs, by last name, first name and id: the next `limit` after the profile
-   * `after` (from the first when null).
+   * `after` (from the first when null). Personal contact details are never read.
    */
-  listDirectoryPage(after: number | null, limit: number): Promise<Profile[]>;
-  /** Unclaimed profiles whose names equal these (any case) and whose work email equals `email`. */
-  findUnclaimedMatches(firstName: string, lastName: string, email: string): Promise<Profile[]>;
-  /** Null when the account already owns a profile (one per account, enforced by the database). */
-  createProfile(userId: string, fields: ProfileFields): Promise<Profile | null>;
+  listDirectoryPage(after: number | null, limit: number): Promise<ListedProfile[]>;
+  /**
+   * Unclaimed profiles no claim waits on whose names equal these (any case) and whose work email equals
+   * `email`, without personal contact details.
+   */
+  findUnclaimedMatches(firstName: string, lastName: string, email: string): Promise<ListedProfile[]>;
+  /**
+   * The member's own profile, unless they own one already or have a claim pending (one per account; checked
+   * under a lock on the member that claiming takes too).
+   */
+  createProfile(userId: string, fields: ProfileFields): Promise<CreateOutcome>;
   updateProfile(
     profileId: number,
     owner: string | null,
@@ -59,26 +76,42 @@ export interface ProfileRepository {
     owner: string | null,
     url: string,
   ): Promise<{ previous: string | null } | null>;
-  /** Makes the profile the member's and records a pending claim, atomically. */
-  claimProfile(profileId: number, userId: string): Promise<ClaimOutcome>;
+  /**
+   * Records the member's claim of a profile nobody owns and no claim waits on, atomically: pending, or with
+   * `confirmNow` confirmed at once and the profile theirs (the change announced). One claim or profile per member.
+   */
+  claimProfile(profileId: number, claimant: Claimant, confirmNow: boolean): Promise<ClaimOutcome>;
+  /** The member who made the claim, or null when there is no such claim. */
+  findClaimant(claimId: number): Promise<string | null>;
   /** Pending claims, oldest first. */
   listPendingClaims(): Promise<PendingClaim[]>;
   /**
-   * Gives a pending claim its status, decided now; with `unclaim`, in the same transaction, the claimant stops
-   * owning the profile (and the change is announced, as for a claim).
+   * Gives a pending claim its status, decided now; with `giveOwnership`, in the same transaction, the claimant
+   * becomes the profile's owner (and the change is announced). Nothing else about the profile changes.
    */
   decideClaim(
     claimId: number,
-    decision: { status: ClaimStatus; unclaim: boolean },
+    decision: { status: ClaimStatus; giveOwnership: boolean },
   ): Promise<ClaimDecisionOutcome>;
   /** Does any profile show this picture? */
   isPictureInUse(url: string): Promise<boolean>;
+  /** Of these picture URLs, the ones some profile shows. */
+  picturesInUse(urls: readonly string[]): Promise<string[]>;
   /** People with a current job at the organization or division, one per profile. */
   colleagues(at: { organizationId: number } | { divisionId: number }): Promise<Colleague[]>;
   authorByUser(userId: string): Promise<Author | null>;
   authorsByIds(profileIds: readonly number[]): Promise<Author[]>;
   /** Owned profiles after `afterProfileId`, by id. */
   listAuthors(afterProfileId: number, limit: number): Promise<Author[]>;
+}
+
+/** How often each member downloaded the whole directory, shared by every replica. */
+export interface DirectoryQuota {
+  /**
+   * Counts one download by the member; answers 0 when it is within `limit` downloads per window, else the
+   * seconds until their window ends.
+   */
+  take(userId: string, limit: { downloads: number; windowSeconds: number }): Promise<number>;
 }
 
 export interface JobRepository {

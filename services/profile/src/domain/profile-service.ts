@@ -1,12 +1,22 @@
 // The profile service's rules for profiles (spec §3–§7, DESIGN's fixes): creating one's own profile, finding
-// unclaimed profiles to claim and claiming one (recorded for a contributor to confirm or reject), editing by the
-// owner or by a contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures through
-// the image pipeline, the directory, colleagues and the author lookups posts use. Knows nothing of gRPC, HTTP or
-// Prisma: it works through its ports.
-import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
+// unclaimed profiles to claim and claiming one (confirmed at once when the member's confirmed account email is
+// the profile's work email, else pending until a contributor confirms, the profile unowned meanwhile), editing
+// by the owner or by a contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures
+// through the image pipeline (an upload named by a profile within the hour), the whole directory without
+// personal contact details and a few times in a while per member, colleagues and the author lookups posts use.
+// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+import {
+  isAttachableUpload,
+  mediaKeyOf,
+  mediaUrl,
+  type ObjectStore,
+  objectKey,
+  type ProcessedImage,
+} from '@rotunda/images';
 import { IMAGE_MESSAGES } from '@rotunda/rules';
 import {
   type Caller,
+  DomainError,
   invalidArgument,
   isContributor,
   notFound,
@@ -22,12 +32,15 @@ import type {
   ClaimStatus,
   Colleague,
   DecidedClaim,
+  ListedProfile,
+  OwnedProfile,
   PendingClaim,
   Profile,
   ProfileFields,
   ProfileOwnership,
+  ProfileView,
 } from './model.ts';
-import type { ProfileRepository } from './ports.ts';
+import type { DirectoryQuota, ProfileRepository } from './ports.ts';
 import {
   cleanBio,
   cleanProfileFields,
@@ -46,17 +59,34 @@ export const AUTHORS_LIMIT = 1000;
 const DEFAULT_AUTHORS_PAGE = 100;
 /** Profiles read per query while the whole directory streams out. */
 const DIRECTORY_BATCH = 500;
+/**
+ * How often a member may download the whole directory. No screen asks for it (the directory pages through the
+ * search); each download reads every profile, so a member asking in a loop would cost everyone.
+ */
+export const WHOLE_DIRECTORY_LIMIT = { downloads: 10, windowSeconds: 600 } as const;
+/** The longest claimant name kept (names come from the account, which limits them already). */
+const CLAIMANT_NAME_LENGTH = 100;
 
 export interface ProfileServiceDependencies {
   profiles: ProfileRepository;
+  /** Counts whole-directory downloads per member. */
+  quota: DirectoryQuota;
   /** Sniffs, bounds, orients, strips and resizes an upload (@rotunda/images processImage). */
   processImage: (input: Buffer) => Promise<ProcessedImage>;
-  store: Pick<ObjectStore, 'put' | 'remove'>;
+  store: Pick<ObjectStore, 'put' | 'remove' | 'stat'>;
   logger: { warn(obj: object, msg: string): void };
   /** The people directory's index, told of every write that changes a name. */
   directory: Pick<PeopleDirectory, 'profilesChanged'>;
   /** A number in [0, 1): colleague lists are shuffled with it. */
   random?: () => number;
+  /** Milliseconds since the epoch, for the age of uploads. */
+  now?: () => number;
+  directoryLimit?: { downloads: number; windowSeconds: number };
+}
+
+export interface ClaimantNames {
+  firstName: string;
+  lastName: string;
 }
 
 export interface MatchInput {
@@ -80,18 +110,33 @@ const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
  * What deciding a claim does: a confirmed claim leaves the member the owner; a rejected one gives the profile up,
  * unclaimed again, for another member to claim or a contributor to edit.
  */
-const CLAIM_DECISIONS: Record<ClaimDecision, { status: ClaimStatus; unclaim: boolean }> = {
-  confirm: { status: 'confirmed', unclaim: false },
-  reject: { status: 'rejected', unclaim: true },
+const CLAIM_DECISIONS: Record<ClaimDecision, { status: ClaimStatus; giveOwnership: boolean }> = {
+  confirm: { status: 'confirmed', giveOwnership: true },
+  reject: { status: 'rejected', giveOwnership: false },
 };
+
+/** A profile as `caller` sees it: whether the pending claim is theirs; who claims it for contributors only. */
+export function viewFor(caller: Caller, profile: Profile): ProfileView {
+  const claim = profile.pendingClaim;
+  return {
+    ...profile,
+    pendingClaim: claim && { ...claim, claimant: isContributor(caller) ? claim.claimant : null },
+    claimedByCaller: claim !== null && claim.claimant.userId === caller.userId,
+  };
+}
+
+const claimantName = (name: string) => name.trim().replace(/\s+/g, ' ').slice(0, CLAIMANT_NAME_LENGTH);
 
 export function createProfileService({
   profiles,
+  quota,
   processImage,
   store,
   logger,
   directory,
   random = Math.random,
+  now = Date.now,
+  directoryLimit = WHOLE_DIRECTORY_LIMIT,
 }: ProfileServiceDependencies) {
   const getOrThrow = async (profileId: number): Promise<Profile> => {
     const profile = validId(profileId) ? await profiles.findProfile(profileId) : null;
@@ -106,6 +151,17 @@ export function createProfileService({
   };
 
   const afterLostRace = async (profileId: number) => lostRace(await profiles.findOwnership(profileId));
+
+  /**
+   * A profile may name a picture uploaded for it only while the upload is young: an hour on, a sweep removes
+   * uploads no profile names, and a profile pointing at a removed object would show no picture.
+   */
+  async function requireAttachable(url: string) {
+    const key = mediaKeyOf(url);
+    const stored = key ? await store.stat(key) : null;
+    if (!stored || !isAttachableUpload(stored.lastModified, now()))
+      throw invalidArgument(MESSAGES.pictureExpired);
+  }
 
   async function removeQuietly(key: string) {
     try {
@@ -126,10 +182,15 @@ export function createProfileService({
   }
 
   return {
-    /** Every profile with its current jobs (the directory call as built, spec §7). */
-    /** Every profile, a batch at a time, so the whole directory is never in memory at once. */
-    async *listDirectory(caller: Caller | undefined): AsyncGenerator<Profile> {
-      requireMember(caller);
+    /**
+     * Every profile with its current jobs (the directory call as built, spec §7), without personal contact
+     * details, a batch at a time so the whole directory is never in memory at once; a few times per member in a
+     * while.
+     */
+    async *listDirectory(caller: Caller | undefined): AsyncGenerator<ListedProfile> {
+      const member = requireMember(caller);
+      const wait = await quota.take(member.userId, directoryLimit);
+      if (wait > 0) throw new DomainError('resource_exhausted', MESSAGES.tooManyDownloads(wait));
       let after: number | null = null;
       for (;;) {
         const batch = await profiles.listDirectoryPage(after, DIRECTORY_BATCH);
@@ -139,8 +200,11 @@ export function createProfileService({
       }
     },
 
-    /** Create-profile step 0: unclaimed profiles that match all three, any case; never a claimed one. */
-    async findUnclaimedMatches(caller: Caller | undefined, input: MatchInput): Promise<Profile[]> {
+    /**
+     * Create-profile step 0: unclaimed profiles that match all three, any case; never a claimed one, nor one a
+     * claim waits on.
+     */
+    async findUnclaimedMatches(caller: Caller | undefined, input: MatchInput): Promise<ListedProfile[]> {
       requireMember(caller);
       const firstName = input.firstName.trim();
       const lastName = input.lastName.trim();
@@ -149,33 +213,41 @@ export function createProfileService({
       return profiles.findUnclaimedMatches(firstName, lastName, email);
     },
 
-    /** The caller's own profile id, if any (0 or 1 entries). */
-    async userCheck(caller: Caller | undefined): Promise<{ userId: string; profileId: number }[]> {
+    /**
+     * The caller's own profile id, or the one their pending claim waits on, which the create flow sends them to
+     * (0 or 1 entries).
+     */
+    async userCheck(caller: Caller | undefined): Promise<OwnedProfile[]> {
       const member = requireMember(caller);
-      const profileId = await profiles.profileIdOfUser(member.userId);
-      return profileId === null ? [] : [{ userId: member.userId, profileId }];
+      const owned = await profiles.ownedOrClaimedBy(member.userId);
+      return owned ? [owned] : [];
     },
 
-    async getProfile(caller: Caller | undefined, profileId: number): Promise<Profile> {
-      requireMember(caller);
-      return getOrThrow(profileId);
+    async getProfile(caller: Caller | undefined, profileId: number): Promise<ProfileView> {
+      const member = requireMember(caller);
+      return viewFor(member, await getOrThrow(profileId));
     },
 
-    /** Create-profile step 1: the caller's own profile; the owner is the caller, whatever was sent. */
-    async createProfile(caller: Caller | undefined, input: ProfileInput): Promise<Profile> {
+    /**
+     * Create-profile step 1: the caller's own profile; the owner is the caller, whatever was sent. Not while a
+     * claim of theirs waits (one profile per member).
+     */
+    async createProfile(caller: Caller | undefined, input: ProfileInput): Promise<ProfileView> {
       const member = requireMember(caller);
-      if ((await profiles.profileIdOfUser(member.userId)) !== null)
-        throw alreadyExists(MESSAGES.alreadyHaveProfile);
+      const mine = await profiles.ownedOrClaimedBy(member.userId);
+      if (mine) throw alreadyExists(mine.claimPending ? MESSAGES.claimWaiting : MESSAGES.alreadyHaveProfile);
       requireProfileFields(input);
       // The filer id is a contributor's edit of an existing profile, never part of creating one's own.
       const { lobbyFilerId: _ignored, ...fields } = cleanProfileFields(input);
-      const created = await profiles.createProfile(member.userId, {
+      if (fields.profilePicture) await requireAttachable(fields.profilePicture);
+      const outcome = await profiles.createProfile(member.userId, {
         ...emptyProfileFields(),
         ...fields,
       } as ProfileFields);
-      if (!created) throw alreadyExists(MESSAGES.alreadyHaveProfile);
-      await directory.profilesChanged([created.profileId]);
-      return created;
+      if (outcome.kind === 'owns_one') throw alreadyExists(MESSAGES.alreadyHaveProfile);
+      if (outcome.kind === 'claim_waiting') throw alreadyExists(MESSAGES.claimWaiting);
+      await directory.profilesChanged([outcome.profile.profileId]);
+      return viewFor(member, outcome.profile);
     },
 
     /**
@@ -187,7 +259,7 @@ export function createProfileService({
       caller: Caller | undefined,
       profileId: number,
       input: ProfileInput,
-    ): Promise<Profile> {
+    ): Promise<ProfileView> {
       const member = requireMember(caller);
       const current = await getOrThrow(profileId);
       requireEditor(member, current);
@@ -207,6 +279,8 @@ export function createProfileService({
         ),
       );
       const fields = cleanProfileFields(changes);
+      if (fields.profilePicture && fields.profilePicture !== current.profilePicture)
+        await requireAttachable(fields.profilePicture);
       const updated = await profiles.updateProfile(profileId, current.userId, fields);
       if (!updated) throw await afterLostRace(profileId);
       // The directory's card holds the names and the picture.
@@ -218,32 +292,46 @@ export function createProfileService({
         await directory.profilesChanged([profileId]);
       if (fields.profilePicture !== undefined)
         await removeReplaced(current.profilePicture, updated.profilePicture);
-      return updated;
+      return viewFor(member, updated);
     },
 
     /** The bio step and the bio box (spec §5): required; the owner, or a contributor while unclaimed. */
-    async setBio(caller: Caller | undefined, profileId: number, bio: string): Promise<Profile> {
+    async setBio(caller: Caller | undefined, profileId: number, bio: string): Promise<ProfileView> {
       const member = requireMember(caller);
       const owner = await ownershipOrThrow(profileId);
       requireEditor(member, owner);
       const updated = await profiles.setBio(profileId, owner.userId, cleanBio(bio));
       if (!updated) throw await afterLostRace(profileId);
-      return updated;
+      return viewFor(member, updated);
     },
 
     /**
-     * A member claims a profile nobody owns (spec §4): it is theirs at once and the claim waits for a
-     * contributor to confirm. One profile per member.
+     * A member claims a profile nobody owns and no other claim waits on (spec §4). When the member's confirmed
+     * account email (the access token's) is the profile's work email, the claim is confirmed and the profile
+     * theirs at once; otherwise it waits for a contributor, and until then the profile stays as it is: not the
+     * claimant's to change or post as. One profile or claim per member.
      */
-    async claimProfile(caller: Caller | undefined, profileId: number): Promise<Profile> {
+    async claimProfile(
+      caller: Caller | undefined,
+      profileId: number,
+      names: ClaimantNames,
+    ): Promise<ProfileView> {
       const member = requireMember(caller);
-      const target = await ownershipOrThrow(profileId);
-      if ((await profiles.profileIdOfUser(member.userId)) !== null) throw alreadyExists(MESSAGES.oneClaim);
-      if (target.userId !== null) throw alreadyExists(MESSAGES.alreadyClaimed);
-      const outcome = await profiles.claimProfile(profileId, member.userId);
+      const target = await getOrThrow(profileId);
+      if (await profiles.ownedOrClaimedBy(member.userId)) throw alreadyExists(MESSAGES.oneClaim);
+      if (target.userId !== null || target.claimantId !== null) throw alreadyExists(MESSAGES.alreadyClaimed);
+      const email = member.email.trim().toLowerCase();
+      const confirmNow = email !== '' && email === target.workEmail.trim().toLowerCase();
+      const claimant = {
+        userId: member.userId,
+        firstName: claimantName(names.firstName),
+        lastName: claimantName(names.lastName),
+        email,
+      };
+      const outcome = await profiles.claimProfile(profileId, claimant, confirmNow);
       switch (outcome.kind) {
         case 'claimed':
-          return outcome.profile;
+          return viewFor(member, outcome.profile);
         case 'owner_has_one':
           throw alreadyExists(MESSAGES.oneClaim);
         case 'taken':
@@ -259,13 +347,17 @@ export function createProfileService({
       return profiles.listPendingClaims();
     },
 
-    /** A contributor confirms or rejects a pending claim, once. */
+    /**
+     * A contributor confirms a pending claim (the claimant becomes the owner) or rejects it (the profile is left
+     * as it was), once; never their own claim.
+     */
     async decideClaim(caller: Caller | undefined, claimId: number, decision: string): Promise<DecidedClaim> {
-      requireContributor(caller);
+      const contributor = requireContributor(caller);
       if (!Object.hasOwn(CLAIM_DECISIONS, decision)) throw invalidArgument(MESSAGES.badDecision);
-      const outcome = validId(claimId)
-        ? await profiles.decideClaim(claimId, CLAIM_DECISIONS[decision as ClaimDecision])
-        : { kind: 'not_found' as const };
+      const claimant = validId(claimId) ? await profiles.findClaimant(claimId) : null;
+      if (claimant === null) throw notFound(MESSAGES.claimNotFound);
+      if (claimant === contributor.userId) throw permissionDenied(MESSAGES.ownClaim);
+      const outcome = await profiles.decideClaim(claimId, CLAIM_DECISIONS[decision as ClaimDecision]);
       switch (outcome.kind) {
         case 'decided':
           return outcome.claim;
@@ -302,7 +394,6 @@ export function createProfileService({
       return url;
     },
 
-    /** People with a current job at the organization, one per profile, shuffled, the caller left out. */
     /**
      * Everyone working there now, shuffled. Nobody is left out here: the profile page leaves out the profile on
      * screen, the organization's People tab the member's own (spec §2, §9).
@@ -336,6 +427,13 @@ export function createProfileService({
     async listAuthors(afterProfileId: number, limit: number): Promise<Author[]> {
       const page = limit > 0 ? Math.min(Math.floor(limit), AUTHORS_LIMIT) : DEFAULT_AUTHORS_PAGE;
       return profiles.listAuthors(Math.max(0, Math.floor(afterProfileId)), page);
+    },
+
+    /** Internal, for the sweep of uploads no profile took: of these picture keys, the ones a profile shows. */
+    async picturesInUse(keys: readonly string[]): Promise<string[]> {
+      if (keys.length === 0) return [];
+      const used = await profiles.picturesInUse(keys.map(mediaUrl));
+      return used.flatMap((url) => mediaKeyOf(url) ?? []);
     },
   };
 }
