@@ -1,9 +1,12 @@
 // Composition root of the org service: the Prisma repository on its own schema, the organization groups, the
-// object store for logos, the search index (Postgres or Elasticsearch, by configuration) brought in step with
-// the table, the demo seed, and rotunda.org.v1.OrgService over gRPC.
+// object store for logos (uploads no organization took swept away on a timer), the search index (Postgres or
+// Elasticsearch, by configuration) brought in step with the table, the demo seed, and rotunda.org.v1.OrgService
+// over gRPC.
+import { startOrphanSweeper } from '@rotunda/images';
 import { OrgServiceService } from '@rotunda/protos/org';
 import { runService } from '@rotunda/service-kit';
 import { grpcOrgService } from './adapters/grpc-org-service.ts';
+import { prismaLogosInUse } from './adapters/logo-references.ts';
 import { orgConfigSchema } from './config.ts';
 import { GROUPS } from './domain/organization.ts';
 import { seedDemoOrganizations } from './seed/demo-organizations.ts';
@@ -14,7 +17,7 @@ await runService({
   configSchema: orgConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { repository, store, org, close } = await wireOrg(config, logger);
+    const { prisma, repository, store, org, close } = await wireOrg(config, logger);
     // The groups are reference data every organization points at, demo or not.
     await repository.ensureGroups(GROUPS);
     await store.ensureBucket();
@@ -24,6 +27,12 @@ await runService({
     }
     const indexed = await org.syncSearchIndex();
     if (indexed > 0) logger.info({ organizations: indexed }, 'search index rebuilt');
+    const sweeper = startOrphanSweeper({
+      store,
+      kind: 'logos',
+      referenced: prismaLogosInUse(prisma),
+      logger,
+    });
     return {
       services: [
         {
@@ -32,7 +41,10 @@ await runService({
           implementation: grpcOrgService(org, logger),
         },
       ],
-      onShutdown: close,
+      onShutdown: async () => {
+        await sweeper.stop();
+        await close();
+      },
     };
   },
 });
