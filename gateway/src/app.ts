@@ -7,6 +7,7 @@ import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { EndedSessions } from './auth/ended-sessions.ts';
 import { cachedJwks, type JwksCacheOptions, remoteJwks } from './auth/jwks.ts';
 import { authenticate } from './auth/middleware.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
@@ -32,6 +33,8 @@ export interface AppDependencies {
   logger: Logger;
   /** How the identity provider's keys are cached (tests shorten the cooldown). */
   jwksCache?: JwksCacheOptions;
+  /** Sessions that ended before their time: their access tokens are refused (see auth/ended-sessions.ts). */
+  endedSessions?: EndedSessions;
   /** Where /media/ reads images; default: the S3 endpoint the S3_* settings name. */
   objectStore?: ObjectStore;
 }
@@ -46,6 +49,7 @@ export function tokenVerifier(
   config: GatewayConfig,
   clients: Pick<ServiceClients, 'auth' | 'deadlineMs'>,
   jwksCache: JwksCacheOptions = {},
+  endedSessions?: EndedSessions,
 ): TokenVerifier {
   const keys = config.JWKS_URL
     ? remoteJwks(config.JWKS_URL, jwksCache)
@@ -62,7 +66,11 @@ export function tokenVerifier(
         );
         return JSON.parse(answer.jwks_json);
       }, jwksCache);
-  return createTokenVerifier({ issuer: config.TOKEN_ISSUER, keys });
+  return createTokenVerifier({
+    issuer: config.TOKEN_ISSUER,
+    keys,
+    ...(endedSessions ? { isEnded: (sessionId: string) => endedSessions.has(sessionId) } : {}),
+  });
 }
 
 export function createApp({
@@ -71,6 +79,7 @@ export function createApp({
   services,
   logger,
   jwksCache,
+  endedSessions,
   objectStore = createObjectStore(objectStoreConfigFrom(config)),
 }: AppDependencies): Express {
   const app = express();
@@ -123,7 +132,7 @@ export function createApp({
   const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
   app.use('/healthz', healthRouter({ services, webBuilt }));
   app.use('/readyz', readyRouter({ webBuilt }));
-  const withCaller = authenticate(tokenVerifier(config, clients, jwksCache));
+  const withCaller = authenticate(tokenVerifier(config, clients, jwksCache, endedSessions));
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
   app.use('/api', express.json({ limit: '1mb' }), refuseNul, withCaller);

@@ -84,6 +84,11 @@ export const gatewayConfigSchema = z
     CALLER_TOKEN_PRIVATE_KEY: envCallerPrivateKey(),
     /** Deadline for one gRPC call; past it the caller gets 504, never a hang. */
     GRPC_DEADLINE_MS: envPositiveInt(3000),
+    /**
+     * How often the gateway asks the auth service which sessions ended (logout, password change): the longest
+     * an ended session's access token still works here.
+     */
+    ENDED_SESSIONS_POLL_MS: envPositiveInt(1000),
     /** How long public reads (headlines) may be served from the gateway's memory. */
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).default(10),
     /**

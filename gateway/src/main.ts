@@ -1,7 +1,9 @@
-// Composition root of the gateway: validated configuration, gRPC clients for the five services, the
-// Express app, and a graceful stop (finish requests in flight, then close the channels).
+// Composition root of the gateway: validated configuration, gRPC clients for the five services, the watch on
+// sessions that ended, the Express app, and a graceful stop (finish requests in flight, then close the
+// channels).
 import { createLogger, loadConfigOrExit, stopWithParent } from '@rotunda/service-kit';
 import { createApp } from './app.ts';
+import { endedSessionsFromAuth, watchEndedSessions } from './auth/ended-sessions.ts';
 import { gatewayConfigSchema } from './config.ts';
 import { createServiceClients } from './grpc/clients.ts';
 import { createHealthChecker } from './grpc/health.ts';
@@ -10,7 +12,12 @@ const config = loadConfigOrExit(gatewayConfigSchema, 'gateway');
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const clients = createServiceClients(config);
 const health = createHealthChecker(clients.addresses);
-const app = createApp({ config, clients, services: health.check, logger });
+const endedSessions = watchEndedSessions({
+  load: endedSessionsFromAuth(clients),
+  intervalMs: config.ENDED_SESSIONS_POLL_MS,
+  logger,
+});
+const app = createApp({ config, clients, services: health.check, logger, endedSessions });
 
 const server = app.listen(config.PORT, config.HOST, (error) => {
   if (error) {
@@ -23,6 +30,7 @@ server.keepAliveTimeout = 65_000;
 
 const stop = (signal: NodeJS.Signals | 'parent gone') => {
   logger.info({ signal }, 'shutting down');
+  endedSessions.close();
   server.close(() => {
     clients.close();
     health.close();

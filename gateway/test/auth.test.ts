@@ -1,7 +1,8 @@
 // The /auth/* paths against a fake AuthService on real gRPC: the README's answer shapes, validation refusals
-// that never reach the service, the caller carried in the metadata, role guards, rate limits (429 with
-// Retry-After), and access tokens accepted or refused (expired, tampered, wrongly signed, wrong issuer,
-// refresh tokens, unknown kid after a key rotation).
+// that never reach the service, the caller, its session and its address carried to the service, role guards,
+// rate limits (429 with Retry-After), and access tokens accepted or refused (expired, tampered, wrongly signed,
+// wrong issuer, refresh tokens, unknown kid after a key rotation, a session that ended — on every gateway
+// replica within a second or so).
 import { DomainError } from '@rotunda/service-kit';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import { type FakeProfile, startFakeProfile } from './support/fake-profile.ts';
 const STRONG = 'Str0ng#Passw0rd';
 const INVALID = { errors: [{ msg: 'Invalid token' }] };
 const EXPIRED = { errors: [{ msg: 'Your session has expired. Please log in again.' }] };
+const ENDED = { errors: [{ msg: 'Your session has ended. Please log in again.' }] };
 
 let key: SigningKey;
 let fake: FakeAuth;
@@ -72,14 +74,34 @@ describe('public /auth calls', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it('POST /auth/check-email answers { eligible }', async () => {
+  it('POST /auth/check-email answers { eligible }, passing the client address', async () => {
     fake.answer('checkEmail', async () => ({ eligible: false }));
     const res = await post(url('/auth/check-email'), { email: ' someone@example.com ' });
     expect(res).toMatchObject({ status: 200, body: { eligible: false } });
-    expect(fake.callsTo('checkEmail')[0]?.request).toEqual({ email: 'someone@example.com' });
+    expect(fake.callsTo('checkEmail')[0]?.request).toEqual({
+      email: 'someone@example.com',
+      client_ip: expect.stringMatching(/127\.0\.0\.1$/),
+    });
     expect((await post(url('/auth/check-email'), {})).body).toEqual({
       errors: [{ msg: 'email is required' }],
     });
+  });
+
+  it.each([
+    ['/auth/check-email', 'checkEmail', { email: 'someone@dof.ca.gov' }],
+    [
+      '/auth/register',
+      'register',
+      { first_name: 'Ada', last_name: 'L', email: 'ada@dof.ca.gov', password: STRONG, captchaValue: 'x' },
+    ],
+  ])('POST %s answers 429 with Retry-After when the service throttles', async (path, method, body) => {
+    fake.answer(method, async () => {
+      throw new DomainError('resource_exhausted', 'Too many attempts. Try again in 60 minutes.');
+    });
+    const res = await post(url(path), body);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3600');
+    expect(res.body).toEqual({ errors: [{ msg: 'Too many attempts. Try again in 60 minutes.' }] });
   });
 
   it('POST /auth/register answers 201 and tells the service where the app lives', async () => {
@@ -102,6 +124,7 @@ describe('public /auth calls', () => {
       password: STRONG,
       captcha_payload: 'solved',
       app_url: 'http://localhost:8080',
+      client_ip: expect.stringMatching(/127\.0\.0\.1$/),
     });
   });
 
@@ -309,7 +332,7 @@ describe('public /auth calls', () => {
 });
 
 describe('member and contributor calls', () => {
-  it('POST /auth/update-password/ needs a member, and carries the caller to the service', async () => {
+  it('POST /auth/update-password/ needs a member, and carries the caller, their session and address', async () => {
     const anonymous = await post(url('/auth/update-password/'), {
       currentPassword: 'a',
       newPassword: STRONG,
@@ -324,11 +347,20 @@ describe('member and contributor calls', () => {
       url('/auth/update-password/'),
       // The spec's client also sends the token in the body; it is ignored.
       { token: 'ignored', currentPassword: 'Old#Passw0rd1', newPassword: STRONG },
-      { 'x-auth-token': memberToken, 'x-request-id': 'req-update-1' },
+      {
+        'x-auth-token': await accessToken(key, { claims: { sid: 'session-laptop' } }),
+        'x-request-id': 'req-update-1',
+      },
     );
     expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Password has been updated' } });
     const [recorded] = fake.callsTo('updatePassword');
-    expect(recorded?.request).toEqual({ current_password: 'Old#Passw0rd1', new_password: STRONG });
+    // The session the change is made in is the one the service keeps.
+    expect(recorded?.request).toEqual({
+      current_password: 'Old#Passw0rd1',
+      new_password: STRONG,
+      session_id: 'session-laptop',
+      client_ip: expect.stringMatching(/127\.0\.0\.1$/),
+    });
     expect(recorded?.caller).toEqual({
       userId: MEMBER.sub,
       email: MEMBER.email,
@@ -362,6 +394,21 @@ describe('member and contributor calls', () => {
       status: 400,
       body: { errors: [{ msg: 'Current password is incorrect' }] },
     });
+
+    // Wrong current passwords are throttled like logins: that refusal keeps its 429 and says when to retry.
+    fake.answer('updatePassword', async () => {
+      throw new DomainError('resource_exhausted', 'Too many attempts. Try again in 30 seconds.');
+    });
+    const throttled = await post(
+      url('/auth/update-password'),
+      { currentPassword: 'x', newPassword: STRONG },
+      headers,
+    );
+    expect(throttled).toMatchObject({
+      status: 429,
+      body: { errors: [{ msg: 'Too many attempts. Try again in 30 seconds.' }] },
+    });
+    expect(throttled.headers.get('retry-after')).toBe('30');
   });
 
   it.each([
@@ -520,6 +567,56 @@ describe('access tokens', () => {
       });
     } finally {
       await orphan.close();
+    }
+  });
+});
+
+describe('sessions that ended', () => {
+  const betaAccess = (token: string, base = gateway.base) =>
+    get(`${base}/auth/beta-access`, { 'x-auth-token': token });
+
+  it('after a logout, its access token is refused within a few seconds, on /auth and /api alike', async () => {
+    const ended = await accessToken(key, { roles: ['contributor'], claims: { sid: 'session-logged-out' } });
+    const other = await accessToken(key, { roles: ['contributor'], claims: { sid: 'session-elsewhere' } });
+    // Verified once, and so remembered: the ended session must be noticed all the same.
+    expect((await betaAccess(ended)).status).toBe(200);
+    expect((await post(url('/auth/logout'), { refreshToken: 'refresh.jwt.value' })).status).toBe(204);
+    fake.endedSessions.push('session-logged-out');
+    const loggedOut = Date.now();
+    await expect.poll(async () => (await betaAccess(ended)).status, { timeout: 3_000 }).toBe(401);
+    expect(Date.now() - loggedOut).toBeLessThan(3_000);
+    expect(await betaAccess(ended)).toMatchObject({ status: 401, body: ENDED });
+    expect(await get(url('/api/news'), { 'x-auth-token': ended })).toMatchObject({
+      status: 401,
+      body: ENDED,
+    });
+    const change = await post(
+      url('/auth/update-password'),
+      { currentPassword: 'Old#Passw0rd1', newPassword: STRONG },
+      { 'x-auth-token': ended },
+    );
+    expect(change).toMatchObject({ status: 401, body: ENDED });
+    expect(fake.callsTo('updatePassword')).toEqual([]);
+    // The member's other session, and everyone else's, go on.
+    expect((await betaAccess(other)).status).toBe(200);
+  });
+
+  it('every gateway replica learns of it by itself', async () => {
+    const second = await startGateway({ AUTH_SERVICE_ADDR: fake.address });
+    try {
+      const token = await accessToken(key, {
+        roles: ['contributor'],
+        claims: { sid: 'session-password-changed' },
+      });
+      expect((await betaAccess(token)).status).toBe(200);
+      expect((await betaAccess(token, second.base)).status).toBe(200);
+      fake.endedSessions.push('session-password-changed');
+      await expect.poll(async () => (await betaAccess(token)).status, { timeout: 3_000 }).toBe(401);
+      await expect
+        .poll(async () => (await betaAccess(token, second.base)).status, { timeout: 3_000 })
+        .toBe(401);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 // The built-in identity provider's OpenID endpoints (/realms/<realm>/...) against a fake AuthService: the
-// discovery document, the JWKS, the refresh-token grant and logout with their form handling and OAuth error
-// shapes; and, with JWKS_URL set (Keycloak), tokens verified against keys served over HTTP instead.
+// discovery document, the JWKS, the refresh-token grant (a reused refresh token ending its session's access
+// tokens too) and logout with their form handling and OAuth error shapes; and, with JWKS_URL set (Keycloak),
+// tokens verified against keys served over HTTP instead, still refused once their session ended.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError } from '@rotunda/service-kit';
@@ -120,6 +121,30 @@ describe('/realms/rotunda (built-in provider)', () => {
     });
   });
 
+  it('a refresh token used again answers invalid_grant, and its session’s access tokens stop working', async () => {
+    const accessOfSession = await accessToken(key, {
+      roles: ['contributor'],
+      claims: { sid: 'session-stolen' },
+    });
+    const probe = () => get(`${gateway.base}/auth/beta-access`, { 'x-auth-token': accessOfSession });
+    expect((await probe()).status).toBe(200);
+    // What the auth service does with a reused refresh token: it ends the session and lists it as ended.
+    fake.answer('refreshTokens', async () => {
+      fake.endedSessions.push('session-stolen');
+      throw new DomainError('unauthenticated', 'Session not active');
+    });
+    const res = await form(realm('/protocol/openid-connect/token'), {
+      grant_type: 'refresh_token',
+      refresh_token: 'already.used.token',
+      client_id: 'rotunda-web',
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Session not active' },
+    });
+    await expect.poll(async () => (await probe()).status, { timeout: 3_000 }).toBe(401);
+  });
+
   it.each([
     [
       { grant_type: 'password', username: 'a', password: 'b' },
@@ -227,6 +252,16 @@ describe('JWKS_URL (Keycloak)', () => {
     expect((await probe(token)).status).toBe(200);
     expect((await probe(token)).status).toBe(200);
     expect(hits - before).toBe(1);
+  });
+
+  it("refuses a Keycloak token once the auth service lists its session (Keycloak's sid) as ended", async () => {
+    const token = await accessToken(key, {
+      roles: ['contributor'],
+      claims: { iss: KEYCLOAK_ISSUER, sid: 'keycloak-session-1' },
+    });
+    expect((await probe(token)).status).toBe(200);
+    fake.endedSessions.push('keycloak-session-1');
+    await expect.poll(async () => (await probe(token)).status, { timeout: 3_000 }).toBe(401);
   });
 
   it('still refreshes sessions through the auth service, which holds the Keycloak client', async () => {

@@ -1,15 +1,17 @@
-// Units of token verification: the checks of createTokenVerifier and why each refusal is 'expired' or
-// 'invalid'; the key cache (one fetch for a crowd, refetch on unknown kid at most once per cooldown, stale
-// keys kept when the provider blips); Retry-After parsing; the identity settings of the configuration.
+// Units of token verification: the checks of createTokenVerifier and why each refusal is 'expired', 'ended' or
+// 'invalid'; the watch on ended sessions (asks with its cursor, keeps ids as long as they matter, survives an
+// outage); the key cache (one fetch for a crowd, refetch on unknown kid at most once per cooldown, stale keys
+// kept when the provider blips); Retry-After parsing; the identity settings of the configuration.
 import { ConfigError, loadConfig } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { type EndedSessionsPage, watchEndedSessions } from '../src/auth/ended-sessions.ts';
 import { cachedJwks } from '../src/auth/jwks.ts';
 import { createTokenVerifier, TokenRejected } from '../src/auth/verify.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { retryAfterSeconds } from '../src/http/errors.ts';
-import { accessToken, ISSUER, MEMBER, signingKey } from './support/fake-auth.ts';
+import { accessToken, ISSUER, logger, MEMBER, signingKey } from './support/fake-auth.ts';
 
 const key = await signingKey('k1');
 const other = await signingKey('k2');
@@ -26,18 +28,25 @@ async function rejection(token: string, verify = verifier): Promise<TokenRejecte
 
 describe('createTokenVerifier', () => {
   it('answers the caller named by a valid access token', async () => {
-    expect(await verifier(await accessToken(key, { roles: ['contributor'] }))).toEqual({
+    expect((await verifier(await accessToken(key, { roles: ['contributor'] }))).caller).toEqual({
       userId: MEMBER.sub,
       email: MEMBER.email,
       roles: ['default-roles-rotunda', 'contributor'],
     });
   });
 
+  it('answers the session a token belongs to (its sid), and none when it names none', async () => {
+    expect((await verifier(await accessToken(key, { claims: { sid: 'session-1' } }))).sessionId).toBe(
+      'session-1',
+    );
+    expect((await verifier(await accessToken(key))).sessionId).toBeUndefined();
+  });
+
   it('tolerates tokens without email or realm roles, and ignores roles that are not text', async () => {
     const bare = await accessToken(key, { claims: { email: undefined, realm_access: undefined } });
-    expect(await verifier(bare)).toEqual({ userId: MEMBER.sub, email: '', roles: [] });
+    expect((await verifier(bare)).caller).toEqual({ userId: MEMBER.sub, email: '', roles: [] });
     const odd = await accessToken(key, { claims: { realm_access: { roles: ['contributor', 7, null] } } });
-    expect((await verifier(odd)).roles).toEqual(['contributor']);
+    expect((await verifier(odd)).caller.roles).toEqual(['contributor']);
   });
 
   it('calls an expired token expired, past the clock tolerance only', async () => {
@@ -115,16 +124,104 @@ describe('remembering verified tokens', () => {
     const [a, b, c] = await Promise.all([1, 2, 3].map((n) => accessToken(key, { claims: { sub: `m${n}` } })));
     for (const token of [a, b, c, c, b]) await verify(token as string);
     expect(state.checks).toBe(3);
-    expect((await verify(a as string)).userId).toBe('m1');
+    expect((await verify(a as string)).caller.userId).toBe('m1');
     expect(state.checks).toBe(4);
   });
 
   it('answers a caller that cannot be changed for the next request', async () => {
     const { verify } = counting();
     const token = await accessToken(key, { roles: ['contributor'] });
-    const caller = await verify(token);
+    const { caller } = await verify(token);
     expect(() => caller.roles.push('admin')).toThrow(TypeError);
-    expect((await verify(token)).roles).not.toContain('admin');
+    expect((await verify(token)).caller.roles).not.toContain('admin');
+  });
+});
+
+describe('tokens of ended sessions', () => {
+  it('are refused as ended, remembered or not, while tokens of other sessions go on', async () => {
+    const ended = new Set<string>();
+    const verify = createTokenVerifier({
+      issuer: ISSUER,
+      keys: createLocalJWKSet({ keys: [key.jwk] }),
+      isEnded: (sessionId) => ended.has(sessionId),
+    });
+    const phone = await accessToken(key, { claims: { sid: 'phone' } });
+    const laptop = await accessToken(key, { claims: { sid: 'laptop' } });
+    await verify(phone);
+    ended.add('phone');
+    const refusal = await rejection(phone, verify);
+    expect(refusal.reason).toBe('ended');
+    expect((await verify(laptop)).sessionId).toBe('laptop');
+    // A fresh token of the ended session (were one signed) is refused too.
+    expect((await rejection(await accessToken(key, { claims: { sid: 'phone' } }), verify)).reason).toBe(
+      'ended',
+    );
+  });
+});
+
+describe('watchEndedSessions', () => {
+  /** A fake ListEndedSessions: answers what it is given, recording the cursors it was asked with. */
+  function fakeSource(...pages: EndedSessionsPage[]) {
+    const state = { cursors: [] as string[], pages, fail: false, now: 1_000_000 };
+    const watch = watchEndedSessions({
+      load: async (cursor) => {
+        state.cursors.push(cursor);
+        if (state.fail) throw new Error('auth: connect ECONNREFUSED');
+        return state.pages.shift() ?? { sessionIds: [], cursor, retainSeconds: 60 };
+      },
+      intervalMs: 5,
+      logger,
+      now: () => state.now,
+    });
+    return { state, watch };
+  }
+
+  it('asks at once with no cursor, then again and again with the cursor of each answer', async () => {
+    const { state, watch } = fakeSource(
+      { sessionIds: ['s1'], cursor: 'c1', retainSeconds: 60 },
+      { sessionIds: ['s2'], cursor: 'c2', retainSeconds: 60 },
+    );
+    await expect.poll(() => state.cursors.length).toBeGreaterThanOrEqual(3);
+    expect(state.cursors.slice(0, 3)).toEqual(['', 'c1', 'c2']);
+    expect(watch.has('s1')).toBe(true);
+    expect(watch.has('s2')).toBe(true);
+    expect(watch.has('s3')).toBe(false);
+    watch.close();
+  });
+
+  it('keeps an id as long as a token of its session may live, then forgets it', async () => {
+    const { state, watch } = fakeSource({ sessionIds: ['s1'], cursor: 'c1', retainSeconds: 60 });
+    await expect.poll(() => watch.has('s1')).toBe(true);
+    state.now += 59_000;
+    const asked = state.cursors.length;
+    await expect.poll(() => state.cursors.length).toBeGreaterThan(asked + 1);
+    expect(watch.has('s1')).toBe(true);
+    state.now += 1_000;
+    await expect.poll(() => watch.has('s1')).toBe(false);
+    watch.close();
+  });
+
+  it('keeps what it knows while the auth service fails, and catches up from its cursor after', async () => {
+    const { state, watch } = fakeSource({ sessionIds: ['s1'], cursor: 'c1', retainSeconds: 60 });
+    await expect.poll(() => watch.has('s1')).toBe(true);
+    state.fail = true;
+    const asked = state.cursors.length;
+    await expect.poll(() => state.cursors.length).toBeGreaterThan(asked + 2);
+    expect(watch.has('s1')).toBe(true);
+    state.pages.push({ sessionIds: ['s2'], cursor: 'c2', retainSeconds: 60 });
+    state.fail = false;
+    await expect.poll(() => watch.has('s2')).toBe(true);
+    expect(new Set(state.cursors.slice(asked))).toEqual(new Set(['c1', 'c2']));
+    watch.close();
+  });
+
+  it('stops asking once closed', async () => {
+    const { state, watch } = fakeSource();
+    await expect.poll(() => state.cursors.length).toBeGreaterThan(0);
+    watch.close();
+    const asked = state.cursors.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state.cursors.length).toBeLessThanOrEqual(asked + 1);
   });
 });
 
@@ -172,7 +269,7 @@ describe('cachedJwks', () => {
     await verify(await accessToken(key));
     state.jwks = { keys: [key.jwk, other.jwk] };
     state.now += 6_000;
-    expect((await verify(await accessToken(other))).userId).toBe(MEMBER.sub);
+    expect((await verify(await accessToken(other))).caller.userId).toBe(MEMBER.sub);
     expect(state.loads).toBe(2);
   });
 

@@ -10,6 +10,8 @@ declare global {
     interface Request {
       /** The member whose access token this request carries; undefined for a visitor. */
       caller?: Caller;
+      /** The identity provider's session that token belongs to (its sid), when it names one. */
+      sessionId?: string;
     }
   }
 }
@@ -37,10 +39,11 @@ export function tokenOf(req: Request): string | undefined {
 export function authenticate(verify: TokenVerifier): RequestHandler {
   return async (req, _res, next) => {
     req.caller = undefined;
+    req.sessionId = undefined;
     const token = tokenOf(req);
     if (!token) return next();
     try {
-      req.caller = await verify(token);
+      ({ caller: req.caller, sessionId: req.sessionId } = await verify(token));
     } catch (error) {
       if (error instanceof TokenRejected) {
         req.log.info({ reason: error.message }, 'access token refused');

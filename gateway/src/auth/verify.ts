@@ -1,15 +1,18 @@
 // Access-token verification: an RS256 JWT from our issuer, signed by one of its published keys, unexpired,
-// and an access token (Keycloak's typ 'Bearer', not a refresh or ID token). Answers the caller it names.
+// an access token (Keycloak's typ 'Bearer', not a refresh or ID token), and of a session that has not ended.
+// Answers the caller it names and its session.
 import type { Caller } from '@rotunda/service-kit';
 import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /**
  * The texts a refused token answers with (401). An expired token is the everyday case (a member came back
- * to an old tab), so it says what to do; anything else (tampered, signed by another key, another issuer,
- * a refresh token, garbage) gets one plain text that tells an attacker nothing about which check failed.
+ * to an old tab), and a token of an ended session (logged out, password changed elsewhere) the next, so both
+ * say what to do; anything else (tampered, signed by another key, another issuer, a refresh token, garbage)
+ * gets one plain text that tells an attacker nothing about which check failed.
  */
 export const TOKEN_MESSAGES = {
   expired: 'Your session has expired. Please log in again.',
+  ended: 'Your session has ended. Please log in again.',
   invalid: 'Invalid token',
 } as const;
 
@@ -29,6 +32,7 @@ export class TokenRejected extends Error {
 /** Keycloak's access-token claims the gateway reads. */
 interface AccessTokenClaims extends JWTPayload {
   typ?: unknown;
+  sid?: unknown;
   email?: unknown;
   realm_access?: { roles?: unknown };
 }
@@ -40,6 +44,8 @@ export interface TokenVerifierOptions {
   clockToleranceSeconds?: number;
   /** Verified tokens remembered until they expire; 0 verifies every request. */
   rememberTokens?: number;
+  /** Has this session ended (logout, password change)? Its tokens are refused however long they have left. */
+  isEnded?: (sessionId: string) => boolean;
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
 }
@@ -51,7 +57,14 @@ export interface TokenVerifierOptions {
  */
 export const REMEMBERED_TOKENS = 5000;
 
-export type TokenVerifier = (token: string) => Promise<Caller>;
+/** What a valid access token says. */
+export interface VerifiedToken {
+  caller: Caller;
+  /** The session it belongs to (Keycloak's `sid` claim), when it names one. */
+  sessionId?: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /** Errors that mean "this token is not acceptable", as opposed to "the keys could not be fetched". */
 const TOKEN_FAULTS = new Set<string>([
@@ -70,17 +83,19 @@ export function createTokenVerifier({
   keys,
   clockToleranceSeconds = 30,
   rememberTokens = REMEMBERED_TOKENS,
+  isEnded = () => false,
   now = Date.now,
 }: TokenVerifierOptions): TokenVerifier {
   /**
    * Tokens that passed every check, with the caller they name, until their expiry (plus the tolerance the check
    * itself grants). A token is immutable and its signature cannot stop being valid, so remembering it changes
    * no answer; the one difference is that a signing key the provider withdraws keeps its tokens accepted until
-   * they expire, minutes at most, instead of until the key cache refreshes.
+   * they expire, minutes at most, instead of until the key cache refreshes. Whether its session ended is asked
+   * anew on every request.
    */
-  const remembered = new Map<string, { caller: Caller; until: number }>();
+  const remembered = new Map<string, VerifiedToken & { until: number }>();
 
-  const verify = async (token: string): Promise<{ caller: Caller; until: number }> => {
+  const verify = async (token: string): Promise<VerifiedToken & { until: number }> => {
     let claims: AccessTokenClaims;
     try {
       ({ payload: claims } = await jwtVerify<AccessTokenClaims>(token, keys, {
@@ -104,6 +119,7 @@ export function createTokenVerifier({
     if (typeof claims.sub !== 'string' || claims.sub === '') throw new TokenRejected('invalid', 'no subject');
     const roles = claims.realm_access?.roles;
     return {
+      sessionId: typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : undefined,
       // Frozen: one remembered caller serves many requests.
       caller: Object.freeze({
         userId: claims.sub,
@@ -118,15 +134,22 @@ export function createTokenVerifier({
   };
 
   return async (token) => {
-    const known = remembered.get(token);
-    if (known && now() < known.until) return known.caller;
-    if (known) remembered.delete(token);
-    const verified = await verify(token);
-    if (rememberTokens > 0) {
+    let known = remembered.get(token);
+    if (known && now() >= known.until) {
+      remembered.delete(token);
+      known = undefined;
+    }
+    const verified = known ?? (await verify(token));
+    // Checked on every request, remembered or not: a session may end at any moment.
+    if (verified.sessionId !== undefined && isEnded(verified.sessionId)) {
+      remembered.delete(token);
+      throw new TokenRejected('ended', `session ${verified.sessionId} has ended`);
+    }
+    if (rememberTokens > 0 && verified !== known) {
       // The oldest entry makes room: Map keeps insertion order.
       if (remembered.size >= rememberTokens) remembered.delete(remembered.keys().next().value as string);
       remembered.set(token, verified);
     }
-    return verified.caller;
+    return { caller: verified.caller, sessionId: verified.sessionId };
   };
 }

@@ -118,7 +118,7 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
 
   router.post('/check-email', async (req, res) => {
     const body = parseBody(bodies.checkEmail, req);
-    const answer = await rpc(req, auth.checkEmail, { email: body.email });
+    const answer = await rpc(req, auth.checkEmail, { email: body.email, client_ip: req.ip ?? '' });
     res.json({ eligible: answer.eligible });
   });
 
@@ -131,6 +131,7 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
       password: body.password,
       captcha_payload: body.captchaValue,
       app_url: publicUrl,
+      client_ip: req.ip ?? '',
     });
     res.status(201).json({ success: true, message: answer.message });
   });
@@ -211,6 +212,9 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
       rpc(req, auth.updatePassword, {
         current_password: body.currentPassword,
         new_password: body.newPassword,
+        // The session this request comes from stays; the member's others end.
+        session_id: req.sessionId ?? '',
+        client_ip: req.ip ?? '',
       }),
     );
     res.json({ success: true, message: answer.message || 'Password has been updated' });

@@ -1,6 +1,6 @@
 // Test doubles for the identity side: RS256 signing keys, Keycloak-shaped access tokens minted with jose, a
 // fake AuthService on a real gRPC server that records every call (with the caller from the metadata) and
-// answers canned results, and a gateway started against it.
+// answers canned results, and a gateway started against it (watching the fake's ended sessions).
 import type { AddressInfo } from 'node:net';
 import { AuthServiceService, type LoginResponse, type TokenSet } from '@rotunda/protos/auth';
 import {
@@ -15,6 +15,7 @@ import {
 import { testCallers } from '@rotunda/service-kit/testing';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { createApp } from '../../src/app.ts';
+import { endedSessionsFromAuth, watchEndedSessions } from '../../src/auth/ended-sessions.ts';
 import type { JwksCacheOptions } from '../../src/auth/jwks.ts';
 import { gatewayConfigSchema } from '../../src/config.ts';
 import { createServiceClients } from '../../src/grpc/clients.ts';
@@ -111,7 +112,10 @@ export interface RecordedCall {
 export interface FakeAuth {
   server: RunningGrpcServer;
   address: string;
+  /** Every call but the gateways' background ListEndedSessions. */
   calls: RecordedCall[];
+  /** The session ids ListEndedSessions answers; push one to end a session. */
+  endedSessions: string[];
   /** The keys GetJwks hands out; replace to rotate. */
   jwks: { keys: JWK[] };
   /** Replace one RPC's answer for the current test; `reset` restores the defaults. */
@@ -146,6 +150,11 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     resetPassword: async () => ({ message: 'Password has been reset' }),
     updatePassword: async () => ({ message: 'Password has been updated' }),
     getJwks: async () => ({ jwks_json: JSON.stringify(fake.jwks) }),
+    listEndedSessions: async () => ({
+      session_ids: [...fake.endedSessions],
+      cursor: 'after-all',
+      retain_seconds: 360,
+    }),
     listEmailDomains: async () => ({ domains: ['lobbyfirm.example.com', 'association.example.org'] }),
     listBetaEmails: async () => ({ emails: ['beta@example.com'] }),
     listApprovedEmails: async () => ({ emails: ['staff@example.org'] }),
@@ -155,7 +164,8 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     Object.keys(AuthServiceService).map((method) => [
       method,
       unary(logger, method, async (request: Record<string, unknown>, context) => {
-        calls.push({ method, request, caller: context.caller, requestId: context.requestId });
+        if (method !== 'listEndedSessions')
+          calls.push({ method, request, caller: context.caller, requestId: context.requestId });
         const handler = overrides[method] ?? defaults[method];
         if (!handler) throw new Error(`no answer for ${method}`);
         return handler(request, context);
@@ -173,6 +183,7 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     server,
     address: `127.0.0.1:${server.port}`,
     calls,
+    endedSessions: [],
     jwks,
     answer: (method, handler) => {
       overrides[method] = handler;
@@ -181,6 +192,7 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     reset: () => {
       overrides = {};
       calls.length = 0;
+      fake.endedSessions.length = 0;
     },
   };
   return fake;
@@ -201,6 +213,7 @@ export async function startGateway(
     SERVE_WEB: 'false',
     PUBLIC_CACHE_SECONDS: '0',
     DIRECTORY_CACHE_SECONDS: '0',
+    ENDED_SESSIONS_POLL_MS: '50',
     PROFILE_SERVICE_ADDR: '127.0.0.1:1',
     ORG_SERVICE_ADDR: '127.0.0.1:1',
     POST_SERVICE_ADDR: '127.0.0.1:1',
@@ -208,12 +221,18 @@ export async function startGateway(
     ...env,
   });
   const clients = createServiceClients(config);
-  const app = createApp({ config, clients, services: async () => ({}), logger, jwksCache });
+  const endedSessions = watchEndedSessions({
+    load: endedSessionsFromAuth(clients),
+    intervalMs: config.ENDED_SESSIONS_POLL_MS,
+    logger,
+  });
+  const app = createApp({ config, clients, services: async () => ({}), logger, jwksCache, endedSessions });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
+      endedSessions.close();
       clients.close();
       await new Promise((resolve) => server.close(resolve));
     },

@@ -9,6 +9,10 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     /** The tokens' issuer: the built-in provider's realm URL as the gateway serves it. */
     TOKEN_ISSUER: z.url().default('http://localhost:8080/realms/rotunda'),
     WEB_CLIENT_ID: z.string().default('rotunda-web'),
+    /**
+     * Access-token lifetime (built-in provider); with Keycloak, set it to the realm's Access Token Lifespan: the
+     * gateways keep refusing an ended session's tokens this long.
+     */
     AUTH_ACCESS_TOKEN_SECONDS: envPositiveInt(300),
     AUTH_SESSION_IDLE_SECONDS: envPositiveInt(1800),
     AUTH_SESSION_MAX_SECONDS: envPositiveInt(36_000),
@@ -29,6 +33,25 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     CAPTCHA_MAX_NUMBER: envPositiveInt(50_000),
     CONFIRM_LINK_HOURS: envPositiveInt(24),
     RESET_LINK_MINUTES: envPositiveInt(60),
+    /** Wrong passwords an account may make before it waits (a day after the first is forgotten, or at login). */
+    AUTH_LOGIN_FREE_FAILURES: envPositiveInt(5),
+    /** The wait after the first failure beyond the free ones; it doubles with each further one… */
+    AUTH_LOGIN_FIRST_DELAY_SECONDS: envPositiveInt(15),
+    /** …up to this (never a permanent lock). */
+    AUTH_LOGIN_MAX_DELAY_SECONDS: envPositiveInt(900),
+    /**
+     * Wrong passwords one address may send in an hour, counting each account only until it is slowed down: an
+     * office of hundreds behind one address never meets it; guessing across many accounts does.
+     */
+    AUTH_ADDRESS_FAILURES_PER_HOUR: envPositiveInt(500),
+    /** Registrations (and, apart, reset requests) one address may send in an hour. */
+    AUTH_ADDRESS_REQUESTS_PER_HOUR: envPositiveInt(100),
+    /** Registrations (and, apart, reset requests) naming one email in an hour: each sends that inbox a mail. */
+    AUTH_EMAIL_REQUESTS_PER_HOUR: envPositiveInt(5),
+    /** Eligibility checks (the register form asks as the email is typed) one address may make in an hour. */
+    AUTH_ADDRESS_CHECKS_PER_HOUR: envPositiveInt(1000),
+    /** Eligibility checks of one email in an hour. */
+    AUTH_EMAIL_CHECKS_PER_HOUR: envPositiveInt(30),
   })
   .refine(
     (config) =>

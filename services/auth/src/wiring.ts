@@ -6,12 +6,47 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { createAltchaCaptcha } from './adapters/altcha-captcha.ts';
 import { createBuiltinIdentity } from './adapters/builtin-identity.ts';
 import { createKeycloakIdentity } from './adapters/keycloak-identity.ts';
-import { prismaAccessLists, prismaOneTimeTokens, prismaSpentCaptchas } from './adapters/prisma-stores.ts';
-import { createRateLimit } from './adapters/rate-limit.ts';
+import {
+  prismaAccessLists,
+  prismaEndedSessions,
+  prismaOneTimeTokens,
+  prismaSpentCaptchas,
+} from './adapters/prisma-stores.ts';
+import { createGrowingDelay, createWindowLimit } from './adapters/rate-limit.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import type { AuthConfig } from './config.ts';
-import { createAuthService } from './domain/auth-service.ts';
+import { type AuthLimits, createAuthService } from './domain/auth-service.ts';
 import type { IdentityProvider } from './domain/ports.ts';
+
+const HOUR = 3600;
+
+/** The throttles, counted in the auth schema so that every replica shares them. */
+function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
+  const perHour = (name: string, points: number) =>
+    createWindowLimit(prisma, { name, points, windowSeconds: HOUR });
+  return {
+    accountFailures: createGrowingDelay(prisma, {
+      name: 'password:account',
+      freeFailures: config.AUTH_LOGIN_FREE_FAILURES,
+      firstDelaySeconds: config.AUTH_LOGIN_FIRST_DELAY_SECONDS,
+      maxDelaySeconds: config.AUTH_LOGIN_MAX_DELAY_SECONDS,
+      memorySeconds: 24 * HOUR,
+    }),
+    addressFailures: perHour('password:address', config.AUTH_ADDRESS_FAILURES_PER_HOUR),
+    register: {
+      byAddress: perHour('register:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
+      byEmail: perHour('register:email', config.AUTH_EMAIL_REQUESTS_PER_HOUR),
+    },
+    checkEmail: {
+      byAddress: perHour('check-email:address', config.AUTH_ADDRESS_CHECKS_PER_HOUR),
+      byEmail: perHour('check-email:email', config.AUTH_EMAIL_CHECKS_PER_HOUR),
+    },
+    passwordReset: {
+      byAddress: perHour('reset:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
+      byEmail: perHour('reset:email', config.AUTH_EMAIL_REQUESTS_PER_HOUR),
+    },
+  };
+}
 
 export function wireAuth(config: AuthConfig, logger: Logger) {
   const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
@@ -47,11 +82,13 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
       maxNumber: config.CAPTCHA_MAX_NUMBER,
       markSpent: prismaSpentCaptchas(prisma),
     }),
-    // Ten tries per account and fifty per address in fifteen minutes, then a fifteen-minute pause: enough
-    // for a person who mistypes, too few for guessing, and never a permanent lock-out.
-    loginLimit: createRateLimit({ points: 10, durationSeconds: 900, blockSeconds: 900 }),
-    // Reset mails: enough for an office sharing one address, too few to flood anyone's inbox.
-    resetLimit: createRateLimit({ points: 20, durationSeconds: 3600, blockSeconds: 3600 }),
+    limits: authLimits(prisma, config),
+    // An ended session's access tokens live at most their lifetime on; a minute more covers the gateways'
+    // clock tolerance.
+    endedSessions: prismaEndedSessions(prisma, {
+      schema: config.DATABASE_SCHEMA,
+      retainSeconds: config.AUTH_ACCESS_TOKEN_SECONDS + 60,
+    }),
     settings: {
       productName: 'Rotunda',
       accessEmail: config.ACCESS_EMAIL,

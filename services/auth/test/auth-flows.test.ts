@@ -1,5 +1,6 @@
 // The auth service's rules end to end inside the service: real PostgreSQL, the built-in identity provider,
-// real SMTP into MailDev, real ALTCHA challenges. Every path's happy case and its refusals.
+// real SMTP into MailDev, real ALTCHA challenges, the throttles counted in Postgres. Every path's happy case
+// and its refusals; sessions that end for good, and the list of them the gateways read.
 import { randomUUID } from 'node:crypto';
 import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient, AuthServiceService, type LoginResponse } from '@rotunda/protos/auth';
@@ -15,17 +16,18 @@ import {
 } from '@rotunda/service-kit';
 import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createAltchaCaptcha } from '../src/adapters/altcha-captcha.ts';
 import { createBuiltinIdentity } from '../src/adapters/builtin-identity.ts';
 import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
 import {
   prismaAccessLists,
+  prismaEndedSessions,
   prismaOneTimeTokens,
   prismaSpentCaptchas,
 } from '../src/adapters/prisma-stores.ts';
-import { createRateLimit } from '../src/adapters/rate-limit.ts';
+import { createGrowingDelay, createWindowLimit } from '../src/adapters/rate-limit.ts';
 import { createSmtpMailer } from '../src/adapters/smtp-mailer.ts';
 import { type AuthService, createAuthService, MESSAGES } from '../src/domain/auth-service.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
@@ -44,6 +46,19 @@ let identity: ReturnType<typeof createBuiltinIdentity>;
 
 const captchaPayload = async () => solveCaptcha(await auth.createCaptchaChallenge());
 const uniqueEmail = (domain = 'dof.ca.gov') => `t.${randomUUID().slice(0, 8)}@${domain}`;
+/** An address of its own, for calls that are not about the per-address limits. */
+const uniqueIp = () => `fd00::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+
+// The throttles of this suite: small, so that tests reach them quickly.
+const FREE_FAILURES = 3;
+const FIRST_DELAY = 30;
+const MAX_DELAY = 120;
+const ADDRESS_FAILURES = 8;
+const REQUESTS_PER_ADDRESS = 6;
+const REQUESTS_PER_EMAIL = 2;
+const CHECKS_PER_ADDRESS = 10;
+const CHECKS_PER_EMAIL = 3;
+const RETAIN_SECONDS = 360;
 
 async function refusal(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
   try {
@@ -63,6 +78,7 @@ async function registered(email = uniqueEmail()) {
     password: PASSWORD,
     captchaPayload: await captchaPayload(),
     appUrl: APP,
+    clientIp: uniqueIp(),
   });
   const mail = await inbox.waitFor(email, /confirm/i);
   return { email, token: linkIn(mail, '/confirm-email/').split('/confirm-email/')[1] as string, mail };
@@ -88,6 +104,8 @@ beforeAll(async () => {
     sessionMaxSeconds: 36_000,
   });
   const lists = prismaAccessLists(prisma);
+  const perHour = (name: string, points: number) =>
+    createWindowLimit(prisma, { name, points, windowSeconds: 3600 });
   auth = createAuthService({
     identity,
     tokens: prismaOneTimeTokens(prisma),
@@ -98,8 +116,29 @@ beforeAll(async () => {
       maxNumber: 2000,
       markSpent: prismaSpentCaptchas(prisma),
     }),
-    loginLimit: createRateLimit({ points: 5, durationSeconds: 60, blockSeconds: 60 }),
-    resetLimit: createRateLimit({ points: 50, durationSeconds: 60, blockSeconds: 60 }),
+    limits: {
+      accountFailures: createGrowingDelay(prisma, {
+        name: 'password:account',
+        freeFailures: FREE_FAILURES,
+        firstDelaySeconds: FIRST_DELAY,
+        maxDelaySeconds: MAX_DELAY,
+        memorySeconds: 24 * 3600,
+      }),
+      addressFailures: perHour('password:address', ADDRESS_FAILURES),
+      register: {
+        byAddress: perHour('register:address', REQUESTS_PER_ADDRESS),
+        byEmail: perHour('register:email', REQUESTS_PER_EMAIL),
+      },
+      checkEmail: {
+        byAddress: perHour('check-email:address', CHECKS_PER_ADDRESS),
+        byEmail: perHour('check-email:email', CHECKS_PER_EMAIL),
+      },
+      passwordReset: {
+        byAddress: perHour('reset:address', REQUESTS_PER_ADDRESS),
+        byEmail: perHour('reset:email', REQUESTS_PER_EMAIL),
+      },
+    },
+    endedSessions: prismaEndedSessions(prisma, { schema: 'auth', retainSeconds: RETAIN_SECONDS }),
     settings: {
       productName: 'Rotunda',
       accessEmail: 'membership@rotunda.example',
@@ -129,12 +168,16 @@ describe('the auth schema', () => {
 
 describe('email eligibility', () => {
   it('accepts .ca.gov, approved domains, approved and beta emails; refuses the rest', async () => {
-    expect(await auth.checkEmail('someone@dof.ca.gov')).toBe(true);
-    expect(await auth.checkEmail('Someone@CapitolAdvocates.org')).toBe(true);
-    expect(await auth.checkEmail('policy.director@valleywater.example')).toBe(true);
-    expect(await auth.checkEmail('beta.tester@civicpartners.example')).toBe(true);
-    expect(await auth.checkEmail('someone@gmail.com')).toBe(false);
-    expect(await auth.checkEmail('someone@ca.gov.evil.example')).toBe(false);
+    expect(await auth.checkEmail({ email: 'someone@dof.ca.gov', clientIp: uniqueIp() })).toBe(true);
+    expect(await auth.checkEmail({ email: 'Someone@CapitolAdvocates.org', clientIp: uniqueIp() })).toBe(true);
+    expect(
+      await auth.checkEmail({ email: 'policy.director@valleywater.example', clientIp: uniqueIp() }),
+    ).toBe(true);
+    expect(await auth.checkEmail({ email: 'beta.tester@civicpartners.example', clientIp: uniqueIp() })).toBe(
+      true,
+    );
+    expect(await auth.checkEmail({ email: 'someone@gmail.com', clientIp: uniqueIp() })).toBe(false);
+    expect(await auth.checkEmail({ email: 'someone@ca.gov.evil.example', clientIp: uniqueIp() })).toBe(false);
   });
 });
 
@@ -146,6 +189,7 @@ describe('registration', () => {
     password: PASSWORD,
     captchaPayload: await captchaPayload(),
     appUrl: APP,
+    clientIp: uniqueIp(),
     ...overrides,
   });
 
@@ -271,14 +315,79 @@ describe('login', () => {
     );
     expect(unknown).toEqual(wrong);
   });
+});
 
-  it('pauses an account after a burst of failures, with the wait in the message', async () => {
+describe('failed logins', () => {
+  // Only Date is faked (the database, SMTP and argon2 run for real), to move through the waits.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const advance = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+  const tryLogin = (email: string, password: string, clientIp: string) =>
+    auth.login({ email, password, clientIp }).then(
+      () => 'ok',
+      (error: unknown) => {
+        if (!(error instanceof DomainError)) throw error;
+        return error.kind === 'resource_exhausted' ? error.message : error.kind;
+      },
+    );
+
+  it('are free a few times, then the account waits longer with each one, up to a cap, and the waits end', async () => {
     const email = await confirmed();
-    for (let i = 0; i < 5; i++)
-      await refusal(auth.login({ email, password: 'Wrong#Password1', clientIp: `10.1.0.${i}` }));
-    const limited = await refusal(auth.login({ email, password: PASSWORD, clientIp: '10.1.0.9' }));
-    expect(limited.kind).toBe('resource_exhausted');
-    expect(limited.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const wrong = () => tryLogin(email, 'Wrong#Password1', uniqueIp());
+    for (let i = 0; i < FREE_FAILURES; i++) expect(await wrong()).toBe('unauthenticated');
+    // The first failure past the free ones is still answered, and sets the first wait.
+    expect(await wrong()).toBe('unauthenticated');
+    // While the account waits, even the right password is refused unchecked, from any address.
+    expect(await tryLogin(email, PASSWORD, uniqueIp())).toBe('Too many attempts. Try again in 30 seconds.');
+    advance(29);
+    expect(await wrong()).toBe('Too many attempts. Try again in 1 second.');
+    advance(1);
+    expect(await wrong()).toBe('unauthenticated');
+    expect(await wrong()).toBe('Too many attempts. Try again in 60 seconds.');
+    advance(60);
+    expect(await wrong()).toBe('unauthenticated');
+    expect(await wrong()).toBe('Too many attempts. Try again in 2 minutes.');
+    advance(120);
+    expect(await wrong()).toBe('unauthenticated');
+    // Capped: never a permanent lock.
+    expect(await wrong()).toBe('Too many attempts. Try again in 2 minutes.');
+    advance(120);
+    expect(await tryLogin(email, PASSWORD, uniqueIp())).toBe('ok');
+    // A success forgives the account's failures.
+    for (let i = 0; i < FREE_FAILURES; i++) expect(await wrong()).toBe('unauthenticated');
+  });
+
+  it('of one account never block another account from the same address (an office behind one NAT)', async () => {
+    const guessed = await confirmed();
+    const colleague = await confirmed();
+    const office = uniqueIp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const answers: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      // Someone keeps guessing, each time the wait is over.
+      if (i > 0) advance(MAX_DELAY);
+      answers.push(await tryLogin(guessed, 'Wrong#Password1', office));
+    }
+    expect(answers.filter((answer) => answer === 'unauthenticated')).toHaveLength(12);
+    expect(await tryLogin(guessed, 'Wrong#Password1', office)).toMatch(/^Too many attempts/);
+    // Twelve failures of one account counted only its free ones against the office's address.
+    expect(await tryLogin(colleague, PASSWORD, office)).toBe('ok');
+    expect(await tryLogin(colleague, 'Wrong#Password1', office)).toBe('unauthenticated');
+  });
+
+  it('from one address across many accounts stop that address, and only it', async () => {
+    const address = uniqueIp();
+    const accounts = await Promise.all([confirmed(), confirmed(), confirmed(), confirmed()]);
+    // Each account adds its free failures only: three accounts reach the address's limit.
+    for (const email of accounts.slice(0, 3))
+      for (let i = 0; i < FREE_FAILURES; i++) await tryLogin(email, 'Wrong#Password1', address);
+    expect(ADDRESS_FAILURES).toBeLessThan(3 * FREE_FAILURES);
+    const stopped = await tryLogin(accounts[3] as string, PASSWORD, address);
+    expect(stopped).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    // The same account from elsewhere is not held back.
+    expect(await tryLogin(accounts[3] as string, PASSWORD, uniqueIp())).toBe('ok');
   });
 });
 
@@ -360,7 +469,7 @@ describe('password reset', () => {
             email: 'member@demo.ca.gov',
             captchaPayload: '',
             appUrl: APP,
-            clientIp: '1',
+            clientIp: uniqueIp(),
           }),
         )
       ).message,
@@ -369,24 +478,195 @@ describe('password reset', () => {
 });
 
 describe('update password', () => {
-  it('checks the current password and needs a caller', async () => {
+  const change = (
+    caller: Caller | undefined,
+    currentPassword: string,
+    newPassword: string,
+    sessionId = '',
+    clientIp = uniqueIp(),
+  ) => auth.updatePassword(caller, { currentPassword, newPassword, sessionId, clientIp });
+
+  async function member() {
     const email = await confirmed();
     const user = await identity.findUserByEmail(email);
-    const caller: Caller = { userId: user?.id as string, email, roles: [] };
-    expect(await refusal(auth.updatePassword(caller, 'Wrong#Password1', 'Newer#Pass2026'))).toEqual({
+    return { email, caller: { userId: user?.id as string, email, roles: [] } satisfies Caller };
+  }
+
+  it('checks the current password and needs a caller', async () => {
+    const { email, caller } = await member();
+    expect(await refusal(change(caller, 'Wrong#Password1', 'Newer#Pass2026'))).toEqual({
       kind: 'invalid_argument',
       message: 'Your current password is incorrect.',
     });
-    expect((await refusal(auth.updatePassword(undefined, PASSWORD, 'Newer#Pass2026'))).kind).toBe(
-      'unauthenticated',
-    );
-    expect((await refusal(auth.updatePassword(caller, PASSWORD, 'weak'))).message).toBe(
+    expect((await refusal(change(undefined, PASSWORD, 'Newer#Pass2026'))).kind).toBe('unauthenticated');
+    expect((await refusal(change(caller, PASSWORD, 'weak'))).message).toBe(
       'Password does not meet criteria.',
     );
-    expect(await auth.updatePassword(caller, PASSWORD, 'Newer#Pass2026')).toBe('Password has been updated');
+    expect(await change(caller, PASSWORD, 'Newer#Pass2026')).toBe('Password has been updated');
     expect((await auth.login({ email, password: 'Newer#Pass2026', clientIp: '10.4.0.1' })).user.email).toBe(
       email,
     );
+  });
+
+  it('ends every other session of the member; the one it was made in goes on', async () => {
+    const { email, caller } = await member();
+    const phone = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const laptop = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const stranger = (
+      await auth.login({ email: 'member@demo.ca.gov', password: 'Member#2024x', clientIp: uniqueIp() })
+    ).tokens;
+    await change(caller, PASSWORD, 'Newer#Pass2026', laptop.sessionState);
+    expect(await refusal(auth.refresh(phone.refreshToken))).toEqual({
+      kind: 'unauthenticated',
+      message: 'Session not active',
+    });
+    const renewed = await auth.refresh(laptop.refreshToken);
+    expect(decodeJwt(renewed.accessToken)).toMatchObject({ sub: caller.userId, sid: laptop.sessionState });
+    // Another member's session is none of this change's business.
+    await auth.refresh(stranger.refreshToken);
+    const { sessionIds } = await auth.listEndedSessions('');
+    expect(sessionIds).toContain(phone.sessionState);
+    expect(sessionIds).not.toContain(laptop.sessionState);
+    expect(sessionIds).not.toContain(stranger.sessionState);
+  });
+
+  it('throttles wrong current passwords like failed logins, and a refused change changes nothing', async () => {
+    const { email, caller } = await member();
+    const session = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      expect((await refusal(change(caller, 'Wrong#Password1', 'Newer#Pass2026'))).kind).toBe(
+        'invalid_argument',
+      );
+    // The account now waits: the right current password is refused unchecked, and so is a login.
+    expect(await refusal(change(caller, PASSWORD, 'Newer#Pass2026', session.sessionState))).toEqual({
+      kind: 'resource_exhausted',
+      message: 'Too many attempts. Try again in 30 seconds.',
+    });
+    expect((await refusal(auth.login({ email, password: PASSWORD, clientIp: uniqueIp() }))).kind).toBe(
+      'resource_exhausted',
+    );
+    expect(await identity.checkPassword(email, PASSWORD)).toBe(true);
+    expect(await identity.checkPassword(email, 'Newer#Pass2026')).toBe(false);
+    await auth.refresh(session.refreshToken);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: a reused one is refused and ends its session, the token that replaced it too', async () => {
+    const email = await confirmed();
+    const { tokens } = await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() });
+    const next = await auth.refresh(tokens.refreshToken);
+    expect(next.refreshToken).not.toBe(tokens.refreshToken);
+    expect(await refusal(auth.refresh(tokens.refreshToken))).toEqual({
+      kind: 'unauthenticated',
+      message: 'Session not active',
+    });
+    expect(await refusal(auth.refresh(next.refreshToken))).toEqual({
+      kind: 'unauthenticated',
+      message: 'Session not active',
+    });
+    expect((await auth.listEndedSessions('')).sessionIds).toContain(tokens.sessionState);
+  });
+});
+
+describe('ended sessions', () => {
+  it('lists logouts and resets; a later cursor answers only what ended since', async () => {
+    const email = await confirmed();
+    const first = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    await auth.logout(first.refreshToken);
+    const page = await auth.listEndedSessions('');
+    expect(page.sessionIds).toContain(first.sessionState);
+    expect(page.retainSeconds).toBe(RETAIN_SECONDS);
+    // A cursor from the future: nothing has ended after it yet.
+    const later = String(Number(page.cursor) + 60_000);
+    expect((await auth.listEndedSessions(later)).sessionIds).toEqual([]);
+
+    const second = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const user = await identity.findUserByEmail(email);
+    const token = await prismaOneTimeTokens(prisma).issue(user?.id as string, 'reset-password', 60);
+    await auth.resetPassword(token, 'Fresh#Start2026');
+    const next = await auth.listEndedSessions(page.cursor);
+    expect(next.sessionIds).toContain(second.sessionState);
+    expect(Number(next.cursor)).toBeGreaterThanOrEqual(Number(page.cursor));
+  });
+
+  it('lists nothing for a logout that ended nothing, and takes a malformed cursor as none', async () => {
+    const before = await auth.listEndedSessions('');
+    await auth.logout('not-a-token');
+    const after = await auth.listEndedSessions('not-a-cursor');
+    expect(after.sessionIds.sort()).toEqual(before.sessionIds.sort());
+  });
+});
+
+describe('throttled requests', () => {
+  const registration = async (email: string, clientIp: string) =>
+    auth.register({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      password: PASSWORD,
+      captchaPayload: await captchaPayload(),
+      appUrl: APP,
+      clientIp,
+    });
+  const resetRequest = async (email: string, clientIp: string) =>
+    auth.requestPasswordReset({ email, captchaPayload: await captchaPayload(), appUrl: APP, clientIp });
+  const mailsTo = async (email: string) =>
+    (await inbox.all()).filter((mail) => mail.to.some((to) => to.address === email)).length;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('registration: a few per email, more per address; a refused one creates nothing and mails no one', async () => {
+    const target = uniqueEmail();
+    for (let i = 0; i < REQUESTS_PER_EMAIL; i++) await registration(target, uniqueIp());
+    await settle();
+    expect(await mailsTo(target)).toBe(REQUESTS_PER_EMAIL);
+    const byEmail = await refusal(registration(target, uniqueIp()));
+    expect(byEmail).toEqual({
+      kind: 'resource_exhausted',
+      message: 'Too many attempts. Try again in 60 minutes.',
+    });
+    await settle();
+    expect(await mailsTo(target)).toBe(REQUESTS_PER_EMAIL);
+
+    const address = uniqueIp();
+    for (let i = 0; i < REQUESTS_PER_ADDRESS; i++) await registration(uniqueEmail(), address);
+    const stranger = uniqueEmail();
+    expect((await refusal(registration(stranger, address))).kind).toBe('resource_exhausted');
+    await settle();
+    expect(await identity.findUserByEmail(stranger)).toBeNull();
+    expect(await mailsTo(stranger)).toBe(0);
+    // From another address the same person registers.
+    expect(await registration(stranger, uniqueIp())).toBe(MESSAGES.registered);
+  });
+
+  it('reset requests: a few per email, more per address; a refused one mails no one', async () => {
+    const email = await confirmed();
+    const before = await mailsTo(email);
+    for (let i = 0; i < REQUESTS_PER_EMAIL; i++) await resetRequest(email, uniqueIp());
+    expect((await refusal(resetRequest(email, uniqueIp()))).kind).toBe('resource_exhausted');
+    await settle();
+    expect(await mailsTo(email)).toBe(before + REQUESTS_PER_EMAIL);
+
+    const address = uniqueIp();
+    for (let i = 0; i < REQUESTS_PER_ADDRESS; i++) await resetRequest(uniqueEmail(), address);
+    const other = await confirmed();
+    const otherBefore = await mailsTo(other);
+    expect((await refusal(resetRequest(other, address))).kind).toBe('resource_exhausted');
+    await settle();
+    expect(await mailsTo(other)).toBe(otherBefore);
+  });
+
+  it('eligibility checks: a few per email, more per address', async () => {
+    const check = (email: string, clientIp: string) => auth.checkEmail({ email, clientIp });
+    for (let i = 0; i < CHECKS_PER_EMAIL; i++) expect(await check('Probe@DOF.ca.gov', uniqueIp())).toBe(true);
+    expect((await refusal(check('probe@dof.ca.gov', uniqueIp()))).kind).toBe('resource_exhausted');
+    const address = uniqueIp();
+    for (let i = 0; i < CHECKS_PER_ADDRESS; i++) await check(uniqueEmail(), address);
+    expect(await refusal(check(uniqueEmail(), address))).toEqual({
+      kind: 'resource_exhausted',
+      message: 'Too many attempts. Try again in 60 minutes.',
+    });
+    expect(await check(uniqueEmail(), uniqueIp())).toBe(true);
   });
 });
 
@@ -479,6 +759,52 @@ describe('over gRPC', () => {
       client.findUserIdsByEmail({ emails: tooMany }, (error) => resolve(error)),
     );
     expect(refused?.code).toBe(status.INVALID_ARGUMENT);
+  });
+
+  it('changes the password in the session named, ending the others, which ListEndedSessions then names', async () => {
+    const email = await confirmed();
+    const user = await identity.findUserByEmail(email);
+    const kept = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const other = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const metadata = new Metadata();
+    setCallerMetadata(metadata, { userId: user?.id as string, email, roles: [] });
+    const changed = await new Promise<{ error: ServiceError | null; message?: string }>((resolve) =>
+      client.updatePassword(
+        {
+          current_password: PASSWORD,
+          new_password: 'Newer#Pass2026',
+          session_id: kept.sessionState,
+          client_ip: uniqueIp(),
+        },
+        metadata,
+        (error, response) => resolve({ error, message: response?.message }),
+      ),
+    );
+    expect(changed).toEqual({ error: null, message: 'Password has been updated' });
+    const ended = await new Promise<{ session_ids: string[]; cursor: string; retain_seconds: number }>(
+      (resolve, reject) =>
+        client.listEndedSessions({ cursor: '' }, (error, response) =>
+          error ? reject(error) : resolve(response),
+        ),
+    );
+    expect(ended.session_ids).toContain(other.sessionState);
+    expect(ended.session_ids).not.toContain(kept.sessionState);
+    expect(ended.retain_seconds).toBe(RETAIN_SECONDS);
+    expect(ended.cursor).toMatch(/^\d+$/);
+    await auth.refresh(kept.refreshToken);
+  });
+
+  it('answers a throttled call with RESOURCE_EXHAUSTED and the wait in words', async () => {
+    const check = () =>
+      new Promise<ServiceError | null>((resolve) =>
+        client.checkEmail({ email: 'grpc.probe@dof.ca.gov', client_ip: uniqueIp() }, (error) =>
+          resolve(error),
+        ),
+      );
+    for (let i = 0; i < CHECKS_PER_EMAIL; i++) expect(await check()).toBeNull();
+    const refused = await check();
+    expect(refused?.code).toBe(status.RESOURCE_EXHAUSTED);
+    expect(refused?.details).toBe('Too many attempts. Try again in 60 minutes.');
   });
 
   it('reads the caller from the metadata for contributor-only lists', async () => {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type DomainErrorKind } from '@rotunda/service-kit';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentityProvider, IdentityUser } from '../src/domain/ports.ts';
+import { type IdentityProvider, type IdentityUser, RefreshTokenReused } from '../src/domain/ports.ts';
 
 export interface IdentityContractSubject {
   provider: IdentityProvider;
@@ -210,23 +210,60 @@ function registerCases(providerOf: () => IdentityProvider): void {
     );
   });
 
-  it("ends the session on logout: its refresh token is then refused with 'unauthenticated'", async () => {
+  it("checks a password: true for the account's own only", async () => {
     const { provider, email, password } = await newAccount();
-    const tokens = await grantFor(provider, email, password);
-    await provider.logout(tokens.refreshToken);
-    await expectDomainError(provider.refresh(tokens.refreshToken), 'unauthenticated');
-    // Logging out again, or with something that is no token at all, is not an error.
-    await expect(provider.logout(tokens.refreshToken)).resolves.toBeUndefined();
-    await expect(provider.logout('not-a-token')).resolves.toBeUndefined();
+    expect(await provider.checkPassword(email.toUpperCase(), password)).toBe(true);
+    expect(await provider.checkPassword(email, newPassword())).toBe(false);
+    expect(await provider.checkPassword(uniqueEmail(), password)).toBe(false);
   });
 
-  it('ends every session of the account on logoutAll', async () => {
+  it("ends the session on logout, answering its id: its refresh token is then refused with 'unauthenticated'", async () => {
+    const { provider, email, password } = await newAccount();
+    const tokens = await grantFor(provider, email, password);
+    expect(await provider.logout(tokens.refreshToken)).toBe(tokens.sessionState);
+    await expectDomainError(provider.refresh(tokens.refreshToken), 'unauthenticated');
+    // Logging out again, or with something that is no token at all, is not an error and ends nothing.
+    await expect(provider.logout(tokens.refreshToken)).resolves.toBeNull();
+    await expect(provider.logout('not-a-token')).resolves.toBeNull();
+  });
+
+  it('ends every session of the account, answering their ids', async () => {
     const { provider, user, email, password } = await newAccount();
     const phone = await grantFor(provider, email, password);
     const laptop = await grantFor(provider, email, password);
-    await provider.logoutAll(user.id);
+    expect((await provider.endSessions(user.id)).sort()).toEqual(
+      [phone.sessionState, laptop.sessionState].sort(),
+    );
     await expectDomainError(provider.refresh(phone.refreshToken), 'unauthenticated');
     await expectDomainError(provider.refresh(laptop.refreshToken), 'unauthenticated');
+    expect(await provider.endSessions(user.id)).toEqual([]);
+  });
+
+  it('ends every session but the one to keep, which goes on refreshing', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const phone = await grantFor(provider, email, password);
+    const laptop = await grantFor(provider, email, password);
+    expect(await provider.endSessions(user.id, laptop.sessionState)).toEqual([phone.sessionState]);
+    await expectDomainError(provider.refresh(phone.refreshToken), 'unauthenticated');
+    const renewed = await provider.refresh(laptop.refreshToken);
+    expect((await claimsOf(provider, renewed.accessToken)).sub).toBe(user.id);
+  });
+
+  it('takes each refresh token once: used again, it is refused and its whole session ends', async () => {
+    const { provider, email, password } = await newAccount();
+    const first = await grantFor(provider, email, password);
+    const second = await provider.refresh(first.refreshToken);
+    const reuse = await provider.refresh(first.refreshToken).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(reuse).toBeInstanceOf(RefreshTokenReused);
+    expect(reuse).toMatchObject({ kind: 'unauthenticated', sessionId: first.sessionState });
+    // The token handed out by the legitimate refresh dies with the session.
+    await expectDomainError(provider.refresh(second.refreshToken), 'unauthenticated');
+    // An unrelated session of the same account goes on.
+    const other = await grantFor(provider, email, password);
+    expect((await provider.refresh(other.refreshToken)).accessToken.length).toBeGreaterThan(0);
   });
 
   it('replaces the password: the old one no longer grants tokens, the new one does', async () => {

@@ -6,7 +6,7 @@ import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
-import type { IdentityProvider } from '../src/domain/ports.ts';
+import { type IdentityProvider, RefreshTokenReused } from '../src/domain/ports.ts';
 import { identityContract } from './identity-contract.ts';
 
 const keycloakUrl = process.env.KEYCLOAK_URL;
@@ -44,16 +44,24 @@ identityContract(
     : { skipReason: 'set KEYCLOAK_URL (and KEYCLOAK_CLIENT_SECRET) to run it against a real Keycloak' },
 );
 
-// Protocol mapping only: a fake of Keycloak's token endpoint checks how the adapter reads Keycloak's token
-// responses and errors. Whether Keycloak really answers this way is the contract's job, above.
-describe('keycloak adapter protocol mapping (local fake token endpoint, no Keycloak)', () => {
+// Protocol mapping only: a fake of Keycloak's token, logout and admin endpoints checks how the adapter reads
+// Keycloak's responses and errors and which calls it makes. Whether Keycloak really answers this way is the
+// contract's job, above (and Keycloak's admin API documentation's).
+describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no Keycloak)', () => {
   interface Seen {
+    method: string;
     path: string;
     form: URLSearchParams;
   }
+  interface Answer {
+    status: number;
+    body: unknown;
+  }
   let server: Server;
   let seen: Seen[] = [];
-  let answer: { status: number; body: unknown } = { status: 500, body: {} };
+  let answer: Answer = { status: 500, body: {} };
+  /** Answers by request when set; otherwise every request gets `answer`. */
+  let route: ((request: Seen) => Answer) | undefined;
   let provider: IdentityProvider;
 
   beforeAll(async () => {
@@ -61,12 +69,15 @@ describe('keycloak adapter protocol mapping (local fake token endpoint, no Keycl
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        seen.push({
+        const entry = {
+          method: request.method ?? '',
           path: request.url ?? '',
           form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-        });
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(answer.body));
+        };
+        seen.push(entry);
+        const { status, body } = route ? route(entry) : answer;
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(status === 204 ? undefined : JSON.stringify(body));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,6 +94,7 @@ describe('keycloak adapter protocol mapping (local fake token endpoint, no Keycl
   });
   beforeEach(() => {
     seen = [];
+    route = undefined;
   });
 
   const keycloakTokens = {
@@ -162,5 +174,73 @@ describe('keycloak adapter protocol mapping (local fake token endpoint, no Keycl
     const error = await provider.refresh('some.refresh.token').catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(DomainError);
+  });
+
+  /** A token whose payload names the session, as Keycloak's refresh tokens do. */
+  const tokenOf = (sid: string) => `e30.${Buffer.from(JSON.stringify({ sid })).toString('base64url')}.sig`;
+  const TOKEN_PATH = '/realms/rotunda/protocol/openid-connect/token';
+  const LOGOUT_PATH = '/realms/rotunda/protocol/openid-connect/logout';
+  const serviceToken = { status: 200, body: { access_token: 'service-token', expires_in: 300 } };
+  const adminCalls = () =>
+    seen.filter((call) => call.path.startsWith('/admin/')).map((call) => `${call.method} ${call.path}`);
+
+  it('ends the whole user session when Keycloak reports a reused refresh token, and says which', async () => {
+    route = (request) => {
+      if (request.path === TOKEN_PATH && request.form.get('grant_type') === 'client_credentials')
+        return serviceToken;
+      if (request.path === TOKEN_PATH)
+        return refused(400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
+      if (request.method === 'DELETE') return { status: 204, body: undefined };
+      return { status: 500, body: {} };
+    };
+    const error = await provider.refresh(tokenOf('session-7')).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(RefreshTokenReused);
+    expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: 'session-7' });
+    expect(adminCalls()).toEqual(['DELETE /admin/realms/rotunda/sessions/session-7?isOffline=false']);
+  });
+
+  it('answers the id of the session a logout ended, and null when Keycloak had nothing to end', async () => {
+    answer = { status: 204, body: undefined };
+    expect(await provider.logout(tokenOf('session-8'))).toBe('session-8');
+    expect(seen[0]?.path).toBe(LOGOUT_PATH);
+    answer = refused(400, 'invalid_grant', 'Session not active');
+    expect(await provider.logout(tokenOf('session-8'))).toBeNull();
+  });
+
+  it('ends the other sessions one by one, keeping the current one; without one to keep, all at once', async () => {
+    route = (request) => {
+      if (request.path === TOKEN_PATH) return serviceToken;
+      if (request.method === 'GET' && request.path === '/admin/realms/rotunda/users/u-1/sessions')
+        return { status: 200, body: [{ id: 's-1' }, { id: 's-2' }, { id: 's-3' }] };
+      if (request.method === 'DELETE' || request.method === 'POST') return { status: 204, body: undefined };
+      return { status: 500, body: {} };
+    };
+    expect(await provider.endSessions('u-1', 's-2')).toEqual(['s-1', 's-3']);
+    // Not the account-wide logout: its not-before would end the kept session too.
+    expect(adminCalls()).toEqual([
+      'GET /admin/realms/rotunda/users/u-1/sessions',
+      'DELETE /admin/realms/rotunda/sessions/s-1?isOffline=false',
+      'DELETE /admin/realms/rotunda/sessions/s-3?isOffline=false',
+    ]);
+    seen = [];
+    expect(await provider.endSessions('u-1')).toEqual(['s-1', 's-2', 's-3']);
+    expect(adminCalls()).toEqual([
+      'GET /admin/realms/rotunda/users/u-1/sessions',
+      'POST /admin/realms/rotunda/users/u-1/logout',
+    ]);
+  });
+
+  it('checks a password with a grant whose session it ends at once', async () => {
+    route = (request) =>
+      request.path === TOKEN_PATH
+        ? { status: 200, body: { ...keycloakTokens, refresh_token: tokenOf('probe') } }
+        : { status: 204, body: undefined };
+    expect(await provider.checkPassword('ada@example.ca.gov', 'secret#1')).toBe(true);
+    expect(seen.map((call) => call.path)).toEqual([TOKEN_PATH, LOGOUT_PATH]);
+    expect(seen[1]?.form.get('refresh_token')).toBe(tokenOf('probe'));
+    seen = [];
+    route = () => refused(401, 'invalid_grant', 'Invalid user credentials');
+    expect(await provider.checkPassword('ada@example.ca.gov', 'wrong')).toBe(false);
+    expect(seen.map((call) => call.path)).toEqual([TOKEN_PATH]);
   });
 });

@@ -55,6 +55,10 @@ describe('Keycloak realm export', () => {
     });
   });
 
+  it('rotates refresh tokens: each works once, and Keycloak reports a reuse', () => {
+    expect(realm).toMatchObject({ revokeRefreshToken: true, refreshTokenMaxReuse: 0 });
+  });
+
   it("defines the realm role 'contributor'", () => {
     const role = realm.roles?.realm?.find((r) => r.name === 'contributor');
     expect(role?.description).toBe('Concierge contributor — may edit unclaimed profiles and organizations');

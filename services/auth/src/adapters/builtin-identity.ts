@@ -1,6 +1,7 @@
 // The built-in identity provider: accounts in the auth schema with argon2id password hashes, and RS256
 // tokens shaped like Keycloak's (same claims, same token response), signed by keys kept in the database
-// and rotatable, so the gateway and the browser treat it exactly like Keycloak.
+// and rotatable, so the gateway and the browser treat it exactly like Keycloak. Refresh tokens rotate as with
+// Keycloak's revokeRefreshToken: each works once, and one used again ends its session.
 import { randomUUID } from 'node:crypto';
 import { DomainError, unauthenticated } from '@rotunda/service-kit';
 import {
@@ -14,7 +15,12 @@ import {
   SignJWT,
 } from 'jose';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { IdentityProvider, IdentityUser, TokenSet } from '../domain/ports.ts';
+import {
+  type IdentityProvider,
+  type IdentityUser,
+  RefreshTokenReused,
+  type TokenSet,
+} from '../domain/ports.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export interface BuiltinIdentityOptions {
@@ -36,6 +42,8 @@ export interface BuiltinIdentity extends IdentityProvider {
 }
 
 const SCOPE = 'openid email profile';
+/** Session ids are UUIDs; anything else names no session of ours. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SigningKeyMaterial = Awaited<ReturnType<typeof importJWK>>;
 
 export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinIdentity {
@@ -99,9 +107,10 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
     return { keys: rows.map((row) => row.publicJwk as JWK) };
   }
 
+  /** Signs the session's tokens; `refreshTokenId` is the refresh token's jti, the one the session now accepts. */
   async function issueTokens(
     user: IdentityUser,
-    session: { id: string; idleExpiresAt: Date },
+    session: { id: string; idleExpiresAt: Date; refreshTokenId: string },
     issuedAt: Date,
   ): Promise<TokenSet> {
     const { kid, key } = await signingKey();
@@ -137,7 +146,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
       .setIssuer(options.issuer)
       .setAudience(options.issuer)
       .setSubject(user.id)
-      .setJti(randomUUID())
+      .setJti(session.refreshTokenId)
       .setIssuedAt(seconds(issuedAt))
       .setExpirationTime(seconds(session.idleExpiresAt))
       .sign(key);
@@ -160,14 +169,24 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
         algorithms: ['RS256'],
         currentDate: checkExpiry ? now() : new Date(0),
       });
-      if (payload.typ !== 'Refresh' || typeof payload.sid !== 'string') return null;
-      return { sid: payload.sid, userId: payload.sub };
+      if (payload.typ !== 'Refresh' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string')
+        return null;
+      return { sid: payload.sid, userId: payload.sub, jti: payload.jti };
     } catch {
       return null;
     }
   }
 
   const sessionEnded = () => unauthenticated('Session not active');
+
+  /** Revokes the session if it is still open; answers whether this call ended it. */
+  async function endSession(id: string): Promise<boolean> {
+    const { count } = await prisma.session.updateMany({
+      where: { id, revokedAt: null },
+      data: { revokedAt: now() },
+    });
+    return count > 0;
+  }
 
   return {
     rotateSigningKey,
@@ -227,14 +246,22 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
       const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), password);
       if (!row || !matches) return null;
       const start = now();
+      const refreshTokenId = randomUUID();
       const session = await prisma.session.create({
         data: {
           userId: row.id,
           idleExpiresAt: new Date(start.getTime() + options.sessionIdleSeconds * 1000),
           maxExpiresAt: new Date(start.getTime() + options.sessionMaxSeconds * 1000),
+          refreshTokenId,
         },
       });
-      return issueTokens(toUser(row), session, start);
+      return issueTokens(toUser(row), { ...session, refreshTokenId }, start);
+    },
+
+    async checkPassword(email, password) {
+      const row = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+      const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), password);
+      return row !== null && matches;
     },
 
     async refresh(refreshToken) {
@@ -242,32 +269,59 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
       if (!found) throw sessionEnded();
       const session = await prisma.session.findUnique({ where: { id: found.sid } });
       const at = now();
-      if (!session || session.revokedAt || session.idleExpiresAt <= at || session.maxExpiresAt <= at) {
+      if (
+        !session ||
+        session.userId !== found.userId ||
+        session.revokedAt ||
+        session.idleExpiresAt <= at ||
+        session.maxExpiresAt <= at
+      ) {
         throw sessionEnded();
+      }
+      // Sessions opened before rotation existed accept their one refresh token once more, then rotate.
+      if (session.refreshTokenId !== null && session.refreshTokenId !== found.jti) {
+        await endSession(session.id);
+        throw new RefreshTokenReused(session.id);
       }
       const idle = new Date(
         Math.min(at.getTime() + options.sessionIdleSeconds * 1000, session.maxExpiresAt.getTime()),
       );
-      const updated = await prisma.session.update({
-        where: { id: session.id },
-        data: { idleExpiresAt: idle },
+      const next = randomUUID();
+      // Swapped only if no one else used this token meanwhile: of two concurrent uses, one is a reuse.
+      const { count } = await prisma.session.updateMany({
+        where: { id: session.id, refreshTokenId: session.refreshTokenId, revokedAt: null },
+        data: { idleExpiresAt: idle, refreshTokenId: next },
       });
+      if (count === 0) {
+        await endSession(session.id);
+        throw new RefreshTokenReused(session.id);
+      }
       const user = await prisma.user.findUnique({ where: { id: session.userId }, include: withRoles });
       if (!user) throw sessionEnded();
-      return issueTokens(toUser(user), updated, at);
+      return issueTokens(toUser(user), { id: session.id, idleExpiresAt: idle, refreshTokenId: next }, at);
     },
 
     async logout(refreshToken) {
       const found = await sessionOf(refreshToken, false);
-      if (!found) return;
-      await prisma.session.updateMany({
-        where: { id: found.sid, revokedAt: null },
-        data: { revokedAt: now() },
-      });
+      if (!found) return null;
+      return (await endSession(found.sid)) ? found.sid : null;
     },
 
-    async logoutAll(userId) {
-      await prisma.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now() } });
+    async endSessions(userId, keep) {
+      // Only sessions that may still hold an unexpired access token matter; older ones are left as they are.
+      const liveSince = new Date(now().getTime() - options.accessTokenSeconds * 1000);
+      const ended = await prisma.session.updateManyAndReturn({
+        where: {
+          userId,
+          revokedAt: null,
+          idleExpiresAt: { gt: liveSince },
+          maxExpiresAt: { gt: liveSince },
+          ...(keep && UUID.test(keep) ? { id: { not: keep } } : {}),
+        },
+        data: { revokedAt: now() },
+        select: { id: true },
+      });
+      return ended.map((session) => session.id);
     },
 
     async grantRole(userId, role) {

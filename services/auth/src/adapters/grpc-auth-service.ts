@@ -27,7 +27,7 @@ export function grpcAuthService(
       success: await auth.verifyCaptcha(request.payload),
     })),
     checkEmail: unary(logger, 'CheckEmail', async (request) => ({
-      eligible: await auth.checkEmail(request.email),
+      eligible: await auth.checkEmail({ email: request.email, clientIp: request.client_ip }),
     })),
     register: unary(logger, 'Register', async (request) => ({
       message: await auth.register({
@@ -37,6 +37,7 @@ export function grpcAuthService(
         password: request.password,
         captchaPayload: request.captcha_payload,
         appUrl: request.app_url,
+        clientIp: request.client_ip,
       }),
     })),
     confirmRegistration: unary(logger, 'ConfirmRegistration', async (request) => ({
@@ -67,6 +68,10 @@ export function grpcAuthService(
       await auth.logout(request.refresh_token);
       return {};
     }),
+    listEndedSessions: unary(logger, 'ListEndedSessions', async (request) => {
+      const page = await auth.listEndedSessions(request.cursor);
+      return { session_ids: page.sessionIds, cursor: page.cursor, retain_seconds: page.retainSeconds };
+    }),
     requestPasswordReset: unary(logger, 'RequestPasswordReset', async (request) => ({
       message: await auth.requestPasswordReset({
         email: request.email,
@@ -79,7 +84,12 @@ export function grpcAuthService(
       message: await auth.resetPassword(request.token, request.password),
     })),
     updatePassword: unary(logger, 'UpdatePassword', async (request, context) => ({
-      message: await auth.updatePassword(context.caller, request.current_password, request.new_password),
+      message: await auth.updatePassword(context.caller, {
+        currentPassword: request.current_password,
+        newPassword: request.new_password,
+        sessionId: request.session_id,
+        clientIp: request.client_ip,
+      }),
     })),
     getJwks: unary(logger, 'GetJwks', async () => ({ jwks_json: JSON.stringify(await identity.jwks()) })),
     listEmailDomains: unary(logger, 'ListEmailDomains', async () => ({

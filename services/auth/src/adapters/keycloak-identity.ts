@@ -1,8 +1,15 @@
-// The Keycloak identity adapter: accounts, roles and the email-verified flag through Keycloak's admin REST API
-// (as the realm's confidential service client), tokens through the realm's OpenID Connect endpoints.
+// The Keycloak identity adapter: accounts, roles, the email-verified flag and sessions through Keycloak's admin
+// REST API (as the realm's confidential service client), tokens through the realm's OpenID Connect endpoints.
+// Refresh-token rotation is Keycloak's (the realm's revokeRefreshToken with refreshTokenMaxReuse 0); a reuse it
+// reports ends the whole user session here.
 import KcAdminClient, { NetworkError } from '@keycloak/keycloak-admin-client';
 import { DomainError, notFound, unauthenticated } from '@rotunda/service-kit';
-import type { IdentityProvider, IdentityUser, TokenSet } from '../domain/ports.ts';
+import {
+  type IdentityProvider,
+  type IdentityUser,
+  RefreshTokenReused,
+  type TokenSet,
+} from '../domain/ports.ts';
 
 export interface KeycloakIdentityOptions {
   /** Keycloak's base URL, e.g. http://keycloak:8080 (no /realms suffix). */
@@ -40,6 +47,9 @@ const CLIENT_ERRORS = new Set(['invalid_client', 'unauthorized_client', 'unsuppo
 // What Keycloak says when required actions (verify email, update profile…) block a direct grant: the realm is
 // set up wrongly for Rotunda (it confirms emails itself), which a null answer would disguise as a bad password.
 const NOT_FULLY_SET_UP = 'Account is not fully set up';
+// What Keycloak answers for a refresh token used again under revokeRefreshToken. It checks the token's signature
+// and session first, so the session the token names is really the one it came from.
+const REFRESH_TOKEN_REUSED = 'Maximum allowed refresh token reuse exceeded';
 
 export function createKeycloakIdentity(options: KeycloakIdentityOptions): IdentityProvider {
   const base = options.url.replace(/\/+$/, '');
@@ -108,7 +118,8 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
       refreshExpiresIn: typeof body.refresh_expires_in === 'number' ? body.refresh_expires_in : 0,
       // Keycloak answers "Bearer" (older versions "bearer"); the port has one spelling.
       tokenType: 'Bearer',
-      sessionState: typeof body.session_state === 'string' ? body.session_state : sidOf(body.access_token),
+      sessionState:
+        typeof body.session_state === 'string' ? body.session_state : (sidOf(body.access_token) ?? ''),
       scope: typeof body.scope === 'string' ? body.scope : '',
     };
   }
@@ -172,6 +183,46 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     } catch (error) {
       if (statusOf(error) === 404) throw notFound('No account with this id');
       throw error;
+    }
+  }
+
+  async function passwordGrant(email: string, password: string): Promise<TokenSet | null> {
+    const { status, json } = await postForm('token', {
+      grant_type: 'password',
+      username: email.trim().toLowerCase(),
+      password,
+      scope: 'openid',
+    });
+    if (status === 200) return toTokenSet(json);
+    const { error, description } = oauthError(json);
+    if (CLIENT_ERRORS.has(error) || description === NOT_FULLY_SET_UP) {
+      throw keycloakFailure('password grant', status, json);
+    }
+    // 401 invalid_grant "Invalid user credentials" (also what a brute-force lock answers), 400 invalid_grant
+    // for a disabled account: no tokens, and no hint which.
+    if (status === 401 || error === 'invalid_grant') return null;
+    throw keycloakFailure('password grant', status, json);
+  }
+
+  async function logout(refreshToken: string): Promise<string | null> {
+    // The end-session endpoint with a refresh token and client credentials: Keycloak's back-channel logout.
+    const { status, json } = await postForm('logout', { refresh_token: refreshToken });
+    // Keycloak accepted the token, so the session it names is the one that ended.
+    if (status >= 200 && status < 300) return sidOf(refreshToken);
+    const { error } = oauthError(json);
+    // An unknown, expired or already-ended session: there is nothing left to end.
+    if ((status === 400 || status === 401) && !CLIENT_ERRORS.has(error)) return null;
+    throw keycloakFailure('logout', status, json);
+  }
+
+  /** Ends one user session (every client's part of it); one already gone is no error. */
+  async function deleteSession(id: string): Promise<void> {
+    try {
+      await adminCall(() =>
+        admin.realms.deleteSession({ realm: options.realm, session: id, isOffline: false }),
+      );
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
     }
   }
 
@@ -260,22 +311,14 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
       );
     },
 
-    async passwordGrant(email, password) {
-      const { status, json } = await postForm('token', {
-        grant_type: 'password',
-        username: email.trim().toLowerCase(),
-        password,
-        scope: 'openid',
-      });
-      if (status === 200) return toTokenSet(json);
-      const { error, description } = oauthError(json);
-      if (CLIENT_ERRORS.has(error) || description === NOT_FULLY_SET_UP) {
-        throw keycloakFailure('password grant', status, json);
-      }
-      // 401 invalid_grant "Invalid user credentials" (also what a brute-force lock answers), 400 invalid_grant
-      // for a disabled account: no tokens, and no hint which.
-      if (status === 401 || error === 'invalid_grant') return null;
-      throw keycloakFailure('password grant', status, json);
+    passwordGrant,
+
+    async checkPassword(email, password) {
+      const tokens = await passwordGrant(email, password);
+      if (!tokens) return false;
+      // The grant opened a session only to prove the password: end it at once.
+      await logout(tokens.refreshToken);
+      return true;
     },
 
     async refresh(refreshToken) {
@@ -284,7 +327,13 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
         refresh_token: refreshToken,
       });
       if (status === 200) return toTokenSet(json);
-      const { error } = oauthError(json);
+      const { error, description } = oauthError(json);
+      const sid = sidOf(refreshToken);
+      if (description === REFRESH_TOKEN_REUSED && sid) {
+        // Keycloak drops only this client's part of the session; the whole of it ends here.
+        await deleteSession(sid);
+        throw new RefreshTokenReused(sid);
+      }
       // 400 invalid_grant: expired, revoked ("Session not active"), forged ("Invalid refresh token") or another
       // client's token. Anything else is Keycloak's or our configuration's problem, not the member's.
       if ((status === 400 || status === 401) && !CLIENT_ERRORS.has(error))
@@ -292,24 +341,27 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
       throw keycloakFailure('refresh', status, json);
     },
 
-    async logout(refreshToken) {
-      // The end-session endpoint with a refresh token and client credentials: Keycloak's back-channel logout.
-      const { status, json } = await postForm('logout', { refresh_token: refreshToken });
-      if (status >= 200 && status < 300) return;
-      const { error } = oauthError(json);
-      // An unknown, expired or already-ended session: there is nothing left to end.
-      if ((status === 400 || status === 401) && !CLIENT_ERRORS.has(error)) return;
-      throw keycloakFailure('logout', status, json);
-    },
+    logout,
 
-    async logoutAll(userId) {
+    async endSessions(userId, keep) {
+      let sessions: Awaited<ReturnType<KcAdminClient['users']['listSessions']>>;
       try {
-        // Ends every session and sets the user's not-before, so refresh tokens issued earlier stop working.
-        await adminCall(() => admin.users.logout({ id: userId }));
+        sessions = await adminCall(() => admin.users.listSessions({ id: userId }));
+        if (!keep) {
+          // Ends every session and sets the user's not-before, so refresh tokens issued earlier stop working.
+          await adminCall(() => admin.users.logout({ id: userId }));
+        }
       } catch (error) {
         // No such account: it has no sessions to end.
-        if (statusOf(error) !== 404) throw error;
+        if (statusOf(error) === 404) return [];
+        throw error;
       }
+      const ended = sessions
+        .map((session) => session.id)
+        .filter((id): id is string => typeof id === 'string' && id !== keep);
+      // Not the account-wide logout: its not-before would end the session to keep as well.
+      if (keep) for (const id of ended) await deleteSession(id);
+      return ended;
     },
 
     async grantRole(userId, role) {
@@ -361,14 +413,21 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
   };
 }
 
-/** The session id claim of a Keycloak access token, for a token response without session_state. */
-function sidOf(accessToken: string): string {
-  const [, payload] = accessToken.split('.');
-  if (!payload) return '';
+/**
+ * The session a Keycloak token names (`sid`, or `session_state` in older versions), read without checking its
+ * signature: only for tokens Keycloak itself has just accepted or issued.
+ */
+function sidOf(token: string): string | null {
+  const [, payload] = token.split('.');
+  if (!payload) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid?: unknown };
-    return typeof claims.sid === 'string' ? claims.sid : '';
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      sid?: unknown;
+      session_state?: unknown;
+    };
+    const sid = claims.sid ?? claims.session_state;
+    return typeof sid === 'string' && sid !== '' ? sid : null;
   } catch {
-    return '';
+    return null;
   }
 }

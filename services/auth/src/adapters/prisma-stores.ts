@@ -1,8 +1,8 @@
 // The auth service's Postgres stores through Prisma: one-time link tokens (hashed), the registration access
-// lists, and spent captcha challenges.
+// lists, spent captcha challenges, and the sessions that ended.
 import { createHash, randomBytes } from 'node:crypto';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { AccessListName, AccessLists, OneTimeTokens } from '../domain/ports.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { AccessListName, AccessLists, EndedSessions, OneTimeTokens } from '../domain/ports.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -79,5 +79,51 @@ export function prismaSpentCaptchas(prisma: PrismaClient, now: () => Date = () =
       skipDuplicates: true,
     });
     return count === 1;
+  };
+}
+
+/**
+ * Ends overlap: each answer's cursor lies this far before the moment it was read, so an end recorded by a write
+ * still in flight then (its ended_at is when the write began) is in the next answer. Ids may come twice.
+ */
+const ENDED_OVERLAP_MS = 5_000;
+
+/**
+ * Ended sessions in the ended_sessions table, timed by the database's clock only, so auth replicas whose
+ * clocks differ still agree. Rows are dropped once no access token of theirs can be valid.
+ */
+export function prismaEndedSessions(
+  prisma: PrismaClient,
+  options: { schema: string; retainSeconds: number },
+): EndedSessions {
+  const { retainSeconds } = options;
+  const table = Prisma.raw(`"${options.schema}"."ended_sessions"`);
+  return {
+    async record(sessionIds) {
+      if (sessionIds.length === 0) return;
+      await prisma.$executeRaw`
+        INSERT INTO ${table} (session_id) SELECT unnest(${sessionIds}::text[])
+        ON CONFLICT (session_id) DO NOTHING`;
+      await prisma.$executeRaw`
+        DELETE FROM ${table} WHERE ended_at < now() - make_interval(secs => ${2 * retainSeconds}::float8)`;
+    },
+
+    async since(cursor) {
+      const from = /^\d{1,15}$/.test(cursor) ? Number(cursor) : null;
+      const [row] = await prisma.$queryRaw<{ read_at: number; ids: string[] }[]>`
+        SELECT floor(extract(epoch FROM now()) * 1000)::float8 AS read_at,
+               coalesce(array_agg(session_id), '{}') AS ids
+        FROM ${table}
+        WHERE ended_at > coalesce(
+          to_timestamp(${from}::float8 / 1000),
+          now() - make_interval(secs => ${retainSeconds}::float8)
+        )`;
+      if (!row) throw new Error('ended sessions: the query answered no row');
+      return {
+        sessionIds: row.ids,
+        cursor: String(row.read_at - ENDED_OVERLAP_MS),
+        retainSeconds,
+      };
+    },
   };
 }

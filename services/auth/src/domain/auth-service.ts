@@ -1,6 +1,8 @@
 // The auth service's rules (spec §4, §5, §8 and DESIGN's fixes): who may register, the password rule, the
-// captcha, confirmation and reset links, login with rate limits and no account enumeration, and the
-// contributor-only access lists. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// captcha, confirmation and reset links, login with growing delays per account and no account enumeration,
+// throttled registration, eligibility checks and reset mails, sessions that end for good (logout, password
+// change or reset, a reused refresh token) and the contributor-only access lists. Knows nothing of gRPC, HTTP
+// or Prisma: it works through its ports.
 import {
   CAPTCHA_MESSAGES,
   isEmailEligible,
@@ -17,15 +19,19 @@ import {
   unauthenticated,
 } from '@rotunda/service-kit';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './mail-templates.ts';
-import type {
-  AccessLists,
-  Captcha,
-  IdentityProvider,
-  IdentityUser,
-  Mailer,
-  OneTimeTokens,
-  RateLimit,
-  TokenSet,
+import {
+  type AccessLists,
+  type Captcha,
+  type EndedSessions,
+  type EndedSessionsPage,
+  type GrowingDelay,
+  type IdentityProvider,
+  type IdentityUser,
+  type Mailer,
+  type OneTimeTokens,
+  type RateLimit,
+  RefreshTokenReused,
+  type TokenSet,
 } from './ports.ts';
 
 export const MESSAGES = {
@@ -54,14 +60,33 @@ export interface AuthSettings {
   resetLinkMinutes: number;
 }
 
+/** One kind of request limited both per client address and per email it names. */
+export interface RequestLimits {
+  byAddress: RateLimit;
+  byEmail: RateLimit;
+}
+
+export interface AuthLimits {
+  /** Wrong passwords per account, at login and when changing the password. */
+  accountFailures: GrowingDelay;
+  /**
+   * Wrong passwords per address, counting only accounts not yet slowed down: guessing across many accounts
+   * from one address stops, while one account's failures never lock the others behind the same address out.
+   */
+  addressFailures: RateLimit;
+  register: RequestLimits;
+  checkEmail: RequestLimits;
+  passwordReset: RequestLimits;
+}
+
 export interface AuthDependencies {
   identity: IdentityProvider;
   tokens: OneTimeTokens;
   lists: AccessLists;
   mailer: Mailer;
   captcha: Captcha;
-  loginLimit: RateLimit;
-  resetLimit: RateLimit;
+  limits: AuthLimits;
+  endedSessions: EndedSessions;
   settings: AuthSettings;
 }
 
@@ -84,13 +109,47 @@ const toAuthUser = (user: IdentityUser): AuthUser => ({
   emailConfirmed: user.emailVerified,
 });
 
+/** When to come back, in words (the gateway reads the number back for Retry-After). */
+function retryIn(seconds: number): string {
+  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
 const tooMany = (seconds: number) =>
-  new DomainError('resource_exhausted', `Too many attempts. Try again in ${seconds} seconds.`);
+  new DomainError('resource_exhausted', `Too many attempts. Try again in ${retryIn(seconds)}.`);
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const addressOf = (clientIp: string) => clientIp || 'unknown';
 
 export function createAuthService(deps: AuthDependencies) {
-  const { identity, tokens, lists, mailer, captcha, settings } = deps;
+  const { identity, tokens, lists, mailer, captcha, limits, endedSessions, settings } = deps;
+
+  /** Counts the request against both of its limits; refuses it when either is used up. */
+  async function throttle(kind: RequestLimits, clientIp: string, email: string): Promise<void> {
+    // Both are counted even when one is over, so each limit sees every request.
+    const waits = await Promise.all([
+      kind.byAddress.attempt(addressOf(clientIp)),
+      kind.byEmail.attempt(email),
+    ]);
+    const wait = Math.max(...waits);
+    if (wait > 0) throw tooMany(wait);
+  }
+
+  /** Refuses a password check while the account or the address must wait. */
+  async function beforePasswordCheck(email: string, clientIp: string): Promise<void> {
+    const waits = await Promise.all([
+      limits.accountFailures.wait(email),
+      limits.addressFailures.blocked(addressOf(clientIp)),
+    ]);
+    const wait = Math.max(...waits);
+    if (wait > 0) throw tooMany(wait);
+  }
+
+  async function passwordFailed(email: string, clientIp: string): Promise<void> {
+    const accountWait = await limits.accountFailures.fail(email);
+    // An account already slowed down adds nothing to its address: its own delays stop the guessing.
+    if (accountWait === 0) await limits.addressFailures.attempt(addressOf(clientIp));
+  }
 
   async function eligible(email: string): Promise<boolean> {
     const [approvedDomains, approvedEmails, betaEmails] = await Promise.all([
@@ -129,7 +188,11 @@ export function createAuthService(deps: AuthDependencies) {
   }
 
   return {
-    checkEmail: (email: string) => eligible(normalizeEmail(email)),
+    async checkEmail(input: { email: string; clientIp: string }): Promise<boolean> {
+      const email = normalizeEmail(input.email);
+      await throttle(limits.checkEmail, input.clientIp, email);
+      return eligible(email);
+    },
 
     verifyCaptcha: (payload: string) => captcha.verify(payload),
 
@@ -142,6 +205,7 @@ export function createAuthService(deps: AuthDependencies) {
       password: string;
       captchaPayload: string;
       appUrl: string;
+      clientIp: string;
     }): Promise<string> {
       const email = normalizeEmail(input.email);
       const missing = requiredFieldsMessage({
@@ -153,6 +217,8 @@ export function createAuthService(deps: AuthDependencies) {
       if (missing) throw invalidArgument(missing);
       requirePassword(input.password);
       await spendCaptcha(input.captchaPayload);
+      // After the captcha, so only requests that paid its work count against a target inbox.
+      await throttle(limits.register, input.clientIp, email);
       if (!(await eligible(email))) {
         throw permissionDenied(
           `This email cannot register. Email ${settings.accessEmail} to request access.`,
@@ -201,30 +267,40 @@ export function createAuthService(deps: AuthDependencies) {
       clientIp: string;
     }): Promise<{ user: AuthUser; tokens: TokenSet }> {
       const email = normalizeEmail(input.email);
-      const keys = [`account:${email}`, `address:${input.clientIp || 'unknown'}`];
-      // Only failures count (a whole office behind one address logs in all morning); once a key has used its
-      // failures, it waits.
-      const wait = await deps.loginLimit.blocked(keys);
-      if (wait > 0) throw tooMany(wait);
+      // Only failures count (a whole office behind one address logs in all morning).
+      await beforePasswordCheck(email, input.clientIp);
       const granted = email && input.password ? await identity.passwordGrant(email, input.password) : null;
       if (!granted) {
-        await deps.loginLimit.attempt(keys);
+        await passwordFailed(email, input.clientIp);
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
       const user = await identity.findUserByEmail(email);
       if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
       if (!user.emailVerified) {
+        // Its tokens never left this service, so nothing needs to learn that it ended.
         await identity.logout(granted.refreshToken);
         throw unauthenticated(MESSAGES.confirmFirst);
       }
-      // Only the account's count is forgiven: a success elsewhere must not reset an address's guesses.
-      await deps.loginLimit.reset([keys[0] as string]);
+      // Only the account's count is forgiven: a success must not reset an address's guesses.
+      await limits.accountFailures.reset(email);
       return { user: toAuthUser(user), tokens: granted };
     },
 
-    refresh: (refreshToken: string) => identity.refresh(refreshToken),
+    async refresh(refreshToken: string): Promise<TokenSet> {
+      try {
+        return await identity.refresh(refreshToken);
+      } catch (error) {
+        if (error instanceof RefreshTokenReused) await endedSessions.record([error.sessionId]);
+        throw error;
+      }
+    },
 
-    logout: (refreshToken: string) => identity.logout(refreshToken),
+    async logout(refreshToken: string): Promise<void> {
+      const ended = await identity.logout(refreshToken);
+      if (ended) await endedSessions.record([ended]);
+    },
+
+    listEndedSessions: (cursor: string): Promise<EndedSessionsPage> => endedSessions.since(cursor),
 
     async requestPasswordReset(input: {
       email: string;
@@ -235,11 +311,7 @@ export function createAuthService(deps: AuthDependencies) {
       const email = normalizeEmail(input.email);
       if (!email) throw invalidArgument(requiredFieldsMessage({ Email: email }) ?? '');
       await spendCaptcha(input.captchaPayload);
-      const wait = await deps.resetLimit.attempt([
-        `account:${email}`,
-        `address:${input.clientIp || 'unknown'}`,
-      ]);
-      if (wait > 0) throw tooMany(wait);
+      await throttle(limits.passwordReset, input.clientIp, email);
       const user = await identity.findUserByEmail(email);
       if (user) {
         await tokens.revokeAll(user.id, 'reset-password');
@@ -263,26 +335,33 @@ export function createAuthService(deps: AuthDependencies) {
       const userId = token ? await tokens.consume(token, 'reset-password') : null;
       if (!userId) throw invalidArgument(MESSAGES.resetLinkInvalid);
       await identity.setPassword(userId, password);
-      await identity.logoutAll(userId);
+      await endedSessions.record(await identity.endSessions(userId));
       await tokens.revokeAll(userId, 'reset-password');
       // The link reached the mailbox, which proves the address as well as a confirmation would.
       await identity.setEmailVerified(userId, true);
       return MESSAGES.resetDone;
     },
 
+    /**
+     * Changes the caller's password and ends their other sessions; `sessionId`, the session the request was
+     * made in, stays. Wrong current passwords are throttled like failed logins, on the same counts.
+     */
     async updatePassword(
       caller: Caller | undefined,
-      currentPassword: string,
-      newPassword: string,
+      input: { currentPassword: string; newPassword: string; sessionId: string; clientIp: string },
     ): Promise<string> {
       if (!caller) throw unauthenticated(MESSAGES.loginRequired);
       const user = await identity.findUserById(caller.userId);
       if (!user) throw unauthenticated(MESSAGES.loginRequired);
-      const check = await identity.passwordGrant(user.email, currentPassword);
-      if (!check) throw invalidArgument(MESSAGES.wrongCurrentPassword);
-      await identity.logout(check.refreshToken);
-      requirePassword(newPassword);
-      await identity.setPassword(user.id, newPassword);
+      await beforePasswordCheck(user.email, input.clientIp);
+      if (!(await identity.checkPassword(user.email, input.currentPassword))) {
+        await passwordFailed(user.email, input.clientIp);
+        throw invalidArgument(MESSAGES.wrongCurrentPassword);
+      }
+      await limits.accountFailures.reset(user.email);
+      requirePassword(input.newPassword);
+      await identity.setPassword(user.id, input.newPassword);
+      await endedSessions.record(await identity.endSessions(user.id, input.sessionId || undefined));
       return MESSAGES.updated;
     },
 

@@ -1,5 +1,6 @@
 // The auth service's ports: what its rules need from the outside world. Adapters implement them (the
 // built-in identity provider or Keycloak, SMTP mail, ALTCHA captcha, Postgres repositories).
+import { DomainError } from '@rotunda/service-kit';
 
 /** An account as the identity provider knows it. */
 export interface IdentityUser {
@@ -47,16 +48,55 @@ export interface IdentityProvider {
   setPassword(userId: string, password: string): Promise<void>;
   /** Password grant: tokens when the password is right (whatever the email-verified flag), else null. */
   passwordGrant(email: string, password: string): Promise<TokenSet | null>;
-  /** Refresh-token grant. Throws DomainError 'unauthenticated' for an expired, revoked or forged token. */
+  /** Is this the account's password? Leaves no session behind. */
+  checkPassword(email: string, password: string): Promise<boolean>;
+  /**
+   * Refresh-token grant. Each refresh token works once: the answer carries the next one. Throws DomainError
+   * 'unauthenticated' for an expired, revoked or forged token, and RefreshTokenReused, after ending the whole
+   * session, for one that was already used (a copy in someone else's hands).
+   */
   refresh(refreshToken: string): Promise<TokenSet>;
-  /** Ends the session of this refresh token; unknown or expired tokens are ignored. */
-  logout(refreshToken: string): Promise<void>;
-  /** Ends every session of the account (after a password reset or change). */
-  logoutAll(userId: string): Promise<void>;
+  /** Ends the session of this refresh token; answers its id, or null when nothing was left to end. */
+  logout(refreshToken: string): Promise<string | null>;
+  /**
+   * Ends every session of the account but `keep` (after a password change, the one it was made in); all of
+   * them without `keep` (after a reset). Answers the ids of the sessions it ended.
+   */
+  endSessions(userId: string, keep?: string): Promise<string[]>;
   grantRole(userId: string, role: string): Promise<void>;
   revokeRole(userId: string, role: string): Promise<void>;
   /** The public keys that verify access tokens (JWKS). */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
+}
+
+/** A refresh token came back after it had been used: its session has been ended (OAuth 2.1 §6.1). */
+export class RefreshTokenReused extends DomainError {
+  override name = 'RefreshTokenReused';
+  readonly sessionId: string;
+
+  constructor(sessionId: string) {
+    super('unauthenticated', 'Session not active');
+    this.sessionId = sessionId;
+  }
+}
+
+/**
+ * Sessions that ended before their time (logout, password change or reset, a reused refresh token). The
+ * gateway asks for them every second or so and refuses their access tokens, which would otherwise keep
+ * working until they expire.
+ */
+export interface EndedSessions {
+  record(sessionIds: string[]): Promise<void>;
+  /** The sessions ended after the cursor of an earlier answer ('' for every one still relevant). */
+  since(cursor: string): Promise<EndedSessionsPage>;
+}
+
+export interface EndedSessionsPage {
+  sessionIds: string[];
+  /** Where the next question starts. */
+  cursor: string;
+  /** How long after its end a session may still have an unexpired access token: keep each id that long. */
+  retainSeconds: number;
 }
 
 export interface MailMessage {
@@ -79,13 +119,22 @@ export interface Captcha {
   spend(payload: string): Promise<boolean>;
 }
 
+/** So many events per key per window; a key over its limit waits until its window ends. */
 export interface RateLimit {
-  /** Counts one attempt for each key; answers the seconds to wait when any key is over its limit, else 0. */
-  attempt(keys: string[]): Promise<number>;
-  /** The seconds to wait when any key is over its limit right now, else 0; counts nothing. */
-  blocked(keys: string[]): Promise<number>;
-  /** Forgets the failures of these keys (after a successful login). */
-  reset(keys: string[]): Promise<void>;
+  /** Counts one event for the key; answers the seconds to wait when the key is over its limit, else 0. */
+  attempt(key: string): Promise<number>;
+  /** The seconds to wait when the key has no event left right now, else 0; counts nothing. */
+  blocked(key: string): Promise<number>;
+}
+
+/** Failures per key: the first few are free, then each one makes the key wait longer, up to a cap. */
+export interface GrowingDelay {
+  /** The seconds the key must still wait before its next try, else 0. */
+  wait(key: string): Promise<number>;
+  /** Counts one failure; answers the wait it imposes now (0 while the failures are free). */
+  fail(key: string): Promise<number>;
+  /** Forgets the key's failures (after a success). */
+  reset(key: string): Promise<void>;
 }
 
 export type OneTimeTokenPurpose = 'confirm-email' | 'reset-password';
