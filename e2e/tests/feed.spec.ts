@@ -1,8 +1,10 @@
 // The public square in the browser, against the running product: a visitor reads the feed and a post but
 // cannot like, comment or post; a member creates an announcement and an event in the Create Post dialog (Quill
 // editor), sees them first under Recent, likes and unlikes, comments, edits and deletes the comment and the
-// post; sort, type filter, search and Reset; the second page as the member scrolls; a hostile body runs
-// nothing; an event's 'Add to calendar' is a valid .ics; the layout at phone, tablet and desktop widths; no
+// post; sort, type filter, search and Reset; the second page as the member scrolls; a busy post's earlier comments
+// shown in the read dialog on request (the feed carries only the latest); a hostile body runs nothing, and one
+// borrowing the app's classes or inline styles draws nothing over the page; an event's 'Add to calendar' is a
+// valid .ics; the layout at phone, tablet and desktop widths; no
 // serious or critical axe violations. Every post made here has a unique title, so re-runs and parallel spec
 // files do not disturb it.
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,8 @@ interface ApiPost {
   post_body: string;
   created_at: string;
   likes_count: number;
+  comments_count: number;
+  PostComments: { comment_body: string }[];
 }
 
 async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
@@ -540,6 +544,60 @@ test.describe('the feed controls', () => {
   });
 });
 
+// ----------------------------------------------------------------------------------------------- comments
+
+test('the read dialog shows a busy post’s earlier comments on request; the feed carries the latest', async ({
+  page,
+  request,
+}) => {
+  const member = await tokenOf(request, DEMO.member);
+  const concierge = await tokenOf(request, DEMO.concierge);
+  const title = `Busy thread ${RUN}`;
+  const post = await apiAddPost(request, member, {
+    post_title: title,
+    post_body: '<p>Many voices on the drought plan.</p>',
+    post_type: 1,
+  });
+  const voice = (n: number) => `Voice ${n} on the plan ${RUN}`;
+  try {
+    // Two members take turns, each well within their allowance.
+    for (let n = 1; n <= 6; n++) {
+      const response = await request.post('/api/posts/add-comment', {
+        headers: { 'x-auth-token': n % 2 ? concierge : member },
+        data: { post_id: post.post_id, comment_body: voice(n) },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    const [listed] = await apiFeed(request, member, { search: title });
+    expect(listed?.comments_count).toBe(6);
+    expect(listed?.PostComments.map((c) => c.comment_body)).toEqual([voice(4), voice(5), voice(6)]);
+
+    await signInAsMember(page);
+    await openFeed(page);
+    await search(page, title);
+    const busy = card(page, title);
+    await expect(busy.getByText('6 comments', { exact: true })).toBeAttached();
+    await expect(busy.getByRole('list', { name: 'Latest comments' }).getByRole('listitem')).toHaveText([
+      new RegExp(voice(5)),
+      new RegExp(voice(6)),
+    ]);
+
+    await busy.getByRole('button', { name: 'Keep Reading' }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByRole('heading', { name: 'Comments (6)' })).toBeVisible();
+    const bodies = dialog.locator('.comment__body');
+    await expect(bodies).toHaveText([voice(4), voice(5), voice(6)]);
+
+    const earlier = page.waitForResponse((r) => r.url().includes(`/api/posts/${post.post_id}/comments`));
+    await dialog.getByRole('button', { name: 'Show earlier comments' }).click();
+    expect((await earlier).ok()).toBe(true);
+    await expect(bodies).toHaveText([voice(1), voice(2), voice(3), voice(4), voice(5), voice(6)]);
+    await expect(dialog.getByRole('button', { name: 'Show earlier comments' })).toHaveCount(0);
+  } finally {
+    await apiDeletePost(request, member, post.post_id);
+  }
+});
+
 // ------------------------------------------------------------------------------------------------- safety
 
 test('a hostile post body runs nothing in the feed or the read dialog', async ({ page, request }) => {
@@ -583,6 +641,43 @@ test('a hostile post body runs nothing in the feed or the read dialog', async ({
     expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(await page.locator('[onerror], [onbegin], [onclick], script:not([src])').count()).toBe(0);
+  } finally {
+    await apiDeletePost(request, token, post.post_id);
+  }
+});
+
+test('a body borrowing the app’s classes or inline styles draws nothing over the page', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DEMO.member);
+  const title = `Session notice ${RUN}`;
+  const post = await apiAddPost(request, token, {
+    post_title: title,
+    post_body:
+      '<p class="toast-region toast">Your session has ended. Sign in again at rotunda-login.example</p>' +
+      '<p style="position:fixed;inset:0;z-index:9999;background:#fff">Site closed</p>' +
+      '<p class="ql-align-center">Centered</p>',
+    post_type: 1,
+  });
+  try {
+    expect(post.post_body).toBe(
+      '<p>Your session has ended. Sign in again at rotunda-login.example</p><p>Site closed</p>' +
+        '<p class="ql-align-center">Centered</p>',
+    );
+    await signInAsMember(page);
+    await openFeed(page);
+    await search(page, title);
+    await card(page, title).getByRole('button', { name: 'Keep Reading' }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByText('Site closed')).toBeVisible();
+    // Every paragraph of the body sits in the flow of the page, none fixed over it.
+    for (const body of await page.locator('.post-body').filter({ hasText: 'Site closed' }).all()) {
+      const positions = await body
+        .locator('p')
+        .evaluateAll((paragraphs) => paragraphs.map((p) => getComputedStyle(p).position));
+      expect(positions).toEqual(['static', 'static', 'static']);
+    }
   } finally {
     await apiDeletePost(request, token, post.post_id);
   }
