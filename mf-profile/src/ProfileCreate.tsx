@@ -11,7 +11,7 @@ import { Page, Spinner } from '@rotunda/ui';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { findMatchingProfiles, findOwnProfileId, type Profile } from './api';
+import { findMatchingProfiles, findOwnProfileId, type ListedProfile } from './api';
 import { BioStep } from './create/BioStep';
 import { JobStep } from './create/JobStep';
 import { MatchStep } from './create/MatchStep';
@@ -21,7 +21,7 @@ import './profile.css';
 
 type Stage =
   | { kind: 'checking' }
-  | { kind: 'matches'; profiles: Profile[] }
+  | { kind: 'matches'; profiles: ListedProfile[] }
   | { kind: 'personal' }
   | { kind: 'job'; profileId: number }
   | { kind: 'bio'; profileId: number };

@@ -1,11 +1,13 @@
 // A member's profile (/profile/:id), exposed to the shell as 'mf_profile/ProfilePage' (spec §2): the profile
 // card on the left; bio and job history in the middle; colleagues and issues on the right (one column on a
 // phone, three on a wide screen). The owner, or a contributor on a profile nobody owns, gets the edit controls
-// (spec §6); a member without a profile may claim one nobody owns, and a contributor confirms or rejects someone
-// else's pending claim. An unknown id shows a not-found panel.
+// (spec §6); a member without a profile may claim one nobody owns and no claim waits on. A claim is the member's
+// at once when the profile's work email is their account's; otherwise the claimant lands here with a
+// pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it. An
+// unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
 import { NotFoundPanel, Spinner } from '@rotunda/ui';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, fetchProfile, type Profile } from './api';
@@ -37,6 +39,8 @@ export default function ProfilePage() {
   const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState(false);
   const [claiming, setClaiming] = useState(false);
+  /** The member just claimed the profile on screen and it is theirs at once. */
+  const [claimedNow, setClaimedNow] = useState(false);
   const [jobDialog, setJobDialog] = useState<JobDialogMode | null>(null);
   const shownId = useRef<string | null>(null);
 
@@ -49,6 +53,7 @@ export default function ProfilePage() {
       setState({ status: 'loading' });
       setEditing(false);
       setClaiming(false);
+      setClaimedNow(false);
       setJobDialog(null);
     }
     if (!/^\d+$/.test(id)) {
@@ -98,17 +103,23 @@ export default function ProfilePage() {
   const isOwn = user !== null && profile.user_id === user.user_id;
   // A contributor decides someone else's pending claim; nobody confirms their own.
   const reviewedClaimId =
-    user?.contributor === true && !isOwn && profile.claim_pending ? profile.claim_id : null;
+    user?.contributor === true && !profile.claimed_by_you && profile.claim_pending ? profile.claim_id : null;
 
   return (
     <div className="page prof-page">
-      {isOwn && profile.claim_pending && (
+      {profile.claimed_by_you && <ClaimPendingNotice />}
+      {isOwn && claimedNow && (
         <p className="prof-notice" role="status">
-          Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.
+          Thanks for claiming this profile. Its work email is your account’s, so it is yours now.
         </p>
       )}
       {reviewedClaimId !== null && (
-        <ClaimReview key={reviewedClaimId} claimId={reviewedClaimId} onDecided={reload} />
+        <ClaimReview
+          key={reviewedClaimId}
+          claimId={reviewedClaimId}
+          claimant={profile.claimant}
+          onDecided={reload}
+        />
       )}
       <div className="prof-columns">
         <div className="prof-columns__card">
@@ -173,10 +184,29 @@ export default function ProfilePage() {
         onClaimed={(claimed) => {
           setClaiming(false);
           setProfileId(claimed.profile_id);
+          setClaimedNow(claimed.user_id !== null);
           show(claimed);
         }}
       />
     </div>
+  );
+}
+
+/** What the claimant of a pending claim sees on the profile: it is not theirs to change until confirmed. */
+function ClaimPendingNotice() {
+  return (
+    <section className="prof-pending" role="status" aria-labelledby="prof-pending-title">
+      <Hourglass className="prof-pending__icon" size={22} aria-hidden="true" />
+      <div className="prof-pending__body">
+        <h2 id="prof-pending-title" className="prof-pending__title">
+          Your claim is pending review
+        </h2>
+        <p className="prof-pending__text">
+          Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours. Until a
+          contributor confirms your claim, the profile stays as it is: you cannot change it or post as it.
+        </p>
+      </div>
+    </section>
   );
 }
 

@@ -94,15 +94,34 @@ export interface Profile extends ProfileFields {
   user_id: string | null;
   user_bio: string | null;
   lobby_filer_id: string | null;
-  /** Claimed, and a contributor has not confirmed the claim yet. */
+  /** A member's claim waits for a contributor to confirm it (nobody owns the profile meanwhile). */
   claim_pending: boolean;
   /** The pending claim's id, which a contributor confirms or rejects; null when none is pending. */
   claim_id: number | null;
+  /** The pending claim is the signed-in member's: the page says it waits for review. */
+  claimed_by_you: boolean;
+  /** Who claims it, for a contributor deciding the claim; null for anyone else. */
+  claimant: Claimant | null;
   /** Current first, then newest start first. */
   JobExperiences: Job[];
   /** By issue name. */
   UserIssues: UserIssue[];
 }
+
+/** A member claiming a profile: their account's names and confirmed email when they claimed. */
+export interface Claimant {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  claimed_at: string;
+}
+
+/** A profile in a list (the create flow's matches): no personal contact details, nothing about the caller. */
+export type ListedProfile = Omit<
+  Profile,
+  'personal_email' | 'mobile_phone' | 'birthday' | 'claimed_by_you' | 'claimant'
+>;
 
 export interface Colleague {
   profile_id: number;
@@ -219,11 +238,11 @@ const asList = <T>(answer: unknown, what: string): T[] => {
 export async function findMatchingProfiles(
   person: { first_name: string; last_name: string; email: string },
   signal?: AbortSignal,
-): Promise<Profile[]> {
+): Promise<ListedProfile[]> {
   return asList(await postJson<unknown>('/api/profiles/new-user-check', person, signal), 'new-user-check');
 }
 
-/** The member's own profile id, or null when they own none. */
+/** The member's own profile id, or the one their pending claim waits on; null when neither. */
 export async function findOwnProfileId(signal?: AbortSignal): Promise<number | null> {
   const entries = asList<{ profile_id: number }>(
     await getJson<unknown>('/api/profiles/user-check', signal),

@@ -47,16 +47,36 @@ export function lobbyistUrl(filerId: string): string {
   return `https://cal-access.sos.ca.gov/Lobbying/Lobbyists/Detail.aspx?id=${encodeURIComponent(filerId.trim())}`;
 }
 
-/** Spec §6: the owner edits their profile; a contributor edits profiles nobody owns. Nobody else. */
-export function canEditProfile(profile: Pick<Profile, 'user_id'>, user: AuthUser | null): boolean {
+/**
+ * Spec §6: the owner edits their profile; a contributor edits profiles nobody owns, except one whose pending
+ * claim is their own. Nobody else (the claimant of a pending claim included, until a contributor confirms it).
+ */
+export function canEditProfile(
+  profile: Pick<Profile, 'user_id' | 'claimed_by_you'>,
+  user: AuthUser | null,
+): boolean {
   if (!user) return false;
   if (profile.user_id !== null) return profile.user_id === user.user_id;
-  return user.contributor === true;
+  return user.contributor === true && !profile.claimed_by_you;
 }
 
-/** A member who owns no profile may claim one nobody owns. */
-export function canClaimProfile(profile: Pick<Profile, 'user_id'>, user: AuthUser | null): boolean {
-  return user !== null && user.profile_id === null && profile.user_id === null;
+/** A member who owns no profile may claim one nobody owns and no claim waits on. */
+export function canClaimProfile(
+  profile: Pick<Profile, 'user_id' | 'claim_pending'>,
+  user: AuthUser | null,
+): boolean {
+  return user !== null && user.profile_id === null && profile.user_id === null && !profile.claim_pending;
+}
+
+/** A claim's time as the state's offices read it, e.g. 'Nov 20, 2026, 9:04 AM'. */
+export function claimedAt(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'America/Los_Angeles',
+  });
 }
 
 /** The bio as shown: whole, or cut at 550 characters with an ellipsis while not expanded. */

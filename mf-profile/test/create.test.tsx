@@ -1,5 +1,5 @@
-// Profile creation (/profile/create): owners are sent to their profile; matching unclaimed profiles are offered
-// to claim; then personal information, current job, and bio with issue areas, each refusing with the spec's
+// Profile creation (/profile/create): owners are sent to their profile, and a member whose claim waits to the
+// profile it waits on; matching unclaimed profiles are offered to claim; then personal information, current job, and bio with issue areas, each refusing with the spec's
 // words until complete, and the member lands on the public square with the new profile in the session.
 import { IMAGE_MESSAGES } from '@rotunda/rules';
 import { sessionStore } from '@rotunda/session';
@@ -82,6 +82,18 @@ describe('who goes where', () => {
     expect(sessionProfileId()).toBe(44);
   });
 
+  it('sends a member whose claim waits for review to the profile it waits on', async () => {
+    signIn();
+    const calls = stubApi({
+      'GET /api/profiles/user-check': () =>
+        json([{ user_id: 'u-self', profile_id: 45, claim_pending: true }]),
+    });
+    renderAt('/profile/create');
+    await waitFor(() => expect(location()).toBe('/profile/45'));
+    expect(sessionProfileId()).toBe(45);
+    expect(callsTo(calls, '/api/profiles/new-user-check')).toHaveLength(0);
+  });
+
   it('welcomes the member and goes straight to step 1 when no profile matches', async () => {
     const calls = startCreating();
     expect(screen.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeTruthy();
@@ -101,20 +113,23 @@ describe('who goes where', () => {
 describe('step 0: matching profiles', () => {
   const match = profile({ profile_id: 18, user_id: null, first_name: 'Rosa', last_name: 'Nguyen' });
 
-  it('claims a match after the confirmation, then opens it, saying Rotunda will reach out', async () => {
+  it('claims a match after the confirmation; its work email being the member’s, it opens as theirs', async () => {
+    // A match has the member's name and email, so its claim is confirmed at once.
+    const mine = { ...match, work_email: 'Rosa.Nguyen@dof.ca.gov' };
+    const owned = { ...mine, user_id: 'u-self' };
     const calls = startCreating(
       {
-        'POST /api/profiles/claim/18': () => json({ ...match, user_id: 'u-self', claim_pending: true }),
-        'GET /api/profiles/profile/18': () => json({ ...match, user_id: 'u-self', claim_pending: true }),
+        'POST /api/profiles/claim/18': () => json(owned),
+        'GET /api/profiles/profile/18': () => json(owned),
         'POST /api/profiles/organization-colleagues': () => json([]),
       },
-      [match],
+      [mine],
     );
     await screen.findByRole('heading', { name: 'Is this you?' });
     fireEvent.click(screen.getByRole('button', { name: 'Claim the profile of Rosa Nguyen' }));
     const dialog = screen.getByRole('dialog', { name: 'Claim this profile?' });
     expect(
-      within(dialog).getByText('Rotunda will reach out to confirm that this profile is yours.'),
+      within(dialog).getByText('Its work email is your account’s, so it will be yours at once.'),
     ).toBeTruthy();
     expect(callsTo(calls, '/api/profiles/claim/18')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Claim profile' }));
@@ -122,11 +137,8 @@ describe('step 0: matching profiles', () => {
     expect(callsTo(calls, '/api/profiles/claim/18')).toHaveLength(1);
     // The session learns the profile as the create screen unmounts, a render after the navigation.
     await waitFor(() => expect(sessionProfileId()).toBe(18));
-    expect(
-      await screen.findByText(
-        'Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Your claim is pending review' })).toBeNull();
   });
 
   it('shows the refusal when the profile was claimed meanwhile, and stays', async () => {

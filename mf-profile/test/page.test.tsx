@@ -1,5 +1,6 @@
 // The profile page (/profile/:id): the card, bio, job history, colleagues and issues; edit controls only for
-// the owner or a contributor on a profile nobody owns; claiming; the Edit Profile, Add Job and Edit Job
+// the owner or a contributor on a profile nobody owns; claiming (at once, or pending review with its notice and
+// no edit controls for the claimant); a contributor's review showing who claims; the Edit Profile, Add Job and Edit Job
 // dialogs with their completeness rules; duplicate issues refused.
 import { sessionStore } from '@rotunda/session';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -40,13 +41,14 @@ async function showProfile(start: Profile, routes: Record<string, Handler> = {})
     },
     ...routes,
   });
-  renderAt('/profile/7');
+  const { unmount } = renderAt('/profile/7');
   await screen.findByRole('heading', { level: 1, name: fullNameOf(start) });
   return {
     calls,
     change: (next: Profile) => {
       current = next;
     },
+    unmount,
   };
 }
 
@@ -155,24 +157,66 @@ describe('who may edit', () => {
 });
 
 describe('claiming', () => {
-  it('claims an unclaimed profile after the confirmation; the session and the page know at once', async () => {
+  const pendingNotice = () => screen.queryByRole('status', { name: 'Your claim is pending review' });
+  const controls = ['Edit profile', 'Edit bio', 'Add job', 'Edit issues'];
+  const present = () => controls.filter((name) => screen.queryByRole('button', { name }) !== null);
+
+  it('claims a profile after the confirmation; a claim that waits shows the pending-review notice and no edit controls', async () => {
     signIn();
-    const claimed = profile({ user_id: SELF_USER_ID, claim_pending: true });
+    const waiting = profile({ user_id: null, claim_pending: true, claim_id: 41, claimed_by_you: true });
     const { calls } = await showProfile(profile({ user_id: null }), {
-      'POST /api/profiles/claim/7': () => json(claimed),
+      'POST /api/profiles/claim/7': () => json(waiting),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Claim this profile' }));
     const dialog = dialogNamed('Claim this profile?');
+    expect(
+      within(dialog).getByText(
+        'Rotunda will reach out to confirm that this profile is yours. Until then it stays as it is: you cannot change it or post as it.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Claim profile' }));
+    const notice = await screen.findByRole('status', { name: 'Your claim is pending review' });
+    expect(notice.textContent).toContain(
+      'Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.',
+    );
+    expect(notice.textContent).toContain('you cannot change it or post as it');
+    expect(callsTo(calls, '/api/profiles/claim/7')).toHaveLength(1);
+    // The session knows at once, so the shell's profile link leads here.
+    expect(sessionStore.getState().user?.profile_id).toBe(7);
+    expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
+    expect(present()).toEqual([]);
+  });
+
+  it('claims a profile whose work email is the member’s: it is theirs at once, with every edit control', async () => {
+    signIn();
+    const mine = { work_email: 'rosa.nguyen@dof.ca.gov' };
+    await showProfile(profile({ user_id: null, ...mine }), {
+      'POST /api/profiles/claim/7': () => json(profile({ user_id: SELF_USER_ID, ...mine })),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Claim this profile' }));
+    const dialog = dialogNamed('Claim this profile?');
+    expect(
+      within(dialog).getByText('Its work email is your account’s, so it will be yours at once.'),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Claim profile' }));
     expect(
       await screen.findByText(
-        'Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.',
+        'Thanks for claiming this profile. Its work email is your account’s, so it is yours now.',
       ),
     ).toBeTruthy();
-    expect(callsTo(calls, '/api/profiles/claim/7')).toHaveLength(1);
-    expect(sessionStore.getState().user?.profile_id).toBe(7);
-    expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
+    expect(pendingNotice()).toBeNull();
+    expect(present()).toEqual(controls);
+  });
+
+  it('shows the claimant, back later, the notice and no edit controls; a contributor claimant no review either', async () => {
+    for (const contributor of [false, true]) {
+      signIn({ profileId: 7, contributor });
+      const { unmount } = await showClaimedByMe();
+      expect(pendingNotice()).toBeTruthy();
+      expect(present()).toEqual([]);
+      expect(screen.queryByRole('region', { name: 'Claim review' })).toBeNull();
+      unmount();
+    }
   });
 
   it('is not offered to a member who owns a profile', async () => {
@@ -181,17 +225,34 @@ describe('claiming', () => {
     expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
   });
 
-  it('is not offered on a profile someone owns', async () => {
+  it('is not offered on a profile someone owns, nor on one another member’s claim waits on', async () => {
     signIn();
-    await showProfile(profile());
+    const { unmount } = await showProfile(profile());
     expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
+    unmount();
+    await showProfile(profile({ user_id: null, claim_pending: true, claim_id: 31 }));
+    expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
+    expect(pendingNotice()).toBeNull();
   });
 });
 
+/** Profile 7 with the signed-in member's own claim pending on it. */
+function showClaimedByMe() {
+  return showProfile(profile({ user_id: null, claim_pending: true, claim_id: 31, claimed_by_you: true }));
+}
+
 describe('reviewing a pending claim', () => {
-  const NOTICE = 'This profile was claimed by its owner and waits for a contributor to confirm it.';
+  const NOTICE =
+    'A member claimed this profile as their own, and the claim waits for a contributor to confirm it.';
+  const CLAIMANT = {
+    user_id: 'u-claimant',
+    first_name: 'Ada',
+    last_name: 'Lopez',
+    email: 'ada.lopez.claims@gmail.example',
+    claimed_at: '2026-11-20T17:04:05.000Z',
+  };
   const pending = (overrides: Partial<Profile> = {}) =>
-    profile({ user_id: 'u-owner', claim_pending: true, claim_id: 31, ...overrides });
+    profile({ user_id: null, claim_pending: true, claim_id: 31, claimant: CLAIMANT, ...overrides });
   const review = () => screen.queryByRole('region', { name: 'Claim review' });
 
   /** Profile 7 with claim 31 pending; the claim route answers `answer` and records the decision. */
@@ -201,9 +262,7 @@ describe('reviewing a pending claim', () => {
         if (answer) return answer(call);
         const decision = bodyOf(call).decision;
         shown.change(
-          decision === 'reject'
-            ? profile({ user_id: null, claim_pending: false, claim_id: null })
-            : pending({ claim_pending: false, claim_id: null }),
+          decision === 'reject' ? profile({ user_id: null }) : profile({ user_id: CLAIMANT.user_id }),
         );
         return json({
           claim_id: 31,
@@ -216,16 +275,23 @@ describe('reviewing a pending claim', () => {
     return shown;
   }
 
-  it('shows a contributor the notice with Confirm claim and Reject claim', async () => {
+  it('shows a contributor who claims (name, confirmed email, when) with Confirm claim and Reject claim', async () => {
     signIn({ profileId: 99, contributor: true });
     await showPending();
     const region = review() as HTMLElement;
     expect(within(region).getByText(NOTICE)).toBeTruthy();
+    const who = (term: string) =>
+      within(region).getByText(term).closest('div')?.querySelector('dd')?.textContent;
+    expect(who('Claimed by')).toBe('Ada Lopez');
+    expect(who('Confirmed account email')).toBe('ada.lopez.claims@gmail.example');
+    expect(who('Claimed on')).toBe('Nov 20, 2026, 9:04 AM');
     expect(within(region).getByRole('button', { name: 'Confirm claim' })).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Reject claim' })).toBeTruthy();
+    // Nobody owns it while the claim waits: the contributor may still keep it up to date.
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
   });
 
-  it('confirms with one click, then reloads the profile without the notice', async () => {
+  it("confirms with one click, then reloads the profile, the claimant's now", async () => {
     signIn({ profileId: 99, contributor: true });
     const { calls } = await showPending();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm claim' }));
@@ -235,6 +301,8 @@ describe('reviewing a pending claim', () => {
     expect(decisions[0]?.method).toBe('POST');
     expect(bodyOf(decisions[0])).toEqual({ decision: 'confirm' });
     expect(callsTo(calls, '/api/profiles/profile/7')).toHaveLength(2);
+    // Someone owns it now: no edit controls for the contributor.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull());
   });
 
   it('asks before rejecting: Cancel sends nothing; confirming rejects and the profile is unclaimed', async () => {
@@ -242,7 +310,7 @@ describe('reviewing a pending claim', () => {
     const { calls } = await showPending();
     fireEvent.click(within(review() as HTMLElement).getByRole('button', { name: 'Reject claim' }));
     let dialog = dialogNamed('Reject this claim?');
-    expect(within(dialog).getByText('The profile will be unclaimed again.')).toBeTruthy();
+    expect(within(dialog).getByText('The profile will be unclaimed again, exactly as it was.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Reject this claim?' })).toBeNull();
     expect(callsTo(calls, '/api/profiles/claims/31')).toHaveLength(0);
@@ -258,22 +326,9 @@ describe('reviewing a pending claim', () => {
 
   it('shows a member who is not a contributor no review controls', async () => {
     signIn({ profileId: 99 });
-    await showPending();
+    await showProfile(pending({ claimant: null }));
     expect(review()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm claim' })).toBeNull();
-  });
-
-  it('shows an owner who is a contributor only the owner notice, not the review controls', async () => {
-    signIn({ profileId: 7, contributor: true });
-    await showProfile(own({ claim_pending: true, claim_id: 31 }));
-    expect(
-      screen.getByText(
-        'Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.',
-      ),
-    ).toBeTruthy();
-    expect(review()).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Confirm claim' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Reject claim' })).toBeNull();
   });
 
   it("shows the server's refusal when the decision fails, and keeps the notice", async () => {

@@ -1,6 +1,9 @@
 // The claim confirmation (spec §4 Claim profile), from profile creation's matches and from an unclaimed
-// profile's page: it says what claiming means and that Rotunda will reach out to confirm, then claims; a
-// refusal ('Users can only claim one profile', 'This profile has already been claimed') shows here.
+// profile's page: it says what claiming means, and what happens next: a profile whose work email is the
+// member's account email is theirs at once; any other claim waits for Rotunda to confirm it, the profile
+// unchanged meanwhile. Then it claims; a refusal ('Users can only claim one profile', 'This profile has already
+// been claimed') shows here.
+import { useUser } from '@rotunda/session';
 import { Dialog } from '@rotunda/ui';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +13,7 @@ import { FormError } from './fields';
 
 interface ClaimDialogProps {
   /** The profile to claim, or null while the dialog is closed. */
-  profile: Pick<Profile, 'profile_id' | 'first_name' | 'last_name'> | null;
+  profile: Pick<Profile, 'profile_id' | 'first_name' | 'last_name' | 'work_email'> | null;
   onClose: () => void;
   onClaimed: (profile: Profile) => void;
 }
@@ -36,6 +39,8 @@ function ClaimForm({
 }) {
   const [claiming, setClaiming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const email = useUser()?.email.trim().toLowerCase() ?? '';
+  const emailMatches = email !== '' && email === profile.work_email.trim().toLowerCase();
 
   const claim = async () => {
     setClaiming(true);
@@ -56,7 +61,14 @@ function ClaimForm({
         You are claiming the profile of <strong>{fullName(profile)}</strong> as your own. You can edit it as
         soon as it is yours, and you can claim only one profile.
       </p>
-      <p>Rotunda will reach out to confirm that this profile is yours.</p>
+      {emailMatches ? (
+        <p>Its work email is your account’s, so it will be yours at once.</p>
+      ) : (
+        <p>
+          Rotunda will reach out to confirm that this profile is yours. Until then it stays as it is: you
+          cannot change it or post as it.
+        </p>
+      )}
       <FormError message={error} />
       <div className="prof-actions">
         <button type="button" className="button button--secondary" onClick={onClose}>

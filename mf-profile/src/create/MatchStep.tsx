@@ -2,19 +2,19 @@
 // email. The member claims one (after the confirmation) or goes on with 'None are me - Enter profile creation'.
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import type { Profile } from '../api';
+import type { ListedProfile, Profile } from '../api';
 import { Avatar } from '../common/Avatar';
 import { ClaimDialog } from '../common/ClaimDialog';
 import { currentJobOf, fullName } from '../profile-rules';
 
 interface MatchStepProps {
-  profiles: readonly Profile[];
+  profiles: readonly ListedProfile[];
   onClaimed: (profile: Profile) => void;
   onNoneAreMe: () => void;
 }
 
 export function MatchStep({ profiles, onClaimed, onNoneAreMe }: MatchStepProps) {
-  const [claiming, setClaiming] = useState<Profile | null>(null);
+  const [claiming, setClaiming] = useState<ListedProfile | null>(null);
   return (
     <div className="prof-step__body">
       <p className="prof-step__lede">

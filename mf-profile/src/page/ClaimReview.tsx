@@ -1,19 +1,23 @@
-// A contributor's review of a profile's pending claim (the claim-confirmation contract): the notice with
-// Confirm claim and Reject claim. Rejecting asks first, since it leaves the profile unclaimed again. After
-// either decision the page reloads the profile; a failure shows under the notice.
+// A contributor's review of a profile's pending claim (the claim-confirmation contract): who claims (the
+// account's name and confirmed email, and when), with Confirm claim and Reject claim. Rejecting asks first; it
+// leaves the profile as it was, unclaimed. After either decision the page reloads the profile; a failure shows
+// under the notice.
 import { Dialog } from '@rotunda/ui';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { type ClaimDecision, decideClaim, refusalOf } from '../api';
+import { type Claimant, type ClaimDecision, decideClaim, refusalOf } from '../api';
 import { FormError } from '../common/fields';
+import { claimedAt, fullName } from '../profile-rules';
 
 interface ClaimReviewProps {
   claimId: number;
+  /** Who claims the profile (the server answers it to contributors). */
+  claimant: Claimant | null;
   /** Called once the decision is stored, to reload the profile. */
   onDecided: () => void;
 }
 
-export function ClaimReview({ claimId, onDecided }: ClaimReviewProps) {
+export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) {
   const [confirmingReject, setConfirmingReject] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,8 +41,27 @@ export function ClaimReview({ claimId, onDecided }: ClaimReviewProps) {
   return (
     <section className="prof-review" aria-label="Claim review">
       <p className="prof-review__text">
-        This profile was claimed by its owner and waits for a contributor to confirm it.
+        A member claimed this profile as their own, and the claim waits for a contributor to confirm it.
       </p>
+      {claimant && (
+        <dl className="prof-review__who">
+          <div>
+            <dt>Claimed by</dt>
+            <dd>{fullName(claimant) || 'A member without a name on their account'}</dd>
+          </div>
+          <div>
+            <dt>Confirmed account email</dt>
+            <dd>{claimant.email || 'None given'}</dd>
+          </div>
+          <div>
+            <dt>Claimed on</dt>
+            <dd>
+              <time dateTime={claimant.claimed_at}>{claimedAt(claimant.claimed_at)}</time>
+            </dd>
+          </div>
+        </dl>
+      )}
+      <p className="prof-hint">Confirm only when you know this profile is theirs.</p>
       <div className="prof-actions prof-actions--start">
         <button
           type="button"
@@ -62,7 +85,7 @@ export function ClaimReview({ claimId, onDecided }: ClaimReviewProps) {
       <FormError message={error} />
       <Dialog open={confirmingReject} title="Reject this claim?" onClose={() => setConfirmingReject(false)}>
         <div className="dialog__body prof-dialog-text">
-          <p>The profile will be unclaimed again.</p>
+          <p>The profile will be unclaimed again, exactly as it was.</p>
           <div className="prof-actions">
             <button
               type="button"

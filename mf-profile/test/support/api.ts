@@ -136,6 +136,8 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     bluesky_url: null,
     claim_pending: false,
     claim_id: null,
+    claimed_by_you: false,
+    claimant: null,
     JobExperiences: [job()],
     UserIssues: [],
     ...overrides,
