@@ -300,6 +300,17 @@ describe('compressed bodies', () => {
     expect(forwarded()).toEqual([]);
   });
 
+  it('answers 413 to a small compressed body that inflates past the limit', async () => {
+    const bomb = gzipSync(JSON.stringify({ comment_body: ' '.repeat(4 * 1024 * 1024), post_id: 7 }));
+    expect(bomb.length).toBeLessThan(10_000);
+    const answer = await send('POST', '/api/posts/add-comment', {
+      headers: json({ ...member, 'content-encoding': 'gzip' }),
+      body: bomb,
+    });
+    expectRefusal(answer, 413, 'The request body is too large (at most 1 MB).', 'gzip bomb');
+    expect(forwarded()).toEqual([]);
+  });
+
   it('reads well-formed gzip, deflate and br bodies', async () => {
     const body = JSON.stringify({ post_id: 7, comment_body: 'Compressed hello' });
     for (const [encoding, bytes] of [
