@@ -21,7 +21,10 @@ await runService({
       const seeded = await seedDemoHeadlines(repository);
       if (seeded > 0) logger.info({ headlines: seeded }, 'demo headlines seeded');
     }
-    const reader = createFeedReader({ timeoutMs: config.NEWS_FETCH_TIMEOUT_MS });
+    const reader = createFeedReader({
+      timeoutMs: config.NEWS_FETCH_TIMEOUT_MS,
+      allowedPrivateAddresses: config.NEWS_ALLOW_PRIVATE_ADDRESSES,
+    });
     const schedule =
       config.NEWS_FEEDS.length > 0
         ? scheduleIngestion({

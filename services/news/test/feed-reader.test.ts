@@ -1,6 +1,10 @@
-// Tests the HTTP feed reader against a local server: RSS, Atom, charsets, and every way a feed can be broken.
+// Tests the HTTP feed reader against a local server: RSS, Atom, charsets, every way a feed can be broken, and
+// that it reaches public addresses only: no private, loopback or link-local feed, redirect or resolved name,
+// and no more than MAX_REDIRECTS redirects.
+import type { LookupAddress } from 'node:dns';
+import { Response } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFeedReader, plainText, truncate } from '../src/adapters/feed-reader.ts';
+import { createFeedReader, MAX_REDIRECTS, plainText, truncate } from '../src/adapters/feed-reader.ts';
 import type { Headline } from '../src/domain/headline.ts';
 import { type FeedServer, startFeedServer } from './fixtures/feed-server.ts';
 
@@ -15,7 +19,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const reader = () => createFeedReader({ timeoutMs: TIMEOUT_MS, now: () => NOW });
+// The local server is on loopback: allowed here explicitly, as NEWS_ALLOW_PRIVATE_ADDRESSES=127.0.0.1 would.
+const LOCAL = ['127.0.0.1'];
+const reader = () =>
+  createFeedReader({ timeoutMs: TIMEOUT_MS, now: () => NOW, allowedPrivateAddresses: LOCAL });
 const byTitle = (headlines: Headline[], title: string) => headlines.find((h) => h.title === title);
 
 describe('createFeedReader on an RSS 2.0 feed', () => {
@@ -146,7 +153,7 @@ describe('createFeedReader on other documents', () => {
   });
 
   it('reports a DNS failure with its cause', async () => {
-    const fetch: typeof globalThis.fetch = async () => {
+    const fetch = async () => {
       throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND feeds.invalid') });
     };
     const url = 'https://feeds.invalid/rss';
@@ -157,14 +164,14 @@ describe('createFeedReader on other documents', () => {
 
   it('refuses a document larger than maxBytes', async () => {
     const url = server.url('/rss.xml');
-    await expect(createFeedReader({ timeoutMs: TIMEOUT_MS, maxBytes: 100 }).read(url)).rejects.toThrow(
-      `${url} is larger than 100 bytes`,
-    );
+    await expect(
+      createFeedReader({ timeoutMs: TIMEOUT_MS, maxBytes: 100, allowedPrivateAddresses: LOCAL }).read(url),
+    ).rejects.toThrow(`${url} is larger than 100 bytes`);
   });
 
   it('passes the timeout signal to the injected fetch, and names an untitled feed by its host', async () => {
-    let signal: AbortSignal | null | undefined;
-    const fetch: typeof globalThis.fetch = async (_input, init) => {
+    let signal: unknown;
+    const fetch = async (_input: unknown, init?: { signal?: unknown }) => {
       signal = init?.signal;
       return new Response(
         '<rss version="2.0"><channel><item><title>A</title><link>https://a.example/1</link></item></channel></rss>',
@@ -180,6 +187,139 @@ describe('createFeedReader on other documents', () => {
       logo: '',
     });
     expect(signal).toBeInstanceOf(AbortSignal);
+  });
+});
+
+describe('createFeedReader reaches public addresses only', () => {
+  const PRIVATE = 'a private, loopback or link-local address; feeds are read from public addresses only';
+  /** A resolver for the tests' own names: every *.example name is this machine, unless told otherwise. */
+  const resolveTo =
+    (answer: (hostname: string) => string) =>
+    async (hostname: string): Promise<LookupAddress[]> => [{ address: answer(hostname), family: 4 }];
+  const toLocal = resolveTo(() => '127.0.0.1');
+  const asked = (from: number) => server.requests.slice(from);
+
+  it('refuses a feed on loopback unless it is allowed, without sending the request', async () => {
+    const before = server.requests.length;
+    const url = server.url('/rss.xml');
+    await expect(createFeedReader({ timeoutMs: TIMEOUT_MS }).read(url)).rejects.toThrow(
+      `${url} could not be fetched: 127.0.0.1 is ${PRIVATE}`,
+    );
+    expect(asked(before)).toEqual([]);
+  });
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/feed',
+    'http://172.16.5.4/feed',
+    'http://192.168.1.1/feed',
+    'http://0.0.0.0/feed',
+    'http://127.1.2.3/feed',
+    'http://2130706433/feed',
+    'http://[::1]/feed',
+    'http://[::]/feed',
+    'http://[::ffff:127.0.0.1]/feed',
+    'http://[::ffff:a9fe:a9fe]/feed',
+    'http://[fe80::1]/feed',
+    'http://[fd12:3456::1]/feed',
+  ])('refuses the feed address %s before connecting', async (url) => {
+    await expect(createFeedReader({ timeoutMs: TIMEOUT_MS }).read(url)).rejects.toThrow(PRIVATE);
+  });
+
+  it('refuses a host name that resolves to a private address', async () => {
+    const url = 'http://feeds.example/rss';
+    const read = createFeedReader({ timeoutMs: TIMEOUT_MS, resolve: resolveTo(() => '10.20.30.40') }).read(
+      url,
+    );
+    await expect(read).rejects.toThrow(
+      `${url} could not be fetched: feeds.example resolves to 10.20.30.40, a ${PRIVATE.slice(2)}`,
+    );
+  });
+
+  it('refuses localhost through the system resolver', async () => {
+    const url = `http://localhost:${server.port}/rss.xml`;
+    await expect(createFeedReader({ timeoutMs: TIMEOUT_MS }).read(url)).rejects.toThrow(PRIVATE);
+  });
+
+  it('checks the answer DNS gives at connect time: a name that re-resolves to a refused address is refused', async () => {
+    const answers = ['127.0.0.1', '127.0.0.2'];
+    let lookups = 0;
+    const rebinding = resolveTo(() => answers[Math.min(lookups++, answers.length - 1)] as string);
+    const url = `http://rebind.example:${server.port}/rss.xml`;
+    const first = createFeedReader({
+      timeoutMs: TIMEOUT_MS,
+      allowedPrivateAddresses: LOCAL,
+      resolve: rebinding,
+    });
+    expect(await first.read(url)).toHaveLength(3);
+    expect(lookups).toBe(1);
+    const second = createFeedReader({
+      timeoutMs: TIMEOUT_MS,
+      allowedPrivateAddresses: LOCAL,
+      resolve: rebinding,
+    });
+    await expect(second.read(url)).rejects.toThrow(
+      `rebind.example resolves to 127.0.0.2, a ${PRIVATE.slice(2)}`,
+    );
+  });
+
+  it.each([
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', '169.254.169.254 is'],
+    ['another loopback address', 'http://127.0.0.2:PORT/rss.xml', '127.0.0.2 is'],
+    ['IPv6 loopback', 'http://[::1]:PORT/rss.xml', '::1 is'],
+    [
+      'a name of a private address',
+      'http://intranet.example/rss.xml',
+      'intranet.example resolves to 192.168.0.10,',
+    ],
+  ])('does not follow a redirect to %s', async (_what, to, refused) => {
+    const target = to.replace('PORT', String(server.port));
+    const resolve = resolveTo((hostname) => (hostname === 'intranet.example' ? '192.168.0.10' : '127.0.0.1'));
+    const before = server.requests.length;
+    const url = server.url(`/redirect?to=${encodeURIComponent(target)}`);
+    const read = createFeedReader({ timeoutMs: TIMEOUT_MS, allowedPrivateAddresses: LOCAL, resolve }).read(
+      url,
+    );
+    await expect(read).rejects.toThrow(`${url} could not be fetched (redirected to ${target}): ${refused}`);
+    expect(asked(before)).toEqual(['/redirect']);
+  });
+
+  it('does not follow a redirect to an address that is not http(s)', async () => {
+    const url = server.url(`/redirect?to=${encodeURIComponent('file:///etc/passwd')}`);
+    await expect(reader().read(url)).rejects.toThrow(
+      `${url} redirects to file:///etc/passwd, which is not an http(s) address`,
+    );
+  });
+
+  it(`follows a chain of ${MAX_REDIRECTS} redirects through other hosts, each checked`, async () => {
+    let lookups = 0;
+    const resolve = async (hostname: string) => {
+      lookups++;
+      return toLocal(hostname);
+    };
+    const before = server.requests.length;
+    const url = `http://hop${MAX_REDIRECTS}.example:${server.port}/hop/${MAX_REDIRECTS}`;
+    const headlines = await createFeedReader({
+      timeoutMs: TIMEOUT_MS,
+      allowedPrivateAddresses: LOCAL,
+      resolve,
+    }).read(url);
+    expect(headlines.map((h) => h.title)).toContain('Budget deal reached');
+    expect(asked(before)).toEqual(['/hop/5', '/hop/4', '/hop/3', '/hop/2', '/hop/1', '/hop/0']);
+    // One lookup per host of the chain: each hop's address was resolved and checked when it was connected to.
+    expect(lookups).toBe(MAX_REDIRECTS + 1);
+  });
+
+  it(`refuses a chain longer than ${MAX_REDIRECTS} redirects`, async () => {
+    const before = server.requests.length;
+    const url = `http://hop${MAX_REDIRECTS + 1}.example:${server.port}/hop/${MAX_REDIRECTS + 1}`;
+    const read = createFeedReader({
+      timeoutMs: TIMEOUT_MS,
+      allowedPrivateAddresses: LOCAL,
+      resolve: toLocal,
+    }).read(url);
+    await expect(read).rejects.toThrow(`${url} redirects more than ${MAX_REDIRECTS} times`);
+    expect(asked(before)).toHaveLength(MAX_REDIRECTS + 1);
   });
 });
 

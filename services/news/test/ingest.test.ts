@@ -54,7 +54,8 @@ describe('ingestFeeds over HTTP', () => {
     const good = [server.url('/rss.xml'), server.url('/atom.xml')];
     const broken = [server.url('/malformed.xml'), server.url('/500'), server.url('/slow')];
     const feeds = [broken[0], good[0], broken[1], good[1], broken[2]] as string[];
-    const reader = createFeedReader({ timeoutMs: 300 });
+    // Long enough for a good feed on a busy machine; /slow never answers, so the run takes this long.
+    const reader = createFeedReader({ timeoutMs: 1_000, allowedPrivateAddresses: ['127.0.0.1'] });
     const repository = new MemoryRepository();
     const { logger, lines, warnings } = memoryLogger();
 
@@ -75,7 +76,7 @@ describe('ingestFeeds over HTTP', () => {
       expect.arrayContaining([
         { feed: broken[0], err: expect.stringContaining('not a readable RSS or Atom feed') },
         { feed: broken[1], err: `${broken[1]} answered HTTP 500 Internal Server Error` },
-        { feed: broken[2], err: `${broken[2]} did not answer within 300 ms` },
+        { feed: broken[2], err: `${broken[2]} did not answer within 1000 ms` },
       ]),
     );
     expect(lines.at(-1)).toEqual({
@@ -147,6 +148,7 @@ describe('ingestFeeds with a fake reader', () => {
 describe('scheduleIngestion', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   function deferred() {
@@ -225,8 +227,15 @@ describe('scheduleIngestion', () => {
   });
 
   it('keeps its timer unref’d so it never holds the process open', async () => {
-    const refTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    const before = refTimers();
+    // The schedule's own timers, told apart by their delay; counting every live timer would also count
+    // whatever an earlier test (an HTTP client's keep-alive) left running.
+    const armed: NodeJS.Timeout[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+      const timer = realSetTimeout(callback, ms);
+      if (ms === 20) armed.push(timer);
+      return timer;
+    }) as typeof setTimeout);
     let ran = 0;
     const schedule = scheduleIngestion({
       intervalMs: 20,
@@ -235,10 +244,9 @@ describe('scheduleIngestion', () => {
       },
       logger: memoryLogger().logger,
     });
-    await new Promise((resolve) => setTimeout(resolve, 70));
-    expect(ran).toBeGreaterThanOrEqual(2);
-    // Only the test's own (already fired) timer was ref'd; the schedule's pending timer is not counted.
-    expect(refTimers()).toBe(before);
+    await vi.waitFor(() => expect(ran).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+    expect(armed.length).toBeGreaterThanOrEqual(2);
+    expect(armed.map((timer) => timer.hasRef())).toEqual(armed.map(() => false));
     await schedule.stop();
   });
 

@@ -1,15 +1,28 @@
-// Reads one RSS or Atom feed over HTTP and maps its items to headlines (the FeedReader port).
+// Reads one RSS or Atom feed over HTTP and maps its items to headlines (the FeedReader port). It connects to
+// public addresses only (public-address.ts) and follows at most MAX_REDIRECTS redirects, each one's target
+// checked like the feed's own address.
 import Parser from 'rss-parser';
+import { type Response, fetch as undiciFetch } from 'undici';
 import type { FeedReader, Headline } from '../domain/headline.ts';
+import { publicOnlyDispatcher, type Resolve } from './public-address.ts';
 
 export interface FeedReaderOptions {
-  /** Bounds the whole exchange: connecting, headers and body. */
+  /** Bounds the whole exchange: connecting, redirects, headers and body. */
   timeoutMs: number;
-  fetch?: typeof globalThis.fetch;
+  /** Stands in for the network in tests; it is handed the public-only dispatcher to use. */
+  fetch?: typeof undiciFetch;
   now?: () => Date;
   /** A feed is a few hundred kB at most; anything far larger is refused rather than held in memory. */
   maxBytes?: number;
+  /** Addresses or ranges reachable although not public (NEWS_ALLOW_PRIVATE_ADDRESSES); none by default. */
+  allowedPrivateAddresses?: readonly string[];
+  /** Resolves host names; the system resolver by default (tests name their local server). */
+  resolve?: Resolve;
 }
+
+/** Enough for a feed that moved and moved again; a longer chain is a loop or a trap. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 // Atom names its picture <logo> (or <icon>); rss-parser only maps the RSS <image>.
 interface FeedExtras {
@@ -22,33 +35,69 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 export function createFeedReader({
   timeoutMs,
-  fetch = globalThis.fetch,
+  fetch = undiciFetch,
   now = () => new Date(),
   maxBytes = DEFAULT_MAX_BYTES,
+  allowedPrivateAddresses = [],
+  resolve,
 }: FeedReaderOptions): FeedReader {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new RangeError('timeoutMs must be a positive number');
   }
+  const dispatcher = publicOnlyDispatcher({
+    allowedRanges: allowedPrivateAddresses,
+    ...(resolve ? { resolve } : {}),
+  });
+
+  /**
+   * The feed's answer, redirects followed by hand so each target is an http(s) address reached through the
+   * public-only dispatcher, and no more than MAX_REDIRECTS of them.
+   */
+  async function fetchFollowing(feedUrl: string, signal: AbortSignal): Promise<Response> {
+    let url = feedUrl;
+    for (let redirects = 0; ; redirects++) {
+      let response: Response;
+      try {
+        response = await get(url, signal);
+      } catch (err) {
+        throw new FetchFailed(url === feedUrl ? '' : ` (redirected to ${url})`, err);
+      }
+      const location = response.headers.get('location');
+      if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
+      await response.body?.cancel().catch(() => {});
+      if (redirects === MAX_REDIRECTS)
+        throw new Error(`${feedUrl} redirects more than ${MAX_REDIRECTS} times`);
+      const next = parseUrl(location, url);
+      if (next?.protocol !== 'http:' && next?.protocol !== 'https:')
+        throw new Error(`${feedUrl} redirects to ${location}, which is not an http(s) address`);
+      url = next.href;
+    }
+  }
+
+  function get(url: string, signal: AbortSignal) {
+    return fetch(url, {
+      signal,
+      redirect: 'manual',
+      dispatcher,
+      headers: {
+        accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        'user-agent': 'RotundaNews/0.1',
+      },
+    });
+  }
 
   async function download(feedUrl: string): Promise<string> {
     const signal = AbortSignal.timeout(timeoutMs);
-    const failed = (err: unknown): Error =>
+    const failed = (err: unknown, via = ''): Error =>
       signal.aborted
         ? new Error(`${feedUrl} did not answer within ${timeoutMs} ms`)
-        : new Error(`${feedUrl} could not be fetched: ${causeOf(err)}`);
+        : new Error(`${feedUrl} could not be fetched${via}: ${causeOf(err)}`);
     let response: Response;
     try {
-      response = await fetch(feedUrl, {
-        signal,
-        redirect: 'follow',
-        headers: {
-          accept:
-            'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
-          'user-agent': 'RotundaNews/0.1',
-        },
-      });
+      response = await fetchFollowing(feedUrl, signal);
     } catch (err) {
-      throw failed(err);
+      if (err instanceof FetchFailed) throw failed(err.cause, err.via);
+      throw signal.aborted ? failed(err) : err;
     }
     if (!response.ok) {
       // Release the connection instead of leaving an unread body behind.
@@ -240,6 +289,15 @@ export function truncate(text: string, max: number): string {
 }
 
 class TooLarge extends Error {}
+
+/** A request that failed to go out or come back, and which hop it was (empty for the feed's own address). */
+class FetchFailed extends Error {
+  readonly via: string;
+  constructor(via: string, cause: unknown) {
+    super('fetch failed', { cause });
+    this.via = via;
+  }
+}
 
 async function readCapped(response: Response, maxBytes: number, feedUrl: string): Promise<Uint8Array> {
   const tooLarge = () => new TooLarge(`${feedUrl} is larger than ${maxBytes} bytes`);
