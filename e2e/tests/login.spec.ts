@@ -1,7 +1,8 @@
 // Logging in: a wrong password, where members land (spec §2, by profile_id), the guard letting members
-// through, and the contributor's Concierge toast.
+// through, the contributor's Concierge toast, and failed logins that slow one account down without locking
+// out the colleagues who share its address.
 import { expect, test } from '@playwright/test';
-import { DEMO } from './support/accounts.ts';
+import { DEMO, registerAccount } from './support/accounts.ts';
 import { logIn, logInAndLand, storedAuth } from './support/ui.ts';
 
 test('a wrong password is refused, the session cleared and the form emptied', async ({ page }) => {
@@ -35,4 +36,51 @@ test('a member opening a protected page goes straight in', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Directory' }).click();
   await expect(page).toHaveURL(/\/directory$/);
   await expect(page.getByText('Access Restricted. Please login.')).toHaveCount(0);
+});
+
+test("one account's wrong passwords slow that account down, never a colleague at the same address", async ({
+  page,
+  request,
+}) => {
+  // Every request of this test comes from one address, as an office behind one NAT does.
+  const guessed = await registerAccount(request, true);
+  const statuses: number[] = [];
+  let throttled: Awaited<ReturnType<typeof request.post>> | undefined;
+  for (let i = 0; i < 12; i++) {
+    const response = await request.post('/auth/login', {
+      data: { email: guessed.email, password: `Not-the-password#${i}` },
+    });
+    statuses.push(response.status());
+    if (response.status() === 429) throttled = response;
+  }
+  // A few free failures, then the account waits: further tries are refused without checking the password.
+  expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+  expect(statuses.slice(6)).toEqual([429, 429, 429, 429, 429, 429]);
+  const body = (await (throttled as NonNullable<typeof throttled>).json()) as { errors: { msg: string }[] };
+  const wait = Number(/Try again in (\d+) seconds\./.exec(body.errors[0]?.msg ?? '')?.[1]);
+  expect(wait).toBeGreaterThan(0);
+  expect(Number(throttled?.headers()['retry-after'])).toBe(wait);
+
+  // The account's owner is told when to try again, even with the right password.
+  await page.goto('/');
+  const dialog = await logIn(page, guessed.email, guessed.password);
+  await expect(dialog.getByRole('alert')).toHaveText(/^Too many attempts\. Try again in \d+ seconds\.$/);
+  expect((await storedAuth(page)).isAuthenticated).toBe(false);
+
+  // A colleague behind the same address logs in as usual.
+  await logInAndLand(page, DEMO.member.email, DEMO.member.password);
+});
+
+test('the wait ends: the account logs in once it is over', async ({ page, request }) => {
+  const account = await registerAccount(request, true);
+  for (let i = 0; i < 6; i++)
+    await request.post('/auth/login', { data: { email: account.email, password: `Not-the-password#${i}` } });
+  const refused = await request.post('/auth/login', { data: account });
+  expect(refused.status()).toBe(429);
+  const wait = Number(refused.headers()['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(60);
+  await page.waitForTimeout(wait * 1000);
+  await page.goto('/');
+  await logInAndLand(page, account.email, account.password);
 });

@@ -1,13 +1,22 @@
 // Password reset end to end: the request dialog (captcha solved in the browser), the mailed link, the reset
-// page; afterwards the old password fails and the new one works.
+// page; afterwards the old password fails, the new one works and sessions opened before are refused within
+// seconds. Reset mails to one inbox are limited, and the dialog says when to try again.
 import { expect, test } from '@playwright/test';
-import { registerAccount } from './support/accounts.ts';
+import { registerAccount, solvedCaptcha } from './support/accounts.ts';
 import { linkPath, waitForMail } from './support/mail.ts';
 import { logIn, solveCaptcha } from './support/ui.ts';
 
 test('reset request → mail → reset page → old password fails, new one works', async ({ page, request }) => {
   const account = await registerAccount(request, true);
   const newPassword = 'Fresh#Start2025';
+  // A session on another device, opened before the reset.
+  const before = await request.post('/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  const { token: oldToken } = await before.json();
+  const apiStatus = async () =>
+    (await request.get('/api/news', { headers: { 'x-auth-token': oldToken } })).status();
+  expect(await apiStatus()).toBe(200);
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -32,6 +41,8 @@ test('reset request → mail → reset page → old password fails, new one work
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('alert')).toHaveText('Password has been reset');
+  // The session opened before the reset is over within seconds, not when its access token expires.
+  await expect.poll(apiStatus, { timeout: 5_000 }).toBe(401);
 
   const dialogAfter = await logIn(page, account.email, account.password);
   await expect(dialogAfter.getByRole('alert')).toHaveText('Invalid credentials, please try again');
@@ -46,4 +57,34 @@ test('a used or unknown reset link says so on the reset page', async ({ page }) 
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('alert')).toHaveText('Error resetting password. Please try again later.');
   await expect(page).toHaveURL(/\/reset-password\/not-a-real-token$/);
+});
+
+test('reset mails to one inbox are limited; the dialog then says when to try again', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request, true);
+  for (let i = 0; i < 5; i++) {
+    const response = await request.post('/auth/request-password-reset', {
+      data: { email: account.email, reCaptcha_token: await solvedCaptcha(request) },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const refused = await request.post('/auth/request-password-reset', {
+    data: { email: account.email, reCaptcha_token: await solvedCaptcha(request) },
+  });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Log in' })
+    .getByRole('button', { name: 'Forgot password?' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await solveCaptcha(dialog);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Too many attempts\. Try again in \d+ minutes\.$/);
 });

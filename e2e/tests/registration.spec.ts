@@ -1,8 +1,9 @@
 // Registration end to end: an ineligible email blocks the button; an eligible one registers (captcha solved
 // in the browser), the confirmation mail arrives, the confirm page confirms, the new member logs in, lands on
-// profile creation and logs out. Also: logging in before confirming, and a bad confirmation link.
+// profile creation and logs out. Also: logging in before confirming, a bad confirmation link, and one inbox
+// registered again and again (each time mailed) being limited, the dialog saying when to try again.
 import { expect, test } from '@playwright/test';
-import { freshEmail, registerAccount } from './support/accounts.ts';
+import { freshEmail, registerAccount, solvedCaptcha } from './support/accounts.ts';
 import { linkPath, waitForMail } from './support/mail.ts';
 import { logIn, solveCaptcha, storedAuth } from './support/ui.ts';
 
@@ -85,4 +86,37 @@ test('a confirmation link that does not work leads to the 404 page at /error', a
   await page.goto('/confirm-email/not-a-real-token');
   await expect(page).toHaveURL(/\/error$/);
   await expect(page.getByRole('heading', { name: 'ERROR 404: This page is not in session.' })).toBeVisible();
+});
+
+test('registering one email again and again is limited; the dialog then says when to try again', async ({
+  page,
+  request,
+}) => {
+  const email = freshEmail();
+  const attempt = async () =>
+    request.post('/auth/register', {
+      data: {
+        first_name: 'Eva',
+        last_name: 'Tester',
+        email,
+        password: 'Rotunda#E2e2024',
+        captchaValue: await solvedCaptcha(request),
+      },
+    });
+  // Each registration of the address mails it (a confirmation, or a note that it is taken).
+  for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(201);
+  const refused = await attempt();
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Register Today!' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  await dialog.getByLabel('First name').fill('Eva');
+  await dialog.getByLabel('Last name').fill('Tester');
+  await dialog.getByLabel('Password', { exact: true }).fill('Rotunda#E2e2024');
+  await dialog.getByLabel('Work email').fill(email);
+  await solveCaptcha(dialog);
+  await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Too many attempts\. Try again in \d+ minutes\.$/);
 });

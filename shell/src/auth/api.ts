@@ -147,8 +147,10 @@ export async function register(registration: Registration, captchaValue: string)
     throw new AccessError(REGISTER_MESSAGES.failed);
   }
   if (response.ok) return;
+  if (response.status === 429) throw await tooManyRequests(response, REGISTER_MESSAGES.failed);
   const message = firstErrorMessage(await readJson(response));
-  // The captcha's own failure has its own text (spec §5); every other failure is 'Registration failed'.
+  // The captcha's own failure has its own text (spec §5), as has a throttled one (when to try again); every
+  // other failure is 'Registration failed'.
   throw new AccessError(
     message === CAPTCHA_MESSAGES.failed ? CAPTCHA_MESSAGES.failed : REGISTER_MESSAGES.failed,
   );
