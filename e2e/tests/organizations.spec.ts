@@ -2,10 +2,11 @@
 // filter, more cards past 30 as the member scrolls, filters in the URL), the profile (details, the People tab
 // over the demo seed's people: their cards, random order, the Title, Office and Location filters with Reset,
 // one card per person, never the member themself, a person's link to their profile; the Divisions accordion),
-// a contributor editing an organization and uploading its logo, a member without the edit control, every
-// refusal through the API (a member updating, a missing name or street address, a logo of the wrong type,
-// oversize or a pixel bomb, an unknown id), a visitor turned away by the guard, and no serious or critical
-// axe violations.
+// a contributor editing an organization and uploading its logo, told a name needs letters, setting and then
+// correcting a Cal-Access ID, a member without the edit control, every refusal through the API (a member
+// updating, a missing name or street address, a name without letters, a member's Cal-Access ID, a logo of the
+// wrong type, oversize or a pixel bomb, an unknown id), a visitor turned away by the guard, and no serious or
+// critical axe violations.
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
@@ -593,6 +594,67 @@ test('a contributor edits the name and uploads a logo', async ({ page, request }
   });
 });
 
+test('a contributor is told a name needs letters, and sets then corrects a Cal-Access ID', async ({
+  page,
+  request,
+}) => {
+  const token = await memberToken(request);
+  const created = await addOrganization(request, token, {
+    organization_name: `E2E Filer ${RUN}`,
+    group_type: 'Lobbyists',
+    street_address: '1127 11th Street',
+    city: 'Sacramento',
+    state: 'CA',
+  });
+  await signInAsConcierge(page);
+  await page.goto(`/organization/${created.organization_id}`);
+  const openEditor = async () => {
+    await page.getByRole('button', { name: 'Edit organization' }).click();
+    return page.getByRole('dialog', { name: 'Edit organization' });
+  };
+  let dialog = await openEditor();
+  const name = dialog.getByRole('textbox', { name: 'Name', exact: true });
+  const save = dialog.getByRole('button', { name: 'Save changes' });
+
+  await name.fill('1e+308');
+  await expect(
+    dialog.getByText('Organization Name must contain letters, not only numbers or symbols.'),
+  ).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(save).toBeDisabled();
+  await name.fill(created.organization_name);
+  await expect(save).toBeEnabled();
+
+  const filerId = dialog.getByRole('textbox', { name: 'Cal-Access ID' });
+  await filerId.fill('F-12');
+  await expect(dialog.getByText(/digits only, e\.g\. 1234567/)).toBeVisible();
+  await expect(save).toBeDisabled();
+  await filerId.fill('9100777');
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: /^9100777/ })).toHaveAttribute(
+    'href',
+    'https://cal-access.sos.ca.gov/Lobbying/Firms/Detail.aspx?id=9100777',
+  );
+
+  // Saved, it is locked; Correct unlocks it for a contributor who finds it wrong.
+  dialog = await openEditor();
+  await expect(dialog.getByRole('textbox', { name: 'Cal-Access ID' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Correct the Cal-Access ID' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Cal-Access ID' })).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Cal-Access ID' }).fill('9100778');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: /^9100778/ })).toBeVisible();
+  const stored = await request.get(`/api/orgs/${created.organization_id}`, {
+    headers: { 'x-auth-token': token },
+  });
+  expect(await stored.json()).toMatchObject({
+    organization_name: created.organization_name,
+    lobby_filer_id: '9100778',
+  });
+});
+
 // --------------------------------------------------------------------------------------- API refusals
 
 test.describe('refusals through the API', () => {
@@ -649,6 +711,52 @@ test.describe('refusals through the API', () => {
       headers: { 'x-auth-token': token },
     });
     expect(await stored.json()).toMatchObject({ organization_name: created.organization_name, logo: null });
+  });
+
+  test('a name without letters is refused for an organization and a division, and nothing is added', async ({
+    request,
+  }) => {
+    const token = await memberToken(request);
+    const before = await listTotal(request, token);
+    for (const organization_name of ['0', '1e+308', '----'])
+      await expectRefusal(
+        await request.post('/api/orgs/add-organization', {
+          headers: { 'x-auth-token': token },
+          data: { organization_name, group_type: 'Other', street_address: '1 Capitol Mall' },
+        }),
+        400,
+        'Organization Name must contain letters, not only numbers or symbols.',
+      );
+    expect(await listTotal(request, token)).toBe(before);
+    const created = await ownOrganization(request, token, 'Names');
+    await expectRefusal(
+      await request.post('/api/orgs/add-division', {
+        headers: { 'x-auth-token': token },
+        data: { organization_id: created.organization_id, division_name: '----' },
+      }),
+      400,
+      'Division Name must contain letters, not only numbers or symbols.',
+    );
+    const divisions = await request.get(`/api/orgs/divisions/${created.organization_id}`, {
+      headers: { 'x-auth-token': token },
+    });
+    expect(await divisions.json()).toEqual([]);
+  });
+
+  test('a member adding an organization may not give it a Cal-Access ID, and nothing is added', async ({
+    request,
+  }) => {
+    const token = await memberToken(request);
+    const name = `E2E Member Filer ${RUN}`;
+    await expectRefusal(
+      await request.post('/api/orgs/add-organization', {
+        headers: { 'x-auth-token': token },
+        data: { organization_name: name, group_type: 'Lobbyists', lobby_filer_id: '9100999' },
+      }),
+      403,
+      'Only contributors can set or correct a Cal-Access ID.',
+    );
+    expect(await listTotal(request, token, name)).toBe(0);
   });
 
   test('an update without a name or a street address is refused with the fields named', async ({
