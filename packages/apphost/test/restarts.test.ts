@@ -8,13 +8,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Child, RESTART_BACKOFF, restartDelayMs, startChild } from '../src/children.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rotunda-restarts-'));
-// Each says it started (the tests wait for that line on the console), then exits at once, serves until
-// SIGTERM, or exits after 400 ms.
+// Each says it started (the tests wait for that line on the console) and exits at once, serves until SIGTERM
+// (set up before it says so), or exits after 400 ms.
 const STARTED = "console.log('started ' + process.pid);";
 writeFileSync(join(dir, 'crash.mjs'), `${STARTED}\nprocess.exit(3);\n`);
 writeFileSync(
   join(dir, 'serve.mjs'),
-  `${STARTED}\nprocess.on('SIGTERM', () => process.exit(0));\nsetInterval(() => {}, 1000);\n`,
+  `process.on('SIGTERM', () => process.exit(0));\nsetInterval(() => {}, 1000);\n${STARTED}\n`,
 );
 writeFileSync(join(dir, 'brief.mjs'), `${STARTED}\nsetTimeout(() => process.exit(1), 400);\n`);
 
@@ -79,10 +79,10 @@ describe('restarting a child', () => {
     expect(printed.find((line) => line.includes('↻'))).toMatch(
       new RegExp(`^  ↻ \\d\\d:\\d\\d:\\d\\d ${name} restarted \\(pid ${child.process.pid}\\)$`),
     );
-    // Both processes wrote to the same log file.
-    const log = readFileSync(join(dir, `${name}.log`), 'utf8');
-    expect(log).toContain(`started ${first}\n`);
-    expect(log).toContain(`started ${child.process.pid}\n`);
+    // Both processes write to the same log file (which the console echo may run ahead of).
+    const log = () => readFileSync(join(dir, `${name}.log`), 'utf8');
+    await until(() => log().includes(`started ${child.process.pid}\n`));
+    expect(log()).toContain(`started ${first}\n`);
   });
 
   it('backs off exponentially while the child keeps exiting, up to the ceiling', async () => {
