@@ -1,12 +1,13 @@
 // The people directory in the browser, against the demo data: every word of the search narrows the cards,
 // the group and issue filters combine with it, 'Elected Officials' lists only the spec's titles, the filters
 // offer what the spec says, 30 more cards load when the last one is fully in view, the URL keeps the search
-// across a reload and in a shared link, a card opens the profile, a visitor is turned away, and axe finds no
-// serious or critical violations. Other spec files add people at the same time, so the tests use specific
+// across a reload and in a shared link, a card opens the profile, a visitor is turned away, the whole-directory
+// answer carries no personal contact details and is rate-limited per member, and axe finds no serious or
+// critical violations. Other spec files add people at the same time, so the tests use specific
 // searches of seeded people (those with fictional owners, whom no test edits) rather than whole-list totals.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO } from './support/accounts.ts';
+import { DEMO, registerAccount } from './support/accounts.ts';
 import { signInAs, signInAsMember } from './support/session.ts';
 
 /** Spec §9: the titles the 'Elected Officials' filter selects. */
@@ -411,6 +412,45 @@ test.describe('the people directory', () => {
       expect((await rename(original)).ok()).toBe(true);
     }
   });
+});
+
+// ---------------------------------------------------------------------------------------- personal data
+
+test('the whole directory carries no personal contact details and answers a member only a few times in a while', async ({
+  request,
+}) => {
+  // A new account, so that the demo members' allowance is left to the other tests.
+  const login = await request.post('/auth/login', { data: await registerAccount(request, true) });
+  const headers = { 'x-auth-token': ((await login.json()) as { token: string }).token };
+  const whole = async () => request.get('/api/profiles/directory', { headers });
+  const everyone = (await (await whole()).json()) as Record<string, unknown>[];
+  expect(everyone.length).toBeGreaterThan(50);
+  for (const person of everyone)
+    for (const field of ['personal_email', 'mobile_phone', 'birthday'])
+      expect(person).not.toHaveProperty(field);
+  // The profile page is where they are: the seed gives most demo people a personal email.
+  const pages = await Promise.all(
+    everyone.slice(0, 10).map(async (person) => {
+      const answer = await request.get(`/api/profiles/profile/${person.profile_id}`, { headers });
+      return (await answer.json()) as Record<string, unknown>;
+    }),
+  );
+  for (const page of pages)
+    for (const field of ['personal_email', 'mobile_phone', 'birthday']) expect(page).toHaveProperty(field);
+  expect(pages.some((page) => typeof page.personal_email === 'string')).toBe(true);
+
+  for (let download = 2; download <= 10; download++)
+    expect((await whole()).status(), `download ${download}`).toBe(200);
+  const refused = await whole();
+  expect(refused.status()).toBe(429);
+  const retryAfter = Number(refused.headers()['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(600);
+  expect(await refused.json()).toEqual({
+    errors: [{ msg: `Too many downloads of the whole directory. Try again in ${retryAfter} seconds.` }],
+  });
+  // The paged directory the screen uses is not held back.
+  expect((await request.get('/api/profiles/search?search=marquez', { headers })).status()).toBe(200);
 });
 
 // ------------------------------------------------------------------------------------------------ visitor

@@ -1,11 +1,14 @@
 // Profiles in the browser, against the running product (spec §2 Create-profile screen and Profile screen, §4,
-// §5, §6): claiming a matching unclaimed profile from create-profile step 0; a new member creating a profile
-// through every step with each step's validation message; the owner editing the bio, adding and deleting a job
-// and adding an issue (a duplicate refused); a contributor editing a profile nobody owns; a member seeing no
-// edit controls on someone else's profile; and no serious or critical axe violations on these screens.
+// §5, §6): claiming a matching unclaimed profile from create-profile step 0 (the member's at once); a claim under
+// someone else's name waiting for review (the pending notice, every change and post refused, a contributor seeing
+// who claims and confirming, then edits taken) and a rejected claim leaving the profile exactly as it was; a new
+// member creating a profile through every step with each step's validation message; the owner editing the bio,
+// adding and deleting a job and adding an issue (a duplicate refused); a contributor editing a profile nobody
+// owns; a member seeing no edit controls on someone else's profile; and no serious or critical axe violations on
+// these screens.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
 import { solidPng } from './support/images.ts';
 import {
@@ -48,14 +51,75 @@ function editControls(page: Page) {
   ];
 }
 
-/** An unclaimed demo profile other than the one seeded for the newbie account. */
+/** An unclaimed demo profile no claim waits on, other than the one seeded for the newbie account. */
 function pickUnclaimed(profiles: ApiProfile[], from: 'first' | 'last'): ApiProfile | undefined {
-  const others = profiles.filter((p) => p.work_email !== DEMO.newbie.email && p.profile_picture);
+  const others = profiles.filter(
+    (p) => p.work_email !== DEMO.newbie.email && p.profile_picture && !p.claim_pending,
+  );
   return from === 'first' ? others[0] : others.at(-1);
 }
 
+const CLAIM_PENDING =
+  'Your claim on this profile is waiting for a contributor to confirm it. You can change it once it is confirmed.';
+const pendingNotice = (page: Page) => page.getByRole('status', { name: 'Your claim is pending review' });
+const claimReview = (page: Page) => page.getByRole('region', { name: 'Claim review' });
+
+/** Every change a member could try on a profile, through the API; each answers its status and message. */
+async function changeAttempts(request: APIRequestContext, token: string, profile: ApiProfile) {
+  const headers = { 'x-auth-token': token };
+  const attempts = {
+    'update-profile': await request.post('/api/profiles/update-profile', {
+      headers,
+      data: { profile_id: profile.profile_id, first_name: 'Senator', personal_email: 'me@example.net' },
+    }),
+    bio: await request.post(`/api/profiles/bio/${profile.profile_id}`, {
+      headers,
+      data: { user_bio: 'I speak for this office now.' },
+    }),
+    picture: await request.post('/api/profiles/upload-profile-picture', {
+      headers,
+      multipart: {
+        profile_picture: { name: 'me.png', mimeType: 'image/png', buffer: solidPng(40, 40, [200, 30, 30]) },
+        profile_id: String(profile.profile_id),
+      },
+    }),
+    'add-job': await request.post('/api/profiles/add-job/', {
+      headers,
+      data: {
+        profile_id: profile.profile_id,
+        title: 'Senator',
+        organization_id: profile.JobExperiences[0]?.organization_id ?? 1,
+        street_address: '1021 O Street',
+        city: 'Sacramento',
+        state: 'CA',
+        zip_code: '95814',
+        start_date: '2024-01-01',
+        current_job: true,
+      },
+    }),
+    'add-issue': await request.post('/api/issues/add-user-issue', {
+      headers,
+      data: { profile_id: profile.profile_id, issue_id: 1 },
+    }),
+  };
+  return Promise.all(
+    Object.entries(attempts).map(async ([name, response]) => ({
+      name,
+      status: response.status(),
+      message: ((await response.json()) as { errors?: { msg: string }[] }).errors?.[0]?.msg,
+    })),
+  );
+}
+
+/** Whether the member may post as a profile: the post service's author lookup (POST /api/posts/profile-info). */
+async function authorStatus(request: APIRequestContext, token: string): Promise<number> {
+  return (
+    await request.post('/api/posts/profile-info', { headers: { 'x-auth-token': token }, data: {} })
+  ).status();
+}
+
 test.describe('claiming a profile', () => {
-  test('a member whose name and email match an unclaimed profile claims it from step 0', async ({
+  test('a member whose name and email match an unclaimed profile claims it from step 0, theirs at once', async ({
     page,
     request,
   }) => {
@@ -93,19 +157,19 @@ test.describe('claiming a profile', () => {
     await expect(claimButtons).toHaveCount(1);
     await claimButtons.click();
     const dialog = page.getByRole('dialog', { name: 'Claim this profile?' });
+    // Its work email is the account's confirmed email: the claim needs no review.
     await expect(
-      dialog.getByText('Rotunda will reach out to confirm that this profile is yours.'),
+      dialog.getByText('Its work email is your account’s, so it will be yours at once.'),
     ).toBeVisible();
     await expectNoBlockingViolations(page);
     await dialog.getByRole('button', { name: 'Claim profile' }).click();
 
     await expect(page).toHaveURL(/\/profile\/\d+$/);
     const claimedId = Number(page.url().split('/').pop());
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Thanks for claiming this profile.' }),
-    ).toHaveText('Thanks for claiming this profile. Rotunda will reach out to confirm that it is yours.');
     await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+    await expect(pendingNotice(page)).toHaveCount(0);
     expect(await ownProfileId(request, session.token)).toBe(claimedId);
+    expect(await authorStatus(request, session.token)).toBe(200);
 
     // Now an owner, profile creation sends the member to their profile.
     await page.goto('/profile/create');
@@ -113,47 +177,122 @@ test.describe('claiming a profile', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('a contributor rejects a claim, leaving the profile unclaimed, then confirms the next one', async ({
+  test('a claim under someone else’s name waits: nothing changes until a contributor confirms it, then it is theirs', async ({
     page,
+    browser,
     request,
   }) => {
     const concierge = await apiLogin(request, DEMO.concierge);
     const target = pickUnclaimed(await unclaimedProfiles(request, concierge.token), 'first');
     test.skip(!target, 'every demo profile is claimed already: a fresh database has some to claim');
     if (!target) return;
-    const claimant = await apiLogin(request, await registerAccount(request, true));
-    const claim = async () =>
-      expect(
-        (
-          await request.post(`/api/profiles/claim/${target.profile_id}`, {
-            headers: { 'x-auth-token': claimant.token },
-          })
-        ).status(),
-      ).toBe(200);
-    const review = page.getByRole('region', { name: 'Claim review' });
-    await claim();
+    // A member registers under the profile's name, at an address that is not its work email.
+    const account = await registerAccount(request, true, {
+      firstName: target.first_name,
+      lastName: target.last_name,
+    });
+    const claimant = await apiLogin(request, account);
+    const before = await getProfile(request, concierge.token, target.profile_id);
+
+    await signInAs(page, account);
+    await page.goto(`/profile/${target.profile_id}`);
+    await page.getByRole('button', { name: 'Claim this profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Claim this profile?' });
+    await expect(
+      dialog.getByText(/Rotunda will reach out to confirm that this profile is yours\./),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Claim profile' }).click();
+
+    // The claimant lands on the profile with the pending-review notice, and no way to change it.
+    await expect(pendingNotice(page)).toBeVisible();
+    await expect(pendingNotice(page)).toContainText('you cannot change it or post as it');
+    for (const control of editControls(page)) await expect(control).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
+    await expectNoBlockingViolations(page);
+    expect(await ownProfileId(request, claimant.token)).toBe(target.profile_id);
+
+    // Every change and every post as the profile is refused, saying why; nothing changed.
+    for (const attempt of await changeAttempts(request, claimant.token, before))
+      expect(attempt, attempt.name).toEqual({ name: attempt.name, status: 403, message: CLAIM_PENDING });
+    expect(await authorStatus(request, claimant.token)).toBe(404);
+    const post = await request.post('/api/posts/add-post', {
+      headers: { 'x-auth-token': claimant.token },
+      data: { post_title: `As ${target.first_name} (${RUN})`, post_body: '<p>Hello.</p>', post_type: 1 },
+    });
+    expect(post.status()).toBe(409);
+    expect(await getProfile(request, concierge.token, target.profile_id)).toEqual({
+      ...before,
+      claim_pending: true,
+      claim_id: expect.any(Number),
+      claimant: expect.objectContaining({ email: account.email }),
+    });
+
+    // A contributor sees who claims and confirms.
+    const desk = await browser.newContext();
+    try {
+      const deskPage = await desk.newPage();
+      await signInAsConcierge(deskPage);
+      await deskPage.goto(`/profile/${target.profile_id}`);
+      const review = claimReview(deskPage);
+      await expect(review).toContainText(`${account.firstName} ${account.lastName}`);
+      await expect(review).toContainText(account.email);
+      await expectNoBlockingViolations(deskPage);
+      await review.getByRole('button', { name: 'Confirm claim' }).click();
+      await expect(review).toHaveCount(0);
+      await expect(deskPage.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
+    } finally {
+      await desk.close();
+    }
+
+    // Now the claimant's: the notice is gone, the edit controls are there, and their changes are taken.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+    await expect(pendingNotice(page)).toHaveCount(0);
+    const bio = `Confirmed and mine (${RUN}).`;
+    await page.getByRole('button', { name: 'Edit bio' }).click();
+    await page.getByRole('textbox', { name: 'Bio' }).fill(bio);
+    await page.getByRole('button', { name: 'Save bio' }).click();
+    await expect(page.locator('.prof-bio__text')).toHaveText(bio);
+    const owned = await getProfile(request, claimant.token, target.profile_id);
+    expect(owned).toMatchObject({ user_id: claimant.user.user_id, claim_pending: false, user_bio: bio });
+    expect(await authorStatus(request, claimant.token)).toBe(200);
+  });
+
+  test('a rejected claim leaves the profile exactly as it was, unclaimed', async ({ page, request }) => {
+    const concierge = await apiLogin(request, DEMO.concierge);
+    const target = pickUnclaimed(await unclaimedProfiles(request, concierge.token), 'first');
+    test.skip(!target, 'every demo profile is claimed already: a fresh database has some to claim');
+    if (!target) return;
+    const before = await getProfile(request, concierge.token, target.profile_id);
+    const claimant = await apiLogin(
+      request,
+      await registerAccount(request, true, { firstName: target.first_name, lastName: target.last_name }),
+    );
+    const claimed = await request.post(`/api/profiles/claim/${target.profile_id}`, {
+      headers: { 'x-auth-token': claimant.token },
+    });
+    expect(claimed.status()).toBe(200);
+    expect(await claimed.json()).toMatchObject({ user_id: null, claim_pending: true, claimed_by_you: true });
+    for (const attempt of await changeAttempts(request, claimant.token, before))
+      expect(attempt.status, attempt.name).toBe(403);
 
     await signInAsConcierge(page);
     await page.goto(`/profile/${target.profile_id}`);
-    await expect(review).toContainText('waits for a contributor to confirm it');
-    await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
-    await expectNoBlockingViolations(page);
+    const review = claimReview(page);
     await review.getByRole('button', { name: 'Reject claim' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject this claim?' });
-    await expect(dialog).toContainText('The profile will be unclaimed again.');
+    await expect(dialog).toContainText('The profile will be unclaimed again, exactly as it was.');
     await dialog.getByRole('button', { name: 'Reject claim' }).click();
     // Nobody owns it again: the review is gone and the contributor may edit it.
     await expect(review).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
-    expect(await ownProfileId(request, claimant.token)).toBeNull();
 
-    await claim();
-    await page.reload();
-    await review.getByRole('button', { name: 'Confirm claim' }).click();
-    await expect(review).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
-    expect(await ownProfileId(request, claimant.token)).toBe(target.profile_id);
-    expect((await getProfile(request, claimant.token, target.profile_id)).claim_pending).toBe(false);
+    const after = await getProfile(request, concierge.token, target.profile_id);
+    for (const field of Object.keys(before) as (keyof ApiProfile)[])
+      expect(after[field], field).toEqual(before[field]);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    expect(await ownProfileId(request, claimant.token)).toBeNull();
+    expect(await authorStatus(request, claimant.token)).toBe(404);
   });
 });
 
