@@ -32,7 +32,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * Which peers' X-Forwarded-For (and X-Forwarded-Proto, Express' req.protocol) the gateway believes (Express' `trust proxy`): a number of
+ * Which peers' X-Forwarded-For and X-Forwarded-Proto the gateway believes (Express' `trust proxy`): a number of
  * proxy hops in front of it (0: none), or a comma-separated list of addresses, CIDR ranges and the names
  * loopback, linklocal, uniquelocal. `true` (every peer) is refused: any client could then pick the address its
  * login attempts are counted under.
