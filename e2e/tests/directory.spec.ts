@@ -439,7 +439,7 @@ test('the whole directory carries no personal contact details and answers a memb
     for (const field of ['personal_email', 'mobile_phone', 'birthday']) expect(page).toHaveProperty(field);
   expect(pages.some((page) => typeof page.personal_email === 'string')).toBe(true);
 
-  for (let download = 2; download <= 10; download++)
+  for (let download = 2; download <= 20; download++)
     expect((await whole()).status(), `download ${download}`).toBe(200);
   const refused = await whole();
   expect(refused.status()).toBe(429);

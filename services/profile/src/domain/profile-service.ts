@@ -63,7 +63,7 @@ const DIRECTORY_BATCH = 500;
  * How often a member may download the whole directory. No screen asks for it (the directory pages through the
  * search); each download reads every profile, so a member asking in a loop would cost everyone.
  */
-export const WHOLE_DIRECTORY_LIMIT = { downloads: 10, windowSeconds: 600 } as const;
+export const WHOLE_DIRECTORY_LIMIT = { downloads: 20, windowSeconds: 600 } as const;
 /** The longest claimant name kept (names come from the account, which limits them already). */
 const CLAIMANT_NAME_LENGTH = 100;
 
