@@ -69,6 +69,7 @@ export function tokenVerifier(
   return createTokenVerifier({
     issuer: config.TOKEN_ISSUER,
     keys,
+    clients: config.TOKEN_CLIENT_IDS,
     ...(endedSessions ? { isEnded: (sessionId: string) => endedSessions.has(sessionId) } : {}),
   });
 }

@@ -5,6 +5,7 @@ import {
   envAddress,
   envBoolean,
   envCallerPrivateKey,
+  envList,
   envPort,
   envPositiveInt,
   logLevel,
@@ -115,6 +116,11 @@ export const gatewayConfigSchema = z
     ACCESS_EMAIL: z.email().default('membership@rotunda.example'),
     /** The browser's client id at the identity provider. */
     WEB_CLIENT_ID: z.string().default('rotunda-web'),
+    /**
+     * The clients whose access tokens open the API (their `azp`), comma-separated. Default: the web client. With
+     * Keycloak, also the auth service's client, which signs members in (`rotunda-web,rotunda-auth`).
+     */
+    TOKEN_CLIENT_IDS: envList(),
     /** The realm name in /realms/<realm>/ (and in the default issuer). */
     REALM: z
       .string()
@@ -137,6 +143,7 @@ export const gatewayConfigSchema = z
     ...config,
     TOKEN_ISSUER: config.TOKEN_ISSUER ?? `http://localhost:${config.PORT}/realms/${config.REALM}`,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    TOKEN_CLIENT_IDS: config.TOKEN_CLIENT_IDS.length > 0 ? config.TOKEN_CLIENT_IDS : [config.WEB_CLIENT_ID],
   }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -482,6 +482,10 @@ describe('access tokens', () => {
     ['another issuer', { iss: 'http://localhost:8080/realms/other' }],
     ['a token without subject', { sub: undefined }],
     ['a token not yet valid', { nbf: Math.floor(Date.now() / 1000) + 3600 }],
+    ['a token another client of the realm obtained (admin-cli)', { azp: 'admin-cli' }],
+    ["the auth service's own service-account token", { azp: 'rotunda-auth', email_verified: false }],
+    ['a token of an account whose email was never confirmed', { email_verified: false }],
+    ['a token without email_verified', { email_verified: undefined }],
   ])('%s answers 401', async (_name, claims) => {
     const token = await accessToken(key, { roles: ['contributor'], claims });
     expect(await probe({ 'x-auth-token': token })).toMatchObject({ status: 401, body: INVALID });

@@ -13,9 +13,14 @@ import { gatewayConfigSchema } from '../src/config.ts';
 import { retryAfterSeconds } from '../src/http/errors.ts';
 import { accessToken, ISSUER, logger, MEMBER, signingKey } from './support/fake-auth.ts';
 
+const CLIENTS = ['rotunda-web'];
 const key = await signingKey('k1');
 const other = await signingKey('k2');
-const verifier = createTokenVerifier({ issuer: ISSUER, keys: createLocalJWKSet({ keys: [key.jwk] }) });
+const verifier = createTokenVerifier({
+  issuer: ISSUER,
+  keys: createLocalJWKSet({ keys: [key.jwk] }),
+  clients: CLIENTS,
+});
 
 async function rejection(token: string, verify = verifier): Promise<TokenRejected> {
   const error = await verify(token).then(
@@ -55,6 +60,7 @@ describe('createTokenVerifier', () => {
     const strict = createTokenVerifier({
       issuer: ISSUER,
       keys: createLocalJWKSet({ keys: [key.jwk] }),
+      clients: CLIENTS,
       clockToleranceSeconds: 0,
     });
     expect((await rejection(await accessToken(key, { expiresIn: -2 }), strict)).reason).toBe('expired');
@@ -65,8 +71,26 @@ describe('createTokenVerifier', () => {
     ['a refresh token', { typ: 'Refresh' }],
     ['another issuer', { iss: 'https://evil.example/realms/rotunda' }],
     ['an empty subject', { sub: '' }],
+    ['another client of the realm (admin-cli)', { azp: 'admin-cli' }],
+    ["the auth service's client, where only the web client is accepted", { azp: 'rotunda-auth' }],
+    ['no authorized party', { azp: undefined }],
+    ['an unconfirmed email', { email_verified: false }],
+    ['no email_verified claim (a service account)', { email_verified: undefined }],
   ])('calls a token with %s invalid', async (_name, claims) => {
     expect((await rejection(await accessToken(key, { claims }))).reason).toBe('invalid');
+  });
+
+  it('accepts every client it is given, and only those (Keycloak: the web client and the sign-in client)', async () => {
+    const keycloak = createTokenVerifier({
+      issuer: ISSUER,
+      keys: createLocalJWKSet({ keys: [key.jwk] }),
+      clients: ['rotunda-web', 'rotunda-auth'],
+    });
+    await expect(keycloak(await accessToken(key, { claims: { azp: 'rotunda-auth' } }))).resolves.toBeTruthy();
+    await expect(keycloak(await accessToken(key))).resolves.toBeTruthy();
+    expect((await rejection(await accessToken(key, { claims: { azp: 'admin-cli' } }), keycloak)).reason).toBe(
+      'invalid',
+    );
   });
 
   it('calls a token from an unknown key invalid', async () => {
@@ -77,6 +101,7 @@ describe('createTokenVerifier', () => {
     const down = createTokenVerifier({
       issuer: ISSUER,
       keys: cachedJwks(() => Promise.reject(new Error('auth: connect ECONNREFUSED'))),
+      clients: CLIENTS,
     });
     await expect(down(await accessToken(key))).rejects.toThrow('ECONNREFUSED');
   });
@@ -93,6 +118,7 @@ describe('remembering verified tokens', () => {
         state.checks += 1;
         return local(header, token);
       },
+      clients: CLIENTS,
       now: () => state.now,
       ...(rememberTokens === undefined ? {} : { rememberTokens }),
     });
@@ -143,6 +169,7 @@ describe('tokens of ended sessions', () => {
     const verify = createTokenVerifier({
       issuer: ISSUER,
       keys: createLocalJWKSet({ keys: [key.jwk] }),
+      clients: CLIENTS,
       isEnded: (sessionId) => ended.has(sessionId),
     });
     const phone = await accessToken(key, { claims: { sid: 'phone' } });
@@ -238,7 +265,10 @@ function fakeSource(initial: JSONWebKeySet, cooldownMs = 5_000, maxAgeMs = 600_0
     { cooldownMs, maxAgeMs, now: () => state.now },
   );
   // Every call reaches the keys: these tests are about the key cache, not the verified-token memory.
-  return { state, verify: createTokenVerifier({ issuer: ISSUER, keys, rememberTokens: 0 }) };
+  return {
+    state,
+    verify: createTokenVerifier({ issuer: ISSUER, keys, clients: CLIENTS, rememberTokens: 0 }),
+  };
 }
 
 describe('cachedJwks', () => {
@@ -324,6 +354,17 @@ describe('identity configuration', () => {
     });
     expect(config).toMatchObject({ TOKEN_ISSUER: 'http://localhost:9090/realms/capitol', REALM: 'capitol' });
     expect(config.JWKS_URL).toBeUndefined();
+  });
+
+  it('accepts the web client’s tokens by default, and the clients TOKEN_CLIENT_IDS names instead', () => {
+    expect(loadConfig(gatewayConfigSchema, testCallers.env).TOKEN_CLIENT_IDS).toEqual(['rotunda-web']);
+    expect(
+      loadConfig(gatewayConfigSchema, { ...testCallers.env, WEB_CLIENT_ID: 'capitol-web' }).TOKEN_CLIENT_IDS,
+    ).toEqual(['capitol-web']);
+    expect(
+      loadConfig(gatewayConfigSchema, { ...testCallers.env, TOKEN_CLIENT_IDS: 'rotunda-web, rotunda-auth' })
+        .TOKEN_CLIENT_IDS,
+    ).toEqual(['rotunda-web', 'rotunda-auth']);
   });
 
   it('needs TOKEN_ISSUER with JWKS_URL, and URLs that are http(s)', () => {

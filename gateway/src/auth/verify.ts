@@ -1,5 +1,6 @@
 // Access-token verification: an RS256 JWT from our issuer, signed by one of its published keys, unexpired,
-// an access token (Keycloak's typ 'Bearer', not a refresh or ID token), and of a session that has not ended.
+// an access token (Keycloak's typ 'Bearer', not a refresh or ID token), issued to one of Rotunda's member-facing
+// clients (`azp`) for an account whose email is confirmed, and of a session that has not ended.
 // Answers the caller it names and its session.
 import type { Caller } from '@rotunda/service-kit';
 import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
@@ -32,6 +33,8 @@ export class TokenRejected extends Error {
 /** Keycloak's access-token claims the gateway reads. */
 interface AccessTokenClaims extends JWTPayload {
   typ?: unknown;
+  azp?: unknown;
+  email_verified?: unknown;
   sid?: unknown;
   email?: unknown;
   realm_access?: { roles?: unknown };
@@ -40,6 +43,12 @@ interface AccessTokenClaims extends JWTPayload {
 export interface TokenVerifierOptions {
   issuer: string;
   keys: JWTVerifyGetKey;
+  /**
+   * The clients whose tokens open the API (`azp`): the web client, and in Keycloak mode the auth service's
+   * client that signs members in. A token the realm issued to anything else (admin-cli, another application)
+   * names no member here.
+   */
+  clients: readonly string[];
   /** Leeway for exp/nbf/iat between the provider's clock and ours. */
   clockToleranceSeconds?: number;
   /** Verified tokens remembered until they expire; 0 verifies every request. */
@@ -81,6 +90,7 @@ const TOKEN_FAULTS = new Set<string>([
 export function createTokenVerifier({
   issuer,
   keys,
+  clients,
   clockToleranceSeconds = 30,
   rememberTokens = REMEMBERED_TOKENS,
   isEnded = () => false,
@@ -117,6 +127,11 @@ export function createTokenVerifier({
     if (claims.typ !== 'Bearer')
       throw new TokenRejected('invalid', `not an access token (typ ${String(claims.typ)})`);
     if (typeof claims.sub !== 'string' || claims.sub === '') throw new TokenRejected('invalid', 'no subject');
+    if (typeof claims.azp !== 'string' || !clients.includes(claims.azp))
+      throw new TokenRejected('invalid', `issued to another client (azp ${String(claims.azp)})`);
+    // Confirmation is enforced however the token was obtained (a password grant straight at Keycloak too); a
+    // service account's token has no confirmed email either.
+    if (claims.email_verified !== true) throw new TokenRejected('invalid', 'email not confirmed');
     const roles = claims.realm_access?.roles;
     return {
       sessionId: typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : undefined,
