@@ -8,6 +8,7 @@ import {
   CALLER_METADATA,
   CALLER_TOKEN_METADATA,
   type Caller,
+  type CallerVerifier,
   callerPrivateKeyOf,
   callerPublicKeyOf,
   callerSigningInterceptor,
@@ -32,12 +33,13 @@ let server: RunningGrpcServer;
 /** What the handler saw, per call: the caller, or 'visitor'; nothing when no handler ran. */
 let seen: (Caller | 'visitor')[] = [];
 
-beforeAll(async () => {
-  server = await startGrpcServer({
+/** An org server whose search records who it was called by; `callers` as a service's server gets it. */
+function startSearchServer(callers?: CallerVerifier): Promise<RunningGrpcServer> {
+  return startGrpcServer({
     host: '127.0.0.1',
     port: 0,
     logger: silent,
-    callers: testCallers.verifier,
+    ...(callers && { callers }),
     services: [
       {
         name: 'rotunda.org.v1.OrgService',
@@ -51,6 +53,10 @@ beforeAll(async () => {
       },
     ],
   });
+}
+
+beforeAll(async () => {
+  server = await startSearchServer(testCallers.verifier);
 });
 afterAll(() => server.shutdown());
 
@@ -139,23 +145,7 @@ describe('a service verifies its caller', () => {
   });
 
   it('without a verifier, no call has a caller', async () => {
-    const bare = await startGrpcServer({
-      host: '127.0.0.1',
-      port: 0,
-      logger: silent,
-      services: [
-        {
-          name: 'rotunda.org.v1.OrgService',
-          definition: OrgServiceService,
-          implementation: {
-            searchOrganizations: unary(silent, 'SearchOrganizations', async (_request, context) => {
-              seen.push(context.caller ?? 'visitor');
-              return { organizations: [], total: 0 };
-            }),
-          },
-        },
-      ],
-    });
+    const bare = await startSearchServer();
     seen = [];
     const client = new OrgServiceClient(`127.0.0.1:${bare.port}`, credentials.createInsecure(), {
       interceptors: [testCallers.signing],
