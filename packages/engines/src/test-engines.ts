@@ -1,0 +1,90 @@
+// `npm run test:engines`: starts the real engines (a fresh set, on free ports), runs the contract suites that
+// need them — identity on Keycloak, search on the search engine, object store on the S3 server — with
+// ENGINES_REQUIRED=true so a suite that would skip fails instead, prints `N passed, M failed, K skipped`,
+// stops the engines and exits non-zero on any failure or skip.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Engines, startEngines } from './index.ts';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+
+/** The suites that run against the engines, relative to the repo. */
+export const ENGINE_SUITES = [
+  'services/auth/test/keycloak-identity.test.ts',
+  'packages/search/test/elasticsearch.test.ts',
+  'packages/images/test/object-store.test.ts',
+];
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const started = performance.now();
+let engines: Engines | undefined;
+let exiting = false;
+
+async function finish(code: number): Promise<never> {
+  exiting = true;
+  if (engines) {
+    console.log('test:engines: stopping the engines');
+    await engines.stop();
+  }
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    if (!exiting) void finish(signal === 'SIGINT' ? 130 : 143);
+  });
+
+console.log('test:engines: starting the engines (fetched and built into .data/engines/cache/ when missing)');
+try {
+  engines = await startEngines({
+    instance: 'test',
+    fresh: true,
+    portBase: 'free',
+    say: (line) => console.log(`  ${line}`),
+  });
+} catch (error) {
+  console.error(`test:engines: the engines did not start: ${(error as Error).message}`);
+  console.log('0 passed, 1 failed');
+  await finish(1);
+}
+const running = engines as Engines;
+const ready = performance.now();
+
+const output = mkdtempSync(join(tmpdir(), 'rotunda-test-engines-'));
+const report = join(output, 'vitest.json');
+const vitest = spawn(
+  join(REPO, 'node_modules/.bin/vitest'),
+  ['run', ...ENGINE_SUITES, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  { cwd: REPO, stdio: 'inherit', env: { ...process.env, ...running.env, ENGINES_REQUIRED: 'true' } },
+);
+const vitestCode = await new Promise<number | null>((done) => vitest.once('exit', (code) => done(code)));
+
+let counts: VitestJson | undefined;
+try {
+  counts = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+} catch {
+  // No report: vitest itself failed (its output above says why).
+}
+rmSync(output, { recursive: true, force: true });
+
+console.log('\ntest:engines: the engines');
+for (const [name, { fetchMs, startMs }] of Object.entries(running.timings))
+  console.log(`  ${name}: fetched in ${seconds(fetchMs)}, healthy ${seconds(startMs)} after its start`);
+console.log(
+  `  engines ready after ${seconds(ready - started)}; suites took ${seconds(performance.now() - ready)}`,
+);
+const passed = counts?.numPassedTests ?? 0;
+const failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1);
+const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);
+const suiteErrors = counts?.numFailedTestSuites ?? 0;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+await finish(failed > 0 || skipped > 0 || suiteErrors > 0 || vitestCode !== 0 ? 1 : 0);
