@@ -3,7 +3,7 @@
 // skipped, so a second run fetches nothing; each result is written under a temporary name and renamed when
 // complete, so an interrupted fetch is redone rather than half-used.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { runStep } from './supervise.ts';
 import { MAVEN_DEPENDENCY_PLUGIN } from './versions.ts';
@@ -44,45 +44,6 @@ export async function mavenCopy(context: FetchContext, artifact: string, directo
     logFile: context.logFile,
   });
   return file;
-}
-
-/** Downloads an artifact and its runtime dependencies (jars) into `directory`. */
-export async function mavenCopyWithDependencies(
-  context: FetchContext,
-  dependency: { groupId: string; artifactId: string; version: string },
-  directory: string,
-): Promise<void> {
-  if (existsSync(directory)) return;
-  requireTool('mvn', 'Maven fetches Keycloak and the search engine (Debian: apt-get install maven)');
-  context.say(`fetching ${dependency.groupId}:${dependency.artifactId}:${dependency.version} with Maven`);
-  // copy-dependencies reads a project's dependencies: a one-dependency project, written next to the result.
-  const project = `${directory}.project`;
-  mkdirSync(project, { recursive: true });
-  writeFileSync(
-    join(project, 'pom.xml'),
-    `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
-<groupId>rotunda.engines</groupId><artifactId>${dependency.artifactId}-bundle</artifactId><version>1</version>
-<packaging>pom</packaging><dependencies><dependency><groupId>${dependency.groupId}</groupId>
-<artifactId>${dependency.artifactId}</artifactId><version>${dependency.version}</version></dependency></dependencies>
-</project>\n`,
-  );
-  const partial = `${directory}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  await runStep({
-    what: `mvn copy-dependencies ${dependency.artifactId}`,
-    command: 'mvn',
-    args: [
-      ...mavenArgs(context.cache),
-      '-f',
-      join(project, 'pom.xml'),
-      `${MAVEN_DEPENDENCY_PLUGIN}:copy-dependencies`,
-      '-DincludeScope=runtime',
-      `-DoutputDirectory=${partial}`,
-    ],
-    logFile: context.logFile,
-  });
-  rmSync(project, { recursive: true, force: true });
-  renameSync(partial, directory);
 }
 
 /** Unpacks a zip whose single top folder is `folder` into `parent`, once. */

@@ -1,6 +1,6 @@
-// The search engine: OpenSearch's minimal distribution from Maven Central with its reindex module added, on
-// loopback, single node, its data, logs and configuration in the instance's folder. ELASTICSEARCH_URL points at
-// the proxy in search-proxy.ts, which lets the official Elasticsearch client talk to it.
+// The search engine: OpenSearch's minimal distribution from Maven Central, on loopback, single node, its data,
+// logs and configuration in the instance's folder. ELASTICSEARCH_URL points at the proxy in search-proxy.ts,
+// which lets the official Elasticsearch client talk to it.
 //
 // OpenSearch, like Elasticsearch, refuses to run as root: when we are root it runs as `nobody`, owning its
 // instance folder.
@@ -12,61 +12,51 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
-  renameSync,
-  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type FetchContext, mavenCopy, mavenCopyWithDependencies, requireTool, unpack } from './fetch.ts';
+import { type FetchContext, mavenCopy, unpack } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 import { OPENSEARCH } from './versions.ts';
 
 const NOBODY = 65_534;
 
-/** Fetches the distribution and adds the reindex module to it, once; answers its folder. */
+/** Fetches and unpacks the distribution, once; answers its folder. */
 export async function fetchOpenSearch(context: FetchContext): Promise<string> {
   const zip = await mavenCopy(context, OPENSEARCH.artifact, join(context.cache, 'downloads'));
-  const distribution = await unpack(
-    context,
-    zip,
-    join(context.cache, 'dist'),
-    `opensearch-${OPENSEARCH.version}`,
-  );
-  const module = join(distribution, 'modules/reindex');
-  if (existsSync(module)) return distribution;
-  const jars = join(context.cache, 'downloads', `opensearch-reindex-${OPENSEARCH.version}`);
-  await mavenCopyWithDependencies(context, OPENSEARCH.reindex, jars);
-  // A module's own jars may not repeat the server's (OpenSearch refuses to start on a duplicate class).
-  const serverJars = new Set(readdirSync(join(distribution, 'lib')));
-  const partial = `${module}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial);
-  for (const jar of readdirSync(jars)) if (!serverJars.has(jar)) cpSync(join(jars, jar), join(partial, jar));
-  // What the distribution's own build writes next to every module.
-  writeFileSync(
-    join(partial, 'plugin-descriptor.properties'),
-    [
-      'description=Reindex, update by query and delete by query',
-      `version=${OPENSEARCH.version}`,
-      'name=reindex',
-      `classname=${OPENSEARCH.reindexPluginClass}`,
-      'java.version=11',
-      `opensearch.version=${OPENSEARCH.version}`,
-      'custom.foldername=',
-      'extended.plugins=',
-      'has.native.controller=false',
-      '',
-    ].join('\n'),
-  );
-  renameSync(partial, module);
-  return distribution;
+  return unpack(context, zip, join(context.cache, 'dist'), `opensearch-${OPENSEARCH.version}`);
 }
 
-/** The Java home of the `java` on the PATH (the minimal distribution bundles none). */
-function javaHome(): string {
+function javaVersion(java: string): number {
+  const { stderr } = spawnSync(java, ['-version'], { encoding: 'utf8' });
+  return Number(/version "(\d+)/.exec(stderr ?? '')?.[1] ?? 0);
+}
+
+/**
+ * A Java home new enough for OpenSearch (the minimal distribution bundles none): OPENSEARCH_JAVA_HOME when set,
+ * else the `java` on the PATH, else the newest JDK under /usr/lib/jvm (where Debian and Temurin install).
+ */
+export function openSearchJavaHome(): string {
   if (process.env.OPENSEARCH_JAVA_HOME) return process.env.OPENSEARCH_JAVA_HOME;
-  const which = spawnSync('sh', ['-c', 'command -v java'], { encoding: 'utf8' }).stdout.trim();
-  return dirname(dirname(realpathSync(which)));
+  const onPath = spawnSync('sh', ['-c', 'command -v java'], { encoding: 'utf8' }).stdout.trim();
+  const candidates = [
+    ...(onPath ? [dirname(dirname(realpathSync(onPath)))] : []),
+    ...(existsSync('/usr/lib/jvm')
+      ? readdirSync('/usr/lib/jvm').map((name) => join('/usr/lib/jvm', name))
+      : []),
+  ];
+  const usable = candidates
+    .filter((home) => existsSync(join(home, 'bin/java')))
+    .map((home) => ({ home, version: javaVersion(join(home, 'bin/java')) }))
+    .filter(({ version }) => version >= OPENSEARCH.minimumJava)
+    .sort((a, b) => b.version - a.version);
+  const found = usable[0];
+  if (!found)
+    throw new Error(
+      `OpenSearch ${OPENSEARCH.version} needs Java ${OPENSEARCH.minimumJava} or newer and none was found ` +
+        '(on the PATH or under /usr/lib/jvm): install one, or set OPENSEARCH_JAVA_HOME to its folder',
+    );
+  return found.home;
 }
 
 export interface OpenSearchOptions {
@@ -78,10 +68,6 @@ export interface OpenSearchOptions {
 }
 
 export function startOpenSearch(options: OpenSearchOptions): Supervised {
-  requireTool(
-    'java',
-    'OpenSearch 2.19 runs on Java 17 or newer (Debian: apt-get install openjdk-17-jre-headless)',
-  );
   const { folder } = options;
   const config = join(folder, 'config');
   if (!existsSync(config)) {
@@ -121,7 +107,7 @@ export function startOpenSearch(options: OpenSearchOptions): Supervised {
       ...process.env,
       HOME: folder,
       OPENSEARCH_PATH_CONF: config,
-      OPENSEARCH_JAVA_HOME: javaHome(),
+      OPENSEARCH_JAVA_HOME: openSearchJavaHome(),
       OPENSEARCH_JAVA_OPTS: '-Xms512m -Xmx512m',
     },
     logFile: options.logFile,

@@ -90,10 +90,15 @@ export function supervise(options: {
       resolve(code);
     });
   });
-  spawn('sh', ['-c', WATCHDOG, `${options.name}-watchdog`, String(process.pid), String(pid)], {
-    detached: true,
-    stdio: 'ignore',
-  }).unref();
+  const watchdog = spawn(
+    'sh',
+    ['-c', WATCHDOG, `${options.name}-watchdog`, String(process.pid), String(pid)],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
+  watchdog.unref();
 
   return {
     name: options.name,
@@ -114,6 +119,8 @@ export function supervise(options: {
         await groupGone(pid, 10_000);
       }
       await exited;
+      // Nothing left to watch: end the watchdog (and its sleep) now rather than at its next look.
+      if (watchdog.pid !== undefined) signalGroup(watchdog.pid, 'SIGTERM');
     },
   };
 }

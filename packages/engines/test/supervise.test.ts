@@ -1,7 +1,7 @@
 // Engine processes never outlive us: a stop ends the whole process group (launcher script and what it started),
 // SIGKILL follows when something ignores SIGTERM, and when the supervising process itself is killed its
 // watchdogs end the groups. Real processes (sh, sleep), no engine.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,10 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+function running(commandLinePart: string): boolean {
+  return spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout.includes(commandLinePart);
 }
 
 async function until(check: () => boolean, withinMs: number): Promise<boolean> {
@@ -42,6 +46,8 @@ describe('supervise', () => {
     expect(groupAlive(engine.pid)).toBe(true);
     await engine.stop(5000);
     expect(groupAlive(engine.pid)).toBe(false);
+    // Nor its watchdog, at once (left alone it would notice within a second).
+    expect(await until(() => !running('pair-watchdog'), 200)).toBe(true);
   });
 
   it('kills what ignores SIGTERM once the grace period is over', async () => {
