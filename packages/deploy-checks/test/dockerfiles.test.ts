@@ -1,5 +1,6 @@
 // Every deployable's Dockerfile: pinned base images (Node the version the repo pins), a final stage that runs
-// as a non-root user with a health check, and exactly the workspaces the deployable is made of.
+// as a non-root user with a health check and never seeds demo data, and exactly the workspaces the deployable is
+// made of.
 import { existsSync } from 'node:fs';
 import { NODE_FLAGS } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   imageProblem,
   readRepoFile,
   repoPath,
+  schemaKeys,
   workspaceClosure,
 } from './support/repo.ts';
 
@@ -82,6 +84,18 @@ describe.each(DEPLOYABLES)('$dir/Dockerfile', (target) => {
       const [command] = instruction(stages(file()).at(-1), 'CMD');
       expect(JSON.parse(command ?? '[]')).toEqual(['node', ...NODE_FLAGS, 'src/main.ts']);
     });
+
+  it('never seeds demo data, however the image is started', () => {
+    const variables = Object.fromEntries(
+      instruction(stages(file()).at(-1), 'ENV').flatMap((args) =>
+        args.split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+      ),
+    );
+    // Only processes that can seed read SEED_DEMO: the five services.
+    const seeds = target.schema ? schemaKeys(target.schema).includes('SEED_DEMO') : false;
+    expect(seeds).toBe(target.kind === 'service');
+    expect(variables.SEED_DEMO).toBe(seeds ? 'false' : undefined);
+  });
 
   if (target.kind === 'service')
     it("listens on the service's own gRPC port", () => {
