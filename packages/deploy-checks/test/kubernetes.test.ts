@@ -1,7 +1,8 @@
 // The Kubernetes manifests, as kubectl renders each overlay: valid against the Kubernetes schemas, images built
 // here or pinned, Services and budgets selecting real pods, probes and limits on every container, network
-// policies allowing exactly the calls the configuration makes, the Ingress's routes, the migrate Job, and each
-// process's environment accepted by its own configuration schema.
+// policies allowing exactly the calls the configuration makes (services and engines), the Ingress's routes, the
+// migrate Job, each process's environment accepted by its own configuration schema, and demo data in the local
+// overlay only.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { remotesConfig } from '../../../gateway/src/http/web.ts';
@@ -210,6 +211,55 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         expect(known, `${target.name}: ${entry.name}`).toContain(entry.name);
       if (target.kind === 'service') expect(env.MIGRATE_ON_START, target.name).toBe('false');
     }
+  });
+
+  it('seeds demo data on a local cluster only, never in production', () => {
+    for (const name of SERVICES) {
+      const [container] = deployment(name).spec.template.spec.containers as Container[];
+      if (!container) throw new Error(`no container in ${name}`);
+      expect(environmentOf(manifests(), container).SEED_DEMO, name).toBe(
+        overlay === 'local' ? 'true' : 'false',
+      );
+    }
+  });
+
+  it('lets each pod reach the engines its configuration names, at their names and on their ports', () => {
+    const engines = ofKind(manifests(), 'Service')
+      .filter((s) => s.spec.type === 'ExternalName')
+      .map((s) => s.metadata.name);
+    const policies = ofKind(manifests(), 'NetworkPolicy');
+    const defaultPorts: Record<string, number> = { 'http:': 80, 'https:': 443, 'postgresql:': 5432 };
+    let checked = 0;
+    for (const { owner, template } of podTemplates(manifests())) {
+      const pod = template.metadata.labels['app.kubernetes.io/name'];
+      const allowed = policies
+        .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === pod)
+        .flatMap((p) => p.spec.egress ?? [])
+        .filter((rule: { to?: unknown[] }) => !rule.to)
+        .flatMap((rule: { ports?: { port: number }[] }) => (rule.ports ?? []).map((p) => p.port));
+      // What the process reads: its schema's settings, or the migrate step's database (every pod gets the whole
+      // ConfigMap).
+      const schema = deployable(owner.metadata.name)?.schema;
+      const reads = owner.kind === 'Job' ? ['DATABASE_URL'] : schema ? schemaKeys(schema) : [];
+      for (const container of containersOf(template)) {
+        const env = environmentOf(manifests(), container);
+        for (const key of ['DATABASE_URL', 'ELASTICSEARCH_URL', 'S3_ENDPOINT', 'KEYCLOAK_URL', 'JWKS_URL']) {
+          if (!env[key] || !reads.includes(key)) continue;
+          const url = new URL(env[key]);
+          const where = `${owner.metadata.name}/${container.name}: ${key}`;
+          expect(engines, where).toContain(url.hostname);
+          expect(allowed, where).toContain(Number(url.port) || defaultPorts[url.protocol]);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('names the S3 server SeaweedFS, and no MinIO anywhere', () => {
+    const store = ofKind(manifests(), 'Service').find((s) => s.metadata.name === 'object-store');
+    expect(store?.spec.externalName).toMatch(/^seaweedfs\./);
+    expect(JSON.stringify(manifests())).not.toMatch(/minio/i);
   });
 
   it('lets each service be called only by the deployables configured with its address', () => {
