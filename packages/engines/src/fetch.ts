@@ -2,11 +2,14 @@
 // distributions, the Go toolchain (through the Go module proxy) for SeaweedFS. A step that finished before is
 // skipped, so a second run fetches nothing; each result is written under a temporary name and renamed when
 // complete, so an interrupted fetch is redone rather than half-used.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { runStep } from './supervise.ts';
 import { MAVEN_DEPENDENCY_PLUGIN } from './versions.ts';
+
+const run = promisify(execFile);
 
 /** Fails with what to install when a tool the engines need is missing. */
 export function requireTool(command: string, hint: string): void {
@@ -99,13 +102,12 @@ export async function goBuild(
     GOTOOLCHAIN: 'local',
   };
   context.say(`fetching ${module.path}@${module.version} through the Go module proxy`);
-  const download = spawnSync('go', ['mod', 'download', '-json', `${module.path}@${module.version}`], {
+  const download = await run('go', ['mod', 'download', '-json', `${module.path}@${module.version}`], {
     env,
-    encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`go mod download ${module.path} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
-  if (download.status !== 0)
-    throw new Error(`go mod download ${module.path} failed:\n${download.stdout}${download.stderr}`);
   const { Dir: directory } = JSON.parse(download.stdout) as { Dir: string };
   context.say(`building ${module.package} (the first time takes several minutes)`);
   mkdirSync(join(binary, '..'), { recursive: true });
@@ -118,5 +120,7 @@ export async function goBuild(
     logFile: context.logFile,
   });
   renameSync(partial, binary);
+  // The module and build caches (about 4 GB for SeaweedFS) served this one build; the binary is what is kept.
+  rmSync(join(context.cache, 'go'), { recursive: true, force: true });
   return binary;
 }

@@ -1,6 +1,7 @@
 // Where the engines live on disk and which loopback ports they take.
 //
-//   .data/engines/cache/   downloads and builds, kept between runs (maven/, go/, dist/, bin/)
+//   .data/engines/cache/   downloads and builds, kept between runs (maven/, go/, dist/, bin/); ENGINES_CACHE
+//                          moves it
 //   .data/engines/<name>/  one set of running engines: keycloak/, opensearch/, seaweedfs/, logs/, secrets.json
 //
 // `npm run engines` uses the set `run` (kept, so a second start reuses the realm and the data); the contract
@@ -19,7 +20,9 @@ export interface Layout {
 
 export function layout(instanceName: string, root = process.env.ENGINES_DIR || join(REPO, '.data/engines')) {
   const instance = join(root, instanceName);
-  return { cache: join(root, 'cache'), instance, logs: join(instance, 'logs') } satisfies Layout;
+  // ENGINES_CACHE lets several clones (or CI runs on one machine) share one cache.
+  const cache = process.env.ENGINES_CACHE || join(root, 'cache');
+  return { cache, instance, logs: join(instance, 'logs') } satisfies Layout;
 }
 
 /** Every port the engines listen on, each one a fixed offset from a base. */

@@ -14,7 +14,7 @@ import {
   realpathSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { type FetchContext, mavenCopy, unpack } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 import { OPENSEARCH } from './versions.ts';
@@ -69,7 +69,8 @@ export interface OpenSearchOptions {
 
 export function startOpenSearch(options: OpenSearchOptions): Supervised {
   const { folder } = options;
-  const config = join(folder, 'config');
+  // One configuration per distribution: another version's options may not start this one.
+  const config = join(folder, 'config', basename(options.distribution));
   if (!existsSync(config)) {
     cpSync(join(options.distribution, 'config'), config, { recursive: true });
     // Its JVM options name logs/ and data/ relative to the distribution's folder (the start script changes to
