@@ -2,7 +2,7 @@
 // need them — identity on Keycloak, search on the search engine, object store on the S3 server — with
 // ENGINES_REQUIRED=true so a suite that would skip fails instead, prints `N passed, M failed, K skipped`,
 // stops the engines and exits non-zero on any failure or skip.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,10 +28,13 @@ interface VitestJson {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const started = performance.now();
 let engines: Engines | undefined;
+let vitest: ChildProcess | undefined;
 let exiting = false;
 
 async function finish(code: number): Promise<never> {
   exiting = true;
+  // Interrupted mid-run: the suites go first, so nothing keeps running against stopped engines.
+  if (vitest && vitest.exitCode === null && vitest.signalCode === null) vitest.kill('SIGTERM');
   if (engines) {
     console.log('test:engines: stopping the engines');
     await engines.stop();
@@ -61,12 +64,13 @@ const ready = performance.now();
 
 const output = mkdtempSync(join(tmpdir(), 'rotunda-test-engines-'));
 const report = join(output, 'vitest.json');
-const vitest = spawn(
+vitest = spawn(
   join(REPO, 'node_modules/.bin/vitest'),
   ['run', ...ENGINE_SUITES, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   { cwd: REPO, stdio: 'inherit', env: { ...process.env, ...running.env, ENGINES_REQUIRED: 'true' } },
 );
-const vitestCode = await new Promise<number | null>((done) => vitest.once('exit', (code) => done(code)));
+const suites = vitest;
+const vitestCode = await new Promise<number | null>((done) => suites.once('exit', (code) => done(code)));
 
 let counts: VitestJson | undefined;
 try {
@@ -86,5 +90,10 @@ const passed = counts?.numPassedTests ?? 0;
 const failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1);
 const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);
 const suiteErrors = counts?.numFailedTestSuites ?? 0;
+const code = failed > 0 || skipped > 0 || suiteErrors > 0 || vitestCode !== 0 ? 1 : 0;
+console.log('test:engines: stopping the engines');
+await running.stop();
+engines = undefined;
+// The closing line, after everything else.
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-await finish(failed > 0 || skipped > 0 || suiteErrors > 0 || vitestCode !== 0 ? 1 : 0);
+await finish(code);
