@@ -63,7 +63,7 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     'uma_authorization',
   ]);
 
-  async function postForm(endpoint: 'token' | 'logout', fields: Record<string, string>) {
+  async function postForm(endpoint: 'token' | 'token/introspect' | 'logout', fields: Record<string, string>) {
     // client_secret_post: Keycloak's default client authenticator accepts it, and it needs no encoding rules
     // beyond the form's own.
     const body = new URLSearchParams({
@@ -204,8 +204,8 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     throw keycloakFailure('password grant', status, json);
   }
 
-  async function logout(refreshToken: string): Promise<string | null> {
-    // The end-session endpoint with a refresh token and client credentials: Keycloak's back-channel logout.
+  /** Keycloak's back-channel logout: the end-session endpoint with a refresh token and client credentials. */
+  async function endSession(refreshToken: string): Promise<string | null> {
     const { status, json } = await postForm('logout', { refresh_token: refreshToken });
     // Keycloak accepted the token, so the session it names is the one that ended.
     if (status >= 200 && status < 300) return sidOf(refreshToken);
@@ -213,6 +213,18 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     // An unknown, expired or already-ended session: there is nothing left to end.
     if ((status === 400 || status === 401) && !CLIENT_ERRORS.has(error)) return null;
     throw keycloakFailure('logout', status, json);
+  }
+
+  async function logout(refreshToken: string): Promise<string | null> {
+    // Keycloak answers 204 to a logout with the refresh token of a session that has already ended, so whether
+    // the session is still going is asked first (introspection answers active: false for an ended one).
+    const { status, json } = await postForm('token/introspect', {
+      token: refreshToken,
+      token_type_hint: 'refresh_token',
+    });
+    if (status !== 200) throw keycloakFailure('introspect', status, json);
+    if ((json as { active?: unknown } | undefined)?.active !== true) return null;
+    return endSession(refreshToken);
   }
 
   /** Ends one user session (every client's part of it); one already gone is no error. */
@@ -317,7 +329,7 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
       const tokens = await passwordGrant(email, password);
       if (!tokens) return false;
       // The grant opened a session only to prove the password: end it at once.
-      await logout(tokens.refreshToken);
+      await endSession(tokens.refreshToken);
       return true;
     },
 
