@@ -1,5 +1,6 @@
-// Runs the object-store contract against a real embedded S3 endpoint (s3rver, always) and a real MinIO (when
-// MINIO_URL, MINIO_ACCESS_KEY and MINIO_SECRET_KEY are set), plus how failures surface.
+// Runs the object-store contract against a real embedded S3 endpoint (s3rver, always) and a real S3 server (when
+// MINIO_URL, MINIO_ACCESS_KEY and MINIO_SECRET_KEY name one: SeaweedFS under `npm run test:engines`, or MinIO),
+// plus how failures surface.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { Client } from 'minio';
@@ -17,7 +18,7 @@ const minio = {
 };
 if (minio.url && minio.accessKey && minio.secretKey) {
   const { url, accessKey, secretKey } = minio;
-  objectStoreContract('minio', {
+  objectStoreContract('s3 server', {
     // A bucket of its own per run, so the suite never touches anything it did not make; emptied by the
     // cases themselves and removed at the end.
     start: async () => {
@@ -38,11 +39,20 @@ if (minio.url && minio.accessKey && minio.secretKey) {
       };
     },
   });
+} else if (process.env.ENGINES_REQUIRED === 'true') {
+  // The real-engine run must not pass by running nothing.
+  describe('object store contract s3 server', () => {
+    it('has a real S3 server to run against', () => {
+      expect.fail(
+        'ENGINES_REQUIRED=true but MINIO_URL, MINIO_ACCESS_KEY and MINIO_SECRET_KEY are not all set',
+      );
+    });
+  });
 } else {
   console.log(
-    'object store contract minio: SKIPPED — set MINIO_URL, MINIO_ACCESS_KEY and MINIO_SECRET_KEY to run it',
+    'object store contract s3 server: SKIPPED — set MINIO_URL, MINIO_ACCESS_KEY and MINIO_SECRET_KEY to run it (npm run test:engines does)',
   );
-  objectStoreContract('minio', null);
+  objectStoreContract('s3 server', null);
 }
 
 describe('object store failures', () => {
