@@ -1,6 +1,7 @@
 // `npm start`: the whole product on one machine with embedded defaults. Starts PostgreSQL, the S3 endpoint
-// and the mail inbox, builds the web apps if needed, runs the five services and the gateway as separate
-// processes, waits until /healthz answers 200 and prints the URLs. A process that exits unexpectedly is
+// and the mail inbox (the real engines of `npm run engines` — an S3 server, Keycloak, Elasticsearch — take over
+// when their environment is set, see environment.ts), builds the web apps if needed, runs the five services
+// and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that exits unexpectedly is
 // restarted (children.ts) rather than taking the product down; Ctrl-C stops everything cleanly.
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,6 +15,7 @@ import {
 import { type Child, startChild, stopChildren } from './children.ts';
 import { apphostConfigSchema, REPO_ROOT, type ServiceName, servicePorts } from './config.ts';
 import { startMailInbox } from './embedded.ts';
+import { childEnvironments, engineLines } from './environment.ts';
 import { portsInUse } from './ports.ts';
 import { buildWebApps, missingWebBuilds } from './web-build.ts';
 
@@ -58,11 +60,12 @@ async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
 }
 
 async function main() {
-  print('Rotunda: starting on this machine (embedded defaults)');
+  print('Rotunda: starting on this machine');
+  for (const line of engineLines(config)) print(`  ${line}`);
   const clashes = await portsInUse([
     { port: config.PORT, what: 'the app', variable: 'PORT' },
     { port: config.POSTGRES_PORT, what: 'PostgreSQL', variable: 'POSTGRES_PORT' },
-    { port: config.S3_PORT, what: 'the S3 endpoint', variable: 'S3_PORT' },
+    ...(config.S3_ENDPOINT ? [] : [{ port: config.S3_PORT, what: 'the S3 endpoint', variable: 'S3_PORT' }]),
     { port: config.MAILDEV_WEB_PORT, what: 'the mail inbox', variable: 'MAILDEV_WEB_PORT' },
     { port: config.MAILDEV_SMTP_PORT, what: 'SMTP', variable: 'MAILDEV_SMTP_PORT' },
     ...Object.entries(ports).map(([name, port]) => ({
@@ -93,12 +96,15 @@ async function main() {
   stoppers.push(postgres.stop);
   print(`  ✓ PostgreSQL on :${config.POSTGRES_PORT} (${seconds()})`);
 
-  const s3 = await startEmbeddedS3({
-    directory: join(config.DATA_DIR, 's3'),
-    port: config.S3_PORT,
-    bucket: MEDIA_BUCKET,
-  });
-  stoppers.push(s3.stop);
+  // A real S3 server (S3_ENDPOINT, e.g. from `npm run engines`) takes over from the embedded one.
+  const s3 = config.S3_ENDPOINT
+    ? undefined
+    : await startEmbeddedS3({
+        directory: join(config.DATA_DIR, 's3'),
+        port: config.S3_PORT,
+        bucket: MEDIA_BUCKET,
+      });
+  if (s3) stoppers.push(s3.stop);
   stoppers.push(
     (
       await startMailInbox({
@@ -108,41 +114,23 @@ async function main() {
       })
     ).stop,
   );
-  print(`  ✓ S3 endpoint on :${config.S3_PORT}, mail inbox on :${config.MAILDEV_WEB_PORT} (${seconds()})`);
-
-  // The built-in identity provider's issuer is the realm URL the gateway serves; both must agree on it.
-  const issuer = `http://localhost:${config.PORT}/realms/rotunda`;
-  // The services write images and the gateway serves them, all through the embedded S3 endpoint.
-  const objectStore = {
-    S3_ENDPOINT: s3.config.endpoint,
-    S3_ACCESS_KEY: s3.config.accessKey,
-    S3_SECRET_KEY: s3.config.secretKey,
-    S3_BUCKET: s3.config.bucket,
-  };
-  // Every process finds every service here: the gateway calls all five, and services call each other for the
-  // names they keep read copies of and for their demo seeds.
-  const serviceAddresses = Object.fromEntries(
-    Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_SERVICE_ADDR`, `127.0.0.1:${port}`]),
+  print(
+    `  ✓ ${s3 ? `S3 endpoint on :${config.S3_PORT}, ` : ''}mail inbox on :${config.MAILDEV_WEB_PORT} (${seconds()})`,
   );
-  // A key pair per start: the gateway signs the callers it names to services, which verify them.
-  const callerKeys = generateCallerKeys();
-  const shared = {
-    CALLER_TOKEN_PUBLIC_KEY: callerKeys.publicKey,
-    DATABASE_URL: postgres.url,
-    DATABASE_READ_POOL_SIZE: String(config.DATABASE_READ_POOL_SIZE),
-    ...serviceAddresses,
-    SEED_DEMO: String(config.SEED_DEMO),
-    LOG_LEVEL: config.LOG_LEVEL,
-    TOKEN_ISSUER: issuer,
-    SMTP_URL: `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`,
-    ...objectStore,
-  };
-  children = (Object.entries(ports) as [ServiceName, number][]).map(([name, port]) =>
+
+  const environments = childEnvironments(config, {
+    databaseUrl: postgres.url,
+    // A key pair per start: the gateway signs the callers it names to services, which verify them.
+    callerKeys: generateCallerKeys(),
+    s3: s3?.config,
+    ports,
+  });
+  children = (Object.keys(ports) as ServiceName[]).map((name) =>
     startChild({
       name,
       script: 'src/main.ts',
       cwd: join(REPO_ROOT, 'services', name),
-      env: { ...shared, GRPC_PORT: String(port) },
+      env: environments.services[name],
       logDir,
       print,
     }),
@@ -152,16 +140,7 @@ async function main() {
       name: 'gateway',
       script: 'src/main.ts',
       cwd: join(REPO_ROOT, 'gateway'),
-      env: {
-        PORT: String(config.PORT),
-        LOG_LEVEL: config.LOG_LEVEL,
-        CALLER_TOKEN_PRIVATE_KEY: callerKeys.privateKey,
-        TOKEN_ISSUER: issuer,
-        SERVE_WEB: String(config.SERVE_WEB),
-        WEB_ROOT: REPO_ROOT,
-        ...objectStore,
-        ...serviceAddresses,
-      },
+      env: { ...environments.gateway, WEB_ROOT: REPO_ROOT },
       logDir,
       print,
     }),
@@ -176,7 +155,7 @@ async function main() {
       `  App          http://localhost:${config.PORT}`,
       `  Health       http://localhost:${config.PORT}/healthz`,
       `  Mail inbox   http://localhost:${config.MAILDEV_WEB_PORT}`,
-      `  S3 endpoint  http://localhost:${config.S3_PORT} (bucket ${MEDIA_BUCKET})`,
+      `  S3 endpoint  ${config.S3_ENDPOINT ?? `http://localhost:${config.S3_PORT}`} (bucket ${MEDIA_BUCKET})`,
       `  PostgreSQL   ${postgres.url}`,
       `  Logs         ${relative(process.cwd(), logDir) || logDir}/`,
       '',

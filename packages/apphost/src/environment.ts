@@ -1,0 +1,109 @@
+// What each process of `npm start` is told: the shared addresses and secrets, and which engines it uses — the
+// embedded ones, or the real ones (Keycloak, an S3 server, Elasticsearch) that the configuration names.
+import type { ApphostConfig, ServiceName } from './config.ts';
+
+export interface Embedded {
+  databaseUrl: string;
+  callerKeys: { publicKey: string; privateKey: string };
+  /** The embedded S3 endpoint, when no real S3 server is configured. */
+  s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string };
+  ports: Record<ServiceName, number>;
+}
+
+export interface ChildEnvironments {
+  services: Record<ServiceName, Record<string, string>>;
+  gateway: Record<string, string>;
+}
+
+/** The S3 server every process reads and writes images through: the configured one, else the embedded one. */
+function objectStore(config: ApphostConfig, embedded: Embedded): Record<string, string> {
+  if (config.S3_ENDPOINT)
+    return {
+      S3_ENDPOINT: config.S3_ENDPOINT,
+      S3_ACCESS_KEY: config.S3_ACCESS_KEY ?? '',
+      S3_SECRET_KEY: config.S3_SECRET_KEY ?? '',
+    };
+  if (!embedded.s3) throw new Error('no S3 server: neither S3_ENDPOINT nor the embedded one');
+  return {
+    S3_ENDPOINT: embedded.s3.endpoint,
+    S3_ACCESS_KEY: embedded.s3.accessKey,
+    S3_SECRET_KEY: embedded.s3.secretKey,
+    S3_BUCKET: embedded.s3.bucket,
+  };
+}
+
+export function childEnvironments(config: ApphostConfig, embedded: Embedded): ChildEnvironments {
+  const keycloak = config.IDENTITY_PROVIDER === 'keycloak';
+  // The built-in provider's issuer is the realm URL the gateway serves; Keycloak's is its own realm URL.
+  const issuer = keycloak
+    ? (config.TOKEN_ISSUER ?? '')
+    : `http://localhost:${config.PORT}/realms/${config.KEYCLOAK_REALM}`;
+  const store = objectStore(config, embedded);
+  const search: Record<string, string> = config.ELASTICSEARCH_URL
+    ? { ELASTICSEARCH_URL: config.ELASTICSEARCH_URL }
+    : {};
+  // Every process finds every service here: the gateway calls all five, and services call each other for the
+  // names they keep read copies of and for their demo seeds.
+  const serviceAddresses = Object.fromEntries(
+    Object.entries(embedded.ports).map(([name, port]) => [
+      `${name.toUpperCase()}_SERVICE_ADDR`,
+      `127.0.0.1:${port}`,
+    ]),
+  );
+  const shared: Record<string, string> = {
+    CALLER_TOKEN_PUBLIC_KEY: embedded.callerKeys.publicKey,
+    DATABASE_URL: embedded.databaseUrl,
+    DATABASE_READ_POOL_SIZE: String(config.DATABASE_READ_POOL_SIZE),
+    ...serviceAddresses,
+    SEED_DEMO: String(config.SEED_DEMO),
+    LOG_LEVEL: config.LOG_LEVEL,
+    TOKEN_ISSUER: issuer,
+    SMTP_URL: `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`,
+    ...store,
+    ...search,
+  };
+  const identity: Record<string, string> = keycloak
+    ? {
+        IDENTITY_PROVIDER: 'keycloak',
+        KEYCLOAK_URL: config.KEYCLOAK_URL ?? '',
+        KEYCLOAK_REALM: config.KEYCLOAK_REALM,
+        KEYCLOAK_CLIENT_ID: config.KEYCLOAK_CLIENT_ID,
+        KEYCLOAK_CLIENT_SECRET: config.KEYCLOAK_CLIENT_SECRET ?? '',
+      }
+    : { IDENTITY_PROVIDER: 'builtin' };
+  const services = Object.fromEntries(
+    (Object.entries(embedded.ports) as [ServiceName, number][]).map(([name, port]) => {
+      const env: Record<string, string> = { ...shared, ...(name === 'auth' ? identity : {}) };
+      env.GRPC_PORT = String(port);
+      return [name, env];
+    }),
+  ) as Record<ServiceName, Record<string, string>>;
+  const gateway = {
+    PORT: String(config.PORT),
+    LOG_LEVEL: config.LOG_LEVEL,
+    CALLER_TOKEN_PRIVATE_KEY: embedded.callerKeys.privateKey,
+    TOKEN_ISSUER: issuer,
+    REALM: config.KEYCLOAK_REALM,
+    SERVE_WEB: String(config.SERVE_WEB),
+    ...store,
+    ...serviceAddresses,
+    // With Keycloak, members' tokens are issued to the auth service's client, which signs them in.
+    ...(keycloak
+      ? { JWKS_URL: config.JWKS_URL ?? '', TOKEN_CLIENT_IDS: `rotunda-web,${config.KEYCLOAK_CLIENT_ID}` }
+      : {}),
+  };
+  return { services, gateway };
+}
+
+/** One line per engine: which one runs, real or embedded. */
+export function engineLines(config: ApphostConfig): string[] {
+  return [
+    config.IDENTITY_PROVIDER === 'keycloak'
+      ? `Identity     Keycloak ${config.KEYCLOAK_URL} (realm ${config.KEYCLOAK_REALM})`
+      : 'Identity     built-in (the auth service)',
+    config.S3_ENDPOINT ? `S3           ${config.S3_ENDPOINT}` : `S3           embedded on :${config.S3_PORT}`,
+    config.ELASTICSEARCH_URL
+      ? `Search       Elasticsearch ${config.ELASTICSEARCH_URL}`
+      : 'Search       PostgreSQL (each service’s index)',
+  ];
+}
