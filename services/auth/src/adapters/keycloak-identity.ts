@@ -1,7 +1,8 @@
 // The Keycloak identity adapter: accounts, roles, the email-verified flag and sessions through Keycloak's admin
 // REST API (as the realm's confidential service client), tokens through the realm's OpenID Connect endpoints.
 // Refresh-token rotation is Keycloak's (the realm's revokeRefreshToken with refreshTokenMaxReuse 0); a reuse it
-// reports ends the whole user session here.
+// reports, or one this process saw itself, ends the whole user session here.
+import { createHash } from 'node:crypto';
 import KcAdminClient, { NetworkError } from '@keycloak/keycloak-admin-client';
 import { DomainError, notFound, unauthenticated } from '@rotunda/service-kit';
 import {
@@ -50,6 +51,10 @@ const NOT_FULLY_SET_UP = 'Account is not fully set up';
 // What Keycloak answers for a refresh token used again under revokeRefreshToken. It checks the token's signature
 // and session first, so the session the token names is really the one it came from.
 const REFRESH_TOKEN_REUSED = 'Maximum allowed refresh token reuse exceeded';
+// What it answers for an older refresh token of the session, one issued before the newest: a copy came back.
+// Keycloak compares issue times in whole seconds, so a copy used within the second its successor was issued
+// passes as current; this process remembers the tokens it exchanged to catch that one (exchangedTokens).
+const STALE_REFRESH_TOKEN = 'Stale token';
 
 export function createKeycloakIdentity(options: KeycloakIdentityOptions): IdentityProvider {
   const base = options.url.replace(/\/+$/, '');
@@ -122,6 +127,19 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
         typeof body.session_state === 'string' ? body.session_state : (sidOf(body.access_token) ?? ''),
       scope: typeof body.scope === 'string' ? body.scope : '',
     };
+  }
+
+  // The refresh tokens exchanged here (their SHA-256) with their session, each kept until it would have expired
+  // anyway (Keycloak signed it, so its exp is Keycloak's).
+  const exchanged = new Map<string, { sid: string; until: number }>();
+  function remember(refreshToken: string, sid: string) {
+    const now = Date.now();
+    for (const [known, { until }] of exchanged) if (until <= now) exchanged.delete(known);
+    const exp = claimsOf(refreshToken)?.exp;
+    exchanged.set(digest(refreshToken), {
+      sid,
+      until: typeof exp === 'number' ? exp * 1000 : now + 36_000_000,
+    });
   }
 
   // The service account's access token, renewed by a new client-credentials grant before it expires: Keycloak
@@ -334,14 +352,24 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     },
 
     async refresh(refreshToken) {
+      // The very token exchanged here before: its session is the one Keycloak accepted it for then.
+      const seen = exchanged.get(digest(refreshToken));
+      if (seen) {
+        await deleteSession(seen.sid);
+        throw new RefreshTokenReused(seen.sid);
+      }
       const { status, json } = await postForm('token', {
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
       });
-      if (status === 200) return toTokenSet(json);
-      const { error, description } = oauthError(json);
       const sid = sidOf(refreshToken);
-      if (description === REFRESH_TOKEN_REUSED && sid) {
+      if (status === 200) {
+        const tokens = toTokenSet(json);
+        if (sid) remember(refreshToken, sid);
+        return tokens;
+      }
+      const { error, description } = oauthError(json);
+      if ((description === REFRESH_TOKEN_REUSED || description === STALE_REFRESH_TOKEN) && sid) {
         // Keycloak drops only this client's part of the session; the whole of it ends here.
         await deleteSession(sid);
         throw new RefreshTokenReused(sid);
@@ -429,17 +457,22 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
  * The session a Keycloak token names (`sid`, or `session_state` in older versions), read without checking its
  * signature: only for tokens Keycloak itself has just accepted or issued.
  */
-function sidOf(token: string): string | null {
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A token's claims, unverified: only for tokens Keycloak is about to check, or has checked. */
+function claimsOf(token: string): Record<string, unknown> | null {
   const [, payload] = token.split('.');
   if (!payload) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      sid?: unknown;
-      session_state?: unknown;
-    };
-    const sid = claims.sid ?? claims.session_state;
-    return typeof sid === 'string' && sid !== '' ? sid : null;
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+function sidOf(token: string): string | null {
+  const claims = claimsOf(token);
+  const sid = claims?.sid ?? claims?.session_state;
+  return typeof sid === 'string' && sid !== '' ? sid : null;
 }
