@@ -1,12 +1,16 @@
 // `npm run test:engines`: starts the real engines (a fresh set, on free ports), runs the contract suites that
 // need them — identity on Keycloak, search on the search engine, object store on the S3 server — with
-// ENGINES_REQUIRED=true so a suite that would skip fails instead, prints `N passed, M failed, K skipped`,
-// stops the engines and exits non-zero on any failure or skip.
+// ENGINES_REQUIRED=true so a suite that would skip fails instead, then starts the product on the engines
+// (`npm start` with their environment; web apps built when missing) and runs the browser login journeys in
+// Keycloak mode (journeys.ts). Prints `N passed, M failed, K skipped` over both, stops everything and exits
+// non-zero on any failure or skip. A spec's deliberate Keycloak-mode skip (its stated reason starts
+// "Keycloak mode:") is listed with its reason and counted apart, not as a skip.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Engines, startEngines } from './index.ts';
+import { type JourneyCounts, type RunningProduct, runJourneys, startProduct } from './journeys.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
@@ -29,12 +33,22 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const started = performance.now();
 let engines: Engines | undefined;
 let vitest: ChildProcess | undefined;
+let playwright: ChildProcess | undefined;
+let product: RunningProduct | undefined;
 let exiting = false;
+
+const isRunning = (child: ChildProcess | undefined) =>
+  child !== undefined && child.exitCode === null && child.signalCode === null;
 
 async function finish(code: number): Promise<never> {
   exiting = true;
-  // Interrupted mid-run: the suites go first, so nothing keeps running against stopped engines.
-  if (vitest && vitest.exitCode === null && vitest.signalCode === null) vitest.kill('SIGTERM');
+  // Interrupted mid-run: the suites and the browser go first, then the product, so nothing keeps running
+  // against stopped engines.
+  for (const child of [vitest, playwright]) if (isRunning(child)) child?.kill('SIGTERM');
+  if (product) {
+    console.log('test:engines: stopping the product');
+    await product.stop();
+  }
   if (engines) {
     console.log('test:engines: stopping the engines');
     await engines.stop();
@@ -79,21 +93,61 @@ try {
   // No report: vitest itself failed (its output above says why).
 }
 rmSync(output, { recursive: true, force: true });
+const suitesDone = performance.now();
+
+console.log(
+  '\ntest:engines: starting the product on the engines (the web apps are built first when missing)',
+);
+let journeys: JourneyCounts | undefined;
+try {
+  product = await startProduct(running.env, join(running.folder, 'logs/product.log'));
+  const productReady = performance.now();
+  console.log(
+    `test:engines: the product answers at ${product.url} after ${seconds(productReady - suitesDone)}; the browser journeys in Keycloak mode`,
+  );
+  journeys = await runJourneys(product, (child) => {
+    playwright = child;
+  });
+} catch (error) {
+  console.error(`test:engines: the product did not start: ${(error as Error).message}`);
+  console.error(`  its log: ${join(running.folder, 'logs/product.log')}`);
+}
+const journeysDone = performance.now();
+if (product) {
+  console.log('test:engines: stopping the product');
+  await product.stop();
+  product = undefined;
+}
 
 console.log('\ntest:engines: the engines');
 for (const [name, { fetchMs, startMs }] of Object.entries(running.timings))
   console.log(`  ${name}: fetched in ${seconds(fetchMs)}, healthy ${seconds(startMs)} after its start`);
 console.log(
-  `  engines ready after ${seconds(ready - started)}; suites took ${seconds(performance.now() - ready)}`,
+  `  engines ready after ${seconds(ready - started)}; contract suites took ${seconds(suitesDone - ready)}; ` +
+    `product and browser journeys ${seconds(journeysDone - suitesDone)}`,
 );
-const passed = counts?.numPassedTests ?? 0;
-const failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1);
-const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);
+if (journeys && journeys.keycloakSkips.length > 0) {
+  console.log(
+    `test:engines: ${journeys.keycloakSkips.length} deliberate Keycloak-mode skips (not counted as skips):`,
+  );
+  for (const skip of journeys.keycloakSkips) console.log(`  ${skip}`);
+}
+const passed = (counts?.numPassedTests ?? 0) + (journeys?.passed ?? 0);
+const failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1) + (journeys ? journeys.failed : 1);
+const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0) + (journeys?.skipped ?? 0);
 const suiteErrors = counts?.numFailedTestSuites ?? 0;
-const code = failed > 0 || skipped > 0 || suiteErrors > 0 || vitestCode !== 0 ? 1 : 0;
+// Playwright exits 1 on a failure; a run whose deliberate skips are all it skipped still exits 0.
+const code =
+  failed > 0 || skipped > 0 || suiteErrors > 0 || vitestCode !== 0 || journeys?.exitCode !== 0 ? 1 : 0;
 console.log('test:engines: stopping the engines');
 await running.stop();
 engines = undefined;
 // The closing line, after everything else.
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(
+  `${passed} passed, ${failed} failed, ${skipped} skipped` +
+    (journeys && journeys.keycloakSkips.length > 0
+      ? ` (and ${journeys.keycloakSkips.length} deliberate Keycloak-mode skips)`
+      : '') +
+    `; ${seconds(performance.now() - started)} in all`,
+);
 await finish(code);

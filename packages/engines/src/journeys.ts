@@ -1,0 +1,174 @@
+// The browser login journeys in Keycloak mode: `npm start` (packages/apphost) on the real engines — its own free
+// ports, a throwaway data folder, Keycloak, the S3 server and the search engine from the engines' environment —
+// then Playwright's login, registration, password-reset and session specs against it (e2e/). Used by
+// test-engines.ts. The product runs supervised like an engine: its own process group, stopped on request, and
+// ended by the watchdog if this process dies.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Supervised, supervise, waitHealthy } from './supervise.ts';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+
+/** The specs run in Keycloak mode (login.spec.ts also shows the contributor's Concierge stars). */
+export const JOURNEY_SPECS = [
+  'tests/login.spec.ts',
+  'tests/registration.spec.ts',
+  'tests/password-reset.spec.ts',
+  'tests/session-lifetime.spec.ts',
+];
+
+/** A skip whose reason starts so is a spec's deliberate, stated Keycloak-mode skip, counted apart. */
+export const KEYCLOAK_SKIP = 'Keycloak mode:';
+
+/** The apphost's ports: the app, PostgreSQL, the unused embedded S3 port, the mail inbox (2), five gRPC. */
+const PRODUCT_PORTS = 10;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => done(true)));
+  });
+}
+
+/** Below Linux's ephemeral range (32768 up), where the product's own outgoing connections could take one. */
+async function freeBlock(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 22_000 + Math.floor(Math.random() * 1000) * PRODUCT_PORTS;
+    const free = await Promise.all(Array.from({ length: PRODUCT_PORTS }, (_, i) => isFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free block of loopback ports found for the product');
+}
+
+export interface RunningProduct {
+  url: string;
+  mailUrl: string;
+  process: Supervised;
+  stop(): Promise<void>;
+}
+
+/** Starts the product on the engines and waits until it is healthy (building missing web apps first). */
+export async function startProduct(
+  engineEnv: Record<string, string>,
+  logFile: string,
+): Promise<RunningProduct> {
+  const base = await freeBlock();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-journeys-'));
+  // As root, PostgreSQL runs as the postgres user, who must be able to reach its folder.
+  chmodSync(dataDir, 0o755);
+  const product = supervise({
+    name: 'product',
+    command: join(REPO, 'node_modules/.bin/node'),
+    args: [join(REPO, 'packages/apphost/src/main.ts')],
+    cwd: REPO,
+    env: {
+      ...process.env,
+      ...engineEnv,
+      PORT: String(base),
+      POSTGRES_PORT: String(base + 1),
+      S3_PORT: String(base + 2),
+      MAILDEV_WEB_PORT: String(base + 3),
+      MAILDEV_SMTP_PORT: String(base + 4),
+      GRPC_PORT_BASE: String(base + 5),
+      DATA_DIR: dataDir,
+      // The realm's access-token lifespan: the gateways refuse an ended session's tokens this long.
+      AUTH_ACCESS_TOKEN_SECONDS: '300',
+      LOG_LEVEL: 'warn',
+    },
+    logFile,
+  });
+  const stop = async () => {
+    // Ctrl-C to the apphost alone: it stops its services, then PostgreSQL, in that order. Whatever of its group
+    // is left after that (or after 30 s) is ended as a whole.
+    if (!product.hasExited()) process.kill(product.pid, 'SIGINT');
+    await Promise.race([product.exited, sleep(30_000)]);
+    await product.stop(5_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // A fresh clone builds the five web apps first (minutes on 2 cores).
+    await waitHealthy(product, `http://127.0.0.1:${base}/healthz`, 900_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://localhost:${base}`, mailUrl: `http://localhost:${base + 3}`, process: product, stop };
+}
+
+export interface JourneyCounts {
+  passed: number;
+  failed: number;
+  /** Skipped without a stated Keycloak-mode reason: a failure of the run. */
+  skipped: number;
+  /** Each deliberate Keycloak-mode skip: the test and its reason. */
+  keycloakSkips: string[];
+  /** Playwright's exit code (null: a signal). */
+  exitCode: number | null;
+}
+
+interface PlaywrightSpec {
+  title: string;
+  file: string;
+  tests: {
+    status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
+    annotations: { type: string; description?: string }[];
+  }[];
+}
+interface PlaywrightSuite {
+  specs?: PlaywrightSpec[];
+  suites?: PlaywrightSuite[];
+}
+
+function specsOf(suite: PlaywrightSuite): PlaywrightSpec[] {
+  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+}
+
+/** Runs the journeys against the product; `started` receives Playwright's process so an interrupt can end it. */
+export async function runJourneys(
+  product: RunningProduct,
+  started: (playwright: ReturnType<typeof spawn>) => void,
+): Promise<JourneyCounts> {
+  const output = mkdtempSync(join(tmpdir(), 'rotunda-journeys-report-'));
+  const report = join(output, 'playwright.json');
+  const playwright = spawn(
+    join(REPO, 'node_modules/.bin/playwright'),
+    ['test', ...JOURNEY_SPECS, '--reporter=list,json'],
+    {
+      cwd: join(REPO, 'e2e'),
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_BASE_URL: product.url,
+        E2E_MAILDEV_URL: product.mailUrl,
+        E2E_IDENTITY_PROVIDER: 'keycloak',
+        PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+      },
+    },
+  );
+  started(playwright);
+  const exitCode = await new Promise<number | null>((done) => playwright.once('exit', (code) => done(code)));
+  const counts: JourneyCounts = { passed: 0, failed: 0, skipped: 0, keycloakSkips: [], exitCode };
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { suites: PlaywrightSuite[] };
+    for (const spec of json.suites.flatMap(specsOf))
+      for (const test of spec.tests) {
+        if (test.status === 'expected') counts.passed += 1;
+        else if (test.status === 'skipped') {
+          const reason = test.annotations.find((note) => note.type === 'skip')?.description ?? '';
+          if (reason.startsWith(KEYCLOAK_SKIP))
+            counts.keycloakSkips.push(`${spec.file} › ${spec.title}: ${reason}`);
+          else counts.skipped += 1;
+        } else counts.failed += 1; // unexpected, and flaky (retries are off: a flaky test failed once)
+      }
+  } catch {
+    // No report: Playwright itself failed (its output above says why).
+    counts.failed += 1;
+  }
+  rmSync(output, { recursive: true, force: true });
+  return counts;
+}
