@@ -55,6 +55,8 @@ async function finish(code: number): Promise<never> {
   }
   process.exit(code);
 }
+/** After an interrupt, the run goes no further: finish() is stopping everything and exits. */
+const unlessInterrupted = () => (exiting ? new Promise<never>(() => {}) : Promise.resolve());
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.on(signal, () => {
     if (!exiting) void finish(signal === 'SIGINT' ? 130 : 143);
@@ -85,6 +87,7 @@ vitest = spawn(
 );
 const suites = vitest;
 const vitestCode = await new Promise<number | null>((done) => suites.once('exit', (code) => done(code)));
+await unlessInterrupted();
 
 let counts: VitestJson | undefined;
 try {
@@ -109,9 +112,11 @@ try {
     playwright = child;
   });
 } catch (error) {
+  await unlessInterrupted();
   console.error(`test:engines: the product did not start: ${(error as Error).message}`);
   console.error(`  its log: ${join(running.folder, 'logs/product.log')}`);
 }
+await unlessInterrupted();
 const journeysDone = performance.now();
 if (product) {
   console.log('test:engines: stopping the product');
