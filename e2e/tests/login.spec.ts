@@ -72,10 +72,6 @@ test("one account's wrong passwords slow that account down, never a colleague at
 });
 
 test('the wait ends: the account logs in once it is over', async ({ page, request }) => {
-  test.skip(
-    process.env.E2E_IDENTITY_PROVIDER === 'keycloak',
-    "Keycloak mode: the realm's own brute-force detection (quick-login check) holds the account 60 s after quick failures, longer than the auth service's wait",
-  );
   const account = await registerAccount(request, true);
   for (let i = 0; i < 6; i++)
     await request.post('/auth/login', { data: { email: account.email, password: `Not-the-password#${i}` } });

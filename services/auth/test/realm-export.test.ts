@@ -33,6 +33,9 @@ describe('Keycloak realm export', () => {
 
   it('has brute-force detection on, never locking the owner out for good', () => {
     expect(realm).toMatchObject({ bruteForceProtected: true, permanentLockout: false });
+    // No quick-login lock: two quick wrong passwords would lock an account for a minute, before the auth service's
+    // free failures are spent (ADR 0019); Keycloak's failure count stays as a backstop.
+    expect(realm).toMatchObject({ quickLoginCheckMilliSeconds: 0 });
     for (const field of [
       'failureFactor',
       'waitIncrementSeconds',
