@@ -39,6 +39,9 @@ async function refresh(request: APIRequestContext, refreshToken: string) {
 test('a reload keeps the member signed in, with a renewed token', async ({ page }) => {
   await page.goto('/');
   await logInAndLand(page, DEMO.member.email, DEMO.member.password);
+  // The shell renews the new tokens at once; a reload that cut that renewal off would lose its answer, so the
+  // page settles first.
+  await page.waitForLoadState('networkidle');
   const before = await storedAuth(page);
   await page.goto('/directory');
   await expect(page).toHaveURL(/\/directory$/);
