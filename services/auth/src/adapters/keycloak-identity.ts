@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import KcAdminClient, { NetworkError } from '@keycloak/keycloak-admin-client';
 import { DomainError, notFound, unauthenticated } from '@rotunda/service-kit';
+import { decodeJwt } from 'jose';
 import {
   type IdentityProvider,
   type IdentityUser,
@@ -453,24 +454,22 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
   };
 }
 
-/**
- * The session a Keycloak token names (`sid`, or `session_state` in older versions), read without checking its
- * signature: only for tokens Keycloak itself has just accepted or issued.
- */
+/** Refresh tokens are remembered by their SHA-256, never as they are. */
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A token's claims, unverified: only for tokens Keycloak is about to check, or has checked. */
 function claimsOf(token: string): Record<string, unknown> | null {
-  const [, payload] = token.split('.');
-  if (!payload) return null;
   try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+    return decodeJwt(token);
   } catch {
     return null;
   }
 }
 
+/**
+ * The session a Keycloak token names (`sid`, or `session_state` in older versions), read without checking its
+ * signature: only for tokens Keycloak itself has just accepted or issued.
+ */
 function sidOf(token: string): string | null {
   const claims = claimsOf(token);
   const sid = claims?.sid ?? claims?.session_state;
