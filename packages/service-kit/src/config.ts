@@ -85,17 +85,11 @@ export const envCallerPrivateKey = () =>
 
 /** The keys services accept caller tokens from: comma-separated Ed25519 public keys, SPKI DER in base64. */
 export const envCallerPublicKeys = () =>
-  z
-    .string({
-      error: 'is required: the gateway’s Ed25519 public key(s), SPKI DER in base64, comma-separated',
-    })
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(envKey(callerPublicKeyOf, 'an Ed25519 public key, SPKI DER in base64')).min(1));
+  envList().pipe(
+    z
+      .array(envKey(callerPublicKeyOf, 'an Ed25519 public key, SPKI DER in base64'))
+      .min(1, 'is required: the gateway’s Ed25519 public key(s), SPKI DER in base64, comma-separated'),
+  );
 
 export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
