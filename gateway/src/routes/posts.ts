@@ -1,10 +1,10 @@
 // The /api/posts/* REST paths (the contract's Posts section, spec §7): the feed, a post's earlier comments, the
 // types and read counts are public; every write needs a member. A feed page carries each post's latest comments
-// only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here (types and shapes; the post service owns the
-// spec's rules, since a body's emptiness is only known once it is sanitized), then forwarded to the post service
-// over gRPC, its answers shaped with the spec's names. Visitors' feed pages are micro-cached for
-// PUBLIC_CACHE_SECONDS per request (ADR 0007), comment pages too; a member always gets a fresh page, so their own
-// writes show at once.
+// only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here
+// (types and shapes; the post service owns the spec's rules, since a body's emptiness is only known once it is
+// sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Visitors'
+// feed pages are micro-cached for PUBLIC_CACHE_SECONDS per request (ADR 0007), comment pages too; a member always
+// gets a fresh page, so their own writes show at once.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Comment, Post } from '@rotunda/protos/post';
@@ -217,6 +217,22 @@ export function postsRouter(
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
+  /** A public read: a member's is fresh (their own writes must show at once), visitors' share the cached answer. */
+  const sendPublicRead = async (
+    req: Request,
+    res: Response,
+    cache: ReturnType<typeof keyedMicroCache<CachedAnswer>>,
+    request: object,
+    load: () => Promise<unknown>,
+  ) => {
+    if (req.caller) {
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(await load());
+      return;
+    }
+    const key = JSON.stringify(request);
+    sendCached(res, await cache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
+  };
 
   router.post('/all', async (req, res) => {
     const body = parseBody(bodies.list, req);
@@ -230,15 +246,9 @@ export function postsRouter(
       posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
       search: (body.search ?? '').trim().replace(/\s+/g, ' '),
     };
-    const load = async () => (await rpc(req, post.listPosts, request)).posts.map(postJson);
-    if (req.caller) {
-      // A member's own writes must show on their next read: never from the visitors' cache.
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.json(await load());
-      return;
-    }
-    const key = JSON.stringify(request);
-    sendCached(res, await feedCache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
+    await sendPublicRead(req, res, feedCache, request, async () =>
+      (await rpc(req, post.listPosts, request)).posts.map(postJson),
+    );
   });
 
   // The earlier comments of a post, for the read modal: the `limit` (default 20, at most 50) written just before
@@ -250,17 +260,10 @@ export function postsRouter(
       before_comment_id: query.before ?? 0,
       limit: query.limit ?? POST_COMMENTS.page.default,
     };
-    const load = async () => {
+    await sendPublicRead(req, res, commentsCache, request, async () => {
       const page = await rpc(req, post.listComments, request);
       return { comments: page.comments.map(commentJson), has_earlier: page.has_earlier };
-    };
-    if (req.caller) {
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.json(await load());
-      return;
-    }
-    const key = JSON.stringify(request);
-    sendCached(res, await commentsCache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
+    });
   });
 
   router.get('/post-types', async (req, res) => {
