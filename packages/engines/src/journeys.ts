@@ -5,10 +5,10 @@
 // ended by the watchdog if this process dies.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isFree } from './layout.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -26,14 +26,6 @@ export const KEYCLOAK_SKIP = 'Keycloak mode:';
 
 /** The apphost's ports: the app, PostgreSQL, the unused embedded S3 port, the mail inbox (2), five gRPC. */
 const PRODUCT_PORTS = 10;
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.once('error', () => done(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => done(true)));
-  });
-}
 
 /** Below Linux's ephemeral range (32768 up), where the product's own outgoing connections could take one. */
 async function freeBlock(): Promise<number> {

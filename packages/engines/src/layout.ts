@@ -69,7 +69,8 @@ export function portsFrom(base: number): Ports {
   ) as unknown as Ports;
 }
 
-function isFree(port: number): Promise<boolean> {
+/** Whether nothing listens on this loopback port yet. */
+export function isFree(port: number): Promise<boolean> {
   return new Promise((resolvePort) => {
     const server = createServer();
     server.once('error', () => resolvePort(false));
