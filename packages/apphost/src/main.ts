@@ -1,8 +1,9 @@
 // `npm start`: the whole product on one machine with embedded defaults. Starts PostgreSQL, the S3 endpoint
 // and the mail inbox (the real engines of `npm run engines` — an S3 server, Keycloak, Elasticsearch — take over
 // when their environment is set, see environment.ts), builds the web apps if needed, runs the five services
-// and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that exits unexpectedly is
-// restarted (children.ts) rather than taking the product down; Ctrl-C stops everything cleanly.
+// and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that
+// exits unexpectedly is restarted (children.ts) rather than taking the product down; Ctrl-C stops everything
+// cleanly.
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
