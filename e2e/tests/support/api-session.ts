@@ -4,7 +4,7 @@
 // per role: logins from one address are rate-limited. Refresh tokens rotate, so the newest one is always kept.
 import { type APIRequestContext, expect } from '@playwright/test';
 
-export interface SessionUser {
+interface SessionUser {
   user_id: string;
   profile_id: number | null;
   first_name: string;

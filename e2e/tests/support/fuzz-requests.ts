@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { fillPath, pathParameters, type Route, routeKey } from './rest-routes.ts';
 
-export type Caller = 'visitor' | 'member' | 'forged-token';
+type Caller = 'visitor' | 'member' | 'forged-token';
 
 export interface FuzzRequest {
   method: string;
@@ -204,7 +204,7 @@ const REFUSABLE_ONLY = new Set([
 // ------------------------------------------------------------------------------------- the ingredients
 
 /** Path parameters that broke routes or might: bad percent-encoding, overlong UTF-8, NUL, traversal, numbers. */
-export const PATH_SEGMENTS: readonly string[] = [
+const PATH_SEGMENTS: readonly string[] = [
   '%',
   '%zz',
   '%C0%AF',
@@ -433,7 +433,7 @@ function fieldChanges(key: string): [string, unknown][] {
 }
 
 /** Multipart bodies that end early or are framed wrong, for an upload route (or any route). */
-export function brokenMultiparts(key: string): [string, string, string][] {
+function brokenMultiparts(key: string): [string, string, string][] {
   const upload = UPLOADS[key] ?? { file: 'file', fields: {} };
   const part = `--B\r\nContent-Disposition: form-data; name="${upload.file}"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`;
   const fields = Object.entries(upload.fields)
