@@ -25,15 +25,5 @@ export {
   ObjectStoreUnavailableError,
   type StoredObject,
 } from './object-store.ts';
-export {
-  ATTACH_MARGIN_MS,
-  isAttachableUpload,
-  type OrphanSweeper,
-  type OrphanSweepOptions,
-  SWEEP_INTERVAL_MS,
-  type SweepOutcome,
-  startOrphanSweeper,
-  sweepOrphanUploads,
-  UPLOAD_GRACE_MS,
-} from './orphans.ts';
+export { isAttachableUpload, type OrphanSweeper, startOrphanSweeper, sweepOrphanUploads } from './orphans.ts';
 export { MAX_INPUT_PIXELS, type ProcessedImage, processImage } from './process.ts';
