@@ -179,6 +179,16 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
 
   const sessionEnded = () => unauthenticated('Session not active');
 
+  /** The account when this is its password, else null; an unknown email costs a hash check all the same. */
+  async function accountWithPassword(email: string, password: string) {
+    const row = await prisma.user.findUnique({
+      where: { email: email.trim().toLowerCase() },
+      include: withRoles,
+    });
+    const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), password);
+    return row && matches ? row : null;
+  }
+
   /** Revokes the session if it is still open; answers whether this call ended it. */
   async function endSession(id: string): Promise<boolean> {
     const { count } = await prisma.session.updateMany({
@@ -239,12 +249,8 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
     },
 
     async passwordGrant(email, password) {
-      const row = await prisma.user.findUnique({
-        where: { email: email.trim().toLowerCase() },
-        include: withRoles,
-      });
-      const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), password);
-      if (!row || !matches) return null;
+      const row = await accountWithPassword(email, password);
+      if (!row) return null;
       const start = now();
       const refreshTokenId = randomUUID();
       const session = await prisma.session.create({
@@ -259,9 +265,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
     },
 
     async checkPassword(email, password) {
-      const row = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-      const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), password);
-      return row !== null && matches;
+      return (await accountWithPassword(email, password)) !== null;
     },
 
     async refresh(refreshToken) {
