@@ -14,7 +14,7 @@ export const nulInFieldMessage = (field: string) => `${field} must not contain a
  * A place in a parsed JSON body holding a NUL, as a field path (`links[2].url`), else undefined.
  * Walked with a list rather than recursion: a deeply nested body must not overflow the stack.
  */
-export function nulFieldOf(body: unknown): string | undefined {
+function nulFieldOf(body: unknown): string | undefined {
   const pending: [unknown, string][] = [[body, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
