@@ -14,7 +14,7 @@ import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 const REPO = resolve(import.meta.dirname, '../../..');
 
 /** The specs run in Keycloak mode (login.spec.ts also shows the contributor's Concierge stars). */
-export const JOURNEY_SPECS = [
+const JOURNEY_SPECS = [
   'tests/login.spec.ts',
   'tests/registration.spec.ts',
   'tests/password-reset.spec.ts',
@@ -22,7 +22,7 @@ export const JOURNEY_SPECS = [
 ];
 
 /** A skip whose reason starts so is a spec's deliberate, stated Keycloak-mode skip, counted apart. */
-export const KEYCLOAK_SKIP = 'Keycloak mode:';
+const KEYCLOAK_SKIP = 'Keycloak mode:';
 
 /** The apphost's ports: the app, PostgreSQL, the unused embedded S3 port, the mail inbox (2), five gRPC. */
 const PRODUCT_PORTS = 10;

@@ -21,9 +21,9 @@ import { type FetchContext, mavenCopy, requireTool, unpack } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 import { KEYCLOAK } from './versions.ts';
 
-export const REALM = 'rotunda';
-export const SERVICE_CLIENT_ID = 'rotunda-auth';
-export const REALM_FILE = join(import.meta.dirname, '../../../services/auth/keycloak/realm-rotunda.json');
+const REALM = 'rotunda';
+const SERVICE_CLIENT_ID = 'rotunda-auth';
+const REALM_FILE = join(import.meta.dirname, '../../../services/auth/keycloak/realm-rotunda.json');
 
 /** Fetches and unpacks the distribution into the cache; answers its folder. */
 export async function fetchKeycloak(context: FetchContext): Promise<string> {

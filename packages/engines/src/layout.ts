@@ -58,7 +58,7 @@ const OFFSETS: Record<keyof Ports, number> = {
   seaweedFiler: 11,
   seaweedFilerGrpc: 12,
 };
-export const PORT_COUNT = Object.keys(OFFSETS).length;
+const PORT_COUNT = Object.keys(OFFSETS).length;
 
 /** Clear of the product's own defaults (8080, 9000, 1025, 1080, 50051–50055, 54329). */
 export const DEFAULT_PORT_BASE = 7100;

@@ -36,7 +36,7 @@ function javaVersion(java: string): number {
  * A Java home new enough for OpenSearch (the minimal distribution bundles none): OPENSEARCH_JAVA_HOME when set,
  * else the `java` on the PATH, else the newest JDK under /usr/lib/jvm (where Debian and Temurin install).
  */
-export function openSearchJavaHome(): string {
+function openSearchJavaHome(): string {
   if (process.env.OPENSEARCH_JAVA_HOME) return process.env.OPENSEARCH_JAVA_HOME;
   const onPath = spawnSync('sh', ['-c', 'command -v java'], { encoding: 'utf8' }).stdout.trim();
   const candidates = [

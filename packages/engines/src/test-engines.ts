@@ -15,7 +15,7 @@ import { type JourneyCounts, type RunningProduct, runJourneys, startProduct } fr
 const REPO = resolve(import.meta.dirname, '../../..');
 
 /** The suites that run against the engines, relative to the repo. */
-export const ENGINE_SUITES = [
+const ENGINE_SUITES = [
   'services/auth/test/keycloak-identity.test.ts',
   'packages/search/test/elasticsearch.test.ts',
   'packages/images/test/object-store.test.ts',
