@@ -3,6 +3,7 @@
 // member's account email is theirs at once; any other claim waits for Rotunda to confirm it, the profile
 // unchanged meanwhile. Then it claims; a refusal ('Users can only claim one profile', 'This profile has already
 // been claimed') shows here.
+import { claimConfirmsAtOnce } from '@rotunda/rules';
 import { useUser } from '@rotunda/session';
 import { Dialog } from '@rotunda/ui';
 import { UserCheck } from 'lucide-react';
@@ -39,8 +40,7 @@ function ClaimForm({
 }) {
   const [claiming, setClaiming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const email = useUser()?.email.trim().toLowerCase() ?? '';
-  const emailMatches = email !== '' && email === profile.work_email.trim().toLowerCase();
+  const emailMatches = claimConfirmsAtOnce(useUser()?.email ?? '', profile.work_email);
 
   const claim = async () => {
     setClaiming(true);

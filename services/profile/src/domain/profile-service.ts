@@ -13,7 +13,7 @@ import {
   objectKey,
   type ProcessedImage,
 } from '@rotunda/images';
-import { IMAGE_MESSAGES } from '@rotunda/rules';
+import { claimConfirmsAtOnce, IMAGE_MESSAGES } from '@rotunda/rules';
 import {
   type Caller,
   DomainError,
@@ -321,7 +321,7 @@ export function createProfileService({
       if (await profiles.ownedOrClaimedBy(member.userId)) throw alreadyExists(MESSAGES.oneClaim);
       if (target.userId !== null || target.claimantId !== null) throw alreadyExists(MESSAGES.alreadyClaimed);
       const email = member.email.trim().toLowerCase();
-      const confirmNow = email !== '' && email === target.workEmail.trim().toLowerCase();
+      const confirmNow = claimConfirmsAtOnce(member.email, target.workEmail);
       const claimant = {
         userId: member.userId,
         firstName: claimantName(names.firstName),
