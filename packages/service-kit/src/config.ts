@@ -103,6 +103,12 @@ export const serviceDefaults = {
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
     .default('postgresql://rotunda:rotunda@127.0.0.1:54329/rotunda'),
   /**
+   * Connections in the pool of a service's Prisma Client (its writes and ordinary reads). Prisma's own default is
+   * 10; every replica holds up to this many, so it is one of the terms of the connection budget (README,
+   * "Connection budget"; packages/deploy-checks/src/connection-budget.ts).
+   */
+  DATABASE_POOL_SIZE: envPositiveInt(10),
+  /**
    * Connections in each pool of a service's hot reads (its search index and its page reads). Postgres does best
    * with about as many queries running as it has cores: on one machine, where every service shares Postgres'
    * cores, the apphost sets the cores plus one (measured on 2 cores: 3 connections served the organization list

@@ -49,7 +49,9 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
 }
 
 export function wireAuth(config: AuthConfig, logger: Logger) {
-  const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
+  const prisma = new PrismaClient({
+    adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
+  });
   const builtin =
     config.IDENTITY_PROVIDER === 'builtin'
       ? createBuiltinIdentity({

@@ -15,7 +15,9 @@ await runService({
   configSchema: newsConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
+    const prisma = new PrismaClient({
+      adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
+    });
     const repository = prismaHeadlineRepository(prisma);
     if (config.SEED_DEMO) {
       const seeded = await seedDemoHeadlines(repository);

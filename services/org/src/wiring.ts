@@ -13,7 +13,9 @@ export const searchIndexFor = (config: OrgConfig, logger?: Logger): SearchIndex 
   searchIndexFromConfig(config, ORGANIZATION_INDEX, logger);
 
 export async function wireOrg(config: OrgConfig, logger: Logger) {
-  const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
+  const prisma = new PrismaClient({
+    adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
+  });
   const readDriver = await connectReadDriver(config.DATABASE_URL, config.DATABASE_READ_POOL_SIZE, 'org.read');
   const repository = prismaOrganizationRepository(prisma, config.DATABASE_SCHEMA, readDriver);
   const index = searchIndexFor(config, logger);

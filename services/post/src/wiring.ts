@@ -10,7 +10,9 @@ import type { PostConfig } from './config.ts';
 import { createPostService, POST_INDEX } from './domain/post-service.ts';
 
 export async function wirePost(config: PostConfig) {
-  const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
+  const prisma = new PrismaClient({
+    adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
+  });
   const readDriver = await connectReadDriver(
     config.DATABASE_URL,
     config.DATABASE_READ_POOL_SIZE,

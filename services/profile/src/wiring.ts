@@ -19,7 +19,9 @@ import { createOrgCopy } from './domain/org-copy.ts';
 import { createProfileService } from './domain/profile-service.ts';
 
 export async function wireProfile(config: ProfileConfig, logger: Logger) {
-  const prisma = new PrismaClient({ adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA) });
+  const prisma = new PrismaClient({
+    adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
+  });
   const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA);
   const index = searchIndexFromConfig(config, PEOPLE_INDEX, logger);
   const readDriver = await connectReadDriver(

@@ -3,16 +3,21 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { assertSchemaName } from './migrate.ts';
 
+/** Prisma Client's pool: `poolSize` connections, named after the schema in pg_stat_activity's application_name. */
 export function prismaAdapter(databaseUrl: string, schema: string, poolSize = 10): PrismaPg {
-  return new PrismaPg({ connectionString: databaseUrl, max: poolSize }, { schema: assertSchemaName(schema) });
+  return new PrismaPg(
+    { connectionString: databaseUrl, max: poolSize, application_name: schema },
+    { schema: assertSchemaName(schema) },
+  );
 }
 
 /** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
 export type ReadDriver = Awaited<ReturnType<PrismaPg['connect']>>;
 
 /**
- * A driver for a service's hot reads, `poolSize` connections of its own. Each statement text gets a name
- * (`<prefix>.<n>`), so it is prepared once per connection and Postgres skips parsing and planning it afterwards.
+ * A driver for a service's hot reads, `poolSize` connections of its own (application_name `prefix`). Each
+ * statement text gets a name (`<prefix>.<n>`), so it is prepared once per connection and Postgres skips parsing
+ * and planning it afterwards.
  */
 export function connectReadDriver(
   databaseUrl: string,
@@ -21,7 +26,7 @@ export function connectReadDriver(
 ): Promise<ReadDriver> {
   const names = new Map<string, string>();
   return new PrismaPg(
-    { connectionString: databaseUrl, max: poolSize },
+    { connectionString: databaseUrl, max: poolSize, application_name: prefix },
     {
       statementNameGenerator: ({ sql }) => {
         let name = names.get(sql);

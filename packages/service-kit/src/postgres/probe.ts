@@ -1,4 +1,5 @@
-// A readiness probe for a service's database: one small pool, one trivial query.
+// A readiness probe for a service's database: a pool of one connection (one term of the connection budget), one
+// trivial query. It shows as application_name `rotunda.probe` in pg_stat_activity.
 import pg from 'pg';
 
 export interface PostgresProbe {
@@ -7,7 +8,12 @@ export interface PostgresProbe {
 }
 
 export function createPostgresProbe(databaseUrl: string): PostgresProbe {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 2000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: 2000,
+    application_name: 'rotunda.probe',
+  });
   pool.on('error', () => {});
   return {
     ready: async () => {
