@@ -3,6 +3,7 @@ import { remoteConfig } from '@rotunda/web-build';
 
 export default remoteConfig({
   name: 'mf_directory',
+  root: import.meta.dirname,
   exposes: { './Directory': './src/Directory.tsx' },
   title: 'Directory',
   port: 3002,

@@ -3,6 +3,7 @@ import { remoteConfig } from '@rotunda/web-build';
 
 export default remoteConfig({
   name: 'mf_feed',
+  root: import.meta.dirname,
   exposes: { './PublicSquare': './src/PublicSquare.tsx' },
   title: 'Public Square',
   port: 3001,

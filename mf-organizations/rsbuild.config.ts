@@ -4,6 +4,7 @@ import { remoteConfig } from '@rotunda/web-build';
 
 export default remoteConfig({
   name: 'mf_organizations',
+  root: import.meta.dirname,
   exposes: {
     './OrganizationList': './src/OrganizationList.tsx',
     './OrganizationProfile': './src/OrganizationProfile.tsx',

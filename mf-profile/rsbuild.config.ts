@@ -3,6 +3,7 @@ import { remoteConfig } from '@rotunda/web-build';
 
 export default remoteConfig({
   name: 'mf_profile',
+  root: import.meta.dirname,
   exposes: {
     './ProfileCreate': './src/ProfileCreate.tsx',
     './ProfilePage': './src/ProfilePage.tsx',

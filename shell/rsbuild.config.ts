@@ -6,7 +6,7 @@ import { defineConfig } from '@rsbuild/core';
 
 export default defineConfig({
   // React and Module Federation with the singletons every remote shares with the shell.
-  plugins: federatedReact('shell'),
+  plugins: federatedReact('shell', import.meta.dirname),
   html: {
     template: './index.html',
     title: 'Rotunda',

@@ -1,4 +1,5 @@
-// A micro-frontend that fails to load shows an error panel with 'Try again'; retrying loads it.
+// A micro-frontend that fails to load shows an error panel with 'Try again'; retrying loads it. One released
+// for a newer page (the federation runtime refuses its singleton requirement) asks for a reload instead.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
@@ -46,4 +47,22 @@ it('shows the retry panel when the loaded remote throws while rendering', async 
   broken = false;
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Directory' })).toBeTruthy();
+});
+
+it('asks for a reload when the remote needs a singleton version this page lacks', async () => {
+  const load = vi.fn(async (): Promise<ComponentType> => {
+    throw new Error(
+      '[ Federation Runtime ]: Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of mf_directory which needs ^20.0.0)',
+    );
+  });
+  const reload = vi.fn();
+  render(<RemoteView module="mf_directory/Directory" label="Directory" load={load} reload={reload} />);
+  expect(await screen.findByRole('heading', { name: 'Directory was updated' })).toBeTruthy();
+  expect(
+    screen.getByText(/This part of Rotunda was updated and needs a newer page\. Reload to continue/),
+  ).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+  expect(reload).toHaveBeenCalledTimes(1);
+  expect(load).toHaveBeenCalledTimes(1);
 });

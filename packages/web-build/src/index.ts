@@ -1,9 +1,14 @@
 // The Rsbuild configuration of the front end in one place: React plus Module Federation with the singletons
 // the shell and every remote share, and a remote's whole config from its name, screens, title and dev port.
 // Rsbuild loads each app's rsbuild.config.ts, and this file with it, in Node.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig, RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginCarryPreviousRelease } from './carry.ts';
+
+export { RELEASE_ASSETS, type ReleaseAssets } from './carry.ts';
 
 /** Singletons the shell and every remote share: one React, one router context and one session store. */
 export const SHARED_SINGLETONS = [
@@ -14,27 +19,70 @@ export const SHARED_SINGLETONS = [
   '@rotunda/session',
 ] as const;
 
-/** Module Federation's `shared` option: each of SHARED_SINGLETONS as a singleton. */
-export const shared: Record<string, { singleton: true }> = Object.fromEntries(
-  SHARED_SINGLETONS.map((pkg) => [pkg, { singleton: true }]),
-);
+/**
+ * Singletons whose version a remote cannot do without: a remote built against another major of React, the
+ * router or the session store would break the page, so loading it fails instead (and the shell says so).
+ * zustand is not among them: remotes reach the store only through @rotunda/session.
+ */
+const STRICT: ReadonlySet<string> = new Set(['react', 'react-dom', 'react-router', '@rotunda/session']);
 
-/** The plugins of the shell and of every remote: React, and Module Federation sharing SHARED_SINGLETONS. */
-export function federatedReact(name: string, exposes?: Record<string, string>): RsbuildPlugin[] {
+export interface SharedSingleton {
+  singleton: true;
+  /** `^` the version the app is built with: the same major, at least that version. */
+  requiredVersion: string;
+  strictVersion: boolean;
+}
+
+/** The version of a package as installed for the app in `root` (the nearest node_modules that has it). */
+function installedVersion(root: string, pkg: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'node_modules', pkg, 'package.json');
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    if (dirname(dir) === dir) throw new Error(`${pkg} is not installed for ${root}`);
+  }
+}
+
+/** Module Federation's `shared` option for the app in `root`: each of SHARED_SINGLETONS, with its version. */
+export function sharedSingletons(root: string): Record<string, SharedSingleton> {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((pkg) => [
+      pkg,
+      { singleton: true, requiredVersion: `^${installedVersion(root, pkg)}`, strictVersion: STRICT.has(pkg) },
+    ]),
+  );
+}
+
+/**
+ * The plugins of the shell and of every remote: React, Module Federation sharing SHARED_SINGLETONS, and the
+ * previous release's hashed files carried into each build. `root` is the app's folder.
+ */
+export function federatedReact(
+  name: string,
+  root: string,
+  exposes?: Record<string, string>,
+): RsbuildPlugin[] {
   return [
     pluginReact(),
     pluginModuleFederation({
       name,
       ...(exposes && { exposes }),
-      shared,
+      shared: sharedSingletons(root),
+      // The singleton already loaded (the shell's) is the one every remote gets, and a remote whose required
+      // version it does not meet is refused; 'version-first' would hand the remote its own newer copy instead,
+      // and the page would run two Reacts.
+      shareStrategy: 'loaded-first',
       dts: false,
     }),
+    pluginCarryPreviousRelease(),
   ];
 }
 
 export interface RemoteOptions {
   /** The Module Federation name the shell loads it by, e.g. 'mf_feed'. */
   name: string;
+  /** The app's folder (its rsbuild.config.ts's import.meta.dirname): the shared versions are its. */
+  root: string;
   /** Exposed module name → source file, e.g. { './PublicSquare': './src/PublicSquare.tsx' }. */
   exposes: Record<string, string>;
   /** Title of the stand-alone development page, after 'Rotunda · '. */
@@ -44,9 +92,9 @@ export interface RemoteOptions {
 }
 
 /** A micro-frontend's whole Rsbuild config: a Module Federation remote the gateway serves at /mf/<app>/. */
-export function remoteConfig({ name, exposes, title, port }: RemoteOptions): RsbuildConfig {
+export function remoteConfig({ name, root, exposes, title, port }: RemoteOptions): RsbuildConfig {
   return {
-    plugins: federatedReact(name, exposes),
+    plugins: federatedReact(name, root, exposes),
     // 'auto' lets the remote find its chunks next to its manifest, wherever the gateway mounts it.
     output: { assetPrefix: 'auto' },
     html: { title: `Rotunda · ${title}` },

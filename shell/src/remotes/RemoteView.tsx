@@ -1,10 +1,11 @@
 // Renders a micro-frontend's route component inside the shell. Loading shows a spinner; a remote that cannot
-// be fetched or that throws while rendering shows an error panel with 'Try again', and the rest of the
-// shell keeps working.
+// be fetched or that throws while rendering shows an error panel with 'Try again', a remote released for a
+// newer page (it needs a version of React, the router or the session store this page lacks) one with
+// 'Reload', and the rest of the shell keeps working.
 import { Spinner } from '@rotunda/ui';
-import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { RefreshCw, RotateCw, TriangleAlert } from 'lucide-react';
 import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { loadRemoteComponent, type RemoteModuleId } from './federation';
+import { isIncompatibleRemote, loadRemoteComponent, type RemoteModuleId } from './federation';
 
 type Loader = () => Promise<ComponentType>;
 
@@ -20,9 +21,13 @@ interface RemoteViewProps {
   label: string;
   /** Replaces the federation loader; tests use it. */
   load?: Loader;
+  /** Replaces the page reload; tests use it. */
+  reload?: () => void;
 }
 
-export function RemoteView({ module, label, load }: RemoteViewProps) {
+const reloadPage = () => window.location.reload();
+
+export function RemoteView({ module, label, load, reload = reloadPage }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -51,7 +56,10 @@ export function RemoteView({ module, label, load }: RemoteViewProps) {
       </div>
     );
   }
-  if (state.status === 'error') return <RemoteError label={label} onRetry={retry} />;
+  if (state.status === 'error') {
+    if (isIncompatibleRemote(state.error)) return <RemoteOutdated label={label} onReload={reload} />;
+    return <RemoteError label={label} onRetry={retry} />;
+  }
   return (
     <RenderBoundary key={attempt} label={label} onRetry={retry}>
       <state.Component />
@@ -75,6 +83,27 @@ function RemoteError({ label, onRetry }: { label: string; onRetry: () => void })
       <button type="button" className="button button--primary" onClick={onRetry}>
         <RefreshCw size={16} aria-hidden="true" />
         Try again
+      </button>
+    </section>
+  );
+}
+
+function RemoteOutdated({ label, onReload }: { label: string; onReload: () => void }) {
+  return (
+    <section className="remote-error" aria-labelledby="remote-error-title">
+      <span className="remote-error__icon" aria-hidden="true">
+        <RotateCw size={24} />
+      </span>
+      <h1 id="remote-error-title" className="remote-error__title">
+        {label} was updated
+      </h1>
+      <p className="remote-error__text">
+        This part of Rotunda was updated and needs a newer page. Reload to continue; the rest of the site
+        still works.
+      </p>
+      <button type="button" className="button button--primary" onClick={onReload}>
+        <RefreshCw size={16} aria-hidden="true" />
+        Reload
       </button>
     </section>
   );

@@ -29,6 +29,19 @@ function ensureRegistered(): Promise<Record<string, string>> {
 
 const failedRemotes = new Set<string>();
 
+// How the Module Federation runtime refuses a singleton whose strictVersion requirement is not met, e.g.
+// 'Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of mf_feed
+// which needs ^20.0.0)'.
+const UNMET_SINGLETON = /shared singleton module \S+ does not satisfy the requirement of /;
+
+/**
+ * Whether a load failed because the remote was built against a version of a shared singleton (React, the
+ * router, the session store) that this page does not provide, e.g. released for a newer shell.
+ */
+export function isIncompatibleRemote(error: unknown): boolean {
+  return error instanceof Error && UNMET_SINGLETON.test(error.message);
+}
+
 /**
  * The default export of a remote's exposed module. After a failure the remote is registered again with
  * `force`, which drops the runtime's cached (failed) entry so that a retry really fetches it anew.
