@@ -1,6 +1,7 @@
 // Serves the shell and each micro-frontend's build on the gateway's origin (the one-machine default):
-// hashed assets cached for a year, entry points (HTML, manifests, remote entries) revalidated every time,
-// and the remotes config that lets the shell load each remote at run time.
+// hashed assets (everything under a build's static/, the previous release's included) cached for a year,
+// entry points (HTML, manifests, release-assets.json) revalidated every time, and the remotes config that
+// lets the shell load each remote at run time.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
@@ -12,15 +13,14 @@ export const REMOTES = {
   mf_profile: 'profile',
 } as const;
 
-const NO_CACHE = /(\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
-
 function staticFolder(path: string) {
+  const hashed = join(path, 'static', '/');
   return express.static(path, {
     index: false,
     setHeaders(res, file) {
       res.setHeader(
         'Cache-Control',
-        NO_CACHE.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable',
+        file.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
