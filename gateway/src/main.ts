@@ -1,44 +1,121 @@
 // Composition root of the gateway: validated configuration, gRPC clients for the five services, the watch on
 // sessions that ended, the Express app, and a graceful stop (finish requests in flight, then close the
-// channels).
-import { createLogger, loadConfigOrExit, stopWithParent } from '@rotunda/service-kit';
+// channels). With GATEWAY_WORKERS above 1 this process is a cluster primary instead: it forks that many workers
+// (each the gateway below) sharing PORT through Node's cluster module, forks a new one when one dies, and on
+// SIGTERM lets each drain before it exits.
+import cluster from 'node:cluster';
+import { createLogger, drainConfigSchema, loadConfigOrExit, stopWithParent } from '@rotunda/service-kit';
+import { z } from 'zod';
 import { createApp } from './app.ts';
 import { endedSessionsFromAuth, watchEndedSessions } from './auth/ended-sessions.ts';
 import { gatewayConfigSchema } from './config.ts';
 import { createServiceClients } from './grpc/clients.ts';
 import { createHealthChecker } from './grpc/health.ts';
+import { drainable } from './http/drain.ts';
 
+const workersConfigSchema = z.object({
+  /** Worker processes sharing PORT (Node's cluster module); 1: this process serves, no cluster. */
+  GATEWAY_WORKERS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(1),
+  /** The first worker's /metrics port; worker n (from 1) serves on METRICS_PORT + n − 1. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+});
+/** A worker that died is forked again after this pause, so one failing at start does not spin. */
+const REFORK_DELAY_MS = 1000;
 const config = loadConfigOrExit(gatewayConfigSchema, 'gateway');
-const logger = createLogger('gateway', config.LOG_LEVEL);
-const clients = createServiceClients(config);
-const health = createHealthChecker(clients.addresses);
-const endedSessions = watchEndedSessions({
-  load: endedSessionsFromAuth(clients),
-  intervalMs: config.ENDED_SESSIONS_POLL_MS,
-  logger,
-});
-const app = createApp({ config, clients, services: health.check, logger, endedSessions });
+const workers = loadConfigOrExit(workersConfigSchema, 'gateway');
+const { SHUTDOWN_GRACE_MS } = loadConfigOrExit(drainConfigSchema, 'gateway');
+/** A worker's own drain deadline is SHUTDOWN_GRACE_MS (below); the primary waits a little longer for them all. */
+const DRAIN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 3000;
 
-const server = app.listen(config.PORT, config.HOST, (error) => {
-  if (error) {
-    logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}`);
-    process.exit(1);
-  }
-  logger.info({ url: `http://localhost:${config.PORT}` }, 'gateway listening');
-});
-server.keepAliveTimeout = 65_000;
-
-const stop = (signal: NodeJS.Signals | 'parent gone') => {
-  logger.info({ signal }, 'shutting down');
-  endedSessions.close();
-  server.close(() => {
-    clients.close();
-    health.close();
-    process.exit(0);
+function serve() {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const clients = createServiceClients(config);
+  const health = createHealthChecker(clients.addresses);
+  const endedSessions = watchEndedSessions({
+    load: endedSessionsFromAuth(clients),
+    intervalMs: config.ENDED_SESSIONS_POLL_MS,
+    logger,
   });
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-stopWithParent(() => stop('parent gone'));
+  const app = createApp({ config, clients, services: health.check, logger, endedSessions });
+
+  const server = app.listen(config.PORT, config.HOST, (error) => {
+    if (error) {
+      logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}`);
+      process.exit(1);
+    }
+    logger.info({ url: `http://localhost:${config.PORT}` }, 'gateway listening');
+  });
+  server.keepAliveTimeout = 65_000;
+  const http = drainable(server);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals | 'parent gone') => {
+    // Ctrl-C reaches a worker twice (from the terminal and from its primary): one drain.
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    endedSessions.close();
+    void http.drain(SHUTDOWN_GRACE_MS).then(() => {
+      clients.close();
+      health.close();
+      process.exit(0);
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // A cluster worker's channel is its primary's, and the cluster module already ends a worker whose primary died.
+  if (!cluster.isWorker) stopWithParent(() => stop('parent gone'));
+}
+
+function runPrimary(count: number) {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const running = new Map<number, ReturnType<typeof cluster.fork>>();
+  const reforks = new Set<NodeJS.Timeout>();
+  let stopping = false;
+
+  const fork = (index: number) => {
+    const worker = cluster.fork(
+      workers.METRICS_PORT === undefined ? {} : { METRICS_PORT: String(workers.METRICS_PORT + index) },
+    );
+    running.set(index, worker);
+    worker.once('exit', (code, signal) => {
+      running.delete(index);
+      if (stopping) {
+        if (running.size === 0) process.exit(0);
+        return;
+      }
+      logger.error(
+        { worker: index + 1, pid: worker.process.pid, code, signal },
+        `gateway worker ${index + 1} exited; forking another in ${REFORK_DELAY_MS / 1000} s`,
+      );
+      const refork = setTimeout(() => {
+        reforks.delete(refork);
+        fork(index);
+      }, REFORK_DELAY_MS);
+      reforks.add(refork);
+    });
+  };
+  for (let index = 0; index < count; index++) fork(index);
+  logger.info({ workers: count, port: config.PORT }, 'gateway primary forked its workers');
+
+  const stop = (signal: NodeJS.Signals | 'parent gone') => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: each worker finishes its requests in flight');
+    for (const refork of reforks) clearTimeout(refork);
+    for (const worker of running.values()) worker.process.kill('SIGTERM');
+    if (running.size === 0) process.exit(0);
+    setTimeout(() => process.exit(0), DRAIN_DEADLINE_MS).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  stopWithParent(() => stop('parent gone'));
+}
+
+if (workers.GATEWAY_WORKERS > 1 && cluster.isPrimary) runPrimary(workers.GATEWAY_WORKERS);
+else serve();

@@ -56,6 +56,8 @@ export function startChild(options: {
   logDir: string;
   print: (text: string) => void;
   backoff?: Backoff;
+  /** Told each process's pid as it starts, the first and every restart. */
+  onStart?: (pid: number | undefined) => void;
 }): Child {
   const { name, print, backoff = RESTART_BACKOFF } = options;
   const logFile = join(options.logDir, `${name}.log`);
@@ -94,6 +96,7 @@ export function startChild(options: {
         restart = setTimeout(() => {
           restart = undefined;
           current = run();
+          options.onStart?.(current.pid);
           print(`  ↻ ${clock()} ${name} restarted (pid ${current.pid})`);
         }, delayMs);
       }),
@@ -101,6 +104,7 @@ export function startChild(options: {
     return child;
   };
   let current = run();
+  options.onStart?.(current.pid);
 
   return {
     name,

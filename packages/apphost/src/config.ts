@@ -4,6 +4,12 @@ import { availableParallelism } from 'node:os';
 import { envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
 import { z } from 'zod';
 
+/** Replica r (from 0) of a service listens REPLICA_PORT_STEP·r above the first. */
+const REPLICA_PORT_STEP = 10;
+const MAX_REPLICAS = 4;
+/** Below REPLICA_PORT_STEP: the gateway's workers' metrics ports stay clear of the services'. */
+const MAX_GATEWAY_WORKERS = 8;
+
 export const REPO_ROOT = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 
 const optionalUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional();
@@ -17,8 +23,32 @@ export const apphostConfigSchema = z
     S3_PORT: envPort(9000),
     MAILDEV_WEB_PORT: envPort(1080),
     MAILDEV_SMTP_PORT: envPort(1025),
-    /** The five services' gRPC ports are this one and the next four (auth, profile, org, post, news). */
+    /**
+     * The five services' gRPC ports are this one and the next four (auth, profile, org, post, news); replica r
+     * (from 0) of each adds 10·r.
+     */
     GRPC_PORT_BASE: envPort(50051),
+    /** How many processes of every service (`npm start -- --replicas N` sets it too). */
+    REPLICAS: z.coerce
+      .number({ error: 'must be a whole number from 1 to 4' })
+      .int('must be a whole number from 1 to 4')
+      .min(1, 'must be a whole number from 1 to 4')
+      .max(MAX_REPLICAS, 'must be a whole number from 1 to 4')
+      .default(1),
+    /** The gateway's worker processes behind Node's cluster module, sharing PORT; default: REPLICAS. */
+    GATEWAY_WORKERS: z.coerce
+      .number({ error: 'must be a whole number from 1 to 8' })
+      .int('must be a whole number from 1 to 8')
+      .min(1, 'must be a whole number from 1 to 8')
+      .max(MAX_GATEWAY_WORKERS, 'must be a whole number from 1 to 8')
+      .optional(),
+    /**
+     * Each process's Prometheus /metrics port is counted from here (metricsPorts); default: GRPC_PORT_BASE + 100,
+     * so products started side by side on their own gRPC bases do not clash.
+     */
+    METRICS_PORT_BASE: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The wait before restarting a process that exited unexpectedly; each further exit in a row doubles it. */
+    RESTART_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     /** Serve the web apps from the gateway (and build them when missing); false for an API-only stack. */
     SERVE_WEB: envBoolean(true),
     SEED_DEMO: envBoolean(true),
@@ -53,19 +83,49 @@ export const apphostConfigSchema = z
             path: [key],
             message: 'is required when IDENTITY_PROVIDER=keycloak',
           });
-  });
+  })
+  .transform((config) => ({
+    ...config,
+    GATEWAY_WORKERS: config.GATEWAY_WORKERS ?? config.REPLICAS,
+    METRICS_PORT_BASE: config.METRICS_PORT_BASE ?? config.GRPC_PORT_BASE + 100,
+  }));
 
 export type ApphostConfig = z.infer<typeof apphostConfigSchema>;
 
 export const SERVICES = ['auth', 'profile', 'org', 'post', 'news'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** Each service's gRPC port, in the order of SERVICES from the base (the gateway's defaults match 50051). */
-export function servicePorts(base: number): Record<ServiceName, number> {
-  return Object.fromEntries(SERVICES.map((name, index) => [name, base + index])) as Record<
-    ServiceName,
-    number
-  >;
+/** One process of a service: its name on the console and in the logs, its gRPC and its /metrics port. */
+export interface Replica {
+  /** The service's name alone with one replica; with several, numbered from 1 (profile-1, profile-2). */
+  name: string;
+  grpcPort: number;
+  metricsPort: number;
+}
+
+/**
+ * Every service's replicas. Service i's replica r (from 0) listens on GRPC_PORT_BASE + i + 10·r (the gateway's
+ * defaults match 50051) and serves /metrics on METRICS_PORT_BASE + 10 + i + 10·r, above the gateway's workers'
+ * METRICS_PORT_BASE + w.
+ */
+export function replicaLayout(
+  config: Pick<ApphostConfig, 'GRPC_PORT_BASE' | 'METRICS_PORT_BASE' | 'REPLICAS'>,
+): Record<ServiceName, Replica[]> {
+  return Object.fromEntries(
+    SERVICES.map((service, index) => [
+      service,
+      Array.from({ length: config.REPLICAS }, (_, replica) => ({
+        name: config.REPLICAS === 1 ? service : `${service}-${replica + 1}`,
+        grpcPort: config.GRPC_PORT_BASE + index + REPLICA_PORT_STEP * replica,
+        metricsPort: config.METRICS_PORT_BASE + REPLICA_PORT_STEP * (replica + 1) + index,
+      })),
+    ]),
+  ) as Record<ServiceName, Replica[]>;
+}
+
+/** The gateway's workers' /metrics ports: the first worker's is METRICS_PORT_BASE, each next one 1 higher. */
+export function gatewayMetricsPorts(config: Pick<ApphostConfig, 'METRICS_PORT_BASE' | 'GATEWAY_WORKERS'>) {
+  return Array.from({ length: config.GATEWAY_WORKERS }, (_, worker) => config.METRICS_PORT_BASE + worker);
 }
 
 export const WEB_APPS = ['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'] as const;

@@ -1,17 +1,19 @@
 // What each process of `npm start` is told: the shared addresses and secrets, and which engines it uses — the
 // embedded ones, or the real ones (Keycloak, an S3 server, Elasticsearch) that the configuration names.
-import type { ApphostConfig, ServiceName } from './config.ts';
+import type { ApphostConfig, Replica, ServiceName } from './config.ts';
 
 export interface Embedded {
   databaseUrl: string;
   callerKeys: { publicKey: string; privateKey: string };
   /** The embedded S3 endpoint, when no real S3 server is configured. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string };
-  ports: Record<ServiceName, number>;
+  /** Every service's replicas with their ports (replicaLayout). */
+  replicas: Record<ServiceName, Replica[]>;
 }
 
 export interface ChildEnvironments {
-  services: Record<ServiceName, Record<string, string>>;
+  /** Each service's environment, one per replica. */
+  services: Record<ServiceName, Record<string, string>[]>;
   gateway: Record<string, string>;
 }
 
@@ -42,12 +44,13 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
   const search: Record<string, string> = config.ELASTICSEARCH_URL
     ? { ELASTICSEARCH_URL: config.ELASTICSEARCH_URL }
     : {};
-  // Every process finds every service here: the gateway calls all five, and services call each other for the
-  // names they keep read copies of and for their demo seeds.
+  // Every process finds every service here, every replica of it (the clients balance over the list): the
+  // gateway calls all five, and services call each other for the names they keep read copies of and for their
+  // demo seeds.
   const serviceAddresses = Object.fromEntries(
-    Object.entries(embedded.ports).map(([name, port]) => [
+    Object.entries(embedded.replicas).map(([name, replicas]) => [
       `${name.toUpperCase()}_SERVICE_ADDR`,
-      `127.0.0.1:${port}`,
+      replicas.map((replica) => `127.0.0.1:${replica.grpcPort}`).join(','),
     ]),
   );
   const shared: Record<string, string> = {
@@ -72,14 +75,23 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
       }
     : { IDENTITY_PROVIDER: 'builtin' };
   const services = Object.fromEntries(
-    (Object.entries(embedded.ports) as [ServiceName, number][]).map(([name, port]) => {
-      const env: Record<string, string> = { ...shared, ...(name === 'auth' ? identity : {}) };
-      env.GRPC_PORT = String(port);
-      return [name, env];
-    }),
-  ) as Record<ServiceName, Record<string, string>>;
+    (Object.entries(embedded.replicas) as [ServiceName, Replica[]][]).map(([name, replicas]) => [
+      name,
+      replicas.map(
+        (replica): Record<string, string> => ({
+          ...shared,
+          ...(name === 'auth' ? identity : {}),
+          GRPC_PORT: String(replica.grpcPort),
+          METRICS_PORT: String(replica.metricsPort),
+        }),
+      ),
+    ]),
+  ) as Record<ServiceName, Record<string, string>[]>;
   const gateway = {
     PORT: String(config.PORT),
+    // With several workers, the first's; each further worker takes the next port (gateway/src/main.ts).
+    METRICS_PORT: String(config.METRICS_PORT_BASE),
+    GATEWAY_WORKERS: String(config.GATEWAY_WORKERS),
     LOG_LEVEL: config.LOG_LEVEL,
     CALLER_TOKEN_PRIVATE_KEY: embedded.callerKeys.privateKey,
     TOKEN_ISSUER: issuer,

@@ -3,29 +3,63 @@
 // when their environment is set, see environment.ts), builds the web apps if needed, runs the five services
 // and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that
 // exits unexpectedly is restarted (children.ts) rather than taking the product down; Ctrl-C stops everything
-// cleanly.
-import { mkdirSync } from 'node:fs';
+// cleanly. `--replicas N` (REPLICAS) runs N processes of every service on the one PostgreSQL and N gateway
+// workers sharing the app's port; DATA_DIR/pids.json names every process running, for tools that kill one.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
-import {
-  generateCallerKeys,
-  loadConfigOrExit,
-  type RunningPostgres,
-  startEmbeddedPostgres,
-} from '@rotunda/service-kit';
-import { type Child, startChild, stopChildren } from './children.ts';
-import { apphostConfigSchema, REPO_ROOT, type ServiceName, servicePorts } from './config.ts';
+import { generateCallerKeys, loadConfigOrExit } from '@rotunda/service-kit';
+import { type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit/embedded-postgres';
+import { type Child, RESTART_BACKOFF, startChild, stopChildren } from './children.ts';
+import { apphostConfigSchema, gatewayMetricsPorts, REPO_ROOT, replicaLayout, SERVICES } from './config.ts';
 import { startMailInbox } from './embedded.ts';
 import { childEnvironments, engineLines } from './environment.ts';
 import { portsInUse } from './ports.ts';
 import { buildWebApps, missingWebBuilds } from './web-build.ts';
 
-const config = loadConfigOrExit(apphostConfigSchema, 'npm start');
+function replicasArgument(): string | undefined {
+  try {
+    return parseArgs({ options: { replicas: { type: 'string' } } }).values.replicas;
+  } catch (error) {
+    process.stderr.write(`npm start: ${(error as Error).message}; the one option is --replicas N (1 to 4)\n`);
+    process.exit(64); // EX_USAGE
+  }
+}
+
+const replicas = replicasArgument();
+const config = loadConfigOrExit(apphostConfigSchema, 'npm start', {
+  ...process.env,
+  ...(replicas === undefined ? {} : { REPLICAS: replicas }),
+});
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const logDir = join(config.DATA_DIR, 'logs');
-const ports = servicePorts(config.GRPC_PORT_BASE);
+const layout = replicaLayout(config);
+const gatewayMetrics = gatewayMetricsPorts(config);
+const pidsFile = join(config.DATA_DIR, 'pids.json');
+const backoff = {
+  ...RESTART_BACKOFF,
+  firstMs: config.RESTART_DELAY_MS,
+  maxMs: Math.max(RESTART_BACKOFF.maxMs, config.RESTART_DELAY_MS),
+};
+
+/** What DATA_DIR/pids.json says of each process: its pid now, and the ports it serves. */
+interface RunningProcess {
+  pid: number | undefined;
+  service: string;
+  replica?: number;
+  grpcPort?: number;
+  metricsPorts: number[];
+}
+const running = new Map<string, RunningProcess>();
+
+/** Rewritten whole at every (re)start, through a rename, so a reader never sees half of it. */
+function writePids() {
+  writeFileSync(`${pidsFile}.tmp`, `${JSON.stringify(Object.fromEntries(running), null, 2)}\n`);
+  renameSync(`${pidsFile}.tmp`, pidsFile);
+}
 
 const stoppers: (() => Promise<void>)[] = [];
 let children: Child[] = [];
@@ -36,6 +70,7 @@ async function stopAll(code: number): Promise<never> {
     stopping = true;
     print('\nStopping Rotunda…');
     await stopChildren(children);
+    rmSync(pidsFile, { force: true });
     for (const stop of stoppers.reverse()) await stop().catch(() => {});
     print('Stopped.');
   }
@@ -60,6 +95,24 @@ async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s; see the logs in ${logDir}`);
 }
 
+/** Where each process's Prometheus metrics are: a range per replica when there are several. */
+function metricsLines(): string[] {
+  const range = (ports: number[]) =>
+    ports.length === 1 ? `:${ports[0]}` : `:${ports[0]}–${ports[ports.length - 1]}`;
+  const url = (ports: number[]) => `http://127.0.0.1${range(ports)}/metrics`;
+  const services = Array.from({ length: config.REPLICAS }, (_, replica) =>
+    SERVICES.map((service) => layout[service][replica]?.metricsPort ?? 0),
+  );
+  return [
+    `  Metrics      gateway ${url(gatewayMetrics)}${config.GATEWAY_WORKERS > 1 ? ' (one port per worker)' : ''}`,
+    ...services.map(
+      (ports, replica) =>
+        `               services ${SERVICES.join(', ')} ${url(ports)}` +
+        (config.REPLICAS > 1 ? ` (replica ${replica + 1})` : ''),
+    ),
+  ];
+}
+
 async function main() {
   print('Rotunda: starting on this machine');
   for (const line of engineLines(config)) print(`  ${line}`);
@@ -69,10 +122,16 @@ async function main() {
     ...(config.S3_ENDPOINT ? [] : [{ port: config.S3_PORT, what: 'the S3 endpoint', variable: 'S3_PORT' }]),
     { port: config.MAILDEV_WEB_PORT, what: 'the mail inbox', variable: 'MAILDEV_WEB_PORT' },
     { port: config.MAILDEV_SMTP_PORT, what: 'SMTP', variable: 'MAILDEV_SMTP_PORT' },
-    ...Object.entries(ports).map(([name, port]) => ({
+    ...Object.values(layout).flatMap((replicas) =>
+      replicas.flatMap((replica) => [
+        { port: replica.grpcPort, what: `${replica.name}'s gRPC`, variable: 'GRPC_PORT_BASE' },
+        { port: replica.metricsPort, what: `${replica.name}'s metrics`, variable: 'METRICS_PORT_BASE' },
+      ]),
+    ),
+    ...gatewayMetrics.map((port, worker) => ({
       port,
-      what: `the ${name} service's gRPC`,
-      variable: 'GRPC_PORT_BASE',
+      what: `the gateway${config.GATEWAY_WORKERS > 1 ? ` worker ${worker + 1}` : ''}'s metrics`,
+      variable: 'METRICS_PORT_BASE',
     })),
   ]);
   if (clashes.length > 0) {
@@ -124,17 +183,30 @@ async function main() {
     // A key pair per start: the gateway signs the callers it names to services, which verify them.
     callerKeys: generateCallerKeys(),
     s3: s3?.config,
-    ports,
+    replicas: layout,
   });
-  children = (Object.keys(ports) as ServiceName[]).map((name) =>
-    startChild({
-      name,
-      script: 'src/main.ts',
-      cwd: join(REPO_ROOT, 'services', name),
-      env: environments.services[name],
-      logDir,
-      print,
-    }),
+  children = SERVICES.flatMap((service) =>
+    layout[service].map((replica, index) =>
+      startChild({
+        name: replica.name,
+        script: 'src/main.ts',
+        cwd: join(REPO_ROOT, 'services', service),
+        env: environments.services[service][index] ?? {},
+        logDir,
+        print,
+        backoff,
+        onStart: (pid) => {
+          running.set(replica.name, {
+            pid,
+            service,
+            replica: index + 1,
+            grpcPort: replica.grpcPort,
+            metricsPorts: [replica.metricsPort],
+          });
+          writePids();
+        },
+      }),
+    ),
   );
   children.push(
     startChild({
@@ -144,9 +216,16 @@ async function main() {
       env: { ...environments.gateway, WEB_ROOT: REPO_ROOT },
       logDir,
       print,
+      backoff,
+      onStart: (pid) => {
+        running.set('gateway', { pid, service: 'gateway', metricsPorts: gatewayMetrics });
+        writePids();
+      },
     }),
   );
-  print(`  … services auth, profile, org, post, news and the gateway starting`);
+  const each = config.REPLICAS > 1 ? `${config.REPLICAS} of each of ` : '';
+  const workers = config.GATEWAY_WORKERS > 1 ? ` (${config.GATEWAY_WORKERS} workers)` : '';
+  print(`  … ${each}services auth, profile, org, post, news and the gateway${workers} starting`);
 
   await building;
   await waitForHealthy(`http://127.0.0.1:${config.PORT}/healthz`, 120_000);
@@ -158,6 +237,7 @@ async function main() {
       `  Mail inbox   http://localhost:${config.MAILDEV_WEB_PORT}`,
       `  S3 endpoint  ${config.S3_ENDPOINT ?? `http://localhost:${config.S3_PORT}`} (bucket ${MEDIA_BUCKET})`,
       `  PostgreSQL   ${postgres.url}`,
+      ...metricsLines(),
       `  Logs         ${relative(process.cwd(), logDir) || logDir}/`,
       '',
       'Press Ctrl-C to stop.',

@@ -1,9 +1,10 @@
 // What `npm start` tells each process: on the embedded engines, the built-in identity provider, the embedded S3
 // endpoint and PostgreSQL search; on the real engines (`npm run engines`' environment), Keycloak for the auth
 // service and the gateway, the S3 server and Elasticsearch for every process; an incomplete engine environment
-// is refused before anything starts.
+// is refused before anything starts. With --replicas N, every process is told every replica of every service, and
+// each replica its own gRPC and metrics port.
 import { describe, expect, it } from 'vitest';
-import { apphostConfigSchema, SERVICES, servicePorts } from '../src/config.ts';
+import { apphostConfigSchema, gatewayMetricsPorts, replicaLayout, SERVICES } from '../src/config.ts';
 import { childEnvironments, engineLines } from '../src/environment.ts';
 
 const embedded = {
@@ -15,7 +16,7 @@ const embedded = {
     secretKey: 'S3RVER',
     bucket: 'rotunda-media',
   },
-  ports: servicePorts(50051),
+  replicas: replicaLayout(apphostConfigSchema.parse({})),
 };
 
 const engines = {
@@ -37,15 +38,16 @@ describe('each process of npm start', () => {
     const config = apphostConfigSchema.parse({ PORT: '8190' });
     const { services, gateway } = childEnvironments(config, embedded);
     for (const name of SERVICES) {
-      expect(services[name]).toMatchObject({
+      expect(services[name]).toHaveLength(1);
+      expect(services[name][0]).toMatchObject({
         S3_ENDPOINT: 'http://127.0.0.1:9000',
         S3_ACCESS_KEY: 'S3RVER',
         TOKEN_ISSUER: 'http://localhost:8190/realms/rotunda',
       });
-      expect(services[name]).not.toHaveProperty('ELASTICSEARCH_URL');
-      expect(services[name]).not.toHaveProperty('KEYCLOAK_URL');
+      expect(services[name][0]).not.toHaveProperty('ELASTICSEARCH_URL');
+      expect(services[name][0]).not.toHaveProperty('KEYCLOAK_URL');
     }
-    expect(services.auth.IDENTITY_PROVIDER).toBe('builtin');
+    expect(services.auth[0]?.IDENTITY_PROVIDER).toBe('builtin');
     expect(gateway).toMatchObject({
       PORT: '8190',
       TOKEN_ISSUER: 'http://localhost:8190/realms/rotunda',
@@ -64,13 +66,13 @@ describe('each process of npm start', () => {
     const config = apphostConfigSchema.parse({ PORT: '8190', ...engines });
     const { services, gateway } = childEnvironments(config, { ...embedded, s3: undefined });
     for (const name of SERVICES)
-      expect(services[name]).toMatchObject({
+      expect(services[name][0]).toMatchObject({
         S3_ENDPOINT: 'http://127.0.0.1:7105',
         S3_ACCESS_KEY: 'access',
         S3_SECRET_KEY: 'secret',
         ELASTICSEARCH_URL: 'http://127.0.0.1:7102',
       });
-    expect(services.auth).toMatchObject({
+    expect(services.auth[0]).toMatchObject({
       IDENTITY_PROVIDER: 'keycloak',
       KEYCLOAK_URL: 'http://127.0.0.1:7100',
       KEYCLOAK_REALM: 'rotunda',
@@ -79,7 +81,7 @@ describe('each process of npm start', () => {
       TOKEN_ISSUER: 'http://127.0.0.1:7100/realms/rotunda',
     });
     // Only the auth service talks to Keycloak.
-    expect(services.post).not.toHaveProperty('KEYCLOAK_CLIENT_SECRET');
+    expect(services.post[0]).not.toHaveProperty('KEYCLOAK_CLIENT_SECRET');
     expect(gateway).toMatchObject({
       JWKS_URL: 'http://127.0.0.1:7100/realms/rotunda/protocol/openid-connect/certs',
       TOKEN_ISSUER: 'http://127.0.0.1:7100/realms/rotunda',
@@ -109,5 +111,83 @@ describe('each process of npm start', () => {
       'S3_SECRET_KEY',
     ]);
     expect(apphostConfigSchema.safeParse({ ELASTICSEARCH_URL: 'not a url' }).success).toBe(false);
+  });
+});
+
+describe('npm start --replicas', () => {
+  it('runs one process of each service on the default ports, a gateway without workers, metrics from +100', () => {
+    const config = apphostConfigSchema.parse({});
+    expect(config).toMatchObject({ REPLICAS: 1, GATEWAY_WORKERS: 1, RESTART_DELAY_MS: 1000 });
+    const { services, gateway } = childEnvironments(config, embedded);
+    expect(services.profile).toEqual([
+      expect.objectContaining({ GRPC_PORT: '50052', METRICS_PORT: '50162' }),
+    ]);
+    expect(gateway).toMatchObject({
+      AUTH_SERVICE_ADDR: '127.0.0.1:50051',
+      NEWS_SERVICE_ADDR: '127.0.0.1:50055',
+      GATEWAY_WORKERS: '1',
+      METRICS_PORT: '50151',
+    });
+    expect(replicaLayout(config).post).toEqual([{ name: 'post', grpcPort: 50054, metricsPort: 50164 }]);
+  });
+
+  it('with 2 replicas, tells every process every replica, and gives each its own gRPC and metrics port', () => {
+    const config = apphostConfigSchema.parse({
+      REPLICAS: '2',
+      GRPC_PORT_BASE: '51500',
+      METRICS_PORT_BASE: '52500',
+    });
+    const replicas = replicaLayout(config);
+    const { services, gateway } = childEnvironments(config, { ...embedded, replicas });
+    expect(replicas.profile).toEqual([
+      { name: 'profile-1', grpcPort: 51501, metricsPort: 52511 },
+      { name: 'profile-2', grpcPort: 51511, metricsPort: 52521 },
+    ]);
+    const addresses = {
+      AUTH_SERVICE_ADDR: '127.0.0.1:51500,127.0.0.1:51510',
+      PROFILE_SERVICE_ADDR: '127.0.0.1:51501,127.0.0.1:51511',
+      ORG_SERVICE_ADDR: '127.0.0.1:51502,127.0.0.1:51512',
+      POST_SERVICE_ADDR: '127.0.0.1:51503,127.0.0.1:51513',
+      NEWS_SERVICE_ADDR: '127.0.0.1:51504,127.0.0.1:51514',
+    };
+    expect(gateway).toMatchObject({ ...addresses, GATEWAY_WORKERS: '2', METRICS_PORT: '52500' });
+    for (const name of SERVICES) {
+      expect(services[name]).toHaveLength(2);
+      for (const env of services[name]) expect(env).toMatchObject(addresses);
+    }
+    expect(services.post.map((env) => [env.GRPC_PORT, env.METRICS_PORT])).toEqual([
+      ['51503', '52513'],
+      ['51513', '52523'],
+    ]);
+    // No two processes share a port: ten replicas' gRPC and metrics, and the gateway's two workers' metrics.
+    const ports = [
+      ...Object.values(replicas).flatMap((list) => list.flatMap((r) => [r.grpcPort, r.metricsPort])),
+      ...gatewayMetricsPorts(config),
+    ];
+    expect(ports).toHaveLength(22);
+    expect(new Set(ports).size).toBe(22);
+  });
+
+  it('takes GATEWAY_WORKERS and RESTART_DELAY_MS as given', () => {
+    const config = apphostConfigSchema.parse({
+      REPLICAS: '4',
+      GATEWAY_WORKERS: '1',
+      RESTART_DELAY_MS: '20000',
+    });
+    expect(config).toMatchObject({ REPLICAS: 4, GATEWAY_WORKERS: 1, RESTART_DELAY_MS: 20_000 });
+    expect(replicaLayout(config).news.map((replica) => replica.grpcPort)).toEqual([
+      50055, 50065, 50075, 50085,
+    ]);
+  });
+
+  it('refuses a replica count outside 1 to 4, and gateway workers outside 1 to 8', () => {
+    for (const REPLICAS of ['0', '5', 'two', '1.5']) {
+      const result = apphostConfigSchema.safeParse({ REPLICAS });
+      expect(result.success, REPLICAS).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('must be a whole number from 1 to 4');
+    }
+    for (const GATEWAY_WORKERS of ['0', '9'])
+      expect(apphostConfigSchema.safeParse({ GATEWAY_WORKERS }).success, GATEWAY_WORKERS).toBe(false);
+    expect(apphostConfigSchema.safeParse({ RESTART_DELAY_MS: '-1' }).success).toBe(false);
   });
 });
