@@ -8,6 +8,7 @@ import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { KEYCLOAK, SEAWEEDFS } from '../../engines/src/versions.ts';
+import { type Budget, connectionBudget, type ServiceName } from '../src/connection-budget.ts';
 import {
   DEPLOYABLES,
   deployable,
@@ -30,6 +31,8 @@ interface ComposeService {
   entrypoint?: unknown;
   ports?: unknown[];
   configs?: { source: string; target: string }[];
+  deploy?: { replicas?: number };
+  stop_grace_period?: string;
 }
 
 interface ComposeFile {
@@ -110,6 +113,48 @@ const environmentOf = (name: string, file: ComposeFile = resolved) =>
   Object.fromEntries(
     Object.entries(file.services[name]?.environment ?? {}).map(([key, value]) => [key, String(value)]),
   );
+
+/** The services' drain after SIGTERM: SHUTDOWN_GRACE_MS's default (the service kit's drain settings). */
+const DRAIN_SECONDS = 20;
+
+/** Keycloak's own default for KC_DB_POOL_MAX_SIZE. */
+const KEYCLOAK_POOL_DEFAULT = 100;
+
+/**
+ * The compose stack's connection budget: each service's pools as its schema reads them, times its replicas
+ * (deploy.replicas, else one; compose stops a container before it starts its replacement, so no surge), plus
+ * Keycloak's pool on the same server, against the max_connections postgres is started with. No migration term:
+ * each replica migrates on one connection it closes before its pools open.
+ */
+function composeBudget(file: ComposeFile): Budget {
+  const command = (file.services.postgres?.command ?? []) as string[];
+  const setting = command.map((arg) => /^max_connections=(\d+)$/.exec(arg)?.[1]).find(Boolean);
+  if (!setting) throw new Error('postgres is not started with -c max_connections=<n>');
+  const deployments = (Object.keys(SERVICE_SCHEMAS) as ServiceName[]).map((service) => {
+    const parsed = SERVICE_SCHEMAS[service].parse(environmentOf(service, file)) as unknown as Record<
+      string,
+      unknown
+    >;
+    return {
+      service,
+      maxReplicas: file.services[service]?.deploy?.replicas ?? 1,
+      maxSurge: 0,
+      settings: {
+        DATABASE_POOL_SIZE: Number(parsed.DATABASE_POOL_SIZE),
+        DATABASE_READ_POOL_SIZE: Number(parsed.DATABASE_READ_POOL_SIZE),
+        ELASTICSEARCH_URL: parsed.ELASTICSEARCH_URL as string | undefined,
+        SEARCH_IN_MEMORY: parsed.SEARCH_IN_MEMORY as boolean | undefined,
+      },
+    };
+  });
+  const keycloakPool = environmentOf('keycloak', file).KC_DB_POOL_MAX_SIZE;
+  return connectionBudget({
+    deployments,
+    migrations: 0,
+    others: { keycloak: keycloakPool ? Number(keycloakPool) : KEYCLOAK_POOL_DEFAULT },
+    maxConnections: Number(setting),
+  });
+}
 
 /** Variables that hold a password, a secret or a key. */
 const CREDENTIAL = /PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY|ACCESS_KEY/;
@@ -266,7 +311,8 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [key, value] of Object.entries(environmentOf(name))) {
         if (!key.endsWith('_SERVICE_ADDR')) continue;
-        const [host, port] = value.split(':');
+        // dns:///: every replica the name resolves to (docker compose up --scale), balanced round-robin.
+        const [, host, port] = /^dns:\/\/\/([a-z]+):(\d+)$/.exec(value) ?? [];
         const target = host as keyof typeof SERVICE_SCHEMAS;
         expect(Object.keys(SERVICE_SCHEMAS), `${name}: ${key}`).toContain(target);
         expect(Number(port), `${name}: ${key}`).toBe(grpcPortOf(target));
@@ -303,6 +349,44 @@ describe('docker-compose.yml', () => {
       expect(environmentOf(name).MIGRATE_ON_START, name).toBe('true');
       expect(environmentOf(name).SEED_DEMO, name).toBe('false');
       expect(environmentOf(name, seeding).SEED_DEMO, name).toBe('true');
+    }
+  });
+
+  it("keeps every Postgres connection within postgres' max_connections: the services' pools, Keycloak's, headroom", () => {
+    const budget = composeBudget(resolved);
+    expect(budget.fits, budget.explanation).toBe(true);
+    expect(environmentOf('keycloak').KC_DB_POOL_MAX_SIZE).toBeDefined();
+  });
+
+  it("fails the connection budget when a pool, a replica count or Keycloak's pool is raised past it", () => {
+    const raised = (change: (copy: ComposeFile) => void) => {
+      const copy = structuredClone(resolved);
+      change(copy);
+      return composeBudget(copy);
+    };
+    const env = (copy: ComposeFile, name: string) => copy.services[name]?.environment ?? {};
+    expect(raised((copy) => Object.assign(env(copy, 'profile'), { DATABASE_POOL_SIZE: '100' })).fits).toBe(
+      false,
+    );
+    expect(raised((copy) => Object.assign(env(copy, 'post'), { DATABASE_READ_POOL_SIZE: '100' })).fits).toBe(
+      false,
+    );
+    expect(
+      raised((copy) => {
+        const profile = copy.services.profile;
+        if (profile) profile.deploy = { replicas: 5 };
+      }).fits,
+    ).toBe(false);
+    expect(raised((copy) => Object.assign(env(copy, 'keycloak'), { KC_DB_POOL_MAX_SIZE: '120' })).fits).toBe(
+      false,
+    );
+    expect(composeBudget(resolved).fits).toBe(true);
+  });
+
+  it('lets each Node process finish its calls in flight before compose kills it', () => {
+    for (const target of DEPLOYABLES.filter((d) => d.schema)) {
+      const grace = /^(\d+)s$/.exec(services[target.name]?.stop_grace_period ?? '')?.[1];
+      expect(Number(grace), target.name).toBeGreaterThan(DRAIN_SECONDS);
     }
   });
 });

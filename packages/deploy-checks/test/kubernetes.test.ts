@@ -6,14 +6,17 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { remotesConfig } from '../../../gateway/src/http/web.ts';
+import { kubernetesBudget } from './support/budget.ts';
 import {
+  type Container,
+  containersOf,
+  environmentOf,
   exampleSecretKeys,
   type Manifest,
   OVERLAYS,
   ofKind,
   podTemplates,
   render,
-  TEST_SECRET_VALUES,
 } from './support/kustomize.ts';
 import {
   DEPLOYABLES,
@@ -25,22 +28,6 @@ import {
   SERVICE_SCHEMAS,
   schemaKeys,
 } from './support/repo.ts';
-
-type Container = {
-  name: string;
-  image: string;
-  command?: string[];
-  ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
-  envFrom?: { configMapRef?: { name: string } }[];
-  // biome-ignore lint/suspicious/noExplicitAny: probes and resources are checked field by field
-  [field: string]: any;
-};
-
-const containersOf = (template: Manifest['spec']): Container[] => [
-  ...(template.spec.initContainers ?? []),
-  ...template.spec.containers,
-];
 
 const SERVICES = Object.keys(SERVICE_SCHEMAS) as (keyof typeof SERVICE_SCHEMAS)[];
 
@@ -61,34 +48,6 @@ async function validateAgainstSchema(manifest: Manifest): Promise<void> {
         )
       : manifest.data;
   new Model({ ...manifest, ...(data && { data }) }).validate();
-}
-
-/** A container's environment as the process sees it: ConfigMaps, then Secrets and values (env wins). */
-function environmentOf(manifests: Manifest[], container: Container): Record<string, string> {
-  const env: Record<string, string> = {};
-  const secrets = ofKind(manifests, 'Secret');
-  for (const source of container.envFrom ?? []) {
-    const name = source.configMapRef?.name;
-    const map = ofKind(manifests, 'ConfigMap').find((m) => m.metadata.name === name);
-    if (!map) throw new Error(`${container.name}: ConfigMap ${name} is not in the overlay`);
-    Object.assign(env, map.data);
-  }
-  for (const entry of container.env ?? []) {
-    const ref = entry.valueFrom?.secretKeyRef;
-    if (ref) {
-      const secret = secrets.find((s) => s.metadata.name === ref.name);
-      // An external Secret (production): the keys it must hold are the local example's.
-      const value = secret
-        ? Buffer.from(secret.data?.[ref.key] ?? '', 'base64').toString('utf8')
-        : TEST_SECRET_VALUES[ref.key];
-      if (value === undefined || (secret && secret.data?.[ref.key] === undefined))
-        throw new Error(`${container.name}: Secret ${ref.name} has no key ${ref.key}`);
-      env[entry.name] = value;
-    } else {
-      env[entry.name] = entry.value ?? '';
-    }
-  }
-  return env;
 }
 
 describe.each(OVERLAYS)('the %s overlay', (overlay) => {
@@ -199,6 +158,88 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
+  it('serves each gRPC service headless, its callers naming it dns:///<name>:<port> to balance over every pod', () => {
+    for (const name of SERVICES) {
+      const service = ofKind(manifests(), 'Service').find((s) => s.metadata.name === name);
+      expect(service?.spec.clusterIP, `Service ${name}`).toBe('None');
+    }
+    let addresses = 0;
+    for (const d of ofKind(manifests(), 'Deployment'))
+      for (const container of d.spec.template.spec.containers as Container[])
+        for (const entry of container.env ?? []) {
+          if (!entry.name.endsWith('_SERVICE_ADDR')) continue;
+          const [, target, port] = /^dns:\/\/\/([a-z]+):(\d+)$/.exec(entry.value ?? '') ?? [];
+          const where = `${d.metadata.name}: ${entry.name}=${entry.value}`;
+          expect(SERVICES, where).toContain(target);
+          expect(Number(port), where).toBe(grpcPortOf(target as (typeof SERVICES)[number]));
+          addresses += 1;
+        }
+    expect(addresses).toBe(9);
+  });
+
+  it('drains before it is killed: preStop, then SIGTERM and SHUTDOWN_GRACE_MS, within the grace period', () => {
+    for (const name of ['gateway', ...SERVICES]) {
+      const pod = deployment(name).spec.template.spec;
+      const [container] = pod.containers as Container[];
+      if (!container) throw new Error(`no container in ${name}`);
+      const command: string[] = container.lifecycle?.preStop?.exec?.command ?? [];
+      expect(command[0], `${name} preStop`).toBe('sleep');
+      const pause = Number(command[1]);
+      expect(pause, `${name} preStop`).toBeGreaterThan(0);
+      const drain = Number(environmentOf(manifests(), container).SHUTDOWN_GRACE_MS) / 1000;
+      expect(drain, `${name} SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
+      expect(pod.terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(pause + drain);
+      // preStop's exec runs in the image: its final stage is Debian's, which has coreutils' sleep.
+      const stages = readRepoFile(deployable(name)?.dir ?? '', 'Dockerfile').match(/^FROM \S+/gm) ?? [];
+      expect(stages.at(-1), `${name}'s image`).toMatch(/^FROM node:[\d.]+-(bookworm|trixie)(-slim)?$/);
+    }
+  });
+
+  it('serves Prometheus metrics on every Node process at METRICS_PORT, declared and annotated for scraping', () => {
+    for (const name of ['gateway', ...SERVICES]) {
+      const template = deployment(name).spec.template;
+      const [container] = template.spec.containers as Container[];
+      if (!container) throw new Error(`no container in ${name}`);
+      const env = environmentOf(manifests(), container);
+      const port = Number(env.METRICS_PORT);
+      expect(container.ports?.find((p) => p.name === 'metrics')?.containerPort, name).toBe(port);
+      expect(template.metadata.annotations, name).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      });
+      // Traces only where an overlay names a collector.
+      expect(env.OTEL_TRACES_EXPORTER, name).toBe('none');
+    }
+  });
+
+  it('keeps every Postgres connection within the max_connections the postgres Service asks for, at every maximum', () => {
+    const budget = kubernetesBudget(manifests());
+    expect(budget.fits, budget.explanation).toBe(true);
+    expect(budget.lines.map((line) => line.service).sort()).toEqual([...SERVICES].sort());
+  });
+
+  it('fails the connection budget when a pool or an autoscaler maximum is raised past it', () => {
+    const raised = (change: (copy: Manifest[]) => void) => {
+      const copy = structuredClone(manifests());
+      change(copy);
+      return kubernetesBudget(copy);
+    };
+    const config = (copy: Manifest[]) => {
+      const map = ofKind(copy, 'ConfigMap').find((m) => m.metadata.name.startsWith('rotunda-config'));
+      if (!map?.data) throw new Error('no rotunda-config');
+      return map.data;
+    };
+    const autoscaler = (copy: Manifest[], name: string) =>
+      ofKind(copy, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === name)?.spec;
+    expect(raised((copy) => Object.assign(config(copy), { DATABASE_POOL_SIZE: '25' })).fits).toBe(false);
+    expect(raised((copy) => Object.assign(config(copy), { DATABASE_READ_POOL_SIZE: '30' })).fits).toBe(false);
+    expect(raised((copy) => Object.assign(autoscaler(copy, 'profile'), { maxReplicas: 40 })).fits).toBe(
+      false,
+    );
+    expect(kubernetesBudget(manifests()).fits).toBe(true);
+  });
+
   it('gives every process an environment its own configuration schema accepts, and no unknown variable', () => {
     for (const target of DEPLOYABLES.filter((d) => d.schema)) {
       const [container] = deployment(target.name).spec.template.spec.containers as Container[];
@@ -272,7 +313,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const selects = (policy: Manifest, name: string) =>
       policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === name;
     for (const service of SERVICES) {
-      const address = `${service}:${grpcPortOf(service)}`;
+      const address = `dns:///${service}:${grpcPortOf(service)}`;
       const configuredCallers = ofKind(manifests(), 'Deployment')
         .filter((d) =>
           (d.spec.template.spec.containers as Container[]).some((c) =>

@@ -14,7 +14,12 @@ export const OVERLAYS = ['local', 'production'] as const;
 export interface Manifest {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   // biome-ignore lint/suspicious/noExplicitAny: manifests are checked field by field against the Kubernetes schemas
   spec?: any;
   data?: Record<string, string>;
@@ -87,4 +92,48 @@ export function podTemplates(manifests: Manifest[]) {
   return manifests
     .filter((m) => m.kind === 'Deployment' || m.kind === 'Job')
     .map((m) => ({ owner: m, template: m.spec.template }));
+}
+
+export type Container = {
+  name: string;
+  image: string;
+  command?: string[];
+  ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  // biome-ignore lint/suspicious/noExplicitAny: probes and resources are checked field by field
+  [field: string]: any;
+};
+
+export const containersOf = (template: Manifest['spec']): Container[] => [
+  ...(template.spec.initContainers ?? []),
+  ...template.spec.containers,
+];
+
+/** A container's environment as the process sees it: ConfigMaps, then Secrets and values (env wins). */
+export function environmentOf(manifests: Manifest[], container: Container): Record<string, string> {
+  const env: Record<string, string> = {};
+  const secrets = ofKind(manifests, 'Secret');
+  for (const source of container.envFrom ?? []) {
+    const name = source.configMapRef?.name;
+    const map = ofKind(manifests, 'ConfigMap').find((m) => m.metadata.name === name);
+    if (!map) throw new Error(`${container.name}: ConfigMap ${name} is not in the overlay`);
+    Object.assign(env, map.data);
+  }
+  for (const entry of container.env ?? []) {
+    const ref = entry.valueFrom?.secretKeyRef;
+    if (ref) {
+      const secret = secrets.find((s) => s.metadata.name === ref.name);
+      // An external Secret (production): the keys it must hold are the local example's.
+      const value = secret
+        ? Buffer.from(secret.data?.[ref.key] ?? '', 'base64').toString('utf8')
+        : TEST_SECRET_VALUES[ref.key];
+      if (value === undefined || (secret && secret.data?.[ref.key] === undefined))
+        throw new Error(`${container.name}: Secret ${ref.name} has no key ${ref.key}`);
+      env[entry.name] = value;
+    } else {
+      env[entry.name] = entry.value ?? '';
+    }
+  }
+  return env;
 }
