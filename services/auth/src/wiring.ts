@@ -6,6 +6,7 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { createAltchaCaptcha } from './adapters/altcha-captcha.ts';
 import { createBuiltinIdentity } from './adapters/builtin-identity.ts';
 import { createKeycloakIdentity } from './adapters/keycloak-identity.ts';
+import { prismaExchangedRefreshTokens } from './adapters/prisma-exchanged-refresh-tokens.ts';
 import {
   prismaAccessLists,
   prismaEndedSessions,
@@ -70,6 +71,7 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
       realm: config.KEYCLOAK_REALM,
       clientId: config.KEYCLOAK_CLIENT_ID,
       clientSecret: config.KEYCLOAK_CLIENT_SECRET ?? '',
+      exchangedTokens: prismaExchangedRefreshTokens(prisma),
     });
   if (!config.CAPTCHA_HMAC_KEY)
     logger.info('CAPTCHA_HMAC_KEY not set: captcha challenges are signed with a key made at start');

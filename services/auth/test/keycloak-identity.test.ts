@@ -3,13 +3,37 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import KcAdminClient from '@keycloak/keycloak-admin-client';
-import { DomainError } from '@rotunda/service-kit';
+import { createLogger, DomainError, migrate, prismaAdapter } from '@rotunda/service-kit';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../generated/prisma/client.ts';
 import { createKeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
+import { prismaExchangedRefreshTokens } from '../src/adapters/prisma-exchanged-refresh-tokens.ts';
 import { type IdentityProvider, RefreshTokenReused } from '../src/domain/ports.ts';
 import { identityContract } from './identity-contract.ts';
 
 const keycloakUrl = process.env.KEYCLOAK_URL;
+
+/** The auth schema on a fresh test database, migrated; each replica opens its own Prisma Client on it. */
+async function authDatabase() {
+  const databaseUrl = await createTestDatabase();
+  await migrate({
+    databaseUrl,
+    schema: 'auth',
+    migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+    logger: createLogger('test', 'silent'),
+  });
+  const clients: PrismaClient[] = [];
+  return {
+    /** One replica's store of exchanged tokens, on a Prisma Client of its own. */
+    replicaStore() {
+      const prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
+      clients.push(prisma);
+      return prismaExchangedRefreshTokens(prisma);
+    },
+    close: () => Promise.all(clients.map((client) => client.$disconnect())),
+  };
+}
 
 identityContract(
   'keycloak',
@@ -22,7 +46,14 @@ identityContract(
     const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET;
     // Asked for a real Keycloak but not given the secret: fail loudly rather than skip quietly.
     if (!clientSecret) throw new Error('KEYCLOAK_URL is set but KEYCLOAK_CLIENT_SECRET is not');
-    const inner = createKeycloakIdentity({ url, realm, clientId, clientSecret });
+    const database = await authDatabase();
+    const inner = createKeycloakIdentity({
+      url,
+      realm,
+      clientId,
+      clientSecret,
+      exchangedTokens: database.replicaStore(),
+    });
     // Remember the accounts the contract makes, so the realm is left as it was found.
     const created: string[] = [];
     const provider: IdentityProvider = {
@@ -34,6 +65,7 @@ identityContract(
       },
     };
     const cleanup = async () => {
+      await database.close();
       if (created.length === 0) return;
       const admin = new KcAdminClient({ baseUrl: url, realmName: realm });
       await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
@@ -68,8 +100,12 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
   /** Answers by request when set; otherwise every request gets `answer`. */
   let route: ((request: Seen) => Answer) | undefined;
   let provider: IdentityProvider;
+  /** A second auth replica: its own adapter and Prisma Client, the same database, the same Keycloak. */
+  let replica: IdentityProvider;
+  let database: Awaited<ReturnType<typeof authDatabase>>;
 
   beforeAll(async () => {
+    database = await authDatabase();
     server = createServer((request: IncomingMessage, response: ServerResponse) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -87,15 +123,19 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    provider = createKeycloakIdentity({
+    const replicaOptions = () => ({
       url: `http://127.0.0.1:${port}/`,
       realm: 'rotunda',
       clientId: 'rotunda-auth',
       clientSecret: 'fake-secret',
+      exchangedTokens: database.replicaStore(),
     });
+    provider = createKeycloakIdentity(replicaOptions());
+    replica = createKeycloakIdentity(replicaOptions());
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
   });
   beforeEach(() => {
     seen = [];
@@ -257,5 +297,53 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
     route = () => refused(401, 'invalid_grant', 'Invalid user credentials');
     expect(await provider.checkPassword('ada@example.ca.gov', 'wrong')).toBe(false);
     expect(seen.map((call) => call.path)).toEqual([TOKEN_PATH]);
+  });
+
+  describe('two auth replicas', () => {
+    /** Keycloak within the second of the exchange: it accepts the same refresh token again (it compares whole seconds). */
+    const sameSecondKeycloak = (request: Seen): Answer => {
+      if (request.path === TOKEN_PATH && request.form.get('grant_type') === 'client_credentials')
+        return serviceToken;
+      if (request.path === TOKEN_PATH) return { status: 200, body: keycloakTokens };
+      if (request.method === 'DELETE') return { status: 204, body: undefined };
+      return { status: 500, body: {} };
+    };
+    const refreshCalls = () =>
+      seen.filter((call) => call.path === TOKEN_PATH && call.form.get('grant_type') === 'refresh_token');
+
+    it('refuses a refresh token replayed through the other replica, ending its whole session', async () => {
+      route = sameSecondKeycloak;
+      const token = tokenOf('session-replayed');
+      expect(await provider.refresh(token)).toMatchObject({ refreshToken: keycloakTokens.refresh_token });
+      const error = await replica.refresh(token).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(RefreshTokenReused);
+      expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: 'session-replayed' });
+      expect(adminCalls()).toEqual([
+        'DELETE /admin/realms/rotunda/sessions/session-replayed?isOffline=false',
+      ]);
+      // The copy never reached Keycloak, which would have exchanged it.
+      expect(refreshCalls()).toHaveLength(1);
+      // And through the first replica again: still refused.
+      await expect(provider.refresh(token)).rejects.toBeInstanceOf(RefreshTokenReused);
+    });
+
+    it('lets exactly one of two replicas exchange a token both are given at once', async () => {
+      route = sameSecondKeycloak;
+      const token = tokenOf('session-raced');
+      const outcomes = await Promise.allSettled([provider.refresh(token), replica.refresh(token)]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect(refused?.reason).toBeInstanceOf(RefreshTokenReused);
+      expect(refreshCalls()).toHaveLength(1);
+    });
+
+    it('gives the claim back when Keycloak does not exchange the token: a retry on the other replica is no replay', async () => {
+      const token = tokenOf('session-retried');
+      route = () => ({ status: 503, body: {} });
+      await expect(provider.refresh(token)).rejects.not.toBeInstanceOf(DomainError);
+      route = sameSecondKeycloak;
+      expect(await replica.refresh(token)).toMatchObject({ refreshToken: keycloakTokens.refresh_token });
+      expect(adminCalls()).toEqual([]);
+    });
   });
 });

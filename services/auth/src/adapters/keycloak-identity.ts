@@ -1,7 +1,7 @@
 // The Keycloak identity adapter: accounts, roles, the email-verified flag and sessions through Keycloak's admin
 // REST API (as the realm's confidential service client), tokens through the realm's OpenID Connect endpoints.
 // Refresh-token rotation is Keycloak's (the realm's revokeRefreshToken with refreshTokenMaxReuse 0); a reuse it
-// reports, or one this process saw itself, ends the whole user session here.
+// reports, or one any auth replica saw itself (exchangedTokens), ends the whole user session here.
 import { createHash } from 'node:crypto';
 import KcAdminClient, { NetworkError } from '@keycloak/keycloak-admin-client';
 import { DomainError, notFound, unauthenticated } from '@rotunda/service-kit';
@@ -25,6 +25,16 @@ export interface KeycloakIdentityOptions {
    * client makes its admin REST calls with the global fetch; it has no way to be handed another one.
    */
   fetch?: typeof fetch;
+  /** The refresh tokens exchanged so far, shared by every auth replica (prisma-exchanged-refresh-tokens.ts). */
+  exchangedTokens: ExchangedRefreshTokens;
+}
+
+/** Refresh tokens (their SHA-256) claimed for an exchange, each with its session, until the token expires. */
+export interface ExchangedRefreshTokens {
+  /** Claims the token for this exchange; answers null, or the session of the exchange that claimed it first. */
+  claim(tokenDigest: string, sessionId: string, expiresAt: Date): Promise<string | null>;
+  /** Gives back a claim whose exchange Keycloak did not make, so that a retry is no replay. */
+  release(tokenDigest: string): Promise<void>;
 }
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KcAdminClient['users']['findOne']>>>;
@@ -54,7 +64,7 @@ const NOT_FULLY_SET_UP = 'Account is not fully set up';
 const REFRESH_TOKEN_REUSED = 'Maximum allowed refresh token reuse exceeded';
 // What it answers for an older refresh token of the session, one issued before the newest: a copy came back.
 // Keycloak compares issue times in whole seconds, so a copy used within the second its successor was issued
-// passes as current; this process remembers the tokens it exchanged to catch that one (exchangedTokens).
+// passes as current; the adapter records the tokens it exchanged to catch that one (exchangedTokens).
 const STALE_REFRESH_TOKEN = 'Stale token';
 
 export function createKeycloakIdentity(options: KeycloakIdentityOptions): IdentityProvider {
@@ -130,18 +140,12 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     };
   }
 
-  // The refresh tokens exchanged here (their SHA-256) with their session, each kept until it would have expired
-  // anyway (Keycloak signed it, so its exp is Keycloak's).
-  const exchanged = new Map<string, { sid: string; until: number }>();
-  function remember(refreshToken: string, sid: string) {
-    const now = Date.now();
-    for (const [known, { until }] of exchanged) if (until <= now) exchanged.delete(known);
+  // A claim on an exchanged token lasts until the token would have expired anyway (Keycloak signed it, so its
+  // exp is Keycloak's); ten hours, Keycloak's longest session default, for one without.
+  const expiryOf = (refreshToken: string) => {
     const exp = claimsOf(refreshToken)?.exp;
-    exchanged.set(digest(refreshToken), {
-      sid,
-      until: typeof exp === 'number' ? exp * 1000 : now + 36_000_000,
-    });
-  }
+    return new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 36_000_000);
+  };
 
   // The service account's access token, renewed by a new client-credentials grant before it expires: Keycloak
   // issues no refresh token for that grant, so the admin client's own refresh would fail after 5 minutes.
@@ -353,22 +357,29 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
     },
 
     async refresh(refreshToken) {
-      // The very token exchanged here before: its session is the one Keycloak accepted it for then.
-      const seen = exchanged.get(digest(refreshToken));
-      if (seen) {
-        await deleteSession(seen.sid);
-        throw new RefreshTokenReused(seen.sid);
-      }
-      const { status, json } = await postForm('token', {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-      });
       const sid = sidOf(refreshToken);
-      if (status === 200) {
-        const tokens = toTokenSet(json);
-        if (sid) remember(refreshToken, sid);
-        return tokens;
+      const tokenDigest = digest(refreshToken);
+      // Claimed before Keycloak is asked, so that of two replicas given the same token at once only one asks.
+      // The very token exchanged before: its session is the one Keycloak accepted it for then.
+      const earlier = sid
+        ? await options.exchangedTokens.claim(tokenDigest, sid, expiryOf(refreshToken))
+        : null;
+      if (earlier) {
+        await deleteSession(earlier);
+        throw new RefreshTokenReused(earlier);
       }
+      // Not exchanged (refused, or Keycloak unreachable): the claim goes back, so a retry is no replay.
+      const release = () => (sid ? options.exchangedTokens.release(tokenDigest) : Promise.resolve());
+      let answer: Awaited<ReturnType<typeof postForm>>;
+      try {
+        answer = await postForm('token', { grant_type: 'refresh_token', refresh_token: refreshToken });
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      const { status, json } = answer;
+      if (status === 200) return toTokenSet(json);
+      await release();
       const { error, description } = oauthError(json);
       if ((description === REFRESH_TOKEN_REUSED || description === STALE_REFRESH_TOKEN) && sid) {
         // Keycloak drops only this client's part of the session; the whole of it ends here.
