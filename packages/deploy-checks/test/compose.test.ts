@@ -103,6 +103,7 @@ const SHELL = {
   POSTGRES_PASSWORD: 'compose-test-postgres-password',
   KEYCLOAK_ADMIN_PASSWORD: 'compose-test-keycloak-admin',
   ROTUNDA_AUTH_CLIENT_SECRET: 'compose-test-client-secret',
+  CAPTCHA_HMAC_KEY: 'compose-test-captcha-hmac-key-0123456789',
   S3_ACCESS_KEY: 'compose-test-access-key',
   S3_SECRET_KEY: 'compose-test-secret-key',
   CALLER_TOKEN_PRIVATE_KEY: testCallers.keys.privateKey,
@@ -157,7 +158,7 @@ function composeBudget(file: ComposeFile): Budget {
 }
 
 /** Variables that hold a password, a secret or a key. */
-const CREDENTIAL = /PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY|ACCESS_KEY/;
+const CREDENTIAL = /PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY|ACCESS_KEY|HMAC_KEY/;
 const REQUIRED_REFERENCE = /^\$\{(\w+):\?set \1\}$/;
 
 describe('docker-compose.yml', () => {
