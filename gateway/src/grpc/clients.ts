@@ -17,8 +17,8 @@ import {
   type Caller,
   callerSigningInterceptor,
   createCallerSigner,
-  GRPC_OPTIONS,
   REQUEST_ID_HEADER,
+  serviceClient,
   setCallerMetadata,
 } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
@@ -48,12 +48,12 @@ export function createServiceClients(
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
   };
+  // Each client balances over every replica of its service and retries its reads once (service kit).
   const options = {
-    ...GRPC_OPTIONS,
     interceptors: [callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY))],
   };
-  const auth = new AuthServiceClient(addresses.auth, creds, options);
-  const news = new NewsServiceClient(addresses.news, creds, options);
+  const auth = serviceClient(AuthServiceClient, addresses.auth, options, creds);
+  const news = serviceClient(NewsServiceClient, addresses.news, options, creds);
   // Logo and picture uploads reach 10 MB and the unpaged lists (organizations, the whole directory) several;
   // gRPC's default cap is 4 MB.
   const large = {
@@ -61,9 +61,9 @@ export function createServiceClients(
     'grpc.max_send_message_length': 64 * 1024 * 1024,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
   };
-  const org = new OrgServiceClient(addresses.org, creds, large);
-  const profile = new ProfileServiceClient(addresses.profile, creds, large);
-  const post = new PostServiceClient(addresses.post, creds, options);
+  const org = serviceClient(OrgServiceClient, addresses.org, large, creds);
+  const profile = serviceClient(ProfileServiceClient, addresses.profile, large, creds);
+  const post = serviceClient(PostServiceClient, addresses.post, options, creds);
   return {
     auth,
     news,

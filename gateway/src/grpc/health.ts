@@ -1,6 +1,6 @@
 // Asks each service's standard gRPC health check (grpc.health.v1.Health/Check) whether it is serving.
-import { credentials, makeClientConstructor, type ServiceError } from '@grpc/grpc-js';
-import { GRPC_OPTIONS } from '@rotunda/service-kit';
+import { makeClientConstructor, type ServiceError } from '@grpc/grpc-js';
+import { serviceClient } from '@rotunda/service-kit';
 import { service as healthService } from 'grpc-health-check';
 import type { ServiceName } from './clients.ts';
 
@@ -15,7 +15,7 @@ export type HealthStatus = CheckResponse['status'] | 'UNREACHABLE';
 export function createHealthChecker(addresses: Record<ServiceName, string>, timeoutMs = 1000) {
   const clients = Object.entries(addresses).map(([name, address]) => ({
     name: name as ServiceName,
-    client: new HealthClient(address, credentials.createInsecure(), GRPC_OPTIONS),
+    client: serviceClient(HealthClient, address),
   }));
   const checkOne = (client: InstanceType<typeof HealthClient>) =>
     new Promise<HealthStatus>((resolve) => {

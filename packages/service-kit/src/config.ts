@@ -3,6 +3,7 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { callerPrivateKeyOf, callerPublicKeyOf } from './grpc/caller-token.ts';
+import { addressProblem } from './grpc/clients.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -41,11 +42,18 @@ export const envBoolean = (defaultValue: boolean) =>
 export const envPort = (defaultValue: number) =>
   z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
-/** Where another service answers, as `host:port`. */
+/**
+ * Where another service answers: `host:port`, its replicas as a comma-separated list of `address:port`, or a
+ * `dns:///name:port` whose every address is a replica (grpc/clients.ts).
+ */
 export const envAddress = (defaultValue: string) =>
   z
     .string()
-    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = addressProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .default(defaultValue);
 
 /** A positive whole number, e.g. a timeout in milliseconds. */

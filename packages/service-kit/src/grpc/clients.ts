@@ -1,0 +1,184 @@
+// How every gRPC client of Rotunda's reaches a service: an `*_SERVICE_ADDR` value (one host:port, a comma list of
+// replicas' addresses, or a dns:/// name) becomes a grpc-js target, and the channel balances round robin over
+// every address it resolves, retries the service's idempotent reads once on UNAVAILABLE (never a write), asks DNS
+// again as replicas come and go, and notices a dead peer by keepalive pings (ADR 0025).
+import { isIPv4, isIPv6 } from 'node:net';
+import {
+  type ChannelCredentials,
+  type ChannelOptions,
+  type Client,
+  credentials,
+  type Interceptor,
+} from '@grpc/grpc-js';
+import { GRPC_OPTIONS } from './options.ts';
+
+/**
+ * Each service's reads that may safely run twice: no write, no counter (throttled calls such as CheckEmail, Login
+ * or the directory download count each attempt, so they are left out), unary. A retry happens only when the
+ * attempt failed with UNAVAILABLE before any answer arrived, so a read is never seen twice by its caller.
+ */
+export const IDEMPOTENT_READS = {
+  'grpc.health.v1.Health': ['Check'],
+  'rotunda.auth.v1.AuthService': [
+    'VerifyCaptcha',
+    'ListEndedSessions',
+    'GetJwks',
+    'ListEmailDomains',
+    'ListBetaEmails',
+    'ListApprovedEmails',
+    'FindUserIdsByEmail',
+  ],
+  'rotunda.profile.v1.ProfileService': [
+    'SearchDirectory',
+    'FindUnclaimedMatches',
+    'UserCheck',
+    'GetProfile',
+    'ListPendingClaims',
+    'ListOrganizationColleagues',
+    'ListDivisionColleagues',
+    'ListIssueAreas',
+    'GetAuthorByUser',
+    'GetAuthors',
+    'ListAuthors',
+  ],
+  'rotunda.org.v1.OrgService': [
+    'ListGroups',
+    'ListOrganizations',
+    'SearchOrganizations',
+    'GetOrganization',
+    'FindOrganizationsByName',
+    'FindDivisionsByName',
+    'ListDivisions',
+    'ExportNames',
+  ],
+  'rotunda.post.v1.PostService': [
+    'ListPosts',
+    'ListPostTypes',
+    'ListEventTypes',
+    'GetPostType',
+    'GetEventType',
+    'ListComments',
+    'ListMyLikes',
+    'GetProfileInfo',
+  ],
+  'rotunda.news.v1.NewsService': ['ListHeadlines'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ServiceFullName = keyof typeof IDEMPOTENT_READS;
+
+/**
+ * Client keepalive: a ping every 20 s, also on an idle connection, and a peer that does not answer within 10 s is
+ * dropped, so a replica that vanished without closing its sockets (a killed node) leaves the rotation in about
+ * 30 s. The services' servers accept pings this often (server.ts).
+ */
+export const CLIENT_KEEPALIVE = {
+  'grpc.keepalive_time_ms': 20_000,
+  'grpc.keepalive_timeout_ms': 10_000,
+  'grpc.keepalive_permit_without_calls': 1,
+} as const;
+
+/** What is wrong with an `*_SERVICE_ADDR` value, or undefined when it names a service. */
+export function addressProblem(address: string): string | undefined {
+  if (address.startsWith('dns:')) {
+    return /^dns:\/\/\/[\w.-]+:\d{1,5}$/.test(address) &&
+      validPort(address.slice(address.lastIndexOf(':') + 1))
+      ? undefined
+      : 'must be dns:///name:port';
+  }
+  const endpoints = address.split(',').map((entry) => entry.trim());
+  const parsed = endpoints.map(endpointOf);
+  if (parsed.some((endpoint) => endpoint === undefined))
+    return 'must be host:port, a comma-separated list of address:port, or dns:///name:port';
+  const kinds = new Set(parsed.map((endpoint) => endpoint?.kind));
+  if (endpoints.length > 1 && kinds.has('name'))
+    return 'a list must give IP addresses (127.0.0.1:50052,127.0.0.1:50062); for a name with several addresses use dns:///name:port';
+  if (kinds.size > 1) return 'a list must give IPv4 addresses only or IPv6 addresses only';
+  return undefined;
+}
+
+/** The grpc-js target of an `*_SERVICE_ADDR` value (checked at start-up with addressProblem). */
+export function grpcTarget(address: string): string {
+  const problem = addressProblem(address);
+  if (problem) throw new Error(`gRPC address "${address}": ${problem}`);
+  if (address.startsWith('dns:')) return address;
+  const endpoints = address.split(',').map((entry) => entry.trim());
+  const kind = endpointOf(endpoints[0] ?? '')?.kind;
+  // A name goes to the DNS resolver, which balances over every address it answers; literal addresses are taken
+  // as they are.
+  return kind === 'name' ? `dns:///${endpoints[0]}` : `${kind}:${endpoints.join(',')}`;
+}
+
+function validPort(port: string): boolean {
+  return /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
+}
+
+function endpointOf(entry: string): { kind: 'ipv4' | 'ipv6' | 'name' } | undefined {
+  const bracketed = /^\[([^\]]+)\]:(\d+)$/.exec(entry);
+  if (bracketed)
+    return isIPv6(bracketed[1] ?? '') && validPort(bracketed[2] ?? '') ? { kind: 'ipv6' } : undefined;
+  const plain = /^([\w.-]+):(\d+)$/.exec(entry);
+  if (!plain || !validPort(plain[2] ?? '')) return undefined;
+  return { kind: isIPv4(plain[1] ?? '') ? 'ipv4' : 'name' };
+}
+
+/** The service config of a channel to `service`: round robin, and one retry of its idempotent reads. */
+function serviceConfig(service: ServiceFullName): string {
+  const reads = IDEMPOTENT_READS[service];
+  return JSON.stringify({
+    loadBalancingConfig: [{ round_robin: {} }],
+    methodConfig: [
+      {
+        name: reads.map((method) => ({ service, method })),
+        retryPolicy: {
+          maxAttempts: 2,
+          initialBackoff: '0.05s',
+          maxBackoff: '0.5s',
+          backoffMultiplier: 2,
+          retryableStatusCodes: ['UNAVAILABLE'],
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Channel options for a client of `service`. `extra` adds options (message size limits) and interceptors, which
+ * run after the kit's own.
+ */
+export function clientOptions(
+  service: ServiceFullName,
+  { interceptors = [], ...extra }: ChannelOptions & { interceptors?: Interceptor[] } = {},
+): ChannelOptions & { interceptors: Interceptor[] } {
+  return {
+    ...GRPC_OPTIONS,
+    ...CLIENT_KEEPALIVE,
+    'grpc.service_config': serviceConfig(service),
+    // The service config is this one; no TXT record lookups on every resolution.
+    'grpc.service_config_disable_resolution': 1,
+    // Ask DNS again at most this often (grpc-js asks when a connection ends, e.g. on a server's max age).
+    'grpc.dns_min_time_between_resolutions_ms': 5_000,
+    ...extra,
+    interceptors: [...interceptors],
+  };
+}
+
+type ServiceClientConstructor<C extends Client> = {
+  new (address: string, credentials: ChannelCredentials, options?: ChannelOptions): C;
+  serviceName: string;
+};
+
+/** A client of a generated service stub, built with grpcTarget and clientOptions. */
+export function serviceClient<C extends Client>(
+  Constructor: ServiceClientConstructor<C>,
+  address: string,
+  extra: ChannelOptions & { interceptors?: Interceptor[] } = {},
+  channelCredentials: ChannelCredentials = credentials.createInsecure(),
+): C {
+  if (!(Constructor.serviceName in IDEMPOTENT_READS))
+    throw new Error(`${Constructor.serviceName} has no entry in IDEMPOTENT_READS`);
+  return new Constructor(
+    grpcTarget(address),
+    channelCredentials,
+    clientOptions(Constructor.serviceName as ServiceFullName, extra),
+  );
+}

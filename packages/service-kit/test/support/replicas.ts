@@ -1,0 +1,90 @@
+// Test support: replicas of the small test service (fixtures/replica.ts) as their own processes on the test
+// database, and promise-returning calls of its read and write.
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { ServiceError } from '@grpc/grpc-js';
+import type { OrgServiceClient } from '@rotunda/protos/org';
+import { testCallers } from '../../src/testing/index.ts';
+
+const kitDir = new URL('../..', import.meta.url).pathname;
+
+export interface Replica {
+  name: string;
+  port: number;
+  process: ChildProcess;
+  /** The exit code and signal, once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+}
+
+export async function startReplica(
+  name: string,
+  env: { DATABASE_URL: string; DATABASE_SCHEMA: string } & Record<string, string>,
+): Promise<Replica> {
+  const child = spawn(process.execPath, ['test/fixtures/replica.ts'], {
+    cwd: kitDir,
+    env: { ...process.env, ...testCallers.env, REPLICA: name, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const listening = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; port?: number })
+      .find((line) => line.msg === 'grpc server listening');
+    if (listening?.port) return { name, port: listening.port, process: child, exited, output: () => output };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`replica ${name} did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface Answer {
+  replica?: string;
+  /** For a read: the writes the replica that answered had taken. */
+  writes?: number;
+  error?: ServiceError;
+}
+
+/** GetOrganization, answered after `delayMs` (plus the replica's own delay). */
+export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000) =>
+  new Promise<Answer>((resolve) =>
+    client.getOrganization(
+      { organization_id: delayMs },
+      { deadline: new Date(Date.now() + deadlineMs) },
+      (error, response) =>
+        resolve(
+          error
+            ? { error }
+            : {
+                replica: response.organization?.organization_name,
+                writes: response.organization?.organization_id,
+              },
+        ),
+    ),
+  );
+
+/** AddOrganization, answered after `delayMs` (plus the replica's own delay). */
+export const write = (client: OrgServiceClient, delayMs = 0) =>
+  new Promise<Answer>((resolve) =>
+    client.addOrganization(
+      { organization_name: 'x', group_type: String(delayMs) },
+      { deadline: new Date(Date.now() + 20_000) },
+      (error, response) => resolve(error ? { error } : { replica: response.organization?.organization_name }),
+    ),
+  );
+
+/** How many answers each replica gave. */
+export function countByReplica(answers: Answer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { replica } of answers) if (replica) counts[replica] = (counts[replica] ?? 0) + 1;
+  return counts;
+}
