@@ -61,6 +61,7 @@ export function searchIndexFromConfig(
       node: config.ELASTICSEARCH_URL,
       index: config.SEARCH_INDEX,
       refresh: true,
+      lockDatabaseUrl: config.DATABASE_URL,
       ...definition,
     });
   const postgres = {

@@ -1,7 +1,13 @@
 // The Elasticsearch search adapter (production): the same every-word substring semantics as the Postgres
-// adapter, on `wildcard` fields, with keyword filters, stable sorting and exact totals.
+// adapter, on `wildcard` fields, with keyword filters, stable sorting and exact totals. The index's name is an
+// alias over a versioned concrete index (`<name>-v<version>-<timestamp>`); a rebuild fills a new one and moves the
+// alias to it in one `_aliases` call.
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { tryRebuildLock } from './lock.ts';
 import type {
+  IndexState,
+  RebuildOutcome,
+  RebuildSource,
   SearchDocument,
   SearchIndex,
   SearchIndexDefinition,
@@ -20,9 +26,14 @@ import {
 export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   /** e.g. http://elasticsearch:9200 (credentials may ride in the URL). */
   node: string;
+  /** The alias searches and writes go through. */
   index: string;
   /** Make every write visible to search before it returns (tests); production relies on the refresh interval. */
   refresh?: boolean;
+  /** The PostgreSQL holding the rebuild lock (the owning service's database). */
+  lockDatabaseUrl: string;
+  /** How long an old generation stays after the switch, for searches that already resolved the alias to it. */
+  retireAfterMs?: number;
 }
 
 /** Bumped when the mapping below changes, so ensure() rebuilds indices made by an older version. */
@@ -30,6 +41,11 @@ const MAPPING_VERSION = 'es-1';
 const NORMALIZER = 'rotunda_lowercase';
 /** Documents per bulk request. */
 const BULK_BATCH = 1000;
+/** Hex digits of the definition's fingerprint in a concrete index's name. */
+const VERSION_DIGITS = 12;
+
+/** A bulk item Elasticsearch answered with an error of this type. */
+const failedWith = (item: estypes.BulkResponseItem | undefined, type: string) => item?.error?.type === type;
 
 /**
  * Index settings and mapping. Text fields are `wildcard` fields: Elasticsearch indexes each value's n-grams
@@ -175,57 +191,103 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   if (options.index.startsWith('_'))
     throw new TypeError('search: an Elasticsearch index name cannot start with _');
   const { index } = options;
+  /** The alias on the generation a rebuild is filling: writers write there too while it exists. */
+  const building = `${index}-rebuilding`;
   const fingerprint = definitionFingerprint(definition, MAPPING_VERSION);
+  const version = fingerprint.slice(0, VERSION_DIGITS);
   const refresh = options.refresh ?? false;
   const client = new Client({ node: options.node });
+  const body = () => elasticsearchIndexBody(definition, fingerprint);
 
-  async function ensure(): Promise<void> {
-    if (await client.indices.exists({ index })) {
-      const mappings = await client.indices.getMapping({ index });
-      const current = Object.values(mappings)[0]?.mappings._meta?.rotunda_search;
-      if (current === fingerprint) return;
-      // Built for another definition: mappings cannot change in place, and the index is derived data, so it is
-      // rebuilt empty and the owner reindexes.
-      await client.indices.delete({ index });
-    }
-    try {
-      await client.indices.create({ index, ...elasticsearchIndexBody(definition, fingerprint) });
-    } catch (error) {
-      // Another replica created it between our check and our create.
-      if (
-        error instanceof errors.ResponseError &&
-        error.body?.error?.type === 'resource_already_exists_exception'
-      ) {
-        return;
-      }
-      throw error;
-    }
+  /** The concrete indices the alias points at; `legacy` when `index` is itself a concrete index (earlier releases). */
+  async function resolve(): Promise<{ concrete: string[]; legacy: boolean }> {
+    const aliases = await client.indices.getAlias({ name: index }, { ignore: [404] });
+    const concrete = Object.keys(aliases ?? {}).filter(
+      (name) => (aliases as Record<string, { aliases?: Record<string, unknown> }>)[name]?.aliases?.[index],
+    );
+    if (concrete.length > 0) return { concrete, legacy: false };
+    return { concrete: [], legacy: await client.indices.exists({ index }) };
   }
 
-  async function bulk(operations: estypes.BulkRequest['operations']): Promise<void> {
+  async function fingerprintOf(concrete: string): Promise<unknown> {
+    const mappings = await client.indices.getMapping({ index: concrete });
+    return Object.values(mappings)[0]?.mappings._meta?.rotunda_search;
+  }
+
+  async function ensure(): Promise<IndexState> {
+    const { concrete, legacy } = await resolve();
+    // A concrete index by the alias's name (an earlier release's) keeps answering until a rebuild moves it behind
+    // the alias.
+    if (legacy) return 'outdated';
+    if (concrete.length > 0)
+      return (await fingerprintOf(concrete[0] as string)) === fingerprint ? 'current' : 'outdated';
+    try {
+      // The first generation's name is fixed, so replicas starting together create one index, not one each.
+      await client.indices.create({ index: `${index}-v${version}-0`, ...body(), aliases: { [index]: {} } });
+    } catch (error) {
+      if (
+        !(error instanceof errors.ResponseError) ||
+        error.body?.error?.type !== 'resource_already_exists_exception'
+      )
+        throw error;
+    }
+    return 'current';
+  }
+
+  async function bulk(operations: estypes.BulkRequest['operations']): Promise<estypes.BulkResponse> {
     const response = await client.bulk({ operations, refresh });
     const failure = bulkFailure(response);
     if (failure) throw failure;
+    return response;
   }
 
   async function upsert(documents: SearchDocument[]): Promise<void> {
     const prepared = fields.prepareDocuments(documents);
     for (let start = 0; start < prepared.length; start += BULK_BATCH) {
-      // `index` replaces the whole document, which is what upsert means here (no partial merge).
-      await bulk(
-        prepared
+      // `index` replaces the whole document, which is what upsert means here (no partial merge). Each document
+      // also goes to the generation a rebuild is filling, if one is: require_alias keeps that write from
+      // creating an index when none is, and its refusal is then no failure.
+      const response = await client.bulk({
+        refresh,
+        operations: prepared
           .slice(start, start + BULK_BATCH)
-          .flatMap((document) => [{ index: { _index: index, _id: document.id } }, source(document)]),
-      );
+          .flatMap((document) => [
+            { index: { _index: index, _id: document.id } },
+            source(document),
+            { index: { _index: building, _id: document.id, require_alias: true } },
+            source(document),
+          ]),
+      });
+      const failure = bulkFailure({
+        ...response,
+        items: response.items.filter(
+          (item, i) => i % 2 === 0 || !failedWith(item.index, 'index_not_found_exception'),
+        ),
+      });
+      if (failure) throw failure;
     }
   }
 
   async function remove(ids: string[]): Promise<void> {
     const unique = fields.prepareIds(ids);
     for (let start = 0; start < unique.length; start += BULK_BATCH) {
-      await bulk(
-        unique.slice(start, start + BULK_BATCH).map((id) => ({ delete: { _index: index, _id: id } })),
-      );
+      // Deleting never creates an index: one from a generation that is not there is answered 404, no failure.
+      const response = await client.bulk({
+        refresh,
+        operations: unique
+          .slice(start, start + BULK_BATCH)
+          .flatMap((id) => [
+            { delete: { _index: index, _id: id } },
+            { delete: { _index: building, _id: id } },
+          ]),
+      });
+      const failure = bulkFailure({
+        ...response,
+        items: response.items.filter(
+          (item, i) => i % 2 === 0 || !failedWith(item.delete, 'index_not_found_exception'),
+        ),
+      });
+      if (failure) throw failure;
     }
   }
 
@@ -248,6 +310,76 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     };
   }
 
+  /**
+   * Fills the new generation with a page, creating only documents a writer has not written there meanwhile (a
+   * writer's copy is as new or newer), then reads the page's ids again from the source and deletes those gone: a
+   * document removed after the page was read but before it was filled would otherwise come back.
+   */
+  async function fill(target: string, from: RebuildSource, documents: SearchDocument[]): Promise<void> {
+    const prepared = fields.prepareDocuments(documents);
+    for (let start = 0; start < prepared.length; start += BULK_BATCH) {
+      const batch = prepared.slice(start, start + BULK_BATCH);
+      const response = await client.bulk({
+        operations: batch.flatMap((document) => [
+          { create: { _index: target, _id: document.id } },
+          source(document),
+        ]),
+      });
+      const failure = bulkFailure({
+        ...response,
+        items: response.items.filter((item) => !failedWith(item.create, 'version_conflict_engine_exception')),
+      });
+      if (failure) throw failure;
+      const ids = batch.map((document) => document.id);
+      const present = new Set((await from.documents(ids)).map((document) => document.id));
+      const gone = ids.filter((id) => !present.has(id));
+      if (gone.length > 0) await bulk(gone.map((id) => ({ delete: { _index: target, _id: id } })));
+    }
+  }
+
+  async function rebuild(rebuildSource: RebuildSource): Promise<RebuildOutcome> {
+    const lock = await tryRebuildLock(options.lockDatabaseUrl, `elasticsearch:${index}`);
+    if (!lock) return { rebuilt: false };
+    const target = `${index}-v${version}-${Date.now()}`;
+    try {
+      await ensure();
+      // A rebuild that died midway left its generation behind the building alias.
+      const leftovers = await client.indices.getAlias({ name: building }, { ignore: [404] });
+      for (const name of Object.keys(leftovers ?? {}))
+        if ((leftovers as Record<string, { aliases?: Record<string, unknown> }>)[name]?.aliases?.[building])
+          await client.indices.delete({ index: name });
+      // Writers write here too from now on, before the source is read.
+      await client.indices.create({ index: target, ...body(), aliases: { [building]: {} } });
+      await rebuildSource.eachPage((documents) => fill(target, rebuildSource, documents));
+      await client.indices.refresh({ index: target });
+      const { concrete, legacy } = await resolve();
+      // One call: readers and writers move from the old generation to the new one at once. An earlier release's
+      // concrete index by the alias's name is deleted in the same call, so the name is free for the alias.
+      await client.indices.updateAliases({
+        actions: [
+          ...(legacy
+            ? [{ remove_index: { index } }]
+            : concrete.map((name) => ({ remove: { index: name, alias: index } }))),
+          { add: { index: target, alias: index } },
+          { remove: { index: target, alias: building } },
+        ],
+      });
+      const { count } = await client.count({ index: target });
+      if (!legacy && concrete.length > 0) {
+        // Searches that resolved the alias just before the switch finish on the old generation first.
+        await new Promise((resolve) => setTimeout(resolve, options.retireAfterMs ?? 2000));
+        await client.indices.delete({ index: concrete, ignore_unavailable: true });
+      }
+      return { rebuilt: true, documents: count };
+    } catch (error) {
+      // The live generation stands as it was; the unfinished one goes, so writers stop writing to it.
+      await client.indices.delete({ index: target, ignore_unavailable: true }).catch(() => {});
+      throw error;
+    } finally {
+      await lock.release();
+    }
+  }
+
   async function clear(): Promise<void> {
     // Delete-by-query only sees refreshed documents: refresh first so writes not yet visible are dropped too.
     await client.indices.refresh({ index });
@@ -258,5 +390,5 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     await client.close();
   }
 
-  return { ensure, upsert, remove, search, clear, close };
+  return { ensure, upsert, remove, search, rebuild, clear, close };
 }

@@ -4,6 +4,9 @@ export { type SearchConfig, searchConfigSchema, searchIndexFromConfig } from './
 export { createElasticsearchIndex, type ElasticsearchIndexOptions } from './elasticsearch.ts';
 export { createMemorySearchIndex, type MemorySearchIndex } from './memory.ts';
 export type {
+  IndexState,
+  RebuildOutcome,
+  RebuildSource,
   SearchDocument,
   SearchIndex,
   SearchIndexDefinition,
@@ -20,3 +23,4 @@ export {
 export { createReplicatedSearchIndex, type ReplicatedSearchIndexOptions } from './replica.ts';
 export { MAX_RESULT_WINDOW } from './semantics.ts';
 export { type StoredCodec, storedCodec } from './stored.ts';
+export { type IndexSyncOptions, type IndexSyncOutcome, syncIndex } from './sync.ts';

@@ -3,6 +3,8 @@
 // the replicated index (replica.ts), which keeps it equal to the Postgres index; the query checks and case folding
 // are the other adapters' (semantics.ts).
 import type {
+  RebuildOutcome,
+  RebuildSource,
   SearchDocument,
   SearchIndex,
   SearchIndexDefinition,
@@ -313,13 +315,16 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
     pages: AsyncIterable<SearchDocument[]> | Iterable<SearchDocument[]>,
   ): Promise<void> {
     const rows = new Map<string, Row>();
-    for await (const page of pages)
-      for (const document of fields.prepareDocuments(page)) {
-        // A repeated id keeps its last version, as in one call.
-        rows.delete(document.id);
-        rows.set(document.id, rowOf(document));
-      }
+    for await (const page of pages) addRows(rows, page);
     rebuild([...rows.values()]);
+  }
+
+  function addRows(rows: Map<string, Row>, page: SearchDocument[]): void {
+    for (const document of fields.prepareDocuments(page)) {
+      // A repeated id keeps its last version, as in one call.
+      rows.delete(document.id);
+      rows.set(document.id, rowOf(document));
+    }
   }
 
   /** One sort field's order, missing values last either way, then id ascending. */
@@ -673,10 +678,51 @@ export function createMemorySearchIndex(definition: SearchIndexDefinition): Memo
       : { ids: pageIds, total, ...stored };
   }
 
+  /** The rebuild running in this engine, if any: a second one skips, as another replica's would. */
+  let rebuilding = false;
+
+  async function rebuildFrom(source: RebuildSource): Promise<RebuildOutcome> {
+    if (rebuilding) return { rebuilt: false };
+    rebuilding = true;
+    try {
+      const rows = new Map<string, Row>();
+      // Writes made meanwhile are applied to the live documents and remembered: read again from the source until
+      // none is left unread, then the rows replace the live documents with no await in between.
+      const written = new Set<string>();
+      onWrite = (upserts, removals) => {
+        for (const document of upserts) written.add(document.id);
+        for (const id of removals) written.add(id);
+      };
+      try {
+        await source.eachPage(async (documents) => addRows(rows, documents));
+        while (written.size > 0) {
+          const ids = [...written];
+          written.clear();
+          const current = await source.documents(ids);
+          for (const id of ids) rows.delete(id);
+          addRows(rows, current);
+        }
+        rebuild([...rows.values()]);
+      } finally {
+        onWrite = undefined;
+      }
+      return { rebuilt: true, documents: byId.size };
+    } finally {
+      rebuilding = false;
+    }
+  }
+
+  let onWrite: ((upserts: SearchDocument[], removals: string[]) => void) | undefined;
+  const write = (upserts: SearchDocument[], removals: string[]) => {
+    onWrite?.(upserts, removals);
+    apply(upserts, removals);
+  };
+
   return {
-    ensure: async () => {},
-    upsert: async (documents) => apply(documents, []),
-    remove: async (ids) => apply([], ids),
+    ensure: async () => 'current',
+    upsert: async (documents) => write(documents, []),
+    remove: async (ids) => write([], ids),
+    rebuild: rebuildFrom,
     search: async (query) => searchNow(query),
     clear: () => replaceAll([]),
     close: () => replaceAll([]),

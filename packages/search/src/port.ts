@@ -58,16 +58,38 @@ export interface SearchResult {
   stored?: (string | null)[];
 }
 
+/**
+ * Where a rebuild reads the documents from: the owner's tables, which the index is derived from. `eachPage` hands
+ * every document over, a page at a time; `documents` answers the current documents of these ids (an id it does
+ * not answer is gone), read again for those written while the rebuild ran.
+ */
+export interface RebuildSource {
+  eachPage(handle: (documents: SearchDocument[]) => Promise<void>): Promise<void>;
+  documents(ids: string[]): Promise<SearchDocument[]>;
+}
+
+/** `rebuilt: false`: another process holds the index's rebuild lock and is rebuilding it; nothing was done. */
+export type RebuildOutcome = { rebuilt: true; documents: number } | { rebuilt: false };
+
+/** 'outdated': the live index was built for another definition (or an earlier layout) and needs a rebuild. */
+export type IndexState = 'current' | 'outdated';
+
 export interface SearchIndex {
   /**
-   * Creates what the index needs (tables/indices) if missing; idempotent. An index built for another field
-   * definition is dropped and created empty, so the owner reindexes when the index answers total 0.
+   * Creates what the index needs (tables/indices) if missing; idempotent. Never drops the live index: one built
+   * for another field definition keeps answering, and ensure() says it is 'outdated' so the owner rebuilds it.
    */
-  ensure(): Promise<void>;
+  ensure(): Promise<IndexState>;
   upsert(documents: SearchDocument[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
   search(query: SearchQuery): Promise<SearchResult>;
-  /** Drops every document (for reindexing). */
+  /**
+   * Fills a new generation of the index from `source` while searches go on answering from the live one, then
+   * switches readers to it at once and drops the old one. Writes made meanwhile (by any process) are in the new
+   * generation. One process at a time rebuilds an index: the others answer `rebuilt: false` at once.
+   */
+  rebuild(source: RebuildSource): Promise<RebuildOutcome>;
+  /** Drops every document (tests and tools; a live index is rebuilt, never emptied). */
   clear(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,7 +1,13 @@
 // The Postgres search adapter (the embedded default): one table per index in the owning service's search schema,
-// with a pg_trgm GIN index that makes the every-word substring match an index lookup instead of a table scan.
+// with a pg_trgm GIN index that makes the every-word substring match an index lookup instead of a table scan. A
+// rebuild fills a second generation of the tables beside the live one, catches up on the writes made meanwhile
+// (a trigger on the live table logs their ids) and swaps the two by renaming, in one transaction.
 import pg from 'pg';
+import { tryRebuildLock } from './lock.ts';
 import type {
+  IndexState,
+  RebuildOutcome,
+  RebuildSource,
   SearchDocument,
   SearchIndex,
   SearchIndexDefinition,
@@ -64,7 +70,7 @@ function changePayloads(ids: string[]): string[] {
 /** The payload clear() notifies: every document changed. */
 export const EVERYTHING_CHANGED = '*';
 
-/** Bumped when the table layout below changes, so ensure() rebuilds tables made by an older version. */
+/** Bumped when the table layout below changes, so ensure() calls tables made by an older version outdated. */
 const LAYOUT_VERSION = 'pg-1';
 
 /**
@@ -76,6 +82,14 @@ const FIELD_SEPARATOR_SQL = "E'\\n'";
 
 /** Fixed advisory-lock key: concurrent ensure() calls (replicas starting together) run one at a time. */
 const ENSURE_LOCK_KEY = 'rotunda-search-ensure';
+
+/**
+ * Catch-up passes before the switch end once a pass finds fewer changed ids than this: the last pass runs while
+ * writers wait, so it should be short.
+ */
+const CATCH_UP_SMALL = 100;
+/** Catch-up passes at most before the switch, however busy writers keep the log. */
+const CATCH_UP_PASSES = 10;
 
 /** Rows per INSERT: one JSON parameter each, so the size is about memory, not Postgres' parameter limit. */
 const UPSERT_BATCH = 1000;
@@ -106,23 +120,16 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   assertIdentifier('schema', options.schema);
   assertIdentifier('index', options.index);
 
-  const table = `${quote(options.schema)}.${quote(options.index)}`;
   const textColumn = (name: string) => `t_${name}`;
   const keywordColumn = (name: string) => `k_${name}`;
   const sortColumn = (name: string) => `s_${name}`;
-  const objectName = (suffix: string) => {
-    const name = `${options.index}_${suffix}`;
+  const qualified = (name: string) => `${quote(options.schema)}.${quote(name)}`;
+  const objectName = (base: string, suffix: string) => {
+    const name = `${base}_${suffix}`;
     // Postgres silently truncates longer names, which could make two indexes collide.
     if (name.length > 63)
       throw new TypeError(`search: index name ${name} is longer than Postgres' 63 characters`);
     return name;
-  };
-  const storedTable = `${quote(options.schema)}.${quote(objectName('stored'))}`;
-  const names = {
-    trigram: objectName('search_trgm'),
-    keyword: (field: string) => objectName(`k_${field}`),
-    sortAsc: (field: string) => objectName(`s_${field}_asc`),
-    sortDesc: (field: string) => objectName(`s_${field}_desc`),
   };
   const fieldNames = [
     ...definition.textFields,
@@ -133,11 +140,44 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     // Columns are t_/k_/s_ + the name; a name Postgres would truncate could collide with another.
     if (name.length > 61) throw new TypeError(`search: field name ${name} is too long for a Postgres column`);
   }
-  for (const name of definition.keywordFields) names.keyword(name);
-  for (const { name } of definition.sortFields) {
-    names.sortAsc(name);
-    names.sortDesc(name);
-  }
+
+  /**
+   * The tables and index names of one generation. The live one has the index's own names; a rebuild fills one
+   * named `<index>_rebuild…` and, on the switch, renames it (tables and indexes) to the live names.
+   */
+  const generationOf = (base: string) => {
+    const indexNames = {
+      pkey: objectName(base, 'pkey'),
+      storedPkey: objectName(base, 'stored_pkey'),
+      trigram: objectName(base, 'search_trgm'),
+      keyword: (field: string) => objectName(base, `k_${field}`),
+      sortAsc: (field: string) => objectName(base, `s_${field}_asc`),
+      sortDesc: (field: string) => objectName(base, `s_${field}_desc`),
+    };
+    const all = [
+      indexNames.pkey,
+      ...(definition.stored ? [indexNames.storedPkey] : []),
+      indexNames.trigram,
+      ...definition.keywordFields.map(indexNames.keyword),
+      ...definition.sortFields.flatMap(({ name }) => [indexNames.sortAsc(name), indexNames.sortDesc(name)]),
+    ];
+    return {
+      tableName: base,
+      storedName: objectName(base, 'stored'),
+      table: qualified(base),
+      storedTable: qualified(objectName(base, 'stored')),
+      indexNames,
+      /** Every index name, in one order for every generation (the switch renames them pairwise). */
+      all,
+    };
+  };
+  type Generation = ReturnType<typeof generationOf>;
+  const live = generationOf(options.index);
+  const next = generationOf(`${options.index}_rebuild`);
+  const { table, storedTable } = live;
+  /** The ids of live rows written while a rebuild runs, logged by a trigger the rebuild puts on the live table. */
+  const changeLog = qualified(objectName(options.index, 'rebuild_changes'));
+  const logFunction = qualified(objectName(options.index, 'rebuild_log'));
   // Hex only, so it is safe as the literal of COMMENT ON (DDL takes no parameters).
   const fingerprint = `rotunda-search:${definitionFingerprint(definition, LAYOUT_VERSION)}`;
 
@@ -145,11 +185,12 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   // An idle client's error (server restart) must not crash the service; the next query reconnects.
   pool.on('error', () => {});
 
-  function createStatements(trigramSchema: string): string[] {
+  function createStatements(trigramSchema: string, generation: Generation): string[] {
+    const { table, storedTable, indexNames: names } = generation;
     const columns = [
       // COLLATE "C": byte order, which is Unicode code point order in UTF-8, the order Elasticsearch's keyword
       // sort uses too, whatever the database's locale.
-      'id text COLLATE "C" PRIMARY KEY',
+      'id text COLLATE "C" NOT NULL',
       ...definition.textFields.map((name) => `${textColumn(name)} text NOT NULL DEFAULT ''`),
       // The stored fields are already lower-cased (fold() in semantics.ts, identical for both engines), so this
       // generated concatenation is the lower-cased text every query word is matched against.
@@ -162,14 +203,15 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       ),
     ];
     return [
-      `CREATE TABLE ${table} (${columns.join(', ')})`,
+      // Constraints named per generation: their indexes' names must be unique in the schema.
+      `CREATE TABLE ${table} (${columns.join(', ')}, CONSTRAINT ${quote(names.pkey)} PRIMARY KEY (id))`,
       // Stored values (list cards, hundreds of bytes each) live in a table of their own: inline they made the rows
       // searches scan 3.5 times as many pages (a group's count read 880 instead of 252), and only a page asking
       // for them reads them.
       ...(definition.stored
         ? [
-            `CREATE TABLE ${storedTable} (id text COLLATE "C" PRIMARY KEY REFERENCES ${table} (id) ON DELETE CASCADE,
-              stored text NOT NULL)`,
+            `CREATE TABLE ${storedTable} (id text COLLATE "C" REFERENCES ${table} (id) ON DELETE CASCADE,
+              stored text NOT NULL, CONSTRAINT ${quote(names.storedPkey)} PRIMARY KEY (id))`,
           ]
         : []),
       // Trigram GIN: for `search_text LIKE '%word%'` Postgres looks up the word's trigrams in this index and
@@ -190,41 +232,38 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     ];
   }
 
-  async function ensure(): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+  /** pg_trgm and the schema, made if missing (in the caller's transaction); answers pg_trgm's schema. */
+  async function prepareSchema(client: pg.ClientBase): Promise<string> {
+    // pg_trgm is a trusted extension: the database owner may create it without being a superuser.
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const extension = await client.query<{ schema: string }>(
+      `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+        WHERE e.extname = 'pg_trgm'`,
+    );
+    const trigramSchema = extension.rows[0]?.schema;
+    if (!trigramSchema) throw new Error('search: pg_trgm is not installed');
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(options.schema)}`);
+    return trigramSchema;
+  }
+
+  async function ensure(): Promise<IndexState> {
+    let state: IndexState = 'current';
+    await transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ENSURE_LOCK_KEY]);
-      // pg_trgm is a trusted extension: the database owner may create it without being a superuser.
-      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      const extension = await client.query<{ schema: string }>(
-        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-          WHERE e.extname = 'pg_trgm'`,
-      );
-      const trigramSchema = extension.rows[0]?.schema;
-      if (!trigramSchema) throw new Error('search: pg_trgm is not installed');
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(options.schema)}`);
+      const trigramSchema = await prepareSchema(client);
       const existing = await client.query<{ comment: string | null; present: boolean }>(
         `SELECT to_regclass($1) IS NOT NULL AS present, obj_description(to_regclass($1), 'pg_class') AS comment`,
         [table],
       );
       const current = existing.rows[0];
-      if (current?.present && current.comment === fingerprint) {
-        await client.query('COMMIT');
-        return;
+      if (!current?.present) {
+        for (const statement of createStatements(trigramSchema, live)) await client.query(statement);
+      } else if (current.comment !== fingerprint) {
+        // Built for another definition (or by hand): it keeps answering until a rebuild replaces it.
+        state = 'outdated';
       }
-      // Built for another definition (or by hand): the index is derived data, so rebuild it empty and let the
-      // owner reindex, rather than serve a table that lacks a declared field.
-      await client.query(`DROP TABLE IF EXISTS ${storedTable}`);
-      if (current?.present) await client.query(`DROP TABLE ${table}`);
-      for (const statement of createStatements(trigramSchema)) await client.query(statement);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
+    return state;
   }
 
   const insertColumns = [
@@ -243,16 +282,18 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   ].join(', ');
   // All rows of a batch travel as one JSON parameter and are unpacked by jsonb_to_recordset: parameterized, and
   // one statement per thousand rows.
-  const upsertSql = `INSERT INTO ${table} (${insertColumns.join(', ')})
+  const upsertSql = (generation: Generation) => `INSERT INTO ${generation.table} (${insertColumns.join(', ')})
     SELECT ${insertColumns.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${recordType})
     ON CONFLICT (id) DO UPDATE SET ${insertColumns
       .filter((column) => column !== 'id')
       .map((column) => `${column} = EXCLUDED.${column}`)
       .join(', ')}`;
+  const upsertLive = upsertSql(live);
+  const upsertNext = upsertSql(next);
 
-  async function upsert(documents: SearchDocument[]): Promise<void> {
+  /** Writes the documents into one generation's tables, in the caller's transaction; answers their ids. */
+  async function write(client: pg.ClientBase, generation: Generation, documents: SearchDocument[]) {
     const prepared = fields.prepareDocuments(documents);
-    if (prepared.length === 0) return;
     const rows = prepared.map((document) => {
       const row: Record<string, unknown> = { id: document.id };
       for (const name of definition.textFields) row[textColumn(name)] = document.text[name];
@@ -261,28 +302,31 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
       if (definition.stored) row.stored = document.stored;
       return row;
     });
+    for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
+      const batch = JSON.stringify(rows.slice(start, start + UPSERT_BATCH));
+      await client.query(generation === live ? upsertLive : upsertNext, [batch]);
+      if (definition.stored) {
+        // Replaced whole: a new version without a stored value drops the old one.
+        await client.query(
+          `DELETE FROM ${generation.storedTable} WHERE id IN (SELECT id FROM jsonb_to_recordset($1::jsonb) AS r(id text))`,
+          [batch],
+        );
+        await client.query(
+          `INSERT INTO ${generation.storedTable} (id, stored)
+            SELECT id, stored FROM jsonb_to_recordset($1::jsonb) AS r(id text, stored text) WHERE stored IS NOT NULL`,
+          [batch],
+        );
+      }
+    }
+    return prepared.map((document) => document.id);
+  }
+
+  async function upsert(documents: SearchDocument[]): Promise<void> {
+    if (documents.length === 0) return;
     // One transaction: a failing batch leaves none of the call's documents half-applied.
     await transaction(async (client) => {
-      for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
-        const batch = JSON.stringify(rows.slice(start, start + UPSERT_BATCH));
-        await client.query(upsertSql, [batch]);
-        if (definition.stored) {
-          // Replaced whole: a new version without a stored value drops the old one.
-          await client.query(
-            `DELETE FROM ${storedTable} WHERE id IN (SELECT id FROM jsonb_to_recordset($1::jsonb) AS r(id text))`,
-            [batch],
-          );
-          await client.query(
-            `INSERT INTO ${storedTable} (id, stored)
-              SELECT id, stored FROM jsonb_to_recordset($1::jsonb) AS r(id text, stored text) WHERE stored IS NOT NULL`,
-            [batch],
-          );
-        }
-      }
-      await notify(
-        client,
-        prepared.map((document) => document.id),
-      );
+      const ids = await write(client, live, documents);
+      if (ids.length > 0) await notify(client, ids);
     });
   }
 
@@ -294,12 +338,13 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   }
 
   /** Runs `work` in one transaction on one pooled connection. */
-  async function transaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await work(client);
+      const result = await work(client);
       await client.query('COMMIT');
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -469,6 +514,94 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     return { sql, params, prepare: false };
   }
 
+  /** Drops what a rebuild made beside the live tables (one that died midway leaves them). */
+  async function dropRebuildObjects(client: pg.ClientBase): Promise<void> {
+    await client.query(`DROP TRIGGER IF EXISTS rotunda_rebuild_log ON ${table}`);
+    await client.query(`DROP FUNCTION IF EXISTS ${logFunction}()`);
+    await client.query(`DROP TABLE IF EXISTS ${changeLog}, ${next.storedTable}, ${next.table}`);
+  }
+
+  /**
+   * Brings the new generation's documents of the ids the live table's trigger logged in step with the source,
+   * in the caller's transaction; answers how many ids it took from the log.
+   */
+  async function catchUp(client: pg.ClientBase, source: RebuildSource): Promise<number> {
+    let caught = 0;
+    for (;;) {
+      const { rows } = await client.query<{ id: string }>(
+        `DELETE FROM ${changeLog} WHERE id IN (SELECT id FROM ${changeLog} LIMIT ${UPSERT_BATCH}) RETURNING id`,
+      );
+      if (rows.length === 0) return caught;
+      caught += rows.length;
+      const ids = rows.map((row) => row.id);
+      const current = await source.documents(ids);
+      const present = new Set(await write(client, next, current));
+      const gone = ids.filter((id) => !present.has(id));
+      if (gone.length > 0) await client.query(`DELETE FROM ${next.table} WHERE id = ANY($1::text[])`, [gone]);
+    }
+  }
+
+  async function rebuild(source: RebuildSource): Promise<RebuildOutcome> {
+    const lock = await tryRebuildLock(options.databaseUrl, `${options.schema}.${options.index}`);
+    if (!lock) return { rebuilt: false };
+    try {
+      await ensure();
+      // From here on every write to the live table logs its id, before the source is read: a document the fill
+      // reads before a write changes it is read again from the source by the catch-up.
+      await transaction(async (client) => {
+        const trigramSchema = await prepareSchema(client);
+        await dropRebuildObjects(client);
+        for (const statement of createStatements(trigramSchema, next)) await client.query(statement);
+        await client.query(`CREATE TABLE ${changeLog} (id text COLLATE "C" PRIMARY KEY)`);
+        await client.query(
+          `CREATE FUNCTION ${logFunction}() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              INSERT INTO ${changeLog} (id)
+                VALUES (CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END) ON CONFLICT DO NOTHING;
+              RETURN NULL;
+            END $$`,
+        );
+        await client.query(
+          `CREATE TRIGGER rotunda_rebuild_log AFTER INSERT OR UPDATE OR DELETE ON ${table}
+            FOR EACH ROW EXECUTE FUNCTION ${logFunction}()`,
+        );
+      });
+      await source.eachPage(async (documents) => {
+        await transaction((client) => write(client, next, documents));
+      });
+      for (let pass = 0; pass < CATCH_UP_PASSES; pass++) {
+        if ((await transaction((client) => catchUp(client, source))) < CATCH_UP_SMALL) break;
+      }
+      const documents = await transaction(async (client) => {
+        // Writers wait from here to the commit (readers go on): the last of their ids are caught up, then the new
+        // generation takes the live names. Queries waiting on the old table find the new one by its name.
+        await client.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
+        await catchUp(client, source);
+        await client.query(`DROP TABLE ${definition.stored ? `${storedTable}, ${table}` : table}`);
+        await client.query(`DROP TABLE ${changeLog}`);
+        await client.query(`DROP FUNCTION ${logFunction}()`);
+        await client.query(`ALTER TABLE ${next.table} RENAME TO ${quote(live.tableName)}`);
+        if (definition.stored)
+          await client.query(`ALTER TABLE ${next.storedTable} RENAME TO ${quote(live.storedName)}`);
+        for (const [i, name] of next.all.entries())
+          await client.query(`ALTER INDEX ${qualified(name)} RENAME TO ${quote(live.all[i] as string)}`);
+        const { rows } = await client.query<{ count: number }>(
+          `SELECT count(*)::integer AS count FROM ${table}`,
+        );
+        // The in-memory copies reload the new generation whole, answering from their old copy meanwhile.
+        await notify(client, EVERYTHING_CHANGED);
+        return rows[0]?.count ?? 0;
+      });
+      return { rebuilt: true, documents };
+    } catch (error) {
+      // The live tables stand as they were; what the rebuild made goes, so writers stop logging for it.
+      await transaction(dropRebuildObjects).catch(() => {});
+      throw error;
+    } finally {
+      await lock.release();
+    }
+  }
+
   async function clear(): Promise<void> {
     await transaction(async (client) => {
       await client.query(`TRUNCATE ${definition.stored ? `${table}, ${storedTable}` : table}`);
@@ -480,5 +613,5 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
     await pool.end();
   }
 
-  return { ensure, upsert, remove, search, clear, close, documents, allDocuments };
+  return { ensure, upsert, remove, search, rebuild, clear, close, documents, allDocuments };
 }

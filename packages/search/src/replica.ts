@@ -2,6 +2,7 @@
 // answers searches from its own in-memory copy of it (memory.ts), with no database round trip. Writes notify a
 // channel in their transaction (postgres.ts); every replica listens and re-reads the ids named, so a write on one
 // replica reaches the others within milliseconds, and the writer's own searches see it before its write returns.
+// A rebuild's switch notifies '*': each copy loads the new generation whole, answering from its old copy meanwhile.
 import pg from 'pg';
 import { createMemorySearchIndex } from './memory.ts';
 import type { SearchDocument, SearchIndex } from './port.ts';
@@ -99,9 +100,13 @@ export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOption
 
   return {
     async ensure() {
-      await durable.ensure();
+      const state = await durable.ensure();
+      // A live index of another definition is not loaded (its rows lack this one's fields): Postgres answers until
+      // a rebuild has replaced it and ensure() is called again.
+      if (state === 'outdated') return state;
       if (!listener) await listen();
       loaded = true;
+      return state;
     },
     async upsert(documents) {
       await durable.upsert(documents);
@@ -110,6 +115,12 @@ export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOption
     async remove(ids) {
       await durable.remove(ids);
       if (loaded) await refreshIds(ids);
+    },
+    async rebuild(source) {
+      const outcome = await durable.rebuild(source);
+      // Every copy reloads on the switch's notification; this one before answering, so its next search sees it.
+      if (outcome.rebuilt && loaded) await reloadAll();
+      return outcome;
     },
     // Before ensure() has loaded the copy, Postgres answers.
     search: (query) => (loaded ? memory.search(query) : durable.search(query)),

@@ -2,8 +2,10 @@
 // suite is skipped and says so, unless ENGINES_REQUIRED=true (set by `npm run test:engines`, which starts the
 // engines): then a missing engine is a failure, never a quiet skip.
 import { Client } from '@elastic/elasticsearch';
-import { afterAll, describe, it } from 'vitest';
-import { createElasticsearchIndex } from '../src/index.ts';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { elasticsearchIndexBody } from '../src/elasticsearch.ts';
+import { createElasticsearchIndex, type SearchIndexDefinition } from '../src/index.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
 const node = process.env.ELASTICSEARCH_URL;
@@ -20,16 +22,76 @@ if (!node && required) {
     });
   });
 } else {
+  // The rebuild lock lives in PostgreSQL, as in production (the owning service's database).
+  let lockDatabase: Promise<string> | undefined;
+  const open = async (definition: SearchIndexDefinition) => {
+    lockDatabase ??= createTestDatabase();
+    return createElasticsearchIndex({
+      node: node ?? '',
+      index,
+      ...definition,
+      refresh: true,
+      lockDatabaseUrl: await lockDatabase,
+      retireAfterMs: 100,
+    });
+  };
   searchIndexContract(
     'elasticsearch',
-    async () => createElasticsearchIndex({ node: node ?? '', index, ...CONTRACT_FIELDS, refresh: true }),
-    node ? {} : { skipReason: 'ELASTICSEARCH_URL is not set' },
+    () => open(CONTRACT_FIELDS),
+    node ? { reopen: open } : { skipReason: 'ELASTICSEARCH_URL is not set' },
   );
 }
+
+describe.runIf(node)('elasticsearch generations', () => {
+  const legacy = `${index}_legacy`;
+  const documents = [
+    { id: 'a', text: { name: 'Alpha Guild' }, keywords: {}, sort: {} },
+    { id: 'b', text: { name: 'Beta Guild' }, keywords: {}, sort: {} },
+  ];
+  const source = {
+    eachPage: async (handle: (page: typeof documents) => Promise<void>) => handle(documents),
+    documents: async (ids: string[]) => documents.filter((document) => ids.includes(document.id)),
+  };
+
+  it("moves an earlier release's concrete index behind the alias, answering throughout", async () => {
+    const client = new Client({ node: node as string });
+    try {
+      // As earlier releases made it: a concrete index named as the alias is now.
+      await client.indices.create({ index: legacy, ...elasticsearchIndexBody(CONTRACT_FIELDS, 'earlier') });
+      await client.index({
+        index: legacy,
+        id: 'old',
+        document: { id: 'old', text: { name: 'old guild' } },
+        refresh: true,
+      });
+      const search = await createElasticsearchIndex({
+        node: node as string,
+        index: legacy,
+        ...CONTRACT_FIELDS,
+        refresh: true,
+        lockDatabaseUrl: await createTestDatabase(),
+      });
+      expect(await search.ensure()).toBe('outdated');
+      expect((await search.search({ text: 'guild', offset: 0, limit: 10 })).ids).toEqual(['old']);
+      expect(await search.rebuild(source)).toEqual({ rebuilt: true, documents: 2 });
+      expect(await search.ensure()).toBe('current');
+      expect((await search.search({ text: 'guild', offset: 0, limit: 10 })).ids).toEqual(['a', 'b']);
+      const aliases = await client.indices.getAlias({ name: legacy });
+      expect(Object.keys(aliases)).toEqual([
+        expect.stringMatching(new RegExp(`^${legacy}-v[0-9a-f]{12}-\\d+$`)),
+      ]);
+      await search.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
 
 afterAll(async () => {
   if (!node) return;
   const client = new Client({ node });
-  await client.indices.delete({ index, ignore_unavailable: true });
+  // Every generation of both indices (the alias names no index of its own).
+  const made = await client.indices.get({ index: `${index}*` });
+  if (Object.keys(made).length > 0) await client.indices.delete({ index: Object.keys(made) });
   await client.close();
 });

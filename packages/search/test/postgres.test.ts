@@ -5,13 +5,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSearchIndex, type SearchIndex } from '../src/index.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
-searchIndexContract('postgres', async () =>
-  createPostgresSearchIndex({
-    databaseUrl: await createTestDatabase(),
-    schema: 'contract_search',
-    index: 'organizations',
-    ...CONTRACT_FIELDS,
-  }),
+/** One database for the contract's index and its reopened copy. */
+let contractDatabase: Promise<string> | undefined;
+const contractDatabaseUrl = () => {
+  contractDatabase ??= createTestDatabase();
+  return contractDatabase;
+};
+searchIndexContract(
+  'postgres',
+  async () =>
+    createPostgresSearchIndex({
+      databaseUrl: await contractDatabaseUrl(),
+      schema: 'contract_search',
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+    }),
+  {
+    reopen: async (definition) =>
+      createPostgresSearchIndex({
+        databaseUrl: await contractDatabaseUrl(),
+        schema: 'contract_search',
+        index: 'organizations',
+        ...definition,
+      }),
+  },
 );
 
 describe('postgres search adapter', () => {
@@ -120,15 +137,110 @@ describe('postgres search adapter', () => {
     expect((await indexes[1]?.search({ offset: 0, limit: 1 }))?.total).toBe(1);
   });
 
-  it('rebuilds an index whose definition changed, empty for the owner to reindex', async () => {
+  it('keeps an index whose definition changed answering, outdated, until a rebuild swaps in the new one', async () => {
     const before = make({ index: 'evolving' });
-    await before.ensure();
+    expect(await before.ensure()).toBe('current');
     await before.upsert([{ id: 'a', text: { name: 'Alpha' }, keywords: {}, sort: {} }]);
     const after = make({ index: 'evolving', textFields: ['name', 'city', 'street'] });
-    await after.ensure();
-    expect(await after.search({ offset: 0, limit: 10 })).toEqual({ ids: [], total: 0 });
-    await after.upsert([{ id: 'b', text: { street: '1 Capitol Mall' }, keywords: {}, sort: {} }]);
+    expect(await after.ensure()).toBe('outdated');
+    expect(await after.ensure()).toBe('outdated');
+    expect(await before.search({ offset: 0, limit: 10 })).toEqual({ ids: ['a'], total: 1 });
+    const documents = [{ id: 'b', text: { street: '1 Capitol Mall' }, keywords: {}, sort: {} }];
+    const source = {
+      eachPage: async (handle: (page: typeof documents) => Promise<void>) => handle(documents),
+      documents: async () => [],
+    };
+    expect(await after.rebuild(source)).toEqual({ rebuilt: true, documents: 1 });
+    expect(await after.ensure()).toBe('current');
     expect((await after.search({ text: 'capitol', offset: 0, limit: 10 })).ids).toEqual(['b']);
+    // The new generation carries the live names, and nothing of the rebuild is left beside it.
+    const tables = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'org_search' AND table_name LIKE 'evolving%'
+        ORDER BY table_name`,
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual(['evolving', 'evolving_stored']);
+    const indexes = await client.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'org_search' AND tablename LIKE 'evolving%' ORDER BY indexname`,
+    );
+    expect(indexes.rows.map((row) => row.indexname)).toEqual([
+      'evolving_k_group',
+      'evolving_k_tags',
+      'evolving_pkey',
+      'evolving_s_name_asc',
+      'evolving_s_name_desc',
+      'evolving_s_score_asc',
+      'evolving_s_score_desc',
+      'evolving_search_trgm',
+      'evolving_stored_pkey',
+    ]);
+    const leftovers = await client.query(
+      `SELECT 1 FROM pg_trigger WHERE tgname = 'rotunda_rebuild_log' UNION ALL
+        SELECT 1 FROM pg_proc WHERE proname LIKE 'evolving_rebuild%'`,
+    );
+    expect(leftovers.rowCount).toBe(0);
+  });
+
+  it('leaves the live index as it was when a rebuild fails, and a later one succeeds', async () => {
+    const index = make({ index: 'failing' });
+    await index.ensure();
+    await index.upsert([{ id: 'a', text: { name: 'Alpha' }, keywords: {}, sort: {} }]);
+    const document = { id: 'b', text: { name: 'Beta' }, keywords: {}, sort: {} };
+    const broken = {
+      eachPage: async (handle: (page: (typeof document)[]) => Promise<void>) => {
+        await handle([document]);
+        throw new Error('the table went away');
+      },
+      documents: async () => [],
+    };
+    await expect(index.rebuild(broken)).rejects.toThrow('the table went away');
+    expect(await index.search({ offset: 0, limit: 10 })).toEqual({ ids: ['a'], total: 1 });
+    // Writers no longer log for a rebuild that is gone.
+    const trigger = await client.query(`SELECT 1 FROM pg_trigger WHERE tgname = 'rotunda_rebuild_log'`);
+    expect(trigger.rowCount).toBe(0);
+    await index.upsert([{ id: 'c', text: { name: 'Gamma' }, keywords: {}, sort: {} }]);
+    const working = {
+      eachPage: async (handle: (page: (typeof document)[]) => Promise<void>) => handle([document]),
+      documents: async () => [],
+    };
+    expect(await index.rebuild(working)).toEqual({ rebuilt: true, documents: 1 });
+    expect(await index.search({ offset: 0, limit: 10 })).toEqual({ ids: ['b'], total: 1 });
+  });
+
+  it('catches up on writes another process makes straight on the live table while it rebuilds', async () => {
+    const rebuilder = make({ index: 'shared' });
+    const other = make({ index: 'shared' });
+    await rebuilder.ensure();
+    const doc = (id: string, name: string) => ({ id, text: { name }, keywords: {}, sort: {} });
+    await other.upsert([doc('a', 'Alpha'), doc('b', 'Beta')]);
+    const table = new Map([doc('a', 'Alpha'), doc('b', 'Beta')].map((d) => [d.id, d]));
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached: () => void = () => {};
+    const paused = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const rebuilding = rebuilder.rebuild({
+      async eachPage(handle) {
+        await handle([...table.values()]);
+        reached();
+        await gate;
+      },
+      documents: async (ids) => ids.flatMap((id) => table.get(id) ?? []),
+    });
+    await paused;
+    // Another replica, its own pool: its writes reach the live table only; the trigger logs them.
+    table.set('a', doc('a', 'Alpha Renamed'));
+    await other.upsert([table.get('a') as ReturnType<typeof doc>]);
+    table.delete('b');
+    await other.remove(['b']);
+    table.set('c', doc('c', 'Gamma'));
+    await other.upsert([table.get('c') as ReturnType<typeof doc>]);
+    release();
+    expect(await rebuilding).toEqual({ rebuilt: true, documents: 2 });
+    expect((await other.search({ offset: 0, limit: 10 })).ids).toEqual(['a', 'c']);
+    expect((await other.search({ text: 'renamed', offset: 0, limit: 10 })).ids).toEqual(['a']);
   });
 
   it('refuses identifiers that are not plain lower-case names', () => {

@@ -9,13 +9,30 @@ import { createPostgresSearchIndex } from '../src/postgres.ts';
 import { createReplicatedSearchIndex } from '../src/replica.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
-searchIndexContract('replicated', async () =>
-  createReplicatedSearchIndex({
-    databaseUrl: await createTestDatabase(),
-    schema: 'contract_search',
-    index: 'organizations',
-    ...CONTRACT_FIELDS,
-  }),
+/** One database for the contract's index and its reopened copy. */
+let contractDatabase: Promise<string> | undefined;
+const contractDatabaseUrl = () => {
+  contractDatabase ??= createTestDatabase();
+  return contractDatabase;
+};
+searchIndexContract(
+  'replicated',
+  async () =>
+    createReplicatedSearchIndex({
+      databaseUrl: await contractDatabaseUrl(),
+      schema: 'contract_search',
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+    }),
+  {
+    reopen: async (definition) =>
+      createReplicatedSearchIndex({
+        databaseUrl: await contractDatabaseUrl(),
+        schema: 'contract_search',
+        index: 'organizations',
+        ...definition,
+      }),
+  },
 );
 
 const organization = (id: string, name: string) => ({

@@ -1,0 +1,44 @@
+// Keeping an index in step with its owner's tables when a replica starts: rebuilt when it was built for another
+// definition or holds another number of documents, by one replica while the others keep serving.
+import type { RebuildSource, SearchIndex } from './port.ts';
+
+export interface IndexSyncOptions {
+  source: RebuildSource;
+  /** How many documents the owner's tables make. */
+  count: () => Promise<number>;
+  /** Between looks at an outdated index another replica is rebuilding. */
+  pollMs?: number;
+}
+
+/**
+ * 'in step': nothing to do; 'rebuilt': this replica rebuilt it; 'rebuilding elsewhere': another replica holds
+ * the rebuild lock, and this one serves the live index meanwhile.
+ */
+export type IndexSyncOutcome =
+  | { outcome: 'in step' }
+  | { outcome: 'rebuilt'; documents: number }
+  | { outcome: 'rebuilding elsewhere' };
+
+/**
+ * An index of this replica's definition that is merely out of step (a seed wrote past it, a restore) keeps
+ * answering while another replica rebuilds it. One of another definition cannot answer this replica's queries,
+ * so the replica waits until some replica (it, if it gets the lock) has rebuilt it, as a rolling update's new
+ * replicas do while the old ones serve.
+ */
+export async function syncIndex(index: SearchIndex, options: IndexSyncOptions): Promise<IndexSyncOutcome> {
+  for (;;) {
+    const state = await index.ensure();
+    if (state === 'current') {
+      const [{ total }, count] = await Promise.all([index.search({ offset: 0, limit: 0 }), options.count()]);
+      if (total === count) return { outcome: 'in step' };
+    }
+    const result = await index.rebuild(options.source);
+    if (result.rebuilt) {
+      // A replicated index loads its copy of the new generation.
+      await index.ensure();
+      return { outcome: 'rebuilt', documents: result.documents };
+    }
+    if (state === 'current') return { outcome: 'rebuilding elsewhere' };
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
+  }
+}
