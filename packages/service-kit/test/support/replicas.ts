@@ -1,8 +1,8 @@
 // Test support: replicas of the small test service (fixtures/replica.ts) as their own processes on the test
 // database, and promise-returning calls of its read and write.
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { ServiceError } from '@grpc/grpc-js';
-import type { OrgServiceClient } from '@rotunda/protos/org';
+import { Metadata, type ServiceError } from '@grpc/grpc-js';
+import { AddOrganizationRequest, type OrgServiceClient } from '@rotunda/protos/org';
 import { testCallers } from '../../src/testing/index.ts';
 
 const kitDir = new URL('../..', import.meta.url).pathname;
@@ -59,6 +59,7 @@ export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000)
   new Promise<Answer>((resolve) =>
     client.getOrganization(
       { organization_id: delayMs },
+      new Metadata(),
       { deadline: new Date(Date.now() + deadlineMs) },
       (error, response) =>
         resolve(
@@ -76,7 +77,8 @@ export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000)
 export const write = (client: OrgServiceClient, delayMs = 0) =>
   new Promise<Answer>((resolve) =>
     client.addOrganization(
-      { organization_name: 'x', group_type: String(delayMs) },
+      AddOrganizationRequest.fromPartial({ organization_name: 'x', group_type: String(delayMs) }),
+      new Metadata(),
       { deadline: new Date(Date.now() + 20_000) },
       (error, response) => resolve(error ? { error } : { replica: response.organization?.organization_name }),
     ),
