@@ -48,23 +48,13 @@ export {
   createCallerVerifier,
   generateCallerKeys,
 } from './grpc/caller-token.ts';
-export {
-  addressProblem,
-  CLIENT_KEEPALIVE,
-  clientOptions,
-  grpcTarget,
-  IDEMPOTENT_READS,
-  type ServiceFullName,
-  serviceClient,
-} from './grpc/clients.ts';
+export { clientOptions, grpcTarget, serviceClient } from './grpc/clients.ts';
 export { GUARD_MESSAGES } from './grpc/guard.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
-export { GRPC_OPTIONS } from './grpc/options.ts';
 export {
   drainConfigSchema,
   type GrpcService,
   type RunningGrpcServer,
-  SERVER_CONNECTION_OPTIONS,
   shutdownOnSignals,
   startGrpcServer,
 } from './grpc/server.ts';

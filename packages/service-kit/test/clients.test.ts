@@ -2,7 +2,8 @@
 // the grpc-js targets they become; a bad one stops the process at start-up with the reason.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addressProblem, clientOptions, envAddress, grpcTarget, loadConfig } from '../src/index.ts';
+import { addressProblem } from '../src/grpc/clients.ts';
+import { clientOptions, envAddress, grpcTarget, loadConfig } from '../src/index.ts';
 
 describe('grpcTarget', () => {
   it('turns one address, a list of replicas or a DNS name into a grpc-js target', () => {
