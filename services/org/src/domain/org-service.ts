@@ -13,7 +13,15 @@ import {
   nameProblem,
   requiredFieldsMessage,
 } from '@rotunda/rules';
-import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, storedCodec } from '@rotunda/search';
+import {
+  MAX_RESULT_WINDOW,
+  type RebuildOutcome,
+  type RebuildSource,
+  type SearchDocument,
+  type SearchIndex,
+  storedCodec,
+  syncIndex,
+} from '@rotunda/search';
 import {
   ACCESS_MESSAGES,
   type Caller,
@@ -166,6 +174,14 @@ export function createOrgService({ repository, index, processImage, store, logge
           (await repository.findByIds(missing.map(Number))).map((row) => [String(row.organizationId), row]),
         ),
     );
+
+  /** What a rebuild reads: every organization a batch at a time, and the current ones of ids written meanwhile. */
+  const indexSource: RebuildSource = {
+    eachPage: (handle) =>
+      repository.forEachBatch(REINDEX_BATCH, (batch) => handle(batch.map(searchDocumentOf))),
+    documents: async (ids) =>
+      (await repository.findByIds(ids.map(Number).filter(Number.isSafeInteger))).map(searchDocumentOf),
+  };
 
   /** Every write that changes an organization rewrites its document: the list shows what the index stored. */
   const reindexOne = (organization: Organization) => index.upsert([searchDocumentOf(organization)]);
@@ -341,35 +357,25 @@ export function createOrgService({ repository, index, processImage, store, logge
     exportNames: () => repository.exportNames(),
 
     /**
-     * Rebuilds the search index when it does not hold as many organizations as the table (a new or redefined
-     * index answers 0); answers how many were indexed (0 when it was in step).
+     * Brings the search index in step when a replica starts: rebuilt into a new generation when it was built for
+     * another definition or does not hold as many organizations as the table, by whichever replica takes the lock
+     * (the others serve the live index meanwhile). Answers how many were indexed (0 when it was in step, or when
+     * another replica is rebuilding it).
      */
     async syncSearchIndex(): Promise<number> {
-      await index.ensure();
-      const [{ total }, count] = await Promise.all([
-        index.search({ offset: 0, limit: 1 }),
-        repository.count(),
-      ]);
-      if (total === count) return 0;
-      return reindexAll();
+      const result = await syncIndex(index, { source: indexSource, count: () => repository.count() });
+      return result.outcome === 'rebuilt' ? result.documents : 0;
     },
 
     reindexAll,
   };
 
   /**
-   * Rebuilds the index from the table whatever it holds (the operator's `reindex`, or an index out of step):
-   * emptied, then every organization in batches. Answers how many were indexed.
+   * Rebuilds the index from the table whatever it holds (the operator's `reindex`): a new generation, switched to
+   * at once, searches answering from the old one meanwhile. `rebuilt: false` when another process is rebuilding it.
    */
-  async function reindexAll(): Promise<number> {
-    await index.ensure();
-    await index.clear();
-    let indexed = 0;
-    await repository.forEachBatch(REINDEX_BATCH, async (batch) => {
-      await index.upsert(batch.map(searchDocumentOf));
-      indexed += batch.length;
-    });
-    return indexed;
+  function reindexAll(): Promise<RebuildOutcome> {
+    return index.rebuild(indexSource);
   }
 
   async function removeQuietly(key: string) {

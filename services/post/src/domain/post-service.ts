@@ -6,7 +6,15 @@
 // when their name changes. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import type { Change } from '@rotunda/events';
 import { POST_COMMENTS } from '@rotunda/rules';
-import { MAX_RESULT_WINDOW, type SearchDocument, type SearchIndex, type SortKey } from '@rotunda/search';
+import {
+  MAX_RESULT_WINDOW,
+  type RebuildOutcome,
+  type RebuildSource,
+  type SearchDocument,
+  type SearchIndex,
+  type SortKey,
+  syncIndex,
+} from '@rotunda/search';
 import {
   ACCESS_MESSAGES,
   type Caller,
@@ -262,20 +270,19 @@ export function createPostService({
     }
   };
 
-  /**
-   * Rebuilds the index from the table whatever it holds (the operator's `reindex`, or an index out of step):
-   * emptied, then every post in batches. Answers how many were indexed.
-   */
-  const reindexAll = async (): Promise<number> => {
-    await index.ensure();
-    await index.clear();
-    let indexed = 0;
-    await repository.forEachIndexBatch(REINDEX_BATCH, async (batch) => {
-      await index.upsert(batch.map(searchDocumentOf));
-      indexed += batch.length;
-    });
-    return indexed;
+  /** What a rebuild reads: every post a batch at a time, and the current ones of ids written meanwhile. */
+  const indexSource: RebuildSource = {
+    eachPage: (handle) =>
+      repository.forEachIndexBatch(REINDEX_BATCH, (batch) => handle(batch.map(searchDocumentOf))),
+    documents: async (ids) =>
+      (await repository.indexedPosts(ids.map(Number).filter(Number.isSafeInteger))).map(searchDocumentOf),
   };
+
+  /**
+   * Rebuilds the index from the table whatever it holds (the operator's `reindex`): a new generation, switched to
+   * at once, searches answering from the old one meanwhile. `rebuilt: false` when another process is rebuilding it.
+   */
+  const reindexAll = (): Promise<RebuildOutcome> => index.rebuild(indexSource);
 
   const checkCommentBody = (body: string) => {
     const text = cleanText(body, 'Comment', LIMITS.comment);
@@ -512,17 +519,14 @@ export function createPostService({
     },
 
     /**
-     * Rebuilds the search index when it does not hold as many posts as the table (a new or redefined index
-     * answers 0); answers how many were indexed (0 when it was in step).
+     * Brings the search index in step when a replica starts: rebuilt into a new generation when it was built for
+     * another definition or does not hold as many posts as the table, by whichever replica takes the lock (the
+     * others serve the live index meanwhile). Answers how many were indexed (0 when it was in step, or when another
+     * replica is rebuilding it).
      */
     async syncSearchIndex(): Promise<number> {
-      await index.ensure();
-      const [{ total }, count] = await Promise.all([
-        index.search({ offset: 0, limit: 0 }),
-        repository.count(),
-      ]);
-      if (total === count) return 0;
-      return reindexAll();
+      const result = await syncIndex(index, { source: indexSource, count: () => repository.count() });
+      return result.outcome === 'rebuilt' ? result.documents : 0;
     },
 
     reindexAll,

@@ -7,10 +7,13 @@
 import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle } from '@rotunda/rules';
 import {
   MAX_RESULT_WINDOW,
+  type RebuildOutcome,
+  type RebuildSource,
   type SearchDocument,
   type SearchIndex,
   type SearchIndexDefinition,
   storedCodec,
+  syncIndex,
 } from '@rotunda/search';
 import { type Caller, invalidArgument, requireMember } from '@rotunda/service-kit';
 
@@ -188,24 +191,26 @@ export function createPeopleDirectory({
     }
   };
 
-  /**
-   * Rebuilds the index from the tables whatever it holds (the operator's `reindex`, or an index out of step):
-   * emptied, then every profile in batches. Answers how many were indexed.
-   */
-  const reindexAll = async (): Promise<number> => {
-    await index.ensure();
-    await index.clear();
-    let indexed = 0;
-    let after = 0;
-    for (;;) {
-      const batch = await repository.directoryEntriesAfter(after, INDEX_BATCH);
-      if (batch.length === 0) break;
-      await index.upsert(batch.map(peopleDocumentOf));
-      indexed += batch.length;
-      after = batch[batch.length - 1]?.profileId ?? after;
-    }
-    return indexed;
+  /** What a rebuild reads: every profile's entry a batch at a time, and the current ones of ids written meanwhile. */
+  const indexSource: RebuildSource = {
+    async eachPage(handle) {
+      let after = 0;
+      for (;;) {
+        const batch = await repository.directoryEntriesAfter(after, INDEX_BATCH);
+        if (batch.length === 0) return;
+        await handle(batch.map(peopleDocumentOf));
+        after = batch[batch.length - 1]?.profileId ?? after;
+      }
+    },
+    documents: async (ids) =>
+      (await repository.directoryEntries(ids.map(Number).filter(Number.isSafeInteger))).map(peopleDocumentOf),
   };
+
+  /**
+   * Rebuilds the index from the tables whatever it holds (the operator's `reindex`): a new generation, switched to
+   * at once, searches answering from the old one meanwhile. `rebuilt: false` when another process is rebuilding it.
+   */
+  const reindexAll = (): Promise<RebuildOutcome> => index.rebuild(indexSource);
 
   return {
     async search(caller: Caller | undefined, input: DirectoryQuery) {
@@ -247,17 +252,14 @@ export function createPeopleDirectory({
     },
 
     /**
-     * Rebuilds the index when it does not hold as many people as the tables (a new or redefined index answers
-     * 0, a seed wrote past it); answers how many were indexed (0 when it was in step).
+     * Brings the index in step when a replica starts: rebuilt into a new generation when it was built for another
+     * definition or does not hold as many people as the tables (a seed wrote past it), by whichever replica takes
+     * the lock (the others serve the live index meanwhile). Answers how many were indexed (0 when it was in step,
+     * or when another replica is rebuilding it).
      */
     async rebuildIfOutOfStep(): Promise<number> {
-      await index.ensure();
-      const [{ total }, profiles] = await Promise.all([
-        index.search({ offset: 0, limit: 0 }),
-        repository.countProfiles(),
-      ]);
-      if (total === profiles) return 0;
-      return reindexAll();
+      const result = await syncIndex(index, { source: indexSource, count: () => repository.countProfiles() });
+      return result.outcome === 'rebuilt' ? result.documents : 0;
     },
 
     reindexAll,
