@@ -7,6 +7,8 @@
 //                                                         search is in Postgres (no ELASTICSEARCH_URL)
 //               + listeners                               one LISTEN connection each: the change feed a service
 //                                                         follows, the in-memory search copy's (SEARCH_IN_MEMORY)
+//               + rebuild lock                            1 with a search index, on either engine: the advisory
+//                                                         lock a rebuild holds on a connection of its own
 //               + 1                                       the readiness probe
 //   total       = Σ over services of (maxReplicas + maxSurge) × per replica
 //               + migrations (the migrate Job's one connection; 0 where each replica migrates before its pools open)
@@ -29,7 +31,10 @@ export interface PoolSettings {
 interface ServiceConnections {
   /** Has the hot-read driver (connectReadDriver). */
   readDriver: boolean;
-  /** Has a search index (packages/search), whose Postgres engine opens a pool and, in memory, a listener. */
+  /**
+   * Has a search index (packages/search): its rebuild lock's connection on either engine; in Postgres a pool too
+   * and, in memory, a listener.
+   */
   searchIndex: boolean;
   /** LISTEN connections of its own besides search (packages/events' listenForChanges). */
   changeListeners: number;
@@ -44,6 +49,9 @@ export const SERVICE_CONNECTIONS: Record<ServiceName, ServiceConnections> = {
   news: { readDriver: false, searchIndex: false, changeListeners: 0 },
 };
 
+/** The search rebuild's advisory lock, held on a connection of its own (packages/search/src/lock.ts). */
+export const REBUILD_LOCK_CONNECTIONS = 1;
+
 /** The readiness probe's pool (packages/service-kit/src/postgres/probe.ts). */
 export const PROBE_CONNECTIONS = 1;
 
@@ -57,6 +65,7 @@ export interface ReplicaConnections {
   pool: number;
   readPools: number;
   listeners: number;
+  rebuildLock: number;
   probe: number;
   total: number;
 }
@@ -69,12 +78,14 @@ export function perReplica(service: ServiceName, settings: PoolSettings): Replic
   const listeners = shape.changeListeners + (searchInPostgres && settings.SEARCH_IN_MEMORY ? 1 : 0);
   const pool = settings.DATABASE_POOL_SIZE;
   const reads = readPools * settings.DATABASE_READ_POOL_SIZE;
+  const rebuildLock = shape.searchIndex ? REBUILD_LOCK_CONNECTIONS : 0;
   return {
     pool,
     readPools: reads,
     listeners,
+    rebuildLock,
     probe: PROBE_CONNECTIONS,
-    total: pool + reads + listeners + PROBE_CONNECTIONS,
+    total: pool + reads + listeners + rebuildLock + PROBE_CONNECTIONS,
   };
 }
 

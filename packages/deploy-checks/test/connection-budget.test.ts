@@ -1,6 +1,6 @@
 // The connection budget's per-replica figure against a real replica: the profile service (the most connections
 // of any: Prisma's pool, the hot-read driver, the search index's pool and its in-memory copy's listener, the
-// organization change listener, the probe) wired as its composition root wires it, on the test PostgreSQL, with
+// organization change listener, the probe; the rebuild lock is held only while a rebuild runs) wired as its composition root wires it, on the test PostgreSQL, with
 // small pools. It is driven harder than its pools are large, with its search tables locked, so each call holds
 // its connection: the pools open all they may. pg_stat_activity then counts what the replica holds.
 import { createLogger, createPostgresProbe, loadConfig, migrate } from '@rotunda/service-kit';
@@ -70,7 +70,13 @@ describe('the connection budget against a running profile replica', () => {
     await probe.ready();
 
     const budget = perReplica('profile', config);
-    expect(budget).toMatchObject({ pool: POOL, readPools: 2 * READ_POOL, listeners: 2, probe: 1 });
+    expect(budget).toMatchObject({
+      pool: POOL,
+      readPools: 2 * READ_POOL,
+      listeners: 2,
+      rebuildLock: 1,
+      probe: 1,
+    });
 
     const { rows: tables } = await admin.query<{ name: string }>(
       `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'profile_search'`,
