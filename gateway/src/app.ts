@@ -1,6 +1,6 @@
-// The gateway's Express application: security headers, request ids and logs, access-token verification,
-// the documented REST paths, the built-in identity provider's OpenID endpoints, JSON errors, and (in the
-// one-machine default) the web apps. It owns no data.
+// The gateway's Express application: security headers, request ids and logs, traces and metrics, access-token
+// verification, the documented REST paths, the built-in identity provider's OpenID endpoints, JSON errors, and (in
+// the one-machine default) the web apps. It owns no data.
 import { randomUUID } from 'node:crypto';
 import { createObjectStore, type ObjectStore, objectStoreConfigFrom } from '@rotunda/images';
 import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
@@ -25,6 +25,7 @@ import { orgsRouter } from './routes/orgs.ts';
 import { postsRouter } from './routes/posts.ts';
 import { profilesRouter } from './routes/profiles.ts';
 import { realmsRouter } from './routes/realms.ts';
+import { httpTelemetry } from './telemetry/http.ts';
 
 export interface AppDependencies {
   config: GatewayConfig;
@@ -129,6 +130,8 @@ export function createApp({
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
+  // After the request id is given, so the request's span carries it.
+  app.use(httpTelemetry());
 
   const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
   app.use('/healthz', healthRouter({ services, webBuilt }));

@@ -6,6 +6,7 @@ import {
   envBoolean,
   envCallerPrivateKey,
   envList,
+  envOptionalPort,
   envPort,
   envPositiveInt,
   logLevel,
@@ -70,6 +71,8 @@ export const gatewayConfigSchema = z
   .object({
     PORT: envPort(8080),
     HOST: z.string().default('127.0.0.1'),
+    /** Where Prometheus text is served at /metrics (on HOST); unset: no metrics listener. */
+    METRICS_PORT: envOptionalPort(),
     /**
      * The proxies in front (nginx, the Ingress controller) whose X-Forwarded-For names the client (the address
      * login and reset attempts are limited by).

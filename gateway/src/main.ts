@@ -1,10 +1,18 @@
-// Composition root of the gateway: validated configuration, gRPC clients for the five services, the watch on
-// sessions that ended, the Express app, and a graceful stop (finish requests in flight, then close the
-// channels). With GATEWAY_WORKERS above 1 this process is a cluster primary instead: it forks that many workers
-// (each the gateway below) sharing PORT through Node's cluster module, forks a new one when one dies, and on
-// SIGTERM lets each drain before it exits.
+// Composition root of the gateway: validated configuration, tracing (OTEL_*) and /metrics (METRICS_PORT), gRPC
+// clients for the five services, the watch on sessions that ended, the Express app, and a graceful stop (finish
+// requests in flight, then close the channels). With GATEWAY_WORKERS above 1 this process is a cluster primary
+// instead: it forks that many workers (each the gateway below) sharing PORT through Node's cluster module, forks
+// a new one when one dies, and on SIGTERM lets each drain before it exits.
 import cluster from 'node:cluster';
-import { createLogger, drainConfigSchema, loadConfigOrExit, stopWithParent } from '@rotunda/service-kit';
+import {
+  createLogger,
+  drainConfigSchema,
+  loadConfigOrExit,
+  serveMetrics,
+  startTracing,
+  stopWithParent,
+  tracingConfigSchema,
+} from '@rotunda/service-kit';
 import { z } from 'zod';
 import { createApp } from './app.ts';
 import { endedSessionsFromAuth, watchEndedSessions } from './auth/ended-sessions.ts';
@@ -29,11 +37,22 @@ const REFORK_DELAY_MS = 1000;
 const config = loadConfigOrExit(gatewayConfigSchema, 'gateway');
 const workers = loadConfigOrExit(workersConfigSchema, 'gateway');
 const { SHUTDOWN_GRACE_MS } = loadConfigOrExit(drainConfigSchema, 'gateway');
+const { exporters } = loadConfigOrExit(tracingConfigSchema, 'gateway');
 /** A worker's own drain deadline is SHUTDOWN_GRACE_MS (below); the primary waits a little longer for them all. */
 const DRAIN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 3000;
 
 function serve() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const tracing = startTracing({ serviceName: 'gateway', exporters });
+  if (config.METRICS_PORT !== undefined)
+    serveMetrics(config.METRICS_PORT, config.HOST).then(
+      (metrics) =>
+        logger.info({ metricsUrl: `http://${config.HOST}:${metrics.port}/metrics` }, 'metrics listening'),
+      (error: unknown) => {
+        logger.fatal({ err: error }, `cannot serve metrics on ${config.HOST}:${config.METRICS_PORT}`);
+        process.exit(1);
+      },
+    );
   const clients = createServiceClients(config);
   const health = createHealthChecker(clients.addresses);
   const endedSessions = watchEndedSessions({
@@ -60,9 +79,11 @@ function serve() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     endedSessions.close();
-    void http.drain(SHUTDOWN_GRACE_MS).then(() => {
+    void http.drain(SHUTDOWN_GRACE_MS).then(async () => {
       clients.close();
       health.close();
+      // The spans still buffered are sent before the process goes.
+      await tracing.shutdown();
       process.exit(0);
     });
   };

@@ -16,6 +16,7 @@ import { ProfileServiceClient } from '@rotunda/protos/profile';
 import {
   type Caller,
   callerSigningInterceptor,
+  clientTelemetryInterceptor,
   createCallerSigner,
   REQUEST_ID_HEADER,
   serviceClient,
@@ -48,9 +49,13 @@ export function createServiceClients(
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
   };
-  // Each client balances over every replica of its service and retries its reads once (service kit).
+  // Each client balances over every replica of its service and retries its reads once (service kit); each call
+  // is a span of the request's trace and is counted in the metrics.
   const options = {
-    interceptors: [callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY))],
+    interceptors: [
+      clientTelemetryInterceptor(),
+      callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY)),
+    ],
   };
   const auth = serviceClient(AuthServiceClient, addresses.auth, options, creds);
   const news = serviceClient(NewsServiceClient, addresses.news, options, creds);

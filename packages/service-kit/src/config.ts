@@ -42,6 +42,15 @@ export const envBoolean = (defaultValue: boolean) =>
 export const envPort = (defaultValue: number) =>
   z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
+/** A TCP port that may be left unset (or empty): then what it would open stays closed. */
+export const envOptionalPort = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? Number(value) : undefined))
+    .pipe(z.number({ error: 'must be a port number' }).int().min(0).max(65535).optional());
+
 /**
  * Where another service answers: `host:port`, its replicas as a comma-separated list of `address:port`, or a
  * `dns:///name:port` whose every address is a replica (grpc/clients.ts).
@@ -130,9 +139,14 @@ export const serviceDefaults = {
 
 /**
  * What a service's gRPC server needs beyond its defaults (its tools — seeds, reindex, admin — need not have it):
- * whose caller tokens it believes, the gateway's public key (keys, while a new one is rolled out).
+ * whose caller tokens it believes, the gateway's public key (keys, while a new one is rolled out), and where its
+ * metrics are served.
  */
-export const serverConfigSchema = z.object({ CALLER_TOKEN_PUBLIC_KEY: envCallerPublicKeys() });
+export const serverConfigSchema = z.object({
+  CALLER_TOKEN_PUBLIC_KEY: envCallerPublicKeys(),
+  /** Where Prometheus text is served at /metrics (on GRPC_HOST); unset: no metrics listener. */
+  METRICS_PORT: envOptionalPort(),
+});
 
 /** loadConfig for a process's composition root: prints the problems and exits instead of a stack trace. */
 export function loadConfigOrExit<Schema extends z.ZodType>(

@@ -74,3 +74,23 @@ export { connectReadDriver, prismaAdapter, type ReadDriver } from './postgres/pr
 export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
 export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';
 export { runService, type ServiceWiring } from './service.ts';
+export {
+  clientTelemetryInterceptor,
+  serverTelemetryInterceptor,
+} from './telemetry/grpc.ts';
+export {
+  httpRequestDuration,
+  httpRequests,
+  type MetricsListener,
+  metricsRegistry,
+  observePool,
+  serveMetrics,
+} from './telemetry/metrics.ts';
+export { traceStatements } from './telemetry/postgres.ts';
+export {
+  REQUEST_ID_ATTRIBUTE,
+  startTracing,
+  TRACER_NAME,
+  type Tracing,
+  tracingConfigSchema,
+} from './telemetry/tracing.ts';

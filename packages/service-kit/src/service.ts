@@ -1,6 +1,7 @@
 // Runs one service the same way every time: validated configuration, its own schema migrated, its wiring done
 // by one replica at a time, its gRPC contracts served with health checking (which follows its database), and a
-// graceful stop on SIGTERM/SIGINT. Each service's composition root only says what to wire.
+// graceful stop on SIGTERM/SIGINT; traced (OTEL_*) and measured (/metrics on METRICS_PORT). Each service's
+// composition root only says what to wire.
 import pg from 'pg';
 import type { z } from 'zod';
 import { loadConfigOrExit, type ServiceConfig, serverConfigSchema } from './config.ts';
@@ -15,6 +16,8 @@ import {
 import { createLogger, type Logger } from './logger.ts';
 import { migrate } from './postgres/migrate.ts';
 import { createPostgresProbe } from './postgres/probe.ts';
+import { serveMetrics } from './telemetry/metrics.ts';
+import { startTracing, type Tracing, tracingConfigSchema } from './telemetry/tracing.ts';
 
 export interface ServiceWiring {
   services: GrpcService[];
@@ -29,9 +32,12 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
   wire: (context: { config: z.infer<Schema>; logger: Logger }) => ServiceWiring | Promise<ServiceWiring>;
 }): Promise<RunningGrpcServer> {
   const config = loadConfigOrExit(options.configSchema, options.name);
-  const { CALLER_TOKEN_PUBLIC_KEY } = loadConfigOrExit(serverConfigSchema, options.name);
+  const { CALLER_TOKEN_PUBLIC_KEY, METRICS_PORT } = loadConfigOrExit(serverConfigSchema, options.name);
   const { SHUTDOWN_GRACE_MS } = loadConfigOrExit(drainConfigSchema, options.name);
+  const { exporters } = loadConfigOrExit(tracingConfigSchema, options.name);
   const logger = createLogger(options.name, config.LOG_LEVEL);
+  // Before anything runs a query, so the wiring's own statements are traced too.
+  const tracing = startTracing({ serviceName: options.name, exporters });
   try {
     return await start(
       options,
@@ -39,6 +45,7 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
       createCallerVerifier(CALLER_TOKEN_PUBLIC_KEY),
       logger,
       SHUTDOWN_GRACE_MS,
+      { tracing, metricsPort: METRICS_PORT },
     );
   } catch (error) {
     const where = new URL(config.DATABASE_URL);
@@ -56,6 +63,7 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
   callers: CallerVerifier,
   logger: Logger,
   shutdownGraceMs: number,
+  telemetry: { tracing: Tracing; metricsPort: number | undefined },
 ): Promise<RunningGrpcServer> {
   if (config.MIGRATE_ON_START) {
     await migrate({
@@ -67,6 +75,12 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
   }
   const wiring = await oneReplicaAtATime(config, () => options.wire({ config, logger }));
   const database = createPostgresProbe(config.DATABASE_URL);
+  const metrics =
+    telemetry.metricsPort === undefined
+      ? undefined
+      : await serveMetrics(telemetry.metricsPort, config.GRPC_HOST);
+  if (metrics)
+    logger.info({ metricsUrl: `http://${config.GRPC_HOST}:${metrics.port}/metrics` }, 'metrics listening');
   const server = await startGrpcServer({
     host: config.GRPC_HOST,
     port: config.GRPC_PORT,
@@ -78,6 +92,8 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
     onShutdown: async () => {
       await wiring.onShutdown?.();
       await database.close();
+      await metrics?.close();
+      await telemetry.tracing.shutdown();
     },
   });
   shutdownOnSignals(server.shutdown, logger);

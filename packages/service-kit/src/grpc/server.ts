@@ -12,6 +12,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import { stopWithParent } from '../parent.ts';
+import { serverTelemetryInterceptor } from '../telemetry/grpc.ts';
 import type { CallerVerifier } from './caller-token.ts';
 import { CLIENT_KEEPALIVE } from './clients.ts';
 import { callGuard } from './guard.ts';
@@ -76,7 +77,8 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
     ...GRPC_OPTIONS,
     ...SERVER_CONNECTION_OPTIONS,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
-    interceptors: [callGuard(options.callers), ...(options.interceptors ?? [])],
+    // The telemetry sits closest to the wire, so the guard's refusals are counted and traced too.
+    interceptors: [serverTelemetryInterceptor(), callGuard(options.callers), ...(options.interceptors ?? [])],
   });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);

@@ -1,14 +1,17 @@
 // Prisma Client set-up per service: the pg driver adapter pinned to the service's own schema, and a driver of
-// its own for hot reads with prepared statements.
+// its own for hot reads with prepared statements. Both pools show in the metrics; each hot read is a span.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { observePool } from '../telemetry/metrics.ts';
+import { traceStatements } from '../telemetry/postgres.ts';
 import { assertSchemaName } from './migrate.ts';
 
 /** Prisma Client's pool: `poolSize` connections, named after the schema in pg_stat_activity's application_name. */
 export function prismaAdapter(databaseUrl: string, schema: string, poolSize = 10): PrismaPg {
-  return new PrismaPg(
-    { connectionString: databaseUrl, max: poolSize, application_name: schema },
-    { schema: assertSchemaName(schema) },
-  );
+  // The pool is made here, not by the adapter, so its use shows in the metrics; $disconnect still ends it.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, application_name: schema });
+  observePool(schema, pool);
+  return new PrismaPg(pool, { schema: assertSchemaName(schema), disposeExternalPool: true });
 }
 
 /** Prisma's pg driver adapter, connected: SQL on its own pool, without Prisma Client's engine in between. */
@@ -37,5 +40,10 @@ export function connectReadDriver(
         return name;
       },
     },
-  ).connect();
+  )
+    .connect()
+    .then((driver) => {
+      observePool(prefix, driver.underlyingDriver());
+      return traceStatements(driver, prefix);
+    });
 }
