@@ -48,6 +48,8 @@ test('a remote that needs a newer React shows its reload panel, and the rest of 
   await main.getByRole('link', { name: 'Directory' }).click();
   await expect(updated(page)).toBeVisible();
   await page.unroute('**/mf/directory/static/js/**');
+  // A reload that cut off the shell's token renewal would lose its answer, so the page settles first.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
 });

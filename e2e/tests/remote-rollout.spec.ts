@@ -3,7 +3,8 @@
 // the member's browser got A's manifest, and the next file it asks for comes from the rolled-out server, which
 // now holds B. B carries A's hashed files, so A keeps working (no 404, no error panel) as the member goes on;
 // a fresh load gets B. This test plays the remote's server: it answers /mf/feed/ from A's folder, then from
-// B's, the way a pod is replaced in a rolling update (the product's own folder stays untouched).
+// B's, the way a pod is replaced in a rolling update (the product's own folder stays untouched). The product's
+// own serving of a remote is checked too: hashed files cached for a year, manifests revalidated every time.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,6 +63,7 @@ const releaseAssets = (folder: string) =>
 
 test('a member mid-session keeps using the public square while its remote is rolled from A to B', async ({
   page,
+  browser,
 }) => {
   const a = releaseAssets(releaseA);
   const b = releaseAssets(releaseB);
@@ -73,7 +75,7 @@ test('a member mid-session keeps using the public square while its remote is rol
   let served = releaseA;
   let rollOutBeforeNextChunk = false;
   const answers: { file: string; status: number; release: 'A' | 'B' }[] = [];
-  await page.route('**/mf/feed/**', async (route: Route) => {
+  const pod = async (route: Route) => {
     const file = new URL(route.request().url()).pathname.replace(/^\/mf\/feed\//, '');
     // The race the rollout opens: the browser has A's manifest, the server is replaced before the next file.
     if (rollOutBeforeNextChunk && file.startsWith('static/')) {
@@ -90,7 +92,8 @@ test('a member mid-session keeps using the public square while its remote is rol
         'cache-control': file.startsWith('static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       },
     });
-  });
+  };
+  await page.route('**/mf/feed/**', pod);
 
   await signInAsMember(page);
   await page.goto('/directory');
@@ -122,9 +125,28 @@ test('a member mid-session keeps using the public square while its remote is rol
   await expect(page.getByRole('heading', { name: /could not be loaded|was updated/ })).toHaveCount(0);
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
 
-  // A fresh load gets B.
-  await page.reload();
-  await expect(page.getByText(LEDE_B)).toBeVisible();
-  await expect(page.getByText(LEDE_A)).toHaveCount(0);
+  // A fresh load gets B (a new visitor's: reloading the member's page could cut off its token renewal).
+  const fresh = await browser.newPage();
+  await fresh.route('**/mf/feed/**', pod);
+  await fresh.goto('/public-square');
+  await expect(fresh.getByText(LEDE_B)).toBeVisible();
+  await expect(fresh.getByText(LEDE_A)).toHaveCount(0);
+  await fresh.close();
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+});
+
+test('the product serves a remote’s hashed files for a year and its manifests fresh every time', async ({
+  request,
+}) => {
+  const served = (await (await request.get('/mf/feed/release-assets.json')).json()) as ReleaseAssets;
+  for (const file of ['mf-manifest.json', 'release-assets.json']) {
+    const response = await request.get(`/mf/feed/${file}`);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()['cache-control'], file).toBe('no-cache');
+  }
+  for (const file of [...served.assets, ...(served.carried?.assets ?? [])].slice(0, 5)) {
+    const response = await request.get(`/mf/feed/${file}`);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()['cache-control'], file).toBe('public, max-age=31536000, immutable');
+  }
 });
