@@ -1,4 +1,4 @@
-// `npm run bench [-- startup|gateway|auth|orgs|posts|directory]`: measures, in one run and on this machine, (1) the time
+// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas]`: measures, in one run and on this machine, (1) the time
 // from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
 // gateway's throughput with a member's token next to the same call without one, (4) organization
@@ -7,7 +7,8 @@
 // gateway next to the bare Express "hello", with members' uncached pages alongside, and (6) people directory
 // search on 100,000 generated profiles through the gateway (every search reaching the profile service's
 // in-memory copy of the index, next to the same straight on the Postgres index), with the first 30 cards from one
-// page next to the whole directory (as built) in time and bytes. Prints a table and writes
+// page next to the whole directory (as built) in time and bytes, and (7) two replicas of every process under mixed
+// load surviving a kill (replicas.ts). Prints a table and writes
 // bench-results/<name>.json. Runs on its own data (.data/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { searchIndexFor } from '@rotunda/org-service/wiring';
 import { loadConfig } from '@rotunda/service-kit';
 import autocannon from 'autocannon';
 import { closedLoop, getOk, healthy, percentile } from './measure.ts';
+import { benchReplicas } from './replicas.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8080);
@@ -40,12 +42,17 @@ const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 54329);
 
 const print = (text = '') => process.stdout.write(`${text}\n`);
 
-/** Starts the product as `npm start` does; answers the process and the seconds until /healthz said 200. */
-async function startProduct(): Promise<{ child: ChildProcess; seconds: number }> {
+/**
+ * Starts the product as `npm start` does, with `env` on top of the bench's; answers the process and the seconds
+ * until /healthz said 200.
+ */
+async function startProduct(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['packages/apphost/src/main.ts'], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', DATA_DIR: DATA_DIR },
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', DATA_DIR: DATA_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -519,4 +526,8 @@ if (which === 'all' || which === 'directory') {
     firstCards: { paged: { ms: pagedMs, bytes: pagedBytes }, whole: { ms: wholeMs, bytes: wholeBytes } },
     targets: { p95Ms: 25, faster: 100, fewerBytes: 1000 },
   });
+}
+
+if (which === 'all' || which === 'replicas') {
+  await benchReplicas({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print });
 }

@@ -3,104 +3,29 @@
 // process and PostgreSQL on Ctrl-C, a second start reuses the data instead of seeding it again, and when the
 // apphost is killed outright its services stop on their own. Runs API-only (SERVE_WEB=false) so it needs no web
 // build.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portsInUse } from '../src/ports.ts';
+import {
+  childIn,
+  dataFolder,
+  freePortRun,
+  nodeChildrenOf,
+  type ProductRun,
+  productEnv,
+  running,
+  startProduct,
+  until,
+  untilHealthy,
+} from './support/product.ts';
 
-const main = new URL('../src/main.ts', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-apphost-'));
-// As root, PostgreSQL runs as the postgres user, who must be able to reach its folder, like a repo's .data/.
-chmodSync(dataDir, 0o755);
-
-async function freePortRun(count: number): Promise<number> {
-  // A base port with `count` free ports after it, away from the defaults a developer may be running and below
-  // Linux's ephemeral range (32768 up): there, the product's own outgoing connections could take a port between
-  // the check and a service binding it.
-  for (let base = 21000 + Math.floor(Math.random() * 10000); ; base += count) {
-    if (
-      (await portsInUse(Array.from({ length: count }, (_, i) => ({ port: base + i, what: 'test' }))))
-        .length === 0
-    ) {
-      return base;
-    }
-  }
-}
-
-const base = await freePortRun(10);
-const env = {
-  ...process.env,
-  PORT: String(base),
-  POSTGRES_PORT: String(base + 1),
-  S3_PORT: String(base + 2),
-  MAILDEV_WEB_PORT: String(base + 3),
-  MAILDEV_SMTP_PORT: String(base + 4),
-  GRPC_PORT_BASE: String(base + 5),
-  DATA_DIR: dataDir,
-  SERVE_WEB: 'false',
-  LOG_LEVEL: 'warn',
-};
-
-function start(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, output: () => output, exited };
-}
-
-async function untilHealthy(run: ReturnType<typeof start>): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (!run.output().includes('Press Ctrl-C to stop.')) {
-    if (run.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`did not start:\n${run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The Node processes `pid` started (the services and the gateway), from Linux's /proc. */
-function nodeChildrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent's pid; the command name before it may hold spaces.
-      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (parent === pid && command.includes('src/main.ts')) children.push(Number(entry));
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return children;
-}
-
-/** The child of `pid` running in `folder` (the gateway, services/news), from its working directory. */
-function childIn(pid: number, folder: string): number {
-  const child = nodeChildrenOf(pid).find((candidate) =>
-    readlinkSync(`/proc/${candidate}/cwd`).endsWith(`/${folder}`),
-  );
-  if (child === undefined) throw new Error(`no child in ${folder}`);
-  return child;
-}
-
-const running = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until(condition: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  return condition();
-}
+const dataDir = dataFolder();
+// The app, PostgreSQL, S3, mail (2), five gRPC, then the metrics: the gateway's at +10, the services' at +20.
+const PORTS = 25;
+const base = await freePortRun(PORTS);
+const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 10) });
+const start = () => startProduct(env);
 
 const headlines = async () => (await (await fetch(`http://127.0.0.1:${base}/api/news`)).json()) as unknown[];
 
@@ -115,7 +40,7 @@ async function headlinesWithin(ms: number): Promise<number> {
 }
 
 describe('npm start', { timeout: 180_000 }, () => {
-  const runs: ReturnType<typeof start>[] = [];
+  const runs: ProductRun[] = [];
   afterAll(async () => {
     for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGINT');
     await Promise.all(runs.map((run) => run.exited));
@@ -142,7 +67,7 @@ describe('npm start', { timeout: 180_000 }, () => {
   });
 
   it('restarts the gateway or a service that was killed outright, which then serves again', async () => {
-    const run = runs[0] as ReturnType<typeof start>;
+    const run = runs[0] as ProductRun;
     const apphost = run.child.pid as number;
     for (const [name, folder] of [
       ['gateway', 'gateway'],
@@ -164,12 +89,12 @@ describe('npm start', { timeout: 180_000 }, () => {
   });
 
   it('stops every process and PostgreSQL on Ctrl-C, freeing every port', async () => {
-    const run = runs[0] as ReturnType<typeof start>;
+    const run = runs[0] as ProductRun;
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('Stopped.');
     expect(
-      await portsInUse(Array.from({ length: 10 }, (_, i) => ({ port: base + i, what: 'test' }))),
+      await portsInUse(Array.from({ length: PORTS }, (_, i) => ({ port: base + i, what: 'test' }))),
     ).toEqual([]);
   });
 

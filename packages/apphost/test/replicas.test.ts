@@ -1,0 +1,147 @@
+// `npm start -- --replicas 2` as an operator lives it: two processes of every service on the one PostgreSQL, each
+// on its own gRPC and metrics port and named on the console, DATA_DIR/pids.json and in its own log; the gateway
+// as two cluster workers sharing the app's port; the demo seeded once; a killed replica restarted under its own
+// name, a killed gateway worker forked again, and Ctrl-C stopping them all. A replica count outside 1 to 4 is
+// refused before anything starts. Runs API-only (SERVE_WEB=false) so it needs no web build.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { portsInUse } from '../src/ports.ts';
+import {
+  childIn,
+  dataFolder,
+  freePortRun,
+  nodeChildrenOf,
+  type ProductRun,
+  productEnv,
+  running,
+  startProduct,
+  until,
+  untilHealthy,
+} from './support/product.ts';
+
+const dataDir = dataFolder();
+// The app, PostgreSQL, S3, mail (2), gRPC from +5 (replica 2 from +15), then the metrics from +20: the gateway's
+// two workers at +20 and +21, the services' replicas from +30 and +40.
+const PORTS = 45;
+const base = await freePortRun(PORTS);
+const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 20) });
+
+interface Listed {
+  pid: number;
+  service: string;
+  replica?: number;
+  grpcPort?: number;
+  metricsPorts: number[];
+}
+const pids = () => JSON.parse(readFileSync(join(dataDir, 'pids.json'), 'utf8')) as Record<string, Listed>;
+
+const headlines = async () => (await (await fetch(`http://127.0.0.1:${base}/api/news`)).json()) as unknown[];
+
+describe('npm start --replicas 2', { timeout: 180_000 }, () => {
+  const runs: ProductRun[] = [];
+  afterAll(async () => {
+    for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGINT');
+    await Promise.all(runs.map((run) => run.exited));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a replica count outside 1 to 4, and an option it does not know, before starting anything', async () => {
+    const five = startProduct(env, ['--replicas', '5']);
+    expect(await five.exited).toBe(78);
+    expect(five.output()).toContain('REPLICAS: must be a whole number from 1 to 4 (got "5")');
+    const unknown = startProduct(env, ['--replica', '2']);
+    expect(await unknown.exited).toBe(64);
+    expect(unknown.output()).toContain('the one option is --replicas N (1 to 4)');
+    expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
+  });
+
+  it('runs two of every service and two gateway workers, prints where each serves metrics, seeds once', async () => {
+    const run = startProduct(env, ['--replicas', '2']);
+    runs.push(run);
+    await untilHealthy(run, 120_000);
+    const output = run.output();
+    expect(output).toContain(
+      '2 of each of services auth, profile, org, post, news and the gateway (2 workers)',
+    );
+    expect(output).toContain(
+      `Metrics      gateway http://127.0.0.1:${base + 20}–${base + 21}/metrics (one port per worker)`,
+    );
+    expect(output).toContain(
+      `services auth, profile, org, post, news http://127.0.0.1:${base + 40}–${base + 44}/metrics (replica 2)`,
+    );
+    // Both news replicas started on an empty database, and the demo's headlines are there once.
+    expect(await headlines()).toHaveLength(12);
+
+    const apphost = run.child.pid as number;
+    const listed = pids();
+    expect(Object.keys(listed).sort()).toEqual(
+      ['auth', 'gateway', 'news', 'org', 'post', 'profile']
+        .flatMap((name) => (name === 'gateway' ? [name] : [`${name}-1`, `${name}-2`]))
+        .sort(),
+    );
+    expect(listed['profile-2']).toEqual({
+      pid: expect.any(Number),
+      service: 'profile',
+      replica: 2,
+      grpcPort: base + 16,
+      metricsPorts: [base + 41],
+    });
+    expect(listed.gateway?.metricsPorts).toEqual([base + 20, base + 21]);
+    expect(
+      Object.values(listed)
+        .map((process) => process.pid)
+        .sort(),
+    ).toEqual(nodeChildrenOf(apphost).sort());
+    expect(nodeChildrenOf(childIn(apphost, 'gateway'))).toHaveLength(2);
+    expect(existsSync(join(dataDir, 'logs', 'profile-2.log'))).toBe(true);
+    expect(existsSync(join(dataDir, 'logs', 'profile-1.log'))).toBe(true);
+  });
+
+  it('restarts a killed replica under its own name and forks a killed gateway worker again', async () => {
+    const run = runs[0] as ProductRun;
+    const apphost = run.child.pid as number;
+    const victim = pids()['profile-2']?.pid as number;
+    const other = pids()['profile-1']?.pid as number;
+    process.kill(victim, 'SIGKILL');
+    expect(await until(() => run.output().includes('profile-2 restarted'), 20_000), run.output()).toBe(true);
+    expect(run.output()).toMatch(
+      /✗ [\d:]{8} profile-2 exited unexpectedly \(signal SIGKILL\) after [\d.]+ s; restarting in 1 s/,
+    );
+    const restarted = pids()['profile-2']?.pid as number;
+    expect(restarted).not.toBe(victim);
+    expect(running(restarted)).toBe(true);
+    // Its sibling served on, untouched.
+    expect(pids()['profile-1']?.pid).toBe(other);
+    expect(running(other)).toBe(true);
+
+    const gateway = childIn(apphost, 'gateway');
+    const [worker] = nodeChildrenOf(gateway);
+    process.kill(worker as number, 'SIGKILL');
+    expect(
+      await until(() => {
+        const workers = nodeChildrenOf(gateway);
+        return workers.length === 2 && !workers.includes(worker as number);
+      }, 15_000),
+    ).toBe(true);
+    expect(run.output()).toContain('[gateway] error: gateway worker 1 exited; forking another in 1 s');
+    expect(await headlines()).toHaveLength(12);
+    expect(nodeChildrenOf(apphost)).toHaveLength(11);
+  });
+
+  it('stops every replica, every gateway worker and PostgreSQL on Ctrl-C, freeing every port', async () => {
+    const run = runs[0] as ProductRun;
+    const everyone = [
+      ...nodeChildrenOf(run.child.pid as number),
+      ...nodeChildrenOf(childIn(run.child.pid as number, 'gateway')),
+    ];
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('Stopped.');
+    expect(everyone.filter(running)).toEqual([]);
+    expect(existsSync(join(dataDir, 'pids.json'))).toBe(false);
+    expect(
+      await portsInUse(Array.from({ length: PORTS }, (_, i) => ({ port: base + i, what: 'test' }))),
+    ).toEqual([]);
+  });
+});
