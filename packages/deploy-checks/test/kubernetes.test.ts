@@ -4,6 +4,7 @@
 // migrate Job, each process's environment accepted by its own configuration schema, and demo data in the local
 // overlay only.
 import { readdirSync } from 'node:fs';
+import { drainConfigSchema } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
 import { remotesConfig } from '../../../gateway/src/http/web.ts';
 import { kubernetesBudget } from './support/budget.ts';
@@ -186,8 +187,8 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       expect(command[0], `${name} preStop`).toBe('sleep');
       const pause = Number(command[1]);
       expect(pause, `${name} preStop`).toBeGreaterThan(0);
-      const drain = Number(environmentOf(manifests(), container).SHUTDOWN_GRACE_MS) / 1000;
-      expect(drain, `${name} SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
+      // As the process reads it (the service kit's drain settings).
+      const drain = drainConfigSchema.parse(environmentOf(manifests(), container)).SHUTDOWN_GRACE_MS / 1000;
       expect(pod.terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(pause + drain);
       // preStop's exec runs in the image: its final stage is Debian's, which has coreutils' sleep.
       const stages = readRepoFile(deployable(name)?.dir ?? '', 'Dockerfile').match(/^FROM \S+/gm) ?? [];
