@@ -211,6 +211,18 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       });
       // Traces only where an overlay names a collector.
       expect(env.OTEL_TRACES_EXPORTER, name).toBe('none');
+      // The default-deny policy would keep Prometheus out: one policy lets the monitoring namespace scrape.
+      const scrapable = ofKind(manifests(), 'NetworkPolicy').some(
+        (p) =>
+          p.spec.podSelector.matchExpressions?.some(
+            (e: { key: string; operator: string; values: string[] }) =>
+              e.key === 'app.kubernetes.io/name' && e.operator === 'In' && e.values.includes(name),
+          ) &&
+          (p.spec.ingress ?? []).some((rule: { ports?: { port: number }[] }) =>
+            (rule.ports ?? []).some((p) => p.port === port),
+          ),
+      );
+      expect(scrapable, `Prometheus may scrape ${name} on ${port}`).toBe(true);
     }
   });
 
