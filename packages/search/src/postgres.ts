@@ -577,7 +577,9 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
         // generation takes the live names. Queries waiting on the old table find the new one by its name.
         await client.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
         await catchUp(client, source);
-        await client.query(`DROP TABLE ${definition.stored ? `${storedTable}, ${table}` : table}`);
+        // The old generation's stored values, if it had any (its definition may differ), go with it.
+        await client.query(`DROP TABLE IF EXISTS ${storedTable}`);
+        await client.query(`DROP TABLE ${table}`);
         await client.query(`DROP TABLE ${changeLog}`);
         await client.query(`DROP FUNCTION ${logFunction}()`);
         await client.query(`ALTER TABLE ${next.table} RENAME TO ${quote(live.tableName)}`);

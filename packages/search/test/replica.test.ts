@@ -113,6 +113,49 @@ describe('replicated search index', () => {
     expect(await names(late, 'capitol')).toEqual(['s1']);
   });
 
+  it("follows another replica's rebuild: the old generation until the new one is loaded whole, never empty", async () => {
+    const [rebuilder, follower] = [replica(), replica()];
+    await rebuilder.ensure();
+    await follower.ensure();
+    const before = Array.from({ length: 300 }, (_, n) => organization(`f${n}`, `Before Zephyr ${n}`));
+    await rebuilder.upsert(before);
+    await vi.waitFor(async () =>
+      expect((await follower.search({ text: 'zephyr', offset: 0, limit: 0 })).total).toBe(300),
+    );
+    const after = Array.from({ length: 300 }, (_, n) => organization(`f${n}`, `After Zephyr ${n}`));
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const rebuilding = rebuilder.rebuild({
+      async eachPage(handle) {
+        await handle(after.slice(0, 100));
+        await gate;
+        await handle(after.slice(100));
+      },
+      documents: async (ids) => after.filter((document) => ids.includes(document.id)),
+    });
+    let done = false;
+    const totals: number[] = [];
+    const watching = (async () => {
+      while (!done) {
+        totals.push((await follower.search({ text: 'zephyr', offset: 0, limit: 0 })).total);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await names(follower, 'before zephyr 299')).toEqual(['f299']);
+    open();
+    expect(await rebuilding).toEqual({ rebuilt: true, documents: 300 });
+    await vi.waitFor(async () => expect(await names(follower, 'after zephyr 299')).toEqual(['f299']), {
+      timeout: 5000,
+    });
+    done = true;
+    await watching;
+    expect(await names(follower, 'before')).toEqual([]);
+    expect(new Set(totals)).toEqual(new Set([300]));
+  });
+
   it('reloads the whole copy after its listening connection is cut, catching up on what it missed', async () => {
     const [writer, reader] = [replica(), replica({ reconnectDelayMs: 50 })];
     await writer.ensure();
