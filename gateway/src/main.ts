@@ -29,8 +29,6 @@ const workersConfigSchema = z.object({
     .min(1, 'must be a whole number from 1 to 64')
     .max(64, 'must be a whole number from 1 to 64')
     .default(1),
-  /** The first worker's /metrics port; worker n (from 1) serves on METRICS_PORT + n − 1. */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 /** A worker that died is forked again after this pause, so one failing at start does not spin. */
 const REFORK_DELAY_MS = 1000;
@@ -101,7 +99,8 @@ function runPrimary(count: number) {
 
   const fork = (index: number) => {
     const worker = cluster.fork(
-      workers.METRICS_PORT === undefined ? {} : { METRICS_PORT: String(workers.METRICS_PORT + index) },
+      // Each worker serves its own /metrics: worker n (from 1) on METRICS_PORT + n − 1.
+      config.METRICS_PORT === undefined ? {} : { METRICS_PORT: String(config.METRICS_PORT + index) },
     );
     running.set(index, worker);
     worker.once('exit', (code, signal) => {

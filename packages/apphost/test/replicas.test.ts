@@ -1,9 +1,11 @@
 // `npm start -- --replicas 2` as an operator lives it: two processes of every service on the one PostgreSQL, each
 // on its own gRPC and metrics port and named on the console, DATA_DIR/pids.json and in its own log; the gateway
-// as two cluster workers sharing the app's port; the demo seeded once; a killed replica restarted under its own
-// name, a killed gateway worker forked again, and Ctrl-C stopping them all. A replica count outside 1 to 4 is
-// refused before anything starts. Runs API-only (SERVE_WEB=false) so it needs no web build.
+// as two cluster workers sharing the app's port, each serving its own /metrics; the demo seeded once; a killed
+// replica restarted under its own name, a killed gateway worker forked again, and Ctrl-C stopping them all. A
+// replica count outside 1 to 4 is refused before anything starts. Runs API-only (SERVE_WEB=false) so it needs no
+// web build.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portsInUse } from '../src/ports.ts';
@@ -96,6 +98,28 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     expect(nodeChildrenOf(childIn(apphost, 'gateway'))).toHaveLength(2);
     expect(existsSync(join(dataDir, 'logs', 'profile-2.log'))).toBe(true);
     expect(existsSync(join(dataDir, 'logs', 'profile-1.log'))).toBe(true);
+  });
+
+  it('serves each process’s metrics on the ports it printed, and both gateway workers take requests', async () => {
+    // A new connection each: the cluster's primary hands connections to its workers in turn.
+    for (let i = 0; i < 10; i++) {
+      await new Promise<void>((resolve, reject) =>
+        get(`http://127.0.0.1:${base}/api/news`, { agent: false }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        }).on('error', reject),
+      );
+    }
+    const metrics = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const port of [base + 20, base + 21]) {
+      const served = (await metrics(port))
+        .split('\n')
+        .filter((line) => line.startsWith('rotunda_http_requests_total{') && line.includes('/api/news'))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+      expect(served, `the worker on :${port}`).toBeGreaterThan(0);
+    }
+    for (const listed of Object.values(pids()).filter((process) => process.service !== 'gateway'))
+      expect(await metrics(listed.metricsPorts[0] as number)).toContain('rotunda_grpc_server_handled_total');
   });
 
   it('restarts a killed replica under its own name and forks a killed gateway worker again', async () => {
