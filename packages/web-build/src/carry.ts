@@ -33,7 +33,7 @@ export interface PreviousRelease extends Files {
 }
 
 /** Files under static/, where the bundler writes every file whose name carries a content hash. */
-export function hashedFiles(folder: string): string[] {
+function hashedFiles(folder: string): string[] {
   const root = join(folder, 'static');
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })

@@ -8,8 +8,6 @@ import type { RsbuildConfig, RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginCarryPreviousRelease } from './carry.ts';
 
-export { RELEASE_ASSETS, type ReleaseAssets } from './carry.ts';
-
 /** Singletons the shell and every remote share: one React, one router context and one session store. */
 export const SHARED_SINGLETONS = [
   'react',
