@@ -36,7 +36,7 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   retireAfterMs?: number;
 }
 
-/** Bumped when the mapping below changes, so ensure() rebuilds indices made by an older version. */
+/** Bumped when the mapping below changes, so ensure() calls indices made by an older version outdated. */
 const MAPPING_VERSION = 'es-1';
 const NORMALIZER = 'rotunda_lowercase';
 /** Documents per bulk request. */

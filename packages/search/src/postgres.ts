@@ -28,7 +28,7 @@ export interface PostgresSearchIndexOptions extends SearchIndexDefinition {
 
 /**
  * The channel every write to an index notifies, in its own transaction, with the ids it changed (a JSON list; '*'
- * after clear()): how the in-memory copies of the index (replica.ts) learn of every writer's changes, a replica's,
+ * after clear() and a rebuild's switch): how the in-memory copies of the index (replica.ts) learn of every writer's changes, a replica's,
  * a reindex's or a seed's. Postgres truncates channel names at 63 bytes; it is quoted where listened to.
  */
 export const changeChannelOf = (schema: string, index: string) =>
@@ -67,7 +67,7 @@ function changePayloads(ids: string[]): string[] {
   return payloads;
 }
 
-/** The payload clear() notifies: every document changed. */
+/** The payload clear() and a rebuild's switch notify: every document changed. */
 export const EVERYTHING_CHANGED = '*';
 
 /** Bumped when the table layout below changes, so ensure() calls tables made by an older version outdated. */
@@ -178,6 +178,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   /** The ids of live rows written while a rebuild runs, logged by a trigger the rebuild puts on the live table. */
   const changeLog = qualified(objectName(options.index, 'rebuild_changes'));
   const logFunction = qualified(objectName(options.index, 'rebuild_log'));
+  const rebuildLockName = `${options.schema}.${options.index}`;
   // Hex only, so it is safe as the literal of COMMENT ON (DDL takes no parameters).
   const fingerprint = `rotunda-search:${definitionFingerprint(definition, LAYOUT_VERSION)}`;
 
@@ -263,7 +264,27 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
         state = 'outdated';
       }
     });
+    await dropAbandonedRebuild();
     return state;
+  }
+
+  /**
+   * What a rebuild made beside the live tables, left when its process died: its trigger would go on logging every
+   * write. Dropped when no rebuild holds the lock, i.e. none is running.
+   */
+  async function dropAbandonedRebuild(): Promise<void> {
+    const { rows } = await pool.query<{ present: boolean }>(
+      'SELECT to_regclass($1) IS NOT NULL OR to_regclass($2) IS NOT NULL AS present',
+      [changeLog, next.table],
+    );
+    if (!rows[0]?.present) return;
+    const lock = await tryRebuildLock(options.databaseUrl, rebuildLockName);
+    if (!lock) return;
+    try {
+      await transaction(dropRebuildObjects);
+    } finally {
+      await lock.release();
+    }
   }
 
   const insertColumns = [
@@ -542,7 +563,7 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   }
 
   async function rebuild(source: RebuildSource): Promise<RebuildOutcome> {
-    const lock = await tryRebuildLock(options.databaseUrl, `${options.schema}.${options.index}`);
+    const lock = await tryRebuildLock(options.databaseUrl, rebuildLockName);
     if (!lock) return { rebuilt: false };
     try {
       await ensure();

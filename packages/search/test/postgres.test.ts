@@ -206,6 +206,32 @@ describe('postgres search adapter', () => {
     expect(await index.search({ offset: 0, limit: 10 })).toEqual({ ids: ['b'], total: 1 });
   });
 
+  it('clears away what a rebuild whose process died left, once a replica starts, the live index untouched', async () => {
+    const crashed = make({ index: 'crashed' });
+    await crashed.ensure();
+    await crashed.upsert([{ id: 'a', text: { name: 'Alpha' }, keywords: {}, sort: {} }]);
+    const never = new Promise<void>(() => {});
+    void crashed.rebuild({ eachPage: () => never, documents: async () => [] });
+    const leftovers = async () =>
+      (
+        await client.query(
+          `SELECT 1 FROM pg_trigger WHERE tgname = 'rotunda_rebuild_log' UNION ALL
+            SELECT 1 FROM pg_class WHERE relname LIKE 'crashed_rebuild%'`,
+        )
+      ).rowCount;
+    await expect.poll(leftovers).toBeGreaterThan(0);
+    // Its process dies: the session holding the rebuild lock ends.
+    await client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    const restarted = make({ index: 'crashed' });
+    expect(await restarted.ensure()).toBe('current');
+    expect(await leftovers()).toBe(0);
+    expect(await restarted.search({ offset: 0, limit: 10 })).toEqual({ ids: ['a'], total: 1 });
+  });
+
   it('catches up on writes another process makes straight on the live table while it rebuilds', async () => {
     const rebuilder = make({ index: 'shared' });
     const other = make({ index: 'shared' });
