@@ -369,7 +369,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   });
 
   it('routes the REST and identity paths to the gateway, each remote to its nginx, the rest to the shell', () => {
-    const [ingress] = ofKind(manifests(), 'Ingress');
+    const ingress = ofKind(manifests(), 'Ingress').find((i) => i.metadata.name === 'rotunda');
     const routes = Object.fromEntries(
       ingress?.spec.rules.flatMap((rule: { http: { paths: unknown[] } }) =>
         (rule.http.paths as { path: string; pathType: string; backend: { service: { name: string } } }[]).map(
@@ -390,6 +390,27 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       'Prefix /mf/profile': 'mf-profile',
       'Prefix /': 'shell',
     });
+  });
+
+  it('tries a hashed file that one pod lacks on the next pod, and never retries anything else', () => {
+    const ingresses = ofKind(manifests(), 'Ingress');
+    const retried = ingresses.filter((i) =>
+      i.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-next-upstream']?.includes('http_404'),
+    );
+    expect(retried.map((i) => i.metadata.name)).toEqual(['rotunda-static']);
+    const paths = retried[0]?.spec.rules.flatMap((rule: { http: { paths: { path: string }[] } }) =>
+      rule.http.paths.map((p) => p.path),
+    );
+    expect(paths.sort()).toEqual(
+      [
+        '/static',
+        ...['feed', 'directory', 'organizations', 'profile'].map((app) => `/mf/${app}/static`),
+      ].sort(),
+    );
+    // The same public host and TLS as the main routes, so the longer prefixes win in the same server block.
+    const main = ingresses.find((i) => i.metadata.name === 'rotunda');
+    expect(retried[0]?.spec.rules[0].host).toBe(main?.spec.rules[0].host);
+    expect(retried[0]?.spec.tls).toEqual(main?.spec.tls);
   });
 
   it("migrates every service's schema in a Job, in that service's image, before rollout", () => {
