@@ -86,7 +86,7 @@ export {
   observePool,
   serveMetrics,
 } from './telemetry/metrics.ts';
-export { traceStatements } from './telemetry/postgres.ts';
+export { tracePgPool, traceStatements } from './telemetry/postgres.ts';
 export {
   REQUEST_ID_ATTRIBUTE,
   startTracing,

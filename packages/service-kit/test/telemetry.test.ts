@@ -8,6 +8,7 @@ import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js'
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { NewsServiceClient, NewsServiceService } from '@rotunda/protos/news';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CALLER_TOKEN_METADATA,
@@ -25,6 +26,7 @@ import {
   startGrpcServer,
   startTracing,
   type Tracing,
+  tracePgPool,
   tracingConfigSchema,
   unary,
 } from '../src/index.ts';
@@ -176,6 +178,42 @@ describe('traces', () => {
     const statement = spanNamed(exporter.getFinishedSpans(), 'SELECT test.read');
     expect(statement.status.code).toBe(SpanStatusCode.ERROR);
     expect(statement.events.map((event) => event.name)).toContain('exception');
+  });
+
+  it('traces a plain pg pool’s queries, pool.query’s and a held client’s, under the span that made them', async () => {
+    const pool = tracePgPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }), 'test.pg');
+    try {
+      const request = await trace.getTracer('test').startActiveSpan('request', async (span) => {
+        await pool.query('SELECT 1 AS one');
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT $1::int AS two', [2]);
+          await client.query('SELECT * FROM missing_table').catch(() => {});
+        } finally {
+          client.release();
+        }
+        span.end();
+        return span;
+      });
+      const statements = exporter.getFinishedSpans().filter((span) => span.name === 'SELECT test.pg');
+      expect(statements.map((span) => span.attributes['db.query.text'])).toEqual([
+        'SELECT 1 AS one',
+        'SELECT $1::int AS two',
+        'SELECT * FROM missing_table',
+      ]);
+      for (const span of statements)
+        expect(span.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+      expect(statements.map((span) => span.status.code)).toEqual([
+        SpanStatusCode.UNSET,
+        SpanStatusCode.UNSET,
+        SpanStatusCode.ERROR,
+      ]);
+      expect(sample(await scrape(), 'rotunda_db_pool_connections', { pool: 'test.pg', state: 'idle' })).toBe(
+        1,
+      );
+    } finally {
+      await pool.end();
+    }
   });
 
   it('records nothing without an exporter, and refuses an exporter it does not know', () => {
