@@ -193,6 +193,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   const { index } = options;
   /** The alias on the generation a rebuild is filling: writers write there too while it exists. */
   const building = `${index}-rebuilding`;
+  const rebuildLockName = `elasticsearch:${index}`;
   const fingerprint = definitionFingerprint(definition, MAPPING_VERSION);
   const version = fingerprint.slice(0, VERSION_DIGITS);
   const refresh = options.refresh ?? false;
@@ -214,7 +215,29 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     return Object.values(mappings)[0]?.mappings._meta?.rotunda_search;
   }
 
+  /** The indices behind the building alias: a rebuild's, running or left by a process that died. */
+  async function buildingIndices(): Promise<string[]> {
+    const aliases = await client.indices.getAlias({ name: building }, { ignore: [404] });
+    return Object.keys(aliases ?? {}).filter(
+      (name) => (aliases as Record<string, { aliases?: Record<string, unknown> }>)[name]?.aliases?.[building],
+    );
+  }
+
+  /** A generation left by a rebuild whose process died (writers would go on writing to it), when none runs. */
+  async function dropAbandonedRebuild(): Promise<void> {
+    const abandoned = await buildingIndices();
+    if (abandoned.length === 0) return;
+    const lock = await tryRebuildLock(options.lockDatabaseUrl, rebuildLockName);
+    if (!lock) return;
+    try {
+      await client.indices.delete({ index: abandoned, ignore_unavailable: true });
+    } finally {
+      await lock.release();
+    }
+  }
+
   async function ensure(): Promise<IndexState> {
+    await dropAbandonedRebuild();
     const { concrete, legacy } = await resolve();
     // A concrete index by the alias's name (an earlier release's) keeps answering until a rebuild moves it behind
     // the alias.
@@ -338,16 +361,14 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   }
 
   async function rebuild(rebuildSource: RebuildSource): Promise<RebuildOutcome> {
-    const lock = await tryRebuildLock(options.lockDatabaseUrl, `elasticsearch:${index}`);
+    const lock = await tryRebuildLock(options.lockDatabaseUrl, rebuildLockName);
     if (!lock) return { rebuilt: false };
     const target = `${index}-v${version}-${Date.now()}`;
     try {
       await ensure();
       // A rebuild that died midway left its generation behind the building alias.
-      const leftovers = await client.indices.getAlias({ name: building }, { ignore: [404] });
-      for (const name of Object.keys(leftovers ?? {}))
-        if ((leftovers as Record<string, { aliases?: Record<string, unknown> }>)[name]?.aliases?.[building])
-          await client.indices.delete({ index: name });
+      const leftovers = await buildingIndices();
+      if (leftovers.length > 0) await client.indices.delete({ index: leftovers });
       // Writers write here too from now on, before the source is read.
       await client.indices.create({ index: target, ...body(), aliases: { [building]: {} } });
       await rebuildSource.eachPage((documents) => fill(target, rebuildSource, documents));

@@ -53,6 +53,43 @@ describe.runIf(node)('elasticsearch generations', () => {
     documents: async (ids: string[]) => documents.filter((document) => ids.includes(document.id)),
   };
 
+  it('deletes the generation a rebuild whose process died left, once a replica starts', async () => {
+    const name = `${index}_crashed`;
+    const client = new Client({ node: node as string });
+    const lockDatabaseUrl = await createTestDatabase();
+    const open = () =>
+      createElasticsearchIndex({
+        node: node as string,
+        index: name,
+        ...CONTRACT_FIELDS,
+        refresh: true,
+        lockDatabaseUrl,
+      });
+    try {
+      const crashed = open();
+      await crashed.ensure();
+      await crashed.upsert(documents);
+      // As a rebuild leaves it when its process dies: a generation behind the building alias, no lock held.
+      await client.indices.create({
+        index: `${name}-v0-1`,
+        ...elasticsearchIndexBody(CONTRACT_FIELDS, 'abandoned'),
+        aliases: { [`${name}-rebuilding`]: {} },
+      });
+      const restarted = open();
+      expect(await restarted.ensure()).toBe('current');
+      expect(await client.indices.exists({ index: `${name}-v0-1` })).toBe(false);
+      // Writes no longer reach it, and create no index in its place.
+      await restarted.upsert(documents);
+      await restarted.remove(['a']);
+      expect(await client.indices.exists({ index: `${name}-rebuilding` })).toBe(false);
+      expect((await restarted.search({ offset: 0, limit: 10 })).ids).toEqual(['b']);
+      await crashed.close();
+      await restarted.close();
+    } finally {
+      await client.close();
+    }
+  });
+
   it("moves an earlier release's concrete index behind the alias, answering throughout", async () => {
     const client = new Client({ node: node as string });
     try {
@@ -64,7 +101,7 @@ describe.runIf(node)('elasticsearch generations', () => {
         document: { id: 'old', text: { name: 'old guild' } },
         refresh: true,
       });
-      const search = await createElasticsearchIndex({
+      const search = createElasticsearchIndex({
         node: node as string,
         index: legacy,
         ...CONTRACT_FIELDS,
