@@ -79,8 +79,15 @@ function runWord() {
   return `replrun${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
 }
 
-/** rotunda_grpc_server_handled_total summed over the service's own methods (not the health checks). */
-async function handledCalls(metricsPort: number, tries = 2): Promise<number | undefined> {
+/**
+ * A counter summed over its series from one process's /metrics (`skip`: series left out); undefined when the
+ * process does not answer.
+ */
+async function counterTotal(
+  metricsPort: number,
+  metric: string,
+  { tries = 2, skip = '\u0000' }: { tries?: number; skip?: string } = {},
+): Promise<number | undefined> {
   let text: string | undefined;
   // A replica busy on two shared cores may take a while to answer; a second try before calling it silent.
   for (let attempt = 0; attempt < tries && text === undefined; attempt++)
@@ -90,11 +97,19 @@ async function handledCalls(metricsPort: number, tries = 2): Promise<number | un
   if (text === undefined) return undefined;
   let total = 0;
   for (const line of text.split('\n')) {
-    if (!line.startsWith('rotunda_grpc_server_handled_total{') || line.includes('grpc.health.')) continue;
+    if (!line.startsWith(`${metric}{`) || line.includes(skip)) continue;
     total += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
   }
   return total;
 }
+
+/** rotunda_grpc_server_handled_total summed over the service's own methods (not the health checks). */
+const handledCalls = (metricsPort: number, tries = 2) =>
+  counterTotal(metricsPort, 'rotunda_grpc_server_handled_total', { tries, skip: 'grpc.health.' });
+
+/** Each gateway worker's HTTP requests (rotunda_http_requests_total), by its /metrics port. */
+const gatewayRequests = (ports: number[]) =>
+  Promise.all(ports.map((port) => counterTotal(port, 'rotunda_http_requests_total')));
 
 function readPids(dataDir: string): Record<string, Listed> {
   return JSON.parse(readFileSync(join(dataDir, 'pids.json'), 'utf8')) as Record<string, Listed>;
@@ -373,7 +388,11 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
     string,
     { pid: number; atMs: number; restartedAtMs?: number; upAtMs?: number; servingAtMs?: number }
   >();
+  const gatewayPorts = pids.gateway?.metricsPorts ?? [];
+  let gatewayAtStart: (number | undefined)[] = [];
+  let gatewayAtEnd: (number | undefined)[] = [];
   const result = await drive(base, LOAD_S, async (elapsed) => {
+    gatewayAtStart = await gatewayRequests(gatewayPorts);
     samples.start = await sample(replicas);
     const sleepUntil = (ms: number) =>
       new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - elapsed())));
@@ -411,7 +430,13 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     samples.end = await sample(replicas);
+    gatewayAtEnd = await gatewayRequests(gatewayPorts);
   });
+  const workerRequests = gatewayPorts.map((_, i) =>
+    Math.max(0, (gatewayAtEnd[i] ?? 0) - (gatewayAtStart[i] ?? 0)),
+  );
+  const gatewayTotal = workerRequests.reduce((a, b) => a + b, 0);
+  const workerShare = workerRequests.map((count) => (gatewayTotal ? count / gatewayTotal : 0));
   const lost = await lostWrites(base, result);
   await restoreName(base, result);
   result.agent.destroy();
@@ -457,8 +482,12 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
   );
   // Per service and replica: its share while both were live before the kill, while both were live after the
   // restart (from the restarted one's first call), and over the whole run (the kill included).
-  const perReplicaShare = Object.fromEntries(
-    services.map((service) => [
+  const perReplicaShare = Object.fromEntries([
+    [
+      'gateway',
+      Object.fromEntries(workerShare.map((share, i) => [`gateway worker ${i + 1}`, { wholeRun: share }])),
+    ],
+    ...services.map((service) => [
       service,
       Object.fromEntries(
         Object.keys(whole[service]?.share ?? {}).map((name) => [
@@ -471,7 +500,7 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
         ]),
       ),
     ]),
-  );
+  ]);
 
   const converged = result.convergence.filter((c) => c.ms !== undefined).map((c) => c.ms as number);
   const notFound = result.convergence.length - converged.length;
@@ -521,7 +550,13 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
   print(
     `  share of each service's gRPC calls (rotunda_grpc_server_handled_total), target 30–70 % per live replica:`,
   );
-  let sharesPass = true;
+  const workersPass =
+    gatewayTotal < JUDGED_CALLS ||
+    workerShare.every((share) => share >= TARGETS.share[0] && share <= TARGETS.share[1]);
+  print(
+    `    gateway  workers (Node's cluster, kept-alive connections handed out in turn) ${workerShare.map(pct).join(' / ')} of ${gatewayTotal} requests  ${workersPass ? 'pass' : 'MISS'}`,
+  );
+  let sharesPass = workersPass;
   for (const service of services) {
     const judged = [beforeKill[service], afterRestart[service]];
     const phases = [
