@@ -6,9 +6,15 @@ export interface IndexSyncOptions {
   source: RebuildSource;
   /** How many documents the owner's tables make. */
   count: () => Promise<number>;
-  /** Between looks at an outdated index another replica is rebuilding. */
+  /** Between looks at an outdated index another replica is rebuilding, and between counts that disagree. */
   pollMs?: number;
 }
+
+/**
+ * Counts that must all disagree before a current index is rebuilt: an owner writes its table, then the index, so
+ * under writes one count can catch a write between the two; an index truly out of step disagrees every time.
+ */
+const COUNTS = 3;
 
 /**
  * 'in step': nothing to do; 'rebuilt': this replica rebuilt it; 'rebuilding elsewhere': another replica holds
@@ -28,10 +34,7 @@ export type IndexSyncOutcome =
 export async function syncIndex(index: SearchIndex, options: IndexSyncOptions): Promise<IndexSyncOutcome> {
   for (;;) {
     const state = await index.ensure();
-    if (state === 'current') {
-      const [{ total }, count] = await Promise.all([index.search({ offset: 0, limit: 0 }), options.count()]);
-      if (total === count) return { outcome: 'in step' };
-    }
+    if (state === 'current' && (await countsAgree(index, options))) return { outcome: 'in step' };
     const result = await index.rebuild(options.source);
     if (result.rebuilt) {
       // A replicated index loads its copy of the new generation.
@@ -41,4 +44,13 @@ export async function syncIndex(index: SearchIndex, options: IndexSyncOptions): 
     if (state === 'current') return { outcome: 'rebuilding elsewhere' };
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
   }
+}
+
+async function countsAgree(index: SearchIndex, options: IndexSyncOptions): Promise<boolean> {
+  for (let count = 0; count < COUNTS; count++) {
+    if (count > 0) await new Promise((resolve) => setTimeout(resolve, (options.pollMs ?? 1000) / 4));
+    const [{ total }, rows] = await Promise.all([index.search({ offset: 0, limit: 0 }), options.count()]);
+    if (total === rows) return true;
+  }
+  return false;
 }

@@ -1,0 +1,79 @@
+// Bringing an index in step when a replica starts (syncIndex), on the in-memory engine and a stand-in for an
+// index of another definition: left alone when in step (also when a count catches a write between the owner's
+// table and its index), rebuilt when truly out of step, and an outdated index waited for while another replica
+// rebuilds it.
+import { describe, expect, it } from 'vitest';
+import {
+  createMemorySearchIndex,
+  type IndexState,
+  type RebuildSource,
+  type SearchDocument,
+  type SearchIndex,
+  syncIndex,
+} from '../src/index.ts';
+import { CONTRACT_FIELDS } from '../src/testing/contract.ts';
+
+const doc = (id: string): SearchDocument => ({ id, text: { name: `Name ${id}` }, keywords: {}, sort: {} });
+const sourceOf = (documents: SearchDocument[]): RebuildSource => ({
+  eachPage: (handle) => handle(documents),
+  documents: async (ids) => documents.filter((document) => ids.includes(document.id)),
+});
+
+describe('syncIndex', () => {
+  it('leaves an index in step alone', async () => {
+    const index = createMemorySearchIndex(CONTRACT_FIELDS);
+    await index.upsert([doc('a'), doc('b')]);
+    const table = [doc('a'), doc('b')];
+    expect(await syncIndex(index, { source: sourceOf(table), count: async () => 2, pollMs: 4 })).toEqual({
+      outcome: 'in step',
+    });
+  });
+
+  it('does not rebuild for a count that caught a write between the table and the index', async () => {
+    const index = createMemorySearchIndex(CONTRACT_FIELDS);
+    await index.upsert([doc('a')]);
+    let counts = 0;
+    // The first count sees the table's new row before the index has it; the owner's write then lands.
+    const count = async () => {
+      counts++;
+      if (counts === 1) return 2;
+      await index.upsert([doc('b')]);
+      return 2;
+    };
+    const empty = sourceOf([]);
+    expect(await syncIndex(index, { source: empty, count, pollMs: 4 })).toEqual({ outcome: 'in step' });
+    expect(index.size).toBe(2);
+  });
+
+  it('rebuilds an index that stays out of step', async () => {
+    const index = createMemorySearchIndex(CONTRACT_FIELDS);
+    await index.upsert([doc('a'), doc('ghost')]);
+    const table = [doc('a'), doc('b'), doc('c')];
+    expect(await syncIndex(index, { source: sourceOf(table), count: async () => 3, pollMs: 4 })).toEqual({
+      outcome: 'rebuilt',
+      documents: 3,
+    });
+    expect((await index.search({ offset: 0, limit: 10 })).ids).toEqual(['a', 'b', 'c']);
+  });
+
+  it('serves an index in use while another replica rebuilds it, and waits for one of another definition', async () => {
+    let state: IndexState = 'current';
+    let rebuilds = 0;
+    const elsewhere: SearchIndex = {
+      ...createMemorySearchIndex(CONTRACT_FIELDS),
+      ensure: async () => state,
+      rebuild: async () => {
+        rebuilds++;
+        return { rebuilt: false };
+      },
+    };
+    const options = { source: sourceOf([]), count: async () => 1, pollMs: 4 };
+    expect(await syncIndex(elsewhere, options)).toEqual({ outcome: 'rebuilding elsewhere' });
+    state = 'outdated';
+    const waiting = syncIndex(elsewhere, { ...options, count: async () => 0 });
+    await expect.poll(() => rebuilds).toBeGreaterThan(3);
+    // The other replica's rebuild ends: the index is of this definition now.
+    state = 'current';
+    expect(await waiting).toEqual({ outcome: 'in step' });
+  });
+});
