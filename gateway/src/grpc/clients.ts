@@ -16,7 +16,6 @@ import { ProfileServiceClient } from '@rotunda/protos/profile';
 import {
   type Caller,
   callerSigningInterceptor,
-  clientTelemetryInterceptor,
   createCallerSigner,
   REQUEST_ID_HEADER,
   serviceClient,
@@ -52,10 +51,7 @@ export function createServiceClients(
   // Each client balances over every replica of its service and retries its reads once (service kit); each call
   // is a span of the request's trace and is counted in the metrics.
   const options = {
-    interceptors: [
-      clientTelemetryInterceptor(),
-      callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY)),
-    ],
+    interceptors: [callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY))],
   };
   const auth = serviceClient(AuthServiceClient, addresses.auth, options, creds);
   const news = serviceClient(NewsServiceClient, addresses.news, options, creds);

@@ -2,8 +2,8 @@
 // with a message that names each bad variable.
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { addressProblem } from './grpc/addresses.ts';
 import { callerPrivateKeyOf, callerPublicKeyOf } from './grpc/caller-token.ts';
-import { addressProblem } from './grpc/clients.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

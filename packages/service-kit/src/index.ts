@@ -36,6 +36,7 @@ export {
   permissionDenied,
   unauthenticated,
 } from './errors.ts';
+export { grpcTarget } from './grpc/addresses.ts';
 export {
   CALLER_TOKEN_METADATA,
   type CallerKeys,
@@ -48,7 +49,7 @@ export {
   createCallerVerifier,
   generateCallerKeys,
 } from './grpc/caller-token.ts';
-export { clientOptions, grpcTarget, serviceClient } from './grpc/clients.ts';
+export { clientOptions, serviceClient } from './grpc/clients.ts';
 export { GUARD_MESSAGES } from './grpc/guard.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
 export {

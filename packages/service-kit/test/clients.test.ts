@@ -2,7 +2,7 @@
 // the grpc-js targets they become; a bad one stops the process at start-up with the reason.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addressProblem } from '../src/grpc/clients.ts';
+import { addressProblem } from '../src/grpc/addresses.ts';
 import { clientOptions, envAddress, grpcTarget, loadConfig } from '../src/index.ts';
 
 describe('grpcTarget', () => {

@@ -2,7 +2,6 @@
 // replicas' addresses, or a dns:/// name) becomes a grpc-js target, and the channel balances round robin over
 // every address it resolves, retries the service's idempotent reads once on UNAVAILABLE (never a write), asks DNS
 // again as replicas come and go, and notices a dead peer by keepalive pings (ADR 0025).
-import { isIPv4, isIPv6 } from 'node:net';
 import {
   type ChannelCredentials,
   type ChannelOptions,
@@ -10,6 +9,8 @@ import {
   credentials,
   type Interceptor,
 } from '@grpc/grpc-js';
+import { clientTelemetryInterceptor } from '../telemetry/grpc.ts';
+import { grpcTarget } from './addresses.ts';
 import { GRPC_OPTIONS } from './options.ts';
 
 /**
@@ -77,50 +78,6 @@ export const CLIENT_KEEPALIVE = {
   'grpc.keepalive_permit_without_calls': 1,
 } as const;
 
-/** What is wrong with an `*_SERVICE_ADDR` value, or undefined when it names a service. */
-export function addressProblem(address: string): string | undefined {
-  if (address.startsWith('dns:')) {
-    return /^dns:\/\/\/[\w.-]+:\d{1,5}$/.test(address) &&
-      validPort(address.slice(address.lastIndexOf(':') + 1))
-      ? undefined
-      : 'must be dns:///name:port';
-  }
-  const endpoints = address.split(',').map((entry) => entry.trim());
-  const parsed = endpoints.map(endpointOf);
-  if (parsed.some((endpoint) => endpoint === undefined))
-    return 'must be host:port, a comma-separated list of address:port, or dns:///name:port';
-  const kinds = new Set(parsed.map((endpoint) => endpoint?.kind));
-  if (endpoints.length > 1 && kinds.has('name'))
-    return 'a list must give IP addresses (127.0.0.1:50052,127.0.0.1:50062); for a name with several addresses use dns:///name:port';
-  if (kinds.size > 1) return 'a list must give IPv4 addresses only or IPv6 addresses only';
-  return undefined;
-}
-
-/** The grpc-js target of an `*_SERVICE_ADDR` value (checked at start-up with addressProblem). */
-export function grpcTarget(address: string): string {
-  const problem = addressProblem(address);
-  if (problem) throw new Error(`gRPC address "${address}": ${problem}`);
-  if (address.startsWith('dns:')) return address;
-  const endpoints = address.split(',').map((entry) => entry.trim());
-  const kind = endpointOf(endpoints[0] ?? '')?.kind;
-  // A name goes to the DNS resolver, which balances over every address it answers; literal addresses are taken
-  // as they are.
-  return kind === 'name' ? `dns:///${endpoints[0]}` : `${kind}:${endpoints.join(',')}`;
-}
-
-function validPort(port: string): boolean {
-  return /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
-}
-
-function endpointOf(entry: string): { kind: 'ipv4' | 'ipv6' | 'name' } | undefined {
-  const bracketed = /^\[([^\]]+)\]:(\d+)$/.exec(entry);
-  if (bracketed)
-    return isIPv6(bracketed[1] ?? '') && validPort(bracketed[2] ?? '') ? { kind: 'ipv6' } : undefined;
-  const plain = /^([\w.-]+):(\d+)$/.exec(entry);
-  if (!plain || !validPort(plain[2] ?? '')) return undefined;
-  return { kind: isIPv4(plain[1] ?? '') ? 'ipv4' : 'name' };
-}
-
 /** The service config of a channel to `service`: round robin, and one retry of its idempotent reads. */
 function serviceConfig(service: ServiceFullName): string {
   const reads = IDEMPOTENT_READS[service];
@@ -143,7 +100,7 @@ function serviceConfig(service: ServiceFullName): string {
 
 /**
  * Channel options for a client of `service`. `extra` adds options (message size limits) and interceptors, which
- * run after the kit's own.
+ * run after the kit's own: each call a span of the caller's trace (its context sent along) and counted.
  */
 export function clientOptions(
   service: ServiceFullName,
@@ -158,7 +115,7 @@ export function clientOptions(
     // Ask DNS again at most this often (grpc-js asks when a connection ends, e.g. on a server's max age).
     'grpc.dns_min_time_between_resolutions_ms': 5_000,
     ...extra,
-    interceptors: [...interceptors],
+    interceptors: [clientTelemetryInterceptor(), ...interceptors],
   };
 }
 
