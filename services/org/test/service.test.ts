@@ -1040,6 +1040,40 @@ describe('search index upkeep', () => {
     await expectRebuilt(names);
   });
 
+  it('runs one rebuild at a time: a reindex meanwhile says so, exits 75 and changes nothing', async () => {
+    const before = await search('');
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // Another process's rebuild, holding the index's rebuild lock until the gate opens.
+    const running = index.rebuild({
+      eachPage: () => gate,
+      documents: async () => [],
+    });
+    try {
+      expect(await org.reindexAll()).toEqual({ rebuilt: false });
+      const refused = await promisify(execFile)(
+        process.execPath,
+        [new URL('../src/reindex.ts', import.meta.url).pathname],
+        { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
+      ).catch((error: { code: number; stdout: string; stderr: string }) => error);
+      expect(refused).toMatchObject({
+        code: 75,
+        stdout: '',
+        stderr:
+          'reindex organizations: another process is rebuilding the index now; nothing done, try again when it is finished\n',
+      });
+      expect(await search('')).toEqual(before);
+    } finally {
+      open();
+    }
+    // The gated rebuild read nothing: its new generation is empty, and the next sync brings the index back.
+    expect(await running).toEqual({ rebuilt: true, documents: 0 });
+    expect(await org.syncSearchIndex()).toBe(await prisma.organization.count());
+    expect(await search('')).toEqual(before);
+  });
+
   it('rebuilds it from the command line: npm run admin -- reindex organizations', async () => {
     const names = await corruptIndex();
     const { stdout } = await promisify(execFile)(
