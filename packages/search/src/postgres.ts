@@ -2,6 +2,7 @@
 // with a pg_trgm GIN index that makes the every-word substring match an index lookup instead of a table scan. A
 // rebuild fills a second generation of the tables beside the live one, catches up on the writes made meanwhile
 // (a trigger on the live table logs their ids) and swaps the two by renaming, in one transaction.
+import { tracePgPool } from '@rotunda/service-kit';
 import pg from 'pg';
 import { tryRebuildLock } from './lock.ts';
 import type {
@@ -182,7 +183,11 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
   // Hex only, so it is safe as the literal of COMMENT ON (DDL takes no parameters).
   const fingerprint = `rotunda-search:${definitionFingerprint(definition, LAYOUT_VERSION)}`;
 
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // Traced and counted as the services' own pools are: a directory search's trace shows its statement.
+  const pool = tracePgPool(
+    new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 }),
+    `search.${options.schema}.${options.index}`,
+  );
   // An idle client's error (server restart) must not crash the service; the next query reconnects.
   pool.on('error', () => {});
 
