@@ -1,9 +1,9 @@
 // `npm start -- --replicas 2` as an operator lives it: two processes of every service on the one PostgreSQL, each
 // on its own gRPC and metrics port and named on the console, DATA_DIR/pids.json and in its own log; the gateway
 // as two cluster workers sharing the app's port, each serving its own /metrics; the demo seeded once; a killed
-// replica restarted under its own name, a killed gateway worker forked again, and Ctrl-C stopping them all. A
-// replica count outside 1 to 4 is refused before anything starts. Runs API-only (SERVE_WEB=false) so it needs no
-// web build.
+// replica restarted under its own name, a killed gateway worker forked again, and Ctrl-C stopping them all (each
+// gateway worker draining on the SIGTERM its primary passes on). A replica count outside 1 to 4 is refused before
+// anything starts. Runs API-only (SERVE_WEB=false) so it needs no web build.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -27,7 +27,8 @@ const dataDir = dataFolder();
 // two workers at +20 and +21, the services' replicas from +30 and +40.
 const PORTS = 45;
 const base = await freePortRun(PORTS);
-const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 20) });
+// At info, the gateway's log says when each worker starts its drain.
+const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 20), LOG_LEVEL: 'info' });
 
 interface Listed {
   pid: number;
@@ -149,6 +150,10 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
       }, 15_000),
     ).toBe(true);
     expect(run.output()).toContain('[gateway] error: gateway worker 1 exited; forking another in 1 s');
+    // The new worker listens too: two at the start, then it.
+    const listening = () =>
+      readFileSync(join(dataDir, 'logs', 'gateway.log'), 'utf8').match(/"msg":"gateway listening"/g)?.length;
+    expect(await until(() => listening() === 3, 15_000)).toBe(true);
     expect(await headlines()).toHaveLength(12);
     expect(nodeChildrenOf(apphost)).toHaveLength(11);
   });
@@ -163,6 +168,10 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('Stopped.');
     expect(everyone.filter(running)).toEqual([]);
+    // The primary passed the stop on as SIGTERM, and each of its two workers drained.
+    const gatewayLog = readFileSync(join(dataDir, 'logs', 'gateway.log'), 'utf8');
+    expect(gatewayLog).toContain('shutting down: each worker finishes its requests in flight');
+    expect(gatewayLog.match(/"signal":"SIGTERM","msg":"shutting down"}/g)).toHaveLength(2);
     expect(existsSync(join(dataDir, 'pids.json'))).toBe(false);
     expect(
       await portsInUse(Array.from({ length: PORTS }, (_, i) => ({ port: base + i, what: 'test' }))),
