@@ -1,6 +1,7 @@
 // The one-machine stack's configuration: ports and data folder, and the real engines that may take over from
 // the embedded ones (the environment `npm run engines` prints), validated before anything starts.
 import { availableParallelism } from 'node:os';
+import { connectionBudget, SUPERUSER_RESERVED } from '@rotunda/deploy-checks/connection-budget';
 import { envBoolean, envPort, envPositiveInt, logLevel } from '@rotunda/service-kit';
 import { z } from 'zod';
 
@@ -54,11 +55,15 @@ export const apphostConfigSchema = z
     SEED_DEMO: envBoolean(true),
     LOG_LEVEL: logLevel,
     /** Each service's hot-read pools: here every service shares this machine's cores with Postgres. */
+    /** Each service's Prisma Client pool. */
+    DATABASE_POOL_SIZE: envPositiveInt(10),
     DATABASE_READ_POOL_SIZE: envPositiveInt(availableParallelism() + 1),
     /** A real S3 server instead of the embedded one (with its keys); unset: the embedded s3rver on S3_PORT. */
     S3_ENDPOINT: optionalUrl,
     S3_ACCESS_KEY: optionalText,
     S3_SECRET_KEY: optionalText,
+    /** Signs captcha challenges for every auth replica; unset: a new one per run. */
+    CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** builtin: the auth service's own accounts; keycloak: a Keycloak realm (KEYCLOAK_*, JWKS_URL, TOKEN_ISSUER). */
     IDENTITY_PROVIDER: z.enum(['builtin', 'keycloak']).default('builtin'),
     KEYCLOAK_URL: optionalUrl,
@@ -129,3 +134,37 @@ export function gatewayMetricsPorts(config: Pick<ApphostConfig, 'METRICS_PORT_BA
 }
 
 export const WEB_APPS = ['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'] as const;
+
+/**
+ * The embedded PostgreSQL's max_connections: the connection budget (the deploy checks' formula) of REPLICAS
+ * processes of every service with full pools, each holding one more connection while it wires, plus the tests'
+ * and tools' connections; never below Postgres' default, 100, which a second set of replicas would exceed.
+ */
+export function postgresMaxConnections(
+  config: Pick<
+    ApphostConfig,
+    'REPLICAS' | 'DATABASE_POOL_SIZE' | 'DATABASE_READ_POOL_SIZE' | 'ELASTICSEARCH_URL'
+  >,
+): number {
+  const budget = connectionBudget({
+    deployments: SERVICES.map((service) => ({
+      service,
+      maxReplicas: config.REPLICAS,
+      // A restarted replica may wire while the one it replaces still holds its pools.
+      maxSurge: 1,
+      settings: {
+        DATABASE_POOL_SIZE: config.DATABASE_POOL_SIZE,
+        DATABASE_READ_POOL_SIZE: config.DATABASE_READ_POOL_SIZE,
+        ELASTICSEARCH_URL: config.ELASTICSEARCH_URL,
+        SEARCH_IN_MEMORY: true,
+      },
+    })),
+    migrations: SERVICES.length,
+    others: { 'wiring locks': SERVICES.length * (config.REPLICAS + 1), 'tests and tools': TOOL_CONNECTIONS },
+    maxConnections: 0,
+  });
+  return Math.max(100, budget.total + SUPERUSER_RESERVED);
+}
+
+/** The admin CLI, a reindex, a benchmark's seed, the browser tests' database helpers. */
+const TOOL_CONNECTIONS = 20;

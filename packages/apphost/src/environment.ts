@@ -5,6 +5,8 @@ import type { ApphostConfig, Replica, ServiceName } from './config.ts';
 export interface Embedded {
   databaseUrl: string;
   callerKeys: { publicKey: string; privateKey: string };
+  /** Signs captcha challenges: one per run, so a challenge one auth replica made is checked by any other. */
+  captchaKey: string;
   /** The embedded S3 endpoint, when no real S3 server is configured. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string };
   /** Every service's replicas with their ports (replicaLayout). */
@@ -56,6 +58,7 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
   const shared: Record<string, string> = {
     CALLER_TOKEN_PUBLIC_KEY: embedded.callerKeys.publicKey,
     DATABASE_URL: embedded.databaseUrl,
+    DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE),
     DATABASE_READ_POOL_SIZE: String(config.DATABASE_READ_POOL_SIZE),
     ...serviceAddresses,
     SEED_DEMO: String(config.SEED_DEMO),
@@ -68,12 +71,13 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
   const identity: Record<string, string> = keycloak
     ? {
         IDENTITY_PROVIDER: 'keycloak',
+        CAPTCHA_HMAC_KEY: embedded.captchaKey,
         KEYCLOAK_URL: config.KEYCLOAK_URL ?? '',
         KEYCLOAK_REALM: config.KEYCLOAK_REALM,
         KEYCLOAK_CLIENT_ID: config.KEYCLOAK_CLIENT_ID,
         KEYCLOAK_CLIENT_SECRET: config.KEYCLOAK_CLIENT_SECRET ?? '',
       }
-    : { IDENTITY_PROVIDER: 'builtin' };
+    : { IDENTITY_PROVIDER: 'builtin', CAPTCHA_HMAC_KEY: embedded.captchaKey };
   const services = Object.fromEntries(
     (Object.entries(embedded.replicas) as [ServiceName, Replica[]][]).map(([name, replicas]) => [
       name,

@@ -5,6 +5,7 @@
 // exits unexpectedly is restarted (children.ts) rather than taking the product down; Ctrl-C stops everything
 // cleanly. `--replicas N` (REPLICAS) runs N processes of every service on the one PostgreSQL and N gateway
 // workers sharing the app's port; DATA_DIR/pids.json names every process running, for tools that kill one.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +13,14 @@ import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
 import { generateCallerKeys, loadConfigOrExit } from '@rotunda/service-kit';
 import { type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit/embedded-postgres';
 import { type Child, RESTART_BACKOFF, startChild, stopChildren } from './children.ts';
-import { apphostConfigSchema, gatewayMetricsPorts, REPO_ROOT, replicaLayout, SERVICES } from './config.ts';
+import {
+  apphostConfigSchema,
+  gatewayMetricsPorts,
+  postgresMaxConnections,
+  REPO_ROOT,
+  replicaLayout,
+  SERVICES,
+} from './config.ts';
 import { startMailInbox } from './embedded.ts';
 import { childEnvironments, engineLines } from './environment.ts';
 import { portsInUse } from './ports.ts';
@@ -152,6 +160,7 @@ async function main() {
     database: 'rotunda',
     user: 'rotunda',
     password: 'rotunda',
+    maxConnections: postgresMaxConnections(config),
   });
   stoppers.push(postgres.stop);
   print(`  ✓ PostgreSQL on :${config.POSTGRES_PORT} (${seconds()})`);
@@ -182,6 +191,7 @@ async function main() {
     databaseUrl: postgres.url,
     // A key pair per start: the gateway signs the callers it names to services, which verify them.
     callerKeys: generateCallerKeys(),
+    captchaKey: config.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     s3: s3?.config,
     replicas: layout,
   });

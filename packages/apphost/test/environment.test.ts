@@ -4,12 +4,19 @@
 // is refused before anything starts. With --replicas N, every process is told every replica of every service, and
 // each replica its own gRPC and metrics port.
 import { describe, expect, it } from 'vitest';
-import { apphostConfigSchema, gatewayMetricsPorts, replicaLayout, SERVICES } from '../src/config.ts';
+import {
+  apphostConfigSchema,
+  gatewayMetricsPorts,
+  postgresMaxConnections,
+  replicaLayout,
+  SERVICES,
+} from '../src/config.ts';
 import { childEnvironments, engineLines } from '../src/environment.ts';
 
 const embedded = {
   databaseUrl: 'postgres://rotunda:rotunda@127.0.0.1:54329/rotunda',
   callerKeys: { publicKey: 'public', privateKey: 'private' },
+  captchaKey: 'one-captcha-key-for-every-auth-replica',
   s3: {
     endpoint: 'http://127.0.0.1:9000',
     accessKey: 'S3RVER',
@@ -155,6 +162,11 @@ describe('npm start --replicas', () => {
       expect(services[name]).toHaveLength(2);
       for (const env of services[name]) expect(env).toMatchObject(addresses);
     }
+    // A challenge one auth replica made is checked by the other.
+    expect(services.auth.map((env) => env.CAPTCHA_HMAC_KEY)).toEqual([
+      embedded.captchaKey,
+      embedded.captchaKey,
+    ]);
     expect(services.post.map((env) => [env.GRPC_PORT, env.METRICS_PORT])).toEqual([
       ['51503', '52513'],
       ['51513', '52523'],
@@ -166,6 +178,21 @@ describe('npm start --replicas', () => {
     ];
     expect(ports).toHaveLength(22);
     expect(new Set(ports).size).toBe(22);
+  });
+
+  it("starts PostgreSQL with room for every replica's full pools, past Postgres' default of 100", () => {
+    const sized = (settings: Record<string, string>) =>
+      postgresMaxConnections(apphostConfigSchema.parse({ DATABASE_READ_POOL_SIZE: '3', ...settings }));
+    // One set of full pools: auth 11, profile 20, org 19, post 19, news 11 connections with read pools of 3.
+    const set = 11 + 20 + 19 + 19 + 11;
+    expect(sized({})).toBeGreaterThan(100);
+    // Each replica more, and a restarted one wiring beside the one it replaces.
+    expect(sized({ REPLICAS: '2' })).toBeGreaterThanOrEqual(3 * set);
+    expect(sized({ REPLICAS: '2' }) - sized({})).toBeGreaterThanOrEqual(set);
+    expect(sized({ REPLICAS: '2', DATABASE_POOL_SIZE: '20' })).toBe(sized({ REPLICAS: '2' }) + 3 * 5 * 10);
+    expect(
+      childEnvironments(apphostConfigSchema.parse({ DATABASE_POOL_SIZE: '20' }), embedded).services.org[0],
+    ).toMatchObject({ DATABASE_POOL_SIZE: '20' });
   });
 
   it('takes GATEWAY_WORKERS and RESTART_DELAY_MS as given', () => {

@@ -24,6 +24,8 @@ export interface EmbeddedPostgresOptions {
   database: string;
   user: string;
   password: string;
+  /** Postgres' max_connections; its default, 100, is less than several replicas of every service hold. */
+  maxConnections?: number;
   onLog?: (line: string) => void;
 }
 
@@ -44,6 +46,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     user: SUPERUSER,
     password: superPassword,
     persistent: true,
+    postgresFlags: options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : [],
     // Postgres refuses to run as root; as root, the package runs it as the postgres user instead.
     createPostgresUser: userInfo().uid === 0,
     onLog: options.onLog ?? (() => {}),
