@@ -48,7 +48,7 @@ export function createServiceClients(
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
   };
-  // Each client balances over every replica of its service and retries its reads once (service kit); each call
+  // Each client balances over every replica of its service and retries its reads on another (service kit); each call
   // is a span of the request's trace and is counted in the metrics.
   const options = {
     interceptors: [callerSigningInterceptor(createCallerSigner(config.CALLER_TOKEN_PRIVATE_KEY))],

@@ -42,7 +42,7 @@ describe('grpcTarget', () => {
 });
 
 describe('clientOptions', () => {
-  it('balances round robin and retries only the service’s reads, once, on UNAVAILABLE', () => {
+  it('balances round robin and retries only the service’s reads, up to twice, on UNAVAILABLE', () => {
     const options = clientOptions('rotunda.post.v1.PostService');
     const config = JSON.parse(options['grpc.service_config'] as string);
     expect(config.loadBalancingConfig).toEqual([{ round_robin: {} }]);
@@ -51,6 +51,6 @@ describe('clientOptions', () => {
     expect(methods).toContain('ListPosts');
     for (const write of ['AddPost', 'AddComment', 'SetLike', 'AddRead', 'DeletePost'])
       expect(methods).not.toContain(write);
-    expect(reads.retryPolicy).toMatchObject({ maxAttempts: 2, retryableStatusCodes: ['UNAVAILABLE'] });
+    expect(reads.retryPolicy).toMatchObject({ maxAttempts: 3, retryableStatusCodes: ['UNAVAILABLE'] });
   });
 });

@@ -87,7 +87,8 @@ function serviceConfig(service: ServiceFullName): string {
       {
         name: reads.map((method) => ({ service, method })),
         retryPolicy: {
-          maxAttempts: 2,
+          // A third attempt for the rare pick that lands on the replica just gone, before the balancer sees it.
+          maxAttempts: 3,
           initialBackoff: '0.05s',
           maxBackoff: '0.5s',
           backoffMultiplier: 2,
@@ -114,6 +115,9 @@ export function clientOptions(
     'grpc.service_config_disable_resolution': 1,
     // Ask DNS again at most this often (grpc-js asks when a connection ends, e.g. on a server's max age).
     'grpc.dns_min_time_between_resolutions_ms': 5_000,
+    // grpc-js waits up to 120 s between attempts to reach a replica that went away; a restarted one should get
+    // its share within a couple of seconds of listening again.
+    'grpc.max_reconnect_backoff_ms': 2_000,
     ...extra,
     interceptors: [clientTelemetryInterceptor(), ...interceptors],
   };
