@@ -251,6 +251,18 @@ describe('the gateway process', () => {
         /^rotunda_grpc_client_handled_total\{grpc_service="rotunda\.news\.v1\.NewsService",grpc_method="\w+",grpc_code="UNAVAILABLE"\} 1$/m,
       );
       expect(text).toMatch(/^process_resident_memory_bytes /m);
+      // Paths no router of the app matches (a deep link, a stray probe) are answered and counted, and the process
+      // stays up: the app's own router leaves them with no base URL at all.
+      for (const path of ['/reset-password/abc', '/no/such/page'])
+        expect((await fetch(`${process.base}${path}`)).status).toBe(404);
+      expect(process.alive()).toBe(true);
+      expect(
+        sample(await scrape(metricsPort), 'rotunda_http_requests_total', {
+          method: 'GET',
+          route: '(unmatched)',
+          status: '404',
+        }),
+      ).toBe(2);
     } finally {
       await process.stop();
     }

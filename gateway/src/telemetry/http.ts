@@ -30,7 +30,7 @@ export function httpTelemetry(): RequestHandler {
     let route: string | undefined;
     let router = '';
     let matched: unknown;
-    let baseUrl = req.baseUrl;
+    let baseUrl: string | undefined = req.baseUrl;
     Object.defineProperties(req, {
       route: {
         configurable: true,
@@ -40,16 +40,17 @@ export function httpTelemetry(): RequestHandler {
           matched = value;
           // A router's own root ('/' under /api/news) is the path it is mounted at.
           if (typeof value?.path === 'string')
-            route = value.path === '/' && baseUrl ? baseUrl : `${baseUrl}${value.path}`;
+            route = value.path === '/' && baseUrl ? baseUrl : `${baseUrl ?? ''}${value.path}`;
         },
       },
       baseUrl: {
         configurable: true,
         enumerable: true,
         get: () => baseUrl,
-        set(value: string) {
+        // The router restores what it found when it leaves a mount, which for the app itself is undefined.
+        set(value: string | undefined) {
           baseUrl = value;
-          if (value.length > router.length) router = value;
+          if (value !== undefined && value.length > router.length) router = value;
         },
       },
     });
