@@ -1046,11 +1046,20 @@ describe('search index upkeep', () => {
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    // Another process's rebuild, holding the index's rebuild lock until the gate opens.
+    let reading: () => void = () => {};
+    const holdsLock = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    // Another process's rebuild, holding the index's rebuild lock until the gate opens; it reads its source only
+    // once it holds the lock.
     const running = index.rebuild({
-      eachPage: () => gate,
+      eachPage: () => {
+        reading();
+        return gate;
+      },
       documents: async () => [],
     });
+    await holdsLock;
     try {
       expect(await org.reindexAll()).toEqual({ rebuilt: false });
       const refused = await promisify(execFile)(
