@@ -44,10 +44,11 @@ export const apphostConfigSchema = z
       .max(MAX_GATEWAY_WORKERS, 'must be a whole number from 1 to 8')
       .optional(),
     /**
-     * Each process's Prometheus /metrics port is counted from here (metricsPorts); default: GRPC_PORT_BASE + 100,
-     * so products started side by side on their own gRPC bases do not clash.
+     * Each process's Prometheus /metrics port is counted from here (metricsPorts). Below Linux's ephemeral range
+     * (32768–60999): a port there can be taken by any outgoing connection, e.g. one of the pools' to PostgreSQL,
+     * between the check before start and the service binding it.
      */
-    METRICS_PORT_BASE: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_PORT_BASE: envPort(9464),
     /** The wait before restarting a process that exited unexpectedly; each further exit in a row doubles it. */
     RESTART_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     /** Serve the web apps from the gateway (and build them when missing); false for an API-only stack. */
@@ -92,7 +93,6 @@ export const apphostConfigSchema = z
   .transform((config) => ({
     ...config,
     GATEWAY_WORKERS: config.GATEWAY_WORKERS ?? config.REPLICAS,
-    METRICS_PORT_BASE: config.METRICS_PORT_BASE ?? config.GRPC_PORT_BASE + 100,
   }));
 
 export type ApphostConfig = z.infer<typeof apphostConfigSchema>;

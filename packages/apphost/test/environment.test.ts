@@ -122,20 +122,18 @@ describe('each process of npm start', () => {
 });
 
 describe('npm start --replicas', () => {
-  it('runs one process of each service on the default ports, a gateway without workers, metrics from +100', () => {
+  it('runs one process of each service on the default ports, a gateway without workers, metrics from 9464', () => {
     const config = apphostConfigSchema.parse({});
     expect(config).toMatchObject({ REPLICAS: 1, GATEWAY_WORKERS: 1, RESTART_DELAY_MS: 1000 });
     const { services, gateway } = childEnvironments(config, embedded);
-    expect(services.profile).toEqual([
-      expect.objectContaining({ GRPC_PORT: '50052', METRICS_PORT: '50162' }),
-    ]);
+    expect(services.profile).toEqual([expect.objectContaining({ GRPC_PORT: '50052', METRICS_PORT: '9475' })]);
     expect(gateway).toMatchObject({
       AUTH_SERVICE_ADDR: '127.0.0.1:50051',
       NEWS_SERVICE_ADDR: '127.0.0.1:50055',
       GATEWAY_WORKERS: '1',
-      METRICS_PORT: '50151',
+      METRICS_PORT: '9464',
     });
-    expect(replicaLayout(config).post).toEqual([{ name: 'post', grpcPort: 50054, metricsPort: 50164 }]);
+    expect(replicaLayout(config).post).toEqual([{ name: 'post', grpcPort: 50054, metricsPort: 9477 }]);
   });
 
   it('with 2 replicas, tells every process every replica, and gives each its own gRPC and metrics port', () => {

@@ -24,13 +24,16 @@ const JOURNEY_SPECS = [
 /** A skip whose reason starts so is a spec's deliberate, stated Keycloak-mode skip, counted apart. */
 const KEYCLOAK_SKIP = 'Keycloak mode:';
 
-/** The apphost's ports: the app, PostgreSQL, the unused embedded S3 port, the mail inbox (2), five gRPC. */
-const PRODUCT_PORTS = 10;
+/**
+ * The apphost's ports: the app, PostgreSQL, the unused embedded S3 port, the mail inbox (2), five gRPC; from +10
+ * the metrics ports (the gateway's at +10, the five services' at +20).
+ */
+const PRODUCT_PORTS = 30;
 
 /** Below Linux's ephemeral range (32768 up), where the product's own outgoing connections could take one. */
 async function freeBlock(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 22_000 + Math.floor(Math.random() * 1000) * PRODUCT_PORTS;
+    const base = 22_000 + Math.floor(Math.random() * 300) * PRODUCT_PORTS;
     const free = await Promise.all(Array.from({ length: PRODUCT_PORTS }, (_, i) => isFree(base + i)));
     if (free.every(Boolean)) return base;
   }
@@ -67,6 +70,7 @@ export async function startProduct(
       MAILDEV_WEB_PORT: String(base + 3),
       MAILDEV_SMTP_PORT: String(base + 4),
       GRPC_PORT_BASE: String(base + 5),
+      METRICS_PORT_BASE: String(base + 10),
       DATA_DIR: dataDir,
       // The realm's access-token lifespan: the gateways refuse an ended session's tokens this long.
       AUTH_ACCESS_TOKEN_SECONDS: '300',
