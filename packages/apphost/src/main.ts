@@ -10,7 +10,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
-import { generateCallerKeys, loadConfigOrExit } from '@rotunda/service-kit';
+import { generateCallerKeys, loadConfigOrExit, tracingConfigSchema } from '@rotunda/service-kit';
 import { type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit/embedded-postgres';
 import { type Child, RESTART_BACKOFF, startChild, stopChildren } from './children.ts';
 import {
@@ -119,6 +119,19 @@ function metricsLines(): string[] {
         (config.REPLICAS > 1 ? ` (replica ${replica + 1})` : ''),
     ),
   ];
+}
+
+/** Where the spans go: the variables the processes read (OTEL_*), which they inherit from this one. */
+function tracesLine(): string {
+  const { exporters } = loadConfigOrExit(tracingConfigSchema, 'npm start');
+  if (exporters.length === 0)
+    return "  Traces       off (OTEL_TRACES_EXPORTER=console prints each span in its process's log; =otlp sends them to OTEL_EXPORTER_OTLP_ENDPOINT)";
+  const where = exporters.map((exporter) =>
+    exporter === 'console'
+      ? `console (in each process's log in ${relative(process.cwd(), logDir) || logDir}/)`
+      : `otlp → ${process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://localhost:4318'}`,
+  );
+  return `  Traces       ${where.join(', ')}`;
 }
 
 async function main() {
@@ -248,6 +261,7 @@ async function main() {
       `  S3 endpoint  ${config.S3_ENDPOINT ?? `http://localhost:${config.S3_PORT}`} (bucket ${MEDIA_BUCKET})`,
       `  PostgreSQL   ${postgres.url}`,
       ...metricsLines(),
+      tracesLine(),
       `  Logs         ${relative(process.cwd(), logDir) || logDir}/`,
       '',
       'Press Ctrl-C to stop.',

@@ -59,7 +59,7 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
   });
 
-  it('runs two of every service and two gateway workers, prints where each serves metrics, seeds once', async () => {
+  it('runs two of every service and two gateway workers, prints where each serves metrics and where traces go, seeds once', async () => {
     const run = startProduct(env, ['--replicas', '2']);
     runs.push(run);
     await untilHealthy(run, 120_000);
@@ -73,6 +73,8 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     expect(output).toContain(
       `services auth, profile, org, post, news http://127.0.0.1:${base + 40}–${base + 44}/metrics (replica 2)`,
     );
+    // Traces are off unless the OTEL_* variables name an exporter; the console says how to turn them on.
+    expect(output).toContain('Traces       off (OTEL_TRACES_EXPORTER=console prints each span');
     // Both news replicas started on an empty database, and the demo's headlines are there once.
     expect(await headlines()).toHaveLength(12);
 
