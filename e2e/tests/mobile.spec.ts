@@ -11,9 +11,9 @@ test('the menu opens the slide-out sidebar with every item, and Escape closes it
   for (const name of ['Public Square', 'Directory', 'Organizations', 'Profile', 'Feedback']) {
     await expect(menu.getByRole('link', { name })).toBeVisible();
   }
-  const box = await menu.boundingBox();
-  expect(box?.x).toBe(0);
-  expect(box?.width).toBeLessThan(400);
+  // It slides in from the left edge: where it comes to rest, once its transition has run.
+  await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
+  expect((await menu.boundingBox())?.width).toBeLessThan(400);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 });
