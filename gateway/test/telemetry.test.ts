@@ -4,8 +4,6 @@
 // the raw URL) with their status, failures (5xx) and refusals before any route included; the gateway process
 // serves them at /metrics on METRICS_PORT, and opens no such listener without it. Its polls of the auth service,
 // outside any request, are not traced.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import {
@@ -16,7 +14,7 @@ import {
   startTracing,
   type Tracing,
 } from '@rotunda/service-kit';
-import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, freePort, listeningPorts } from '@rotunda/service-kit/testing';
 import startTestPostgres from '@rotunda/service-kit/testing/global-setup';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -216,26 +214,6 @@ describe('metrics', () => {
     expect(moved('rotunda_grpc_client_handled_total', { ...getProfile, grpc_code: 'INTERNAL' })).toBe(1);
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** The TCP ports the process `pid` listens on (from `ss`, which names each socket's process). */
-async function listeningPorts(pid: number): Promise<number[]> {
-  const ss = spawn('ss', ['-Hltnp']);
-  let text = '';
-  ss.stdout.on('data', (chunk) => (text += chunk));
-  await new Promise((resolve) => ss.once('exit', resolve));
-  return text
-    .split('\n')
-    .filter((line) => line.includes(`pid=${pid},`))
-    .map((line) => Number(line.split(/\s+/)[3]?.split(':').pop()));
-}
 
 describe('the gateway process', () => {
   it('serves its metrics on METRICS_PORT, a service it cannot reach counted as 503 and UNAVAILABLE', async () => {

@@ -3,7 +3,6 @@
 // Prometheus counters and histograms per RPC and status (the guard's refusals too), and the pools' connections;
 // and, through runService, /metrics on METRICS_PORT, with no listener when it is unset.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
@@ -30,7 +29,7 @@ import {
   tracingConfigSchema,
   unary,
 } from '../src/index.ts';
-import { createTestDatabase, testCallers } from '../src/testing/index.ts';
+import { createTestDatabase, freePort, listeningPorts, testCallers } from '../src/testing/index.ts';
 
 const silent = createLogger('test', 'silent');
 const NEWS = 'rotunda.news.v1.NewsService';
@@ -279,26 +278,6 @@ describe('metrics', () => {
     expect((await fetch(`http://127.0.0.1:${metrics.port}/metrics?x=1`)).status).toBe(200);
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** The TCP ports the process `pid` listens on (from `ss`, which names each socket's process). */
-async function listeningPorts(pid: number): Promise<number[]> {
-  const child = spawn('ss', ['-Hltnp']);
-  let text = '';
-  child.stdout.on('data', (chunk) => (text += chunk));
-  await new Promise((resolve) => child.once('exit', resolve));
-  return text
-    .split('\n')
-    .filter((line) => line.includes(`pid=${pid},`))
-    .map((line) => Number(line.split(/\s+/)[3]?.split(':').pop()));
-}
 
 describe('a service run by runService', () => {
   async function startService(env: Record<string, string>) {

@@ -2,4 +2,5 @@
 
 export { testCallers } from './callers.ts';
 export { createTestDatabase, TEST_DATABASE_URL_ENV } from './database.ts';
+export { freePort, listeningPorts } from './ports.ts';
 export { diffSchemaAndDatabase } from './schema-check.ts';
