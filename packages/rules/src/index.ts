@@ -3,6 +3,7 @@ export * from './cal-access.ts';
 export * from './captcha.ts';
 export * from './claim.ts';
 export * from './elected-officials.ts';
+export * from './email-domain.ts';
 export * from './email-eligibility.ts';
 export * from './image.ts';
 export * from './organization-name.ts';
