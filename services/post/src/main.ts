@@ -1,7 +1,7 @@
 // Composition root of the post service: the Prisma repository on its own schema, the fixed post and event types,
 // the search index (Postgres or Elasticsearch, by configuration) brought in step with the table, the read copies
-// of authors', organizations' and divisions' names kept by change notifications (ADR 0012), the demo seed, and
-// rotunda.post.v1.PostService over gRPC.
+// of authors', organizations' and divisions' names kept by change notifications (ADR 0012), the demo seed, the feed
+// version moved once at start and for counted reads, and rotunda.post.v1.PostService over gRPC.
 import { listenForChanges } from '@rotunda/events';
 import { PostServiceService } from '@rotunda/protos/post';
 import { runService } from '@rotunda/service-kit';
@@ -16,7 +16,7 @@ await runService({
   configSchema: postConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { repository, profiles, sanitizer, posts, close } = await wirePost(config);
+    const { repository, profiles, sanitizer, feedVersion, posts, close } = await wirePost(config);
     // The types are reference data every post points at, demo or not.
     await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
     // Not awaited: the org and profile services start at the same time, and bylines only need the copy to
@@ -34,6 +34,9 @@ await runService({
     }
     const indexed = await posts.syncSearchIndex();
     if (indexed > 0) logger.info({ posts: indexed }, 'search index rebuilt');
+    await feedVersion.start((error) =>
+      logger.warn({ err: error }, 'feed version: cannot move it; trying again each second'),
+    );
     return {
       services: [
         {

@@ -5,8 +5,10 @@ import { connectReadDriver, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from './adapters/body-sanitizer.ts';
 import { grpcOrgDirectory, grpcProfileDirectory } from './adapters/grpc-directories.ts';
+import { postgresFeedVersionStore } from './adapters/postgres-feed-version.ts';
 import { prismaPostRepository } from './adapters/prisma-post-repository.ts';
 import type { PostConfig } from './config.ts';
+import { createFeedVersion } from './domain/feed-version.ts';
 import { createPostService, POST_INDEX } from './domain/post-service.ts';
 
 export async function wirePost(config: PostConfig) {
@@ -23,6 +25,7 @@ export async function wirePost(config: PostConfig) {
   const profiles = grpcProfileDirectory(config.PROFILE_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const orgs = grpcOrgDirectory(config.ORG_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const sanitizer = createBodySanitizer();
+  const feedVersion = createFeedVersion(postgresFeedVersionStore(prisma, config.DATABASE_SCHEMA));
   const posts = createPostService({
     repository,
     index,
@@ -33,8 +36,10 @@ export async function wirePost(config: PostConfig) {
       burst: config.COMMENT_BURST,
       intervalMs: 60_000 / config.COMMENT_RATE_PER_MINUTE,
     },
+    feedVersion,
   });
   const close = async () => {
+    feedVersion.stop();
     profiles.close();
     orgs.close();
     sanitizer.close();
@@ -42,5 +47,5 @@ export async function wirePost(config: PostConfig) {
     await readDriver.dispose();
     await prisma.$disconnect();
   };
-  return { prisma, repository, index, profiles, orgs, sanitizer, posts, close };
+  return { prisma, repository, index, profiles, orgs, sanitizer, feedVersion, posts, close };
 }

@@ -3,8 +3,9 @@
 // demo seed, posts and comments written by members with a profile and refused to everyone else, sanitizing,
 // comments within each member's allowance (shared by replicas), server-counted likes and reads, the feed searched,
 // filtered, sorted and paged with only each post's latest comments (the earlier ones a page at a time), and
-// bylines that follow renames announced by the owners (ADR 0012), and the index rebuilt by the operator's reindex
-// command.
+// bylines that follow renames announced by the owners (ADR 0012), the index rebuilt by the operator's reindex
+// command, and the feed version (GetFeedVersion) moved after every kind of write that changes a page, once a
+// reader already sees it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import {
@@ -40,7 +41,9 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
 import { grpcOrgDirectory, grpcProfileDirectory } from '../src/adapters/grpc-directories.ts';
 import { grpcPostService } from '../src/adapters/grpc-post-service.ts';
+import { postgresFeedVersionStore } from '../src/adapters/postgres-feed-version.ts';
 import { prismaPostRepository } from '../src/adapters/prisma-post-repository.ts';
+import { createFeedVersion, type FeedVersion } from '../src/domain/feed-version.ts';
 import type {
   CommentAllowance,
   OrgDirectory,
@@ -84,6 +87,9 @@ let server: RunningGrpcServer;
 let client: PostServiceClient;
 let profileDirectory: ProfileDirectory;
 let orgDirectory: OrgDirectory;
+let feedVersion: FeedVersion;
+/** Runs as the feed version is about to move: what a reader sees at that moment. */
+let beforeMove: (() => Promise<void>) | undefined;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
@@ -182,6 +188,7 @@ async function startReplica(commentAllowance: CommentAllowance): Promise<PostSer
     orgs: orgDirectory,
     sanitizer,
     commentAllowance,
+    feedVersion: createFeedVersion(postgresFeedVersionStore(replicaPrisma, 'post')),
   });
   const replica = await startGrpcServer({
     callers: testCallers.verifier,
@@ -243,6 +250,18 @@ beforeAll(async () => {
   closers.push(profileGrpc.close, orgGrpc.close);
   profileDirectory = profileGrpc;
   orgDirectory = orgGrpc;
+  const versions = postgresFeedVersionStore(prisma, 'post');
+  feedVersion = createFeedVersion({
+    bump: async () => {
+      await beforeMove?.();
+      return versions.bump();
+    },
+    current: versions.current,
+  });
+  await feedVersion.start((error) => {
+    throw error;
+  });
+  closers.push(feedVersion.stop);
   posts = createPostService({
     repository,
     index,
@@ -251,6 +270,7 @@ beforeAll(async () => {
     sanitizer,
     // Ample, so that only the allowance's own tests (on replicas of their own) meet it.
     commentAllowance: AMPLE_ALLOWANCE,
+    feedVersion,
   });
   await posts.syncSearchIndex();
   // The organizations' and divisions' names, as the listener copies them on connecting.
@@ -1196,5 +1216,116 @@ describe('demo seed', () => {
       expect(post.comments.length).toBe(Math.min(stored, POST_COMMENTS.latest));
       expect(post.comments.every((c) => c.author?.lastName)).toBe(true);
     }
+  });
+});
+
+describe('the feed version', () => {
+  const version = async () => (await rpc('getFeedVersion', {})).version;
+  /** How far the version moved while `act` ran. */
+  async function moves(act: () => Promise<unknown>): Promise<number> {
+    const before = await version();
+    await act();
+    return (await version()) - before;
+  }
+
+  it('answers GetFeedVersion to visitors, the same on every replica', async () => {
+    const replica = await startReplica(AMPLE_ALLOWANCE);
+    const here = await version();
+    expect(Number.isSafeInteger(here)).toBe(true);
+    expect((await rpc('getFeedVersion', {}, undefined, replica)).version).toBe(here);
+  });
+
+  it('moves after each write that changes a feed or comments page, and not for a refused one', async () => {
+    const post = await addPost();
+    expect(await moves(() => addPost())).toBe(1);
+    expect(await moves(() => rpc('updatePost', { post_id: post.post_id, post_title: 'Edited' }, MAYA))).toBe(
+      1,
+    );
+    expect(await moves(() => rpc('setLike', { post_id: post.post_id, liked: true }, OWEN))).toBe(1);
+    expect(await moves(() => rpc('setLike', { post_id: post.post_id, liked: false }, OWEN))).toBe(1);
+    let commentId = 0;
+    expect(
+      await moves(async () => {
+        commentId = (await rpc('addComment', { post_id: post.post_id, comment_body: 'First' }, PRIYA))
+          .comment_id;
+      }),
+    ).toBe(1);
+    expect(
+      await moves(() => rpc('updateComment', { comment_id: commentId, comment_body: 'Second' }, PRIYA)),
+    ).toBe(1);
+    expect(await moves(() => rpc('deleteComment', { comment_id: commentId }, PRIYA))).toBe(1);
+    expect(await moves(() => rpc('deletePost', { post_id: post.post_id }, MAYA))).toBe(1);
+    // Refused: someone else's post, a post that is gone, a visitor's like.
+    const other = await addPost();
+    expect(
+      await moves(() =>
+        refusal(rpc('updatePost', { post_id: other.post_id, post_title: 'Not mine' }, CARLOS)),
+      ),
+    ).toBe(0);
+    expect(await moves(() => refusal(rpc('deletePost', { post_id: post.post_id }, MAYA)))).toBe(0);
+    expect(await moves(() => refusal(rpc('setLike', { post_id: other.post_id, liked: true })))).toBe(0);
+  });
+
+  it('moves when the owners’ names reach the read copies (announcements and the catch-up)', async () => {
+    expect(
+      await moves(() =>
+        posts.applyChange({
+          kind: 'organization',
+          organization_id: 14,
+          organization_name: 'Delta Water Authority',
+          group_type: 'Agencies',
+          logo: null,
+        }),
+      ),
+    ).toBe(1);
+    const maya = profiles.authors.find((author) => author.profile_id === 101);
+    expect(
+      await moves(() =>
+        posts.applyChange({
+          kind: 'profile',
+          profile_id: 101,
+          user_id: maya?.user_id ?? null,
+          first_name: maya?.first_name ?? '',
+          last_name: maya?.last_name ?? '',
+          profile_picture: null,
+        }),
+      ),
+    ).toBe(1);
+    expect(await moves(() => posts.catchUp())).toBe(1);
+  });
+
+  it('moves only once the write is visible to a reader of the feed and of the post', async () => {
+    const seen: { onFeed: boolean; comments: number }[] = [];
+    const post = await addPost({ ...announcement, post_title: 'Visible before the move' });
+    beforeMove = async () => {
+      const { posts: page } = await rpc('listPosts', { search: 'Visible before the move' });
+      seen.push({ onFeed: page.length === 1, comments: page[0]?.comments_count ?? 0 });
+    };
+    try {
+      await rpc('addComment', { post_id: post.post_id, comment_body: 'Seen' }, PRIYA);
+      await rpc('deletePost', { post_id: post.post_id }, MAYA);
+    } finally {
+      beforeMove = undefined;
+    }
+    expect(seen).toEqual([
+      { onFeed: true, comments: 1 },
+      { onFeed: false, comments: 0 },
+    ]);
+  });
+
+  it('moves for counted reads at most once a second, within two seconds of them', async () => {
+    const post = await addPost();
+    const before = await version();
+    await Promise.all(Array.from({ length: 10 }, () => rpc('addRead', { post_id: post.post_id })));
+    // Ten reads did not move it ten times…
+    expect((await version()) - before).toBeLessThanOrEqual(1);
+    // …but everyone sees them within two seconds.
+    const started = Date.now();
+    while ((await version()) === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(Date.now() - started).toBeLessThan(2000);
+    const after = await version();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // No reads since: it stays.
+    expect(await version()).toBe(after);
   });
 });

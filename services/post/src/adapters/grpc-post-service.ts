@@ -163,6 +163,7 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
       post_id: request.post_id,
       reads: await posts.addRead(request.post_id),
     })),
+    getFeedVersion: unary(logger, 'GetFeedVersion', async () => ({ version: await posts.feedVersion() })),
     getProfileInfo: unary(logger, 'GetProfileInfo', async (_request, context) => {
       const author = await posts.profileInfo(context.caller);
       return {

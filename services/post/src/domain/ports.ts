@@ -130,6 +130,13 @@ export interface OrgDirectory {
   exportNames(): Promise<{ organizations: OrganizationName[]; divisions: DivisionName[] }>;
 }
 
+/** Where the feed version is kept, shared by every replica (see feed-version.ts). */
+export interface FeedVersionStore {
+  /** Moves the version; answers the new one. */
+  bump(): Promise<number>;
+  current(): Promise<number>;
+}
+
 /** Cleans a rich-text body to the editor's formats (RICH_TEXT_PURIFY_CONFIG) and answers its visible text. */
 export interface BodySanitizer {
   sanitize(html: string): { html: string; text: string };

@@ -3,7 +3,8 @@
 // comments written by members with a profile, sanitized before storage, changed or deleted by their author only,
 // comments within each member's allowance; one like per member and post and reads counted by the server; and the read
 // copies of authors', organizations' and divisions' names kept current (ADR 0012), re-indexing an author's posts
-// when their name changes. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// when their name changes; the feed version moved after every write that changes what a page shows, so the
+// gateways may keep pages until it moves. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import type { Change } from '@rotunda/events';
 import { POST_COMMENTS } from '@rotunda/rules';
 import {
@@ -24,6 +25,7 @@ import {
   permissionDenied,
   requireMember,
 } from '@rotunda/service-kit';
+import type { FeedVersion } from './feed-version.ts';
 import type {
   BodySanitizer,
   CommentAllowance,
@@ -125,6 +127,8 @@ export interface PostServiceDependencies {
   sanitizer: BodySanitizer;
   /** Each member's comments: a burst, then a steady rate (configuration). */
   commentAllowance: CommentAllowance;
+  /** Moved after each committed write that changes a page (feed-version.ts). */
+  feedVersion: FeedVersion;
 }
 
 export interface ListCommentsInput {
@@ -222,6 +226,7 @@ export function createPostService({
   orgs,
   sanitizer,
   commentAllowance,
+  feedVersion,
 }: PostServiceDependencies) {
   const getPost = async (postId: number): Promise<Post> => {
     const [post] = isId(postId) ? await repository.findByIds([postId], POST_COMMENTS.latest) : [];
@@ -356,6 +361,7 @@ export function createPostService({
       // The post belongs to the caller whatever the profile service answered.
       const postId = await repository.create(newPost(content, { ...author, userId: member.userId }));
       await reindex([postId]);
+      await feedVersion.changed();
       return getPost(postId);
     },
 
@@ -390,6 +396,7 @@ export function createPostService({
       });
       if (!updated) throw notFound(MESSAGES.postNotFound);
       await reindex([postId]);
+      await feedVersion.changed();
       return getPost(postId);
     },
 
@@ -399,6 +406,7 @@ export function createPostService({
       if (stored.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorDeletePost);
       if (!(await repository.delete(postId))) throw notFound(MESSAGES.postNotFound);
       await index.remove([String(postId)]);
+      await feedVersion.changed();
     },
 
     /**
@@ -419,6 +427,7 @@ export function createPostService({
         body: text,
       });
       if (commentId === null) throw notFound(MESSAGES.postNotFound);
+      await feedVersion.changed();
       return getComment(commentId);
     },
 
@@ -428,6 +437,7 @@ export function createPostService({
       if (comment.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorComment);
       const text = checkCommentBody(body);
       if (!(await repository.updateComment(commentId, text))) throw notFound(MESSAGES.commentNotFound);
+      await feedVersion.changed();
       return getComment(commentId);
     },
 
@@ -436,6 +446,7 @@ export function createPostService({
       const comment = await getComment(commentId);
       if (comment.userId !== member.userId) throw permissionDenied(MESSAGES.onlyAuthorDeleteComment);
       if (!(await repository.deleteComment(commentId))) throw notFound(MESSAGES.commentNotFound);
+      await feedVersion.changed();
     },
 
     /** A member likes a post once, or stops; the count is the server's (DESIGN: client counts are ignored). */
@@ -445,6 +456,7 @@ export function createPostService({
       if (!result) throw notFound(MESSAGES.postNotFound);
       // Popular sorts on the count: the index learns it at once.
       await reindex([postId]);
+      await feedVersion.changed();
       return { postId, liked, userId: member.userId, likesCount: result.likesCount };
     },
 
@@ -453,11 +465,20 @@ export function createPostService({
       return repository.likedPostIds(member.userId);
     },
 
-    /** Anyone, visitors too: exactly one more read per call, whatever count was sent. */
+    /**
+     * Anyone, visitors too: exactly one more read per call, whatever count was sent. Pages show the count, but reads
+     * are frequent: the version moves for them at most once a second.
+     */
     async addRead(postId: number): Promise<number> {
       const reads = isId(postId) ? await repository.addRead(postId) : null;
       if (reads === null) throw notFound(MESSAGES.postNotFound);
+      feedVersion.readCounted();
       return reads;
+    },
+
+    /** The feed version: pages taken while it holds one value stay current until it moves. */
+    feedVersion(): Promise<number> {
+      return feedVersion.current();
     },
 
     /** The caller's profile as an author (spec §7 profile-info); NOT_FOUND when they have none. */
@@ -493,6 +514,7 @@ export function createPostService({
         ]);
         await reindexAuthors(renamed);
       }
+      await feedVersion.changed();
     },
 
     /**
@@ -516,6 +538,7 @@ export function createPostService({
         );
         await reindexAuthors(renamed);
       }
+      await feedVersion.changed();
     },
 
     /**
