@@ -61,6 +61,7 @@ export const IDEMPOTENT_READS = {
     'ListComments',
     'ListMyLikes',
     'GetProfileInfo',
+    'GetFeedVersion',
   ],
   'rotunda.news.v1.NewsService': ['ListHeadlines'],
 } as const satisfies Record<string, readonly string[]>;
