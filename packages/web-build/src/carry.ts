@@ -1,11 +1,13 @@
 // Each web build carries the previous release's hashed files, so a browser that loaded the previous release's
 // manifest or page can still fetch its chunks after the app was replaced (a rolling update, a rebuild in
 // place). The build records in release-assets.json which files are its own and which it carries; only its
-// own are carried forward by the next build, so a build holds two releases, never an ever-growing pile.
+// own are carried forward by the next build, so a build holds two releases, never an ever-growing pile. A file's
+// pre-compressed siblings (precompress.ts) travel with it and are never listed: they are the file in other encodings.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RsbuildPlugin } from '@rsbuild/core';
+import { isSibling, SIBLINGS } from './precompress.ts';
 
 /** The asset manifest each build writes next to its index.html or mf-manifest.json. */
 export const RELEASE_ASSETS = 'release-assets.json';
@@ -24,6 +26,7 @@ export interface ReleaseAssets {
 
 interface Files {
   release: string;
+  /** The release's files and the pre-compressed siblings they have. */
   files: Map<string, Buffer>;
 }
 
@@ -37,7 +40,7 @@ function hashedFiles(folder: string): string[] {
   const root = join(folder, 'static');
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !isSibling(entry.name))
     .map((entry) =>
       join(entry.parentPath, entry.name)
         .slice(folder.length + 1)
@@ -53,9 +56,15 @@ function releaseId(assets: string[]): string {
 function readFiles(folder: string, release: string | undefined, names: string[]): Files | null {
   const present = names.filter((file) => existsSync(join(folder, file)));
   if (present.length === 0) return null;
+  const withSiblings = present.flatMap((file) => [
+    file,
+    ...SIBLINGS.map(({ extension }) => file + extension).filter((sibling) =>
+      existsSync(join(folder, sibling)),
+    ),
+  ]);
   return {
     release: release ?? releaseId(present),
-    files: new Map(present.map((file) => [file, readFileSync(join(folder, file))])),
+    files: new Map(withSiblings.map((file) => [file, readFileSync(join(folder, file))])),
   };
 }
 
@@ -81,12 +90,15 @@ export function carryRelease(folder: string, previous: PreviousRelease | null): 
   const assets = hashedFiles(folder);
   const release = releaseId(assets);
   const source = previous?.release === release ? previous.carried : previous;
-  const carried = [...(source?.files.keys() ?? [])].filter((file) => !assets.includes(file));
-  for (const file of carried) {
+  // A sibling goes with its file: the new build compresses its own files itself.
+  const original = (file: string) => (isSibling(file) ? file.slice(0, file.lastIndexOf('.')) : file);
+  const written = [...(source?.files.keys() ?? [])].filter((file) => !assets.includes(original(file)));
+  for (const file of written) {
     const target = join(folder, file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, source?.files.get(file) ?? '');
   }
+  const carried = written.filter((file) => !isSibling(file));
   const manifest: ReleaseAssets = {
     release,
     assets,

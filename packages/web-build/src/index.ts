@@ -7,6 +7,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig, RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginCarryPreviousRelease } from './carry.ts';
+import { pluginPrecompress } from './precompress.ts';
 
 /** Singletons the shell and every remote share: one React, one router context and one session store. */
 export const SHARED_SINGLETONS = [
@@ -52,8 +53,9 @@ export function sharedSingletons(root: string): Record<string, SharedSingleton> 
 }
 
 /**
- * The plugins of the shell and of every remote: React, Module Federation sharing SHARED_SINGLETONS, and the
- * previous release's hashed files carried into each build. `root` is the app's folder.
+ * The plugins of the shell and of every remote: React, Module Federation sharing SHARED_SINGLETONS, the previous
+ * release's hashed files carried into each build, and brotli and gzip siblings of its text files. `root` is the
+ * app's folder.
  */
 export function federatedReact(
   name: string,
@@ -73,6 +75,7 @@ export function federatedReact(
       dts: false,
     }),
     pluginCarryPreviousRelease(),
+    pluginPrecompress(),
   ];
 }
 

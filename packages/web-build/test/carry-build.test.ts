@@ -3,9 +3,11 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRsbuild } from '@rsbuild/core';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PREVIOUS_RELEASE_VARIABLE, pluginCarryPreviousRelease, type ReleaseAssets } from '../src/carry.ts';
+import { pluginPrecompress } from '../src/precompress.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -20,12 +22,17 @@ function app(): string {
   return root;
 }
 
-/** Builds the app in `root` whose entry logs `text`; answers its release-assets.json. */
+/** Builds the app in `root` whose entry logs `text` (padded past 1 KB); answers its release-assets.json. */
 async function buildApp(root: string, text: string): Promise<ReleaseAssets> {
-  writeFileSync(join(root, 'src', 'index.js'), `console.log(${JSON.stringify(text)});\n`);
+  const lines = Array.from({ length: 40 }, (_, i) => `console.log(${JSON.stringify(`${text} line ${i}`)});`);
+  writeFileSync(join(root, 'src', 'index.js'), `${lines.join('\n')}\n`);
   const rsbuild = await createRsbuild({
     cwd: root,
-    rsbuildConfig: { mode: 'production', plugins: [pluginCarryPreviousRelease()], logLevel: 'error' },
+    rsbuildConfig: {
+      mode: 'production',
+      plugins: [pluginCarryPreviousRelease(), pluginPrecompress()],
+      logLevel: 'error',
+    },
   });
   const { close } = await rsbuild.build();
   await close();
@@ -44,6 +51,19 @@ it('a rebuild in place keeps the previous release’s chunks beside the new ones
   expect(b.carried?.assets).toContain(entryOf(a));
   expect(readFileSync(join(root, 'dist', entryOf(a) ?? ''), 'utf8')).toContain('release A');
   expect(readFileSync(join(root, 'dist', entryOf(b) ?? ''), 'utf8')).toContain('release B');
+});
+
+it('a rebuild in place carries the previous release’s compressed siblings and compresses its own', async () => {
+  const root = app();
+  const a = await buildApp(root, 'release A');
+  const b = await buildApp(root, 'release B');
+  expect(b.assets.some((file) => /\.(br|gz)$/.test(file))).toBe(false);
+  expect(b.carried?.assets.some((file) => /\.(br|gz)$/.test(file))).toBe(false);
+  for (const entry of [entryOf(a), entryOf(b)]) {
+    const original = readFileSync(join(root, 'dist', entry ?? ''));
+    expect(brotliDecompressSync(readFileSync(join(root, 'dist', `${entry}.br`)))).toEqual(original);
+    expect(gunzipSync(readFileSync(join(root, 'dist', `${entry}.gz`)))).toEqual(original);
+  }
 });
 
 it('carries from the folder PREVIOUS_RELEASE_DIR names (the running image copied in)', async () => {

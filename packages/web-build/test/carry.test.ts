@@ -104,6 +104,26 @@ describe('carrying the previous release', () => {
     });
   });
 
+  it('carries a file’s pre-compressed siblings with it, never listing them as files of a release', () => {
+    const folder = dist();
+    const a = release(folder, {
+      ...A,
+      'static/js/mf_feed.aaa.js.br': 'entry A in brotli',
+      'static/js/mf_feed.aaa.js.gz': 'entry A in gzip',
+      'static/js/async/q.aaa.js.gz': 'quill A in gzip',
+    });
+    expect(a.assets).toEqual(['static/js/async/q.aaa.js', 'static/js/mf_feed.aaa.js']);
+    const b = release(folder, B);
+    expect(b.carried).toEqual({ release: a.release, assets: ['static/js/mf_feed.aaa.js'] });
+    expect(readFileSync(join(folder, 'static/js/mf_feed.aaa.js.br'), 'utf8')).toBe('entry A in brotli');
+    expect(readFileSync(join(folder, 'static/js/mf_feed.aaa.js.gz'), 'utf8')).toBe('entry A in gzip');
+    // B's own copy of the shared chunk gets its siblings from B's own build, not A's.
+    expect(existsSync(join(folder, 'static/js/async/q.aaa.js.gz'))).toBe(false);
+    const c = release(folder, C);
+    expect(c.carried?.assets).toEqual(['static/js/async/q.aaa.js', 'static/js/mf_feed.bbb.js']);
+    expect(existsSync(join(folder, 'static/js/mf_feed.aaa.js.br'))).toBe(false);
+  });
+
   it('counts every hashed file of a build made before releases were recorded as its own', () => {
     const folder = dist();
     build(folder, A);

@@ -44,7 +44,7 @@ describe('remoteConfig', () => {
     port: 3001,
   });
 
-  it('builds with React and Module Federation, carrying the previous release', () => {
+  it('builds with React and Module Federation, carrying the previous release and pre-compressing', () => {
     const names = (config.plugins ?? []).map((plugin) =>
       plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null,
     );
@@ -52,6 +52,7 @@ describe('remoteConfig', () => {
       'rsbuild:react',
       'rsbuild:module-federation-enhanced',
       'rotunda:carry-previous-release',
+      'rotunda:precompress',
     ]);
   });
 
