@@ -1,6 +1,7 @@
 // The route table (spec §2). Screens owned by micro-frontends are loaded at run time; the landing page, the
 // reset-password and confirm-email pages and the 404 page belong to the shell. Each screen's view is keyed by its
 // module, so moving to another screen starts a fresh view instead of rendering the old screen at the new path.
+// The remotes' paths and modules come from SCREENS, which the start-up preload reads too.
 import { Route, Routes } from 'react-router';
 import { RedirectOwnersToProfile, RequireAuth } from './guard';
 import { Layout } from './layout/Layout';
@@ -9,63 +10,26 @@ import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import { ResetPassword } from './pages/ResetPassword';
 import { RemoteView } from './remotes/RemoteView';
+import { type RemoteScreen, SCREENS } from './remotes/screens';
+
+const remoteView = ({ module, label }: RemoteScreen) => (
+  <RemoteView key={module} module={module} label={label} />
+);
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Home />} />
-        <Route
-          path="public-square"
-          element={
-            <RemoteView key="mf_feed/PublicSquare" module="mf_feed/PublicSquare" label="Public Square" />
-          }
-        />
+        <Route path={SCREENS.publicSquare.path} element={remoteView(SCREENS.publicSquare)} />
         <Route element={<RequireAuth />}>
-          <Route
-            path="directory"
-            element={
-              <RemoteView key="mf_directory/Directory" module="mf_directory/Directory" label="Directory" />
-            }
-          />
-          <Route
-            path="organizations"
-            element={
-              <RemoteView
-                key="mf_organizations/OrganizationList"
-                module="mf_organizations/OrganizationList"
-                label="Organizations"
-              />
-            }
-          />
-          <Route
-            path="organization/:id"
-            element={
-              <RemoteView
-                key="mf_organizations/OrganizationProfile"
-                module="mf_organizations/OrganizationProfile"
-                label="Organization"
-              />
-            }
-          />
+          <Route path={SCREENS.directory.path} element={remoteView(SCREENS.directory)} />
+          <Route path={SCREENS.organizations.path} element={remoteView(SCREENS.organizations)} />
+          <Route path={SCREENS.organization.path} element={remoteView(SCREENS.organization)} />
           <Route element={<RedirectOwnersToProfile />}>
-            <Route
-              path="profile/create"
-              element={
-                <RemoteView
-                  key="mf_profile/ProfileCreate"
-                  module="mf_profile/ProfileCreate"
-                  label="Profile creation"
-                />
-              }
-            />
+            <Route path={SCREENS.profileCreate.path} element={remoteView(SCREENS.profileCreate)} />
           </Route>
-          <Route
-            path="profile/:id"
-            element={
-              <RemoteView key="mf_profile/ProfilePage" module="mf_profile/ProfilePage" label="Profile" />
-            }
-          />
+          <Route path={SCREENS.profile.path} element={remoteView(SCREENS.profile)} />
         </Route>
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="confirm-email/:token" element={<ConfirmEmail />} />

@@ -26,7 +26,7 @@ const loginAnswer = (u: AuthUser = user) =>
 
 async function logInWith(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-  const dialog = screen.getByRole('dialog', { name: 'Log in' });
+  const dialog = await screen.findByRole('dialog', { name: 'Log in' });
   await userEvent.type(within(dialog).getByLabelText('Email'), email);
   // Enter in the password field submits the form.
   await userEvent.type(within(dialog).getByLabelText('Password'), `${password}{Enter}`);
@@ -34,6 +34,17 @@ async function logInWith(email: string, password: string) {
 }
 
 describe('login', () => {
+  it('loads the dialog when first opened, starts in its email field and gives the focus back on close', async () => {
+    routeFetch({});
+    renderAt('/');
+    const opener = screen.getByRole('button', { name: 'Login' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email')));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('stores the session with its refresh token and goes to the public square', async () => {
     const { sent } = routeFetch({ 'POST /auth/login': loginAnswer() });
     renderAt('/');
@@ -95,7 +106,7 @@ describe('login', () => {
 
 async function openRegister() {
   await userEvent.click(screen.getByRole('button', { name: 'Register Today!' }));
-  return screen.getByRole('dialog', { name: 'Register' });
+  return screen.findByRole('dialog', { name: 'Register' });
 }
 
 async function fillRegistration(dialog: HTMLElement, email: string, password = 'Pass#2024xy') {
@@ -236,11 +247,11 @@ describe('password reset request', () => {
   async function openResetRequest() {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await userEvent.click(
-      within(screen.getByRole('dialog', { name: 'Log in' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Log in' })).getByRole('button', {
         name: 'Forgot password?',
       }),
     );
-    return screen.getByRole('dialog', { name: 'Reset your password' });
+    return screen.findByRole('dialog', { name: 'Reset your password' });
   }
 
   it('opens from the login dialog and sends the email with reCaptcha_token', async () => {

@@ -83,7 +83,7 @@ describe('confirm email page', () => {
       expect.objectContaining({ path: '/auth/confirm-registration', body: { token: 'good-token' } }),
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Log in to Rotunda' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(within(dialog).getByLabelText('Email')).toBeTruthy();
   });
 

@@ -200,6 +200,45 @@ describe('session keeper', () => {
     warn.mockRestore();
   });
 
+  it('takes over the session with keycloak-js loaded on demand (an async createKeycloak)', async () => {
+    const first = tokens();
+    const renewed = tokens();
+    const kc = new FakeKeycloak([renewed]);
+    stop = createSessionKeeper({
+      store: sessionStore,
+      identity: async () => APP_CONFIG.identity,
+      createKeycloak: async () => kc,
+      logoutRequest: async () => {},
+    }).start();
+    setSession(member(first.token), first.refreshToken);
+    await waitFor(() => expect(sessionStore.getState().token).toBe(renewed.token));
+  });
+
+  it('keeps the session until its end when keycloak-js cannot be loaded, and then ends it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = tokens(20, 45);
+    setSession(member(first.token), first.refreshToken);
+    await act(async () => {
+      stop = createSessionKeeper({
+        store: sessionStore,
+        identity: async () => APP_CONFIG.identity,
+        createKeycloak: async () => {
+          throw new TypeError('Failed to fetch dynamically imported module');
+        },
+        logoutRequest: async () => {},
+      }).start();
+    });
+    expect(warn).toHaveBeenCalledWith(
+      'Cannot renew the session: keycloak-js could not be loaded',
+      expect.any(TypeError),
+    );
+    expect(sessionStore.getState().isAuthenticated).toBe(true);
+    await act(async () => vi.advanceTimersByTime(46_000));
+    expect(sessionStore.getState().isAuthenticated).toBe(false);
+    warn.mockRestore();
+  });
+
   it('logs out: POST /auth/logout with the refresh token, then keycloak-js forgets the tokens and the store is cleared', async () => {
     const first = tokens();
     const renewed = tokens();

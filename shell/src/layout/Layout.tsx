@@ -1,12 +1,11 @@
-// The frame around every route: top bar, sidebars, the main landmark, notices and the access dialogs.
+// The frame around every route: top bar, sidebars, the main landmark, notices and the access dialogs
+// (loaded when first opened).
 // Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
 // sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it.
 import { LOGIN_REQUEST_EVENT, useIsAuthenticated } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { LoginDialog } from '../auth/LoginDialog';
-import { RegisterDialog } from '../auth/RegisterDialog';
-import { ResetRequestDialog } from '../auth/ResetRequestDialog';
+import { AccessDialogs } from '../auth/AccessDialogs';
 import { sessionKeeper } from '../session';
 import { useUi } from '../ui';
 import { MobileNav } from './MobileNav';
@@ -45,9 +44,7 @@ export function Layout() {
       </div>
       <MobileNav />
       <ToastView />
-      <LoginDialog />
-      <RegisterDialog />
-      <ResetRequestDialog />
+      <AccessDialogs />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Loads exposed modules of the micro-frontends at run time. The remotes' locations come from /remotes.json,
 // not from the build, so any remote can be redeployed without rebuilding the shell.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
 /** An exposed route component, named '<remote>/<exposed name>', e.g. 'mf_feed/PublicSquare'. */
@@ -42,13 +42,40 @@ export function isIncompatibleRemote(error: unknown): boolean {
   return error instanceof Error && UNMET_SINGLETON.test(error.message);
 }
 
+const remoteNameOf = (id: RemoteModuleId) => id.slice(0, id.indexOf('/'));
+
+/**
+ * Fetches a remote's manifest, its entry and the files its exposed module needs at once, without running the
+ * module, so they arrive while the shell's own code is still loading. The remote's copies of the shared
+ * singletons are left alone (the shell's are the ones used). A failed preload makes the next load register
+ * the remote anew, as a failed load does.
+ */
+export async function preloadRemoteModule(id: RemoteModuleId): Promise<void> {
+  await ensureRegistered();
+  const remoteName = remoteNameOf(id);
+  try {
+    await preloadRemote([
+      {
+        nameOrAlias: remoteName,
+        exposes: [id.slice(remoteName.length + 1)],
+        resourceCategory: 'sync',
+        share: false,
+        depsRemote: false,
+      },
+    ]);
+  } catch (error) {
+    failedRemotes.add(remoteName);
+    throw error;
+  }
+}
+
 /**
  * The default export of a remote's exposed module. After a failure the remote is registered again with
  * `force`, which drops the runtime's cached (failed) entry so that a retry really fetches it anew.
  */
 export async function loadRemoteComponent(id: RemoteModuleId): Promise<ComponentType> {
   const remotes = await ensureRegistered();
-  const remoteName = id.slice(0, id.indexOf('/'));
+  const remoteName = remoteNameOf(id);
   const entry = remotes[remoteName];
   if (!entry) throw new Error(`No remote named ${remoteName} in /remotes.json`);
   if (failedRemotes.has(remoteName)) {

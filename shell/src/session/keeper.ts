@@ -27,7 +27,8 @@ export interface KeeperDependencies {
   store: StoreApi<SessionStore>;
   /** Where the identity provider answers (from /app-config.json). */
   identity: () => Promise<IdentityConfig>;
-  createKeycloak: (config: IdentityConfig) => KeycloakLike;
+  /** Answers a promise when keycloak-js is loaded on demand. */
+  createKeycloak: (config: IdentityConfig) => KeycloakLike | Promise<KeycloakLike>;
   /** Ends the session on the server (POST /auth/logout). */
   logoutRequest: (refreshToken: string, token: string | null) => Promise<void>;
   /** Milliseconds since the epoch; tests move it. */
@@ -178,7 +179,14 @@ export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
     }
     if (current !== generation) return;
 
-    const instance = deps.createKeycloak(identity);
+    let instance: KeycloakLike;
+    try {
+      instance = await deps.createKeycloak(identity);
+    } catch (error) {
+      console.warn('Cannot renew the session: keycloak-js could not be loaded', error);
+      return;
+    }
+    if (current !== generation) return;
     instance.onAuthLogout = () => {
       if (kc === instance) end();
     };
