@@ -9,6 +9,12 @@ export interface OrganizationChanged {
   organization_name: string;
   group_type: string;
   logo: string | null;
+  /**
+   * The email domains that make a member with a current job there a verified employer: the website's host and
+   * the domains a contributor listed, lower-case, without "www." (`organizationEmailDomains` in @rotunda/rules).
+   * Absent from announcements of an org service that predates them.
+   */
+  email_domains?: string[];
 }
 
 /** The org service: a division was added or edited. */

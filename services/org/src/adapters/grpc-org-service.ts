@@ -6,6 +6,7 @@ import type {
   Organization as OrganizationMessage,
   OrgServiceServer,
 } from '@rotunda/protos/org';
+import { organizationEmailDomains } from '@rotunda/rules';
 import { type Logger, unary } from '@rotunda/service-kit';
 import type { OrgService } from '../domain/org-service.ts';
 import type { Division, Organization, OrganizationFields } from '../domain/organization.ts';
@@ -36,6 +37,7 @@ export function organizationMessage(organization: Organization): OrganizationMes
     instagram_url: opt(organization.instagramUrl),
     tiktok_url: opt(organization.tiktokUrl),
     bluesky_url: opt(organization.blueskyUrl),
+    email_domains: organization.emailDomains,
   };
 }
 
@@ -118,6 +120,7 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
         await org.updateOrganization(context.caller, request.organization_id, {
           organizationName: request.organization_name,
           fields: fieldsOf(request.fields),
+          emailDomains: request.email_domains?.domains,
         }),
       ),
     ),
@@ -158,6 +161,7 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
           organization_name: organization.organizationName,
           group_type: organization.groupName,
           logo: opt(organization.logo),
+          email_domains: organizationEmailDomains(organization.website, organization.emailDomains),
         })),
         divisions: divisions.map(divisionMessage),
       };

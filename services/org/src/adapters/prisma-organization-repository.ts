@@ -3,6 +3,7 @@
 // for the list's hot read, one lean statement that can skip Prisma Client (see findByIds). Every write of a name
 // other services copy (organization, division) announces the result in its transaction (ADR 0012).
 import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
+import { organizationEmailDomains } from '@rotunda/rules';
 import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Division, Group, Organization } from '../domain/organization.ts';
@@ -29,6 +30,7 @@ function organizationChanged(organization: Organization): OrganizationChanged {
     organization_name: organization.organizationName,
     group_type: organization.groupName,
     logo: organization.logo,
+    email_domains: organizationEmailDomains(organization.website, organization.emailDomains),
   };
 }
 
@@ -74,6 +76,7 @@ const ORGANIZATION_COLUMNS: Record<keyof Organization, string> = {
   tiktokUrl: 'o.tiktok_url',
   blueskyUrl: 'o.bluesky_url',
   hidden: 'o.hidden',
+  emailDomains: 'o.email_domains',
 };
 const ORGANIZATION_FIELD_NAMES = Object.keys(ORGANIZATION_COLUMNS) as (keyof Organization)[];
 const ORGANIZATION_SELECT = Prisma.raw(

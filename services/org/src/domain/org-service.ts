@@ -45,6 +45,7 @@ import {
 import type { OrganizationRepository } from './ports.ts';
 import {
   cleanDivisionFields,
+  cleanListedEmailDomains,
   cleanOrganizationFields,
   cleanText,
   LABELS,
@@ -86,7 +87,7 @@ export const ORGANIZATION_INDEX = {
 };
 
 /** Each document stores its organization, so a list page needs no read of the table; bumped when it changes shape. */
-const STORED_ORGANIZATION = storedCodec<Organization>(1);
+const STORED_ORGANIZATION = storedCodec<Organization>(2);
 
 export function searchDocumentOf(organization: Organization): SearchDocument {
   return {
@@ -110,6 +111,8 @@ export interface OrgServiceDependencies {
 
 export interface OrganizationInput {
   organizationName?: string | undefined;
+  /** Contributors' edit only: replaces the listed email domains; absent keeps them. */
+  emailDomains?: readonly string[] | undefined;
   fields: Partial<Record<keyof OrganizationFields, string | null>>;
 }
 
@@ -264,7 +267,10 @@ export function createOrgService({ repository, index, processImage, store, logge
       const contributor = requireContributor(caller);
       const current = await getOrThrow(organizationId);
       const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
-      const fields = cleanOrganizationFields(input.fields);
+      const fields = {
+        ...cleanOrganizationFields(input.fields),
+        ...cleanListedEmailDomains(input.emailDomains),
+      };
       requireNameAndAddress(
         name === undefined ? current.organizationName : name,
         fields.streetAddress === undefined ? current.streetAddress : fields.streetAddress,

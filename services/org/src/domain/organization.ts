@@ -67,6 +67,8 @@ export interface Organization extends OrganizationFields {
   logo: string | null;
   /** The product's own organization: reachable by id and by name lookups, never listed. */
   hidden: boolean;
+  /** Email domains a contributor listed (lower-case host names without "www."), in the order given. */
+  emailDomains: string[];
 }
 
 export interface NewOrganization extends OrganizationFields {
@@ -74,6 +76,7 @@ export interface NewOrganization extends OrganizationFields {
   groupId: number;
   logo?: string | null;
   hidden?: boolean;
+  emailDomains?: string[];
 }
 
 export interface DivisionFields {

@@ -29,7 +29,7 @@ export interface OrganizationRepository {
   /** Null when the organization does not exist. */
   update(
     organizationId: number,
-    changes: Partial<OrganizationFields> & { organizationName?: string },
+    changes: Partial<OrganizationFields> & { organizationName?: string; emailDomains?: string[] },
   ): Promise<Organization | null>;
   /** Points the logo at `url`; answers the previous one, or null when the organization does not exist. */
   setLogo(organizationId: number, url: string): Promise<{ previous: string | null } | null>;

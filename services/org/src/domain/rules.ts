@@ -1,7 +1,14 @@
 // The organization form's rules, enforced on the server whatever the browser did (spec §5): required fields,
 // title case for address, suite and city, upper-case state, the phone format, web addresses that are really
 // http(s) links, and sane lengths. Pure functions; the org service applies them.
-import { formatPhone, formatState, NAME_LABELS, requiredFieldsMessage, titleCase } from '@rotunda/rules';
+import {
+  cleanEmailDomains,
+  formatPhone,
+  formatState,
+  NAME_LABELS,
+  requiredFieldsMessage,
+  titleCase,
+} from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import type { DivisionFields, OrganizationFields } from './organization.ts';
 
@@ -153,6 +160,17 @@ export function cleanDivisionFields(
     divisionPhone: cleanPhone(fields.divisionPhone, DIVISION_LABELS.divisionPhone) ?? null,
     website: cleanUrl(fields.website, DIVISION_LABELS.website) ?? null,
   };
+}
+
+/**
+ * The email domains a contributor lists (verified employer): absent keeps the stored ones; present, they are
+ * stored normalized or the whole edit is refused with the rule's message.
+ */
+export function cleanListedEmailDomains(domains: readonly string[] | undefined): { emailDomains?: string[] } {
+  if (domains === undefined) return {};
+  const result = cleanEmailDomains(domains);
+  if (result.problem !== undefined) throw invalidArgument(result.problem);
+  return { emailDomains: result.domains };
 }
 
 /** The edit form's rule: name and street address (spec §5), in its message format. */
