@@ -8,6 +8,7 @@ import type {
 } from '@rotunda/protos/org';
 import { organizationEmailDomains } from '@rotunda/rules';
 import { type Logger, unary } from '@rotunda/service-kit';
+import type { HistoryEntry } from '../domain/history.ts';
 import type { OrgService } from '../domain/org-service.ts';
 import type { Division, Organization, OrganizationFields } from '../domain/organization.ts';
 
@@ -56,6 +57,20 @@ export function divisionMessage(division: Division): DivisionMessage {
     zip_code: opt(division.zipCode),
     division_phone: opt(division.divisionPhone),
     website: opt(division.website),
+  };
+}
+
+export function historyMessage(entry: HistoryEntry) {
+  return {
+    id: entry.id,
+    at: entry.at,
+    actor_user_id: entry.actorUserId,
+    action: entry.action,
+    changes: entry.changes.map((change) => ({
+      field: change.field,
+      from: opt(change.from),
+      to: opt(change.to),
+    })),
   };
 }
 
@@ -152,6 +167,16 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
     }),
     listDivisions: unary(logger, 'ListDivisions', async (request) => ({
       divisions: (await org.listDivisions(request.organization_id)).map(divisionMessage),
+    })),
+    listOrganizationHistory: unary(logger, 'ListOrganizationHistory', async (request, context) => ({
+      entries: (
+        await org.organizationHistory(
+          context.caller,
+          request.organization_id,
+          request.before_id,
+          request.limit,
+        )
+      ).map(historyMessage),
     })),
     exportNames: unary(logger, 'ExportNames', async () => {
       const { organizations, divisions } = await org.exportNames();

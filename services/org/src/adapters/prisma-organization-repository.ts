@@ -6,6 +6,7 @@ import { type DivisionChanged, type OrganizationChanged, publishChange } from '@
 import { organizationEmailDomains } from '@rotunda/rules';
 import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { Curation, HistoryEntry } from '../domain/history.ts';
 import type { Division, Group, Organization } from '../domain/organization.ts';
 import type { OrganizationRepository } from '../domain/ports.ts';
 
@@ -107,6 +108,19 @@ export function prismaOrganizationRepository(
   // Prisma qualifies its own queries with the adapter's schema; raw queries must name it themselves.
   const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
 
+  /** The change's history entry, in its transaction. */
+  const record = async (tx: Prisma.TransactionClient, organizationId: number, curation?: Curation) => {
+    if (!curation || curation.changes.length === 0) return;
+    await tx.organizationHistory.create({
+      data: {
+        organizationId,
+        actorUserId: curation.actorUserId,
+        action: curation.action,
+        changes: curation.changes as unknown as Prisma.InputJsonValue,
+      },
+    });
+  };
+
   const byId = async (client: Prisma.TransactionClient, organizationId: number) => {
     const row = await client.organization.findUnique({ where: { organizationId }, include: withGroup });
     return row ? organizationOf(row) : null;
@@ -163,7 +177,24 @@ export function prismaOrganizationRepository(
       return rows.map(organizationOfValues);
     },
 
-    async addUnlessNamed(organization) {
+    async historyOf(organizationId, beforeId, limit) {
+      const rows = await prisma.organizationHistory.findMany({
+        where: { organizationId, ...(beforeId === null ? {} : { historyId: { lt: BigInt(beforeId) } }) },
+        orderBy: { historyId: 'desc' },
+        take: limit,
+      });
+      return rows.map(
+        (row): HistoryEntry => ({
+          id: Number(row.historyId),
+          at: row.at,
+          actorUserId: row.actorUserId,
+          action: row.action as HistoryEntry['action'],
+          changes: row.changes as unknown as HistoryEntry['changes'],
+        }),
+      );
+    },
+
+    async addUnlessNamed(organization, curation) {
       const name = organization.organizationName;
       return prisma.$transaction(async (tx) => {
         // Serializes adds of one name (any case), so two members adding it at once make one organization.
@@ -180,6 +211,7 @@ export function prismaOrganizationRepository(
           await tx.organization.create({ data: organization, include: withGroup }),
         );
         await publishChange(tx, organizationChanged(created));
+        await record(tx, created.organizationId, curation);
         return { organization: created, created: true };
       });
     },
@@ -192,13 +224,14 @@ export function prismaOrganizationRepository(
       return other ? byId(prisma, other.organization_id) : null;
     },
 
-    async update(organizationId, changes) {
+    async update(organizationId, changes, curation) {
       try {
         return await prisma.$transaction(async (tx) => {
           const updated = organizationOf(
             await tx.organization.update({ where: { organizationId }, data: changes, include: withGroup }),
           );
           await publishChange(tx, organizationChanged(updated));
+          await record(tx, organizationId, curation);
           return updated;
         });
       } catch (error) {
@@ -208,7 +241,7 @@ export function prismaOrganizationRepository(
       }
     },
 
-    async setLogo(organizationId, url) {
+    async setLogo(organizationId, url, curation) {
       return prisma.$transaction(async (tx) => {
         // The row lock makes "read the previous logo, write the new one" one step, so two uploads at once
         // each remove the logo they replaced and no object is left behind or removed while in use.
@@ -221,6 +254,7 @@ export function prismaOrganizationRepository(
           include: withGroup,
         });
         await publishChange(tx, organizationChanged(organizationOf(updated)));
+        await record(tx, organizationId, curation);
         return { previous: row.logo };
       });
     },
@@ -277,7 +311,7 @@ export function prismaOrganizationRepository(
       return ids.flatMap((row) => found.get(row.division_id) ?? []);
     },
 
-    async addDivisionUnlessNamed(division) {
+    async addDivisionUnlessNamed(division, curation) {
       const name = division.divisionName;
       return prisma.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`org.division:${division.organizationId}:${name.toLowerCase()}`}))::text`;
@@ -294,6 +328,7 @@ export function prismaOrganizationRepository(
         }
         const created = divisionOf(await tx.division.create({ data: division, include: withOrganization }));
         await publishChange(tx, divisionChanged(created));
+        await record(tx, division.organizationId, curation);
         return { division: created, created: true };
       });
     },

@@ -33,6 +33,7 @@ import {
   requireContributor,
   requireMember,
 } from '@rotunda/service-kit';
+import { type Curation, createHistoryReader, fieldChanges } from './history.ts';
 import {
   type Division,
   type DivisionFields,
@@ -245,12 +246,11 @@ export function createOrgService({ repository, index, processImage, store, logge
       if (!group) throw invalidArgument(MESSAGES.unknownGroup(input.groupType.trim()));
       const fields = cleanOrganizationFields(input.fields);
       checkCalAccessId(member, group.groupName, fields.lobbyFilerId);
-      const result = await repository.addUnlessNamed({
-        ...emptyOrganizationFields(),
-        ...fields,
-        organizationName: name as string,
-        groupId: group.groupId,
-      });
+      const added = { organizationName: name as string, groupType: group.groupName, ...fields };
+      const result = await repository.addUnlessNamed(
+        { ...emptyOrganizationFields(), ...fields, organizationName: name as string, groupId: group.groupId },
+        curation(member, 'organization_created', fieldChanges({}, added)),
+      );
       if (result.created) await reindexOne(result.organization);
       return result;
     },
@@ -282,10 +282,12 @@ export function createOrgService({ repository, index, processImage, store, logge
       if (renamed && (await repository.findOtherNamed(renamed, organizationId)))
         throw new DomainError('already_exists', MESSAGES.nameTaken(renamed));
 
-      const updated = await repository.update(organizationId, {
-        ...fields,
-        ...(renamed ? { organizationName: renamed } : {}),
-      });
+      const changes = { ...fields, ...(renamed ? { organizationName: renamed } : {}) };
+      const updated = await repository.update(
+        organizationId,
+        changes,
+        curation(contributor, 'organization_edited', fieldChanges(current, changes)),
+      );
       if (!updated) throw notFound(MESSAGES.organizationNotFound);
       // At once, so the list finds a renamed organization by its new name on the next keystroke, and its card
       // shows the new address or phone.
@@ -298,15 +300,19 @@ export function createOrgService({ repository, index, processImage, store, logge
      * server-made key, and the organization points at it; the replaced logo's object is removed.
      */
     async setLogo(caller: Caller | undefined, organizationId: number, image: Buffer): Promise<string> {
-      requireContributor(caller);
+      const contributor = requireContributor(caller);
       if (image.length === 0) throw invalidArgument(MESSAGES.noImage);
       if (image.length > MAX_LOGO_UPLOAD_BYTES) throw invalidArgument(IMAGE_MESSAGES.tooLarge);
-      await getOrThrow(organizationId);
+      const current = await getOrThrow(organizationId);
       const processed = await processImage(image);
       const key = objectKey('logos', processed.extension);
       await store.put(key, processed.data, processed.contentType);
       const url = mediaUrl(key);
-      const set = await repository.setLogo(organizationId, url);
+      const set = await repository.setLogo(
+        organizationId,
+        url,
+        curation(contributor, 'logo_changed', fieldChanges(current, { logo: url })),
+      );
       if (!set) {
         await removeQuietly(key);
         throw notFound(MESSAGES.organizationNotFound);
@@ -339,7 +345,7 @@ export function createOrgService({ repository, index, processImage, store, logge
 
     /** Any member: the profile flow adds the office or division a job is at. */
     async addDivision(caller: Caller | undefined, input: NewDivisionInput) {
-      requireMember(caller);
+      const member = requireMember(caller);
       const divisionName = cleanText(input.divisionName, NAME_LABELS.division, LIMITS.name);
       const missing = requiredFieldsMessage({ [NAME_LABELS.division]: divisionName });
       if (missing) throw invalidArgument(missing);
@@ -347,12 +353,11 @@ export function createOrgService({ repository, index, processImage, store, logge
       const divisionType = cleanText(input.divisionType, 'Division Type', 64) ?? DEFAULT_DIVISION_TYPE;
       const fields = cleanDivisionFields(input.fields);
       await getOrThrow(input.organizationId);
-      return repository.addDivisionUnlessNamed({
-        ...fields,
-        organizationId: input.organizationId,
-        divisionName: divisionName as string,
-        divisionType,
-      });
+      const division = { divisionName: divisionName as string, divisionType, ...fields };
+      return repository.addDivisionUnlessNamed(
+        { ...division, organizationId: input.organizationId },
+        curation(member, 'division_added', fieldChanges({}, division)),
+      );
     },
 
     async listDivisions(organizationId: number): Promise<Division[]> {
@@ -361,6 +366,13 @@ export function createOrgService({ repository, index, processImage, store, logge
     },
 
     exportNames: () => repository.exportNames(),
+
+    /** Contributors only: the organization's curation history, newest first. */
+    organizationHistory: createHistoryReader(
+      repository,
+      async (organizationId) => (await repository.findById(organizationId)) !== null,
+      MESSAGES.organizationNotFound,
+    ),
 
     /**
      * Brings the search index in step when a replica starts: rebuilt into a new generation when it was built for
@@ -398,6 +410,14 @@ export function createOrgService({ repository, index, processImage, store, logge
 }
 
 export type OrgService = ReturnType<typeof createOrgService>;
+
+/**
+ * Every change to an organization is curation: nobody owns one, so its history names whoever made each change
+ * (contributors' edits and logos; members adding an organization or a division from the job form).
+ */
+function curation(caller: Caller, action: Curation['action'], changes: Curation['changes']): Curation {
+  return { actorUserId: caller.userId, action, changes };
+}
 
 export function emptyOrganizationFields(): OrganizationFields {
   return {

@@ -1,5 +1,7 @@
 // The org service's ports: what its rules need from the outside world. Adapters implement them (Prisma on
 // the org schema, the search index on Postgres or Elasticsearch, the image pipeline and the S3 object store).
+
+import type { Curation, HistoryRepository } from './history.ts';
 import type {
   Division,
   Group,
@@ -9,7 +11,11 @@ import type {
   OrganizationFields,
 } from './organization.ts';
 
-export interface OrganizationRepository {
+/**
+ * Writes that take a `curation` record it in the change's transaction, only when the change is made (a name
+ * already taken, or a row gone, records nothing).
+ */
+export interface OrganizationRepository extends HistoryRepository {
   /** Writes the fixed groups (idempotent). */
   ensureGroups(groups: readonly Group[]): Promise<void>;
   listGroups(): Promise<Group[]>;
@@ -23,16 +29,24 @@ export interface OrganizationRepository {
    * Creates the organization unless one of the same name (ignoring case and outer spaces) exists, which is
    * answered instead. Atomic: two members adding the same name at once get one organization.
    */
-  addUnlessNamed(organization: NewOrganization): Promise<{ organization: Organization; created: boolean }>;
+  addUnlessNamed(
+    organization: NewOrganization,
+    curation?: Curation,
+  ): Promise<{ organization: Organization; created: boolean }>;
   /** Another organization than `exceptId` with this name (ignoring case), if any. */
   findOtherNamed(name: string, exceptId: number): Promise<Organization | null>;
   /** Null when the organization does not exist. */
   update(
     organizationId: number,
     changes: Partial<OrganizationFields> & { organizationName?: string; emailDomains?: string[] },
+    curation?: Curation,
   ): Promise<Organization | null>;
   /** Points the logo at `url`; answers the previous one, or null when the organization does not exist. */
-  setLogo(organizationId: number, url: string): Promise<{ previous: string | null } | null>;
+  setLogo(
+    organizationId: number,
+    url: string,
+    curation?: Curation,
+  ): Promise<{ previous: string | null } | null>;
   /** Visits every organization in id order, `batchSize` at a time (to rebuild the search index). */
   forEachBatch(batchSize: number, visit: (batch: Organization[]) => Promise<void>): Promise<void>;
 
@@ -43,5 +57,8 @@ export interface OrganizationRepository {
   /** Active divisions whose name contains every word (case-insensitive), by name, at most `limit`. */
   findDivisionsByWords(words: readonly string[], limit: number): Promise<Division[]>;
   /** Creates the division unless the organization has one of the same name (ignoring case); atomic. */
-  addDivisionUnlessNamed(division: NewDivision): Promise<{ division: Division; created: boolean }>;
+  addDivisionUnlessNamed(
+    division: NewDivision,
+    curation?: Curation,
+  ): Promise<{ division: Division; created: boolean }>;
 }
