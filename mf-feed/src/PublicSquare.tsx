@@ -1,12 +1,14 @@
 // The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare', open to visitors
 // (spec §2, §6): the search box, 'Create Post', the order and type filter, the feed of posts and the
 // Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
-// Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog.
+// Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog. The create
+// and read dialogs (with the rich-text editor and the calendar file) load when first opened.
 import { requestLogin, useUser } from '@rotunda/session';
-import { useCallback, useState } from 'react';
+import { Spinner } from '@rotunda/ui';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { countRead, fetchPostTypes, type Post, type PostType } from './api';
 import { useNarrowerThan } from './common/useNarrowerThan';
-import { CreatePostDialog } from './create/CreatePostDialog';
+import { useOpenedOnce } from './common/useOpenedOnce';
 import { FeedList } from './feed/FeedList';
 import { FeedToolbar } from './feed/FeedToolbar';
 import { useFeed } from './feed/useFeed';
@@ -15,12 +17,31 @@ import { useLikes } from './feed/useLikes';
 import { usePostActions } from './feed/usePostActions';
 import { useTypeList } from './feed/useTypeList';
 import { Headlines } from './headlines/Headlines';
-import { ReadPostDialog } from './post/ReadPostDialog';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import './feed.css';
 
 type Column = 'posts' | 'headlines';
+
+const CreatePostDialog = lazy(() =>
+  import(/* webpackChunkName: "create-post-dialog" */ './create/CreatePostDialog').then((m) => ({
+    default: m.CreatePostDialog,
+  })),
+);
+const ReadPostDialog = lazy(() =>
+  import(/* webpackChunkName: "read-post-dialog" */ './post/ReadPostDialog').then((m) => ({
+    default: m.ReadPostDialog,
+  })),
+);
+
+/** Shown over the page while a dialog's code arrives; the dialog then opens with the focus in it. */
+function DialogLoading({ label }: { label: string }) {
+  return (
+    <div className="dialog-loading">
+      <Spinner label={label} />
+    </div>
+  );
+}
 
 /**
  * The square's own width from which the two columns show: what a 770 px window gives it without the sidebar
@@ -42,6 +63,8 @@ export default function PublicSquare() {
   const [creating, setCreating] = useState(false);
   const [readingId, setReadingId] = useState<number | null>(null);
   const reading = feed.posts.find((post) => post.post_id === readingId) ?? null;
+  const createOpened = useOpenedOnce(creating);
+  const readOpened = useOpenedOnce(reading !== null);
 
   const openCreate = () => {
     if (user) setCreating(true);
@@ -107,15 +130,21 @@ export default function PublicSquare() {
         </aside>
       </div>
 
-      {user && (
-        <CreatePostDialog
-          open={creating}
-          postTypes={postTypes}
-          onClose={() => setCreating(false)}
-          onCreated={onCreated}
-        />
+      {user && createOpened && (
+        <Suspense fallback={<DialogLoading label="Opening Create Post" />}>
+          <CreatePostDialog
+            open={creating}
+            postTypes={postTypes}
+            onClose={() => setCreating(false)}
+            onCreated={onCreated}
+          />
+        </Suspense>
       )}
-      <ReadPostDialog post={reading} user={user} actions={actions} onClose={() => setReadingId(null)} />
+      {readOpened && (
+        <Suspense fallback={<DialogLoading label="Opening the post" />}>
+          <ReadPostDialog post={reading} user={user} actions={actions} onClose={() => setReadingId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 // 'Add to calendar': an iCalendar file built with `ics` for event posts, times in Los Angeles written as UTC
 // (daylight saving included), the post's title, location, description and a link back to the public square.
+// The file (and the `ics` package) is built only when someone reaches for the link.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import * as ics from 'ics';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calendarFileName, eventCalendarFile, pacificInstant } from '../src/calendar/calendar';
 import { eventPost, post, squareRoutes, stubApi } from './support/api';
 import { findCard, renderSquare } from './support/render';
@@ -97,8 +100,9 @@ describe('on the card', () => {
     const card = within(await findCard('Budget hearing'));
     const link = await card.findByRole('link', { name: 'Add to calendar' });
     expect(link.getAttribute('download')).toBe('budget-hearing.ics');
+    await userEvent.hover(link);
+    await waitFor(() => expect(link.getAttribute('href')).toMatch(/^data:text\/calendar;charset=utf-8,/));
     const href = link.getAttribute('href') ?? '';
-    expect(href.startsWith('data:text/calendar;charset=utf-8,')).toBe(true);
     const lines = linesOf(decodeURIComponent(href.slice(href.indexOf(',') + 1)));
     expect(lines).toContain('SUMMARY:Budget hearing');
     expect(lines).toContain('DTSTART:20260115T200000Z');
@@ -111,4 +115,38 @@ describe('on the card', () => {
       ).toBeNull(),
     );
   });
+
+  it('builds nothing until the link is reached for: keyboard focus builds the file', async () => {
+    const createEvent = vi.spyOn(ics, 'createEvent');
+    stubApi(squareRoutes([eventPost({ post_id: 1, post_title: 'Budget hearing' })]));
+    renderSquare();
+    const link = await within(await findCard('Budget hearing')).findByRole('link', {
+      name: 'Add to calendar',
+    });
+    expect(createEvent).not.toHaveBeenCalled();
+    expect(link.getAttribute('href')).not.toMatch(/^data:/);
+    link.focus();
+    await waitFor(() => expect(link.getAttribute('href')).toMatch(/^data:text\/calendar/));
+    expect(createEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it('a click before the file is built downloads it once built', async () => {
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    stubApi(squareRoutes([eventPost({ post_id: 1, post_title: 'Budget hearing' })]));
+    renderSquare();
+    const link = await within(await findCard('Budget hearing')).findByRole('link', {
+      name: 'Add to calendar',
+    });
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]?.download).toBe('budget-hearing.ics');
+    expect(decodeURIComponent(clicked[0]?.href ?? '')).toContain('SUMMARY:Budget hearing');
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });

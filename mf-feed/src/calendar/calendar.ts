@@ -1,6 +1,6 @@
 // 'Add to calendar' for event posts: an iCalendar (RFC 5545) file built with the `ics` package. The event's
 // date and times are California wall-clock times, written as UTC instants so every calendar app places them
-// right. `ics` (and its validator) is loaded only when an event is on screen.
+// right. `ics` (and its validator) is loaded only when someone reaches for an event's link (CalendarLink).
 import type { Post } from '../api';
 import { bodyText } from '../content/rich-text';
 
@@ -50,6 +50,13 @@ export type CalendarEvent = Pick<
   Post,
   'post_id' | 'post_title' | 'post_body' | 'event_location' | 'event_date' | 'event_start' | 'event_end'
 >;
+
+/** Whether the post has a calendar entry: a valid date and start time. */
+export function hasCalendarEntry(post: Pick<CalendarEvent, 'event_date' | 'event_start'>): boolean {
+  return Boolean(
+    post.event_date && post.event_start && pacificInstant(post.event_date, post.event_start) !== null,
+  );
+}
 
 /** The .ics file's text for an event post, with a link back to the public square; null without date/time. */
 export async function eventCalendarFile(post: CalendarEvent, link: string): Promise<string | null> {
