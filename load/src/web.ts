@@ -10,6 +10,7 @@ import type { BenchContext } from './replicas.ts';
 import {
   KINDS,
   type Kind,
+  kindOf,
   type LoadedResponse,
   medianRun,
   type ProfileName,
@@ -178,6 +179,8 @@ function paintTimes(): Promise<{ fcpMs: number; lcpMs: number }> {
 interface Measured extends Run {
   /** Requests that failed or answered ≥ 400: a load that is not what a member gets. */
   problems: string[];
+  /** Every response, largest first, for finding what to trim (web.json only). */
+  files: { path: string; kind: Kind; encodedBytes: number; decodedBytes: number; contentEncoding: string }[];
 }
 
 /** One first load of `screen` in a fresh browser context (empty cache, the HTTP cache disabled besides). */
@@ -235,7 +238,16 @@ async function loadOnce(browser: Browser, base: string, screen: Screen, profile:
         (request) =>
           `${request.url}: ${request.failure ?? (request.finished ? request.status : 'unfinished')}`,
       );
-    return { ...totals(responses), requests: requests.length, ...paints, problems };
+    const files = responses
+      .map((response) => ({
+        path: response.url.startsWith(base) ? response.url.slice(base.length) : response.url,
+        kind: kindOf(response.resourceType, response.mimeType),
+        encodedBytes: response.encodedBytes,
+        decodedBytes: response.decodedBytes,
+        contentEncoding: response.contentEncoding,
+      }))
+      .sort((a, b) => b.encodedBytes - a.encodedBytes);
+    return { ...totals(responses), requests: requests.length, ...paints, problems, files };
   } finally {
     await context.close().catch(() => {});
   }
