@@ -144,7 +144,7 @@ export function createApp({
   app.use('/api/orgs', orgsRouter(clients));
   app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS));
   app.use('/api/issues', issuesRouter(clients));
-  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS));
+  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, { logger }));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),

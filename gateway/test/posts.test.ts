@@ -2,8 +2,11 @@
 // null for what a post has not), public reads for visitors (the feed, a post's earlier comments) and member-only
 // writes (401 before the service is asked), the caller carried in the metadata, author fields and counts sent by
 // the browser never forwarded, validation refusals that never reach the service, service refusals mapped to HTTP
-// (a member commenting too quickly: 429 with Retry-After), and the visitors' micro-cache (one call per distinct
-// request, never a cached page for a member).
+// (a member commenting too quickly: 429 with Retry-After), and the feed's page cache: one call per distinct request
+// for members and visitors alike until the feed version moves or this gateway forwards a write, visitors
+// revalidating, the fallback when the version cannot be asked, and compressed variants of kept pages.
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keyedMicroCache } from '../src/http/micro-cache.ts';
@@ -562,7 +565,7 @@ describe('likes and profile info', () => {
   });
 });
 
-describe('the visitors’ micro-cache', () => {
+describe('the feed’s page cache, kept until the feed version moves', () => {
   let cached: RunningGateway;
   beforeAll(async () => {
     cached = await startGateway({
@@ -575,49 +578,175 @@ describe('the visitors’ micro-cache', () => {
 
   const feed = (body: unknown, headers: Record<string, string> = {}) =>
     post(url('/api/posts/all', cached.base), body, headers);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('asks the service once per distinct request while the answer is fresh', async () => {
-    const first = await feed({ search: 'cache one' });
-    const second = await feed({ search: 'cache one', offset: 0, limit: 20 });
-    expect(second.body).toEqual(first.body);
-    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
-    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  /**
+   * Each test starts with no page kept: the version moves, and a read starts the gateway's questions; once a second
+   * one is asked, the first answer has arrived.
+   */
+  async function watched() {
+    posts.feedVersion.value++;
+    await feed({ search: 'start the watch' });
+    const asked = posts.feedVersion.asked;
+    while (posts.feedVersion.asked < asked + 2) await sleep(20);
+    posts.reset();
+  }
+
+  /** Reads until `done` holds of the answer; answers the milliseconds it took. */
+  async function until(read: () => Promise<{ body: unknown }>, done: (body: unknown) => boolean) {
+    const started = Date.now();
+    while (!done((await read()).body)) {
+      if (Date.now() - started > 5000) throw new Error('the page never changed');
+      await sleep(20);
+    }
+    return Date.now() - started;
+  }
+
+  it('serves members and visitors one kept page per distinct request until the version moves', async () => {
+    await watched();
+    const visitor = await feed({ search: 'kept' });
+    const mine = await feed({ search: 'kept', offset: 0, limit: 20 }, member);
+    expect(mine.body).toEqual(visitor.body);
+    expect(visitor.headers.get('cache-control')).toBe('no-cache');
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(visitor.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(visitor.headers.get('etag')).toMatch(/^W\//);
+    await feed({ search: 'kept' });
     expect(posts.callsTo('listPosts')).toHaveLength(1);
-    await feed({ search: 'cache one', offset: 20 });
-    await feed({ search: 'cache two' });
-    expect(posts.callsTo('listPosts')).toHaveLength(3);
+    await feed({ search: 'kept', offset: 20 });
+    expect(posts.callsTo('listPosts')).toHaveLength(2);
+
+    // Someone writes through another gateway: the version moves, and every page here goes within two seconds.
+    posts.answer('listPosts', async () => ({ posts: [EVENT_POST, PLAIN_POST, EVENT_POST] }));
+    posts.feedVersion.value++;
+    const hasThree = (body: unknown) => (body as unknown[]).length === 3;
+    expect(await until(() => feed({ search: 'kept' }, member), hasThree)).toBeLessThan(2000);
+    expect(await until(() => feed({ search: 'kept' }), hasThree)).toBeLessThan(100);
   });
 
-  it('makes visitors arriving at once share one call', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => feed({ search: 'crowd' })));
+  it('makes readers arriving at once share one call', async () => {
+    await watched();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => feed({ search: 'crowd' }, i % 2 ? member : {})),
+    );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(posts.callsTo('listPosts')).toHaveLength(1);
   });
 
-  it('never serves a member the visitors’ page: their new post shows at once', async () => {
-    expect((await feed({ search: 'fresh' })).body).toHaveLength(2);
-    // The member posts; the service now has three posts.
-    posts.answer('listPosts', async () => ({ posts: [EVENT_POST, PLAIN_POST, EVENT_POST] }));
-    const mine = await feed({ search: 'fresh' }, member);
-    expect(mine.body).toHaveLength(3);
-    expect(mine.headers.get('cache-control')).toBe('private, no-store');
-    expect(posts.callsTo('listPosts').map((call) => call.caller?.userId)).toEqual([undefined, MEMBER.sub]);
-    await feed({ search: 'fresh' }, member);
+  it.each([
+    ['add-post', 'post', { post_title: 'Mine', post_body: '<p>New</p>', post_type: 1 }],
+    ['update-post', 'post', { post_id: 7, post_title: 'Edited' }],
+    ['delete-post', 'delete', { post_id: 7 }],
+    ['add-comment', 'post', { post_id: 7, comment_body: 'Agreed' }],
+    ['update-comment', 'post', { comment_id: 31, comment_body: 'Edited' }],
+    ['delete-comment', 'delete', { comment_id: 31 }],
+    ['add-like', 'post', { post_id: 7, liked: true }],
+  ])('shows a member’s %s on their very next read, before the version moves', async (path, method, body) => {
+    await watched();
+    expect(await feed({ search: `own ${path}` }, member)).toMatchObject({ body: [{}, {}] });
+    expect((await get(url('/api/posts/7/comments', cached.base), member)).body.comments).toHaveLength(1);
+    // The service's pages after the write (the version has not moved yet: only this worker knows).
+    posts.answer('listPosts', async () => ({ posts: [{ ...EVENT_POST, likes_count: 5 }] }));
+    posts.answer('listComments', async () => ({ comments: [], has_earlier: false }));
+    const res = await fetch(url(`/api/posts/${path}`, cached.base), {
+      method: method === 'delete' ? 'DELETE' : 'POST',
+      headers: { 'content-type': 'application/json', ...member },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(await feed({ search: `own ${path}` }, member)).toMatchObject({ body: [{ likes_count: 5 }] });
+    expect((await get(url('/api/posts/7/comments', cached.base), member)).body.comments).toEqual([]);
+  });
+
+  it('answers a visitor’s revalidation of a comments page: 304 while the version holds, the new page once it moves', async () => {
+    await watched();
+    const path = url('/api/posts/7/comments?before=31', cached.base);
+    const first = await get(path);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag') ?? '';
+    // What a browser revalidating sends (fetch would add no-cache, which forbids a 304).
+    const revalidate = () =>
+      fetch(path, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+    expect((await revalidate()).status).toBe(304);
+    expect(posts.callsTo('listComments')).toHaveLength(1);
+    posts.answer('listComments', async () => ({ comments: [], has_earlier: true }));
+    posts.feedVersion.value++;
+    const started = Date.now();
+    let res = await revalidate();
+    while (res.status === 304 && Date.now() - started < 5000) {
+      await sleep(20);
+      res = await revalidate();
+    }
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await res.json()).toEqual({ comments: [], has_earlier: true });
+    expect(res.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('when the version cannot be asked: members get fresh pages, visitors pages at most a second old', async () => {
+    await watched();
+    posts.feedVersion.failing = true;
+    // Pages are trusted for a second after the last answer.
+    await sleep(1300);
+    posts.reset();
+    posts.feedVersion.failing = true;
+    await feed({ search: 'blind' }, member);
+    await feed({ search: 'blind' }, member);
+    expect(posts.callsTo('listPosts')).toHaveLength(2);
+    await feed({ search: 'blind' });
+    await feed({ search: 'blind' });
     expect(posts.callsTo('listPosts')).toHaveLength(3);
-    // Visitors may see the older page for at most PUBLIC_CACHE_SECONDS.
-    expect((await feed({ search: 'fresh' })).body).toHaveLength(2);
+    await sleep(1100);
+    await feed({ search: 'blind' });
+    expect(posts.callsTo('listPosts')).toHaveLength(4);
+    // It answers again: pages are kept again.
+    posts.feedVersion.failing = false;
+    const asked = posts.feedVersion.asked;
+    while (posts.feedVersion.asked < asked + 2) await sleep(20);
+    await feed({ search: 'blind' }, member);
+    await feed({ search: 'blind' }, member);
+    expect(posts.callsTo('listPosts')).toHaveLength(5);
   });
 
-  it('caches a post’s comment pages for visitors, one call per distinct page', async () => {
-    const first = await get(url('/api/posts/7/comments?before=31', cached.base));
-    const again = await get(url('/api/posts/7/comments?before=31&limit=20', cached.base));
-    expect(again.body).toEqual(first.body);
-    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
-    await get(url('/api/posts/7/comments?before=30', cached.base));
-    expect(posts.callsTo('listComments')).toHaveLength(2);
+  it('sends kept pages brotli- or gzip-compressed as the client accepts, each the same JSON', async () => {
+    await watched();
+    posts.answer('listPosts', async () => ({ posts: Array.from({ length: 10 }, () => EVENT_POST) }));
+    const body = JSON.stringify({ search: 'compressed' });
+    const identity = await rawPost('/api/posts/all', body, {});
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.length).toBeGreaterThan(1024);
+    const br = await rawPost('/api/posts/all', body, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body)).toEqual(identity.body);
+    const gzip = await rawPost('/api/posts/all', body, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body)).toEqual(identity.body);
+    expect(br.body.length).toBeLessThan(identity.body.length / 3);
+    for (const answer of [identity, br, gzip]) {
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(answer.headers.etag).toBe(identity.headers.etag);
+    }
+    expect(posts.callsTo('listPosts')).toHaveLength(1);
   });
 
-  it('caches the type lists too', async () => {
+  /** POST through node:http, which (unlike fetch) leaves the body as sent. */
+  function rawPost(path: string, body: string, headers: Record<string, string>) {
+    return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        url(path, cached.base),
+        { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('micro-caches the type lists', async () => {
     await get(url('/api/posts/post-types', cached.base));
     await get(url('/api/posts/post-types', cached.base));
     await get(url('/api/posts/event-types', cached.base), member);
@@ -628,6 +757,7 @@ describe('the visitors’ micro-cache', () => {
 
   it('answers 304 to a visitor who has the type list already', async () => {
     const first = await get(url('/api/posts/post-types', cached.base));
+    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
     const etag = first.headers.get('etag') ?? '';
     expect(etag).toMatch(/^W\//);
     const res = await fetch(url('/api/posts/post-types', cached.base), {

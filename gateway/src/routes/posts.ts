@@ -2,26 +2,40 @@
 // types and read counts are public; every write needs a member. A feed page carries each post's latest comments
 // only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here
 // (types and shapes; the post service owns the spec's rules, since a body's emptiness is only known once it is
-// sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Visitors'
-// feed pages are micro-cached for PUBLIC_CACHE_SECONDS per request (ADR 0007), comment pages too; a member always
-// gets a fresh page, so their own writes show at once.
+// sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed pages
+// and comment pages are kept per request and served to members and visitors alike until the post service's feed
+// version moves (http/feed-version.ts): a worker asks for it five times a second, and drops its pages at once when
+// it forwards a write, so a member's own write shows on their next read and anyone's within about a quarter of a
+// second. Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages
+// and visitors pages at most a second old. The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007); 0
+// turns every cache here off. Kept answers carry their own gzip and brotli variants.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Comment, Post } from '@rotunda/protos/post';
 import { POST_COMMENTS } from '@rotunda/rules';
+import type { Logger } from '@rotunda/service-kit';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
-import { type CachedAnswer, cachedAnswerOf, keyedMicroCache, microCache } from '../http/micro-cache.ts';
+import { type FeedVersionWatch, feedVersionFromPost, watchFeedVersion } from '../http/feed-version.ts';
+import {
+  type CachedAnswer,
+  cachedAnswerOf,
+  encodedAnswer,
+  microCache,
+  pageCache,
+} from '../http/micro-cache.ts';
 import { pagingParameter, parseBody, parseQuery } from './body.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
 export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
-/** Distinct visitor requests whose answers are kept at once: enough for every filter, sort and page in use. */
+/** Distinct requests whose pages are kept at once: enough for every filter, sort and page in use. */
 export const FEED_CACHE_KEYS = 1000;
+/** How old (at most) a visitor's page may be while the feed version cannot be asked. */
+export const BLIND_PAGE_MS = 1000;
 const MAX_ID = 2 ** 31 - 1;
 const SORTS = ['recent', 'popular', 'random'] as const;
 
@@ -191,18 +205,39 @@ function pathIdOf(value: string | undefined, notFound: string): number {
 
 // ---------------------------------------------------------------------------------------------- caching
 
-function sendCached(res: Response, answer: CachedAnswer, cacheSeconds: number) {
-  res.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
+/**
+ * A kept answer, compressed as the client accepts (helper 2's compression leaves an encoded answer alone); a GET
+ * whose If-None-Match has the ETag answers 304 (Express).
+ */
+function sendAnswer(req: Request, res: Response, answer: CachedAnswer, cacheControl: string) {
+  const { body, encoding } = encodedAnswer(answer, req.headers['accept-encoding']);
+  res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', answer.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.send(answer.body);
+  res.send(body);
+}
+
+function sendCached(req: Request, res: Response, answer: CachedAnswer, cacheSeconds: number) {
+  sendAnswer(req, res, answer, `public, max-age=${cacheSeconds}`);
 }
 
 // ------------------------------------------------------------------------------------------------ router
 
+export interface PostsRouterOptions {
+  logger: Logger;
+  /** Default: a watch asking the post service (GetFeedVersion). */
+  feedVersion?: FeedVersionWatch;
+}
+
 export function postsRouter(
   clients: Pick<ServiceClients, 'post' | 'deadlineMs'>,
   cacheSeconds: number,
+  {
+    logger,
+    feedVersion = watchFeedVersion({ load: feedVersionFromPost(clients), logger }),
+  }: PostsRouterOptions,
 ): Router {
   const router = express.Router();
   const { post } = clients;
@@ -212,26 +247,46 @@ export function postsRouter(
       deadlineMs: clients.deadlineMs,
       caller: req.caller,
     });
-  const feedCache = keyedMicroCache<CachedAnswer>(cacheSeconds * 1000, FEED_CACHE_KEYS);
-  const commentsCache = keyedMicroCache<CachedAnswer>(cacheSeconds * 1000, FEED_CACHE_KEYS);
+  const feedCache = pageCache<CachedAnswer>(FEED_CACHE_KEYS);
+  const commentsCache = pageCache<CachedAnswer>(FEED_CACHE_KEYS);
+  feedVersion.onChange(() => {
+    feedCache.invalidate();
+    commentsCache.invalidate();
+  });
+  /**
+   * A write: whatever it answers (one that timed out may still have committed), this worker's pages go before the
+   * answer, so the writer's next read here is fresh; other workers learn it from the version.
+   */
+  const write = async <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) => {
+    try {
+      return await rpc(req, method, request);
+    } finally {
+      feedVersion.changed();
+    }
+  };
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
-  /** A public read: a member's is fresh (their own writes must show at once), visitors' share the cached answer. */
-  const sendPublicRead = async (
+  /**
+   * A page everyone gets the same answer to: the kept one while the feed version is watched; when it cannot be,
+   * a fresh one for a member and one at most BLIND_PAGE_MS old for a visitor. A member's answer is never stored by
+   * the browser; a visitor's is revalidated on every use.
+   */
+  const sendPage = async (
     req: Request,
     res: Response,
-    cache: ReturnType<typeof keyedMicroCache<CachedAnswer>>,
+    cache: ReturnType<typeof pageCache<CachedAnswer>>,
     request: object,
     load: () => Promise<unknown>,
   ) => {
-    if (req.caller) {
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.json(await load());
-      return;
-    }
+    const loadAnswer = async () => cachedAnswerOf(await load());
     const key = JSON.stringify(request);
-    sendCached(res, await cache.get(key, async () => cachedAnswerOf(await load())), cacheSeconds);
+    let answer: CachedAnswer;
+    if (cacheSeconds === 0) answer = await loadAnswer();
+    else if (feedVersion.watching()) answer = await cache.get(key, loadAnswer);
+    else if (req.caller) answer = await loadAnswer();
+    else answer = await cache.get(key, loadAnswer, Math.min(BLIND_PAGE_MS, cacheSeconds * 1000));
+    sendAnswer(req, res, answer, req.caller ? 'private, no-store' : 'no-cache');
   };
 
   router.post('/all', async (req, res) => {
@@ -246,7 +301,7 @@ export function postsRouter(
       posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
       search: (body.search ?? '').trim().replace(/\s+/g, ' '),
     };
-    await sendPublicRead(req, res, feedCache, request, async () =>
+    await sendPage(req, res, feedCache, request, async () =>
       (await rpc(req, post.listPosts, request)).posts.map(postJson),
     );
   });
@@ -260,7 +315,7 @@ export function postsRouter(
       before_comment_id: query.before ?? 0,
       limit: query.limit ?? POST_COMMENTS.page.default,
     };
-    await sendPublicRead(req, res, commentsCache, request, async () => {
+    await sendPage(req, res, commentsCache, request, async () => {
       const page = await rpc(req, post.listComments, request);
       return { comments: page.comments.map(commentJson), has_earlier: page.has_earlier };
     });
@@ -275,7 +330,7 @@ export function postsRouter(
         })),
       ),
     );
-    sendCached(res, answer, cacheSeconds);
+    sendCached(req, res, answer, cacheSeconds);
   });
 
   router.get('/event-types', async (req, res) => {
@@ -287,7 +342,7 @@ export function postsRouter(
         })),
       ),
     );
-    sendCached(res, answer, cacheSeconds);
+    sendCached(req, res, answer, cacheSeconds);
   });
 
   router.get('/post-type/:id', async (req, res) => {
@@ -314,7 +369,7 @@ export function postsRouter(
   // Everything below writes or reads a member's own data: a visitor is refused before the body is read.
   router.post('/add-post', requireMember, async (req, res) => {
     const body = parseBody(bodies.addPost, req);
-    const created = await rpc(req, post.addPost, {
+    const created = await write(req, post.addPost, {
       post_title: body.post_title ?? '',
       post_body: body.post_body ?? '',
       posttype_id: body.post_type,
@@ -329,7 +384,7 @@ export function postsRouter(
 
   router.post('/update-post', requireMember, async (req, res) => {
     const body = parseBody(bodies.updatePost, req);
-    const updated = await rpc(req, post.updatePost, {
+    const updated = await write(req, post.updatePost, {
       post_id: body.post_id,
       post_title: body.post_title,
       post_body: body.post_body,
@@ -344,13 +399,13 @@ export function postsRouter(
 
   router.delete('/delete-post', requireMember, async (req, res) => {
     const { post_id } = parseBody(bodies.postId, req);
-    await rpc(req, post.deletePost, { post_id });
+    await write(req, post.deletePost, { post_id });
     res.status(204).end();
   });
 
   router.post('/add-comment', requireMember, async (req, res) => {
     const body = parseBody(bodies.addComment, req);
-    const comment = await rpc(req, post.addComment, {
+    const comment = await write(req, post.addComment, {
       post_id: body.post_id,
       comment_body: body.comment_body ?? '',
     });
@@ -359,7 +414,7 @@ export function postsRouter(
 
   router.post('/update-comment', requireMember, async (req, res) => {
     const body = parseBody(bodies.updateComment, req);
-    const comment = await rpc(req, post.updateComment, {
+    const comment = await write(req, post.updateComment, {
       comment_id: body.comment_id,
       comment_body: body.comment_body ?? '',
     });
@@ -368,14 +423,14 @@ export function postsRouter(
 
   router.delete('/delete-comment', requireMember, async (req, res) => {
     const { comment_id } = parseBody(bodies.commentId, req);
-    await rpc(req, post.deleteComment, { comment_id });
+    await write(req, post.deleteComment, { comment_id });
     res.status(204).end();
   });
 
   // A sent likes_count or user_id is ignored: the member is the caller and the count the server's.
   router.post('/add-like', requireMember, async (req, res) => {
     const body = parseBody(bodies.like, req);
-    const like = await rpc(req, post.setLike, { post_id: body.post_id, liked: body.liked });
+    const like = await write(req, post.setLike, { post_id: body.post_id, liked: body.liked });
     res.json({
       post_id: like.post_id,
       liked: like.liked,

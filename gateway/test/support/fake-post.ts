@@ -1,6 +1,7 @@
 // A fake PostService on a real gRPC server for the gateway's /api/posts tests: records every call with the caller
 // from the metadata and answers canned posts, comments, types and likes; one test may replace an answer (or
-// throw a DomainError) with `answer`.
+// throw a DomainError) with `answer`. The feed version it answers is the test's to move (or to make fail); the
+// gateways' questions for it are counted, not recorded with the calls.
 import { type Comment, type Post, PostServiceService } from '@rotunda/protos/post';
 import {
   type CallContext,
@@ -98,11 +99,14 @@ export interface FakePost {
   calls: RecordedPostCall[];
   answer: (method: string, handler: Handler) => void;
   callsTo: (method: string) => RecordedPostCall[];
+  /** What GetFeedVersion answers (it fails while `failing`), and how often it was asked. */
+  feedVersion: { value: number; failing: boolean; asked: number };
   reset: () => void;
 }
 
 export async function startFakePost(): Promise<FakePost> {
   const calls: RecordedPostCall[] = [];
+  const feedVersion = { value: 1, failing: false, asked: 0 };
   const defaults: Record<string, Handler> = {
     listPosts: async () => ({ posts: [PLAIN_POST, EVENT_POST] }),
     listPostTypes: async () => ({ post_types: POST_TYPES }),
@@ -137,6 +141,11 @@ export async function startFakePost(): Promise<FakePost> {
     Object.keys(PostServiceService).map((method) => [
       method,
       unary(logger, method, async (request: Record<string, unknown>, context) => {
+        if (method === 'getFeedVersion') {
+          feedVersion.asked++;
+          if (feedVersion.failing) throw new Error('the feed version cannot be read');
+          return { version: feedVersion.value };
+        }
         calls.push({ method, request, caller: context.caller });
         const handler = overrides[method] ?? defaults[method];
         if (!handler) throw new Error(`no answer for ${method}`);
@@ -159,9 +168,11 @@ export async function startFakePost(): Promise<FakePost> {
       overrides[method] = handler;
     },
     callsTo: (method) => calls.filter((call) => call.method === method),
+    feedVersion,
     reset: () => {
       overrides = {};
       calls.length = 0;
+      feedVersion.failing = false;
     },
   };
 }
