@@ -1,4 +1,4 @@
-// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas]`: measures, in one run and on this machine, (1) the time
+// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|web]`: measures, in one run and on this machine, (1) the time
 // from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
 // gateway's throughput with a member's token next to the same call without one, (4) organization
@@ -7,9 +7,9 @@
 // gateway next to the bare Express "hello", with members' uncached pages alongside, and (6) people directory
 // search on 100,000 generated profiles through the gateway (every search reaching the profile service's
 // in-memory copy of the index, next to the same straight on the Postgres index), with the first 30 cards from one
-// page next to the whole directory (as built) in time and bytes, and (7) two replicas of every process under mixed
-// load surviving a kill (replicas.ts). Prints a table and writes
-// bench-results/<name>.json. Runs on its own data (.data/bench).
+// page next to the whole directory (as built) in time and bytes, (7) two replicas of every process under mixed
+// load surviving a kill (replicas.ts), and (8) the web app's first load in Chromium with an empty cache, desktop
+// and phone (web.ts). Prints a table and writes bench-results/<name>.json. Runs on its own data (.data/bench).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -22,6 +22,7 @@ import { loadConfig } from '@rotunda/service-kit';
 import autocannon from 'autocannon';
 import { closedLoop, getOk, healthy, percentile } from './measure.ts';
 import { benchReplicas } from './replicas.ts';
+import { benchWeb } from './web.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_PORT ?? 8080);
@@ -530,4 +531,8 @@ if (which === 'all' || which === 'directory') {
 
 if (which === 'all' || which === 'replicas') {
   await benchReplicas({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print });
+}
+
+if (which === 'all' || which === 'web') {
+  await benchWeb({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print });
 }
