@@ -2,6 +2,7 @@
 export * from './cal-access.ts';
 export * from './captcha.ts';
 export * from './claim.ts';
+export * from './directory-groups.ts';
 export * from './elected-officials.ts';
 export * from './email-domain.ts';
 export * from './email-eligibility.ts';

@@ -17,7 +17,7 @@ await runService({
   configSchema: profileConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, close } =
+    const { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, contacts, close } =
       await wireProfile(config, logger);
     await store.ensureBucket();
     if (config.SEED_DEMO) {
@@ -51,7 +51,7 @@ await runService({
         {
           name: 'rotunda.profile.v1.ProfileService',
           definition: ProfileServiceService,
-          implementation: grpcProfileService({ profiles, jobs, issues, directory }, logger),
+          implementation: grpcProfileService({ profiles, jobs, issues, directory, contacts }, logger),
         },
       ],
       onShutdown: async () => {

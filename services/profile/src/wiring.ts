@@ -6,12 +6,14 @@ import { searchIndexFromConfig } from '@rotunda/search';
 import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgDirectory } from './adapters/grpc-clients.ts';
+import { prismaContactRepository } from './adapters/prisma-contact-repository.ts';
 import { prismaDirectoryQuota } from './adapters/prisma-directory-quota.ts';
 import { prismaDirectoryRepository } from './adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from './adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from './adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from './adapters/prisma-profile-repository.ts';
 import type { ProfileConfig } from './config.ts';
+import { createContacts } from './domain/contacts.ts';
 import { createPeopleDirectory, PEOPLE_INDEX } from './domain/directory.ts';
 import { createIssueService } from './domain/issue-service.ts';
 import { createJobService } from './domain/job-service.ts';
@@ -40,9 +42,10 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     onRenamed: (renamed) => directory.placesRenamed(renamed),
   });
   const store = createObjectStore(objectStoreConfigFrom(config));
+  const quota = prismaDirectoryQuota(prisma, config.DATABASE_SCHEMA);
   const profiles = createProfileService({
     profiles: repository,
-    quota: prismaDirectoryQuota(prisma, config.DATABASE_SCHEMA),
+    quota,
     processImage,
     store,
     logger,
@@ -54,11 +57,16 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     profiles: repository,
     directory,
   });
+  const contacts = createContacts({
+    directory,
+    contacts: prismaContactRepository(prisma, config.DATABASE_SCHEMA),
+    quota,
+  });
   const close = async () => {
     orgDirectory.close();
     await index.close();
     await readDriver.dispose();
     await prisma.$disconnect();
   };
-  return { prisma, orgDirectory, orgCopy, store, index, directory, profiles, jobs, issues, close };
+  return { prisma, orgDirectory, orgCopy, store, index, directory, profiles, jobs, issues, contacts, close };
 }

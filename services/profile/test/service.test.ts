@@ -51,11 +51,13 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcAccountLookup, grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
 import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
+import { prismaContactRepository } from '../src/adapters/prisma-contact-repository.ts';
 import { prismaDirectoryQuota } from '../src/adapters/prisma-directory-quota.ts';
 import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
 import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
+import { createContacts } from '../src/domain/contacts.ts';
 import {
   createPeopleDirectory,
   PEOPLE_INDEX,
@@ -361,7 +363,20 @@ beforeAll(async () => {
       {
         name: 'rotunda.profile.v1.ProfileService',
         definition: ProfileServiceService,
-        implementation: grpcProfileService({ profiles, jobs, issues, directory: people }, logger),
+        implementation: grpcProfileService(
+          {
+            profiles,
+            jobs,
+            issues,
+            directory: people,
+            contacts: createContacts({
+              directory: people,
+              contacts: prismaContactRepository(prisma, 'profile'),
+              quota: serviceDependencies.quota,
+            }),
+          },
+          logger,
+        ),
       },
     ],
   });

@@ -16,6 +16,7 @@ import type {
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
 import { type Logger, serverStream, unary } from '@rotunda/service-kit';
+import type { Contacts } from '../domain/contacts.ts';
 import type { DirectoryCard, PeopleDirectory } from '../domain/directory.ts';
 import type { IssueService } from '../domain/issue-service.ts';
 import type { JobService } from '../domain/job-service.ts';
@@ -33,6 +34,7 @@ import type {
 } from '../domain/model.ts';
 import type { ProfileService } from '../domain/profile-service.ts';
 import type { JobInput, ProfileInput } from '../domain/rules.ts';
+import { grpcContactHandlers } from './grpc-contacts.ts';
 
 /** null (not given) becomes absent, which the REST answer shows as null. */
 const opt = <T>(value: T | null): T | undefined => value ?? undefined;
@@ -235,10 +237,18 @@ export function grpcProfileService(
     jobs,
     issues,
     directory,
-  }: { profiles: ProfileService; jobs: JobService; issues: IssueService; directory: PeopleDirectory },
+    contacts,
+  }: {
+    profiles: ProfileService;
+    jobs: JobService;
+    issues: IssueService;
+    directory: PeopleDirectory;
+    contacts: Contacts;
+  },
   logger: Logger,
 ): ProfileServiceServer {
   return {
+    ...grpcContactHandlers(contacts, logger),
     searchDirectory: unary(logger, 'SearchDirectory', async (request, context) => {
       const { cards, total, totalIsLowerBound } = await directory.search(context.caller, {
         search: request.search,

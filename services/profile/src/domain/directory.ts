@@ -1,10 +1,11 @@
 // The people directory (spec §2 Directory screen, §5 searches: directory, §9): one page at a time, searched,
 // filtered and ordered by the search index. Every word of a search must be in a first or last name, or in a
-// current job's title, organization or division; the group filter takes an organization group of a current job
-// or 'Elected Officials' (a current title of the spec's list); the issue filter an issue area the person covers.
+// current job's title, organization or division; the group filter takes an organization group of a current job,
+// 'Elected Officials' (a current title of the spec's list) or 'Other' (a current organization in the group Other, or
+// none at all); the issue filter an issue area the person covers.
 // The index learns a person again after each write that changes what it holds of them, and everyone working at
 // an organization or division whose name the org service changed.
-import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle } from '@rotunda/rules';
+import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle, OTHER_GROUP } from '@rotunda/rules';
 import {
   MAX_RESULT_WINDOW,
   type RebuildOutcome,
@@ -12,6 +13,7 @@ import {
   type SearchDocument,
   type SearchIndex,
   type SearchIndexDefinition,
+  type SearchQuery,
   storedCodec,
   syncIndex,
 } from '@rotunda/search';
@@ -19,11 +21,13 @@ import { type Caller, invalidArgument, requireMember } from '@rotunda/service-ki
 
 /**
  * The fields the people index holds. The order is one key, last name then first name: one sort index serves it
- * whole, where two keys make every page sort all the people sharing the first last name.
+ * whole, where two keys make every page sort all the people sharing the first last name. The group filter's field
+ * is `directory_group` (it was `group` before people without a current organization were filed under 'Other'): the
+ * new name makes an index built before that 'outdated', so every replica's start rebuilds it before it answers.
  */
 export const PEOPLE_INDEX: SearchIndexDefinition = {
   textFields: ['first_name', 'last_name', 'title', 'organization', 'division'],
-  keywordFields: ['group', 'issue'],
+  keywordFields: ['directory_group', 'issue'],
   sortFields: [{ name: 'name', type: 'text' }],
   stored: true,
 };
@@ -33,6 +37,9 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
  * page); bumped when the card changes shape.
  */
 const STORED_CARD = storedCodec<DirectoryCard>(1);
+
+/** The directory's order: last name, then first name, then id. */
+const DIRECTORY_ORDER: SearchQuery['sort'] = [{ field: 'name', direction: 'asc' }];
 
 /** Sorts before every character of a name, so 'Lee' + first name comes before 'Leeds' + first name. */
 const NAME_SEPARATOR = '\u0001';
@@ -130,6 +137,7 @@ function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
 export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
   const groups = new Set(entry.currentJobs.map((job) => job.groupType).filter((group) => group !== ''));
   if (entry.currentJobs.some((job) => isElectedOfficialTitle(job.title))) groups.add(ELECTED_OFFICIALS_GROUP);
+  if (entry.currentJobs.length === 0) groups.add(OTHER_GROUP);
   return {
     id: String(entry.profileId),
     text: {
@@ -139,13 +147,17 @@ export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
       organization: lines(entry.currentJobs.map((job) => job.organizationName)),
       division: lines(entry.currentJobs.map((job) => job.divisionName)),
     },
-    keywords: { group: [...groups], issue: entry.issueIds.map(String) },
+    keywords: { directory_group: [...groups], issue: entry.issueIds.map(String) },
     sort: { name: `${entry.lastName}${NAME_SEPARATOR}${entry.firstName}`.toLowerCase() },
     stored: STORED_CARD.encode(directoryCardOf(entry)),
   };
 }
 
-function checkQuery(query: DirectoryQuery): DirectoryQuery {
+/** What selects people, without the paging: a search's words, a group and an issue. */
+export type DirectoryFilters = Pick<DirectoryQuery, 'search' | 'group' | 'issueId'>;
+
+/** The filters checked (INVALID_ARGUMENT otherwise), the search's words single-spaced and the group trimmed. */
+export function checkFilters<Q extends DirectoryFilters>(query: Q): Q {
   const words = query.search.trim().split(/\s+/).filter(Boolean);
   if (words.length > SEARCH_LIMITS.words)
     throw invalidArgument(`Search with at most ${SEARCH_LIMITS.words} words.`);
@@ -156,6 +168,11 @@ function checkQuery(query: DirectoryQuery): DirectoryQuery {
     throw invalidArgument(`group must be at most ${SEARCH_LIMITS.group} characters.`);
   if (query.issueId !== null && !(Number.isSafeInteger(query.issueId) && query.issueId > 0))
     throw invalidArgument('issue must be a whole number above 0');
+  return { ...query, search: words.join(' '), group };
+}
+
+function checkQuery(input: DirectoryQuery): DirectoryQuery {
+  const query = checkFilters(input);
   if (!Number.isSafeInteger(query.limit) || query.limit < 1 || query.limit > DIRECTORY_PAGE.max)
     throw invalidArgument(`limit must be from 1 to ${DIRECTORY_PAGE.max}`);
   if (
@@ -166,8 +183,14 @@ function checkQuery(query: DirectoryQuery): DirectoryQuery {
     throw invalidArgument(
       `The directory goes at most ${MAX_RESULT_WINDOW} people deep; search to narrow it.`,
     );
-  return { ...query, search: words.join(' '), group };
+  return query;
 }
+
+/** The index query's filters of a checked query. */
+const indexFilters = (query: DirectoryFilters) => ({
+  ...(query.group ? { directory_group: query.group } : {}),
+  ...(query.issueId === null ? {} : { issue: String(query.issueId) }),
+});
 
 export function createPeopleDirectory({
   repository,
@@ -218,11 +241,8 @@ export function createPeopleDirectory({
       const query = checkQuery(input);
       const { ids, stored, total, totalIsLowerBound } = await index.search({
         text: query.search,
-        filters: {
-          ...(query.group ? { group: query.group } : {}),
-          ...(query.issueId === null ? {} : { issue: String(query.issueId) }),
-        },
-        sort: [{ field: 'name', direction: 'asc' }],
+        filters: indexFilters(query),
+        sort: DIRECTORY_ORDER,
         offset: query.offset,
         limit: query.limit,
         countUpTo: Math.min(MAX_RESULT_WINDOW, Math.max(countUpTo, query.offset + query.limit + 1)),
@@ -240,6 +260,22 @@ export function createPeopleDirectory({
           ),
       );
       return { cards, total, totalIsLowerBound: totalIsLowerBound === true };
+    },
+
+    /**
+     * The ids of the first `limit` people the checked filters select, in the directory's order (an export reads
+     * their details from the tables); no count.
+     */
+    async matchingIds(filters: DirectoryFilters, limit: number): Promise<number[]> {
+      const { ids } = await index.search({
+        text: filters.search,
+        filters: indexFilters(filters),
+        sort: DIRECTORY_ORDER,
+        offset: 0,
+        limit,
+        countTotal: false,
+      });
+      return ids.map(Number);
     },
 
     /** After a write to these profiles, their jobs or their issues. */
