@@ -3,15 +3,19 @@
 // forwarded to the profile service over gRPC, its answers shaped with the spec's names (null for fields not
 // given). The service enforces every rule again, and alone decides who may edit what (the owner, or a
 // contributor while unclaimed; never the claimant of a claim still pending), and how often a member may download
-// the whole directory (429 with Retry-After past that). Lists carry no personal contact details: only the profile
-// page's answer has them.
+// the whole directory or export a search (429 with Retry-After past that). Lists carry no personal contact
+// details: only the profile page's answer has them. A directory search downloads as CSV and a person as a vCard,
+// both holding only work contact details.
 
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type {
   Claimant,
   ClaimDecision,
   Colleague,
   DirectoryCard,
+  DirectoryContact,
   Division,
   Job,
   JobFields,
@@ -21,15 +25,18 @@ import type {
   ProfileFields,
 } from '@rotunda/protos/profile';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
+import { stringify } from 'csv-stringify';
 import express, { type Request, type Router } from 'express';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { requireMember, requireRole, tokenOf } from '../auth/middleware.ts';
 import { call, type ServiceClients, stream, type UnaryMethod } from '../grpc/clients.ts';
 import { instant, orNull } from '../http/answers.ts';
+import { attachmentDisposition } from '../http/attachment.ts';
 import { HttpError } from '../http/errors.ts';
 import { keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
+import { vCard, vCardFileName } from '../http/vcard.ts';
 import { optionalText, pagingParameter, parseBody, parseQuery, requireFields } from './body.ts';
 import { idField, userIssueJson } from './issues.ts';
 
@@ -44,6 +51,18 @@ const WHOLE_DIRECTORY_DEADLINE_MS = 120_000;
 const WRITE_PIECE_BYTES = 64 * 1024;
 /** Pages of the directory (spec §9: 30, growing by 30); the service refuses deeper than its index pages. */
 const DIRECTORY_PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
+/** An export reads and sends up to 5,000 people. */
+const EXPORT_DEADLINE_MS = 60_000;
+/** The export's columns, in order (the service sends nothing else: no personal contact detail). */
+const EXPORT_COLUMNS = [
+  'first_name',
+  'last_name',
+  'title',
+  'organization',
+  'division',
+  'work_email',
+  'office_phone',
+] as const;
 /** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
 const UPLOAD_DEADLINE_MS = 15_000;
 
@@ -378,6 +397,28 @@ function claimantNamesOf(req: Request): { first: string; last: string } {
   return { first: text(claims.given_name), last: text(claims.family_name) };
 }
 
+/** One row of the export, in EXPORT_COLUMNS' order; empty where not given. */
+function exportRow(contact: DirectoryContact): string[] {
+  return [
+    contact.first_name,
+    contact.last_name,
+    contact.title ?? '',
+    contact.organization_name ?? '',
+    contact.division_name ?? '',
+    contact.work_email,
+    contact.office_phone ?? '',
+  ];
+}
+
+/** The search as the service takes it: words single-spaced, filters left out when not given. */
+function searchRequestOf(query: z.output<typeof directoryQuery>) {
+  return {
+    search: (query.search ?? '').trim().replace(/\s+/g, ' '),
+    group: query.group ?? '',
+    ...(query.issue === undefined ? {} : { issue_id: query.issue }),
+  };
+}
+
 /** A directory card with the spec's snake_case names; null where not given. */
 function directoryCardJson(card: DirectoryCard) {
   return {
@@ -460,9 +501,7 @@ export function profilesRouter(
   router.get('/search', async (req, res) => {
     const query = parseQuery(directoryQuery, req.query);
     const request = {
-      search: (query.search ?? '').trim().replace(/\s+/g, ' '),
-      group: query.group ?? '',
-      ...(query.issue === undefined ? {} : { issue_id: query.issue }),
+      ...searchRequestOf(query),
       offset: query.offset ?? 0,
       limit: query.limit ?? DIRECTORY_PAGE.default,
     };
@@ -486,6 +525,56 @@ export function profilesRouter(
     res.type('application/json');
     res.setHeader('Content-Length', page.length);
     res.end(page);
+  });
+
+  // The directory search as a spreadsheet: the same parameters (offset and limit are checked alike but the export
+  // starts at the first person), every match up to 5,000 in the directory's order. The service counts it against
+  // the member's downloads (429 with Retry-After); a refusal comes before the first row, so it answers as usual.
+  router.get('/search/export.csv', async (req, res) => {
+    const request = searchRequestOf(parseQuery(directoryQuery, req.query));
+    const contacts = stream('profile', profile, profile.exportDirectory, request, {
+      requestId: req.id as string,
+      deadlineMs: Math.max(clients.deadlineMs, EXPORT_DEADLINE_MS),
+      caller: req.caller,
+    });
+    const first = await contacts.next();
+    async function* rows() {
+      if (first.done) return;
+      yield exportRow(first.value);
+      for await (const contact of contacts) yield exportRow(contact);
+    }
+    res.setHeader(
+      'Content-Disposition',
+      attachmentDisposition(`rotunda-directory-${new Date().toISOString().slice(0, 10)}.csv`),
+    );
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Cache-Control', 'private, no-store');
+    try {
+      await pipeline(
+        Readable.from(rows()),
+        stringify({
+          header: true,
+          columns: [...EXPORT_COLUMNS],
+          // RFC 4180: CRLF between records; fields with a comma, quote or line break quoted, quotes doubled
+          // (csv-stringify quotes a bare CR or LF only when told: it looks for the record delimiter, CRLF).
+          record_delimiter: 'windows',
+          quoted_match: /[\r\n]/,
+          // UTF-8 with a byte order mark: without it, spreadsheet apps read the file in the system's legacy code
+          // page and garble every accented name.
+          bom: true,
+          // A cell starting with = + - @ tab or CR is prefixed with ' so a spreadsheet shows it rather than
+          // running it as a formula (OWASP's CSV injection advice).
+          escape_formulas: true,
+        }),
+        res,
+      );
+    } catch (error) {
+      // The answer has begun: it can only be cut short, which the client sees as a broken download.
+      if (!res.destroyed) req.log.error({ err: error }, 'the directory export could not be sent');
+      res.destroy();
+    } finally {
+      await contacts.return(undefined);
+    }
   });
 
   router.post('/new-user-check', async (req, res) => {
@@ -537,6 +626,24 @@ export function profilesRouter(
   router.get('/profile/:id', async (req, res) => {
     const answer = await rpc(req, profile.getProfile, { profile_id: profileIdOf(req.params.id) });
     res.json(profileJson(answer));
+  });
+
+  // The person's work contact as a vCard 4.0 an address book imports.
+  router.get('/profile/:id/vcard', async (req, res) => {
+    const contact = await rpc(req, profile.getContactCard, { profile_id: profileIdOf(req.params.id) });
+    const card = {
+      firstName: contact.first_name,
+      lastName: contact.last_name,
+      title: contact.title ?? null,
+      organizationName: contact.organization_name ?? null,
+      divisionName: contact.division_name ?? null,
+      workEmail: contact.work_email,
+      officePhone: contact.office_phone ?? null,
+    };
+    res.setHeader('Content-Disposition', attachmentDisposition(vCardFileName(card)));
+    res.setHeader('Content-Type', 'text/vcard; charset=utf-8');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(vCard(card));
   });
 
   router.post('/update-profile', async (req, res) => {
