@@ -8,6 +8,7 @@ import type { RsbuildConfig, RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginCarryPreviousRelease } from './carry.ts';
 import { pluginPrecompress } from './precompress.ts';
+import { pluginSharedRouter, SHARED_ROUTER_MODULE } from './router.ts';
 
 /** Singletons the shell and every remote share: one React, one router context and one session store. */
 export const SHARED_SINGLETONS = [
@@ -67,16 +68,28 @@ export function federatedReact(
     pluginModuleFederation({
       name,
       ...(exposes && { exposes }),
-      shared: sharedSingletons(root),
+      shared: withSharedRouter(root, sharedSingletons(root)),
       // The singleton already loaded (the shell's) is the one every remote gets, and a remote whose required
       // version it does not meet is refused; 'version-first' would hand the remote its own newer copy instead,
       // and the page would run two Reacts.
       shareStrategy: 'loaded-first',
       dts: false,
     }),
+    pluginSharedRouter(root),
     pluginCarryPreviousRelease(),
     pluginPrecompress(),
   ];
+}
+
+/**
+ * The singletons with 'react-router' built from the parts the apps use (router.ts), under the router's own
+ * version (Module Federation would otherwise take the version of the package that holds that module).
+ */
+function withSharedRouter(root: string, shared: Record<string, SharedSingleton>) {
+  const router = shared['react-router'];
+  if (!router) return shared;
+  const share = { ...router, import: SHARED_ROUTER_MODULE, version: installedVersion(root, 'react-router') };
+  return { ...shared, 'react-router': share };
 }
 
 export interface RemoteOptions {

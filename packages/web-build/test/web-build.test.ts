@@ -51,6 +51,7 @@ describe('remoteConfig', () => {
     expect(names).toEqual([
       'rsbuild:react',
       'rsbuild:module-federation-enhanced',
+      'rotunda:shared-router',
       'rotunda:carry-previous-release',
       'rotunda:precompress',
     ]);
