@@ -64,7 +64,7 @@ export async function eventCalendarFile(post: CalendarEvent, link: string): Prom
   const start = pacificInstant(post.event_date, post.event_start);
   if (start === null) return null;
   const end = post.event_end ? pacificInstant(post.event_date, post.event_end) : null;
-  const { createEvent } = await import('ics');
+  const { createEvent } = await import(/* webpackChunkName: "ics" */ 'ics');
   const description = bodyText(post.post_body);
   const { error, value } = createEvent({
     productId: 'rotunda/public-square',

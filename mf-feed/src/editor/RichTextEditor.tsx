@@ -24,7 +24,10 @@ export interface EditorValue {
 }
 
 async function loadQuill(): Promise<typeof QuillType> {
-  const [{ default: Quill }] = await Promise.all([import('quill'), import('quill/dist/quill.snow.css')]);
+  const [{ default: Quill }] = await Promise.all([
+    import(/* webpackChunkName: "quill" */ 'quill'),
+    import(/* webpackChunkName: "quill" */ 'quill/dist/quill.snow.css'),
+  ]);
   return Quill;
 }
 

@@ -1,0 +1,109 @@
+// A light first load (issue 19): a visitor's public square loads only what its first screen needs. The
+// captcha (ALTCHA, in the register and reset request dialogs), the access dialogs, keycloak-js, the post
+// dialogs with the rich-text editor and the calendar file's `ics` package each come in a chunk of their own,
+// named in the build, and are fetched only when wanted: opening the register dialog then loads it and
+// shows the captcha; a member's session loads keycloak-js; Create Post loads its dialog and the editor.
+// The current screen's remote is preloaded alongside the shell's own code.
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsMember } from './support/session.ts';
+
+/** Chunks a visitor's first screen does without, by the name each has in the build. */
+const ON_DEMAND = {
+  login: /\/dialog-login\.[0-9a-f]+\.js$/,
+  register: /\/dialog-register\.[0-9a-f]+\.js$/,
+  resetRequest: /\/dialog-reset-request\.[0-9a-f]+\.js$/,
+  keycloak: /\/keycloak\.[0-9a-f]+\.js$/,
+  createPost: /\/create-post-dialog\.[0-9a-f]+\.js$/,
+  readPost: /\/read-post-dialog\.[0-9a-f]+\.js$/,
+  editor: /\/quill\.[0-9a-f]+\.js$/,
+  calendar: /\/ics\.[0-9a-f]+\.js$/,
+} as const;
+
+/** Every script URL the page requests from now on. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const loaded = (scripts: string[], chunk: RegExp) => scripts.some((path) => chunk.test(path));
+
+async function openSquare(page: Page) {
+  await page.goto('/public-square');
+  await expect(page.getByRole('heading', { level: 1, name: 'Public Square' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Headlines' }).getByRole('listitem').first()).toBeVisible();
+}
+
+test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor or calendar chunk', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page);
+  await openSquare(page);
+  // Anything started by the first screen has been asked for by now.
+  await page.waitForLoadState('networkidle');
+  for (const [name, chunk] of Object.entries(ON_DEMAND)) expect(loaded(scripts, chunk), name).toBe(false);
+});
+
+test('the public square’s remote starts loading before the shell’s own code has arrived', async ({
+  page,
+}) => {
+  // The shell's code beyond its entry is held back until the remote's entry has been asked for: without the
+  // preload the remote would be discovered only once the shell renders, which cannot happen meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/^[^?]*\/\/[^/]+\/static\/js\/async\//, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const remoteEntry = page.waitForRequest(/\/mf\/feed\/static\/js\/mf_feed\.[0-9a-f]+\.js$/);
+  await page.goto('/public-square', { waitUntil: 'commit' });
+  await remoteEntry;
+  await expect(page.locator('#root')).toBeEmpty();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Public Square' })).toBeVisible();
+});
+
+test('opening the register dialog loads it, focused in its first field, with the captcha', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page);
+  await openSquare(page);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await expect(login.getByLabel('Email')).toBeFocused();
+  expect(loaded(scripts, ON_DEMAND.login)).toBe(true);
+  expect(loaded(scripts, ON_DEMAND.register)).toBe(false);
+
+  await login.getByRole('button', { name: 'Register' }).click();
+  const register = page.getByRole('dialog', { name: 'Register' });
+  await expect(register.getByLabel('First name')).toBeFocused();
+  await expect(register.locator('altcha-widget').getByText("I'm not a robot", { exact: true })).toBeVisible();
+  expect(loaded(scripts, ON_DEMAND.register)).toBe(true);
+  expect(loaded(scripts, ON_DEMAND.keycloak)).toBe(false);
+
+  // Closing gives the focus back to the top bar's Log in icon, which opened the first dialog.
+  await page.keyboard.press('Escape');
+  await expect(register).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeFocused();
+});
+
+test('a member’s session loads keycloak-js, and Create Post loads its dialog and the editor', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page);
+  await signInAsMember(page);
+  await openSquare(page);
+  await expect.poll(() => loaded(scripts, ON_DEMAND.keycloak)).toBe(true);
+  expect(loaded(scripts, ON_DEMAND.createPost)).toBe(false);
+
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Post' });
+  await expect(dialog.getByRole('textbox', { name: 'Post Body' })).toBeVisible();
+  expect(loaded(scripts, ON_DEMAND.createPost)).toBe(true);
+  expect(loaded(scripts, ON_DEMAND.editor)).toBe(true);
+});
