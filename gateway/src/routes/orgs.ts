@@ -3,7 +3,14 @@
 // its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role, and
 // so does giving a Cal-Access ID when adding; names must contain letters. The service enforces every rule again.
 import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
-import { CAL_ACCESS_MESSAGES, isCalAccessId, NAME_LABELS, nameProblem } from '@rotunda/rules';
+import {
+  CAL_ACCESS_MESSAGES,
+  cleanEmailDomains,
+  EMAIL_DOMAIN_LABEL,
+  isCalAccessId,
+  NAME_LABELS,
+  nameProblem,
+} from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE, isContributor } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
@@ -54,6 +61,7 @@ export function organizationJson(organization: Organization) {
     instagram_url: orNull(organization.instagram_url),
     tiktok_url: orNull(organization.tiktok_url),
     bluesky_url: orNull(organization.bluesky_url),
+    email_domains: organization.email_domains,
   };
 }
 
@@ -115,6 +123,25 @@ const organizationFields = {
   bluesky_url: optionalUrl('bluesky_url', 'Bluesky'),
 };
 
+const DOMAINS_SHAPE = `${EMAIL_DOMAIN_LABEL}: send email_domains as a list of domains, like ["agency.ca.gov"].`;
+
+/**
+ * The email domains a contributor lists: a list of host names, normalized (null or [] clears them), or refused in
+ * the rule's words; absent keeps them.
+ */
+const emailDomains = z
+  .array(z.string({ error: DOMAINS_SHAPE }).max(300, DOMAINS_SHAPE), { error: DOMAINS_SHAPE })
+  .max(100, DOMAINS_SHAPE)
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const result = cleanEmailDomains(value ?? []);
+    if (result.problem === undefined) return result.domains;
+    ctx.addIssue({ code: 'custom', message: result.problem });
+    return z.NEVER;
+  });
+
 const bodies = {
   addOrganization: z
     .object({
@@ -133,6 +160,7 @@ const bodies = {
       organization_id: wholeNumber('organization_id'),
       organization_name: nameText('organization_name', NAME_LABELS.organization),
       ...organizationFields,
+      email_domains: emailDomains,
     })
     .superRefine(requireFields({ organization_name: 'Organization Name', street_address: 'Street Address' })),
   addDivision: z
@@ -272,6 +300,7 @@ export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>):
       organization_id: body.organization_id,
       organization_name: body.organization_name,
       fields: fieldsMessage(body),
+      email_domains: body.email_domains === undefined ? undefined : { domains: body.email_domains },
     });
     res.json(organizationJson(answer));
   });

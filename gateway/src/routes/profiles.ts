@@ -168,6 +168,7 @@ export function profileJson(profile: Profile) {
     birthday: orNull(profile.birthday),
     claimed_by_you: profile.claimed_by_caller,
     claimant: profile.claimant ? claimantJson(profile.claimant) : null,
+    verified_employer: profile.verified_employer,
   };
 }
 
@@ -432,6 +433,7 @@ function directoryCardJson(card: DirectoryCard) {
     group_type: card.group_type ?? null,
     city: card.city ?? null,
     state: card.state ?? null,
+    verified_employer: card.verified_employer,
   };
 }
 

@@ -35,6 +35,7 @@ export const ORGANIZATION: Organization = {
   logo: '/media/logos/2026/11/0b1d3a52-7c1e-4d8a-9a43-1d2f6b1f0a01.png',
   lobby_filer_id: '9100120',
   linkedin_url: 'https://www.linkedin.com/company/capitolbridge-demo',
+  email_domains: ['capitolbridge.example.org'],
 };
 
 export const DIVISION: Division = {

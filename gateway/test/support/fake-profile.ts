@@ -42,6 +42,7 @@ export const DIRECTORY_CARD: DirectoryCard = {
   group_type: 'Legislature',
   city: 'Elk Grove',
   state: 'CA',
+  verified_employer: true,
 };
 
 export const ISSUE_AREA: IssueArea = { issue_id: 4, issue_name: 'Housing' };
@@ -117,6 +118,7 @@ export const PROFILE: Profile = {
   user_issues: [USER_ISSUE],
   claimed_by_caller: false,
   claimant: undefined,
+  verified_employer: false,
 };
 
 /** Who claims in the canned claims: a member registered under another name. */

@@ -30,8 +30,15 @@ function demoWorld(): { organizations: OrganizationRef[]; divisions: DivisionRef
         organizationName: `${groupType} Example ${i + 1}`,
         groupType,
         logo: null,
+        emailDomains: [],
       });
-  organizations.push({ organizationId: 99, organizationName: 'Rotunda', groupType: 'Other', logo: null });
+  organizations.push({
+    organizationId: 99,
+    organizationName: 'Rotunda',
+    groupType: 'Other',
+    logo: null,
+    emailDomains: [],
+  });
   const divisions: DivisionRef[] = organizations
     .filter((o) => o.groupType === 'Agencies')
     .map((o, i) => ({

@@ -1653,6 +1653,7 @@ describe('read copy of organization names', () => {
       organization_name: 'Copied On Connect Council',
       group_id: 0,
       group_type: 'Other',
+      email_domains: [],
     });
     const listener = keepOrgCopy({ databaseUrl, logger, orgCopy });
     await listener.ready;
@@ -1784,6 +1785,7 @@ describe('people directory search', () => {
       firstName: 'Olden',
       lastName: tag,
       profilePicture: null,
+      ownerEmailDomain: null,
       currentJobs: [],
       issueIds: [],
     });
@@ -1876,6 +1878,7 @@ describe('people directory search', () => {
       organizationName: 'Harbor Beacon Coalition',
       groupType: 'Associations',
       logo: null,
+      emailDomains: [],
     });
     expect((await search({ search: `${tag} lights` })).total).toBe(0);
     expect(namesOf(await search({ search: `${tag} beacon` }))).toEqual([`Renée ${tag}`]);
@@ -1954,6 +1957,7 @@ describe('people directory search', () => {
         firstName,
         lastName: tag,
         profilePicture: null,
+        ownerEmailDomain: null,
         currentJobs: [],
         issueIds: [],
       });

@@ -3,6 +3,7 @@
 import { type Client, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { type Division, type OrganizationSummary, OrgServiceClient } from '@rotunda/protos/org';
+import { organizationEmailDomains } from '@rotunda/rules';
 import { serviceClient } from '@rotunda/service-kit';
 import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domain/model.ts';
 import type { OrgDirectory } from '../domain/ports.ts';
@@ -41,6 +42,7 @@ const organizationRefOf = (organization: OrganizationSummary): OrganizationRef =
   organizationName: organization.organization_name,
   groupType: organization.group_type,
   logo: organization.logo ?? null,
+  emailDomains: organization.email_domains,
 });
 
 const divisionRefOf = (division: Division): DivisionRef => ({
@@ -81,7 +83,14 @@ export function grpcOrgDirectory(address: string): OrgDirectory & {
         );
         if (!answer.organization) return null;
         return {
-          organization: organizationRefOf(answer.organization),
+          // The organization's answer lists the contributors' domains; the website's host counts as well.
+          organization: {
+            ...organizationRefOf(answer.organization),
+            emailDomains: organizationEmailDomains(
+              answer.organization.website,
+              answer.organization.email_domains,
+            ),
+          },
           divisions: answer.divisions.map(divisionRefOf),
         };
       } catch (error) {

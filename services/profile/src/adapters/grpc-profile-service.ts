@@ -143,6 +143,7 @@ export function profileMessage(profile: ProfileView): ProfileMessage {
     mobile_phone: opt(profile.mobilePhone),
     birthday: opt(profile.birthday),
     claimed_by_caller: profile.claimedByCaller,
+    verified_employer: profile.verifiedEmployer,
     claimant: claim?.claimant ? claimantMessage(claim.claimant, claim.createdAt) : undefined,
   };
 }
@@ -228,6 +229,7 @@ function cardMessage(card: DirectoryCard): DirectoryCardMessage {
     group_type: card.groupType ?? undefined,
     city: card.city ?? undefined,
     state: card.state ?? undefined,
+    verified_employer: card.verifiedEmployer,
   };
 }
 

@@ -14,6 +14,7 @@ export async function applyOrgChange(
       organizationName: change.organization_name,
       groupType: change.group_type,
       logo: change.logo,
+      emailDomains: change.email_domains ?? [],
     });
   } else if (change.kind === 'division') {
     await orgCopy.divisionChanged({

@@ -5,15 +5,18 @@
 import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { DirectoryCard, DirectoryEntry, DirectoryRepository } from '../domain/directory.ts';
+import { isVerifiedEmployer } from '../domain/verified-employer.ts';
 
 interface EntryRow {
   profile_id: number;
   first_name: string;
   last_name: string;
   profile_picture: string | null;
+  owner_email_domain: string | null;
   jobs: {
     title: string;
     organization_name: string;
+    email_domains: string[];
     group_type: string;
     division_name: string | null;
     city: string | null;
@@ -33,6 +36,9 @@ interface CardRow {
   group_type: string | null;
   city: string | null;
   state: string | null;
+  owner_email_domain: string | null;
+  /** The domains that count of every current job's organization. */
+  organization_domains: string[];
 }
 
 const entryOf = (row: EntryRow): DirectoryEntry => ({
@@ -40,9 +46,11 @@ const entryOf = (row: EntryRow): DirectoryEntry => ({
   firstName: row.first_name,
   lastName: row.last_name,
   profilePicture: row.profile_picture,
+  ownerEmailDomain: row.owner_email_domain,
   currentJobs: row.jobs.map((job) => ({
     title: job.title,
     organizationName: job.organization_name,
+    emailDomains: job.email_domains,
     groupType: job.group_type,
     divisionName: job.division_name,
     city: job.city,
@@ -62,6 +70,8 @@ const CARD_COLUMNS = [
   'group_type',
   'city',
   'state',
+  'owner_email_domain',
+  'organization_domains',
 ] as const satisfies readonly (keyof CardRow)[];
 
 const cardOf = (row: CardRow): DirectoryCard => ({
@@ -75,6 +85,7 @@ const cardOf = (row: CardRow): DirectoryCard => ({
   groupType: row.group_type,
   city: row.city,
   state: row.state,
+  verifiedEmployer: isVerifiedEmployer(row.owner_email_domain, [row.organization_domains]),
 });
 
 export function prismaDirectoryRepository(
@@ -87,10 +98,12 @@ export function prismaDirectoryRepository(
   const entries = async (where: Prisma.Sql, limit: number | null) => {
     const rows = await prisma.$queryRaw<EntryRow[]>`
       SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
+        CASE WHEN p.user_id IS NOT NULL THEN p.owner_email_domain END AS owner_email_domain,
         COALESCE((
           SELECT json_agg(json_build_object(
             'title', j.title,
             'organization_name', COALESCE(o.organization_name, ''),
+            'email_domains', COALESCE(o.email_domains, ARRAY[]::text[]),
             'group_type', COALESCE(o.group_type, ''),
             'division_name', d.division_name,
             'city', j.city,
@@ -133,7 +146,14 @@ export function prismaDirectoryRepository(
       // The latest current job, as the profile page lists jobs: current first, then by start date.
       const statement = Prisma.sql`
         SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
-          j.title, o.organization_name, d.division_name, o.group_type, j.city, j.state
+          j.title, o.organization_name, d.division_name, o.group_type, j.city, j.state,
+          CASE WHEN p.user_id IS NOT NULL THEN p.owner_email_domain END AS owner_email_domain,
+          ARRAY(
+            SELECT DISTINCT unnest(oc.email_domains)
+            FROM ${table('job_experiences')} jc
+            JOIN ${table('organizations')} oc ON oc.organization_id = jc.organization_id
+            WHERE jc.profile_id = p.profile_id AND jc.current_job
+          ) AS organization_domains
         FROM unnest(${[...profileIds]}::integer[]) WITH ORDINALITY AS page (id, position)
         JOIN ${table('profiles')} p ON p.profile_id = page.id
         LEFT JOIN LATERAL (

@@ -10,6 +10,7 @@ export function organizationOf(row: Prisma.OrganizationGetPayload<object>): Orga
     organizationName: row.organizationName,
     groupType: row.groupType,
     logo: row.logo,
+    emailDomains: row.emailDomains,
   };
 }
 
@@ -33,27 +34,32 @@ export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepo
     async upsertOrganizations(organizations) {
       const renamed: number[] = [];
       for (const batch of batches(organizations)) {
-        // Every sub-statement sees the table as it was before the insert: `before` finds the renamed rows.
+        // Every sub-statement sees the table as it was before the insert: the last one finds the rows whose name,
+        // group or email domains (what the directory's cards show) changed. Domains travel comma-joined (a domain
+        // holds no comma): unnest would flatten an array of arrays.
         const rows = await prisma.$queryRaw<{ id: number }[]>`
-          WITH copy (id, name, grp, logo) AS (
-            SELECT * FROM unnest(
+          WITH copy (id, name, grp, logo, domains) AS (
+            SELECT id, name, grp, logo, string_to_array(domains, ',') FROM unnest(
               ${batch.map((o) => o.organizationId)}::integer[],
               ${batch.map((o) => o.organizationName)}::text[],
               ${batch.map((o) => o.groupType)}::text[],
-              ${batch.map((o) => o.logo)}::text[])
+              ${batch.map((o) => o.logo)}::text[],
+              ${batch.map((o) => o.emailDomains.join(','))}::text[]) AS given (id, name, grp, logo, domains)
           ),
           written AS (
-            INSERT INTO ${table('organizations')} (organization_id, organization_name, group_type, logo, copied_at)
-            SELECT id, name, grp, logo, now() FROM copy
+            INSERT INTO ${table('organizations')} (organization_id, organization_name, group_type, logo, email_domains, copied_at)
+            SELECT id, name, grp, logo, domains, now() FROM copy
             ON CONFLICT (organization_id) DO UPDATE SET
               organization_name = EXCLUDED.organization_name,
               group_type = EXCLUDED.group_type,
               logo = EXCLUDED.logo,
+              email_domains = EXCLUDED.email_domains,
               copied_at = EXCLUDED.copied_at
           )
           SELECT held.organization_id AS id
           FROM ${table('organizations')} held JOIN copy ON copy.id = held.organization_id
-          WHERE held.organization_name <> copy.name OR held.group_type <> copy.grp`;
+          WHERE held.organization_name <> copy.name OR held.group_type <> copy.grp
+            OR held.email_domains <> copy.domains`;
         renamed.push(...rows.map((row) => row.id));
       }
       return renamed;

@@ -16,6 +16,7 @@ import type {
   ProfileFields,
 } from '../domain/model.ts';
 import type { JobRepository, ProfileRepository } from '../domain/ports.ts';
+import { emailDomainOf } from '@rotunda/rules';
 import { divisionOf, organizationOf } from './prisma-org-copy.ts';
 
 type Client = PrismaClient | Prisma.TransactionClient;
@@ -92,6 +93,7 @@ const unknownOrganization = (organizationId: number): OrganizationRef => ({
   organizationName: '',
   groupType: '',
   logo: null,
+  emailDomains: [],
 });
 
 function jobOf(row: JobRow, places: Places): Job {
@@ -307,6 +309,15 @@ export function prismaProfileRepository(
       return row && { profileId, userId: row.userId, claimantId: row.claims[0]?.userId ?? null };
     },
 
+    async recordOwnerEmailDomain(profileId, userId, emailDomain) {
+      // Not an edit of the profile: its updated_at stays.
+      const count = await prisma.$executeRaw`
+        UPDATE ${table('profiles')} SET owner_email_domain = ${emailDomain}
+        WHERE profile_id = ${profileId} AND user_id = ${userId}
+          AND owner_email_domain IS DISTINCT FROM ${emailDomain}`;
+      return count > 0;
+    },
+
     async ownedOrClaimedBy(userId) {
       const owned = await prisma.profile.findUnique({ where: { userId }, select: { profileId: true } });
       if (owned) return { userId, profileId: owned.profileId, claimPending: false };
@@ -413,7 +424,13 @@ export function prismaProfileRepository(
           },
         });
         if (confirmNow)
-          await announce(tx, await tx.profile.update({ where: { profileId }, data: { userId } }));
+          await announce(
+            tx,
+            await tx.profile.update({
+              where: { profileId },
+              data: { userId, ownerEmailDomain: emailDomainOf(claimant.email) },
+            }),
+          );
         return 'claimed';
       });
       if (outcome !== 'claimed') return { kind: outcome };
@@ -449,7 +466,7 @@ export function prismaProfileRepository(
         const [claim] = await tx.profileClaim.updateManyAndReturn({
           where: { claimId, status: 'pending' },
           data: { status, decidedAt },
-          select: { profileId: true, userId: true },
+          select: { profileId: true, userId: true, claimantEmail: true },
         });
         if (!claim) {
           const exists = await tx.profileClaim.findUnique({ where: { claimId }, select: { claimId: true } });
@@ -459,7 +476,7 @@ export function prismaProfileRepository(
           // A pending claim keeps the profile unowned and every other claim off it, so nobody owns it now.
           const { count } = await tx.profile.updateMany({
             where: { profileId: claim.profileId, userId: null },
-            data: { userId: claim.userId },
+            data: { userId: claim.userId, ownerEmailDomain: emailDomainOf(claim.claimantEmail) },
           });
           if (count === 0)
             throw new Error(`profile ${claim.profileId} gained an owner under a pending claim`);

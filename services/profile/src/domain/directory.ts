@@ -18,6 +18,7 @@ import {
   syncIndex,
 } from '@rotunda/search';
 import { type Caller, invalidArgument, requireMember } from '@rotunda/service-kit';
+import { isVerifiedEmployer } from './verified-employer.ts';
 
 /**
  * The fields the people index holds. The order is one key, last name then first name: one sort index serves it
@@ -36,7 +37,7 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
  * Each document stores its person's card, so a page is answered from the index alone (no read of the tables per
  * page); bumped when the card changes shape.
  */
-const STORED_CARD = storedCodec<DirectoryCard>(1);
+const STORED_CARD = storedCodec<DirectoryCard>(2);
 
 /** The directory's order: last name, then first name, then id. */
 const DIRECTORY_ORDER: SearchQuery['sort'] = [{ field: 'name', direction: 'asc' }];
@@ -64,9 +65,13 @@ export interface DirectoryEntry {
   firstName: string;
   lastName: string;
   profilePicture: string | null;
+  /** The domain of the owner's account email; null when nobody owns the profile. */
+  ownerEmailDomain: string | null;
   currentJobs: {
     title: string;
     organizationName: string;
+    /** The organization's domains that count for a verified employer. */
+    emailDomains: string[];
     groupType: string;
     divisionName: string | null;
     city: string | null;
@@ -87,6 +92,8 @@ export interface DirectoryCard {
   groupType: string | null;
   city: string | null;
   state: string | null;
+  /** The "Verified employer" badge, as on the profile. */
+  verifiedEmployer: boolean;
 }
 
 export interface DirectoryRepository {
@@ -131,6 +138,10 @@ function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
     groupType: job?.groupType || null,
     city: job?.city ?? null,
     state: job?.state ?? null,
+    verifiedEmployer: isVerifiedEmployer(
+      entry.ownerEmailDomain,
+      entry.currentJobs.map((current) => current.emailDomains),
+    ),
   };
 }
 

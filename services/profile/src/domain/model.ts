@@ -7,6 +7,8 @@ export interface OrganizationRef {
   organizationName: string;
   groupType: string;
   logo: string | null;
+  /** The domains that count for a verified employer: the website's host and the listed email domains. */
+  emailDomains: string[];
 }
 
 /** Where an organization is, as the org service has it (jobs there default to it). */
@@ -150,6 +152,8 @@ export interface ClaimOnProfile {
 
 export interface Profile extends ProfileFields, ProfileOwnership {
   userBio: string | null;
+  /** The domain of the owner's confirmed account email; null while nobody owns it or before it was learnt. */
+  ownerEmailDomain: string | null;
   /** The claim waiting for a contributor, if one does. */
   pendingClaim: ClaimOnProfile | null;
   /** Current jobs first, then by start date, newest first. */
@@ -172,6 +176,8 @@ export type ListedProfile = Omit<Profile, PersonalFieldName>;
 export interface ProfileView extends Omit<Profile, 'pendingClaim'> {
   pendingClaim: (Omit<ClaimOnProfile, 'claimant'> & { claimant: Claimant | null }) | null;
   claimedByCaller: boolean;
+  /** The "Verified employer" badge (verified-employer.ts). */
+  verifiedEmployer: boolean;
 }
 
 /** How a contributor decides a pending claim. */

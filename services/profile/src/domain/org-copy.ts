@@ -19,7 +19,7 @@ export function createOrgCopy({
 }: {
   copy: OrgCopyRepository;
   directory: OrgDirectory;
-  /** Told of the organizations and divisions whose names (or group) the copy changed. */
+  /** Told of the organizations and divisions whose names (or group, or email domains) the copy changed. */
   onRenamed: (renamed: RenamedPlaces) => Promise<void>;
 }) {
   const upsert = async (organizations: readonly OrganizationRef[], divisions: readonly DivisionRef[]) => {

@@ -50,6 +50,11 @@ export interface ProfileRepository {
   /** The profile the member owns, or else the one their pending claim waits on. */
   ownedOrClaimedBy(userId: string): Promise<OwnedProfile | null>;
   /**
+   * Records the domain of the owner's account email on the profile `userId` owns; false when it does not own it
+   * or the domain was already that one.
+   */
+  recordOwnerEmailDomain(profileId: number, userId: string, emailDomain: string | null): Promise<boolean>;
+  /**
    * Profiles with only their current jobs, by last name, first name and id: the next `limit` after the profile
    * `after` (from the first when null). Personal contact details are never read.
    */

@@ -13,7 +13,7 @@ import {
   objectKey,
   type ProcessedImage,
 } from '@rotunda/images';
-import { claimConfirmsAtOnce, IMAGE_MESSAGES } from '@rotunda/rules';
+import { claimConfirmsAtOnce, emailDomainOf, IMAGE_MESSAGES } from '@rotunda/rules';
 import {
   type Caller,
   DomainError,
@@ -51,6 +51,7 @@ import {
   REQUIRED_PROFILE_FIELDS,
   requireProfileFields,
 } from './rules.ts';
+import { isVerifiedEmployer } from './verified-employer.ts';
 
 /** The largest upload the service takes before resizing; the resized result must fit 5,242,880 bytes. */
 export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -122,6 +123,10 @@ export function viewFor(caller: Caller, profile: Profile): ProfileView {
     ...profile,
     pendingClaim: claim && { ...claim, claimant: isContributor(caller) ? claim.claimant : null },
     claimedByCaller: claim !== null && claim.claimant.userId === caller.userId,
+    verifiedEmployer: isVerifiedEmployer(
+      profile.userId === null ? null : profile.ownerEmailDomain,
+      profile.jobs.filter((job) => job.currentJob).map((job) => job.organization.emailDomains),
+    ),
   };
 }
 
@@ -151,6 +156,19 @@ export function createProfileService({
   };
 
   const afterLostRace = async (profileId: number) => lostRace(await profiles.findOwnership(profileId));
+
+  /**
+   * Keeps the domain of the owner's account email (the badge's) as the caller token has it, when the owner is
+   * the caller: profiles created before it was recorded learn it so. Answers the profile as it now is.
+   */
+  const withOwnerEmailDomain = async (member: Caller, profile: Profile): Promise<Profile> => {
+    const emailDomain = emailDomainOf(member.email);
+    if (profile.userId !== member.userId || profile.ownerEmailDomain === emailDomain) return profile;
+    if (!(await profiles.recordOwnerEmailDomain(profile.profileId, member.userId, emailDomain)))
+      return profile;
+    await directory.profilesChanged([profile.profileId]);
+    return { ...profile, ownerEmailDomain: emailDomain };
+  };
 
   /**
    * A profile may name a picture uploaded for it only while the upload is young: an hour on, a sweep removes
@@ -220,12 +238,13 @@ export function createProfileService({
     async userCheck(caller: Caller | undefined): Promise<OwnedProfile[]> {
       const member = requireMember(caller);
       const owned = await profiles.ownedOrClaimedBy(member.userId);
+      if (owned && !owned.claimPending) await withOwnerEmailDomain(member, await getOrThrow(owned.profileId));
       return owned ? [owned] : [];
     },
 
     async getProfile(caller: Caller | undefined, profileId: number): Promise<ProfileView> {
       const member = requireMember(caller);
-      return viewFor(member, await getOrThrow(profileId));
+      return viewFor(member, await withOwnerEmailDomain(member, await getOrThrow(profileId)));
     },
 
     /**
@@ -246,8 +265,9 @@ export function createProfileService({
       } as ProfileFields);
       if (outcome.kind === 'owns_one') throw alreadyExists(MESSAGES.alreadyHaveProfile);
       if (outcome.kind === 'claim_waiting') throw alreadyExists(MESSAGES.claimWaiting);
+      const created = await withOwnerEmailDomain(member, outcome.profile);
       await directory.profilesChanged([outcome.profile.profileId]);
-      return viewFor(member, outcome.profile);
+      return viewFor(member, created);
     },
 
     /**
@@ -331,6 +351,8 @@ export function createProfileService({
       const outcome = await profiles.claimProfile(profileId, claimant, confirmNow);
       switch (outcome.kind) {
         case 'claimed':
+          // A confirmed claim makes the member the owner, with their email's domain: the card's badge may change.
+          if (confirmNow) await directory.profilesChanged([profileId]);
           return viewFor(member, outcome.profile);
         case 'owner_has_one':
           throw alreadyExists(MESSAGES.oneClaim);
@@ -360,6 +382,8 @@ export function createProfileService({
       const outcome = await profiles.decideClaim(claimId, CLAIM_DECISIONS[decision as ClaimDecision]);
       switch (outcome.kind) {
         case 'decided':
+          if (outcome.claim.status === 'confirmed')
+            await directory.profilesChanged([outcome.claim.profileId]);
           return outcome.claim;
         case 'decided_before':
           throw failedPrecondition(MESSAGES.claimDecided);

@@ -3,6 +3,7 @@
 // would), and an AuthService that answers FindUserIdsByEmail; gRPC answers UNIMPLEMENTED for the rest.
 import { AuthServiceService } from '@rotunda/protos/auth';
 import { type Division, type Organization, OrgServiceService } from '@rotunda/protos/org';
+import { organizationEmailDomains } from '@rotunda/rules';
 import {
   DomainError,
   type Logger,
@@ -36,6 +37,7 @@ export async function startFakeOrg(data: FakeOrgData, logger: Logger): Promise<F
           organization_name: o.organization_name,
           group_type: o.group_type,
           logo: o.logo,
+          email_domains: organizationEmailDomains(o.website, o.email_domains),
         })),
         divisions: data.divisions.filter((d) =>
           data.exported.some((o) => o.organization_id === d.organization_id),
@@ -100,6 +102,7 @@ const org = (
   state: 'CA',
   zip_code: '95814',
   logo: `/media/logos/2026/11/00000000-0000-4000-8000-${String(organization_id).padStart(12, '0')}.png`,
+  email_domains: [],
 });
 
 const division = (
