@@ -18,6 +18,7 @@ import type {
 import { type Logger, serverStream, unary } from '@rotunda/service-kit';
 import type { Contacts } from '../domain/contacts.ts';
 import type { DirectoryCard, PeopleDirectory } from '../domain/directory.ts';
+import type { HistoryEntry } from '../domain/history.ts';
 import type { IssueService } from '../domain/issue-service.ts';
 import type { JobService } from '../domain/job-service.ts';
 import type {
@@ -162,6 +163,18 @@ const colleagueMessage = (colleague: Colleague): ColleagueMessage => ({
     other_phone: opt(colleague.otherPhone),
     work_email: colleague.workEmail,
   },
+});
+
+const historyMessage = (entry: HistoryEntry) => ({
+  id: entry.id,
+  at: entry.at,
+  actor_user_id: entry.actorUserId,
+  action: entry.action,
+  changes: entry.changes.map((change) => ({
+    field: change.field,
+    from: opt(change.from),
+    to: opt(change.to),
+  })),
 });
 
 const authorMessage = (author: Author): AuthorMessage => ({
@@ -368,6 +381,14 @@ export function grpcProfileService(
     })),
     listAuthors: unary(logger, 'ListAuthors', async (request) => ({
       authors: (await profiles.listAuthors(request.after_profile_id, request.limit)).map(authorMessage),
+    })),
+    getAuthorsByUsers: unary(logger, 'GetAuthorsByUsers', async (request) => ({
+      authors: (await profiles.authorsByUsers(request.user_ids)).map(authorMessage),
+    })),
+    listProfileHistory: unary(logger, 'ListProfileHistory', async (request, context) => ({
+      entries: (
+        await profiles.profileHistory(context.caller, request.profile_id, request.before_id, request.limit)
+      ).map(historyMessage),
     })),
   };
 }

@@ -3,6 +3,7 @@
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { IssueArea } from '../domain/model.ts';
 import type { IssueRepository } from '../domain/ports.ts';
+import { recordCuration } from './prisma-history.ts';
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -36,11 +37,15 @@ export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
       }
     },
 
-    async addUserIssue(profileId, issueId) {
+    async addUserIssue(profileId, issueId, curation) {
       try {
-        const row = await prisma.userIssue.create({
-          data: { profileId, issueId },
-          include: { issueArea: true },
+        const row = await prisma.$transaction(async (tx) => {
+          const created = await tx.userIssue.create({
+            data: { profileId, issueId },
+            include: { issueArea: true },
+          });
+          await recordCuration(tx, profileId, curation);
+          return created;
         });
         return { id: row.id, profileId, issueId, issueArea: issueAreaOf(row.issueArea) };
       } catch (error) {
@@ -52,9 +57,12 @@ export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
     findUserIssue: (id) =>
       prisma.userIssue.findUnique({ where: { id }, select: { id: true, profileId: true, issueId: true } }),
 
-    async deleteUserIssue(id) {
-      const { count } = await prisma.userIssue.deleteMany({ where: { id } });
-      return count > 0;
-    },
+    deleteUserIssue: (id, curation) =>
+      prisma.$transaction(async (tx) => {
+        const deleted = await tx.userIssue.findUnique({ where: { id }, select: { profileId: true } });
+        if (!deleted || (await tx.userIssue.deleteMany({ where: { id } })).count === 0) return false;
+        await recordCuration(tx, deleted.profileId, curation);
+        return true;
+      }),
   };
 }

@@ -4,6 +4,7 @@
 // personal contact details. Raw SQL only for row and advisory locks and case-insensitive equality.
 import { publishChange } from '@rotunda/events';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { Curation } from '../domain/history.ts';
 import type {
   Author,
   ClaimOnProfile,
@@ -16,6 +17,7 @@ import type {
   ProfileFields,
 } from '../domain/model.ts';
 import type { JobRepository, ProfileRepository } from '../domain/ports.ts';
+import { prismaHistoryReads, recordCuration } from './prisma-history.ts';
 import { emailDomainOf } from '@rotunda/rules';
 import { divisionOf, organizationOf } from './prisma-org-copy.ts';
 
@@ -288,10 +290,12 @@ export function prismaProfileRepository(
     profileId: number,
     owner: string | null,
     data: Prisma.ProfileUncheckedUpdateInput,
+    curation?: Curation,
   ): Promise<Profile | null> => {
     const written = await prisma.$transaction(async (tx) => {
       const { count } = await tx.profile.updateMany({ where: { profileId, userId: owner }, data });
       if (count === 0) return false;
+      await recordCuration(tx, profileId, curation);
       await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
       return true;
     });
@@ -383,11 +387,14 @@ export function prismaProfileRepository(
       return { kind: 'created', profile };
     },
 
-    updateProfile: (profileId, owner, changes) => writeOwned(profileId, owner, profileData(changes)),
+    ...prismaHistoryReads(prisma),
 
-    setBio: (profileId, owner, bio) => writeOwned(profileId, owner, { userBio: bio }),
+    updateProfile: (profileId, owner, changes, curation) =>
+      writeOwned(profileId, owner, profileData(changes), curation),
 
-    setPicture: (profileId, owner, url) =>
+    setBio: (profileId, owner, bio, curation) => writeOwned(profileId, owner, { userBio: bio }, curation),
+
+    setPicture: (profileId, owner, url, curation) =>
       prisma.$transaction(async (tx) => {
         // The lock makes "read the previous picture, write the new one" one step, so two uploads at once each
         // remove the picture they replaced.
@@ -398,6 +405,7 @@ export function prismaProfileRepository(
         if (!row) return null;
         const updated = await tx.profile.update({ where: { profileId }, data: { profilePicture: url } });
         await announce(tx, updated);
+        await recordCuration(tx, profileId, curation);
         return { previous: row.profile_picture };
       }),
 
@@ -459,7 +467,7 @@ export function prismaProfileRepository(
       }));
     },
 
-    decideClaim: (claimId, { status, giveOwnership }) =>
+    decideClaim: (claimId, { status, giveOwnership }, curation) =>
       prisma.$transaction(async (tx) => {
         const decidedAt = new Date();
         // Only a pending claim changes: of two decisions at once, the second finds it decided.
@@ -481,6 +489,17 @@ export function prismaProfileRepository(
           if (count === 0)
             throw new Error(`profile ${claim.profileId} gained an owner under a pending claim`);
           await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }));
+        }
+        if (curation) {
+          const names = await tx.profileClaim.findUniqueOrThrow({
+            where: { claimId },
+            select: { claimantFirstName: true, claimantLastName: true },
+          });
+          await recordCuration(
+            tx,
+            claim.profileId,
+            curation({ firstName: names.claimantFirstName, lastName: names.claimantLastName }),
+          );
         }
         return {
           kind: 'decided',
@@ -577,21 +596,24 @@ export function prismaProfileRepository(
       };
     },
 
-    addJob: (profileId, owner, fields) =>
+    addJob: (profileId, owner, fields, curation) =>
       prisma.$transaction(async (tx) => {
         if (!(await lockOwned(tx, profileId, owner))) return null;
         const row = await tx.jobExperience.create({ data: { ...jobData(fields), profileId } });
+        await recordCuration(tx, profileId, curation);
         return jobWithPlaces(tx, row);
       }),
 
-    updateJob: (jobId, owner, fields) =>
+    updateJob: (jobId, owner, fields, curation) =>
       prisma.$transaction(async (tx) => {
-        if ((await lockJobOwner(tx, jobId, owner)) === null) return null;
+        const profileId = await lockJobOwner(tx, jobId, owner);
+        if (profileId === null) return null;
         const row = await tx.jobExperience.update({ where: { jobId }, data: jobData(fields) });
+        await recordCuration(tx, profileId, curation);
         return jobWithPlaces(tx, row);
       }),
 
-    deleteJob: (jobId, owner, guard) =>
+    deleteJob: (jobId, owner, guard, curation) =>
       prisma.$transaction(async (tx) => {
         // With the profile locked, "count its jobs, then delete one" is one step: two deletes at once never
         // leave a profile without a position.
@@ -600,6 +622,7 @@ export function prismaProfileRepository(
         const row = await tx.jobExperience.findUniqueOrThrow({ where: { jobId } });
         guard(await jobWithPlaces(tx, row), await tx.jobExperience.count({ where: { profileId } }));
         await tx.jobExperience.delete({ where: { jobId } });
+        await recordCuration(tx, profileId, curation);
         return true;
       }),
   };

@@ -4,6 +4,7 @@
 import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
 import { alreadyExists, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
+import { curationOf } from './history.ts';
 import type { IssueArea, UserIssue } from './model.ts';
 import type { IssueRepository, ProfileRepository } from './ports.ts';
 import { cleanIssueName } from './rules.ts';
@@ -42,9 +43,15 @@ export function createIssueService({ issues, profiles, directory }: IssueService
 
     async addUserIssue(caller: Caller | undefined, profileId: number, issueId: number): Promise<UserIssue> {
       const member = requireMember(caller);
-      requireEditor(member, await ownershipOrThrow(profileId));
-      if (!validId(issueId) || !(await issues.findIssueArea(issueId))) throw notFound(MESSAGES.issueNotFound);
-      const added = await issues.addUserIssue(profileId, issueId);
+      const owner = await ownershipOrThrow(profileId);
+      requireEditor(member, owner);
+      const issue = validId(issueId) ? await issues.findIssueArea(issueId) : null;
+      if (!issue) throw notFound(MESSAGES.issueNotFound);
+      const added = await issues.addUserIssue(
+        profileId,
+        issueId,
+        curationOf(member, owner, 'issue_added', [{ field: 'issue_area', from: null, to: issue.issueName }]),
+      );
       if (!added) throw alreadyExists(MESSAGES.duplicateIssue);
       await directory.profilesChanged([profileId]);
       return added;
@@ -54,8 +61,12 @@ export function createIssueService({ issues, profiles, directory }: IssueService
       const member = requireMember(caller);
       const userIssue = validId(id) ? await issues.findUserIssue(id) : null;
       if (!userIssue) throw notFound(MESSAGES.issueNotFound);
-      requireEditor(member, await ownershipOrThrow(userIssue.profileId));
-      if (!(await issues.deleteUserIssue(id))) throw notFound(MESSAGES.issueNotFound);
+      const owner = await ownershipOrThrow(userIssue.profileId);
+      requireEditor(member, owner);
+      const issue = await issues.findIssueArea(userIssue.issueId);
+      const removed = [{ field: 'issue_area', from: issue?.issueName ?? null, to: null }];
+      if (!(await issues.deleteUserIssue(id, curationOf(member, owner, 'issue_removed', removed))))
+        throw notFound(MESSAGES.issueNotFound);
       await directory.profilesChanged([userIssue.profileId]);
     },
   };

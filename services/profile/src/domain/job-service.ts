@@ -4,6 +4,7 @@
 import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
 import { failedPrecondition, lostRace, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
+import { curationOf, fieldChanges, removedFields, shownJob, shownSavedJob } from './history.ts';
 import type { Job } from './model.ts';
 import type { OrgCopy } from './org-copy.ts';
 import type { JobRepository, ProfileRepository } from './ports.ts';
@@ -39,8 +40,13 @@ export function createJobService({ profiles, jobs, orgs, directory }: JobService
       if (!owner) throw notFound(MESSAGES.profileNotFound);
       requireEditor(member, owner);
       const fields = cleanJobFields(input);
-      await orgs.requirePlace(fields.organizationId, fields.divisionId);
-      const job = await jobs.addJob(profileId, owner.userId, fields);
+      const place = await orgs.requirePlace(fields.organizationId, fields.divisionId);
+      const job = await jobs.addJob(
+        profileId,
+        owner.userId,
+        fields,
+        curationOf(member, owner, 'job_added', fieldChanges({}, shownJob(fields, place))),
+      );
       if (!job) throw lostRace(await profiles.findOwnership(profileId));
       await directory.profilesChanged([profileId]);
       return job;
@@ -49,11 +55,17 @@ export function createJobService({ profiles, jobs, orgs, directory }: JobService
     /** Replaces the job's fields with the edit modal's, under add-job's rules; the job stays on its profile. */
     async updateJob(caller: Caller | undefined, jobId: number, input: JobInput): Promise<Job> {
       const member = requireMember(caller);
-      const { owner } = await jobOrThrow(jobId);
+      const { job: before, owner } = await jobOrThrow(jobId);
       requireEditor(member, owner);
       const fields = cleanJobFields(input);
-      await orgs.requirePlace(fields.organizationId, fields.divisionId);
-      const job = await jobs.updateJob(jobId, owner.userId, fields);
+      const place = await orgs.requirePlace(fields.organizationId, fields.divisionId);
+      const changes = fieldChanges(shownSavedJob(before), shownJob(fields, place));
+      const job = await jobs.updateJob(
+        jobId,
+        owner.userId,
+        fields,
+        curationOf(member, owner, 'job_edited', changes),
+      );
       if (!job) throw await afterLostRace(jobId);
       await directory.profilesChanged([job.profileId]);
       return job;
@@ -63,10 +75,15 @@ export function createJobService({ profiles, jobs, orgs, directory }: JobService
       const member = requireMember(caller);
       const { job, owner } = await jobOrThrow(jobId);
       requireEditor(member, owner);
-      const deleted = await jobs.deleteJob(jobId, owner.userId, (job, jobsOnProfile) => {
-        if (job.currentJob) throw failedPrecondition(MESSAGES.currentJobDelete);
-        if (jobsOnProfile <= 1) throw failedPrecondition(MESSAGES.onlyJobDelete);
-      });
+      const deleted = await jobs.deleteJob(
+        jobId,
+        owner.userId,
+        (job, jobsOnProfile) => {
+          if (job.currentJob) throw failedPrecondition(MESSAGES.currentJobDelete);
+          if (jobsOnProfile <= 1) throw failedPrecondition(MESSAGES.onlyJobDelete);
+        },
+        curationOf(member, owner, 'job_deleted', removedFields(shownSavedJob(job))),
+      );
       if (!deleted) throw await afterLostRace(jobId);
       await directory.profilesChanged([job.profileId]);
     },

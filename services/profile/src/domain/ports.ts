@@ -5,6 +5,7 @@
 // profile still has that owner, else it answers null, so a claim landing between the check and the write never
 // lets the earlier permission through. Every write to a profile announces a 'profile' change in its
 // transaction (ADR 0012).
+import type { Curation, HistoryEntry } from './history.ts';
 import type {
   Author,
   Claimant,
@@ -43,6 +44,10 @@ export type ClaimDecisionOutcome =
   | { kind: 'not_found' }
   | { kind: 'decided_before' };
 
+/**
+ * Writes that take a `curation` record it in the change's transaction, only when the change is made (a lost race
+ * or a refusal records nothing).
+ */
 export interface ProfileRepository {
   /** The profile with every job and issue. */
   findProfile(profileId: number): Promise<Profile | null>;
@@ -73,13 +78,15 @@ export interface ProfileRepository {
     profileId: number,
     owner: string | null,
     changes: Partial<ProfileFields>,
+    curation?: Curation,
   ): Promise<Profile | null>;
-  setBio(profileId: number, owner: string | null, bio: string): Promise<Profile | null>;
+  setBio(profileId: number, owner: string | null, bio: string, curation?: Curation): Promise<Profile | null>;
   /** Points the picture at `url`; answers the replaced one. */
   setPicture(
     profileId: number,
     owner: string | null,
     url: string,
+    curation?: Curation,
   ): Promise<{ previous: string | null } | null>;
   /**
    * Records the member's claim of a profile nobody owns and no claim waits on, atomically: pending, or with
@@ -97,6 +104,8 @@ export interface ProfileRepository {
   decideClaim(
     claimId: number,
     decision: { status: ClaimStatus; giveOwnership: boolean },
+    /** The decision's history entry, given the claimant's names. */
+    curation?: (claimant: { firstName: string; lastName: string }) => Curation,
   ): Promise<ClaimDecisionOutcome>;
   /** Does any profile show this picture? */
   isPictureInUse(url: string): Promise<boolean>;
@@ -108,6 +117,10 @@ export interface ProfileRepository {
   authorsByIds(profileIds: readonly number[]): Promise<Author[]>;
   /** Owned profiles after `afterProfileId`, by id. */
   listAuthors(afterProfileId: number, limit: number): Promise<Author[]>;
+  /** The profiles these members own. */
+  authorsByUsers(userIds: readonly string[]): Promise<Author[]>;
+  /** The profile's curation history older than `beforeId` (all when null), newest first, at most `limit`. */
+  historyOf(profileId: number, beforeId: number | null, limit: number): Promise<HistoryEntry[]>;
 }
 
 /** How often each member downloaded the whole directory, shared by every replica. */
@@ -122,8 +135,13 @@ export interface DirectoryQuota {
 export interface JobRepository {
   /** The job with its profile's owner. */
   findJob(jobId: number): Promise<{ job: Job; owner: ProfileOwnership } | null>;
-  addJob(profileId: number, owner: string | null, fields: JobFields): Promise<Job | null>;
-  updateJob(jobId: number, owner: string | null, fields: JobFields): Promise<Job | null>;
+  addJob(
+    profileId: number,
+    owner: string | null,
+    fields: JobFields,
+    curation?: Curation,
+  ): Promise<Job | null>;
+  updateJob(jobId: number, owner: string | null, fields: JobFields, curation?: Curation): Promise<Job | null>;
   /**
    * Deletes the job unless `guard` (given the job and how many jobs its profile has, with the profile locked)
    * throws; false when the job is gone or its profile changed owner.
@@ -132,6 +150,7 @@ export interface JobRepository {
     jobId: number,
     owner: string | null,
     guard: (job: Job, jobsOnProfile: number) => void,
+    curation?: Curation,
   ): Promise<boolean>;
 }
 
@@ -142,9 +161,9 @@ export interface IssueRepository {
   /** Creates the issue area unless one with the same key exists, which is answered instead; atomic. */
   addIssueAreaUnlessKeyed(name: string, key: string): Promise<{ issueArea: IssueArea; created: boolean }>;
   /** Null when the profile covers the issue already. */
-  addUserIssue(profileId: number, issueId: number): Promise<UserIssue | null>;
+  addUserIssue(profileId: number, issueId: number, curation?: Curation): Promise<UserIssue | null>;
   findUserIssue(id: number): Promise<{ id: number; profileId: number; issueId: number } | null>;
-  deleteUserIssue(id: number): Promise<boolean>;
+  deleteUserIssue(id: number, curation?: Curation): Promise<boolean>;
 }
 
 /** The read copies of the org service's organizations and divisions in this service's schema. */

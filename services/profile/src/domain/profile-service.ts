@@ -26,6 +26,13 @@ import {
 } from '@rotunda/service-kit';
 import { alreadyExists, failedPrecondition, lostRace, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
+import {
+  claimantName as claimantShown,
+  curationOf,
+  fieldChanges,
+  HISTORY_PAGE,
+  type HistoryEntry,
+} from './history.ts';
 import type {
   Author,
   ClaimDecision,
@@ -301,7 +308,12 @@ export function createProfileService({
       const fields = cleanProfileFields(changes);
       if (fields.profilePicture && fields.profilePicture !== current.profilePicture)
         await requireAttachable(fields.profilePicture);
-      const updated = await profiles.updateProfile(profileId, current.userId, fields);
+      const updated = await profiles.updateProfile(
+        profileId,
+        current.userId,
+        fields,
+        curationOf(member, current, 'profile_edited', fieldChanges(current, fields)),
+      );
       if (!updated) throw await afterLostRace(profileId);
       // The directory's card holds the names and the picture.
       if (
@@ -320,7 +332,15 @@ export function createProfileService({
       const member = requireMember(caller);
       const owner = await ownershipOrThrow(profileId);
       requireEditor(member, owner);
-      const updated = await profiles.setBio(profileId, owner.userId, cleanBio(bio));
+      const userBio = cleanBio(bio);
+      // The bio before, for the history of a contributor's edit (an owner's edits are not recorded).
+      const before = owner.userId === null ? await getOrThrow(profileId) : {};
+      const updated = await profiles.setBio(
+        profileId,
+        owner.userId,
+        userBio,
+        curationOf(member, owner, 'bio_edited', fieldChanges(before, { userBio })),
+      );
       if (!updated) throw await afterLostRace(profileId);
       return viewFor(member, updated);
     },
@@ -379,7 +399,21 @@ export function createProfileService({
       const claimant = validId(claimId) ? await profiles.findClaimant(claimId) : null;
       if (claimant === null) throw notFound(MESSAGES.claimNotFound);
       if (claimant === contributor.userId) throw permissionDenied(MESSAGES.ownClaim);
-      const outcome = await profiles.decideClaim(claimId, CLAIM_DECISIONS[decision as ClaimDecision]);
+      const { status } = CLAIM_DECISIONS[decision as ClaimDecision];
+      const outcome = await profiles.decideClaim(
+        claimId,
+        CLAIM_DECISIONS[decision as ClaimDecision],
+        (claimant) => ({
+          actorUserId: contributor.userId,
+          action: status === 'confirmed' ? 'claim_confirmed' : 'claim_rejected',
+          changes: [
+            { field: 'claim', from: 'pending', to: status },
+            status === 'confirmed'
+              ? { field: 'owner', from: null, to: claimantShown(claimant) }
+              : { field: 'claimant', from: claimantShown(claimant), to: null },
+          ],
+        }),
+      );
       switch (outcome.kind) {
         case 'decided':
           if (outcome.claim.status === 'confirmed')
@@ -408,7 +442,13 @@ export function createProfileService({
       await store.put(key, processed.data, processed.contentType);
       const url = mediaUrl(key);
       if (!owner) return url;
-      const set = await profiles.setPicture(owner.profileId, owner.userId, url);
+      const before = owner.userId === null ? await getOrThrow(owner.profileId) : {};
+      const set = await profiles.setPicture(
+        owner.profileId,
+        owner.userId,
+        url,
+        curationOf(member, owner, 'picture_changed', fieldChanges(before, { profilePicture: url })),
+      );
       if (!set) {
         await removeQuietly(key);
         throw await afterLostRace(owner.profileId);
@@ -451,6 +491,27 @@ export function createProfileService({
     async listAuthors(afterProfileId: number, limit: number): Promise<Author[]> {
       const page = limit > 0 ? Math.min(Math.floor(limit), AUTHORS_LIMIT) : DEFAULT_AUTHORS_PAGE;
       return profiles.listAuthors(Math.max(0, Math.floor(afterProfileId)), page);
+    },
+
+    /** Internal: the profiles these members own (the names a history shows for its actors). */
+    async authorsByUsers(userIds: readonly string[]): Promise<Author[]> {
+      if (userIds.length > AUTHORS_LIMIT)
+        throw invalidArgument(`Ask for at most ${AUTHORS_LIMIT} authors at a time.`);
+      const ids = [...new Set(userIds.filter((id) => id !== ''))];
+      return ids.length === 0 ? [] : profiles.authorsByUsers(ids);
+    },
+
+    /** Contributors only: the profile's curation history, newest first, a page older than `beforeId`. */
+    async profileHistory(
+      caller: Caller | undefined,
+      profileId: number,
+      beforeId: number,
+      limit: number,
+    ): Promise<HistoryEntry[]> {
+      requireContributor(caller);
+      await ownershipOrThrow(profileId);
+      const page = limit > 0 ? Math.min(Math.floor(limit), HISTORY_PAGE) : HISTORY_PAGE;
+      return profiles.historyOf(profileId, beforeId > 0 ? Math.floor(beforeId) : null, page);
     },
 
     /** Internal, for the sweep of uploads no profile took: of these picture keys, the ones a profile shows. */
