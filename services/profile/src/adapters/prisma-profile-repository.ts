@@ -3,6 +3,7 @@
 // the services keeping a copy of names hear of it exactly when it commits (ADR 0012). Lists never read the
 // personal contact details. Raw SQL only for row and advisory locks and case-insensitive equality.
 import { publishChange } from '@rotunda/events';
+import { emailDomainOf } from '@rotunda/rules';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Curation } from '../domain/history.ts';
 import type {
@@ -18,7 +19,6 @@ import type {
 } from '../domain/model.ts';
 import type { JobRepository, ProfileRepository } from '../domain/ports.ts';
 import { prismaHistoryReads, recordCuration } from './prisma-history.ts';
-import { emailDomainOf } from '@rotunda/rules';
 import { divisionOf, organizationOf } from './prisma-org-copy.ts';
 
 type Client = PrismaClient | Prisma.TransactionClient;
