@@ -1,14 +1,15 @@
 // The people directory screen (/directory), exposed to the shell as 'mf_directory/Directory': a search box
-// (every word, searched on the server), a group filter (the organization groups less 'Campaigns' and
-// 'Other', plus 'Elected Officials'), an issue filter in alphabetical order, Reset, and a grid of person
-// cards that grows by 30 when the last card is fully in view (spec §2, §4, §5, §9). The filters live in the
-// URL, so a search can be shared and survives a reload.
+// (every word, searched on the server), a group filter (the organization groups less 'Campaigns', plus
+// 'Elected Officials' and 'Other'), an issue filter in alphabetical order, Reset, a grid of person cards that
+// grows by 30 when the last card is fully in view (spec §2, §4, §5, §9), and the search's people as a CSV
+// download. The filters live in the URL, so a search can be shared and survives a reload.
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
 import { Page, Spinner } from '@rotunda/ui';
 import { RefreshCw, RotateCcw, Search, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useId } from 'react';
 import { ApiError, fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
-import { ELECTED_OFFICIALS, HIDDEN_GROUPS, useGroupOptions, useIssueOptions } from './filters/options';
+import { DownloadCsv } from './DownloadCsv';
+import { ELECTED_OFFICIALS, HIDDEN_GROUPS, OTHER, useGroupOptions, useIssueOptions } from './filters/options';
 import { useUrlFilters } from './filters/useUrlFilters';
 import { PersonCard } from './list/PersonCard';
 import { type PageFetcher, usePages } from './list/usePages';
@@ -22,6 +23,12 @@ const SELECTS = ['group', 'issue'] as const;
 
 const idOf = (person: Person) => person.profile_id;
 
+/** What the groups that are not an organization group select, said under the filter. */
+const GROUP_HINTS: Record<string, string> = {
+  [ELECTED_OFFICIALS]: `Current title: ${ELECTED_OFFICIAL_TITLES.join(', ')}.`,
+  [OTHER]: 'People at an organization of the group Other, and people with no current organization.',
+};
+
 /** An issue id as the server takes it (a whole number from 1); anything else in a hand-made link is ignored. */
 const issueIdFrom = (value: string): string => (/^[1-9]\d{0,9}$/.test(value) ? value : '');
 
@@ -31,6 +38,7 @@ export default function Directory() {
   // A shared link naming a group the filter does not offer lists every group, as the select shows.
   const group = HIDDEN_GROUPS.includes(filters.values.group) ? '' : filters.values.group;
   const issue = issueIdFrom(filters.values.issue);
+  const groupHint = GROUP_HINTS[group];
 
   const fetchPage = useCallback<PageFetcher<Person>>(
     (offset, limit, signal) =>
@@ -41,7 +49,8 @@ export default function Directory() {
       })),
     [search, group, issue],
   );
-  const pages = usePages(JSON.stringify([search, group, issue]), fetchPage, idOf, PAGE_SIZE);
+  const pagesKey = JSON.stringify([search, group, issue]);
+  const pages = usePages(pagesKey, fetchPage, idOf, PAGE_SIZE);
   const lastCardRef = useWhenFullyVisible(pages.loadMore);
   const groups = useGroupOptions();
   const issues = useIssueOptions();
@@ -97,7 +106,7 @@ export default function Directory() {
                 className="field__input dir-select"
                 name="group"
                 value={group}
-                aria-describedby={group === ELECTED_OFFICIALS ? groupHintId : undefined}
+                aria-describedby={groupHint ? groupHintId : undefined}
                 onChange={(event) => filters.setValue('group', event.target.value)}
               >
                 <option value="">All groups</option>
@@ -109,9 +118,9 @@ export default function Directory() {
                 {/* A group named in a shared link before the groups arrive keeps its place in the select. */}
                 {group && !groups.names.includes(group) && <option value={group}>{group}</option>}
               </select>
-              {group === ELECTED_OFFICIALS && (
+              {groupHint && (
                 <p id={groupHintId} className="dir-filters__hint">
-                  Current title: {ELECTED_OFFICIAL_TITLES.join(', ')}.
+                  {groupHint}
                 </p>
               )}
             </div>
@@ -150,9 +159,14 @@ export default function Directory() {
           </form>
 
           <section className="dir-results" aria-label="People found" aria-busy={status === 'loading'}>
-            <p className="dir-results__count" aria-live="polite">
-              {status === 'ready' && countText(pages.total, pages.totalIsLowerBound, filtered)}
-            </p>
+            <div className="dir-results__bar">
+              <p className="dir-results__count" aria-live="polite">
+                {status === 'ready' && countText(pages.total, pages.totalIsLowerBound, filtered)}
+              </p>
+              {status === 'ready' && people.length > 0 && (
+                <DownloadCsv key={pagesKey} search={search} group={group} issue={issue} />
+              )}
+            </div>
             {firstLoad && (
               <div className="dir-status">
                 <Spinner label="Loading people" />

@@ -1,8 +1,9 @@
-// The REST calls of the directory screen (the paged people search, the organization groups and the issue
-// areas), their answers' shapes, and one error type carrying the status and the server's own message. Every
+// The REST calls of the directory screen (the paged people search, its CSV export, the organization groups and
+// the issue areas), their answers' shapes, and one error type carrying the status and the server's own message. Every
 // call is member-only, so each one asks the session for a fresh access token first and sends it as
 // x-auth-token.
 import { freshToken } from '@rotunda/session';
+import { fileNameOf } from './download';
 
 /** One person of the directory, from their current job (GET /api/profiles/search); null where not given. */
 export interface PersonCard {
@@ -61,13 +62,17 @@ async function serverMessageOf(response: Response): Promise<string | null> {
   }
 }
 
-async function get<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const headers = new Headers({ accept: 'application/json' });
+async function getResponse(path: string, accept: string, signal?: AbortSignal): Promise<Response> {
+  const headers = new Headers({ accept });
   const token = await freshToken();
   if (token) headers.set('x-auth-token', token);
   const response = await fetch(path, { method: 'GET', headers, ...(signal && { signal }) });
   if (!response.ok) throw new ApiError(path, response.status, await serverMessageOf(response));
-  return (await response.json()) as T;
+  return response;
+}
+
+async function get<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await (await getResponse(path, 'application/json', signal)).json()) as T;
 }
 
 /** Page size of the directory (spec §9: 30 at first, growing by 30). */
@@ -76,7 +81,7 @@ export const PAGE_SIZE = 30;
 export interface PeopleQuery {
   /** Every space-separated word must match a name, the current title, organization or division. */
   search: string;
-  /** An organization group name or 'Elected Officials'; '' for everyone. */
+  /** An organization group name, 'Elected Officials' or 'Other'; '' for everyone. */
   group: string;
   /** An issue_id; '' for every issue. */
   issue: string;
@@ -84,15 +89,33 @@ export interface PeopleQuery {
   limit: number;
 }
 
-/** One page of the directory, searched and filtered on the server. Empty filters are left out of the URL. */
-export function fetchPeoplePage(query: PeopleQuery, signal?: AbortSignal): Promise<PeoplePage> {
+/** The filters as the search's query parameters; empty ones left out. */
+function filterParams(query: Pick<PeopleQuery, 'search' | 'group' | 'issue'>): URLSearchParams {
   const params = new URLSearchParams();
   if (query.search) params.set('search', query.search);
   if (query.group) params.set('group', query.group);
   if (query.issue) params.set('issue', query.issue);
+  return params;
+}
+
+/** One page of the directory, searched and filtered on the server. Empty filters are left out of the URL. */
+export function fetchPeoplePage(query: PeopleQuery, signal?: AbortSignal): Promise<PeoplePage> {
+  const params = filterParams(query);
   params.set('offset', String(query.offset));
   params.set('limit', String(query.limit));
   return get<PeoplePage>(`/api/profiles/search?${params}`, signal);
+}
+
+/** The search's people as a CSV file (up to 5,000, work contacts only) and the name the server gave it. */
+export async function fetchPeopleCsv(
+  query: Pick<PeopleQuery, 'search' | 'group' | 'issue'>,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const params = filterParams(query);
+  const response = await getResponse(
+    `/api/profiles/search/export.csv${params.size ? `?${params}` : ''}`,
+    'text/csv',
+  );
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
 export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {

@@ -1,11 +1,21 @@
 // The directory's filters: the search text, group and issue sent to the server and combined; 'Elected
-// Officials' offered and sent as the group, 'Campaigns' and 'Other' not offered; issues in alphabetical
+// Officials' and 'Other' offered (last, once each) and sent as the group, 'Campaigns' not offered; issues in alphabetical
 // order; and the filters kept in the URL (prefilled from it, written to it, replacing the history entry).
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../src/filters/useUrlFilters';
-import { person, searchCalls, searchOf, stubDirectory } from './support/api';
+import {
+  ISSUES,
+  json,
+  people,
+  person,
+  refusal,
+  searchCalls,
+  searchOf,
+  stubApi,
+  stubDirectory,
+} from './support/api';
 import { location, renderAt, renderInLingeringFrame, signIn } from './support/render';
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search people' }) as HTMLInputElement;
@@ -25,7 +35,7 @@ function lastQuery(calls: Parameters<typeof searchCalls>[0]): Record<string, str
 }
 
 describe('what the filters offer', () => {
-  it("offers the groups less 'Campaigns' and 'Other', plus 'Elected Officials'", async () => {
+  it("offers the groups less 'Campaigns', then 'Elected Officials' and 'Other'", async () => {
     signIn();
     stubDirectory();
     renderAt('/directory');
@@ -39,7 +49,23 @@ describe('what the filters offer', () => {
       'Lobbyists',
       'Unions',
       'Elected Officials',
+      'Other',
     ]);
+  });
+
+  it("offers 'Elected Officials' and 'Other' even when the groups cannot be loaded", async () => {
+    signIn();
+    stubApi({
+      'GET /api/profiles/search': searchOf(people(3)),
+      'GET /api/orgs/organization-groups': () => refusal('The org service is unavailable.', 503),
+      'GET /api/issues/': () => json(ISSUES),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/directory');
+    await screen.findByText('3 people');
+    await waitFor(() =>
+      expect(optionNames(groupSelect())).toEqual(['All groups', 'Elected Officials', 'Other']),
+    );
   });
 
   it('offers the issues in alphabetical order, whatever order the server answers', async () => {
@@ -92,6 +118,22 @@ describe('what is sent', () => {
     expect(lastQuery(calls)).toEqual({ group: 'Elected Officials' });
     const hint = document.getElementById(groupSelect().getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toContain(ELECTED_OFFICIAL_TITLES.join(', '));
+  });
+
+  it("sends 'Other' as the group and says whom it selects", async () => {
+    signIn();
+    const calls = stubDirectory();
+    renderAt('/directory');
+    await screen.findByText('3 people');
+    await waitFor(() => expect(optionNames(groupSelect())).toContain('Other'));
+    fireEvent.change(groupSelect(), { target: { value: 'Other' } });
+    await waitFor(() => expect(searchCalls(calls)).toHaveLength(2));
+    expect(lastQuery(calls)).toEqual({ group: 'Other' });
+    expect(location()).toBe('/directory?group=Other');
+    const hint = document.getElementById(groupSelect().getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'People at an organization of the group Other, and people with no current organization.',
+    );
   });
 
   it('applies the typed search at once on Enter', async () => {

@@ -1,20 +1,28 @@
-// What the directory's filters offer: the organization groups less 'Campaigns' and 'Other', plus 'Elected
-// Officials' (people whose current title is one of the spec's elected offices, matched on the server); and
-// the issue areas in alphabetical order. Both lists come from the server; a failed call leaves only what
-// needs no server ('All groups', 'Elected Officials', 'All issues').
-import { ELECTED_OFFICIALS_GROUP as ELECTED_OFFICIALS } from '@rotunda/rules';
+// What the directory's filters offer: the organization groups less 'Campaigns', then 'Elected Officials' (people
+// whose current title is one of the spec's elected offices) and 'Other' (people at an organization of the group
+// Other, or with no current organization), both matched on the server; and the issue areas in alphabetical
+// order. Both lists come from the server; a failed call leaves only what needs no server ('All groups',
+// 'Elected Officials', 'Other', 'All issues').
+import {
+  DIRECTORY_HIDDEN_GROUPS,
+  ELECTED_OFFICIALS_GROUP as ELECTED_OFFICIALS,
+  OTHER_GROUP as OTHER,
+} from '@rotunda/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchGroups, fetchIssues, type Group, type Issue } from '../api';
 
-export { ELECTED_OFFICIALS };
+export { ELECTED_OFFICIALS, OTHER };
 
-/** Groups the directory does not offer: the people-directory issue hides both. */
-export const HIDDEN_GROUPS: readonly string[] = ['Campaigns', 'Other'];
+/** Groups the directory does not offer (spec §2: 'Campaigns' is hidden). */
+export const HIDDEN_GROUPS = DIRECTORY_HIDDEN_GROUPS;
 
-/** The group names to offer, in the server's order, with 'Elected Officials' last. */
+/** The group names to offer, in the server's order, then 'Elected Officials' and 'Other' (spec §2: added). */
 export function groupOptions(groups: readonly Group[]): string[] {
-  const offered = groups.map((g) => g.group_name).filter((name) => !HIDDEN_GROUPS.includes(name));
-  return [...offered.filter((name) => name !== ELECTED_OFFICIALS), ELECTED_OFFICIALS];
+  const added = [ELECTED_OFFICIALS, OTHER];
+  const offered = groups
+    .map((g) => g.group_name)
+    .filter((name) => !HIDDEN_GROUPS.includes(name) && !added.includes(name));
+  return [...offered, ...added];
 }
 
 /** The issues by name, alphabetically, whatever order the server answered in. */
@@ -39,7 +47,7 @@ function useFetchedOnce<T>(fetchList: (signal: AbortSignal) => Promise<T[]>, wha
   return list;
 }
 
-/** The group names the filter offers ('Elected Officials' even before, or without, the server's groups). */
+/** The group names the filter offers ('Elected Officials' and 'Other' even before, or without, the server's groups). */
 export function useGroupOptions(): { names: string[]; loaded: boolean } {
   const groups = useFetchedOnce(fetchGroups, 'Organization groups');
   return { names: groupOptions(groups ?? []), loaded: groups !== null };

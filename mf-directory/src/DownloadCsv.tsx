@@ -1,0 +1,53 @@
+// The directory's "Download CSV" button: the current search's people (up to 5,000, work contacts only) saved as
+// a spreadsheet. Busy while the file is prepared; a refusal shows as a line under it, the server's own words
+// when it says when to try again (too many downloads), a calm generic line otherwise. The screen keys it by the
+// search, so a refusal is forgotten when the filters change.
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { ApiError, fetchPeopleCsv, type PeopleQuery } from './api';
+import { saveBlob } from './download';
+import { ErrorLine } from './status';
+
+type Filters = Pick<PeopleQuery, 'search' | 'group' | 'issue'>;
+
+const FALLBACK_NAME = 'rotunda-directory.csv';
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429)
+    return error.serverMessage ?? 'Too many downloads. Please try again in a few minutes.';
+  return 'The CSV could not be downloaded right now. Please try again in a moment.';
+}
+
+export function DownloadCsv({ search, group, issue }: Filters) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { blob, fileName } = await fetchPeopleCsv({ search, group, issue });
+      saveBlob(blob, fileName ?? FALLBACK_NAME);
+    } catch (failure) {
+      console.error('The directory CSV could not be downloaded', failure);
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="dir-download">
+      <button
+        type="button"
+        className="button button--secondary dir-download__button"
+        onClick={download}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        <Download size={16} aria-hidden="true" />
+        {busy ? 'Preparing CSV…' : 'Download CSV'}
+      </button>
+      {error && <ErrorLine>{error}</ErrorLine>}
+    </div>
+  );
+}
