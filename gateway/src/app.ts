@@ -18,6 +18,7 @@ import { refuseNul } from './http/nul.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
+import { historyRouter } from './routes/history.ts';
 import { issuesRouter } from './routes/issues.ts';
 import { mediaRouter } from './routes/media.ts';
 import { newsRouter } from './routes/news.ts';
@@ -143,6 +144,7 @@ export function createApp({
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use('/api/orgs', orgsRouter(clients));
   app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS));
+  app.use('/api/history', historyRouter(clients));
   app.use('/api/issues', issuesRouter(clients));
   app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, { logger }));
   app.use(

@@ -1,0 +1,111 @@
+// The curation history paths (issue 20): GET /api/history/profile/:id and /api/history/organization/:id answer
+// who changed what and when, newest first, for contributors only (401 for visitors, 403 for other members; the
+// services refuse again). The owning service answers the entries with the actors' user ids; the gateway names
+// them from the profile service (each actor's own profile; empty names when they own none), so the org service
+// needs no client of the profile service.
+import type { HistoryEntry as OrgHistoryEntry } from '@rotunda/protos/org';
+import type { HistoryEntry as ProfileHistoryEntry } from '@rotunda/protos/profile';
+import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
+import express, { type Request, type Router } from 'express';
+import { z } from 'zod';
+import { requireMember, requireRole } from '../auth/middleware.ts';
+import { call, type ServiceClients } from '../grpc/clients.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseQuery } from './body.ts';
+
+/** The most entries one answer holds; older ones are asked for with ?before=<the last entry's id>. */
+export const HISTORY_PAGE = 100;
+const MAX_ID = 2 ** 31 - 1;
+
+const pageQuery = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'before must be the id of a history entry' })
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: `limit must be a whole number from 1 to ${HISTORY_PAGE}` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= HISTORY_PAGE, {
+      error: `limit must be a whole number from 1 to ${HISTORY_PAGE}`,
+    })
+    .optional(),
+});
+
+type Entry = OrgHistoryEntry | ProfileHistoryEntry;
+
+function idOf(value: string | undefined, notFound: string): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, notFound);
+  return id;
+}
+
+export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 'deadlineMs'>): Router {
+  const router = express.Router();
+  const { org, profile } = clients;
+  const context = (req: Request) => ({
+    requestId: req.id as string,
+    deadlineMs: clients.deadlineMs,
+    caller: req.caller,
+  });
+
+  /** The entries as the API answers them, each actor named by their own profile. */
+  async function answer(req: Request, entries: Entry[]) {
+    const userIds = [...new Set(entries.map((entry) => entry.actor_user_id))];
+    const { authors } =
+      userIds.length === 0
+        ? { authors: [] }
+        : await call('profile', profile, profile.getAuthorsByUsers, { user_ids: userIds }, context(req));
+    const names = new Map(authors.map((author) => [author.user_id, author]));
+    return entries.map((entry) => {
+      const actor = names.get(entry.actor_user_id);
+      return {
+        id: entry.id,
+        at: entry.at?.toISOString() ?? null,
+        actor: {
+          user_id: entry.actor_user_id,
+          first_name: actor?.first_name ?? '',
+          last_name: actor?.last_name ?? '',
+        },
+        action: entry.action,
+        changes: entry.changes.map((change) => ({
+          field: change.field,
+          from: change.from ?? null,
+          to: change.to ?? null,
+        })),
+      };
+    });
+  }
+
+  router.use(requireMember, requireRole(CONTRIBUTOR_ROLE));
+
+  router.get('/profile/:id', async (req, res) => {
+    const profile_id = idOf(req.params.id, 'Profile not found');
+    const page = parseQuery(pageQuery, req.query);
+    const { entries } = await call(
+      'profile',
+      profile,
+      profile.listProfileHistory,
+      { profile_id, before_id: page.before ?? 0, limit: page.limit ?? HISTORY_PAGE },
+      context(req),
+    );
+    res.json(await answer(req, entries));
+  });
+
+  router.get('/organization/:id', async (req, res) => {
+    const organization_id = idOf(req.params.id, 'Organization not found');
+    const page = parseQuery(pageQuery, req.query);
+    const { entries } = await call(
+      'org',
+      org,
+      org.listOrganizationHistory,
+      { organization_id, before_id: page.before ?? 0, limit: page.limit ?? HISTORY_PAGE },
+      context(req),
+    );
+    res.json(await answer(req, entries));
+  });
+
+  return router;
+}
