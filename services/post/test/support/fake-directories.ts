@@ -103,7 +103,7 @@ export async function startFakeOrgs(): Promise<FakeOrgs> {
     exportNames: unary(logger, 'ExportNames', async () => {
       fake.calls.push('exportNames');
       return {
-        organizations: fake.organizations,
+        organizations: fake.organizations.map((organization) => ({ ...organization, email_domains: [] })),
         divisions: fake.divisions.map((division) => ({
           ...division,
           division_type: 'Office',
