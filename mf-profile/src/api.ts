@@ -2,6 +2,7 @@
 // one error type carrying the status and the server's own message. Every call is member-only, so each one asks
 // the session for a fresh access token first and sends it as x-auth-token.
 import { freshToken } from '@rotunda/session';
+import { fileNameOf } from './common/download';
 
 export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
 
@@ -213,6 +214,16 @@ async function call<T>(method: Method, path: string, init: RequestInit = {}): Pr
   return (await response.json()) as T;
 }
 
+/** A member-only file: its bytes and the name the server gave it (Content-Disposition), if any. */
+async function getFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = new Headers();
+  const token = await freshToken();
+  if (token) headers.set('x-auth-token', token);
+  const response = await fetch(path, { method: 'GET', headers });
+  if (!response.ok) throw new ApiError('GET', path, response.status, await serverMessageOf(response));
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
 const withJson = (body: unknown, signal?: AbortSignal) =>
   ({
     body: JSON.stringify(body),
@@ -233,6 +244,9 @@ const asList = <T>(answer: unknown, what: string): T[] => {
 };
 
 // ------------------------------------------------------------------------------------------------ profiles
+
+/** The person's work contact as a vCard 4.0 file ('First-Last.vcf'). */
+export const fetchContactCard = (profileId: number) => getFile(`/api/profiles/profile/${profileId}/vcard`);
 
 /** Unclaimed profiles whose first name, last name and work email are the member's. */
 export async function findMatchingProfiles(

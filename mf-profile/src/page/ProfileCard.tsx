@@ -1,6 +1,7 @@
 // The profile page's left column (spec §2, §3): picture or placeholder, name, pronouns, current title and
 // organization (a link to its page), phones, work email (mailto), personal email, social links, and the
-// lobbyist filer id only when there is one, linking to the lobbyist's Cal-Access page. The edit pencil shows
+// lobbyist filer id only when there is one, linking to the lobbyist's Cal-Access page, and "Save contact" (the
+// work contact as a vCard). The edit pencil shows
 // to those who may edit; Claim to a member without a profile looking at one nobody owns.
 import { formatPhone } from '@rotunda/rules';
 import { SOCIAL_NETWORKS, safeHref, telHref } from '@rotunda/ui';
@@ -11,6 +12,7 @@ import type { Profile } from '../api';
 import { Avatar } from '../common/Avatar';
 import { NewTabLink } from '../common/NewTabLink';
 import { currentJobOf, fullName, lobbyistUrl } from '../profile-rules';
+import { SaveContact } from './SaveContact';
 
 interface ProfileCardProps {
   profile: Profile;
@@ -85,6 +87,7 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
           </Item>
         )}
       </dl>
+      <SaveContact profileId={profile.profile_id} />
       {socials.length > 0 && (
         <ul className="prof-socials" aria-label="Social media">
           {socials.map(({ field, label, href }) => (
