@@ -17,6 +17,8 @@ export interface PersonCard {
   group_type: string | null;
   city: string | null;
   state: string | null;
+  /** Their confirmed account email is at a domain of their current organization. */
+  verified_employer: boolean;
 }
 
 export interface PeoplePage {

@@ -26,6 +26,8 @@ export interface Organization {
   instagram_url: string | null;
   tiktok_url: string | null;
   bluesky_url: string | null;
+  /** Email domains a contributor listed (verified employer); the website's host counts as well. */
+  email_domains: string[];
 }
 
 /** A division, office, board or bureau of an organization (spec §3 Division). */
@@ -79,9 +81,12 @@ export interface Colleague {
 }
 
 /** The fields the Edit Organization form sends (README: update-organization's `…fields`). */
-export type OrganizationUpdate = { organization_id: number; organization_name: string } & Partial<
-  Record<EditableField, string>
->;
+export type OrganizationUpdate = {
+  organization_id: number;
+  organization_name: string;
+  /** Replaces the listed email domains; left out, they are kept. */
+  email_domains?: string[];
+} & Partial<Record<EditableField, string>>;
 
 export type EditableField =
   | 'street_address'

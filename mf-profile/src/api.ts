@@ -103,6 +103,8 @@ export interface Profile extends ProfileFields {
   claimed_by_you: boolean;
   /** Who claims it, for a contributor deciding the claim; null for anyone else. */
   claimant: Claimant | null;
+  /** The owner's confirmed account email is at a domain of their current organization. */
+  verified_employer: boolean;
   /** Current first, then newest start first. */
   JobExperiences: Job[];
   /** By issue name. */

@@ -5,6 +5,7 @@ import { Building2, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PersonCard as Person } from '../api';
 import { PersonPicture } from './PersonPicture';
+import { VerifiedEmployerBadge } from './VerifiedEmployerBadge';
 
 const clean = (value: string | null): string => value?.trim() ?? '';
 
@@ -26,6 +27,7 @@ export function PersonCard({ person }: { person: Person }) {
         <span className="dir-card__heading">
           <span className="dir-card__name">{name}</span>
           {title && <span className="dir-card__title">{title}</span>}
+          {person.verified_employer && <VerifiedEmployerBadge />}
         </span>
       </span>
       {(organization || division || place) && (

@@ -44,6 +44,7 @@ export function person(overrides: Partial<PersonCard> = {}): PersonCard {
     group_type: 'Agencies',
     city: 'Sacramento',
     state: 'CA',
+    verified_employer: false,
     ...overrides,
   };
 }

@@ -73,6 +73,11 @@ const ADDRESS_FIELDS: readonly FieldSpec[] = [
   { field: 'zip_code', label: 'ZIP code', autoComplete: 'postal-code', inputMode: 'numeric' },
 ];
 
+const EMAIL_DOMAINS_HINT =
+  "Members working here whose account email is at one of these domains, or at the website's, show a Verified " +
+  'employer badge; a subdomain counts too. Host names only, separated by commas. At most 10; public email ' +
+  'services never count.';
+
 const CONTACT_FIELDS: readonly FieldSpec[] = [
   { field: 'main_phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   { field: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://' },
@@ -239,6 +244,15 @@ function EditForm({
         <fieldset className="orgs-fieldset">
           <legend className="orgs-fieldset__legend">Contact</legend>
           <div className="orgs-form__grid">{CONTACT_FIELDS.map((spec) => input(spec))}</div>
+        </fieldset>
+        <fieldset className="orgs-fieldset">
+          <legend className="orgs-fieldset__legend">Verified employer</legend>
+          <div className="orgs-form__grid">
+            {input(
+              { field: 'email_domains', label: 'Email domains', wide: true, placeholder: 'agency.ca.gov' },
+              { hint: EMAIL_DOMAINS_HINT },
+            )}
+          </div>
         </fieldset>
         <fieldset className="orgs-fieldset">
           <legend className="orgs-fieldset__legend">Social media</legend>

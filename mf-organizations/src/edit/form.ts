@@ -4,6 +4,7 @@
 // contributor chooses to correct it, and the update the form sends.
 import {
   CAL_ACCESS_MESSAGES,
+  cleanEmailDomains,
   formatPhone,
   formatState,
   hasCalAccessId,
@@ -11,11 +12,12 @@ import {
   isMissing,
   NAME_LABELS,
   nameProblem,
+  splitEmailDomains,
   titleCase,
 } from '@rotunda/rules';
 import type { EditableField, Organization, OrganizationUpdate } from '../api';
 
-export type FormField = 'organization_name' | EditableField;
+export type FormField = 'organization_name' | EditableField | 'email_domains';
 export type FormValues = Record<FormField, string>;
 
 const EDITABLE_FIELDS: readonly EditableField[] = [
@@ -40,6 +42,7 @@ const EDITABLE_FIELDS: readonly EditableField[] = [
 export function initialValues(organization: Organization): FormValues {
   const values = { organization_name: organization.organization_name } as FormValues;
   for (const field of EDITABLE_FIELDS) values[field] = organization[field] ?? '';
+  values.email_domains = (organization.email_domains ?? []).join(', ');
   return values;
 }
 
@@ -76,9 +79,12 @@ export const calAccessLocked = (organization: Pick<Organization, 'lobby_filer_id
 /** What stops a save besides the required fields, by field: the server's words, said before it is asked. */
 export function fieldProblems(
   organization: Pick<Organization, 'group_type'>,
-  values: Pick<FormValues, 'organization_name' | 'lobby_filer_id'>,
+  values: Pick<FormValues, 'organization_name' | 'lobby_filer_id'> &
+    Partial<Pick<FormValues, 'email_domains'>>,
 ): Partial<Record<FormField, string>> {
   const problems: Partial<Record<FormField, string>> = {};
+  const domains = cleanEmailDomains(splitEmailDomains(values.email_domains ?? ''));
+  if (domains.problem !== undefined) problems.email_domains = domains.problem;
   const name = nameProblem(NAME_LABELS.organization, values.organization_name);
   if (name) problems.organization_name = name;
   const filerId = values.lobby_filer_id.trim();
@@ -103,5 +109,9 @@ export function updateFrom(organization: Organization, values: FormValues): Orga
   const filerId = values.lobby_filer_id.trim();
   if (showsCalAccessField(organization) && filerId !== (organization.lobby_filer_id ?? '').trim())
     update.lobby_filer_id = filerId;
+  // The email domains go only when the list changed; the server stores them as the rule normalizes them.
+  const domains = cleanEmailDomains(splitEmailDomains(values.email_domains ?? ''));
+  if (domains.problem === undefined && domains.domains.join() !== (organization.email_domains ?? []).join())
+    update.email_domains = domains.domains;
   return update;
 }

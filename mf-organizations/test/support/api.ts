@@ -60,6 +60,7 @@ export function organization(overrides: Partial<Organization> = {}): Organizatio
     instagram_url: null,
     tiktok_url: null,
     bluesky_url: null,
+    email_domains: [],
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import type { Profile } from '../api';
 import { Avatar } from '../common/Avatar';
 import { NewTabLink } from '../common/NewTabLink';
 import { currentJobOf, fullName, lobbyistUrl } from '../profile-rules';
+import { VerifiedEmployerBadge } from './VerifiedEmployerBadge';
 import { SaveContact } from './SaveContact';
 
 interface ProfileCardProps {
@@ -53,6 +54,7 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
         {name}
       </h1>
       {profile.pronouns && <p className="prof-card__pronouns">{profile.pronouns}</p>}
+      {profile.verified_employer && <VerifiedEmployerBadge />}
       {job && (
         <p className="prof-card__job">
           <span className="prof-card__title">{job.title}</span>

@@ -138,6 +138,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     claim_id: null,
     claimed_by_you: false,
     claimant: null,
+    verified_employer: false,
     JobExperiences: [job()],
     UserIssues: [],
     ...overrides,

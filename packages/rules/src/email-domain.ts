@@ -8,6 +8,12 @@
 
 export const EMAIL_DOMAIN_LIMITS = { count: 10, length: 253 } as const;
 
+/** The badge's words, the same on the profile page and the directory's card. */
+export const VERIFIED_EMPLOYER = {
+  label: 'Verified employer',
+  description: 'Their account email is at a domain of their current organization',
+} as const;
+
 export const EMAIL_DOMAIN_LABEL = 'Email Domains';
 
 export const EMAIL_DOMAIN_MESSAGES = {
