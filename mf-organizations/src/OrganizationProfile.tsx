@@ -14,6 +14,7 @@ import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
 import { ContactDetails } from './profile/ContactDetails';
 import { DivisionsPanel } from './profile/DivisionsPanel';
 import { showsDivisionsTab } from './profile/divisions';
+import { HistorySection } from './profile/HistorySection';
 import { PeoplePanel, type PeopleState } from './profile/PeoplePanel';
 import { peopleFrom } from './profile/people';
 import { Tabs } from './profile/Tabs';
@@ -153,6 +154,13 @@ export default function OrganizationProfile() {
           )}
         </section>
       </div>
+
+      {isContributor && (
+        <HistorySection
+          path={`/api/history/organization/${organization.organization_id}`}
+          refreshKey={organization}
+        />
+      )}
 
       {isContributor && (
         <EditOrganizationDialog

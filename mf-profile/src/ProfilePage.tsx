@@ -18,6 +18,7 @@ import { BioBox } from './page/BioBox';
 import { ClaimReview } from './page/ClaimReview';
 import { ColleaguesPanel } from './page/ColleaguesPanel';
 import { EditProfileDialog } from './page/EditProfileDialog';
+import { HistorySection } from './page/HistorySection';
 import { IssuesPanel } from './page/IssuesPanel';
 import { JobHistory } from './page/JobHistory';
 import { ProfileCard } from './page/ProfileCard';
@@ -139,6 +140,9 @@ export default function ProfilePage() {
             onAdd={() => setJobDialog({ kind: 'add' })}
             onEdit={(job) => setJobDialog({ kind: 'edit', job })}
           />
+          {user?.contributor === true && (
+            <HistorySection path={`/api/history/profile/${profile.profile_id}`} refreshKey={profile} />
+          )}
         </div>
         <div className="prof-columns__side">
           <ColleaguesPanel profileId={profile.profile_id} currentJob={currentJobOf(profile)} />

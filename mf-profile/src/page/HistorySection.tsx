@@ -1,0 +1,182 @@
+// The curation history of a profile for contributors (issue 20): GET /api/history/profile/:id, newest first, each entry "date ·
+// who · what" with the fields it changed (old → new), a long list of changes folded behind a disclosure and only
+// the latest entries shown until asked for more. The page renders it for contributors only, so nobody else's
+// browser asks for it.
+import { freshToken } from '@rotunda/session';
+import { Spinner } from '@rotunda/ui';
+import { useEffect, useId, useState } from 'react';
+import './history.css';
+
+/** One entry as the gateway answers it (README: GET /api/history/...). */
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  actor: { user_id: string; first_name: string; last_name: string };
+  action: string;
+  changes: { field: string; from: string | null; to: string | null }[];
+}
+
+const ACTIONS: Record<string, string> = {
+  organization_created: 'created the organization',
+  organization_edited: 'edited the organization',
+  logo_changed: 'changed the logo',
+  division_added: 'added a division',
+  profile_edited: 'edited the profile',
+  bio_edited: 'edited the bio',
+  picture_changed: 'changed the picture',
+  job_added: 'added a job',
+  job_edited: 'edited a job',
+  job_deleted: 'deleted a job',
+  issue_added: 'added an issue area',
+  issue_removed: 'removed an issue area',
+  claim_confirmed: 'confirmed a claim',
+  claim_rejected: 'rejected a claim',
+};
+
+/** Names the forms use where the API's field name reads poorly. */
+const FIELDS: Record<string, string> = {
+  lobby_filer_id: 'Lobbyist filer ID',
+  main_phone: 'Phone',
+  zip_code: 'ZIP',
+  user_bio: 'Bio',
+  profile_picture: 'Picture',
+  group_type: 'Type of organization',
+  linkedin_url: 'LinkedIn',
+  facebook_url: 'Facebook',
+  youtube_url: 'YouTube',
+  threads_url: 'Threads',
+  twitter_url: 'Twitter/X',
+  instagram_url: 'Instagram',
+  tiktok_url: 'TikTok',
+  bluesky_url: 'Bluesky',
+  issue_area: 'Issue area',
+  current_job: 'Current position',
+};
+
+/** Entries shown before "Show older changes". */
+const FIRST_ENTRIES = 10;
+/** More changes than this in one entry fold behind a disclosure. */
+const OPEN_CHANGES = 3;
+
+const fieldLabel = (field: string) => {
+  const words = field.replace(/_/g, ' ');
+  return FIELDS[field] ?? words.charAt(0).toUpperCase() + words.slice(1);
+};
+const actorName = (actor: HistoryEntry['actor']) =>
+  `${actor.first_name} ${actor.last_name}`.trim() || 'A member without a profile';
+const when = (at: string) =>
+  new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: HistoryEntry[] };
+
+async function fetchHistory(path: string, signal: AbortSignal): Promise<HistoryEntry[]> {
+  const token = await freshToken();
+  const response = await fetch(path, {
+    headers: { accept: 'application/json', ...(token && { 'x-auth-token': token }) },
+    signal,
+  });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  const answer: unknown = await response.json();
+  if (!Array.isArray(answer)) throw new Error(`GET ${path} did not answer a list`);
+  return answer as HistoryEntry[];
+}
+
+export function HistorySection({ path, refreshKey }: { path: string; refreshKey: unknown }) {
+  const titleId = useId();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [showAll, setShowAll] = useState(false);
+
+  // A change saved on the page (a new `refreshKey`) or a retry (`attempt`) reads the history again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey and attempt re-trigger the load
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchHistory(path, controller.signal).then(
+      (entries) => setState({ status: 'ready', entries }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('The history could not be loaded', error);
+        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, refreshKey, attempt]);
+
+  const entries = state.status === 'ready' ? state.entries : [];
+  const shown = showAll ? entries : entries.slice(0, FIRST_ENTRIES);
+  return (
+    <section className="prof-panel history" aria-labelledby={titleId}>
+      <h2 id={titleId} className="prof-section-title">
+        History
+      </h2>
+      {state.status === 'loading' && <Spinner label="Loading history" />}
+      {state.status === 'error' && (
+        <p className="history__error" role="alert">
+          The history could not be loaded right now.{' '}
+          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </p>
+      )}
+      {state.status === 'ready' && entries.length === 0 && (
+        <p className="history__empty">No changes recorded yet.</p>
+      )}
+      {shown.length > 0 && (
+        <ol className="history__list">
+          {shown.map((entry) => (
+            <li key={entry.id} className="history__entry">
+              <p className="history__summary">
+                <time dateTime={entry.at}>{when(entry.at)}</time>
+                <span aria-hidden="true"> · </span>
+                <span className="visually-hidden">, </span>
+                <span className="history__actor">{actorName(entry.actor)}</span>
+                <span aria-hidden="true"> · </span>
+                <span className="visually-hidden"> </span>
+                {ACTIONS[entry.action] ?? entry.action.replace(/_/g, ' ')}
+              </p>
+              {entry.changes.length > OPEN_CHANGES ? (
+                <details className="history__details">
+                  <summary>{entry.changes.length} fields changed</summary>
+                  <Changes changes={entry.changes} />
+                </details>
+              ) : (
+                <Changes changes={entry.changes} />
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {!showAll && entries.length > FIRST_ENTRIES && (
+        <button type="button" className="button button--secondary" onClick={() => setShowAll(true)}>
+          Show {entries.length - FIRST_ENTRIES} older changes
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Changes({ changes }: { changes: HistoryEntry['changes'] }) {
+  return (
+    <dl className="history__changes">
+      {changes.map((change) => (
+        <div key={change.field} className="history__change">
+          <dt>{fieldLabel(change.field)}</dt>
+          <dd>
+            <Value value={change.from} />
+            <span aria-hidden="true"> → </span>
+            <span className="visually-hidden"> changed to </span>
+            <Value value={change.to} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Value({ value }: { value: string | null }) {
+  return value === null ? (
+    <span className="history__none">(empty)</span>
+  ) : (
+    <span className="history__value">{value}</span>
+  );
+}
