@@ -2,8 +2,12 @@
 // against a real PostgreSQL, a real S3 endpoint and real gRPC with a stand-in org service: the badge on the
 // profile answer and the directory card as the owner's email domain changes, as the job changes (ended, elsewhere),
 // through claims (confirmed at once, pending, confirmed by a contributor), and as the organization's domains
-// change through the org service's change notification.
+// change through the org service's change notification; and the migration that fills the owner's email domain of
+// profiles owned through a confirmed claim.
 import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type CallOptions,
   type ClientUnaryCall,
@@ -389,5 +393,43 @@ describe('the Verified employer badge', () => {
     });
     await rpc('decideClaim', { claim_id: claim.claimId, decision: 'confirm' }, CONTRIBUTOR);
     await expectBadge(second, later, true);
+  });
+});
+
+describe('the migration', () => {
+  it("fills the owner's email domain of profiles owned through a confirmed claim, and of no other", async () => {
+    const url = await createTestDatabase();
+    const migrations = `${root}prisma/migrations`;
+    const before = await mkdtemp(join(tmpdir(), 'profile-migrations-'));
+    for (const name of await readdir(migrations))
+      if (name < '20261212040000') await cp(join(migrations, name), join(before, name), { recursive: true });
+    await migrate({ databaseUrl: url, schema: 'profile', migrationsDir: before, logger });
+    // Raw statements: the client generated for the current schema would read columns not there yet.
+    const db = new PrismaClient({ adapter: prismaAdapter(url, 'profile') });
+    const profile = async (userId: string | null) =>
+      (
+        await db.$queryRaw<{ profile_id: number }[]>`
+          INSERT INTO profile.profiles (user_id, first_name, last_name, work_email, updated_at)
+          VALUES (${userId}, 'Pat', 'Migrated', 'pat@example.org', now()) RETURNING profile_id`
+      )[0]?.profile_id as number;
+    const claim = (profileId: number, userId: string, status: string, email: string) =>
+      db.$executeRaw`
+        INSERT INTO profile.profile_claims (profile_id, user_id, status, claimant_email)
+        VALUES (${profileId}, ${userId}, ${status}, ${email})`;
+    const claimed = await profile('owner-1');
+    await claim(claimed, 'owner-1', 'confirmed', 'Pat@WWW.Sen.CA.gov');
+    const created = await profile('owner-2');
+    const rejected = await profile(null);
+    await claim(rejected, 'owner-3', 'rejected', 'pat@sen.ca.gov');
+
+    await migrate({ databaseUrl: url, schema: 'profile', migrationsDir: migrations, logger });
+    const rows = await db.$queryRaw<{ profile_id: number; owner_email_domain: string | null }[]>`
+      SELECT profile_id, owner_email_domain FROM profile.profiles ORDER BY profile_id`;
+    await db.$disconnect();
+    expect(rows).toEqual([
+      { profile_id: claimed, owner_email_domain: 'sen.ca.gov' },
+      { profile_id: created, owner_email_domain: null },
+      { profile_id: rejected, owner_email_domain: null },
+    ]);
   });
 });
