@@ -12,8 +12,8 @@ import type { Profile } from '../api';
 import { Avatar } from '../common/Avatar';
 import { NewTabLink } from '../common/NewTabLink';
 import { currentJobOf, fullName, lobbyistUrl } from '../profile-rules';
-import { VerifiedEmployerBadge } from './VerifiedEmployerBadge';
 import { SaveContact } from './SaveContact';
+import { VerifiedEmployerBadge } from './VerifiedEmployerBadge';
 
 interface ProfileCardProps {
   profile: Profile;
