@@ -1,7 +1,8 @@
 // An organization's email domains (verified employer) against a real PostgreSQL, S3 endpoint (s3rver) and real
 // gRPC: a contributor lists them (normalized), every refusal (not a host name, a scheme, public webmail, more
 // than ten, a member) says why and changes nothing, leaving the field out keeps them, and the change
-// notification and ExportNames carry the domains that count (the website's host and the listed ones).
+// notification and ExportNames carry the domains that count (the website's host and the listed ones); the list
+// answers none for an organization stored in the search index before the field existed.
 import {
   type CallOptions,
   type ClientUnaryCall,
@@ -30,7 +31,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgService } from '../src/adapters/grpc-org-service.ts';
 import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
-import { createOrgService, ORGANIZATION_INDEX } from '../src/domain/org-service.ts';
+import { createOrgService, ORGANIZATION_INDEX, searchDocumentOf } from '../src/domain/org-service.ts';
+import type { Organization } from '../src/domain/organization.ts';
 import { GROUPS } from '../src/domain/organization.ts';
 
 const logger = createLogger('org-email-domains-test', 'silent');
@@ -203,6 +205,29 @@ describe('email domains of an organization', () => {
     const row = await prisma.organization.findUniqueOrThrow({ where: { organizationId: id } });
     expect(row.emailDomains).toEqual(['ftb.ca.gov']);
     expect(row.organizationName).toBe('Franchise Tax Board');
+  });
+
+  it('answers none for an organization the list stored before organizations had email domains', async () => {
+    const id = await added('Lottery Commission', 'https://calottery.com');
+    const { organization } = await rpc('getOrganization', { organization_id: id }, MEMBER);
+    const { emailDomains: _none, ...stored } = {
+      organizationId: id,
+      organizationName: 'Lottery Commission',
+      groupId: 2,
+      groupName: 'Agencies',
+      emailDomains: [],
+      streetAddress: organization?.street_address ?? null,
+      hidden: false,
+    } as unknown as Organization;
+    await index.upsert([searchDocumentOf(stored as Organization)]);
+    const { organizations } = await rpc(
+      'searchOrganizations',
+      { text: 'Lottery Commission', group: '', offset: 0, limit: 5 },
+      MEMBER,
+    );
+    expect(organizations.map((o) => [o.organization_name, o.email_domains])).toEqual([
+      ['Lottery Commission', []],
+    ]);
   });
 
   it('refuses a member', async () => {

@@ -38,7 +38,8 @@ export function organizationMessage(organization: Organization): OrganizationMes
     instagram_url: opt(organization.instagramUrl),
     tiktok_url: opt(organization.tiktokUrl),
     bluesky_url: opt(organization.blueskyUrl),
-    email_domains: organization.emailDomains,
+    // Documents the list stored before organizations had email domains lack them: none were listed then.
+    email_domains: organization.emailDomains ?? [],
   };
 }
 

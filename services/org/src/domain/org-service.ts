@@ -88,7 +88,7 @@ export const ORGANIZATION_INDEX = {
 };
 
 /** Each document stores its organization, so a list page needs no read of the table; bumped when it changes shape. */
-const STORED_ORGANIZATION = storedCodec<Organization>(2);
+const STORED_ORGANIZATION = storedCodec<Organization>(1);
 
 export function searchDocumentOf(organization: Organization): SearchDocument {
   return {
