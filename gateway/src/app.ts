@@ -1,6 +1,6 @@
-// The gateway's Express application: security headers, request ids and logs, traces and metrics, access-token
-// verification, the documented REST paths, the built-in identity provider's OpenID endpoints, JSON errors, and (in
-// the one-machine default) the web apps. It owns no data.
+// The gateway's Express application: security headers, request ids and logs, traces and metrics, compressed
+// answers, access-token verification, the documented REST paths, the built-in identity provider's OpenID endpoints,
+// JSON errors, and (in the one-machine default) the web apps. It owns no data.
 import { randomUUID } from 'node:crypto';
 import { createObjectStore, type ObjectStore, objectStoreConfigFrom } from '@rotunda/images';
 import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
@@ -13,6 +13,7 @@ import { authenticate } from './auth/middleware.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import type { GatewayConfig } from './config.ts';
 import { call, type ServiceClients } from './grpc/clients.ts';
+import { compressAnswers } from './http/compression.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { refuseNul } from './http/nul.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
@@ -133,6 +134,7 @@ export function createApp({
   );
   // After the request id is given, so the request's span carries it.
   app.use(httpTelemetry());
+  app.use(compressAnswers());
 
   const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
   app.use('/healthz', healthRouter({ services, webBuilt }));

@@ -1,10 +1,12 @@
 // Serves the shell and each micro-frontend's build on the gateway's origin (the one-machine default):
 // hashed assets (everything under a build's static/, the previous release's included) cached for a year,
 // entry points (HTML, manifests, release-assets.json) revalidated every time, and the remotes config that
-// lets the shell load each remote at run time.
+// lets the shell load each remote at run time. A file the build pre-compressed (packages/web-build) is sent as
+// its brotli or gzip sibling to a client that accepts it, as nginx's gzip_static does in production.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import express, { type Router } from 'express';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
 
 export const REMOTES = {
   mf_feed: 'feed',
@@ -13,17 +15,78 @@ export const REMOTES = {
   mf_profile: 'profile',
 } as const;
 
-function staticFolder(path: string) {
-  const hashed = join(path, 'static', '/');
-  return express.static(path, {
+/** The siblings a web build writes beside a text file, in the order the gateway prefers them. */
+const SIBLINGS = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+type Sibling = (typeof SIBLINGS)[number];
+
+/** Set on the response while one of its file's siblings is being sent in its place. */
+const SENDING_SIBLING = 'sendingSibling';
+
+const isFile = (file: string) =>
+  stat(file).then(
+    (found) => found.isFile(),
+    () => false,
+  );
+
+/**
+ * A build's files, each as the best pre-compressed sibling the client accepts (brotli, then gzip), else as it is.
+ * Siblings are looked for on each request, so a build that lands while the gateway runs is served compressed at
+ * once. A Range request is answered from the file as it is: its byte ranges are the file's, never a sibling's.
+ */
+function staticFolder(root: string): RequestHandler {
+  const hashed = join(root, 'static', sep);
+  const serve = express.static(root, {
     index: false,
-    setHeaders(res, file) {
+    setHeaders(res, file, stats) {
+      const sibling = res.locals[SENDING_SIBLING] as Sibling | undefined;
+      if (sibling) {
+        res.setHeader('Content-Encoding', sibling.encoding);
+        res.type(extname(file.slice(0, -sibling.extension.length)));
+        // Each encoding is its own representation, with its own validator.
+        res.setHeader(
+          'ETag',
+          `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}-${sibling.encoding}"`,
+        );
+      }
       res.setHeader(
         'Cache-Control',
         file.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return serve(req, res, next);
+    let file: string;
+    try {
+      file = resolve(root, `.${decodeURIComponent(req.path)}`);
+    } catch {
+      return serve(req, res, next);
+    }
+    if (!file.startsWith(root + sep)) return serve(req, res, next);
+    const present = await Promise.all(SIBLINGS.map(({ extension }) => isFile(file + extension)));
+    if (!present.some(Boolean)) return serve(req, res, next);
+    res.vary('Accept-Encoding');
+    const sibling = req.headers.range
+      ? undefined
+      : SIBLINGS.find(({ encoding }, index) => present[index] && req.acceptsEncodings(encoding));
+    if (!sibling) return serve(req, res, next);
+    const url = req.url;
+    const query = url.indexOf('?');
+    req.url =
+      query === -1
+        ? url + sibling.extension
+        : `${url.slice(0, query)}${sibling.extension}${url.slice(query)}`;
+    res.locals[SENDING_SIBLING] = sibling;
+    serve(req, res, (error?: unknown) => {
+      // The sibling vanished under a rebuild: the next handler answers for the file as asked.
+      req.url = url;
+      delete res.locals[SENDING_SIBLING];
+      next(error);
+    });
+  };
 }
 
 export function remotesConfig(remotesConfigPath?: string): Record<string, string> {
@@ -49,13 +112,17 @@ export function webRouter(webRoot: string, remotesConfigPath?: string): Router {
   for (const folder of Object.values(REMOTES)) {
     router.use(`/mf/${folder}`, staticFolder(join(webRoot, `mf-${folder}`, 'dist')));
   }
-  const shell = join(webRoot, 'shell', 'dist');
-  router.use(staticFolder(shell));
+  const shell = staticFolder(join(webRoot, 'shell', 'dist'));
+  router.use(shell);
   // Every other page is the shell's: its router shows the screen, or the 404 page.
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(shell, 'index.html'), (error) => error && next(error));
+    const url = req.url;
+    req.url = '/index.html';
+    shell(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
   });
   return router;
 }
