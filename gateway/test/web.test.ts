@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative as relativePath } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from './support/fake-auth.ts';
@@ -146,6 +146,20 @@ describe('a pre-compressed build file', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-range']).toBe(`bytes 7-26/${SCRIPT.length}`);
     expect(res.body.equals(SCRIPT.subarray(7, 27))).toBe(true);
+  });
+
+  it('is found when WEB_ROOT is given relative to the gateway’s working folder', async () => {
+    const relative = await startGateway({
+      SERVE_WEB: 'true',
+      WEB_ROOT: relativePath(process.cwd(), webRoot),
+    });
+    try {
+      const res = await fetch(`${relative.base}${ASSET}`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(Buffer.from(await res.arrayBuffer()).equals(SCRIPT)).toBe(true);
+    } finally {
+      await relative.close();
+    }
   });
 
   it('is found when the build lands while the gateway runs', async () => {

@@ -36,7 +36,8 @@ const isFile = (file: string) =>
  * Siblings are looked for on each request, so a build that lands while the gateway runs is served compressed at
  * once. A Range request is answered from the file as it is: its byte ranges are the file's, never a sibling's.
  */
-function staticFolder(root: string): RequestHandler {
+function staticFolder(folder: string): RequestHandler {
+  const root = resolve(folder);
   const hashed = join(root, 'static', sep);
   const serve = express.static(root, {
     index: false,
@@ -81,10 +82,11 @@ function staticFolder(root: string): RequestHandler {
         : `${url.slice(0, query)}${sibling.extension}${url.slice(query)}`;
     res.locals[SENDING_SIBLING] = sibling;
     serve(req, res, (error?: unknown) => {
-      // The sibling vanished under a rebuild: the next handler answers for the file as asked.
       req.url = url;
       delete res.locals[SENDING_SIBLING];
-      next(error);
+      if (error) return next(error);
+      // The sibling vanished under a rebuild: the file as it is, if it is still there.
+      serve(req, res, next);
     });
   };
 }
