@@ -144,9 +144,11 @@ test('"Download CSV" saves the search with a header row and exactly the people o
 test('"Save contact" saves a vCard that parses back to the profile on screen', async ({ page }) => {
   await page.goto(`/directory?search=${encodeURIComponent(OTHER_ORGANIZATION)}`);
   await settled(page);
+  const name = ((await cardNames(page).first().textContent()) ?? '').trim();
   await results(page).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/profile\/\d+$/);
-  const name = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
+  // The profile's own heading: the directory's may linger while the profile screen loads.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const workEmail = (
     (await page.locator('.prof-contact__item', { hasText: 'Work email' }).locator('dd').textContent()) ?? ''
   ).trim();
