@@ -1,6 +1,7 @@
 // The freshness rules of the feed's page cache end to end: two gateways (each its own kept pages) in front of the
 // real post service (its own process, as `npm start` runs it) on a real PostgreSQL, over real gRPC. A member sees
-// their own post, comment, like, edit and deletion on their very next read through the same gateway; another
+// their own post, comment, like, edit and deletion on their very next read through the same gateway, and through
+// the other one too (the version their write produced, in a cookie); another
 // member and a visitor on the other gateway see it within two seconds; a visitor's revalidation answers 304 until
 // the page changes.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -105,6 +106,9 @@ async function feed(gateway: RunningGateway, headers: Record<string, string> = {
   return res.body;
 }
 
+/** The cookie a browser sends back after the writer's last write. */
+let writerCookie = '';
+
 /** A member's write through `gateway`: answers the JSON (undefined for 204). */
 async function write(gateway: RunningGateway, method: 'POST' | 'DELETE', path: string, body: unknown) {
   const res = await fetch(`${gateway.base}/api/posts/${path}`, {
@@ -113,6 +117,7 @@ async function write(gateway: RunningGateway, method: 'POST' | 'DELETE', path: s
     body: JSON.stringify(body),
   });
   expect(res.status).toBeLessThan(300);
+  writerCookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return res.status === 204 ? undefined : res.json();
 }
 
@@ -175,6 +180,25 @@ describe('a member’s own writes', () => {
 
     await write(here, 'DELETE', 'delete-post', { post_id: created.post_id });
     expect((await feed(here, writer)).map((p) => p.post_id)).not.toContain(created.post_id);
+  });
+});
+
+describe('a member’s own writes through another gateway (or worker)', () => {
+  it('show on their very next read there too, by the version their write answered', async () => {
+    for (let round = 1; round <= 5; round++) {
+      await keepPages();
+      const created = (await write(here, 'POST', 'add-post', {
+        post_title: `Agenda item ${round}`,
+        post_body: '<p>For the record.</p>',
+        post_type: 1,
+      })) as FeedPost;
+      expect(writerCookie).toMatch(/^rotunda_feed_version=\d+$/);
+      const [top] = await feed(there, { ...writer, cookie: writerCookie });
+      expect(top?.post_id).toBe(created.post_id);
+      await write(here, 'POST', 'add-like', { post_id: created.post_id, liked: true });
+      const [liked] = await feed(there, { ...writer, cookie: writerCookie });
+      expect(liked?.likes_count).toBe(1);
+    }
   });
 });
 

@@ -658,6 +658,39 @@ describe('the feed’s page cache, kept until the feed version moves', () => {
     expect((await get(url('/api/posts/7/comments', cached.base), member)).body.comments).toEqual([]);
   });
 
+  it('answers a member’s write with the version it produced; a gateway that has not seen it answers them fresh', async () => {
+    await watched();
+    const seen = posts.feedVersion.value;
+    const res = await fetch(url('/api/posts/add-like', cached.base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...member },
+      body: JSON.stringify({ post_id: 7, liked: true }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^rotunda_feed_version=${seen}; Max-Age=5; Path=/api/posts; `));
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    posts.reset();
+    // A write through another gateway produced a version this one has not seen (the fake still answers `seen`).
+    const wroteElsewhere = { ...member, cookie: `theme=dark; rotunda_feed_version=${seen + 1}` };
+    await feed({ search: 'wrote elsewhere' }, wroteElsewhere);
+    await feed({ search: 'wrote elsewhere' }, wroteElsewhere);
+    expect(posts.callsTo('listPosts')).toHaveLength(2);
+    // A version it has seen, a visitor, or a member without the cookie: the kept page.
+    await feed({ search: 'wrote elsewhere' }, { ...member, cookie: `rotunda_feed_version=${seen}` });
+    await feed({ search: 'wrote elsewhere' }, { cookie: `rotunda_feed_version=${seen + 1}` });
+    await feed({ search: 'wrote elsewhere' }, member);
+    expect(posts.callsTo('listPosts')).toHaveLength(3);
+    // Once it has seen the version, the writer's reads are kept again.
+    posts.feedVersion.value = seen + 1;
+    const asked = posts.feedVersion.asked;
+    while (posts.feedVersion.asked < asked + 2) await sleep(20);
+    await feed({ search: 'wrote elsewhere' }, wroteElsewhere);
+    await feed({ search: 'wrote elsewhere' }, wroteElsewhere);
+    expect(posts.callsTo('listPosts')).toHaveLength(4);
+  });
+
   it('answers a visitor’s revalidation of a comments page: 304 while the version holds, the new page once it moves', async () => {
     await watched();
     const path = url('/api/posts/7/comments?before=31', cached.base);

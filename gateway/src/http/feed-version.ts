@@ -3,7 +3,8 @@
 // pages are read, and drops its pages when it moves. Pages are trusted only while the version is known from a
 // question asked at most `staleAfterMs` ago; past that (the post service does not answer, or answers slowly) the
 // watch is blind, the pages are dropped, and readers fall back (members uncached, visitors briefly cached). A
-// worker that forwarded a write drops its pages at once. Questions stop after `idleAfterMs` without a read, so an
+// worker that forwarded a write drops its pages at once, and tells the writer the version their write produced, so
+// that their next read on any other worker, which may not have seen it yet, is fresh. Questions stop after `idleAfterMs` without a read, so an
 // idle gateway costs the post service nothing; the next read starts them again.
 import type { Logger } from '@rotunda/service-kit';
 import { call, type ServiceClients } from '../grpc/clients.ts';
@@ -22,6 +23,10 @@ export interface FeedVersionWatch {
   onChange(listener: () => void): void;
   /** This worker forwarded a write: its pages go now, before the write is answered. */
   changed(): void;
+  /** The version now, asked outside the watch (after a write); undefined when the post service cannot say. */
+  ask(): Promise<number | undefined>;
+  /** Has this watch seen `version` or a later one? (A sequence: versions only grow.) */
+  hasSeen(version: number): boolean;
   /** Stops asking. */
   close(): void;
 }
@@ -111,6 +116,8 @@ export function watchFeedVersion({
       listeners.push(listener);
     },
     changed: dropPages,
+    ask: () => load().catch(() => undefined),
+    hasSeen: (version) => known !== undefined && known >= version,
     close() {
       closed = true;
       clearTimeout(timer);

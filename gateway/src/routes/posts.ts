@@ -5,8 +5,8 @@
 // sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed pages
 // and comment pages are kept per request and served to members and visitors alike until the post service's feed
 // version moves (http/feed-version.ts): a worker asks for it five times a second, and drops its pages at once when
-// it forwards a write, so a member's own write shows on their next read and anyone's within about a quarter of a
-// second. Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages
+// it forwards a write, answering the version the write produced in a short-lived cookie, so the member's next read
+// is fresh on whichever worker or gateway it reaches; anyone's write shows within about a quarter of a second. Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages
 // and visitors pages at most a second old. The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007); 0
 // turns every cache here off. Kept answers carry their own gzip and brotli variants.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
@@ -36,6 +36,13 @@ export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
 export const FEED_CACHE_KEYS = 1000;
 /** How old (at most) a visitor's page may be while the feed version cannot be asked. */
 export const BLIND_PAGE_MS = 1000;
+/**
+ * The feed version a member's write produced, for their next reads: a gateway worker that has not seen it yet
+ * answers them fresh. Outlives the longest a watch may trust an old version. Not a secret: a number.
+ */
+export const WROTE_COOKIE = 'rotunda_feed_version';
+const WROTE_COOKIE_MS = 5000;
+const WROTE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{1,15})(?:;|$)`);
 const MAX_ID = 2 ** 31 - 1;
 const SORTS = ['recent', 'popular', 'random'] as const;
 
@@ -255,21 +262,38 @@ export function postsRouter(
   });
   /**
    * A write: whatever it answers (one that timed out may still have committed), this worker's pages go before the
-   * answer, so the writer's next read here is fresh; other workers learn it from the version.
+   * answer, so the writer's next read here is fresh; a done write answers the version it produced (WROTE_COOKIE)
+   * for the writer's next read elsewhere; other readers learn it from the version.
    */
-  const write = async <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) => {
+  const write = async <Req, Res>(
+    req: Request,
+    res: Response,
+    method: UnaryMethod<Req, Res>,
+    request: Req,
+  ): Promise<Res> => {
+    let answer: Res;
     try {
-      return await rpc(req, method, request);
+      answer = await rpc(req, method, request);
     } finally {
       feedVersion.changed();
     }
+    const version = await feedVersion.ask();
+    if (version !== undefined)
+      res.cookie(WROTE_COOKIE, String(version), {
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/api/posts',
+        maxAge: WROTE_COOKIE_MS,
+      });
+    return answer;
   };
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   /**
    * A page everyone gets the same answer to: the kept one while the feed version is watched; when it cannot be,
-   * a fresh one for a member and one at most BLIND_PAGE_MS old for a visitor. A member's answer is never stored by
+   * or when a member's own write produced a version this worker has not seen yet, a fresh one for a member, and
+   * one at most BLIND_PAGE_MS old for a visitor. A member's answer is never stored by
    * the browser; a visitor's is revalidated on every use.
    */
   const sendPage = async (
@@ -281,9 +305,11 @@ export function postsRouter(
   ) => {
     const loadAnswer = async () => cachedAnswerOf(await load());
     const key = JSON.stringify(request);
+    const wrote = req.caller ? WROTE_COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1] : undefined;
     let answer: CachedAnswer;
     if (cacheSeconds === 0) answer = await loadAnswer();
-    else if (feedVersion.watching()) answer = await cache.get(key, loadAnswer);
+    else if (feedVersion.watching() && (wrote === undefined || feedVersion.hasSeen(Number(wrote))))
+      answer = await cache.get(key, loadAnswer);
     else if (req.caller) answer = await loadAnswer();
     else answer = await cache.get(key, loadAnswer, Math.min(BLIND_PAGE_MS, cacheSeconds * 1000));
     sendAnswer(req, res, answer, req.caller ? 'private, no-store' : 'no-cache');
@@ -369,7 +395,7 @@ export function postsRouter(
   // Everything below writes or reads a member's own data: a visitor is refused before the body is read.
   router.post('/add-post', requireMember, async (req, res) => {
     const body = parseBody(bodies.addPost, req);
-    const created = await write(req, post.addPost, {
+    const created = await write(req, res, post.addPost, {
       post_title: body.post_title ?? '',
       post_body: body.post_body ?? '',
       posttype_id: body.post_type,
@@ -384,7 +410,7 @@ export function postsRouter(
 
   router.post('/update-post', requireMember, async (req, res) => {
     const body = parseBody(bodies.updatePost, req);
-    const updated = await write(req, post.updatePost, {
+    const updated = await write(req, res, post.updatePost, {
       post_id: body.post_id,
       post_title: body.post_title,
       post_body: body.post_body,
@@ -399,13 +425,13 @@ export function postsRouter(
 
   router.delete('/delete-post', requireMember, async (req, res) => {
     const { post_id } = parseBody(bodies.postId, req);
-    await write(req, post.deletePost, { post_id });
+    await write(req, res, post.deletePost, { post_id });
     res.status(204).end();
   });
 
   router.post('/add-comment', requireMember, async (req, res) => {
     const body = parseBody(bodies.addComment, req);
-    const comment = await write(req, post.addComment, {
+    const comment = await write(req, res, post.addComment, {
       post_id: body.post_id,
       comment_body: body.comment_body ?? '',
     });
@@ -414,7 +440,7 @@ export function postsRouter(
 
   router.post('/update-comment', requireMember, async (req, res) => {
     const body = parseBody(bodies.updateComment, req);
-    const comment = await write(req, post.updateComment, {
+    const comment = await write(req, res, post.updateComment, {
       comment_id: body.comment_id,
       comment_body: body.comment_body ?? '',
     });
@@ -423,14 +449,14 @@ export function postsRouter(
 
   router.delete('/delete-comment', requireMember, async (req, res) => {
     const { comment_id } = parseBody(bodies.commentId, req);
-    await write(req, post.deleteComment, { comment_id });
+    await write(req, res, post.deleteComment, { comment_id });
     res.status(204).end();
   });
 
   // A sent likes_count or user_id is ignored: the member is the caller and the count the server's.
   router.post('/add-like', requireMember, async (req, res) => {
     const body = parseBody(bodies.like, req);
-    const like = await write(req, post.setLike, { post_id: body.post_id, liked: body.liked });
+    const like = await write(req, res, post.setLike, { post_id: body.post_id, liked: body.liked });
     res.json({
       post_id: like.post_id,
       liked: like.liked,
