@@ -10,6 +10,7 @@ import {
   invalidArgument,
   type RunningGrpcServer,
   runWithRequestContext,
+  serverStream,
   startGrpcServer,
   unary,
 } from '../src/index.ts';
@@ -182,5 +183,65 @@ describe('request context', () => {
       ['inside', 'test', 'req-7'],
       ['outside', 'test', undefined],
     ]);
+  });
+});
+
+describe('server streams', () => {
+  const json = {
+    serialize: (value: unknown) => Buffer.from(JSON.stringify(value)),
+    deserialize: (bytes: Buffer) => JSON.parse(String(bytes)),
+  };
+  const definition = {
+    count: {
+      path: '/test.Counter/Count',
+      requestStream: false,
+      responseStream: true,
+      requestSerialize: json.serialize,
+      requestDeserialize: json.deserialize,
+      responseSerialize: json.serialize,
+      responseDeserialize: json.deserialize,
+    },
+  };
+
+  it('streams thousands of messages to a slow reader without piling listeners on the call', async () => {
+    const MESSAGES = 3000;
+    const padding = 'x'.repeat(2000);
+    let mostListeners = 0;
+    const server = await startGrpcServer({
+      host: '127.0.0.1',
+      port: 0,
+      logger: silent,
+      services: [
+        {
+          name: 'test.Counter',
+          definition,
+          implementation: {
+            count: (call: Parameters<ReturnType<typeof serverStream>>[0]) => {
+              const counted = serverStream(silent, 'Count', async function* () {
+                for (let n = 0; n < MESSAGES; n++) {
+                  mostListeners = Math.max(mostListeners, call.listenerCount('cancelled'));
+                  yield { n, padding };
+                }
+              });
+              counted(call);
+            },
+          },
+        },
+      ],
+    });
+    const Client = makeClientConstructor(definition, 'test.Counter');
+    const client = new Client(`127.0.0.1:${server.port}`, credentials.createInsecure());
+    const stream = (client.count as (request: object) => NodeJS.ReadableStream).call(client, {});
+    let received = 0;
+    for await (const message of stream as AsyncIterable<{ n: number }>) {
+      expect(message.n).toBe(received);
+      received++;
+      // A reader slower than the writer, so the server waits for the stream to drain again and again.
+      if (received % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    client.close();
+    await server.shutdown();
+    expect(received).toBe(MESSAGES);
+    expect(mostListeners).toBeLessThanOrEqual(2);
   });
 });

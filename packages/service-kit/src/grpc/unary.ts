@@ -4,7 +4,7 @@
 // `serverStream` writes each message an async iterable yields, honouring backpressure, so an answer of any size
 // never sits in memory whole.
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
+import { type EventEmitter, once } from 'node:events';
 import {
   type handleServerStreamingCall,
   type handleUnaryCall,
@@ -31,6 +31,22 @@ export type StreamHandler<Request, Response> = (
   request: Request,
   context: CallContext,
 ) => AsyncIterable<Response>;
+
+/**
+ * Waits until the stream can take more, or its caller went away; the listener that did not fire is removed, so a
+ * long stream does not pile up listeners on the call.
+ */
+async function drainedOrCancelled(call: EventEmitter): Promise<void> {
+  const waiting = new AbortController();
+  try {
+    await Promise.race([
+      once(call, 'drain', { signal: waiting.signal }),
+      once(call, 'cancelled', { signal: waiting.signal }),
+    ]);
+  } finally {
+    waiting.abort();
+  }
+}
 
 /** Runs `work` with the call's request id and context; logs its outcome and answers its error as a status. */
 function handle(
@@ -89,7 +105,7 @@ export function serverStream<Request, Response>(
         for await (const message of handler(call.request, context)) {
           // The caller went away: stop reading what nobody will receive.
           if (call.cancelled) return;
-          if (!call.write(message)) await Promise.race([once(call, 'drain'), once(call, 'cancelled')]);
+          if (!call.write(message)) await drainedOrCancelled(call);
         }
         call.end();
       },
