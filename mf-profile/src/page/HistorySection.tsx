@@ -111,7 +111,8 @@ export function HistorySection({ path, refreshKey }: { path: string; refreshKey:
       </h2>
       {state.status === 'loading' && <Spinner label="Loading history" />}
       {state.status === 'error' && (
-        <p className="history__error" role="alert">
+        // Not an alert: the page's own content loaded; only this side section did not.
+        <p className="history__error">
           The history could not be loaded right now.{' '}
           <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
             Try again
