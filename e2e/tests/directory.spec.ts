@@ -207,7 +207,7 @@ test.describe('the people directory', () => {
     await expect(cards(page)).toHaveCount(30);
   });
 
-  test("the group filter offers the groups less 'Campaigns' and 'Other', plus 'Elected Officials'", async ({
+  test("the group filter offers the groups less 'Campaigns', then 'Elected Officials' and 'Other'", async ({
     page,
   }) => {
     await page.goto('/directory');
@@ -221,6 +221,7 @@ test.describe('the people directory', () => {
       'Lobbyists',
       'Unions',
       'Elected Officials',
+      'Other',
     ]);
   });
 
