@@ -74,6 +74,8 @@ export function federatedReact(
       // and the page would run two Reacts.
       shareStrategy: 'loaded-first',
       dts: false,
+      // The apps run in browsers only: the runtime leaves out its Node.js loading code.
+      experiments: { optimization: { target: 'web' } },
     }),
     pluginSharedRouter(root),
     pluginCarryPreviousRelease(),
