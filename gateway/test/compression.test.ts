@@ -118,11 +118,18 @@ describe('a JSON answer of at least 1 KB', () => {
   it('streams the whole directory compressed as it is read, decoding to every profile in order', async () => {
     const many = Array.from({ length: 3000 }, (_, i) => ({ ...PROFILE, profile_id: i + 1 }));
     profile.answer('listDirectory', async () => ({ profiles: many }));
-    const res = await raw('/api/profiles/directory', { ...member, 'accept-encoding': CHROME });
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', warned);
+    const res = await raw('/api/profiles/directory', { ...member, 'accept-encoding': CHROME }).finally(() =>
+      process.off('warning', warned),
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     const body = decoded(res) as { profile_id: number }[];
     expect(body.map((p) => p.profile_id)).toEqual(many.map((p) => p.profile_id));
+    // Waiting for the compressed stream to drain again and again must not pile listeners on the answer.
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 
   it('is counted in the request metrics as answered, with its route and status', async () => {

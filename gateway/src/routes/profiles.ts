@@ -7,7 +7,6 @@
 // details: only the profile page's answer has them. A directory search downloads as CSV and a person as a vCard,
 // both holding only work contact details.
 
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type {
@@ -478,13 +477,18 @@ export function profilesRouter(
     );
     let next = await profiles.next();
     const gone = new Promise<void>((resolve) => res.once('close', resolve));
+    // One 'drain' listener for the whole answer: `compression` wraps the response's `on` but not its
+    // `removeListener`, so a listener per wait (events.once) would pile up until the answer ends.
+    let drained = () => {};
+    res.on('drain', () => drained());
     res.type('application/json');
     let piece = '[';
     try {
       for (let first = true; !next.done; first = false, next = await profiles.next()) {
         piece += `${first ? '' : ','}${JSON.stringify(listedProfileJson(next.value))}`;
         if (piece.length < WRITE_PIECE_BYTES) continue;
-        if (!res.write(piece)) await Promise.race([once(res, 'drain'), gone]);
+        if (!res.write(piece))
+          await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone]);
         piece = '';
         if (res.destroyed) return;
       }
