@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addressProblem } from '../src/grpc/addresses.ts';
+import { IDEMPOTENT_READS } from '../src/grpc/clients.ts';
 import { clientOptions, envAddress, grpcTarget, loadConfig } from '../src/index.ts';
 
 describe('grpcTarget', () => {
@@ -52,5 +53,24 @@ describe('clientOptions', () => {
     for (const write of ['AddPost', 'AddComment', 'SetLike', 'AddRead', 'DeletePost'])
       expect(methods).not.toContain(write);
     expect(reads.retryPolicy).toMatchObject({ maxAttempts: 3, retryableStatusCodes: ['UNAVAILABLE'] });
+  });
+});
+
+describe('IDEMPOTENT_READS', () => {
+  it('names only unary methods the services define, so every read listed is really retried', async () => {
+    const definitions = {
+      'rotunda.auth.v1.AuthService': (await import('@rotunda/protos/auth')).AuthServiceService,
+      'rotunda.profile.v1.ProfileService': (await import('@rotunda/protos/profile')).ProfileServiceService,
+      'rotunda.org.v1.OrgService': (await import('@rotunda/protos/org')).OrgServiceService,
+      'rotunda.post.v1.PostService': (await import('@rotunda/protos/post')).PostServiceService,
+      'rotunda.news.v1.NewsService': (await import('@rotunda/protos/news')).NewsServiceService,
+    };
+    for (const [service, definition] of Object.entries(definitions)) {
+      const unary = Object.values(definition)
+        .filter((method) => !method.requestStream && !method.responseStream)
+        .map((method) => method.path.split('/').at(-1));
+      const listed: readonly string[] = IDEMPOTENT_READS[service as keyof typeof definitions];
+      expect(unary, service).toEqual(expect.arrayContaining([...listed]));
+    }
   });
 });

@@ -41,6 +41,9 @@ export const IDEMPOTENT_READS = {
     'GetAuthorByUser',
     'GetAuthors',
     'ListAuthors',
+    'GetAuthorsByUsers',
+    'GetContactCard',
+    'ListProfileHistory',
   ],
   'rotunda.org.v1.OrgService': [
     'ListGroups',
@@ -51,6 +54,7 @@ export const IDEMPOTENT_READS = {
     'FindDivisionsByName',
     'ListDivisions',
     'ExportNames',
+    'ListOrganizationHistory',
   ],
   'rotunda.post.v1.PostService': [
     'ListPosts',
