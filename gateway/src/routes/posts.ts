@@ -6,9 +6,10 @@
 // and comment pages are kept per request and served to members and visitors alike until the post service's feed
 // version moves (http/feed-version.ts): a worker asks for it five times a second, and drops its pages at once when
 // it forwards a write, answering the version the write produced in a short-lived cookie, so the member's next read
-// is fresh on whichever worker or gateway it reaches; anyone's write shows within about a quarter of a second. Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages
-// and visitors pages at most a second old. The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007); 0
-// turns every cache here off. Kept answers carry their own gzip and brotli variants.
+// is fresh on whichever worker or gateway it reaches; anyone's write shows within about a quarter of a second.
+// Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages and
+// visitors pages at most a second old. The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007); 0 turns
+// every cache here off. Kept answers carry their own gzip and brotli variants.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Comment, Post } from '@rotunda/protos/post';
@@ -293,8 +294,8 @@ export function postsRouter(
   /**
    * A page everyone gets the same answer to: the kept one while the feed version is watched; when it cannot be,
    * or when a member's own write produced a version this worker has not seen yet, a fresh one for a member, and
-   * one at most BLIND_PAGE_MS old for a visitor. A member's answer is never stored by
-   * the browser; a visitor's is revalidated on every use.
+   * one at most BLIND_PAGE_MS old for a visitor. A member's answer is never stored by the browser; a visitor's is
+   * revalidated on every use.
    */
   const sendPage = async (
     req: Request,
