@@ -4,8 +4,8 @@
 // question asked at most `staleAfterMs` ago; past that (the post service does not answer, or answers slowly) the
 // watch is blind, the pages are dropped, and readers fall back (members uncached, visitors briefly cached). A
 // worker that forwarded a write drops its pages at once, and tells the writer the version their write produced, so
-// that their next read on any other worker, which may not have seen it yet, is fresh. Questions stop after `idleAfterMs` without a read, so an
-// idle gateway costs the post service nothing; the next read starts them again.
+// that their next read on any other worker, which may not have seen it yet, is fresh. Questions stop after
+// `idleAfterMs` without a read, so an idle gateway costs the post service nothing; the next read starts them again.
 import type { Logger } from '@rotunda/service-kit';
 import { call, type ServiceClients } from '../grpc/clients.ts';
 
