@@ -4,7 +4,8 @@
 // gateway's throughput with a member's token next to the same call without one, (4) organization
 // list search on 10,000 generated organizations through the gateway next to the same query straight on the
 // search index, and (5) the public square's first page on 200,000 generated posts for visitors through the
-// gateway next to the bare Express "hello", with members' uncached pages alongside, and (6) people directory
+// gateway next to the bare Express "hello", with members on the same change-driven page cache and members' pages
+// not kept alongside, and (6) people directory
 // search on 100,000 generated profiles through the gateway (every search reaching the profile service's
 // in-memory copy of the index, next to the same straight on the Postgres index), with the first 30 cards from one
 // page next to the whole directory (as built) in time and bytes, (7) two replicas of every process under mixed
