@@ -3,7 +3,8 @@
 // dialogs with the rich-text editor and the calendar file's `ics` package each come in a chunk of their own,
 // named in the build, and are fetched only when wanted: opening the register dialog then loads it and
 // shows the captcha; a member's session loads keycloak-js; Create Post loads its dialog and the editor.
-// The current screen's remote is preloaded alongside the shell's own code.
+// The current screen's remote is preloaded alongside the shell's own code, and a visitor's first feed page
+// is asked for early, once.
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsMember } from './support/session.ts';
 
@@ -37,14 +38,20 @@ async function openSquare(page: Page) {
   await expect(page.getByRole('region', { name: 'Headlines' }).getByRole('listitem').first()).toBeVisible();
 }
 
-test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor or calendar chunk', async ({
+test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor or calendar chunk, and its first feed page once', async ({
   page,
 }) => {
   const scripts = recordScripts(page);
+  const feedPages: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/posts/all') feedPages.push(request.postData() ?? '');
+  });
   await openSquare(page);
   // Anything started by the first screen has been asked for by now.
   await page.waitForLoadState('networkidle');
   for (const [name, chunk] of Object.entries(ON_DEMAND)) expect(loaded(scripts, chunk), name).toBe(false);
+  // The first feed page, started early by the shell, is asked for once: the feed took that answer.
+  expect(feedPages).toEqual(['{"offset":0,"limit":20,"sort":"recent"}']);
 });
 
 test('the public square’s remote starts loading before the shell’s own code has arrived', async ({

@@ -1,6 +1,7 @@
 // The REST calls of the public square (notes/contract.md, Posts; spec §7), their answers' shapes, and one
 // error type carrying the status and the server's own message. Reading the feed is public; every call still
 // sends the member's fresh access token when someone is signed in (x-auth-token), which the writes need.
+// A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
 import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
 import { freshToken } from '@rotunda/session';
 
@@ -103,17 +104,41 @@ async function serverMessageOf(response: Response): Promise<string | null> {
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
+/** Where the shell's entry hands over a visitor's first request it started early (shell/src/remotes/early.ts). */
+export const EARLY_REQUESTS = '__rotundaEarlyRequests';
+
+/**
+ * The answer to exactly this request if the shell started it early, taken once (a second call asks the
+ * server itself); null when there is none, or it failed, so that the caller makes its own request.
+ */
+async function takeEarly(method: Method, path: string, body: string | undefined): Promise<Response | null> {
+  const early = (globalThis as { [EARLY_REQUESTS]?: Map<string, Promise<Response>> })[EARLY_REQUESTS];
+  const key = `${method} ${path} ${body}`;
+  const answer = early?.get(key);
+  if (!answer) return null;
+  early?.delete(key);
+  return answer.then(
+    (response) => (response.ok ? response : null),
+    () => null,
+  );
+}
+
 async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers = new Headers({ accept: 'application/json' });
   const token = await freshToken();
   if (token) headers.set('x-auth-token', token);
   if (body !== undefined) headers.set('content-type', 'application/json');
-  const response = await fetch(path, {
-    method,
-    headers,
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-    ...(signal && { signal }),
-  });
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  // Only a request without a token can be the early one: the shell starts it for visitors only.
+  const early = token ? null : await takeEarly(method, path, json);
+  const response =
+    early ??
+    (await fetch(path, {
+      method,
+      headers,
+      ...(json !== undefined && { body: json }),
+      ...(signal && { signal }),
+    }));
   if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
   // 204 answers (the deletes) have no body.
   return (response.status === 204 ? undefined : await response.json()) as T;

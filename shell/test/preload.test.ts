@@ -1,7 +1,9 @@
 // The start-up preload: the path's micro-frontend screen is found as the router finds it, and its remote is
 // preloaded before the shell renders; the shell's own pages preload nothing, and a failed preload is only
-// logged (the screen's own load still runs).
-import { describe, expect, it, vi } from 'vitest';
+// logged (the screen's own load still runs). A visitor's public square starts its first feed page too.
+import { AUTH_STORAGE_KEY } from '@rotunda/session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_REQUESTS, SESSION_STORAGE_KEY } from '../src/remotes/early';
 import { preloadScreenAt } from '../src/remotes/preload';
 import { SCREENS, screenAt } from '../src/remotes/screens';
 
@@ -31,17 +33,55 @@ describe('screenAt', () => {
   });
 });
 
+const earlyRequests = () =>
+  (globalThis as unknown as Record<string, Map<string, Promise<Response>> | undefined>)[EARLY_REQUESTS];
+
+afterEach(() => {
+  earlyRequests()?.clear();
+  localStorage.clear();
+});
+
 describe('preloadScreenAt', () => {
   it('preloads the remote of the current screen at once', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([])),
+    );
     const preload = vi.fn(async () => {});
     expect(preloadScreenAt('/public-square', preload)).toBe(SCREENS.publicSquare.module);
     expect(preload).toHaveBeenCalledExactlyOnceWith('mf_feed/PublicSquare');
   });
 
   it('preloads nothing on the shell’s own pages', () => {
+    vi.stubGlobal('fetch', vi.fn());
     const preload = vi.fn(async () => {});
     expect(preloadScreenAt('/', preload)).toBeNull();
     expect(preload).not.toHaveBeenCalled();
+  });
+
+  it('starts a visitor’s first feed page and hands it over under the request mf-feed makes', () => {
+    const fetchMock = vi.fn(async () => Response.json([]));
+    vi.stubGlobal('fetch', fetchMock);
+    preloadScreenAt('/public-square', async () => {});
+    const body = '{"offset":0,"limit":20,"sort":"recent"}';
+    expect(fetchMock).toHaveBeenCalledExactlyOnceWith('/api/posts/all', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body,
+    });
+    expect([...(earlyRequests()?.keys() ?? [])]).toEqual([`POST /api/posts/all ${body}`]);
+  });
+
+  it('starts nothing early for a signed-in member (their requests carry a token), nor on other screens', () => {
+    expect(SESSION_STORAGE_KEY).toBe(AUTH_STORAGE_KEY);
+    const fetchMock = vi.fn(async () => Response.json([]));
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ isAuthenticated: true, token: 't' }));
+    preloadScreenAt('/public-square', async () => {});
+    localStorage.clear();
+    preloadScreenAt('/directory', async () => {});
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(earlyRequests()?.size ?? 0).toBe(0);
   });
 
   it('only logs a failed preload', async () => {

@@ -2,6 +2,7 @@
 // table (AppRoutes) and the start-up preload (preload.ts) both read this list, so the remote that is
 // preloaded for a path is the one its route renders. No React or router here: index.ts loads this before the
 // shared singletons are set up.
+import type { EarlyRequest } from './early';
 import type { RemoteModuleId } from './federation';
 
 export interface RemoteScreen {
@@ -10,10 +11,22 @@ export interface RemoteScreen {
   module: RemoteModuleId;
   /** What the page is called in messages, e.g. 'Public Square'. */
   label: string;
+  /** The screen's first data request for a visitor, started early (early.ts). */
+  early?: EarlyRequest;
 }
 
 export const SCREENS = {
-  publicSquare: { path: 'public-square', module: 'mf_feed/PublicSquare', label: 'Public Square' },
+  publicSquare: {
+    path: 'public-square',
+    module: 'mf_feed/PublicSquare',
+    label: 'Public Square',
+    // The feed's first page as mf-feed asks for it: Recent, nothing filtered (its filters start so).
+    early: {
+      method: 'POST',
+      path: '/api/posts/all',
+      body: JSON.stringify({ offset: 0, limit: 20, sort: 'recent' }),
+    },
+  },
   directory: { path: 'directory', module: 'mf_directory/Directory', label: 'Directory' },
   organizations: {
     path: 'organizations',

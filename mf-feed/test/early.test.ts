@@ -1,0 +1,64 @@
+// A visitor's first feed page started early by the shell (shell/src/remotes/early.ts): the feed takes that
+// answer once, for exactly that request and only without a token, and otherwise asks the server itself.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_REQUESTS, fetchPosts } from '../src/api';
+import { post } from './support/api';
+import { signIn } from './support/render';
+
+/** The shell's early request for the public square (shell/src/remotes/screens.ts). */
+const FIRST_PAGE = 'POST /api/posts/all {"offset":0,"limit":20,"sort":"recent"}';
+const firstPage = { offset: 0, sort: 'recent', seed: 1, posttypeId: null, search: '' } as const;
+
+function handOver(answer: Promise<Response>) {
+  (globalThis as unknown as Record<string, Map<string, Promise<Response>>>)[EARLY_REQUESTS] = new Map([
+    [FIRST_PAGE, answer],
+  ]);
+}
+
+const ownRequests = () => {
+  const fetchMock = vi.fn(async () => Response.json([post({ post_id: 2, post_title: 'Own request' })]));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+};
+
+afterEach(() => {
+  delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS];
+  vi.unstubAllGlobals();
+});
+
+describe('the early first page', () => {
+  it('is taken once by a visitor’s first page; the next identical call asks the server', async () => {
+    handOver(Promise.resolve(Response.json([post({ post_id: 1, post_title: 'Early' })])));
+    const fetchMock = ownRequests();
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Early']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Own request']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not taken for another request', async () => {
+    handOver(Promise.resolve(Response.json([post({ post_id: 1, post_title: 'Early' })])));
+    const fetchMock = ownRequests();
+    await fetchPosts({ ...firstPage, sort: 'popular' });
+    await fetchPosts({ ...firstPage, offset: 20 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by a signed-in member, whose request carries the token', async () => {
+    handOver(Promise.resolve(Response.json([post({ post_id: 1, post_title: 'Early' })])));
+    const fetchMock = ownRequests();
+    signIn();
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Own request']);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('x-auth-token')).toBe('test-token');
+  });
+
+  it.each([
+    ['failed', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['answered 503', () => Promise.resolve(new Response('', { status: 503 }))],
+  ])('that %s leaves the feed to make its own request', async (_name, answer) => {
+    handOver(answer());
+    const fetchMock = ownRequests();
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Own request']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
