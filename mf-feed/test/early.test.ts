@@ -16,7 +16,9 @@ function handOver(answer: Promise<Response>) {
 }
 
 const ownRequests = () => {
-  const fetchMock = vi.fn(async () => Response.json([post({ post_id: 2, post_title: 'Own request' })]));
+  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+    Response.json([post({ post_id: 2, post_title: 'Own request' })]),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 };
