@@ -34,7 +34,7 @@ export interface DivisionChanged {
   website: string | null;
 }
 
-/** The profile service: a profile's name, picture, owner or current job changed. */
+/** The profile service: a profile's name, picture, owner, current job or issue areas changed. */
 export interface ProfileChanged {
   kind: 'profile';
   profile_id: number;
@@ -42,11 +42,19 @@ export interface ProfileChanged {
   first_name: string;
   last_name: string;
   profile_picture: string | null;
+  /**
+   * The ids of the issue areas the profile covers, ascending (the public square's "My issue areas" filter).
+   * Absent from announcements of a profile service that predates them: keep what the copy holds.
+   */
+  issue_area_ids?: number[];
 }
 
 export type Change = OrganizationChanged | DivisionChanged | ProfileChanged;
 
 const KINDS: ReadonlySet<string> = new Set<Change['kind']>(['organization', 'division', 'profile']);
+
+const isIdList = (ids: unknown) =>
+  Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0);
 
 /** The notification's payload back as a change; undefined for anything this version does not know. */
 export function parseChange(payload: string | undefined): Change | undefined {
@@ -54,7 +62,10 @@ export function parseChange(payload: string | undefined): Change | undefined {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value === 'object' && value !== null && KINDS.has((value as { kind?: string }).kind ?? '')) {
-      return value as Change;
+      const change = value as Change;
+      // A list of issue areas this version cannot read is treated as absent (the copy keeps what it holds).
+      if (change.kind === 'profile' && !isIdList(change.issue_area_ids)) delete change.issue_area_ids;
+      return change;
     }
   } catch {
     // A payload that is not JSON is not ours.

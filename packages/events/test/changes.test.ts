@@ -100,4 +100,25 @@ describe('change notifications', () => {
     expect(parseChange(undefined)).toBeUndefined();
     expect(parseChange(JSON.stringify(renamed('X')))).toEqual(renamed('X'));
   });
+
+  it('reads a profile’s issue areas, and an older announcement without them (or with a list it cannot read) as absent', () => {
+    const profile = {
+      kind: 'profile',
+      profile_id: 5,
+      user_id: 'member-5',
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      profile_picture: null,
+    } as const;
+    expect(parseChange(JSON.stringify({ ...profile, issue_area_ids: [2, 7] }))).toEqual({
+      ...profile,
+      issue_area_ids: [2, 7],
+    });
+    expect(parseChange(JSON.stringify({ ...profile, issue_area_ids: [] }))).toEqual({
+      ...profile,
+      issue_area_ids: [],
+    });
+    expect(parseChange(JSON.stringify(profile))).toEqual(profile);
+    expect(parseChange(JSON.stringify({ ...profile, issue_area_ids: ['2'] }))).toEqual(profile);
+  });
 });

@@ -1329,3 +1329,151 @@ describe('the feed version', () => {
     expect(await version()).toBe(after);
   });
 });
+
+describe('"My issue areas": posts of authors sharing an issue area with the member', () => {
+  let listener: ChangeListener;
+  /** Maya covers issue areas 1 and 2, Carlos 2, Priya 3, Owen none (support/fake-directories.ts). */
+  const setIssueAreas = (profileId: number, ids: number[]) => {
+    const author = profiles.authors.find((a) => a.profile_id === profileId);
+    if (author) author.issue_area_ids = ids;
+  };
+  const authorOf = (profileId: number) => profiles.authors.find((a) => a.profile_id === profileId);
+
+  /** The whole "My issue areas" feed of `caller`, `limit` per page. */
+  async function myFeed(
+    caller: Caller,
+    request: Partial<{ sort: string; seed: number; posttype_id: number; search: string }> = {},
+    limit = 50,
+  ) {
+    const all: PostMessage[] = [];
+    for (let offset = 0; ; offset += limit) {
+      const { posts: page } = await rpc('listPosts', { ...request, my_issues: true, offset, limit }, caller);
+      all.push(...page);
+      if (page.length < limit) return all;
+    }
+  }
+  const ids = (list: PostMessage[]) => list.map((post) => post.post_id);
+  /** The normal feed's posts (same order) by these authors. */
+  const byAuthors = async (
+    authors: number[],
+    request: Partial<{ sort: string; seed: number; posttype_id: number; search: string }> = {},
+  ) => ids((await feed(request)).filter((post) => authors.includes(post.post_author)));
+
+  beforeAll(async () => {
+    await emptyPosts();
+    setIssueAreas(101, [1, 2]);
+    setIssueAreas(102, [2]);
+    setIssueAreas(103, [3]);
+    setIssueAreas(104, []);
+    listener = startListener();
+    await listener.ready;
+    const writers = [MAYA, CARLOS, PRIYA, OWEN];
+    for (let i = 0; i < 16; i++) {
+      const post = await addPost(
+        {
+          post_title: `Issue notice ${i}`,
+          post_body: `<p>${i % 2 === 0 ? 'Even' : 'Odd'} notice ${i}.</p>`,
+          posttype_id: (i % 3) + 1,
+        },
+        writers[i % 4] as Caller,
+      );
+      // Likes make the popular order differ from the recent one.
+      if (i % 5 === 0) await rpc('setLike', { post_id: post.post_id, liked: true }, OWEN);
+    }
+  });
+
+  afterAll(async () => {
+    await listener.close();
+  });
+
+  it('shows only posts whose author shares an issue area, in every order, type, search and page', async () => {
+    const sharing = [101, 102];
+    const cases = [
+      {},
+      { sort: 'popular' },
+      { sort: 'random', seed: 7 },
+      { posttype_id: 2 },
+      { search: 'even' },
+      { sort: 'popular', posttype_id: 1, search: 'notice' },
+    ];
+    for (const request of cases) {
+      const expected = await byAuthors(sharing, request);
+      expect(ids(await myFeed(MAYA, request))).toEqual(expected);
+      // Paged three at a time, the pages join into the same list.
+      expect(ids(await myFeed(MAYA, request, 3))).toEqual(expected);
+    }
+    expect((await myFeed(MAYA)).length).toBe(8);
+    expect(ids(await myFeed(CARLOS))).toEqual(await byAuthors(sharing));
+    expect(ids(await myFeed(PRIYA))).toEqual(await byAuthors([103]));
+  });
+
+  it('moves an author’s posts in and out as the profile service announces their issue areas', async () => {
+    const version = async () => (await rpc('getFeedVersion', {})).version;
+    const priya = authorOf(103);
+    const announce = (issue_area_ids?: number[]) =>
+      publishChange(prisma, {
+        kind: 'profile',
+        profile_id: 103,
+        user_id: 'member-3',
+        first_name: priya?.first_name ?? '',
+        last_name: priya?.last_name ?? '',
+        profile_picture: null,
+        ...(issue_area_ids ? { issue_area_ids } : {}),
+      });
+    const before = await version();
+    setIssueAreas(103, [2, 3]);
+    await announce([2, 3]);
+    await expect.poll(async () => ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102, 103]));
+    expect(await version()).not.toBe(before);
+    expect(ids(await myFeed(MAYA, { sort: 'popular' }))).toEqual(
+      await byAuthors([101, 102, 103], { sort: 'popular' }),
+    );
+
+    setIssueAreas(103, [3]);
+    await announce([3]);
+    await expect.poll(async () => ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
+    // An announcement of a profile service that predates issue areas leaves the copy's as they are.
+    await announce();
+    await publishChange(prisma, {
+      kind: 'organization',
+      organization_id: 78,
+      organization_name: 'Issue Marker Org',
+      group_type: 'Other',
+      logo: null,
+    });
+    await expect.poll(() => prisma.organization.count({ where: { organizationId: 78 } })).toBe(1);
+    expect(ids(await myFeed(PRIYA))).toEqual(await byAuthors([103]));
+    expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
+  });
+
+  it('catches up on issue areas changed while it was not listening', async () => {
+    await listener.close();
+    setIssueAreas(102, [3]);
+    listener = startListener();
+    await listener.ready;
+    expect(ids(await myFeed(PRIYA))).toEqual(await byAuthors([102, 103]));
+    expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101]));
+    setIssueAreas(102, [2]);
+    await posts.catchUp();
+    expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
+  });
+
+  it('follows the member’s own issue areas at once, asked of the profile service at each page', async () => {
+    expect(await myFeed(OWEN)).toEqual([]);
+    setIssueAreas(104, [3]);
+    expect(ids(await myFeed(OWEN))).toEqual(await byAuthors([103]));
+    setIssueAreas(104, []);
+    expect(await myFeed(OWEN)).toEqual([]);
+  });
+
+  it('answers none to a member without issue areas or without a profile, and refuses a visitor', async () => {
+    expect(await myFeed(OWEN, { sort: 'popular' })).toEqual([]);
+    expect(await myFeed(NEWBIE)).toEqual([]);
+    expect(await refusal(rpc('listPosts', { my_issues: true }))).toEqual({
+      code: status.UNAUTHENTICATED,
+      details: 'Access Restricted. Please login.',
+    });
+    // Without the filter the feed stays public.
+    expect((await rpc('listPosts', { my_issues: false, limit: 50 })).posts).toHaveLength(16);
+  });
+});

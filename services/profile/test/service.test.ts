@@ -729,6 +729,7 @@ describe('creating a profile', () => {
         first_name: 'Announced',
         last_name: created.last_name,
         profile_picture: created.profile_picture,
+        issue_area_ids: [],
       });
     await listener.close();
   });
@@ -1600,6 +1601,120 @@ describe('issue areas', () => {
   });
 });
 
+describe('issue areas announced with the profile (the public square’s "My issue areas")', () => {
+  /** Waits until the last announcement heard of the profile carries these issue areas. */
+  async function lastAnnounced(heard: Change[], profileId: number, expected: number[]) {
+    await expect
+      .poll(
+        () =>
+          heard.filter((c) => c.kind === 'profile' && c.profile_id === profileId).at(-1) as
+            | (Change & { issue_area_ids?: number[] })
+            | undefined,
+      )
+      .toMatchObject({ issue_area_ids: expected });
+  }
+
+  it('announces the profile’s issue areas on each change of them: added, removed, by the owner or a contributor, and with a rename', async () => {
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const issue = async (name: string) =>
+      (await rpc('addIssueArea', { issue_name: name }, owner)).issue_area?.issue_id as number;
+    const [budget, courts] = [await issue('Announced Budget'), await issue('Announced Courts')];
+    const first = await rpc('addUserIssue', { profile_id, issue_id: courts }, owner);
+    await lastAnnounced(heard, profile_id, [courts]);
+    await rpc('addUserIssue', { profile_id, issue_id: budget }, owner);
+    await lastAnnounced(
+      heard,
+      profile_id,
+      [budget, courts].sort((a, b) => a - b),
+    );
+    await rpc('deleteUserIssue', { id: first.id }, owner);
+    await lastAnnounced(heard, profile_id, [budget]);
+    await rpc('updateProfile', { profile_id, fields: { first_name: 'Renamed' } }, owner);
+    await expect
+      .poll(() => heard.filter((c) => c.kind === 'profile' && c.profile_id === profile_id).at(-1))
+      .toMatchObject({ first_name: 'Renamed', issue_area_ids: [budget] });
+
+    const { profileId } = await unclaimedProfile();
+    const kept = await rpc('addUserIssue', { profile_id: profileId, issue_id: courts }, CONTRIBUTOR);
+    await lastAnnounced(heard, profileId, [courts]);
+    await rpc('deleteUserIssue', { id: kept.id }, CONTRIBUTOR);
+    await lastAnnounced(heard, profileId, []);
+    await listener.close();
+  });
+
+  it('announces nothing for a refused change of issue areas', async () => {
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const issue_id = (await rpc('addIssueArea', { issue_name: 'Announced Ports' }, owner)).issue_area
+      ?.issue_id;
+    const added = await rpc('addUserIssue', { profile_id, issue_id }, owner);
+    await lastAnnounced(heard, profile_id, [issue_id as number]);
+    const before = heard.length;
+    await refusal(rpc('addUserIssue', { profile_id, issue_id }, owner));
+    await refusal(rpc('addUserIssue', { profile_id, issue_id }, member()));
+    await refusal(rpc('deleteUserIssue', { id: added.id }, member()));
+    // A later announcement of another profile proves the listener has heard everything before it.
+    const other = await profileOf(member());
+    await expect
+      .poll(() => heard.some((c) => c.kind === 'profile' && c.profile_id === other.profile_id))
+      .toBe(true);
+    expect(heard.slice(before).filter((c) => c.kind === 'profile' && c.profile_id === profile_id)).toEqual(
+      [],
+    );
+    await listener.close();
+  });
+
+  it('keeps every issue area in the last announcement when two are added at once', async () => {
+    const heard: Change[] = [];
+    const listener = listenForChanges({ databaseUrl, logger, onChange: (change) => void heard.push(change) });
+    await listener.ready;
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const ids = await Promise.all(
+      ['Concurrent A', 'Concurrent B', 'Concurrent C'].map(
+        async (name) =>
+          (await rpc('addIssueArea', { issue_name: name }, owner)).issue_area?.issue_id as number,
+      ),
+    );
+    await Promise.all(ids.map((issue_id) => rpc('addUserIssue', { profile_id, issue_id }, owner)));
+    await lastAnnounced(
+      heard,
+      profile_id,
+      [...ids].sort((a, b) => a - b),
+    );
+    await listener.close();
+  });
+
+  it('GetAuthorByUser, GetAuthors and ListAuthors answer each author’s issue areas, ascending', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const bare = await profileOf(member());
+    const ids: number[] = [];
+    for (const name of ['Authors Zoning', 'Authors Agriculture']) {
+      const issue_id = (await rpc('addIssueArea', { issue_name: name }, owner)).issue_area
+        ?.issue_id as number;
+      await rpc('addUserIssue', { profile_id, issue_id }, owner);
+      ids.push(issue_id);
+    }
+    const sorted = [...ids].sort((a, b) => a - b);
+    expect((await rpc('getAuthorByUser', { user_id: owner.userId })).issue_area_ids).toEqual(sorted);
+    const { authors } = await rpc('getAuthors', { profile_ids: [profile_id, bare.profile_id] });
+    expect(authors.map((a) => [a.profile_id, a.issue_area_ids])).toEqual([
+      [profile_id, sorted],
+      [bare.profile_id, []],
+    ]);
+    const listed = await rpc('listAuthors', { after_profile_id: profile_id - 1, limit: 1 });
+    expect(listed.authors.map((a) => a.issue_area_ids)).toEqual([sorted]);
+  });
+});
+
 describe('authors (internal)', () => {
   it('GetAuthorByUser answers the member’s profile with the current job’s organization and division', async () => {
     const owner = member();
@@ -1614,6 +1729,7 @@ describe('authors (internal)', () => {
       profile_picture,
       organization_id: 2,
       division_id: 21,
+      issue_area_ids: [],
     });
     expect(await refusal(rpc('getAuthorByUser', { user_id: 'nobody' }))).toEqual({
       code: status.NOT_FOUND,

@@ -56,6 +56,7 @@ export function authorOf(message: AuthorMessage): Author {
     lastName: message.last_name,
     organizationId: message.organization_id ?? null,
     divisionId: message.division_id ?? null,
+    issueAreaIds: message.issue_area_ids ?? [],
   };
 }
 

@@ -67,15 +67,16 @@ export function postMessage(post: Post): PostMessage {
 
 export function grpcPostService(posts: PostService, logger: Logger): PostServiceServer {
   return {
-    listPosts: unary(logger, 'ListPosts', async (request) => ({
+    listPosts: unary(logger, 'ListPosts', async (request, context) => ({
       posts: (
-        await posts.listPosts({
+        await posts.listPosts(context.caller, {
           offset: request.offset,
           limit: request.limit,
           sort: request.sort,
           seed: request.seed,
           postTypeId: request.posttype_id,
           search: request.search,
+          myIssues: request.my_issues,
         })
       ).map(postMessage),
     })),

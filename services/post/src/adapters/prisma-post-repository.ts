@@ -87,6 +87,11 @@ function postOf({
   };
 }
 
+/** Issue area ids as the copy keeps them: each once, ascending (so equal sets compare equal). */
+const issueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
 /** An instant as epoch milliseconds in JSON (exact for timestamptz(3)), whatever the session's time zone. */
 const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)`;
 
@@ -148,7 +153,8 @@ export function prismaPostRepository(
     prisma.$queryRaw<IndexedPost[]>`
       SELECT p.post_id AS "postId", p.post_title AS title, p.body_text AS "bodyText",
              coalesce(a.first_name, '') AS "authorFirstName", coalesce(a.last_name, '') AS "authorLastName",
-             p.posttype_id AS "postTypeId", p.created_at AS "createdAt", p.likes_count AS "likesCount"
+             p.posttype_id AS "postTypeId", p.created_at AS "createdAt", p.likes_count AS "likesCount",
+             coalesce(a.issue_area_ids, '{}') AS "authorIssueAreaIds"
       FROM ${table('posts')} p
       LEFT JOIN ${table('authors')} a ON a.profile_id = p.post_author
       WHERE ${where}
@@ -368,11 +374,25 @@ export function prismaPostRepository(
     },
 
     async saveAuthor(author) {
+      const stored = await prisma.author.findUnique({ where: { profileId: author.profileId } });
+      const issueAreaIds = author.issueAreaIds ? issueIds(author.issueAreaIds) : (stored?.issueAreaIds ?? []);
+      const fields = {
+        userId: author.userId,
+        firstName: author.firstName,
+        lastName: author.lastName,
+        issueAreaIds,
+      };
       await prisma.author.upsert({
         where: { profileId: author.profileId },
-        create: author,
-        update: { userId: author.userId, firstName: author.firstName, lastName: author.lastName },
+        create: { profileId: author.profileId, ...fields },
+        update: fields,
       });
+      return (
+        stored !== null &&
+        (stored.firstName !== author.firstName ||
+          stored.lastName !== author.lastName ||
+          !sameIds(stored.issueAreaIds, issueAreaIds))
+      );
     },
 
     async updateKnownAuthors(authors) {
@@ -384,23 +404,32 @@ export function prismaPostRepository(
           })
         ).map((row) => [row.profileId, row]),
       );
-      const renamed: number[] = [];
+      const changed: number[] = [];
       const writes = [];
       for (const author of authors) {
         const stored = known.get(author.profileId);
         if (!stored) continue;
-        const nameChanged = stored.firstName !== author.firstName || stored.lastName !== author.lastName;
-        if (nameChanged) renamed.push(author.profileId);
-        if (nameChanged || stored.userId !== author.userId)
+        const issueAreaIds = author.issueAreaIds ? issueIds(author.issueAreaIds) : stored.issueAreaIds;
+        const shownChanged =
+          stored.firstName !== author.firstName ||
+          stored.lastName !== author.lastName ||
+          !sameIds(stored.issueAreaIds, issueAreaIds);
+        if (shownChanged) changed.push(author.profileId);
+        if (shownChanged || stored.userId !== author.userId)
           writes.push(
             prisma.author.update({
               where: { profileId: author.profileId },
-              data: { userId: author.userId, firstName: author.firstName, lastName: author.lastName },
+              data: {
+                userId: author.userId,
+                firstName: author.firstName,
+                lastName: author.lastName,
+                issueAreaIds,
+              },
             }),
           );
       }
       if (writes.length > 0) await prisma.$transaction(writes);
-      return renamed;
+      return changed;
     },
 
     async authorIds() {

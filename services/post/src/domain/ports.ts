@@ -2,7 +2,7 @@
 // post schema, the profile and org services over gRPC, DOMPurify on jsdom); the search index is @rotunda/search's.
 import type {
   Author,
-  AuthorName,
+  AuthorCopy,
   Comment,
   CommentsPage,
   DivisionName,
@@ -93,13 +93,16 @@ export interface PostRepository {
   /** One more read, atomically; the new count, or null when the post does not exist. */
   addRead(postId: number): Promise<number | null>;
 
-  /** Writes the author into the read copy (insert or update). */
-  saveAuthor(author: AuthorName): Promise<void>;
+  /**
+   * Writes the author into the read copy (insert or update); answers whether their names or issue areas changed
+   * (a new author's too), so that their posts the search index holds must be learned again.
+   */
+  saveAuthor(author: AuthorCopy): Promise<boolean>;
   /**
    * Updates the copy's authors among these (others are not referenced here and are left out); answers the ids
-   * whose first or last name changed, whose posts the search index must learn again.
+   * whose first or last name or issue areas changed, whose posts the search index must learn again.
    */
-  updateKnownAuthors(authors: readonly AuthorName[]): Promise<number[]>;
+  updateKnownAuthors(authors: readonly AuthorCopy[]): Promise<number[]>;
   /** Every author the copy holds (post and comment authors). */
   authorIds(): Promise<number[]>;
   saveOrganizations(organizations: readonly OrganizationName[]): Promise<void>;

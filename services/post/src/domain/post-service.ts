@@ -2,8 +2,8 @@
 // search index, each post carrying only its latest comments (the earlier ones a page at a time); posts and
 // comments written by members with a profile, sanitized before storage, changed or deleted by their author only,
 // comments within each member's allowance; one like per member and post and reads counted by the server; and the read
-// copies of authors', organizations' and divisions' names kept current (ADR 0012), re-indexing an author's posts
-// when their name changes; the feed version moved after every write that changes what a page shows, so the
+// copies of authors', organizations' and divisions' names and authors' issue areas kept current (ADR 0012),
+// re-indexing an author's posts when their name or issue areas change (a member's "My issue areas" filters on them); the feed version moved after every write that changes what a page shows, so the
 // gateways may keep pages until it moves. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import type { Change } from '@rotunda/events';
 import { POST_COMMENTS } from '@rotunda/rules';
@@ -36,6 +36,7 @@ import type {
 } from './ports.ts';
 import {
   type Author,
+  type AuthorCopy,
   type Comment,
   type CommentsPage,
   EVENT_TYPES,
@@ -83,11 +84,12 @@ const AUTHORS_PER_CALL = 1000;
 
 /**
  * The search index's fields for posts: every word of a search must be in the title, the author's first or last
- * name, or the body's text (spec §5); the type filters; the feed sorts on the creation time and the like count.
+ * name, or the body's text (spec §5); the type filter and "My issue areas" (the author's issue area ids); the feed
+ * sorts on the creation time and the like count.
  */
 export const POST_INDEX = {
   textFields: ['title', 'first_name', 'last_name', 'body'],
-  keywordFields: ['type'],
+  keywordFields: ['type', 'issue'],
   sortFields: [
     { name: 'created_at', type: 'number' as const },
     { name: 'likes', type: 'number' as const },
@@ -103,7 +105,7 @@ export function searchDocumentOf(post: IndexedPost): SearchDocument {
       last_name: post.authorLastName,
       body: post.bodyText,
     },
-    keywords: { type: [String(post.postTypeId)] },
+    keywords: { type: [String(post.postTypeId)], issue: post.authorIssueAreaIds.map(String) },
     sort: { created_at: post.createdAt.getTime(), likes: post.likesCount },
   };
 }
@@ -149,6 +151,8 @@ export interface ListPostsInput {
   /** 0: every type. */
   postTypeId: number;
   search: string;
+  /** Only posts whose author shares an issue area with the caller (a member). */
+  myIssues: boolean;
 }
 
 export interface PostInput {
@@ -246,16 +250,23 @@ export function createPostService({
     return comment;
   };
 
-  /** The caller's profile as an author, kept in the read copy for the byline; `missing` when there is none. */
+  /** The author as the read copy keeps them. */
+  const authorCopyOf = (author: Author): AuthorCopy => ({
+    profileId: author.profileId,
+    userId: author.userId || null,
+    firstName: author.firstName,
+    lastName: author.lastName,
+    issueAreaIds: author.issueAreaIds,
+  });
+
+  /**
+   * The caller's profile as an author, kept in the read copy for the byline (their posts re-indexed when the copy
+   * was behind); `missing` when there is none.
+   */
   const authorOf = async (caller: Caller, missing: string): Promise<Author> => {
     const author = await profiles.authorOfMember(caller.userId);
     if (!author) throw new DomainError('failed_precondition', missing);
-    await repository.saveAuthor({
-      profileId: author.profileId,
-      userId: author.userId || null,
-      firstName: author.firstName,
-      lastName: author.lastName,
-    });
+    if (await repository.saveAuthor(authorCopyOf(author))) await reindexAuthors([author.profileId]);
     return author;
   };
 
@@ -316,8 +327,12 @@ export function createPostService({
       return type;
     },
 
-    /** One page of the feed, public (spec §6): searched, filtered and sorted by the index, then read in order. */
-    async listPosts(input: ListPostsInput): Promise<Post[]> {
+    /**
+     * One page of the feed, public (spec §6): searched, filtered and sorted by the index, then read in order. "My
+     * issue areas" is a member's: only posts of authors sharing one of the caller's issue areas (none without).
+     */
+    async listPosts(caller: Caller | undefined, input: ListPostsInput): Promise<Post[]> {
+      const member = input.myIssues ? requireMember(caller) : undefined;
       const words = searchWords(input.search);
       const sort = (input.sort.trim() || 'recent') as Sort;
       if (!SORTS.includes(sort)) throw invalidArgument(MESSAGES.unknownSort);
@@ -325,9 +340,17 @@ export function createPostService({
       const offset = Math.max(0, Math.floor(input.offset));
       if (offset + limit > MAX_RESULT_WINDOW)
         throw invalidArgument(`The feed goes at most ${MAX_RESULT_WINDOW} posts deep; search to narrow it.`);
+      const filters: Record<string, string | string[]> = {};
+      if (input.postTypeId > 0) filters.type = String(input.postTypeId);
+      if (member) {
+        // Asked of the owner at each page: a member's own issue areas are current the moment they change them.
+        const issueAreaIds = (await profiles.authorOfMember(member.userId))?.issueAreaIds ?? [];
+        if (issueAreaIds.length === 0) return [];
+        filters.issue = issueAreaIds.map(String);
+      }
       const { ids } = await index.search({
         text: words.join(' '),
-        ...(input.postTypeId > 0 ? { filters: { type: String(input.postTypeId) } } : {}),
+        filters,
         sort: feedOrder(sort, input.seed),
         offset,
         limit,
@@ -489,7 +512,10 @@ export function createPostService({
       return author;
     },
 
-    /** One announcement from another service's write (ADR 0012): the copy takes it, the index follows names. */
+    /**
+     * One announcement from another service's write (ADR 0012): the copy takes it, the index follows names and
+     * issue areas.
+     */
     async applyChange(change: Change): Promise<void> {
       if (change.kind === 'organization') {
         await repository.saveOrganizations([
@@ -504,21 +530,22 @@ export function createPostService({
           },
         ]);
       } else {
-        const renamed = await repository.updateKnownAuthors([
+        const changed = await repository.updateKnownAuthors([
           {
             profileId: change.profile_id,
             userId: change.user_id,
             firstName: change.first_name,
             lastName: change.last_name,
+            ...(change.issue_area_ids ? { issueAreaIds: change.issue_area_ids } : {}),
           },
         ]);
-        await reindexAuthors(renamed);
+        await reindexAuthors(changed);
       }
       await feedVersion.changed();
     },
 
     /**
-     * Copies the owners' current names (on every (re)connection of the change listener, before the changes heard
+     * Copies the owners' current names and authors' issue areas (on every (re)connection of the change listener, before the changes heard
      * on it): every organization and division, and the authors this schema references.
      */
     async catchUp(): Promise<void> {
@@ -528,15 +555,7 @@ export function createPostService({
       const ids = await repository.authorIds();
       for (let start = 0; start < ids.length; start += AUTHORS_PER_CALL) {
         const authors = await profiles.authors(ids.slice(start, start + AUTHORS_PER_CALL));
-        const renamed = await repository.updateKnownAuthors(
-          authors.map((author) => ({
-            profileId: author.profileId,
-            userId: author.userId || null,
-            firstName: author.firstName,
-            lastName: author.lastName,
-          })),
-        );
-        await reindexAuthors(renamed);
+        await reindexAuthors(await repository.updateKnownAuthors(authors.map(authorCopyOf)));
       }
       await feedVersion.changed();
     },

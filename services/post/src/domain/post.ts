@@ -58,6 +58,12 @@ export interface AuthorName {
   userId: string | null;
 }
 
+/** An author as the read copy keeps them: the names, and the issue areas their posts are filed under. */
+export interface AuthorCopy extends AuthorName {
+  /** Ids of the issue areas the profile covers; undefined keeps what the copy holds (an older announcement). */
+  issueAreaIds?: readonly number[];
+}
+
 export interface Comment {
   commentId: number;
   postId: number;
@@ -136,6 +142,8 @@ export interface IndexedPost {
   postTypeId: number;
   createdAt: Date;
   likesCount: number;
+  /** The author's issue areas as the read copy holds them ("My issue areas"). */
+  authorIssueAreaIds: number[];
 }
 
 /**
@@ -150,6 +158,8 @@ export interface Author {
   lastName: string;
   organizationId: number | null;
   divisionId: number | null;
+  /** Ids of the issue areas the profile covers. */
+  issueAreaIds: number[];
 }
 
 /** Read copy rows of the org service's names. */

@@ -338,6 +338,7 @@ export async function seedDemoPosts({
       userId: author.userId,
       firstName: author.firstName,
       lastName: author.lastName,
+      issueAreaIds: author.issueAreaIds,
     });
   const next = random(2024);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;

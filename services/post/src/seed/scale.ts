@@ -256,6 +256,7 @@ try {
       lastName: r.pick(LAST),
       organizationId: organizationIds.length > 0 ? r.pick(organizationIds) : null,
       divisionId: null,
+      issueAreaIds: [],
     });
   }
   for (const author of authors)
@@ -264,6 +265,7 @@ try {
       userId: author.userId,
       firstName: author.firstName,
       lastName: author.lastName,
+      issueAreaIds: author.issueAreaIds,
     });
 
   // The paragraph pool, each sanitized once by the service's sanitizer (html and visible text).

@@ -13,7 +13,10 @@ import {
 
 export const logger = createLogger('post-test', 'silent');
 
-/** Owned demo-like profiles; `unclaimed` has no member. */
+/**
+ * Owned demo-like profiles with their issue areas (ids): Maya 1 and 2, Carlos 2, Priya 3, Owen none; `unclaimed`
+ * has no member.
+ */
 export function demoAuthors(): Author[] {
   return [
     {
@@ -23,6 +26,7 @@ export function demoAuthors(): Author[] {
       last_name: 'Delgado',
       organization_id: 12,
       division_id: 3,
+      issue_area_ids: [1, 2],
     },
     {
       profile_id: 102,
@@ -30,10 +34,18 @@ export function demoAuthors(): Author[] {
       first_name: 'Carlos',
       last_name: 'Whitaker',
       organization_id: 14,
+      issue_area_ids: [2],
     },
-    { profile_id: 103, user_id: 'member-3', first_name: 'Priya', last_name: 'Okafor', organization_id: 14 },
-    { profile_id: 104, user_id: 'member-4', first_name: 'Owen', last_name: 'Lindqvist' },
-    { profile_id: 105, user_id: '', first_name: 'Una', last_name: 'Claimed' },
+    {
+      profile_id: 103,
+      user_id: 'member-3',
+      first_name: 'Priya',
+      last_name: 'Okafor',
+      organization_id: 14,
+      issue_area_ids: [3],
+    },
+    { profile_id: 104, user_id: 'member-4', first_name: 'Owen', last_name: 'Lindqvist', issue_area_ids: [] },
+    { profile_id: 105, user_id: '', first_name: 'Una', last_name: 'Claimed', issue_area_ids: [1] },
   ];
 }
 

@@ -1,9 +1,11 @@
 // Issue areas and the issues profiles cover, in the profile schema through Prisma. Uniqueness (one issue area
-// per name key, one entry per profile and issue) is the database's, so two members at once make no twins.
+// per name key, one entry per profile and issue) is the database's, so two members at once make no twins. Each
+// change of a profile's issues announces the profile with its issue areas in the change's transaction (ADR 0012).
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { IssueArea } from '../domain/model.ts';
 import type { IssueRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
+import { announceProfile } from './prisma-profile-repository.ts';
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -45,6 +47,7 @@ export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
             include: { issueArea: true },
           });
           await recordCuration(tx, profileId, curation);
+          await announceProfile(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
           return created;
         });
         return { id: row.id, profileId, issueId, issueArea: issueAreaOf(row.issueArea) };
@@ -62,6 +65,10 @@ export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
         const deleted = await tx.userIssue.findUnique({ where: { id }, select: { profileId: true } });
         if (!deleted || (await tx.userIssue.deleteMany({ where: { id } })).count === 0) return false;
         await recordCuration(tx, deleted.profileId, curation);
+        await announceProfile(
+          tx,
+          await tx.profile.findUniqueOrThrow({ where: { profileId: deleted.profileId } }),
+        );
         return true;
       }),
   };

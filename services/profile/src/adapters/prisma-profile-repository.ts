@@ -199,7 +199,12 @@ function jobData(fields: JobFields) {
   };
 }
 
-const announce = (
+/**
+ * Announces the profile as it is in this transaction, with the issue areas it covers (ADR 0012). The profile's
+ * announcements take one lock first, so the one that reads later commits later: two writes at once (an issue
+ * added while another is removed, or a rename) never leave the last one heard with a list missing the other's.
+ */
+export async function announceProfile(
   client: Prisma.TransactionClient,
   row: {
     profileId: number;
@@ -208,21 +213,30 @@ const announce = (
     lastName: string;
     profilePicture: string | null;
   },
-) =>
-  publishChange(client, {
+): Promise<void> {
+  await client.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`profile.announce:${row.profileId}`}))::text`;
+  const issues = await client.userIssue.findMany({
+    where: { profileId: row.profileId },
+    select: { issueId: true },
+    orderBy: { issueId: 'asc' },
+  });
+  await publishChange(client, {
     kind: 'profile',
     profile_id: row.profileId,
     user_id: row.userId,
     first_name: row.firstName,
     last_name: row.lastName,
     profile_picture: row.profilePicture,
+    issue_area_ids: issues.map((issue) => issue.issueId),
   });
+}
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 const withCurrentJob = {
   jobs: { where: { currentJob: true }, orderBy: jobOrder, take: 1 },
+  issues: { select: { issueId: true }, orderBy: { issueId: 'asc' } },
 } satisfies Prisma.ProfileInclude;
 
 function authorOf(row: Prisma.ProfileGetPayload<{ include: typeof withCurrentJob }>): Author {
@@ -235,6 +249,7 @@ function authorOf(row: Prisma.ProfileGetPayload<{ include: typeof withCurrentJob
     profilePicture: row.profilePicture,
     organizationId: job?.organizationId ?? null,
     divisionId: job?.divisionId ?? null,
+    issueAreaIds: row.issues.map((issue) => issue.issueId),
   };
 }
 
@@ -296,7 +311,7 @@ export function prismaProfileRepository(
       const { count } = await tx.profile.updateMany({ where: { profileId, userId: owner }, data });
       if (count === 0) return false;
       await recordCuration(tx, profileId, curation);
-      await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
+      await announceProfile(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
       return true;
     });
     return written ? findProfile(profileId) : null;
@@ -373,7 +388,7 @@ export function prismaProfileRepository(
           const row = await tx.profile.create({
             data: { ...(profileData(fields) as Prisma.ProfileUncheckedCreateInput), userId },
           });
-          await announce(tx, row);
+          await announceProfile(tx, row);
           return row.profileId;
         });
       } catch (error) {
@@ -404,7 +419,7 @@ export function prismaProfileRepository(
           FOR UPDATE`;
         if (!row) return null;
         const updated = await tx.profile.update({ where: { profileId }, data: { profilePicture: url } });
-        await announce(tx, updated);
+        await announceProfile(tx, updated);
         await recordCuration(tx, profileId, curation);
         return { previous: row.profile_picture };
       }),
@@ -432,7 +447,7 @@ export function prismaProfileRepository(
           },
         });
         if (confirmNow)
-          await announce(
+          await announceProfile(
             tx,
             await tx.profile.update({
               where: { profileId },
@@ -488,7 +503,10 @@ export function prismaProfileRepository(
           });
           if (count === 0)
             throw new Error(`profile ${claim.profileId} gained an owner under a pending claim`);
-          await announce(tx, await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }));
+          await announceProfile(
+            tx,
+            await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }),
+          );
         }
         if (curation) {
           const names = await tx.profileClaim.findUniqueOrThrow({

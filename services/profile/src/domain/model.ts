@@ -234,6 +234,11 @@ export interface Author {
   profilePicture: string | null;
   organizationId: number | null;
   divisionId: number | null;
+  /**
+   * The issue areas the profile covers, ascending ("My issue areas" on the public square); absent where they are
+   * not read (GetAuthorsByUsers, which names people only).
+   */
+  issueAreaIds?: number[];
 }
 
 /** Pronouns the profile form offers (spec §3). */

@@ -420,11 +420,12 @@ export async function seedDemoProfiles(deps: SeedDependencies): Promise<number> 
             };
           }),
         });
+        const issues = person.issues.flatMap((name) => {
+          const issueId = issueIds.get(name);
+          return issueId === undefined ? [] : [issueId];
+        });
         await tx.userIssue.createMany({
-          data: person.issues.flatMap((name) => {
-            const issueId = issueIds.get(name);
-            return issueId === undefined ? [] : [{ profileId: row.profileId, issueId }];
-          }),
+          data: issues.map((issueId) => ({ profileId: row.profileId, issueId })),
         });
         await publishChange(tx, {
           kind: 'profile',
@@ -433,6 +434,7 @@ export async function seedDemoProfiles(deps: SeedDependencies): Promise<number> 
           first_name: row.firstName,
           last_name: row.lastName,
           profile_picture: row.profilePicture,
+          issue_area_ids: [...new Set(issues)].sort((a, b) => a - b),
         });
       }
     },
