@@ -138,7 +138,15 @@ describe('public reads', () => {
     expect(res).toMatchObject({ status: 200, body: [PLAIN_JSON, EVENT_JSON] });
     expect(posts.callsTo('listPosts')[0]).toEqual({
       method: 'listPosts',
-      request: { offset: 0, limit: 20, sort: 'recent', seed: 0, posttype_id: 0, search: '' },
+      request: {
+        offset: 0,
+        limit: 20,
+        sort: 'recent',
+        seed: 0,
+        posttype_id: 0,
+        search: '',
+        my_issues: false,
+      },
       caller: undefined,
     });
   });
@@ -159,6 +167,7 @@ describe('public reads', () => {
       seed: 123456789,
       posttype_id: 9,
       search: 'water plan',
+      my_issues: false,
     });
   });
 

@@ -10,6 +10,7 @@
 // Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages and
 // visitors pages at most a second old. The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007); 0 turns
 // every cache here off. Kept answers carry their own gzip and brotli variants.
+// "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Comment, Post } from '@rotunda/protos/post';
@@ -163,6 +164,7 @@ const bodies = {
       .union([z.string(), z.null()], { error: 'search must be text' })
       .optional()
       .refine((value) => (value ?? '').length <= 200, 'search is too long'),
+    my_issues: z.boolean({ error: 'my_issues must be true or false' }).nullable().optional(),
   }),
   addPost: z.object({
     post_title: text('post_title'),
@@ -327,7 +329,18 @@ export function postsRouter(
       seed: sort === 'random' ? (body.seed ?? 0) : 0,
       posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
       search: (body.search ?? '').trim().replace(/\s+/g, ' '),
+      my_issues: body.my_issues === true,
     };
+    if (request.my_issues) {
+      // "My issue areas" is a member's own view (a visitor is asked to log in). Its page depends on who asks, so
+      // it is answered fresh and kept neither here nor by the browser: a page kept per member serves no one else,
+      // would push the shared pages everyone reads out of FEED_CACHE_KEYS, and would have to follow that
+      // member's issue areas too; the post service asks the profile service for them at each page instead.
+      callerOf(req);
+      const page = cachedAnswerOf((await rpc(req, post.listPosts, request)).posts.map(postJson));
+      sendAnswer(req, res, page, 'private, no-store');
+      return;
+    }
     await sendPage(req, res, feedCache, request, async () =>
       (await rpc(req, post.listPosts, request)).posts.map(postJson),
     );

@@ -1335,7 +1335,7 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
   /** Maya covers issue areas 1 and 2, Carlos 2, Priya 3, Owen none (support/fake-directories.ts). */
   const setIssueAreas = (profileId: number, ids: number[]) => {
     const author = profiles.authors.find((a) => a.profile_id === profileId);
-    if (author) author.issue_area_ids = ids;
+    if (author) author.issue_areas = { issue_area_ids: ids };
   };
   const authorOf = (profileId: number) => profiles.authors.find((a) => a.profile_id === profileId);
 
@@ -1456,6 +1456,12 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
     setIssueAreas(102, [2]);
     await posts.catchUp();
     expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
+    // A profile service that predates issue areas does not say them: the copy keeps what it holds.
+    const carlos = authorOf(102);
+    if (carlos) carlos.issue_areas = undefined;
+    await posts.catchUp();
+    expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
+    setIssueAreas(102, [2]);
   });
 
   it('follows the member’s own issue areas at once, asked of the profile service at each page', async () => {

@@ -1704,14 +1704,16 @@ describe('issue areas announced with the profile (the public square’s "My issu
       ids.push(issue_id);
     }
     const sorted = [...ids].sort((a, b) => a - b);
-    expect((await rpc('getAuthorByUser', { user_id: owner.userId })).issue_area_ids).toEqual(sorted);
+    expect((await rpc('getAuthorByUser', { user_id: owner.userId })).issue_areas).toEqual({
+      issue_area_ids: sorted,
+    });
     const { authors } = await rpc('getAuthors', { profile_ids: [profile_id, bare.profile_id] });
-    expect(authors.map((a) => [a.profile_id, a.issue_area_ids])).toEqual([
+    expect(authors.map((a) => [a.profile_id, a.issue_areas?.issue_area_ids])).toEqual([
       [profile_id, sorted],
       [bare.profile_id, []],
     ]);
     const listed = await rpc('listAuthors', { after_profile_id: profile_id - 1, limit: 1 });
-    expect(listed.authors.map((a) => a.issue_area_ids)).toEqual([sorted]);
+    expect(listed.authors.map((a) => a.issue_areas?.issue_area_ids)).toEqual([sorted]);
   });
 });
 
@@ -1729,7 +1731,7 @@ describe('authors (internal)', () => {
       profile_picture,
       organization_id: 2,
       division_id: 21,
-      issue_area_ids: [],
+      issue_areas: { issue_area_ids: [] },
     });
     expect(await refusal(rpc('getAuthorByUser', { user_id: 'nobody' }))).toEqual({
       code: status.NOT_FOUND,

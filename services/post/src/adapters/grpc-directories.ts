@@ -56,7 +56,7 @@ export function authorOf(message: AuthorMessage): Author {
     lastName: message.last_name,
     organizationId: message.organization_id ?? null,
     divisionId: message.division_id ?? null,
-    issueAreaIds: message.issue_area_ids ?? [],
+    ...(message.issue_areas ? { issueAreaIds: message.issue_areas.issue_area_ids } : {}),
   };
 }
 

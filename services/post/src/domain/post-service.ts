@@ -343,7 +343,7 @@ export function createPostService({
       const filters: Record<string, string | string[]> = {};
       if (input.postTypeId > 0) filters.type = String(input.postTypeId);
       if (member) {
-        // Asked of the owner at each page: a member's own issue areas are current the moment they change them.
+        // Asked of the owner at each page: a member's own issue areas count the moment they change them.
         const issueAreaIds = (await profiles.authorOfMember(member.userId))?.issueAreaIds ?? [];
         if (issueAreaIds.length === 0) return [];
         filters.issue = issueAreaIds.map(String);

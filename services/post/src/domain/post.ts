@@ -158,8 +158,8 @@ export interface Author {
   lastName: string;
   organizationId: number | null;
   divisionId: number | null;
-  /** Ids of the issue areas the profile covers. */
-  issueAreaIds: number[];
+  /** Ids of the issue areas the profile covers; absent when the profile service did not say (an older one). */
+  issueAreaIds?: number[];
 }
 
 /** Read copy rows of the org service's names. */

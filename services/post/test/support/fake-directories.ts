@@ -26,7 +26,7 @@ export function demoAuthors(): Author[] {
       last_name: 'Delgado',
       organization_id: 12,
       division_id: 3,
-      issue_area_ids: [1, 2],
+      issue_areas: { issue_area_ids: [1, 2] },
     },
     {
       profile_id: 102,
@@ -34,7 +34,7 @@ export function demoAuthors(): Author[] {
       first_name: 'Carlos',
       last_name: 'Whitaker',
       organization_id: 14,
-      issue_area_ids: [2],
+      issue_areas: { issue_area_ids: [2] },
     },
     {
       profile_id: 103,
@@ -42,10 +42,22 @@ export function demoAuthors(): Author[] {
       first_name: 'Priya',
       last_name: 'Okafor',
       organization_id: 14,
-      issue_area_ids: [3],
+      issue_areas: { issue_area_ids: [3] },
     },
-    { profile_id: 104, user_id: 'member-4', first_name: 'Owen', last_name: 'Lindqvist', issue_area_ids: [] },
-    { profile_id: 105, user_id: '', first_name: 'Una', last_name: 'Claimed', issue_area_ids: [1] },
+    {
+      profile_id: 104,
+      user_id: 'member-4',
+      first_name: 'Owen',
+      last_name: 'Lindqvist',
+      issue_areas: { issue_area_ids: [] },
+    },
+    {
+      profile_id: 105,
+      user_id: '',
+      first_name: 'Una',
+      last_name: 'Claimed',
+      issue_areas: { issue_area_ids: [1] },
+    },
   ];
 }
 

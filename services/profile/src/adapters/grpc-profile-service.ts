@@ -185,7 +185,7 @@ const authorMessage = (author: Author): AuthorMessage => ({
   profile_picture: opt(author.profilePicture),
   organization_id: opt(author.organizationId),
   division_id: opt(author.divisionId),
-  issue_area_ids: author.issueAreaIds ?? [],
+  issue_areas: author.issueAreaIds ? { issue_area_ids: author.issueAreaIds } : undefined,
 });
 
 /** Absent stays absent (keep the stored value); present, even empty, is passed on (empty clears). */
