@@ -108,4 +108,20 @@ describe('POST /api/posts/all with my_issues', () => {
     await feed({});
     expect(posts.callsTo('listPosts').filter((call) => !call.request.my_issues)).toHaveLength(1);
   });
+
+  it('POST /api/posts/profile-info tells whether the member covers an issue area (the filter shows only then)', async () => {
+    expect((await post(`${gateway.base}/api/posts/profile-info`, {}, member)).body).toMatchObject({
+      has_issue_areas: false,
+    });
+    posts.answer('getProfileInfo', async () => ({
+      profile_id: 102,
+      first_name: 'Carlos',
+      last_name: 'Whitaker',
+      user_id: 'concierge-1',
+      has_issue_areas: true,
+    }));
+    expect((await post(`${gateway.base}/api/posts/profile-info`, {}, member)).body).toMatchObject({
+      has_issue_areas: true,
+    });
+  });
 });

@@ -496,6 +496,8 @@ export function postsRouter(
       user_id: info.user_id,
       organization_id: orNull(info.organization_id),
       division_id: orNull(info.division_id),
+      // Whether the square offers "My issue areas" to this member.
+      has_issue_areas: info.has_issue_areas,
     });
   });
 

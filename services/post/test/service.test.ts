@@ -1092,14 +1092,16 @@ describe('bylines and search after renames (read copies, ADR 0012)', () => {
 });
 
 describe('profile info', () => {
-  it('answers the caller’s profile as an author; NOT_FOUND without one; a visitor is refused', async () => {
+  it('answers the caller’s profile as an author, and whether it covers an issue area; NOT_FOUND without one; a visitor is refused', async () => {
     expect(await rpc('getProfileInfo', {}, CARLOS)).toEqual({
       profile_id: 102,
       first_name: 'Carlos',
       last_name: 'Whitaker',
       user_id: 'concierge-1',
       organization_id: 14,
+      has_issue_areas: true,
     });
+    expect((await rpc('getProfileInfo', {}, OWEN)).has_issue_areas).toBe(false);
     expect(await refusal(rpc('getProfileInfo', {}, NEWBIE))).toEqual({
       code: status.NOT_FOUND,
       details: 'Profile not found',

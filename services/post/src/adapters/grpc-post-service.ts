@@ -174,6 +174,7 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
         user_id: author.userId,
         organization_id: opt(author.organizationId),
         division_id: opt(author.divisionId),
+        has_issue_areas: (author.issueAreaIds?.length ?? 0) > 0,
       };
     }),
   };
