@@ -1,5 +1,6 @@
 // The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare', open to visitors
-// (spec §2, §6): the search box, 'Create Post', the order and type filter, the feed of posts and the
+// (spec §2, §6): the search box, 'Create Post', the order, 'My issue areas' (members whose profile covers an
+// issue area) and the type filter, the feed of posts and the
 // Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
 // Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog. The create
 // and read dialogs (with the rich-text editor and the calendar file) load when first opened.
@@ -11,6 +12,7 @@ import { useNarrowerThan } from './common/useNarrowerThan';
 import { useOpenedOnce } from './common/useOpenedOnce';
 import { FeedList } from './feed/FeedList';
 import { FeedToolbar } from './feed/FeedToolbar';
+import { useCoversIssueAreas } from './feed/useCoversIssueAreas';
 import { useFeed } from './feed/useFeed';
 import { useFeedFilters } from './feed/useFeedFilters';
 import { useLikes } from './feed/useLikes';
@@ -54,7 +56,10 @@ export const TWO_COLUMNS_FROM_PX = 722;
 export default function PublicSquare() {
   const user = useUser();
   const filters = useFeedFilters();
-  const feed = useFeed(filters);
+  const offerMyIssues = useCoversIssueAreas(user);
+  // Only while offered: a member who signs out (or no longer covers any) sees the whole feed again.
+  const myIssues = filters.myIssues && offerMyIssues;
+  const feed = useFeed({ ...filters, myIssues });
   const likes = useLikes(user, feed.updatePost);
   const actions = usePostActions(feed);
   const postTypes = useTypeList<PostType>(fetchPostTypes);
@@ -115,12 +120,18 @@ export default function PublicSquare() {
         data-column={narrow ? column : undefined}
       >
         <div className="square__main">
-          <FeedToolbar filters={filters} postTypes={postTypes} onCreate={openCreate} />
+          <FeedToolbar
+            filters={filters}
+            postTypes={postTypes}
+            offerMyIssues={offerMyIssues}
+            onCreate={openCreate}
+          />
           <FeedList
             feed={feed}
             likes={likes}
             visitor={user === null}
             filtered={filters.search !== '' || filters.posttypeId !== null}
+            myIssues={myIssues}
             onRead={openRead}
             onComment={actions.addComment}
           />

@@ -157,6 +157,8 @@ export interface FeedQuery {
   seed: number;
   posttypeId: number | null;
   search: string;
+  /** Only posts whose author shares an issue area with the member ("My issue areas"); absent: every post. */
+  myIssues?: boolean;
 }
 
 /** One page of the feed, sorted, filtered and searched on the server. */
@@ -172,9 +174,16 @@ export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post
       ...(query.sort === 'random' && { seed: query.seed }),
       ...(query.posttypeId !== null && { posttype_id: query.posttypeId }),
       ...(search !== '' && { search }),
+      ...(query.myIssues && { my_issues: true }),
     },
     signal,
   );
+}
+
+/** Whether the member's profile covers an issue area (the square offers "My issue areas" then). */
+export async function fetchCoversIssueAreas(signal?: AbortSignal): Promise<boolean> {
+  const info = await call<{ has_issue_areas?: boolean }>('POST', '/api/posts/profile-info', {}, signal);
+  return info.has_issue_areas === true;
 }
 
 export const fetchPostTypes = (signal?: AbortSignal) =>

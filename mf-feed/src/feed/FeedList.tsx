@@ -16,11 +16,13 @@ interface FeedListProps {
   visitor: boolean;
   /** A search or a type filter is applied (the empty message says so). */
   filtered: boolean;
+  /** Only posts in the member's issue areas are shown (the empty message says so). */
+  myIssues: boolean;
   onRead: (post: Post) => void;
   onComment: (postId: number, body: string) => Promise<CommentOutcome>;
 }
 
-export function FeedList({ feed, likes, visitor, filtered, onRead, onComment }: FeedListProps) {
+export function FeedList({ feed, likes, visitor, filtered, myIssues, onRead, onComment }: FeedListProps) {
   const lastCardRef = useNearViewportBottom(feed.loadMore);
   const { posts, status } = feed;
 
@@ -38,9 +40,19 @@ export function FeedList({ feed, likes, visitor, filtered, onRead, onComment }: 
       )}
       {status === 'ready' && posts.length === 0 && (
         <div className="feed-empty">
-          <p className="feed-empty__title">{filtered ? 'No posts match your search.' : 'No posts yet.'}</p>
+          <p className="feed-empty__title">
+            {filtered
+              ? 'No posts match your search.'
+              : myIssues
+                ? 'No posts in your issue areas yet.'
+                : 'No posts yet.'}
+          </p>
           <p className="feed-empty__text">
-            {filtered ? 'Try fewer or different words, or another type.' : 'Be the first to share something.'}
+            {filtered
+              ? 'Try fewer or different words, or another type.'
+              : myIssues
+                ? 'Turn off My issue areas to see every post.'
+                : 'Be the first to share something.'}
           </p>
         </div>
       )}

@@ -1,6 +1,7 @@
 // The controls above the feed (spec §2): the search box, 'Create Post', the Recent / Popular / Random order
-// (one at a time) and the type filter with Reset.
-import { RotateCcw, Search, SquarePen } from 'lucide-react';
+// (one at a time), 'My issue areas' (a toggle, offered to members whose profile covers an issue area) and the
+// type filter with Reset.
+import { Check, RotateCcw, Search, SquarePen } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import type { PostType, SortMode } from '../api';
 import type { FeedFilterState } from './useFeedFilters';
@@ -14,10 +15,12 @@ const SORTS: readonly { mode: SortMode; label: string }[] = [
 interface FeedToolbarProps {
   filters: FeedFilterState;
   postTypes: readonly PostType[];
+  /** Show 'My issue areas' (a signed-in member whose profile covers an issue area). */
+  offerMyIssues: boolean;
   onCreate: () => void;
 }
 
-export function FeedToolbar({ filters, postTypes, onCreate }: FeedToolbarProps) {
+export function FeedToolbar({ filters, postTypes, offerMyIssues, onCreate }: FeedToolbarProps) {
   const searchId = useId();
   const typeId = useId();
 
@@ -74,6 +77,18 @@ export function FeedToolbar({ filters, postTypes, onCreate }: FeedToolbarProps) 
             </button>
           ))}
         </fieldset>
+        {offerMyIssues && (
+          <button
+            type="button"
+            className="feed-sort__button feed-toolbar__mine"
+            aria-pressed={filters.myIssues}
+            title="Only posts by people who share one of your issue areas"
+            onClick={() => filters.setMyIssues(!filters.myIssues)}
+          >
+            {filters.myIssues && <Check size={16} aria-hidden="true" />}
+            My issue areas
+          </button>
+        )}
         <div className="feed-toolbar__filter">
           <label className="visually-hidden" htmlFor={typeId}>
             Filter by type

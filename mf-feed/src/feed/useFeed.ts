@@ -1,4 +1,4 @@
-// The feed's data: the first 20 posts for the current order, type and search, then the next 20 each time the
+// The feed's data: the first 20 posts for the current order, type, search and "My issue areas", then the next 20 each time the
 // screen asks, only while the last page held exactly 20 (spec §4, §9). A change of query starts over, and
 // answers to superseded requests are dropped. The screen's own changes (likes, comments, edits, deletions)
 // are applied to the posts in place.
@@ -10,6 +10,7 @@ export interface FeedFilters {
   seed: number;
   posttypeId: number | null;
   search: string;
+  myIssues: boolean;
 }
 
 export interface Feed {
@@ -46,7 +47,7 @@ const INITIAL: State = {
   moreFailed: false,
 };
 
-export function useFeed({ sort, seed, posttypeId, search }: FeedFilters): Feed {
+export function useFeed({ sort, seed, posttypeId, search, myIssues }: FeedFilters): Feed {
   const [state, setState] = useState<State>(INITIAL);
   const [attempt, setAttempt] = useState(0);
   // Which query the data belongs to; a page fetched for an older one is ignored.
@@ -63,7 +64,7 @@ export function useFeed({ sort, seed, posttypeId, search }: FeedFilters): Feed {
     const controller = new AbortController();
     // The previous posts stay on screen (dimmed) while the new query loads, rather than flashing empty.
     setState((previous) => ({ ...previous, status: 'loading', loadingMore: false, moreFailed: false }));
-    fetchPosts({ offset: 0, sort, seed, posttypeId, search }, controller.signal).then(
+    fetchPosts({ offset: 0, sort, seed, posttypeId, search, myIssues }, controller.signal).then(
       (posts) => {
         if (generation.current !== current) return;
         setState({
@@ -81,7 +82,7 @@ export function useFeed({ sort, seed, posttypeId, search }: FeedFilters): Feed {
       },
     );
     return () => controller.abort();
-  }, [sort, seed, posttypeId, search, attempt]);
+  }, [sort, seed, posttypeId, search, myIssues, attempt]);
 
   const loadMore = useCallback(() => {
     const { status, loadingMore, posts, lastPageSize } = stateRef.current;
@@ -93,7 +94,7 @@ export function useFeed({ sort, seed, posttypeId, search }: FeedFilters): Feed {
     stateRef.current = { ...stateRef.current, loadingMore: true };
     setState((previous) => ({ ...previous, loadingMore: true, moreFailed: false }));
     // The offset is what is shown: a post deleted here has left the server's list too.
-    fetchPosts({ offset: posts.length, sort, seed, posttypeId, search }, controller.signal).then(
+    fetchPosts({ offset: posts.length, sort, seed, posttypeId, search, myIssues }, controller.signal).then(
       (page) => {
         if (generation.current !== current) return;
         setState((previous) => {
@@ -114,7 +115,7 @@ export function useFeed({ sort, seed, posttypeId, search }: FeedFilters): Feed {
         setState((previous) => ({ ...previous, loadingMore: false, moreFailed: true }));
       },
     );
-  }, [sort, seed, posttypeId, search]);
+  }, [sort, seed, posttypeId, search, myIssues]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 

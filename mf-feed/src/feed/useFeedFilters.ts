@@ -1,6 +1,7 @@
-// The feed's order, type filter and search (spec §2, §4): Recent, Popular and Random are mutually exclusive,
-// Recent first; Random uses one seed for the whole visit, so its pages fit together; the search applies 250 ms
-// after typing stops (or at once on Enter); Reset goes back to Recent and clears the search and the type.
+// The feed's order, type filter, "My issue areas" and search (spec §2, §4): Recent, Popular and Random are
+// mutually exclusive, Recent first; Random uses one seed for the whole visit, so its pages fit together; the
+// search applies 250 ms after typing stops (or at once on Enter); Reset goes back to Recent and clears the search,
+// the type and "My issue areas".
 import { useCallback, useEffect, useState } from 'react';
 import type { SortMode } from '../api';
 
@@ -13,6 +14,9 @@ export interface FeedFilterState {
   seed: number;
   posttypeId: number | null;
   setPosttypeId: (id: number | null) => void;
+  /** Only posts of authors sharing an issue area with the member. */
+  myIssues: boolean;
+  setMyIssues: (on: boolean) => void;
   /** What the search box shows, as typed. */
   text: string;
   setText: (text: string) => void;
@@ -29,6 +33,7 @@ export function useFeedFilters(): FeedFilterState {
   const [sort, setSort] = useState<SortMode>('recent');
   const [seed] = useState(newSeed);
   const [posttypeId, setPosttypeId] = useState<number | null>(null);
+  const [myIssues, setMyIssues] = useState(false);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
 
@@ -42,9 +47,23 @@ export function useFeedFilters(): FeedFilterState {
   const reset = useCallback(() => {
     setSort('recent');
     setPosttypeId(null);
+    setMyIssues(false);
     setText('');
     setSearch('');
   }, []);
 
-  return { sort, setSort, seed, posttypeId, setPosttypeId, text, setText, search, applyText, reset };
+  return {
+    sort,
+    setSort,
+    seed,
+    posttypeId,
+    setPosttypeId,
+    myIssues,
+    setMyIssues,
+    text,
+    setText,
+    search,
+    applyText,
+    reset,
+  };
 }
