@@ -1355,6 +1355,8 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
     }
   }
   const ids = (list: PostMessage[]) => list.map((post) => post.post_id);
+  /** The whole feed's first 50, as the service takes it. */
+  const EVERY_POST = { offset: 0, limit: 50, sort: '', seed: 0, postTypeId: 0, search: '' };
   /** The normal feed's posts (same order) by these authors. */
   const byAuthors = async (
     authors: number[],
@@ -1472,6 +1474,37 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
     expect(ids(await myFeed(OWEN))).toEqual(await byAuthors([103]));
     setIssueAreas(104, []);
     expect(await myFeed(OWEN)).toEqual([]);
+  });
+
+  it('rebuilds at start an index built before issue areas (outdated), which then files posts under them', async () => {
+    const place = { databaseUrl, schema: 'post_search', index: 'posts_before_issue_areas' };
+    const before = createPostgresSearchIndex({ ...place, ...POST_INDEX, keywordFields: ['type'] });
+    closers.push(() => before.close());
+    await before.ensure();
+    const rows = await repository.indexedPosts((await prisma.post.findMany()).map((row) => row.postId));
+    // As a version before issue areas filed them: every post, only the type as a keyword.
+    await before.upsert(
+      rows.map((row) => {
+        const document = searchDocumentOf(row);
+        return { ...document, keywords: { type: document.keywords?.type ?? [] } };
+      }),
+    );
+    const now = createPostgresSearchIndex({ ...place, ...POST_INDEX });
+    closers.push(() => now.close());
+    expect(await now.ensure()).toBe('outdated');
+    const service = createPostService({
+      repository,
+      index: now,
+      profiles: profileDirectory,
+      orgs: orgDirectory,
+      sanitizer,
+      commentAllowance: AMPLE_ALLOWANCE,
+      feedVersion,
+    });
+    expect(await service.syncSearchIndex()).toBe(rows.length);
+    expect(await now.ensure()).toBe('current');
+    const shared = (await service.listPosts(MAYA, { ...EVERY_POST, myIssues: true })).map((p) => p.postId);
+    expect(shared).toEqual(await byAuthors([101, 102]));
   });
 
   it('answers none to a member without issue areas or without a profile, and refuses a visitor', async () => {
