@@ -2,10 +2,11 @@
 // a spreadsheet. Busy while the file is prepared; a refusal shows as a line under it, the server's own words
 // when it says when to try again (too many downloads), a calm generic line otherwise. The screen keys it by the
 // search, so a refusal is forgotten when the filters change.
+
+import { saveBlob } from '@rotunda/ui';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError, fetchPeopleCsv, type PeopleQuery } from './api';
-import { saveBlob } from './download';
 import { ErrorLine } from './status';
 
 type Filters = Pick<PeopleQuery, 'search' | 'group' | 'issue'>;

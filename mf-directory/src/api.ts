@@ -3,7 +3,7 @@
 // call is member-only, so each one asks the session for a fresh access token first and sends it as
 // x-auth-token.
 import { freshToken } from '@rotunda/session';
-import { fileNameOf } from './download';
+import { fileNameOf } from '@rotunda/ui';
 
 /** One person of the directory, from their current job (GET /api/profiles/search); null where not given. */
 export interface PersonCard {

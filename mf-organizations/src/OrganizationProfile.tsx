@@ -3,18 +3,23 @@
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
 import { useIsContributor, useUser } from '@rotunda/session';
-import { NotFoundPanel, Spinner } from '@rotunda/ui';
+import { HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, fetchColleagues, fetchOrganization, type OrganizationDetail } from './api';
+import {
+  ApiError,
+  fetchColleagues,
+  fetchOrganization,
+  fetchOrganizationHistory,
+  type OrganizationDetail,
+} from './api';
 import { OrgLogo } from './common/OrgLogo';
 import { ErrorLine } from './common/status';
 import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
 import { ContactDetails } from './profile/ContactDetails';
 import { DivisionsPanel } from './profile/DivisionsPanel';
 import { showsDivisionsTab } from './profile/divisions';
-import { HistorySection } from './profile/HistorySection';
 import { PeoplePanel, type PeopleState } from './profile/PeoplePanel';
 import { peopleFrom } from './profile/people';
 import { Tabs } from './profile/Tabs';
@@ -157,8 +162,11 @@ export default function OrganizationProfile() {
 
       {isContributor && (
         <HistorySection
-          path={`/api/history/organization/${organization.organization_id}`}
+          load={(signal) => fetchOrganizationHistory(organization.organization_id, signal)}
           refreshKey={organization}
+          panelClassName="orgs-card-panel"
+          titleClassName="orgs-section-title"
+          fieldNames={{ lobby_filer_id: 'Cal-Access ID' }}
         />
       )}
 

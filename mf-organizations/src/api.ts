@@ -2,6 +2,7 @@
 // shapes, and one error type carrying the status and the server's own message. Every call is member-only,
 // so each one asks the session for a fresh access token first and sends it as x-auth-token.
 import { freshToken } from '@rotunda/session';
+import type { HistoryEntry } from '@rotunda/ui';
 
 /** An organization as the gateway answers it (README: `organization`); null where not given. */
 export interface Organization {
@@ -146,6 +147,16 @@ const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
     headers: { 'content-type': 'application/json' },
     ...(signal && { signal }),
   });
+
+/** Contributors only: the curation history of the organization, newest first. */
+export async function fetchOrganizationHistory(
+  organizationId: number,
+  signal: AbortSignal,
+): Promise<HistoryEntry[]> {
+  const answer = await call<unknown>('GET', `/api/history/organization/${organizationId}`, { signal });
+  if (!Array.isArray(answer)) throw new Error('history did not answer a list');
+  return answer as HistoryEntry[];
+}
 
 /** Page size of the organization list (spec §9: 30 at first, growing by 30). */
 export const PAGE_SIZE = 30;

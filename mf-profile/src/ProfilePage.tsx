@@ -6,11 +6,11 @@
 // pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it. An
 // unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
-import { NotFoundPanel, Spinner } from '@rotunda/ui';
+import { HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, fetchProfile, type Profile } from './api';
+import { ApiError, fetchProfile, fetchProfileHistory, type Profile } from './api';
 import { ClaimDialog } from './common/ClaimDialog';
 import { ErrorLine } from './common/fields';
 import { JobDialog, type JobDialogMode } from './job/JobDialog';
@@ -18,7 +18,6 @@ import { BioBox } from './page/BioBox';
 import { ClaimReview } from './page/ClaimReview';
 import { ColleaguesPanel } from './page/ColleaguesPanel';
 import { EditProfileDialog } from './page/EditProfileDialog';
-import { HistorySection } from './page/HistorySection';
 import { IssuesPanel } from './page/IssuesPanel';
 import { JobHistory } from './page/JobHistory';
 import { ProfileCard } from './page/ProfileCard';
@@ -141,7 +140,13 @@ export default function ProfilePage() {
             onEdit={(job) => setJobDialog({ kind: 'edit', job })}
           />
           {user?.contributor === true && (
-            <HistorySection path={`/api/history/profile/${profile.profile_id}`} refreshKey={profile} />
+            <HistorySection
+              load={(signal) => fetchProfileHistory(profile.profile_id, signal)}
+              refreshKey={profile}
+              panelClassName="prof-panel"
+              titleClassName="prof-section-title"
+              fieldNames={{ lobby_filer_id: 'Lobbyist filer ID' }}
+            />
           )}
         </div>
         <div className="prof-columns__side">

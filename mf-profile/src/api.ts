@@ -2,7 +2,7 @@
 // one error type carrying the status and the server's own message. Every call is member-only, so each one asks
 // the session for a fresh access token first and sends it as x-auth-token.
 import { freshToken } from '@rotunda/session';
-import { fileNameOf } from './common/download';
+import { fileNameOf, type HistoryEntry } from '@rotunda/ui';
 
 export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
 
@@ -249,6 +249,10 @@ const asList = <T>(answer: unknown, what: string): T[] => {
 
 /** The person's work contact as a vCard 4.0 file ('First-Last.vcf'). */
 export const fetchContactCard = (profileId: number) => getFile(`/api/profiles/profile/${profileId}/vcard`);
+
+/** Contributors only: the curation history of the profile, newest first. */
+export const fetchProfileHistory = async (profileId: number, signal: AbortSignal) =>
+  asList<HistoryEntry>(await getJson<unknown>(`/api/history/profile/${profileId}`, signal), 'history');
 
 /** Unclaimed profiles whose first name, last name and work email are the member's. */
 export async function findMatchingProfiles(

@@ -1,8 +1,9 @@
 // "Save contact" on the profile card: the person's vCard fetched with the member's token and saved under the
 // server's name (its UTF-8 filename* when given); busy while it comes; a calm line when it fails.
+
+import { fileNameOf } from '@rotunda/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fileNameOf } from '../src/common/download';
 import { type Handler, json, profile, refusal, stubApi } from './support/api';
 import { renderAt, signIn } from './support/render';
 

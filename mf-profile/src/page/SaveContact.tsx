@@ -1,10 +1,11 @@
 // "Save contact" on the profile card: the person's work contact as a vCard file an address book imports. The
 // card is member-only and the app authenticates with a header, so it is fetched, then saved through an object
 // URL; busy while it comes, a line saying so when it fails.
+
+import { saveBlob } from '@rotunda/ui';
 import { Contact } from 'lucide-react';
 import { useState } from 'react';
 import { fetchContactCard } from '../api';
-import { saveBlob } from '../common/download';
 import { FormError } from '../common/fields';
 import './save-contact.css';
 

@@ -1,10 +1,9 @@
-// The curation history of a profile for contributors (issue 20): GET /api/history/profile/:id, newest first, each entry "date ·
-// who · what" with the fields it changed (old → new), a long list of changes folded behind a disclosure and only
-// the latest entries shown until asked for more. The page renders it for contributors only, so nobody else's
-// browser asks for it.
-import { freshToken } from '@rotunda/session';
-import { Spinner } from '@rotunda/ui';
-import { useEffect, useId, useState } from 'react';
+// The curation history of an organization or a profile for contributors (issue 20; GET /api/history/...), newest
+// first, each entry "date · who · what" with the fields it changed (old → new), a long list of changes folded behind
+// a disclosure and only the latest entries shown until asked for more. The pages render it for contributors only,
+// so nobody else's browser asks for it; each app loads it through its own API client.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Spinner } from './Spinner';
 import './history.css';
 
 /** One entry as the gateway answers it (README: GET /api/history/...). */
@@ -33,9 +32,8 @@ const ACTIONS: Record<string, string> = {
   claim_rejected: 'rejected a claim',
 };
 
-/** Names the forms use where the API's field name reads poorly. */
+/** Names the forms use where the API's field name reads poorly (a page may name more, or differently). */
 const FIELDS: Record<string, string> = {
-  lobby_filer_id: 'Lobbyist filer ID',
   main_phone: 'Phone',
   zip_code: 'ZIP',
   user_bio: 'Bio',
@@ -58,9 +56,9 @@ const FIRST_ENTRIES = 10;
 /** More changes than this in one entry fold behind a disclosure. */
 const OPEN_CHANGES = 3;
 
-const fieldLabel = (field: string) => {
+const fieldLabel = (field: string, names: Record<string, string>) => {
   const words = field.replace(/_/g, ' ');
-  return FIELDS[field] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  return names[field] ?? FIELDS[field] ?? words.charAt(0).toUpperCase() + words.slice(1);
 };
 const actorName = (actor: HistoryEntry['actor']) =>
   `${actor.first_name} ${actor.last_name}`.trim() || 'A member without a profile';
@@ -69,29 +67,40 @@ const when = (at: string) =>
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: HistoryEntry[] };
 
-async function fetchHistory(path: string, signal: AbortSignal): Promise<HistoryEntry[]> {
-  const token = await freshToken();
-  const response = await fetch(path, {
-    headers: { accept: 'application/json', ...(token && { 'x-auth-token': token }) },
-    signal,
-  });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  const answer: unknown = await response.json();
-  if (!Array.isArray(answer)) throw new Error(`GET ${path} did not answer a list`);
-  return answer as HistoryEntry[];
+export interface HistorySectionProps {
+  /** Reads the entries, newest first. */
+  load: (signal: AbortSignal) => Promise<HistoryEntry[]>;
+  /** A new value (another record, or a change saved on the page) reads the history again. */
+  refreshKey: unknown;
+  /** The page's panel and section-title classes, so the section looks like its neighbours. */
+  panelClassName: string;
+  titleClassName: string;
+  /** Field names this page's forms use, over the common ones. */
+  fieldNames?: Record<string, string>;
 }
 
-export function HistorySection({ path, refreshKey }: { path: string; refreshKey: unknown }) {
+export function HistorySection({
+  load,
+  refreshKey,
+  panelClassName,
+  titleClassName,
+  fieldNames = {},
+}: HistorySectionProps) {
   const titleId = useId();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [showAll, setShowAll] = useState(false);
 
   // A change saved on the page (a new `refreshKey`) or a retry (`attempt`) reads the history again.
+  // The latest `load` is used, but a page passing a new function on each render does not read again: only a new
+  // `refreshKey` (or a retry) does.
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey and attempt re-trigger the load
   useEffect(() => {
     const controller = new AbortController();
-    fetchHistory(path, controller.signal).then(
+    loadRef.current(controller.signal).then(
       (entries) => setState({ status: 'ready', entries }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -100,13 +109,13 @@ export function HistorySection({ path, refreshKey }: { path: string; refreshKey:
       },
     );
     return () => controller.abort();
-  }, [path, refreshKey, attempt]);
+  }, [refreshKey, attempt]);
 
   const entries = state.status === 'ready' ? state.entries : [];
   const shown = showAll ? entries : entries.slice(0, FIRST_ENTRIES);
   return (
-    <section className="prof-panel history" aria-labelledby={titleId}>
-      <h2 id={titleId} className="prof-section-title">
+    <section className={`${panelClassName} history`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={titleClassName}>
         History
       </h2>
       {state.status === 'loading' && <Spinner label="Loading history" />}
@@ -138,10 +147,10 @@ export function HistorySection({ path, refreshKey }: { path: string; refreshKey:
               {entry.changes.length > OPEN_CHANGES ? (
                 <details className="history__details">
                   <summary>{entry.changes.length} fields changed</summary>
-                  <Changes changes={entry.changes} />
+                  <Changes changes={entry.changes} fieldNames={fieldNames} />
                 </details>
               ) : (
-                <Changes changes={entry.changes} />
+                <Changes changes={entry.changes} fieldNames={fieldNames} />
               )}
             </li>
           ))}
@@ -156,12 +165,18 @@ export function HistorySection({ path, refreshKey }: { path: string; refreshKey:
   );
 }
 
-function Changes({ changes }: { changes: HistoryEntry['changes'] }) {
+function Changes({
+  changes,
+  fieldNames,
+}: {
+  changes: HistoryEntry['changes'];
+  fieldNames: Record<string, string>;
+}) {
   return (
     <dl className="history__changes">
       {changes.map((change) => (
         <div key={change.field} className="history__change">
-          <dt>{fieldLabel(change.field)}</dt>
+          <dt>{fieldLabel(change.field, fieldNames)}</dt>
           <dd>
             <Value value={change.from} />
             <span aria-hidden="true"> → </span>

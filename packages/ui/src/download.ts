@@ -1,6 +1,6 @@
-// Hands a file fetched by script to the browser as a download. Member-only files cannot be plain links: the app
-// authenticates with a token in a header, never a cookie, so the file is fetched with it, then saved through an
-// object URL clicked on a link that is never shown.
+// Hands a file fetched by script to the browser as a download (the directory's CSV, a profile's vCard). Member-only
+// files cannot be plain links: the apps authenticate with a token in a header, never a cookie, so the file is
+// fetched with it, then saved through an object URL clicked on a link that is never shown.
 
 /** The file name a Content-Disposition header gives (its UTF-8 filename* first), or null. */
 export function fileNameOf(disposition: string | null): string | null {
