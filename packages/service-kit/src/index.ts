@@ -67,6 +67,15 @@ export {
   type UnaryHandler,
   unary,
 } from './grpc/unary.ts';
+export {
+  apiFieldName,
+  type Curation,
+  type FieldChange,
+  fieldChanges,
+  HISTORY_PAGE,
+  type HistoryEntry,
+  historyPageSize,
+} from './history.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { NODE_FLAGS } from './node-flags.ts';
 export { stopWithParent } from './parent.ts';

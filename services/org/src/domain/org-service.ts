@@ -26,6 +26,7 @@ import {
   ACCESS_MESSAGES,
   type Caller,
   DomainError,
+  fieldChanges,
   invalidArgument,
   isContributor,
   notFound,
@@ -33,7 +34,7 @@ import {
   requireContributor,
   requireMember,
 } from '@rotunda/service-kit';
-import { type Curation, createHistoryReader, fieldChanges } from './history.ts';
+import { type Curation, createHistoryReader } from './history.ts';
 import {
   type Division,
   type DivisionFields,

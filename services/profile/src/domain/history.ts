@@ -3,7 +3,13 @@
 // before and after as the page shows it. An owner's edits of their own profile are theirs, not curation, and are
 // not recorded. The domain says what to record; the repository writes it in the change's transaction, so the
 // history never tells of a change that did not happen. Only contributors read it.
-import type { Caller } from '@rotunda/service-kit';
+import {
+  type Caller,
+  type FieldChange,
+  fieldChanges,
+  type Curation as KitCuration,
+  type HistoryEntry as KitHistoryEntry,
+} from '@rotunda/service-kit';
 import type { DivisionRef, Job, JobFields, OrganizationRef, ProfileOwnership } from './model.ts';
 
 /** What a history entry records. Stable keys: the pages name them. */
@@ -19,49 +25,9 @@ export type HistoryAction =
   | 'claim_confirmed'
   | 'claim_rejected';
 
-/** One field a change touched, named as the REST API names it; null: empty before (or after). */
-export interface FieldChange {
-  field: string;
-  from: string | null;
-  to: string | null;
-}
-
-/** A change to record: the member who made it, what they did and the fields it touched. */
-export interface Curation {
-  actorUserId: string;
-  action: HistoryAction;
-  changes: FieldChange[];
-}
-
-export interface HistoryEntry extends Curation {
-  id: number;
-  at: Date;
-}
-
-/** The longest page of history one call answers. */
-export const HISTORY_PAGE = 100;
-
-/** The REST API's name of a field of the domain ('firstName' → 'first_name'). */
-export const apiFieldName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** A value as the page shows it: empty text is no value; yes/no for flags. */
-const shown = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-};
-
-/** The fields whose value differs between `before` and `after`, among those `after` names. */
-export function fieldChanges(before: object, after: object): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const [field, value] of Object.entries(after)) {
-    if (value === undefined) continue;
-    const from = shown((before as Record<string, unknown>)[field]);
-    const to = shown(value);
-    if (from !== to) changes.push({ field: apiFieldName(field), from, to });
-  }
-  return changes;
-}
+/** A change to the profile to record. */
+export type Curation = KitCuration<HistoryAction>;
+export type HistoryEntry = KitHistoryEntry<HistoryAction>;
 
 /**
  * The change as curation: recorded when a contributor changes a profile nobody owns (the only other editor is

@@ -1,10 +1,10 @@
 // The profile service's rules for job history (spec §5 create job, add-job, edit-job, job deletion): the
 // profile's owner, or a contributor while unclaimed, adds and edits jobs at organizations and divisions the org
 // service knows; a job is deleted only when it is not current and is not the profile's only one.
-import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
+import { type Caller, fieldChanges, notFound, requireMember } from '@rotunda/service-kit';
 import { failedPrecondition, lostRace, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
-import { curationOf, fieldChanges, removedFields, shownJob, shownSavedJob } from './history.ts';
+import { curationOf, removedFields, shownJob, shownSavedJob } from './history.ts';
 import type { Job } from './model.ts';
 import type { OrgCopy } from './org-copy.ts';
 import type { JobRepository, ProfileRepository } from './ports.ts';

@@ -17,6 +17,8 @@ import { claimConfirmsAtOnce, emailDomainOf, IMAGE_MESSAGES } from '@rotunda/rul
 import {
   type Caller,
   DomainError,
+  fieldChanges,
+  historyPageSize,
   invalidArgument,
   isContributor,
   notFound,
@@ -26,13 +28,7 @@ import {
 } from '@rotunda/service-kit';
 import { alreadyExists, failedPrecondition, lostRace, MESSAGES, requireEditor } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
-import {
-  claimantName as claimantShown,
-  curationOf,
-  fieldChanges,
-  HISTORY_PAGE,
-  type HistoryEntry,
-} from './history.ts';
+import { claimantName as claimantShown, curationOf, type HistoryEntry } from './history.ts';
 import type {
   Author,
   ClaimDecision,
@@ -510,7 +506,7 @@ export function createProfileService({
     ): Promise<HistoryEntry[]> {
       requireContributor(caller);
       await ownershipOrThrow(profileId);
-      const page = limit > 0 ? Math.min(Math.floor(limit), HISTORY_PAGE) : HISTORY_PAGE;
+      const page = historyPageSize(limit);
       return profiles.historyOf(profileId, beforeId > 0 ? Math.floor(beforeId) : null, page);
     },
 
