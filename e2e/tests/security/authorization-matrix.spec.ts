@@ -491,6 +491,8 @@ const MATRIX: Record<string, Entry> = {
     },
   ],
   'GET /api/profiles/claims': () => [contributorRead('/api/profiles/claims')],
+  'GET /api/history/profile/:id': (f) => [contributorRead(`/api/history/profile/${f.unclaimed.profile_id}`)],
+  'GET /api/history/organization/:id': (f) => [contributorRead(`/api/history/organization/${f.water}`)],
   'POST /api/profiles/claims/:claim_id': (f) => [
     {
       target: "a member's pending claim (rejected by the contributor)",
@@ -879,7 +881,13 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
 
 test('the table lists every write route the gateway serves, and only those', () => {
   const served = routeTable().filter(isWrite).map(routeKey);
-  const contributorReads = ['GET /auth/beta-access', 'GET /auth/approved-emails', 'GET /api/profiles/claims'];
+  const contributorReads = [
+    'GET /auth/beta-access',
+    'GET /auth/approved-emails',
+    'GET /api/profiles/claims',
+    'GET /api/history/profile/:id',
+    'GET /api/history/organization/:id',
+  ];
   const listed = Object.keys(MATRIX);
   expect(
     served.filter((key) => !listed.includes(key)),

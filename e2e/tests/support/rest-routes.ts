@@ -27,6 +27,7 @@ const MOUNTS: Record<string, string | null> = {
   profilesRouter: '/api/profiles',
   issuesRouter: '/api/issues',
   postsRouter: '/api/posts',
+  historyRouter: '/api/history',
   authRouter: '/auth',
   realmsRouter: '/realms',
   mediaRouter: '/media',
