@@ -134,6 +134,9 @@ export function createApp({
   );
   // After the request id is given, so the request's span carries it.
   app.use(httpTelemetry());
+  // Images are already compressed: they skip the compression wrapper, whose own 'close' listener took a streamed
+  // image's answer past Node's ten-listener warning.
+  app.use('/media', mediaRouter(objectStore));
   app.use(compressAnswers());
 
   const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
@@ -171,7 +174,6 @@ export function createApp({
       },
     });
   });
-  app.use('/media', mediaRouter(objectStore));
   app.use(['/api', '/auth', '/media', '/realms'], apiNotFound);
   if (config.SERVE_WEB) app.use(webRouter(config.WEB_ROOT, config.REMOTES_CONFIG));
   app.use(errorHandler);
