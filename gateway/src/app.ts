@@ -133,7 +133,7 @@ export function createApp({
     }),
   );
   // After the request id is given, so the request's span carries it.
-  app.use(httpTelemetry());
+  app.use(httpTelemetry(app));
   // Images are already compressed: they skip the compression wrapper, whose own 'close' listener took a streamed
   // image's answer past Node's ten-listener warning.
   app.use('/media', mediaRouter(objectStore));
