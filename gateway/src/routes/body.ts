@@ -84,3 +84,14 @@ export function requireFields(
     if (message) ctx.addIssue({ code: 'custom', message });
   };
 }
+
+/** The largest id a service stores (PostgreSQL integer). */
+export const MAX_ID = 2 ** 31 - 1;
+
+/** A record's id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
+export function pathIdOf(value: string | undefined, notFound: string): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
+  const pathId = Number(value);
+  if (!Number.isSafeInteger(pathId) || pathId > MAX_ID) throw new HttpError(404, notFound);
+  return pathId;
+}

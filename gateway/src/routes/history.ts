@@ -5,17 +5,13 @@
 // needs no client of the profile service.
 import type { HistoryEntry as OrgHistoryEntry } from '@rotunda/protos/org';
 import type { HistoryEntry as ProfileHistoryEntry } from '@rotunda/protos/profile';
-import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
+// HISTORY_PAGE: the most entries one answer holds; older ones are asked for with ?before=<the last entry's id>.
+import { CONTRIBUTOR_ROLE, HISTORY_PAGE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
 import { call, type ServiceClients } from '../grpc/clients.ts';
-import { HttpError } from '../http/errors.ts';
-import { parseQuery } from './body.ts';
-
-/** The most entries one answer holds; older ones are asked for with ?before=<the last entry's id>. */
-export const HISTORY_PAGE = 100;
-const MAX_ID = 2 ** 31 - 1;
+import { parseQuery, pathIdOf } from './body.ts';
 
 const pageQuery = z.object({
   before: z
@@ -34,13 +30,6 @@ const pageQuery = z.object({
 });
 
 type Entry = OrgHistoryEntry | ProfileHistoryEntry;
-
-function idOf(value: string | undefined, notFound: string): number {
-  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, notFound);
-  return id;
-}
 
 export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 'deadlineMs'>): Router {
   const router = express.Router();
@@ -82,7 +71,7 @@ export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 
   router.use(requireMember, requireRole(CONTRIBUTOR_ROLE));
 
   router.get('/profile/:id', async (req, res) => {
-    const profile_id = idOf(req.params.id, 'Profile not found');
+    const profile_id = pathIdOf(req.params.id, 'Profile not found');
     const page = parseQuery(pageQuery, req.query);
     const { entries } = await call(
       'profile',
@@ -95,7 +84,7 @@ export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 
   });
 
   router.get('/organization/:id', async (req, res) => {
-    const organization_id = idOf(req.params.id, 'Organization not found');
+    const organization_id = pathIdOf(req.params.id, 'Organization not found');
     const page = parseQuery(pageQuery, req.query);
     const { entries } = await call(
       'org',

@@ -30,7 +30,7 @@ import {
   microCache,
   pageCache,
 } from '../http/micro-cache.ts';
-import { pagingParameter, parseBody, parseQuery } from './body.ts';
+import { MAX_ID, pagingParameter, parseBody, parseQuery, pathIdOf } from './body.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
 export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
@@ -45,7 +45,6 @@ export const BLIND_PAGE_MS = 1000;
 export const WROTE_COOKIE = 'rotunda_feed_version';
 const WROTE_COOKIE_MS = 5000;
 const WROTE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{1,15})(?:;|$)`);
-const MAX_ID = 2 ** 31 - 1;
 const SORTS = ['recent', 'popular', 'random'] as const;
 
 export const POST_MESSAGES = {
@@ -204,14 +203,6 @@ const commentsQuery = z.object({
   before: pagingParameter('before', 1, MAX_ID),
   limit: pagingParameter('limit', 1, POST_COMMENTS.page.max),
 });
-
-/** A post or comment id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
-function pathIdOf(value: string | undefined, notFound: string): number {
-  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
-  const pathId = Number(value);
-  if (!Number.isSafeInteger(pathId) || pathId > MAX_ID) throw new HttpError(404, notFound);
-  return pathId;
-}
 
 // ---------------------------------------------------------------------------------------------- caching
 
