@@ -207,7 +207,7 @@ const commentsQuery = z.object({
 // ---------------------------------------------------------------------------------------------- caching
 
 /**
- * A kept answer, compressed as the client accepts (helper 2's compression leaves an encoded answer alone); a GET
+ * A kept answer, compressed as the client accepts (the compression middleware leaves an encoded answer alone); a GET
  * whose If-None-Match has the ETag answers 304 (Express).
  */
 function sendAnswer(req: Request, res: Response, answer: CachedAnswer, cacheControl: string) {
