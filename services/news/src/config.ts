@@ -24,3 +24,5 @@ export const newsConfigSchema = serviceConfigSchema('news', 50055).extend({
    */
   NEWS_ALLOW_PRIVATE_ADDRESSES: envList().pipe(z.array(addressRange)),
 });
+
+export type NewsConfig = z.infer<typeof newsConfigSchema>;

@@ -1,32 +1,23 @@
-// Composition root of the news service: the Prisma repository on its own schema, the demo seed, the feed
-// reader on its schedule, and rotunda.news.v1.NewsService over gRPC.
+// Composition root of the news service: the demo seed, the feed reader on its schedule, and
+// rotunda.news.v1.NewsService over gRPC.
 import { NewsServiceService } from '@rotunda/protos/news';
-import { prismaAdapter, runService } from '@rotunda/service-kit';
-import { PrismaClient } from '../generated/prisma/client.ts';
-import { createFeedReader } from './adapters/feed-reader.ts';
+import { runService } from '@rotunda/service-kit';
 import { grpcNewsService } from './adapters/grpc-news-service.ts';
-import { prismaHeadlineRepository } from './adapters/prisma-headline-repository.ts';
 import { newsConfigSchema } from './config.ts';
 import { ingestFeeds, scheduleIngestion } from './domain/ingest.ts';
 import { seedDemoHeadlines } from './seed/demo-headlines.ts';
+import { wireNews } from './wiring.ts';
 
 await runService({
   name: 'news',
   configSchema: newsConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const prisma = new PrismaClient({
-      adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
-    });
-    const repository = prismaHeadlineRepository(prisma);
+    const { repository, reader, close } = wireNews(config);
     if (config.SEED_DEMO) {
       const seeded = await seedDemoHeadlines(repository);
       if (seeded > 0) logger.info({ headlines: seeded }, 'demo headlines seeded');
     }
-    const reader = createFeedReader({
-      timeoutMs: config.NEWS_FETCH_TIMEOUT_MS,
-      allowedPrivateAddresses: config.NEWS_ALLOW_PRIVATE_ADDRESSES,
-    });
     const schedule =
       config.NEWS_FEEDS.length > 0
         ? scheduleIngestion({
@@ -45,7 +36,7 @@ await runService({
       ],
       onShutdown: async () => {
         await schedule?.stop();
-        await prisma.$disconnect();
+        await close();
       },
     };
   },

@@ -1,8 +1,9 @@
 // Tests feed ingestion over real HTTP with an in-memory repository, and the ingestion schedule.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFeedReader } from '../src/adapters/feed-reader.ts';
-import type { FeedReader, Headline, HeadlineRepository } from '../src/domain/headline.ts';
+import type { Headline } from '../src/domain/headline.ts';
 import { type IngestLogger, ingestFeeds, scheduleIngestion } from '../src/domain/ingest.ts';
+import type { FeedReader, HeadlineRepository } from '../src/domain/ports.ts';
 import { type FeedServer, startFeedServer } from './fixtures/feed-server.ts';
 
 class MemoryRepository implements HeadlineRepository {

@@ -3,7 +3,8 @@
 // checked like the feed's own address.
 import Parser from 'rss-parser';
 import { type Response, fetch as undiciFetch } from 'undici';
-import type { FeedReader, Headline } from '../domain/headline.ts';
+import type { Headline } from '../domain/headline.ts';
+import type { FeedReader } from '../domain/ports.ts';
 import { publicOnlyDispatcher, type Resolve } from './public-address.ts';
 
 export interface FeedReaderOptions {

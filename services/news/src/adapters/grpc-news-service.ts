@@ -2,8 +2,8 @@
 
 import type { NewsServiceServer } from '@rotunda/protos/news';
 import { type Logger, unary } from '@rotunda/service-kit';
-import type { HeadlineRepository } from '../domain/headline.ts';
 import { headlineLimit } from '../domain/headline-limit.ts';
+import type { HeadlineRepository } from '../domain/ports.ts';
 
 export function grpcNewsService(repository: HeadlineRepository, logger: Logger): NewsServiceServer {
   return {

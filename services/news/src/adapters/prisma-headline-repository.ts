@@ -1,7 +1,7 @@
 // Stores headlines in the news schema through Prisma; the url's unique index de-duplicates.
 
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { HeadlineRepository } from '../domain/headline.ts';
+import type { HeadlineRepository } from '../domain/ports.ts';
 
 export function prismaHeadlineRepository(prisma: PrismaClient): HeadlineRepository {
   return {

@@ -1,5 +1,6 @@
 // Reads the configured feeds, stores the headlines not seen before, and repeats that on a schedule.
-import type { FeedReader, Headline, HeadlineRepository } from './headline.ts';
+import type { Headline } from './headline.ts';
+import type { FeedReader, HeadlineRepository } from './ports.ts';
 
 /** The part of a pino logger the ingestion needs. */
 export interface IngestLogger {

@@ -1,6 +1,7 @@
 // Demo headlines for the one-machine default, which has no internet to fetch feeds from. Fictional
 // publications and stories; links point at example.org.
-import type { Headline, HeadlineRepository } from '../domain/headline.ts';
+import type { Headline } from '../domain/headline.ts';
+import type { HeadlineRepository } from '../domain/ports.ts';
 
 const STORIES: ReadonlyArray<Omit<Headline, 'createdAt' | 'logo'>> = [
   {
