@@ -1,0 +1,120 @@
+// The browser API client every app uses for the gateway's REST calls: JSON requests with the member's fresh
+// access token (x-auth-token, from the shared session) and an AbortSignal, and one error type carrying the
+// status and the server's own message ({ errors: [{ msg }] }). It holds no state of its own: the token comes
+// from @rotunda/session, the Module Federation singleton, so each app may bundle its own copy of this module.
+import { freshToken } from '@rotunda/session';
+import { fileNameOf } from './download';
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The first `errors[].msg` of the answer (errors are `{ errors: [{ msg }] }`), if any. */
+  readonly serverMessage: string | null;
+
+  constructor(method: string, path: string, status: number, serverMessage: string | null) {
+    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The server's refusal of the member's input (a 4xx with a message), which the member should read; else null. */
+export function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+}
+
+/** The first non-blank `errors[].msg` of an answer's JSON body, or null (no body, not JSON, no message). */
+export async function serverMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
+    const msg = body.errors?.[0]?.msg;
+    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A request as it is about to be sent: what an early answer (RequestOptions.early) is looked up by. */
+export interface OutgoingRequest {
+  method: Method;
+  path: string;
+  /** The JSON body exactly as sent; undefined without one. */
+  body: string | undefined;
+}
+
+export interface SendOptions {
+  /** Sent as JSON (with content-type application/json); a FormData goes as it is (multipart). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The accept header; null sends none. Default: application/json. */
+  accept?: string | null;
+  /** Sent as x-auth-token when given. */
+  token?: string | null;
+}
+
+/** The request's JSON text, or the FormData itself, or undefined without a body. */
+const encode = (body: unknown): BodyInit | undefined =>
+  body === undefined || body instanceof FormData ? body : JSON.stringify(body);
+
+/** Sends one request as given, without the session's token unless passed, and answers whatever came back. */
+export function send(method: Method, path: string, options: SendOptions = {}): Promise<Response> {
+  const { body, signal, accept = 'application/json', token } = options;
+  const headers = new Headers();
+  if (accept !== null) headers.set('accept', accept);
+  if (token) headers.set('x-auth-token', token);
+  if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json');
+  const encoded = encode(body);
+  return fetch(path, {
+    method,
+    headers,
+    ...(encoded !== undefined && { body: encoded }),
+    ...(signal && { signal }),
+  });
+}
+
+export interface RequestOptions extends Omit<SendOptions, 'token'> {
+  /**
+   * An answer to exactly this request already on its way (a visitor's first feed page, which the shell starts
+   * early), or null; asked only when nobody is signed in, since a member's request carries their token.
+   */
+  early?: (request: OutgoingRequest) => Promise<Response | null>;
+}
+
+/**
+ * Sends a request with the member's fresh access token (none for a visitor) and answers the response;
+ * anything but 2xx throws an ApiError with the status and the server's message.
+ */
+export async function request(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
+  const { early, ...sent } = options;
+  const token = await freshToken();
+  const encoded = encode(sent.body);
+  const body = typeof encoded === 'string' ? encoded : undefined;
+  const answered = token || !early ? null : await early({ method, path, body });
+  const response = answered ?? (await send(method, path, { ...sent, token }));
+  if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
+  return response;
+}
+
+/** A request (see `request`) answering JSON; a 204 (a delete) answers undefined. */
+export async function call<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(method, path, options);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** The answer as a list; anything else throws, naming `what` asked for it. */
+export function asList<T>(answer: unknown, what: string): T[] {
+  if (!Array.isArray(answer)) throw new Error(`${what} did not answer a list`);
+  return answer as T[];
+}
+
+/** A member-only file (GET): its bytes and the name the server gave it (Content-Disposition), if any. */
+export async function fetchFile(
+  path: string,
+  options: Pick<RequestOptions, 'accept' | 'signal'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await request('GET', path, { accept: null, ...options });
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}

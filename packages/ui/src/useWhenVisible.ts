@@ -1,0 +1,47 @@
+// Calls back when an element comes into view (IntersectionObserver), for lists that load their next page when
+// their last card is seen (spec §4, §9): by default once the element is wholly visible (the directory and the
+// organization list), or with `loadAheadPx` once it comes within that many pixels of the viewport's bottom
+// (the feed). Answers a ref callback to put on the element; moving it to another element (a new last card)
+// observes that one instead.
+import { useCallback, useEffect, useRef } from 'react';
+
+/** Whether this browser can tell; without it a list offers a 'Show more' button instead. */
+export const canObserveVisibility = (): boolean => typeof IntersectionObserver !== 'undefined';
+
+export function useWhenVisible(
+  onVisible: () => void,
+  loadAheadPx?: number,
+): (element: Element | null) => void {
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  const observer = useRef<IntersectionObserver | null>(null);
+
+  useEffect(() => () => observer.current?.disconnect(), []);
+
+  return useCallback(
+    (element: Element | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element || !canObserveVisibility()) return;
+      observer.current =
+        loadAheadPx === undefined
+          ? new IntersectionObserver(
+              (entries) => {
+                // Some engines report 0.99… for a fully visible element with fractional pixel bounds.
+                if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= 0.99))
+                  callback.current();
+              },
+              { threshold: 1 },
+            )
+          : // The viewport grown at the bottom: 'intersecting' means within loadAheadPx of coming into view.
+            new IntersectionObserver(
+              (entries) => {
+                if (entries.some((entry) => entry.isIntersecting)) callback.current();
+              },
+              { rootMargin: `0px 0px ${loadAheadPx}px 0px`, threshold: 0 },
+            );
+      observer.current.observe(element);
+    },
+    [loadAheadPx],
+  );
+}

@@ -1,0 +1,141 @@
+// The shared API client: JSON calls carrying the member's token (none for a visitor), FormData as it is, a 204
+// as undefined, files with their server-given name, and every non-2xx as an ApiError with the server's message.
+
+import { setSession } from '@rotunda/session';
+import { makeMember, resetSession } from '@rotunda/session/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, asList, call, fetchFile, refusalOf, request, send } from '../src/index';
+
+interface Sent {
+  path: string;
+  init: RequestInit;
+  headers: Headers;
+}
+
+function answering(answer: () => Response) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      sent.push({ path, init, headers: new Headers(init.headers) });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+afterEach(() => {
+  resetSession();
+  vi.unstubAllGlobals();
+});
+
+describe('call', () => {
+  it('sends a visitor’s JSON request without a token and answers the JSON', async () => {
+    const sent = answering(() => Response.json({ ok: 1 }));
+    expect(await call('POST', '/api/x', { body: { a: 1 } })).toEqual({ ok: 1 });
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(sent[0]?.init.body).toBe('{"a":1}');
+    expect(sent[0]?.headers.get('content-type')).toBe('application/json');
+    expect(sent[0]?.headers.get('accept')).toBe('application/json');
+    expect(sent[0]?.headers.has('x-auth-token')).toBe(false);
+  });
+
+  it('sends the member’s token, and no body or content-type for a GET; passes the abort signal', async () => {
+    setSession(makeMember({ token: 'member-token' }));
+    const sent = answering(() => Response.json([]));
+    const signal = new AbortController().signal;
+    await call('GET', '/api/y', { signal });
+    expect(sent[0]?.headers.get('x-auth-token')).toBe('member-token');
+    expect(sent[0]?.headers.has('content-type')).toBe(false);
+    expect(sent[0]?.init.body).toBeUndefined();
+    expect(sent[0]?.init.signal).toBe(signal);
+  });
+
+  it('sends a FormData as multipart, leaving the content type to the browser', async () => {
+    const sent = answering(() => Response.json({ url: '/media/1' }));
+    const form = new FormData();
+    form.set('logo', 'x');
+    await call('POST', '/api/upload', { body: form });
+    expect(sent[0]?.init.body).toBe(form);
+    expect(sent[0]?.headers.has('content-type')).toBe(false);
+  });
+
+  it('answers undefined for a 204', async () => {
+    answering(() => new Response(null, { status: 204 }));
+    expect(await call('DELETE', '/api/z', { body: { id: 1 } })).toBeUndefined();
+  });
+
+  it('throws an ApiError with the status and the server’s message', async () => {
+    answering(() => Response.json({ errors: [{ msg: 'Title is required' }] }, { status: 400 }));
+    const error = await call('POST', '/api/p', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      serverMessage: 'Title is required',
+      message: 'POST /api/p answered 400: Title is required',
+    });
+    expect(refusalOf(error)).toBe('Title is required');
+  });
+
+  it('has no server message for a body without one, a blank one or no JSON; a 5xx is no refusal', async () => {
+    for (const body of ['{"errors":[{"msg":"  "}]}', 'not json', '{}']) {
+      answering(() => new Response(body, { status: 500 }));
+      const error = await call('GET', '/api/q').catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 500, serverMessage: null, message: 'GET /api/q answered 500' });
+      expect(refusalOf(error)).toBeNull();
+    }
+    expect(refusalOf(new Error('x'))).toBeNull();
+  });
+});
+
+describe('early answers', () => {
+  it('takes a visitor’s answer already on its way for exactly that request', async () => {
+    const sent = answering(() => Response.json(['own']));
+    const early = vi.fn(async () => Response.json(['early']));
+    expect(await call('POST', '/api/posts/all', { body: { offset: 0 }, early })).toEqual(['early']);
+    expect(early).toHaveBeenCalledWith({ method: 'POST', path: '/api/posts/all', body: '{"offset":0}' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('asks the server itself when there is none, and never looks for one with a member’s token', async () => {
+    const sent = answering(() => Response.json(['own']));
+    expect(await call('POST', '/api/posts/all', { body: {}, early: async () => null })).toEqual(['own']);
+    setSession(makeMember());
+    const early = vi.fn(async () => Response.json(['early']));
+    expect(await call('POST', '/api/posts/all', { body: {}, early })).toEqual(['own']);
+    expect(early).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('files and raw requests', () => {
+  it('fetches a file with its server-given name, without an accept header unless asked', async () => {
+    setSession(makeMember({ token: 't' }));
+    const sent = answering(
+      () =>
+        new Response('BEGIN:VCARD', {
+          headers: { 'content-disposition': 'attachment; filename="Ada-Lovelace.vcf"' },
+        }),
+    );
+    const file = await fetchFile('/api/card');
+    expect(file.fileName).toBe('Ada-Lovelace.vcf');
+    expect(await file.blob.text()).toBe('BEGIN:VCARD');
+    expect(sent[0]?.headers.has('accept')).toBe(false);
+    expect(sent[0]?.headers.get('x-auth-token')).toBe('t');
+    await fetchFile('/api/people.csv', { accept: 'text/csv' });
+    expect(sent[1]?.headers.get('accept')).toBe('text/csv');
+  });
+
+  it('request answers the response itself; send never throws and sends only the token it is given', async () => {
+    const sent = answering(() => new Response('x', { status: 401 }));
+    const response = await send('POST', '/auth/logout', { body: { refreshToken: 'r' }, token: 'a' });
+    expect(response.status).toBe(401);
+    expect(sent[0]?.headers.get('x-auth-token')).toBe('a');
+    await expect(request('GET', '/api/r')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('asList accepts a list and names the call that answered something else', () => {
+    expect(asList<number>([1], 'history')).toEqual([1]);
+    expect(() => asList({}, 'history')).toThrow('history did not answer a list');
+  });
+});

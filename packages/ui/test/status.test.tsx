@@ -1,0 +1,63 @@
+// The error line (with and without 'Try again') and the hook that calls back when a list's last card is seen:
+// wholly visible by default, or within a distance of the viewport's bottom.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrorLine, useWhenVisible } from '../src/index';
+import { FakeIntersectionObserver } from './support';
+
+describe('ErrorLine', () => {
+  it('is an alert under its block class, with Try again only when it can retry', () => {
+    const onRetry = vi.fn();
+    const { container, rerender } = render(
+      <ErrorLine className="feed-error" onRetry={onRetry}>
+        The feed could not be loaded.
+      </ErrorLine>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.className).toBe('feed-error');
+    expect(container.querySelector('.feed-error__text')?.textContent).toBe('The feed could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    rerender(<ErrorLine className="dir-error">Bad filters.</ErrorLine>);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+function Card({ onVisible, loadAheadPx }: { onVisible: () => void; loadAheadPx?: number }) {
+  const ref = useWhenVisible(onVisible, loadAheadPx);
+  return <div ref={ref}>Last card</div>;
+}
+
+describe('useWhenVisible', () => {
+  beforeAll(() => FakeIntersectionObserver.install());
+  afterEach(() => FakeIntersectionObserver.reset());
+
+  it('by default calls back once the element is wholly visible, not before', () => {
+    const onVisible = vi.fn();
+    render(<Card onVisible={onVisible} />);
+    const card = screen.getByText('Last card');
+    expect(FakeIntersectionObserver.thresholdsFor(card)).toEqual([[1]]);
+    act(() => FakeIntersectionObserver.intersect(card, 0.5));
+    expect(onVisible).not.toHaveBeenCalled();
+    act(() => FakeIntersectionObserver.intersect(card, 0.995));
+    expect(onVisible).toHaveBeenCalledOnce();
+  });
+
+  it('with a distance calls back once the element comes that close to the viewport’s bottom', () => {
+    const onVisible = vi.fn();
+    render(<Card onVisible={onVisible} loadAheadPx={1000} />);
+    const card = screen.getByText('Last card');
+    expect(FakeIntersectionObserver.marginsFor(card)).toEqual(['0px 0px 1000px 0px']);
+    act(() => FakeIntersectionObserver.intersect(card, 0));
+    expect(onVisible).not.toHaveBeenCalled();
+    act(() => FakeIntersectionObserver.intersect(card, 0.01));
+    expect(onVisible).toHaveBeenCalledOnce();
+  });
+
+  it('stops watching when the element goes', () => {
+    const { unmount } = render(<Card onVisible={() => {}} />);
+    const card = screen.getByText('Last card');
+    unmount();
+    expect(FakeIntersectionObserver.thresholdsFor(card)).toEqual([]);
+  });
+});
