@@ -1,0 +1,188 @@
+// The Keycloak realm's OpenID Connect endpoints as the auth service's confidential client calls them: the token
+// grants, introspection, the back-channel logout and the signing keys, with Keycloak's error answers read into
+// what the identity port means by them (no tokens, a session already gone, or a server-side misconfiguration).
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { TokenSet } from '../domain/ports.ts';
+
+export interface KeycloakOidcOptions {
+  /** Keycloak's base URL without the /realms suffix. */
+  base: string;
+  realm: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: typeof fetch;
+}
+
+export interface KeycloakTokenResponse {
+  access_token?: unknown;
+  expires_in?: unknown;
+  refresh_token?: unknown;
+  refresh_expires_in?: unknown;
+  token_type?: unknown;
+  session_state?: unknown;
+  scope?: unknown;
+}
+
+// Long enough for a loaded Keycloak, short enough that a hung one does not hold a login open.
+export const REQUEST_TIMEOUT_MS = 10_000;
+// Errors that mean our own client is misconfigured (wrong secret, grant not enabled): never a member's fault,
+// so they must surface as server errors rather than look like a wrong password or an ended session.
+export const CLIENT_ERRORS = new Set(['invalid_client', 'unauthorized_client', 'unsupported_grant_type']);
+// What Keycloak says when required actions (verify email, update profile…) block a direct grant: the realm is
+// set up wrongly for Rotunda (it confirms emails itself), which a null answer would disguise as a bad password.
+const NOT_FULLY_SET_UP = 'Account is not fully set up';
+
+export type KeycloakOidc = ReturnType<typeof createKeycloakOidc>;
+
+export function createKeycloakOidc(options: KeycloakOidcOptions) {
+  const oidc = `${options.base}/realms/${encodeURIComponent(options.realm)}/protocol/openid-connect`;
+
+  async function postForm(endpoint: 'token' | 'token/introspect' | 'logout', fields: Record<string, string>) {
+    // client_secret_post: Keycloak's default client authenticator accepts it, and it needs no encoding rules
+    // beyond the form's own.
+    const body = new URLSearchParams({
+      ...fields,
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+    });
+    const response = await options.fetch(`${oidc}/${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json };
+  }
+
+  async function passwordGrant(email: string, password: string): Promise<TokenSet | null> {
+    const { status, json } = await postForm('token', {
+      grant_type: 'password',
+      username: email.trim().toLowerCase(),
+      password,
+      scope: 'openid',
+    });
+    if (status === 200) return toTokenSet(json);
+    const { error, description } = oauthError(json);
+    if (CLIENT_ERRORS.has(error) || description === NOT_FULLY_SET_UP) {
+      throw keycloakFailure('password grant', status, json);
+    }
+    // 401 invalid_grant "Invalid user credentials" (also what a brute-force lock answers), 400 invalid_grant
+    // for a disabled account: no tokens, and no hint which.
+    if (status === 401 || error === 'invalid_grant') return null;
+    throw keycloakFailure('password grant', status, json);
+  }
+
+  /** Keycloak's back-channel logout: the end-session endpoint with a refresh token and client credentials. */
+  async function endSession(refreshToken: string): Promise<string | null> {
+    const { status, json } = await postForm('logout', { refresh_token: refreshToken });
+    // Keycloak accepted the token, so the session it names is the one that ended.
+    if (status >= 200 && status < 300) return sidOf(refreshToken);
+    const { error } = oauthError(json);
+    // An unknown, expired or already-ended session: there is nothing left to end.
+    if ((status === 400 || status === 401) && !CLIENT_ERRORS.has(error)) return null;
+    throw keycloakFailure('logout', status, json);
+  }
+
+  async function logout(refreshToken: string): Promise<string | null> {
+    // Keycloak answers 204 to a logout with the refresh token of a session that has already ended, so whether
+    // the session is still going is asked first (introspection answers active: false for an ended one).
+    const { status, json } = await postForm('token/introspect', {
+      token: refreshToken,
+      token_type_hint: 'refresh_token',
+    });
+    if (status !== 200) throw keycloakFailure('introspect', status, json);
+    if ((json as { active?: unknown } | undefined)?.active !== true) return null;
+    return endSession(refreshToken);
+  }
+
+  async function jwks() {
+    const response = await options.fetch(`${oidc}/certs`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`Keycloak certs endpoint failed with HTTP ${response.status}`);
+    const body = (await response.json()) as { keys?: unknown };
+    const keys = Array.isArray(body.keys) ? body.keys : [];
+    return {
+      keys: keys.filter(
+        (key): key is Record<string, unknown> =>
+          typeof key === 'object' &&
+          key !== null &&
+          // Keycloak also publishes its RSA-OAEP encryption key; only signing keys verify tokens.
+          (key as { use?: unknown }).use !== 'enc' &&
+          // Public keys only, whatever a misconfigured provider might publish.
+          !('d' in key) &&
+          !('k' in key),
+      ),
+    };
+  }
+
+  return { postForm, passwordGrant, endSession, logout, jwks };
+}
+
+export function oauthError(json: unknown): { error: string; description: string } {
+  const body = (json ?? {}) as { error?: unknown; error_description?: unknown };
+  return {
+    error: typeof body.error === 'string' ? body.error : '',
+    description: typeof body.error_description === 'string' ? body.error_description : '',
+  };
+}
+
+export function keycloakFailure(what: string, status: number, json: unknown): Error {
+  const { error, description } = oauthError(json);
+  const detail = [error, description].filter(Boolean).join(': ');
+  return new Error(`Keycloak ${what} failed with HTTP ${status}${detail ? ` (${detail})` : ''}`);
+}
+
+export function toTokenSet(json: unknown): TokenSet {
+  const body = (json ?? {}) as KeycloakTokenResponse;
+  if (
+    typeof body.access_token !== 'string' ||
+    typeof body.refresh_token !== 'string' ||
+    typeof body.expires_in !== 'number'
+  ) {
+    throw new Error('Keycloak token response lacks access_token, refresh_token or expires_in');
+  }
+  return {
+    accessToken: body.access_token,
+    expiresIn: body.expires_in,
+    refreshToken: body.refresh_token,
+    // 0 is Keycloak's word for "no expiry" (offline tokens); the port keeps it.
+    refreshExpiresIn: typeof body.refresh_expires_in === 'number' ? body.refresh_expires_in : 0,
+    // Keycloak answers "Bearer" (older versions "bearer"); the port has one spelling.
+    tokenType: 'Bearer',
+    sessionState:
+      typeof body.session_state === 'string' ? body.session_state : (sidOf(body.access_token) ?? ''),
+    scope: typeof body.scope === 'string' ? body.scope : '',
+  };
+}
+
+/** Refresh tokens are remembered by their SHA-256, never as they are. */
+export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A token's claims, unverified: only for tokens Keycloak is about to check, or has checked. */
+export function claimsOf(token: string): Record<string, unknown> | null {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session a Keycloak token names (`sid`, or `session_state` in older versions), read without checking its
+ * signature: only for tokens Keycloak itself has just accepted or issued.
+ */
+export function sidOf(token: string): string | null {
+  const claims = claimsOf(token);
+  const sid = claims?.sid ?? claims?.session_state;
+  return typeof sid === 'string' && sid !== '' ? sid : null;
+}
