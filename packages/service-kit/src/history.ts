@@ -1,6 +1,9 @@
 // Curation history (issue 20, ADR 0031), as every owning service records it: the fields a change touched, each
 // named as the REST API names it, with its value before and after as the page shows it. Each service says which
-// actions it records and writes the entries in its own schema, in the change's transaction.
+// actions it records and writes the entries in its own schema, in the change's transaction; contributors alone
+// read a history, a page at a time, and its entries go out over gRPC in one message shape.
+import { type Caller, requireContributor } from './caller.ts';
+import { notFound } from './errors.ts';
 
 /** One field a change touched; null: empty before (or after). */
 export interface FieldChange {
@@ -27,6 +30,43 @@ export const HISTORY_PAGE = 100;
 /** The page a call asks for: 0 or less means the longest. */
 export const historyPageSize = (limit: number) =>
   limit > 0 ? Math.min(Math.floor(limit), HISTORY_PAGE) : HISTORY_PAGE;
+
+/**
+ * A history as contributors read it: newest first, a page of entries older than `beforeId` (0: from the newest).
+ * Anyone else is refused; a subject that does not exist is NOT_FOUND with `notFoundMessage`.
+ */
+export function createHistoryReader<Action extends string>(
+  historyOf: (subjectId: number, beforeId: number | null, limit: number) => Promise<HistoryEntry<Action>[]>,
+  exists: (subjectId: number) => Promise<boolean>,
+  notFoundMessage: string,
+) {
+  return async (
+    caller: Caller | undefined,
+    subjectId: number,
+    beforeId: number,
+    limit: number,
+  ): Promise<HistoryEntry<Action>[]> => {
+    requireContributor(caller);
+    if (!Number.isSafeInteger(subjectId) || subjectId <= 0 || !(await exists(subjectId)))
+      throw notFound(notFoundMessage);
+    return historyOf(subjectId, beforeId > 0 ? Math.floor(beforeId) : null, historyPageSize(limit));
+  };
+}
+
+/** An entry as the services' history messages carry it: an empty value is absent, which REST shows as null. */
+export function historyEntryMessage<Action extends string>(entry: HistoryEntry<Action>) {
+  return {
+    id: entry.id,
+    at: entry.at,
+    actor_user_id: entry.actorUserId,
+    action: entry.action,
+    changes: entry.changes.map((change) => ({
+      field: change.field,
+      from: change.from ?? undefined,
+      to: change.to ?? undefined,
+    })),
+  };
+}
 
 /** The REST API's name of a field of the domain ('streetAddress' → 'street_address'). */
 export const apiFieldName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

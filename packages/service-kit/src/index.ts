@@ -70,10 +70,12 @@ export {
 export {
   apiFieldName,
   type Curation,
+  createHistoryReader,
   type FieldChange,
   fieldChanges,
   HISTORY_PAGE,
   type HistoryEntry,
+  historyEntryMessage,
   historyPageSize,
 } from './history.ts';
 export { createLogger, type Logger } from './logger.ts';

@@ -6,7 +6,8 @@ import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { prismaOrganizationRepository } from './adapters/prisma-organization-repository.ts';
 import type { OrgConfig } from './config.ts';
-import { createOrgService, ORGANIZATION_INDEX } from './domain/org-service.ts';
+import { createOrgService } from './domain/org-service.ts';
+import { createOrganizationSearch, ORGANIZATION_INDEX } from './domain/organization-search.ts';
 
 /** The organization index of the configured engine (also what the benchmarks and seeds count). */
 export const searchIndexFor = (config: OrgConfig, logger?: Logger): SearchIndex =>
@@ -20,7 +21,8 @@ export async function wireOrg(config: OrgConfig, logger: Logger) {
   const repository = prismaOrganizationRepository(prisma, config.DATABASE_SCHEMA, readDriver);
   const index = searchIndexFor(config, logger);
   const store = createObjectStore(objectStoreConfigFrom(config));
-  const org = createOrgService({ repository, index, processImage, store, logger });
+  const search = createOrganizationSearch({ repository, index });
+  const org = createOrgService({ repository, search, processImage, store, logger });
   const close = async () => {
     await index.close();
     await readDriver.dispose();

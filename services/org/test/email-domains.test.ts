@@ -3,90 +3,29 @@
 // than ten, a member) says why and changes nothing, leaving the field out keeps them, and the change
 // notification and ExportNames carry the domains that count (the website's host and the listed ones); the list
 // answers none for an organization stored in the search index before the field existed.
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
 import { type Change, listenForChanges } from '@rotunda/events';
-import { createObjectStore, processImage } from '@rotunda/images';
-import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
 import { EMAIL_DOMAIN_MESSAGES } from '@rotunda/rules';
-import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import type { SearchIndex } from '@rotunda/search';
+import type { Caller, Logger } from '@rotunda/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../generated/prisma/client.ts';
-import { grpcOrgService } from '../src/adapters/grpc-org-service.ts';
-import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
-import { createOrgService, ORGANIZATION_INDEX, searchDocumentOf } from '../src/domain/org-service.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Organization } from '../src/domain/organization.ts';
-import { GROUPS } from '../src/domain/organization.ts';
+import { searchDocumentOf } from '../src/domain/organization-search.ts';
+import {
+  CONTRIBUTOR,
+  MEMBER,
+  type OrgUnderTest,
+  refusal,
+  startOrgUnderTest,
+} from './support/org-under-test.ts';
 
-const logger = createLogger('org-email-domains-test', 'silent');
-const root = new URL('..', import.meta.url).pathname;
-
-const MEMBER: Caller = { userId: 'member-1', email: 'member@demo.ca.gov', roles: [] };
-const CONTRIBUTOR: Caller = { userId: 'concierge-1', email: 'concierge@demo.ca.gov', roles: ['contributor'] };
-
+let service: OrgUnderTest;
+let logger: Logger;
 let databaseUrl: string;
 let prisma: PrismaClient;
 let index: SearchIndex;
-let s3: TestS3;
-let server: RunningGrpcServer;
-let client: OrgServiceClient;
-
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof OrgServiceClient]: Unary<OrgServiceClient[K]> extends never ? never : K;
-}[keyof OrgServiceClient];
-
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<OrgServiceClient[K]>['request']>,
-  caller?: Caller,
-): Promise<Unary<OrgServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<OrgServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  return new Promise((resolve, reject) =>
-    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+let rpc: OrgUnderTest['rpc'];
 
 async function added(name: string, website: string) {
   const answer = await rpc(
@@ -119,46 +58,12 @@ async function announced(act: () => Promise<unknown>, count: number): Promise<Ch
 }
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  await migrate({ databaseUrl, schema: 'org', migrationsDir: `${root}prisma/migrations`, logger });
-  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'org') });
-  const repository = prismaOrganizationRepository(prisma, 'org');
-  await repository.ensureGroups(GROUPS);
-  index = createPostgresSearchIndex({
-    databaseUrl,
-    schema: 'org_search',
-    index: 'organizations',
-    ...ORGANIZATION_INDEX,
-  });
-  s3 = await startTestS3('org-email-domains-test');
-  const store = createObjectStore(s3.config);
-  await store.ensureBucket();
-  const org = createOrgService({ repository, index, processImage, store, logger });
-  await org.syncSearchIndex();
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.org.v1.OrgService',
-        definition: OrgServiceService,
-        implementation: grpcOrgService(org, logger),
-      },
-    ],
-  });
-  client = new OrgServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  service = await startOrgUnderTest('org-email-domains-test');
+  ({ logger, databaseUrl, prisma, index, rpc } = service);
 });
 
 afterAll(async () => {
-  client?.close();
-  await server?.shutdown();
-  await index?.close();
-  await prisma?.$disconnect();
-  await s3?.stop();
+  await service?.close();
 });
 
 describe('email domains of an organization', () => {

@@ -3,87 +3,20 @@
 // each field's old and new value, newest first; a refused change records nothing; the history is read by
 // contributors only (PERMISSION_DENIED for a member, UNAUTHENTICATED for a visitor, NOT_FOUND for an unknown id)
 // and paged by `before_id`.
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
-import { createObjectStore, processImage } from '@rotunda/images';
-import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
-import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { status } from '@grpc/grpc-js';
+import type { Caller } from '@rotunda/service-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../generated/prisma/client.ts';
-import { grpcOrgService } from '../src/adapters/grpc-org-service.ts';
-import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
-import { createOrgService, ORGANIZATION_INDEX } from '../src/domain/org-service.ts';
-import { GROUPS } from '../src/domain/organization.ts';
+import {
+  CONTRIBUTOR,
+  MEMBER,
+  type OrgUnderTest,
+  refusal,
+  startOrgUnderTest,
+} from './support/org-under-test.ts';
 
-const logger = createLogger('org-history-test', 'silent');
-const root = new URL('..', import.meta.url).pathname;
-
-const MEMBER: Caller = { userId: 'member-1', email: 'member@demo.ca.gov', roles: [] };
-const CONTRIBUTOR: Caller = { userId: 'concierge-1', email: 'concierge@demo.ca.gov', roles: ['contributor'] };
-
-let prisma: PrismaClient;
-let index: SearchIndex;
-let s3: TestS3;
-let server: RunningGrpcServer;
-let client: OrgServiceClient;
-
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof OrgServiceClient]: Unary<OrgServiceClient[K]> extends never ? never : K;
-}[keyof OrgServiceClient];
-
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<OrgServiceClient[K]>['request']>,
-  caller?: Caller,
-): Promise<Unary<OrgServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<OrgServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  return new Promise((resolve, reject) =>
-    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+let service: OrgUnderTest;
+let rpc: OrgUnderTest['rpc'];
 
 const history = async (organizationId: number, more: { before_id?: number; limit?: number } = {}) =>
   (
@@ -109,47 +42,12 @@ async function added(name: string, caller: Caller = CONTRIBUTOR) {
 }
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  await migrate({ databaseUrl, schema: 'org', migrationsDir: `${root}prisma/migrations`, logger });
-  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'org') });
-  const repository = prismaOrganizationRepository(prisma, 'org');
-  await repository.ensureGroups(GROUPS);
-  index = createPostgresSearchIndex({
-    databaseUrl,
-    schema: 'org_search',
-    index: 'organizations',
-    ...ORGANIZATION_INDEX,
-  });
-  s3 = await startTestS3('org-history-test');
-  const store = createObjectStore(s3.config);
-  await store.ensureBucket();
-  const org = createOrgService({ repository, index, processImage, store, logger });
-  await org.syncSearchIndex();
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.org.v1.OrgService',
-        definition: OrgServiceService,
-        implementation: grpcOrgService(org, logger),
-      },
-    ],
-  });
-  client = new OrgServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-    'grpc.max_send_message_length': 16 * 1024 * 1024,
-  });
+  service = await startOrgUnderTest('org-history-test');
+  ({ rpc } = service);
 });
 
 afterAll(async () => {
-  client?.close();
-  await server?.shutdown();
-  await index?.close();
-  await prisma?.$disconnect();
-  await s3?.stop();
+  await service?.close();
 });
 
 describe('recording', () => {

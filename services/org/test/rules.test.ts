@@ -2,8 +2,8 @@
 // search words, search documents and logo initials.
 import { DomainError } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
-import { searchDocumentOf } from '../src/domain/org-service.ts';
 import type { Organization } from '../src/domain/organization.ts';
+import { searchDocumentOf } from '../src/domain/organization-search.ts';
 import {
   cleanDivisionFields,
   cleanOrganizationFields,

@@ -6,49 +6,28 @@
 // type, oversize image, pixel bomb), and the index rebuilt by the operator's reindex command.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
 import { type Change, listenForChanges } from '@rotunda/events';
-import { createObjectStore, mediaKeyOf, type ObjectStore, processImage } from '@rotunda/images';
-import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
-import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { mediaKeyOf, type ObjectStore } from '@rotunda/images';
+import type { SearchIndex } from '@rotunda/search';
+import type { Logger } from '@rotunda/service-kit';
+import { diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../generated/prisma/client.ts';
-import { grpcOrgService } from '../src/adapters/grpc-org-service.ts';
-import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
-import {
-  createOrgService,
-  ORGANIZATION_INDEX,
-  type OrgService,
-  searchDocumentOf,
-} from '../src/domain/org-service.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { OrgService } from '../src/domain/org-service.ts';
 import { GROUPS } from '../src/domain/organization.ts';
+import { searchDocumentOf } from '../src/domain/organization-search.ts';
 import type { OrganizationRepository } from '../src/domain/ports.ts';
 import { DEMO_ORGANIZATIONS, seedDemoOrganizations } from '../src/seed/demo-organizations.ts';
+import {
+  CONTRIBUTOR,
+  MEMBER,
+  type OrgUnderTest,
+  refusal,
+  startOrgUnderTest,
+} from './support/org-under-test.ts';
 
-const logger = createLogger('org-test', 'silent');
-const root = new URL('..', import.meta.url).pathname;
-
-const MEMBER: Caller = { userId: 'member-1', email: 'member@demo.ca.gov', roles: [] };
-const CONTRIBUTOR: Caller = { userId: 'concierge-1', email: 'concierge@demo.ca.gov', roles: ['contributor'] };
 const FORMAT = 'Incorrect image format. Please select only .jpg or .jpeg.';
 const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';
 
@@ -58,104 +37,29 @@ const cheapLogo = () =>
     .png()
     .toBuffer();
 
+let service: OrgUnderTest;
+let logger: Logger;
+let root: string;
 let databaseUrl: string;
 let prisma: PrismaClient;
 let repository: OrganizationRepository;
 let index: SearchIndex;
-let s3: TestS3;
 let store: ObjectStore;
 let org: OrgService;
-let server: RunningGrpcServer;
-let client: OrgServiceClient;
-
-/** The request and response types of one RPC, read from the generated client's fullest overload. */
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof OrgServiceClient]: Unary<OrgServiceClient[K]> extends never ? never : K;
-}[keyof OrgServiceClient];
-
-/** Calls one RPC as `caller` (none: no caller metadata, as for an internal call). */
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<OrgServiceClient[K]>['request']>,
-  caller?: Caller,
-): Promise<Unary<OrgServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<OrgServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  return new Promise((resolve, reject) =>
-    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+let rpc: OrgUnderTest['rpc'];
 
 const idOf = async (name: string) =>
   (await prisma.organization.findFirstOrThrow({ where: { organizationName: name } })).organizationId;
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  await migrate({ databaseUrl, schema: 'org', migrationsDir: `${root}prisma/migrations`, logger });
-  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'org') });
-  repository = prismaOrganizationRepository(prisma, 'org');
-  await repository.ensureGroups(GROUPS);
-  index = createPostgresSearchIndex({
-    databaseUrl,
-    schema: 'org_search',
-    index: 'organizations',
-    ...ORGANIZATION_INDEX,
-  });
-  s3 = await startTestS3('org-test');
-  store = createObjectStore(s3.config);
-  await store.ensureBucket();
-  org = createOrgService({ repository, index, processImage, store, logger });
-  await seedDemoOrganizations({ repository, store, logo: cheapLogo });
-  await org.syncSearchIndex();
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.org.v1.OrgService',
-        definition: OrgServiceService,
-        implementation: grpcOrgService(org, logger),
-      },
-    ],
-  });
-  client = new OrgServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-    'grpc.max_send_message_length': 16 * 1024 * 1024,
-  });
+  service = await startOrgUnderTest('org-test', (parts) =>
+    seedDemoOrganizations({ ...parts, logo: cheapLogo }),
+  );
+  ({ logger, root, databaseUrl, prisma, repository, index, store, org, rpc } = service);
 });
 
 afterAll(async () => {
-  client?.close();
-  await server?.shutdown();
-  await index?.close();
-  await prisma?.$disconnect();
-  await s3?.stop();
+  await service?.close();
 });
 
 describe('data and seed', () => {

@@ -7,8 +7,7 @@ import type {
   OrgServiceServer,
 } from '@rotunda/protos/org';
 import { organizationEmailDomains } from '@rotunda/rules';
-import { type Logger, unary } from '@rotunda/service-kit';
-import type { HistoryEntry } from '../domain/history.ts';
+import { historyEntryMessage, type Logger, unary } from '@rotunda/service-kit';
 import type { OrgService } from '../domain/org-service.ts';
 import type { Division, Organization, OrganizationFields } from '../domain/organization.ts';
 
@@ -58,20 +57,6 @@ export function divisionMessage(division: Division): DivisionMessage {
     zip_code: opt(division.zipCode),
     division_phone: opt(division.divisionPhone),
     website: opt(division.website),
-  };
-}
-
-export function historyMessage(entry: HistoryEntry) {
-  return {
-    id: entry.id,
-    at: entry.at,
-    actor_user_id: entry.actorUserId,
-    action: entry.action,
-    changes: entry.changes.map((change) => ({
-      field: change.field,
-      from: opt(change.from),
-      to: opt(change.to),
-    })),
   };
 }
 
@@ -177,7 +162,7 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
           request.before_id,
           request.limit,
         )
-      ).map(historyMessage),
+      ).map(historyEntryMessage),
     })),
     exportNames: unary(logger, 'ExportNames', async () => {
       const { organizations, divisions } = await org.exportNames();

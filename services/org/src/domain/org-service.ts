@@ -1,49 +1,23 @@
-// The org service's rules (spec §3–§6, DESIGN's fixes): who may add and edit organizations, divisions and
-// logos, the organization form's rules, names that are names, the Cal-Access ID (its groups and shape, set
-// or corrected by contributors only), the list searched and paged through the search index (the product's
-// own organization never listed), and the 5-result lookups.
+// The org service's rules for organizations and divisions (spec §3–§6, DESIGN's fixes): who may add and edit
+// organizations, divisions and logos, the organization form's rules, names that are names, the Cal-Access ID set
+// or corrected by contributors only, each write's curation history, and the 5-result division lookup. The list
+// and the organization lookups are the search index's (organization-search.ts).
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
+import { IMAGE_MESSAGES, NAME_LABELS, requiredFieldsMessage } from '@rotunda/rules';
 import {
-  CAL_ACCESS_MESSAGES,
-  hasCalAccessId,
-  IMAGE_MESSAGES,
-  isCalAccessId,
-  NAME_LABELS,
-  nameProblem,
-  requiredFieldsMessage,
-} from '@rotunda/rules';
-import {
-  MAX_RESULT_WINDOW,
-  type RebuildOutcome,
-  type RebuildSource,
-  type SearchDocument,
-  type SearchIndex,
-  storedCodec,
-  syncIndex,
-} from '@rotunda/search';
-import {
-  ACCESS_MESSAGES,
   type Caller,
+  createHistoryReader,
   DomainError,
   fieldChanges,
   invalidArgument,
-  isContributor,
   notFound,
-  permissionDenied,
   requireContributor,
   requireMember,
 } from '@rotunda/service-kit';
-import { type Curation, createHistoryReader } from './history.ts';
-import {
-  type Division,
-  type DivisionFields,
-  GROUPS,
-  type Group,
-  type Organization,
-  type OrganizationFields,
-  type OrganizationPage,
-} from './organization.ts';
+import { checkCalAccessId, checkName, curation, groupNamed, MESSAGES } from './access.ts';
+import type { Division, DivisionFields, Group, Organization, OrganizationFields } from './organization.ts';
+import { LOOKUP_LIMIT, type OrganizationSearch } from './organization-search.ts';
 import type { OrganizationRepository } from './ports.ts';
 import {
   cleanDivisionFields,
@@ -56,55 +30,14 @@ import {
   searchWords,
 } from './rules.ts';
 
-export const MESSAGES = {
-  ...ACCESS_MESSAGES,
-  organizationNotFound: 'Organization not found',
-  calAccessGroups: CAL_ACCESS_MESSAGES.groups,
-  calAccessShape: CAL_ACCESS_MESSAGES.shape,
-  calAccessContributorsOnly: CAL_ACCESS_MESSAGES.contributorsOnly,
-  unknownGroup: (name: string) =>
-    `Unknown type of organization "${name}". Choose one of: ${GROUPS.map((g) => g.groupName).join(', ')}.`,
-  nameTaken: (name: string) => `Another organization is already named "${name}".`,
-  noImage: 'Please select an image to upload.',
-} as const;
-
-/** Page sizes of the organization list (spec §9: 30 at first, 30 more at a time). */
-export const PAGE = { default: 30, max: 100 } as const;
-/** Autocomplete lists are capped at 5 (spec §9). */
-export const LOOKUP_LIMIT = 5;
 /** The largest upload the service takes before resizing; the resized result must fit 5,242,880 bytes. */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_DIVISION_TYPE = 'Division';
-const REINDEX_BATCH = 500;
-
-/**
- * The search index's fields for organizations: text = name; keywords = group, hidden; sort = name. Each document
- * also stores the whole organization, so a list page is answered from the index alone.
- */
-export const ORGANIZATION_INDEX = {
-  textFields: ['name'],
-  keywordFields: ['group', 'hidden'],
-  sortFields: [{ name: 'name', type: 'text' as const }],
-  stored: true,
-};
-
-/** Each document stores its organization, so a list page needs no read of the table; bumped when it changes shape. */
-const STORED_ORGANIZATION = storedCodec<Organization>(1);
-
-export function searchDocumentOf(organization: Organization): SearchDocument {
-  return {
-    id: String(organization.organizationId),
-    text: { name: organization.organizationName },
-    keywords: { group: [organization.groupName], hidden: [String(organization.hidden)] },
-    // Lower-cased so the list reads alphabetically whatever the capitals ('eCivis' next to 'East Bay …').
-    sort: { name: organization.organizationName.toLowerCase() },
-    stored: STORED_ORGANIZATION.encode(organization),
-  };
-}
 
 export interface OrgServiceDependencies {
   repository: OrganizationRepository;
-  index: SearchIndex;
+  /** The list's index: told of every write, and what the list and organization lookups answer from. */
+  search: OrganizationSearch;
   /** Sniffs, bounds, orients, strips and resizes an upload (@rotunda/images processImage). */
   processImage: (input: Buffer) => Promise<ProcessedImage>;
   store: Pick<ObjectStore, 'put' | 'remove'>;
@@ -129,37 +62,13 @@ export interface NewDivisionInput {
   fields: Partial<Record<keyof DivisionFields, string | null>>;
 }
 
-export interface SearchInput {
-  text: string;
-  group: string;
-  offset: number;
-  limit: number;
-}
-
-/** The group by name, ignoring case and outer spaces. */
-function groupNamed(name: string): Group | undefined {
-  const wanted = name.trim().toLowerCase();
-  return GROUPS.find((group) => group.groupName.toLowerCase() === wanted);
-}
-
-/** A name that is not one ('0', '1e+308', '----') is refused; a blank one is the required-fields rule's. */
-function checkName(label: string, name: string | null | undefined) {
-  const problem = nameProblem(label, name);
-  if (problem) throw invalidArgument(problem);
-}
-
-/**
- * A Cal-Access ID is given only by a contributor (spec §6: the lobbying filer id is theirs to see and edit),
- * only for its groups, and only as a filer number. Blank (clearing it, or nothing to set) needs no check.
- */
-function checkCalAccessId(caller: Caller, groupName: string, lobbyFilerId: string | null | undefined) {
-  if (!lobbyFilerId) return;
-  if (!isContributor(caller)) throw permissionDenied(MESSAGES.calAccessContributorsOnly);
-  if (!hasCalAccessId(groupName)) throw invalidArgument(MESSAGES.calAccessGroups);
-  if (!isCalAccessId(lobbyFilerId)) throw invalidArgument(MESSAGES.calAccessShape);
-}
-
-export function createOrgService({ repository, index, processImage, store, logger }: OrgServiceDependencies) {
+export function createOrgService({
+  repository,
+  search,
+  processImage,
+  store,
+  logger,
+}: OrgServiceDependencies) {
   const getOrThrow = async (organizationId: number) => {
     const organization =
       Number.isSafeInteger(organizationId) && organizationId > 0
@@ -168,28 +77,6 @@ export function createOrgService({ repository, index, processImage, store, logge
     if (!organization) throw notFound(MESSAGES.organizationNotFound);
     return organization;
   };
-
-  /** A page's organizations as the index stored them; any it stored none of are read from the table. */
-  const pageOrganizations = (ids: string[], stored: (string | null)[] | undefined) =>
-    STORED_ORGANIZATION.page(
-      ids,
-      stored,
-      async (missing) =>
-        new Map(
-          (await repository.findByIds(missing.map(Number))).map((row) => [String(row.organizationId), row]),
-        ),
-    );
-
-  /** What a rebuild reads: every organization a batch at a time, and the current ones of ids written meanwhile. */
-  const indexSource: RebuildSource = {
-    eachPage: (handle) =>
-      repository.forEachBatch(REINDEX_BATCH, (batch) => handle(batch.map(searchDocumentOf))),
-    documents: async (ids) =>
-      (await repository.findByIds(ids.map(Number).filter(Number.isSafeInteger))).map(searchDocumentOf),
-  };
-
-  /** Every write that changes an organization rewrites its document: the list shows what the index stored. */
-  const reindexOne = (organization: Organization) => index.upsert([searchDocumentOf(organization)]);
 
   return {
     async listGroups(): Promise<Group[]> {
@@ -201,28 +88,7 @@ export function createOrgService({ repository, index, processImage, store, logge
       return repository.listVisible();
     },
 
-    async searchOrganizations(input: SearchInput): Promise<OrganizationPage> {
-      const words = searchWords(input.text);
-      const groupName = input.group.trim();
-      const group = groupName ? groupNamed(groupName) : undefined;
-      if (groupName && !group) throw invalidArgument(MESSAGES.unknownGroup(groupName));
-      const limit = input.limit > 0 ? Math.min(Math.floor(input.limit), PAGE.max) : PAGE.default;
-      const offset = Math.max(0, Math.floor(input.offset));
-      if (offset + limit > MAX_RESULT_WINDOW)
-        throw invalidArgument(
-          `The list goes at most ${MAX_RESULT_WINDOW} organizations deep; search to narrow it.`,
-        );
-      const { ids, total, stored } = await index.search({
-        text: words.join(' '),
-        ...(group ? { filters: { group: group.groupName } } : {}),
-        exclude: { hidden: ['true'] },
-        sort: [{ field: 'name', direction: 'asc' }],
-        offset,
-        limit,
-        withStored: true,
-      });
-      return { organizations: await pageOrganizations(ids, stored), total };
-    },
+    searchOrganizations: search.searchOrganizations,
 
     async getOrganization(organizationId: number) {
       const organization = await getOrThrow(organizationId);
@@ -252,7 +118,7 @@ export function createOrgService({ repository, index, processImage, store, logge
         { ...emptyOrganizationFields(), ...fields, organizationName: name as string, groupId: group.groupId },
         curation(member, 'organization_created', fieldChanges({}, added)),
       );
-      if (result.created) await reindexOne(result.organization);
+      if (result.created) await search.organizationChanged(result.organization);
       return result;
     },
 
@@ -292,7 +158,7 @@ export function createOrgService({ repository, index, processImage, store, logge
       if (!updated) throw notFound(MESSAGES.organizationNotFound);
       // At once, so the list finds a renamed organization by its new name on the next keystroke, and its card
       // shows the new address or phone.
-      await reindexOne(updated);
+      await search.organizationChanged(updated);
       return updated;
     },
 
@@ -318,25 +184,13 @@ export function createOrgService({ repository, index, processImage, store, logge
         await removeQuietly(key);
         throw notFound(MESSAGES.organizationNotFound);
       }
-      await reindexOne(await getOrThrow(organizationId));
+      await search.organizationChanged(await getOrThrow(organizationId));
       const previous = set.previous ? mediaKeyOf(set.previous) : null;
       if (previous && previous !== key) await removeQuietly(previous);
       return url;
     },
 
-    /** Autocomplete (spec §4): every word in the name, any case, at most 5, by name. */
-    async findOrganizationsByName(name: string): Promise<Organization[]> {
-      const words = searchWords(name);
-      if (words.length === 0) return [];
-      const { ids, stored } = await index.search({
-        text: words.join(' '),
-        sort: [{ field: 'name', direction: 'asc' }],
-        offset: 0,
-        limit: LOOKUP_LIMIT,
-        withStored: true,
-      });
-      return pageOrganizations(ids, stored);
-    },
+    findOrganizationsByName: search.findOrganizationsByName,
 
     async findDivisionsByName(name: string): Promise<Division[]> {
       const words = searchWords(name);
@@ -370,32 +224,14 @@ export function createOrgService({ repository, index, processImage, store, logge
 
     /** Contributors only: the organization's curation history, newest first. */
     organizationHistory: createHistoryReader(
-      repository,
+      (organizationId, beforeId, limit) => repository.historyOf(organizationId, beforeId, limit),
       async (organizationId) => (await repository.findById(organizationId)) !== null,
       MESSAGES.organizationNotFound,
     ),
 
-    /**
-     * Brings the search index in step when a replica starts: rebuilt into a new generation when it was built for
-     * another definition or does not hold as many organizations as the table, by whichever replica takes the lock
-     * (the others serve the live index meanwhile). Answers how many were indexed (0 when it was in step, or when
-     * another replica is rebuilding it).
-     */
-    async syncSearchIndex(): Promise<number> {
-      const result = await syncIndex(index, { source: indexSource, count: () => repository.count() });
-      return result.outcome === 'rebuilt' ? result.documents : 0;
-    },
-
-    reindexAll,
+    syncSearchIndex: search.syncSearchIndex,
+    reindexAll: search.reindexAll,
   };
-
-  /**
-   * Rebuilds the index from the table whatever it holds (the operator's `reindex`): a new generation, switched to
-   * at once, searches answering from the old one meanwhile. `rebuilt: false` when another process is rebuilding it.
-   */
-  function reindexAll(): Promise<RebuildOutcome> {
-    return index.rebuild(indexSource);
-  }
 
   async function removeQuietly(key: string) {
     try {
@@ -411,14 +247,6 @@ export function createOrgService({ repository, index, processImage, store, logge
 }
 
 export type OrgService = ReturnType<typeof createOrgService>;
-
-/**
- * Every change to an organization is curation: nobody owns one, so its history names whoever made each change
- * (contributors' edits and logos; members adding an organization or a division from the job form).
- */
-function curation(caller: Caller, action: Curation['action'], changes: Curation['changes']): Curation {
-  return { actorUserId: caller.userId, action, changes };
-}
 
 export function emptyOrganizationFields(): OrganizationFields {
   return {
