@@ -13,16 +13,13 @@ export interface OrganizationRef {
   logo: string | null;
 }
 
-/** An organization as the name lookup answers it (the fields the job form uses). */
-export interface Organization extends OrganizationRef {
-  street_address: string | null;
-  suite_number: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-}
+/** An address as a stored organization or office holds it: null where not given. */
+export type StoredAddress = { [Field in keyof AddressInput]: string | null };
 
-export interface Division {
+/** An organization as the name lookup answers it (the fields the job form uses). */
+export interface Organization extends OrganizationRef, StoredAddress {}
+
+export interface Division extends StoredAddress {
   division_id: number;
   division_name: string;
   division_type: string;
@@ -30,29 +27,13 @@ export interface Division {
   organization_id: number;
   /** Given by the name lookup, to tell apart offices of the same name. */
   organization_name?: string;
-  street_address: string | null;
-  suite_number: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
   division_phone: string | null;
   website: string | null;
 }
 
-export interface Job {
+/** A position in a profile's job history, with its organization and office as the server answers them. */
+export interface Job extends JobInput {
   job_id: number;
-  profile_id: number;
-  title: string;
-  organization_id: number;
-  division_id: number | null;
-  street_address: string;
-  suite_number: string | null;
-  city: string;
-  state: string;
-  zip_code: string;
-  start_date: string;
-  end_date: string | null;
-  current_job: boolean;
   Organization: OrganizationRef;
   Division: Division | null;
 }
@@ -151,27 +132,23 @@ export interface ClaimDecided {
   decided_at: string;
 }
 
-export interface JobInput {
-  profile_id: number;
-  title: string;
-  organization_id: number;
-  division_id: number | null;
-  street_address: string;
-  suite_number: string | null;
-  city: string;
-  state: string;
-  zip_code: string;
-  start_date: string;
-  end_date: string | null;
-  current_job: boolean;
-}
-
 export interface AddressInput {
   street_address: string;
   suite_number: string | null;
   city: string;
   state: string;
   zip_code: string;
+}
+
+/** What add-job and update-job receive. */
+export interface JobInput extends AddressInput {
+  profile_id: number;
+  title: string;
+  organization_id: number;
+  division_id: number | null;
+  start_date: string;
+  end_date: string | null;
+  current_job: boolean;
 }
 
 /** A call that did not answer 2xx: its status and, when the body had one, the server's message. */

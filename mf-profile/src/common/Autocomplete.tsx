@@ -5,6 +5,7 @@
 // suggestions (useSuggestions) and decides what choosing means.
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { SUGGESTION_LIMIT } from '../profile-rules';
+import { FieldLabel } from './fields';
 
 export interface AutocompleteProps<T> {
   label: string;
@@ -98,15 +99,7 @@ export function Autocomplete<T>({
 
   return (
     <div className={`field prof-autocomplete${wide ? ' prof-field--wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required && (
-          <span className="prof-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <div className="prof-autocomplete__box">
         <input
           id={id}

@@ -7,10 +7,10 @@ import { claimConfirmsAtOnce } from '@rotunda/rules';
 import { useUser } from '@rotunda/session';
 import { Dialog } from '@rotunda/ui';
 import { UserCheck } from 'lucide-react';
-import { useState } from 'react';
-import { claimProfile, type Profile, refusalOf } from '../api';
+import { claimProfile, type Profile } from '../api';
 import { fullName } from '../profile-rules';
 import { FormError } from './fields';
+import { refusalOr, useAction } from './useAction';
 
 interface ClaimDialogProps {
   /** The profile to claim, or null while the dialog is closed. */
@@ -38,22 +38,17 @@ function ClaimForm({
   onClose: () => void;
   onClaimed: (profile: Profile) => void;
 }) {
-  const [claiming, setClaiming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: claiming, error, run } = useAction();
   const emailMatches = claimConfirmsAtOnce(useUser()?.email ?? '', profile.work_email);
 
-  const claim = async () => {
-    setClaiming(true);
-    setError(null);
-    try {
-      onClaimed(await claimProfile(profile.profile_id));
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error('The profile could not be claimed', failure);
-      setError(serverSays ?? 'The profile could not be claimed right now. Please try again.');
-      setClaiming(false);
-    }
-  };
+  const claim = () =>
+    run(
+      async () => onClaimed(await claimProfile(profile.profile_id)),
+      refusalOr({
+        logged: 'The profile could not be claimed',
+        shown: 'The profile could not be claimed right now. Please try again.',
+      }),
+    );
 
   return (
     <div className="dialog__body prof-dialog-text">

@@ -1,5 +1,6 @@
-// The form pieces the profile screens share: a labelled text field, a labelled select, the line that says what
-// is missing or what the server refused, and the calm error line with a way to try again.
+// The form pieces the profile screens share: a label, a labelled text field (alone or a list of them by field
+// name), a labelled select, the line that says what is missing or what the server refused, and the calm error
+// line with a way to try again.
 import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
@@ -12,18 +13,25 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
+/** A field's label; a required field's asterisk is for the eye only (the input itself says it is required). */
+export function FieldLabel({ id, label, required }: Pick<FieldFrameProps, 'id' | 'label' | 'required'>) {
+  return (
+    <label className="field__label" htmlFor={id}>
+      {label}
+      {required && (
+        <span className="prof-required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
 function FieldFrame({ id, label, required, hint, wide, children }: FieldFrameProps) {
   return (
     <div className={`field${wide ? ' prof-field--wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required && (
-          <span className="prof-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       {children}
       {hint && (
         <p id={`${id}-hint`} className="prof-hint">
@@ -96,6 +104,36 @@ export function TextField({
       />
     </FieldFrame>
   );
+}
+
+/** A text field of a form whose values are kept by field name: what it shows besides its value. */
+export type TextFieldSpec<Field extends string> = { field: Field } & Omit<
+  TextFieldProps,
+  'value' | 'onChange'
+>;
+
+/** Text fields in the order given, each showing its field's value and reporting changes to it. */
+export function TextFields<Field extends string>({
+  specs,
+  values,
+  set,
+  autoFocusFirst = false,
+}: {
+  specs: readonly TextFieldSpec<Field>[];
+  values: Readonly<Record<Field, string>>;
+  set: (field: Field) => (value: string) => void;
+  /** The first field is the one a dialog opens on. */
+  autoFocusFirst?: boolean | undefined;
+}) {
+  return specs.map(({ field, ...props }, index) => (
+    <TextField
+      key={field}
+      {...props}
+      {...(autoFocusFirst && index === 0 && { autoFocus: true })}
+      value={values[field]}
+      onChange={set(field)}
+    />
+  ));
 }
 
 export interface SelectFieldProps {

@@ -1,13 +1,20 @@
 // Step 3 of profile creation: the bio (required, spec §5 Bio step) and issue areas, chosen from the known ones
 // or typed as new ones ('You already added this issue.' for one already on the list). Saving writes the bio,
 // makes the new issue areas and adds each to the profile, then the flow ends.
-import { Check, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { ApiError, addIssueArea, addUserIssue, refusalOf, saveBio } from '../api';
-import { FormError } from '../common/fields';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ApiError, addIssueArea, addUserIssue, saveBio } from '../api';
+import { FieldLabel } from '../common/fields';
 import { type IssueChoice, IssueInput } from '../common/IssueInput';
+import { refusalOr, useAction } from '../common/useAction';
 import { useIssues } from '../common/useIssues';
 import { BIO_REQUIRED_MESSAGE, DUPLICATE_ISSUE_MESSAGES } from '../profile-rules';
+import { StepForm } from './StepForm';
+
+const FAILED = {
+  logged: 'The bio and issues could not be saved',
+  shown: 'Your bio and issues could not be saved right now. Please try again in a moment.',
+};
 
 export function BioStep({ profileId, onSaved }: { profileId: number; onSaved: () => void }) {
   const bioId = useId();
@@ -15,52 +22,34 @@ export function BioStep({ profileId, onSaved }: { profileId: number; onSaved: ()
   const [chosen, setChosen] = useState<IssueChoice[]>([]);
   // Issues already on the profile, so trying again after a failure does not add them twice.
   const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, run } = useAction();
   const issues = useIssues();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    if (bio.trim() === '') {
-      setError(BIO_REQUIRED_MESSAGE);
-      return;
+  const save = async () => {
+    await saveBio(profileId, bio.trim());
+    for (const choice of chosen) {
+      const key = choice.name.toLowerCase();
+      if (added.has(key)) continue;
+      const issue = choice.issue ?? (await addIssueArea(choice.name));
+      await addUserIssue(profileId, issue.issue_id).catch((failure: unknown) => {
+        // Already on the profile (an earlier attempt got that far): nothing left to do for it.
+        if (!(failure instanceof ApiError && failure.status === 409)) throw failure;
+      });
+      setAdded((current) => new Set(current).add(key));
     }
-    setError(null);
-    setSaving(true);
-    try {
-      await saveBio(profileId, bio.trim());
-      for (const choice of chosen) {
-        const key = choice.name.toLowerCase();
-        if (added.has(key)) continue;
-        const issue = choice.issue ?? (await addIssueArea(choice.name));
-        await addUserIssue(profileId, issue.issue_id).catch((failure: unknown) => {
-          // Already on the profile (an earlier attempt got that far): nothing left to do for it.
-          if (!(failure instanceof ApiError && failure.status === 409)) throw failure;
-        });
-        setAdded((current) => new Set(current).add(key));
-      }
-      onSaved();
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error('The bio and issues could not be saved', failure);
-      setError(
-        serverSays ?? 'Your bio and issues could not be saved right now. Please try again in a moment.',
-      );
-      setSaving(false);
-    }
+    onSaved();
   };
 
   return (
-    <form className="prof-step__body" onSubmit={onSubmit} noValidate aria-label="Bio and issue areas">
+    <StepForm
+      label="Bio and issue areas"
+      onSubmit={() => run(save, refusalOr(FAILED), bio.trim() === '' ? BIO_REQUIRED_MESSAGE : null)}
+      busy={saving}
+      error={error}
+      last
+    >
       <div className="field">
-        <label className="field__label" htmlFor={bioId}>
-          Bio
-          <span className="prof-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
+        <FieldLabel id={bioId} label="Bio" required />
         <textarea
           id={bioId}
           className="field__input prof-textarea"
@@ -104,15 +93,6 @@ export function BioStep({ profileId, onSaved }: { profileId: number; onSaved: ()
           </ul>
         )}
       </section>
-      <div className="prof-step__footer">
-        <FormError message={error} />
-        <div className="prof-actions">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            <Check size={18} aria-hidden="true" />
-            {saving ? 'Saving…' : 'Save and finish'}
-          </button>
-        </div>
-      </div>
-    </form>
+    </StepForm>
   );
 }

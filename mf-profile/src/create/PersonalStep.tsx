@@ -2,58 +2,43 @@
 // exists yet, so it is only stored and its URL sent with the profile). Next with required fields missing names
 // them (spec §5 Create profile step 1); otherwise the profile is created and the flow goes on with its id.
 import type { AuthUser } from '@rotunda/session';
-import { ArrowRight } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { createProfile, type Profile, refusalOf, uploadProfilePicture } from '../api';
-import { FormError } from '../common/fields';
+import { useState } from 'react';
+import { createProfile, type Profile, uploadProfilePicture } from '../api';
+import { refusalOr, useAction } from '../common/useAction';
 import { ProfileFields } from '../profile-form/ProfileFields';
 import {
   missingProfileFieldsMessage,
   newProfileValues,
   profileFieldsFrom,
 } from '../profile-form/profile-form';
+import { StepForm } from './StepForm';
 
 const uploadNewPicture = (file: Blob, fileName: string) => uploadProfilePicture(file, fileName, null);
 
+const FAILED = {
+  logged: 'The profile could not be created',
+  shown: 'Your profile could not be created right now. Please try again in a moment.',
+};
+
 export function PersonalStep({ user, onCreated }: { user: AuthUser; onCreated: (profile: Profile) => void }) {
   const [values, setValues] = useState(() => newProfileValues(user));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, error, run } = useAction();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const missing = missingProfileFieldsMessage(values);
-    setError(missing);
-    if (missing) return;
-    setSaving(true);
-    try {
-      onCreated(await createProfile(profileFieldsFrom(values)));
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error('The profile could not be created', failure);
-      setError(serverSays ?? 'Your profile could not be created right now. Please try again in a moment.');
-      setSaving(false);
-    }
-  };
+  const create = () =>
+    run(
+      async () => onCreated(await createProfile(profileFieldsFrom(values))),
+      refusalOr(FAILED),
+      missingProfileFieldsMessage(values),
+    );
 
   return (
-    <form className="prof-step__body" onSubmit={onSubmit} noValidate aria-label="Personal information">
+    <StepForm label="Personal information" onSubmit={create} busy={busy} error={error}>
       <ProfileFields
         values={values}
         onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         uploadPicture={uploadNewPicture}
         withLobbyFilerId={false}
       />
-      <div className="prof-step__footer">
-        <FormError message={error} />
-        <div className="prof-actions">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Next'}
-            <ArrowRight size={18} aria-hidden="true" />
-          </button>
-        </div>
-      </div>
-    </form>
+    </StepForm>
   );
 }

@@ -5,8 +5,9 @@
 import { Dialog } from '@rotunda/ui';
 import { Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { deleteJob, type Job, refusalOf } from '../api';
+import { deleteJob, type Job } from '../api';
 import { FormError } from '../common/fields';
+import { refusalOr, useAction } from '../common/useAction';
 import { canDeleteJob } from '../profile-rules';
 import { JobFields } from './JobFields';
 import { emptyJobDraft, isJobComplete, jobDraftFrom } from './job-form';
@@ -59,30 +60,25 @@ function JobForm({
   const [draft, setDraft] = useState(() =>
     mode.kind === 'edit' ? jobDraftFrom(mode.job) : emptyJobDraft(false),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const complete = isJobComplete(draft);
   const deletable = mode.kind === 'edit' && canDeleteJob(mode.job, jobs);
 
-  const run = async (action: () => Promise<unknown>, failureText: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      onChanged();
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error(failureText, failure);
-      setError(serverSays ?? `${failureText} right now. Please try again in a moment.`);
-      setBusy(false);
-    }
-  };
+  /** Saves or deletes the job; `failed` says what could not be done. */
+  const change = (action: () => Promise<unknown>, failed: string) =>
+    run(
+      async () => {
+        await action();
+        onChanged();
+      },
+      refusalOr({ logged: failed, shown: `${failed} right now. Please try again in a moment.` }),
+    );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!complete || busy) return;
-    void run(
+    if (!complete) return;
+    void change(
       () => saveJob(draft, profileId, mode.kind === 'edit' ? mode.job.job_id : undefined),
       'The job could not be saved',
     );
@@ -117,7 +113,7 @@ function JobForm({
                 disabled={busy}
                 onClick={() =>
                   mode.kind === 'edit' &&
-                  run(() => deleteJob(mode.job.job_id), 'The job could not be deleted')
+                  change(() => deleteJob(mode.job.job_id), 'The job could not be deleted')
                 }
               >
                 <Trash2 size={18} aria-hidden="true" />

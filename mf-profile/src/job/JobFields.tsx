@@ -6,9 +6,10 @@ import { CircleCheck, CirclePlus } from 'lucide-react';
 import { useCallback, useId } from 'react';
 import { type Division, findDivisions, findOrganizations, type Organization } from '../api';
 import { Autocomplete, useSuggestions } from '../common/Autocomplete';
-import { SelectField, TextField } from '../common/fields';
+import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
 import { ORGANIZATION_TYPES } from '../profile-rules';
 import {
+  type AddressField,
   chooseDivision,
   chooseOrganization,
   type JobDraft,
@@ -18,6 +19,21 @@ import {
   typeDivision,
   typeOrganization,
 } from './job-form';
+
+const ADDRESS_FIELDS: readonly TextFieldSpec<AddressField>[] = [
+  { field: 'street_address', label: 'Address', required: true, autoComplete: 'address-line1', wide: true },
+  { field: 'suite_number', label: 'Suite', autoComplete: 'address-line2' },
+  { field: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
+  { field: 'state', label: 'State', required: true, autoComplete: 'address-level1', maxLength: 32 },
+  {
+    field: 'zip_code',
+    label: 'Zip Code',
+    required: true,
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 16,
+  },
+];
 
 interface JobFieldsProps {
   draft: JobDraft;
@@ -69,16 +85,17 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
             onType={(text) => onChange(typeOrganization(draft, text))}
             suggestions={organizations}
             keyOf={(organization) => organization.organization_id}
-            render={(organization) => (
-              <>
-                <span className="prof-autocomplete__name">{organization.organization_name}</span>
-                <span className="prof-autocomplete__detail">{organization.group_type}</span>
-              </>
-            )}
+            render={(organization) => suggestion(organization.organization_name, organization.group_type)}
             onChoose={(organization) => onChange(chooseOrganization(draft, organization))}
             required
             placeholder="Start typing to find it"
-            hint={<OrganizationHint draft={draft} />}
+            hint={
+              <ChoiceHint
+                typed={draft.organizationName}
+                chosen={draft.organization !== null && 'In the directory.'}
+                made="Not in the directory yet: it will be added when you save."
+              />
+            }
             wide
           />
           <Autocomplete<Division>
@@ -87,17 +104,16 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
             onType={(text) => onChange(typeDivision(draft, text))}
             suggestions={divisions}
             keyOf={(division) => division.division_id}
-            render={(division) => (
-              <>
-                <span className="prof-autocomplete__name">{division.division_name}</span>
-                {division.organization_name && (
-                  <span className="prof-autocomplete__detail">{division.organization_name}</span>
-                )}
-              </>
-            )}
+            render={(division) => suggestion(division.division_name, division.organization_name || undefined)}
             onChoose={(division) => onChange(chooseDivision(draft, division))}
             placeholder="Optional"
-            hint={<DivisionHint draft={draft} />}
+            hint={
+              <ChoiceHint
+                typed={draft.divisionName}
+                chosen={draft.division !== null && `An office of ${draft.organizationName}.`}
+                made="New office: it will be added when you save."
+              />
+            }
           />
           <SelectField
             label="Type of Organization"
@@ -114,44 +130,7 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
       <fieldset className="prof-fieldset">
         <legend className="prof-fieldset__legend">Work address</legend>
         <div className="prof-form__grid prof-form__grid--narrow">
-          <TextField
-            label="Address"
-            value={draft.street_address}
-            onChange={set('street_address')}
-            required
-            autoComplete="address-line1"
-            wide
-          />
-          <TextField
-            label="Suite"
-            value={draft.suite_number}
-            onChange={set('suite_number')}
-            autoComplete="address-line2"
-          />
-          <TextField
-            label="City"
-            value={draft.city}
-            onChange={set('city')}
-            required
-            autoComplete="address-level2"
-          />
-          <TextField
-            label="State"
-            value={draft.state}
-            onChange={set('state')}
-            required
-            autoComplete="address-level1"
-            maxLength={32}
-          />
-          <TextField
-            label="Zip Code"
-            value={draft.zip_code}
-            onChange={set('zip_code')}
-            required
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={16}
-          />
+          <TextFields specs={ADDRESS_FIELDS} values={draft} set={set} />
         </div>
       </fieldset>
       <fieldset className="prof-fieldset">
@@ -191,38 +170,31 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
   );
 }
 
-function OrganizationHint({ draft }: { draft: JobDraft }) {
-  if (draft.organization) {
-    return (
-      <span className="prof-hint__chosen">
-        <CircleCheck size={14} aria-hidden="true" />
-        In the directory.
-      </span>
-    );
-  }
-  if (draft.organizationName.trim() === '') return null;
+/** A suggestion: the record's name, and what tells it apart from others of that name. */
+function suggestion(name: string, detail: string | undefined) {
   return (
-    <span className="prof-hint__new">
-      <CirclePlus size={14} aria-hidden="true" />
-      Not in the directory yet: it will be added when you save.
-    </span>
+    <>
+      <span className="prof-autocomplete__name">{name}</span>
+      {detail !== undefined && <span className="prof-autocomplete__detail">{detail}</span>}
+    </>
   );
 }
 
-function DivisionHint({ draft }: { draft: JobDraft }) {
-  if (draft.division) {
+/** Under an autocomplete: whether its text is a record chosen from the directory, or a new one made on save. */
+function ChoiceHint({ typed, chosen, made }: { typed: string; chosen: string | false; made: string }) {
+  if (chosen) {
     return (
       <span className="prof-hint__chosen">
         <CircleCheck size={14} aria-hidden="true" />
-        An office of {draft.organizationName}.
+        {chosen}
       </span>
     );
   }
-  if (draft.divisionName.trim() === '') return null;
+  if (typed.trim() === '') return null;
   return (
     <span className="prof-hint__new">
       <CirclePlus size={14} aria-hidden="true" />
-      New office: it will be added when you save.
+      {made}
     </span>
   );
 }

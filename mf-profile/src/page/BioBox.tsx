@@ -3,9 +3,15 @@
 // (not expanded). A blank bio is refused with the spec's words.
 import { Pencil, Save } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type Profile, refusalOf, saveBio } from '../api';
+import { type Profile, saveBio } from '../api';
 import { FormError } from '../common/fields';
+import { refusalOr, useAction } from '../common/useAction';
 import { BIO_REQUIRED_MESSAGE, bioIsLong, bioPreview } from '../profile-rules';
+
+const FAILED = {
+  logged: 'The bio could not be saved',
+  shown: 'Your bio could not be saved right now. Please try again in a moment.',
+};
 
 interface BioBoxProps {
   profile: Profile;
@@ -20,8 +26,7 @@ export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(bio);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: saving, error, setError, run } = useAction();
   const preview = bioPreview(bio, expanded);
 
   const toggleEditing = () => {
@@ -30,27 +35,17 @@ export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
     setEditing((current) => !current);
   };
 
-  const save = async () => {
-    if (saving) return;
-    if (draft.trim() === '') {
-      setError(BIO_REQUIRED_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await saveBio(profile.profile_id, draft.trim());
-      setEditing(false);
-      setExpanded(false);
-      onSaved(saved);
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error('The bio could not be saved', failure);
-      setError(serverSays ?? 'Your bio could not be saved right now. Please try again in a moment.');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    run(
+      async () => {
+        const saved = await saveBio(profile.profile_id, draft.trim());
+        setEditing(false);
+        setExpanded(false);
+        onSaved(saved);
+      },
+      refusalOr(FAILED),
+      draft.trim() === '' ? BIO_REQUIRED_MESSAGE : null,
+    );
 
   return (
     <section className="prof-panel" aria-labelledby={titleId}>

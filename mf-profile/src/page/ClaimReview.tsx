@@ -5,8 +5,9 @@
 import { Dialog } from '@rotunda/ui';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { type Claimant, type ClaimDecision, decideClaim, refusalOf } from '../api';
+import { type Claimant, type ClaimDecision, decideClaim } from '../api';
 import { FormError } from '../common/fields';
+import { refusalOr, useAction } from '../common/useAction';
 import { claimedAt, fullName } from '../profile-rules';
 
 interface ClaimReviewProps {
@@ -19,23 +20,20 @@ interface ClaimReviewProps {
 
 export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) {
   const [confirmingReject, setConfirmingReject] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
 
-  const decide = async (decision: ClaimDecision) => {
+  const decide = (decision: ClaimDecision) => {
     setConfirmingReject(false);
-    setBusy(true);
-    setError(null);
-    try {
-      await decideClaim(claimId, decision);
-      onDecided();
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error(`The claim could not be decided (${decision})`, failure);
-      setError(serverSays ?? 'The claim could not be decided right now. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await decideClaim(claimId, decision);
+        onDecided();
+      },
+      refusalOr({
+        logged: `The claim could not be decided (${decision})`,
+        shown: 'The claim could not be decided right now. Please try again.',
+      }),
+    );
   };
 
   return (

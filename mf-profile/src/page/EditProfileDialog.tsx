@@ -5,8 +5,9 @@
 import { Dialog } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { type Profile, type ProfileUpdate, refusalOf, updateProfile, uploadProfilePicture } from '../api';
+import { type Profile, type ProfileUpdate, updateProfile, uploadProfilePicture } from '../api';
 import { FormError } from '../common/fields';
+import { refusalOr, useAction } from '../common/useAction';
 import { ProfileFields } from '../profile-form/ProfileFields';
 import {
   missingProfileFieldsMessage,
@@ -44,6 +45,11 @@ export function EditProfileDialog({ open, ...props }: EditProfileDialogProps) {
   );
 }
 
+const FAILED = {
+  logged: 'The profile could not be saved',
+  shown: 'Your changes could not be saved right now. Please try again in a moment.',
+};
+
 function updateFrom(profile: Profile, values: ProfileFormValues, isContributor: boolean): ProfileUpdate {
   const filerId = values.lobby_filer_id.trim();
   return {
@@ -64,24 +70,15 @@ function EditProfileForm({
 }: Omit<EditProfileDialogProps, 'open'>) {
   const formId = useId();
   const [values, setValues] = useState(() => profileValues(profile));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, run } = useAction();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
-    const missing = missingProfileFieldsMessage(values);
-    setError(missing);
-    if (missing) return;
-    setSaving(true);
-    try {
-      onSaved(await updateProfile(updateFrom(profile, values, isContributor)));
-    } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error('The profile could not be saved', failure);
-      setError(serverSays ?? 'Your changes could not be saved right now. Please try again in a moment.');
-      setSaving(false);
-    }
+    void run(
+      async () => onSaved(await updateProfile(updateFrom(profile, values, isContributor))),
+      refusalOr(FAILED),
+      missingProfileFieldsMessage(values),
+    );
   };
 
   return (

@@ -3,10 +3,11 @@
 // new name is made an issue area; 'You already cover this issue.' for one already there) and removes them.
 import { Pencil, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { addIssueArea, addUserIssue, deleteUserIssue, refusalOf, type UserIssue } from '../api';
+import { addIssueArea, addUserIssue, deleteUserIssue, type UserIssue } from '../api';
 import { FormError } from '../common/fields';
 import { type IssueChoice, IssueInput } from '../common/IssueInput';
 import { NewTabLink } from '../common/NewTabLink';
+import { refusalOr } from '../common/useAction';
 import { useIssues } from '../common/useIssues';
 import { BILL_SITE_URL, DUPLICATE_ISSUE_MESSAGES } from '../profile-rules';
 
@@ -16,6 +17,11 @@ interface IssuesPanelProps {
   canEdit: boolean;
   onChange: (issues: UserIssue[]) => void;
 }
+
+const lineForRemoval = refusalOr({
+  logged: 'The issue could not be removed',
+  shown: 'The issue could not be removed right now. Please try again.',
+});
 
 const byName = (a: UserIssue, b: UserIssue) =>
   a.IssueArea.issue_name.localeCompare(b.IssueArea.issue_name, 'en-US');
@@ -40,9 +46,7 @@ export function IssuesPanel({ profileId, issues, canEdit, onChange }: IssuesPane
       await deleteUserIssue(userIssue.id);
       onChange(issues.filter((other) => other.id !== userIssue.id));
     } catch (failure) {
-      const serverSays = refusalOf(failure);
-      if (!serverSays) console.error('The issue could not be removed', failure);
-      setError(serverSays ?? 'The issue could not be removed right now. Please try again.');
+      setError(lineForRemoval(failure));
     } finally {
       setRemoving(null);
     }

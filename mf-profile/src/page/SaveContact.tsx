@@ -4,30 +4,27 @@
 
 import { saveBlob } from '@rotunda/ui';
 import { Contact } from 'lucide-react';
-import { useState } from 'react';
 import { fetchContactCard } from '../api';
 import { FormError } from '../common/fields';
+import { useAction } from '../common/useAction';
 import './save-contact.css';
 
 const FAILED = 'The contact could not be saved right now. Please try again in a moment.';
 
 export function SaveContact({ profileId }: { profileId: number }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { blob, fileName } = await fetchContactCard(profileId);
-      saveBlob(blob, fileName ?? 'contact.vcf');
-    } catch (failure) {
-      console.error('The contact card could not be downloaded', failure);
-      setError(FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    run(
+      async () => {
+        const { blob, fileName } = await fetchContactCard(profileId);
+        saveBlob(blob, fileName ?? 'contact.vcf');
+      },
+      (failure) => {
+        console.error('The contact card could not be downloaded', failure);
+        return FAILED;
+      },
+    );
 
   return (
     <div className="prof-save-contact">

@@ -4,9 +4,52 @@
 import { ImageUpload, SOCIAL_NETWORKS } from '@rotunda/ui';
 import { refusalOf } from '../api';
 import { Avatar } from '../common/Avatar';
-import { SelectField, TextField } from '../common/fields';
+import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
 import { PRONOUNS } from '../profile-rules';
 import { formatWhileTyping, type ProfileFormField, type ProfileFormValues } from './profile-form';
+
+type FieldSpecs = readonly TextFieldSpec<ProfileFormField>[];
+
+const NAME_FIELDS: FieldSpecs = [
+  { field: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },
+  { field: 'last_name', label: 'Last Name', required: true, autoComplete: 'family-name' },
+];
+
+const CONTACT_FIELDS: FieldSpecs = [
+  {
+    field: 'work_email',
+    label: 'Work Email',
+    type: 'email',
+    required: true,
+    autoComplete: 'work email',
+    inputMode: 'email',
+  },
+  {
+    field: 'personal_email',
+    label: 'Personal Email',
+    type: 'email',
+    autoComplete: 'home email',
+    inputMode: 'email',
+  },
+  {
+    field: 'other_phone',
+    label: 'Office Phone',
+    type: 'tel',
+    required: true,
+    autoComplete: 'work tel',
+    inputMode: 'tel',
+  },
+  { field: 'mobile_phone', label: 'Mobile Phone', type: 'tel', autoComplete: 'mobile tel', inputMode: 'tel' },
+];
+
+const SOCIAL_FIELDS: FieldSpecs = SOCIAL_NETWORKS.map(({ field, label }) => ({
+  field,
+  label,
+  type: 'url',
+  autoComplete: 'url',
+  inputMode: 'url',
+  placeholder: 'https://',
+}));
 
 interface ProfileFieldsProps {
   values: ProfileFormValues;
@@ -46,21 +89,7 @@ export function ProfileFields({
       <fieldset className="prof-fieldset">
         <legend className="prof-fieldset__legend">About you</legend>
         <div className="prof-form__grid">
-          <TextField
-            label="First Name"
-            value={values.first_name}
-            onChange={set('first_name')}
-            required
-            autoComplete="given-name"
-            autoFocus={autoFocus}
-          />
-          <TextField
-            label="Last Name"
-            value={values.last_name}
-            onChange={set('last_name')}
-            required
-            autoComplete="family-name"
-          />
+          <TextFields specs={NAME_FIELDS} values={values} set={set} autoFocusFirst={autoFocus} />
           <SelectField
             label="Pronouns"
             value={values.pronouns}
@@ -80,40 +109,7 @@ export function ProfileFields({
       <fieldset className="prof-fieldset">
         <legend className="prof-fieldset__legend">Contact</legend>
         <div className="prof-form__grid">
-          <TextField
-            label="Work Email"
-            type="email"
-            value={values.work_email}
-            onChange={set('work_email')}
-            required
-            autoComplete="work email"
-            inputMode="email"
-          />
-          <TextField
-            label="Personal Email"
-            type="email"
-            value={values.personal_email}
-            onChange={set('personal_email')}
-            autoComplete="home email"
-            inputMode="email"
-          />
-          <TextField
-            label="Office Phone"
-            type="tel"
-            value={values.other_phone}
-            onChange={set('other_phone')}
-            required
-            autoComplete="work tel"
-            inputMode="tel"
-          />
-          <TextField
-            label="Mobile Phone"
-            type="tel"
-            value={values.mobile_phone}
-            onChange={set('mobile_phone')}
-            autoComplete="mobile tel"
-            inputMode="tel"
-          />
+          <TextFields specs={CONTACT_FIELDS} values={values} set={set} />
           {withLobbyFilerId && (
             <TextField
               label="Lobbyist Filer ID"
@@ -129,18 +125,7 @@ export function ProfileFields({
       <fieldset className="prof-fieldset">
         <legend className="prof-fieldset__legend">Social media</legend>
         <div className="prof-form__grid prof-form__grid--wide">
-          {SOCIAL_NETWORKS.map(({ field, label }) => (
-            <TextField
-              key={field}
-              label={label}
-              type="url"
-              value={values[field]}
-              onChange={set(field)}
-              autoComplete="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          ))}
+          <TextFields specs={SOCIAL_FIELDS} values={values} set={set} />
         </div>
       </fieldset>
     </div>
