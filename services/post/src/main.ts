@@ -16,7 +16,8 @@ await runService({
   configSchema: postConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { repository, profiles, sanitizer, feedVersion, posts, close } = await wirePost(config);
+    const { repository, profiles, sanitizer, feedVersion, types, posts, comments, likes, copies, close } =
+      await wirePost(config);
     // The types are reference data every post points at, demo or not.
     await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
     // Not awaited: the org and profile services start at the same time, and bylines only need the copy to
@@ -24,8 +25,8 @@ await runService({
     const listener = listenForChanges({
       databaseUrl: config.DATABASE_URL,
       logger,
-      onChange: posts.applyChange,
-      onConnected: posts.catchUp,
+      onChange: copies.applyChange,
+      onConnected: copies.catchUp,
       retryMs: 2000,
     });
     if (config.SEED_DEMO) {
@@ -42,7 +43,7 @@ await runService({
         {
           name: 'rotunda.post.v1.PostService',
           definition: PostServiceService,
-          implementation: grpcPostService(posts, logger),
+          implementation: grpcPostService({ types, posts, comments, likes, copies }, logger),
         },
       ],
       onShutdown: async () => {

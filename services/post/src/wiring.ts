@@ -1,6 +1,7 @@
 // Builds the post service's rules and adapters from its configuration; shared by the composition root and the
-// scale seed, so both write through the same repository and search index.
-import { searchIndexFromConfig } from '@rotunda/search';
+// scale seed, so both write through the same repository and search index. `createPostDomain` wires the rules'
+// modules to each other and to their ports (the tests wire theirs with it too).
+import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
 import { connectReadDriver, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from './adapters/body-sanitizer.ts';
@@ -8,8 +9,67 @@ import { grpcOrgDirectory, grpcProfileDirectory } from './adapters/grpc-director
 import { postgresFeedVersionStore } from './adapters/postgres-feed-version.ts';
 import { prismaPostRepository } from './adapters/prisma-post-repository.ts';
 import type { PostConfig } from './config.ts';
-import { createFeedVersion } from './domain/feed-version.ts';
-import { createPostService, POST_INDEX } from './domain/post-service.ts';
+import { createComments } from './domain/comments.ts';
+import { createFeedVersion, type FeedVersion } from './domain/feed-version.ts';
+import { createLikesAndReads } from './domain/likes-and-reads.ts';
+import type {
+  BodySanitizer,
+  CommentAllowance,
+  OrgDirectory,
+  PostRepository,
+  ProfileDirectory,
+} from './domain/ports.ts';
+import { createPostIndex, POST_INDEX } from './domain/post-index.ts';
+import { createPostService } from './domain/post-service.ts';
+import { createPostTypes } from './domain/post-types.ts';
+import { createReadCopies } from './domain/read-copies.ts';
+
+export interface PostDomainDependencies {
+  repository: PostRepository;
+  index: SearchIndex;
+  profiles: ProfileDirectory;
+  orgs: OrgDirectory;
+  sanitizer: BodySanitizer;
+  /** Each member's comments: a burst, then a steady rate (configuration). */
+  commentAllowance: CommentAllowance;
+  /** Moved after each committed write that changes a page (feed-version.ts). */
+  feedVersion: FeedVersion;
+}
+
+export function createPostDomain({
+  repository,
+  index,
+  profiles,
+  orgs,
+  sanitizer,
+  commentAllowance,
+  feedVersion,
+}: PostDomainDependencies) {
+  const postIndex = createPostIndex({ posts: repository, index });
+  const copies = createReadCopies({ copies: repository, profiles, orgs, postIndex, feedVersion });
+  return {
+    types: createPostTypes({ types: repository }),
+    posts: createPostService({
+      posts: repository,
+      postIndex,
+      profiles,
+      authors: copies,
+      sanitizer,
+      feedVersion,
+    }),
+    comments: createComments({
+      comments: repository,
+      posts: repository,
+      authors: copies,
+      commentAllowance,
+      feedVersion,
+    }),
+    likes: createLikesAndReads({ likes: repository, postIndex, feedVersion }),
+    copies,
+  };
+}
+
+export type PostDomain = ReturnType<typeof createPostDomain>;
 
 export async function wirePost(config: PostConfig) {
   const prisma = new PrismaClient({
@@ -26,7 +86,7 @@ export async function wirePost(config: PostConfig) {
   const orgs = grpcOrgDirectory(config.ORG_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const sanitizer = createBodySanitizer();
   const feedVersion = createFeedVersion(postgresFeedVersionStore(prisma, config.DATABASE_SCHEMA));
-  const posts = createPostService({
+  const domain = createPostDomain({
     repository,
     index,
     profiles,
@@ -47,5 +107,5 @@ export async function wirePost(config: PostConfig) {
     await readDriver.dispose();
     await prisma.$disconnect();
   };
-  return { prisma, repository, index, profiles, orgs, sanitizer, feedVersion, posts, close };
+  return { prisma, repository, index, profiles, orgs, sanitizer, feedVersion, ...domain, close };
 }

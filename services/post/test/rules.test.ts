@@ -2,7 +2,7 @@
 // order, event fields for type 9 only), dates and times, search words, the feed's orders and index documents.
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, eventTypeOrder } from '../src/domain/post.ts';
-import { feedOrder, searchDocumentOf } from '../src/domain/post-service.ts';
+import { feedOrder, searchDocumentOf } from '../src/domain/post-index.ts';
 import { checkPost, cleanDate, cleanTime, type PostDraft, searchWords } from '../src/domain/rules.ts';
 
 const PREFIX = 'Please provide entries for the following required fields: ';

@@ -51,13 +51,9 @@ import type {
   ProfileDirectory,
 } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
-import {
-  createPostService,
-  POST_INDEX,
-  type PostService,
-  searchDocumentOf,
-} from '../src/domain/post-service.ts';
+import { POST_INDEX, searchDocumentOf } from '../src/domain/post-index.ts';
 import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
+import { createPostDomain, type PostDomain, type PostDomainDependencies } from '../src/wiring.ts';
 import {
   type FakeOrgs,
   type FakeProfiles,
@@ -82,7 +78,7 @@ let repository: PostRepository;
 let index: SearchIndex;
 let profiles: FakeProfiles;
 let orgs: FakeOrgs;
-let posts: PostService;
+let domain: PostDomain;
 let server: RunningGrpcServer;
 let client: PostServiceClient;
 let profileDirectory: ProfileDirectory;
@@ -176,17 +172,30 @@ const titles = (list: PostMessage[]) => list.map((post) => post.post_title);
 const AMPLE_ALLOWANCE: CommentAllowance = { burst: 1000, intervalMs: 1 };
 
 /**
+ * The post service's rules as the composition root wires them, on this test's database, index, fakes and feed
+ * version unless told otherwise; the comment allowance ample, so that only the allowance's own tests (on replicas
+ * of their own) meet it.
+ */
+const wireDomain = (overrides: Partial<PostDomainDependencies> = {}) =>
+  createPostDomain({
+    repository,
+    index,
+    profiles: profileDirectory,
+    orgs: orgDirectory,
+    sanitizer,
+    commentAllowance: AMPLE_ALLOWANCE,
+    feedVersion,
+    ...overrides,
+  });
+
+/**
  * Another replica of the post service on the same database (its own Prisma Client and gRPC server), with its own
  * comment allowance settings: what it counts lives in the database, not in the process.
  */
 async function startReplica(commentAllowance: CommentAllowance): Promise<PostServiceClient> {
   const replicaPrisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
-  const service = createPostService({
+  const service = wireDomain({
     repository: prismaPostRepository(replicaPrisma, 'post'),
-    index,
-    profiles: profileDirectory,
-    orgs: orgDirectory,
-    sanitizer,
     commentAllowance,
     feedVersion: createFeedVersion(postgresFeedVersionStore(replicaPrisma, 'post')),
   });
@@ -226,8 +235,8 @@ function startListener(): ChangeListener {
   const listener = listenForChanges({
     databaseUrl,
     logger,
-    onChange: posts.applyChange,
-    onConnected: posts.catchUp,
+    onChange: domain.copies.applyChange,
+    onConnected: domain.copies.catchUp,
     retryMs: 100,
   });
   closers.push(() => listener.close());
@@ -262,19 +271,10 @@ beforeAll(async () => {
     throw error;
   });
   closers.push(feedVersion.stop);
-  posts = createPostService({
-    repository,
-    index,
-    profiles: profileDirectory,
-    orgs: orgDirectory,
-    sanitizer,
-    // Ample, so that only the allowance's own tests (on replicas of their own) meet it.
-    commentAllowance: AMPLE_ALLOWANCE,
-    feedVersion,
-  });
-  await posts.syncSearchIndex();
+  domain = wireDomain();
+  await domain.posts.syncSearchIndex();
   // The organizations' and divisions' names, as the listener copies them on connecting.
-  await posts.catchUp();
+  await domain.copies.catchUp();
   server = await startGrpcServer({
     callers: testCallers.verifier,
     host: '127.0.0.1',
@@ -284,7 +284,7 @@ beforeAll(async () => {
       {
         name: 'rotunda.post.v1.PostService',
         definition: PostServiceService,
-        implementation: grpcPostService(posts, logger),
+        implementation: grpcPostService(domain, logger),
       },
     ],
   });
@@ -1112,9 +1112,9 @@ describe('profile info', () => {
 
 describe('search index upkeep', () => {
   it('rebuilds an emptied index on sync and leaves one in step alone', async () => {
-    expect(await posts.syncSearchIndex()).toBe(0);
+    expect(await domain.posts.syncSearchIndex()).toBe(0);
     await index.clear();
-    expect(await posts.syncSearchIndex()).toBe(await prisma.post.count());
+    expect(await domain.posts.syncSearchIndex()).toBe(await prisma.post.count());
     expect(titles(await feed({ search: 'wildfire' }))).toEqual(['Wildfire insurance bill']);
   });
 
@@ -1129,7 +1129,7 @@ describe('search index upkeep', () => {
       searchDocumentOf({ ...stale, postId: 999_999_999, title: 'Ghost quokka' }),
     ]);
     await index.remove([String(missing.postId)]);
-    expect(await posts.syncSearchIndex()).toBe(0);
+    expect(await domain.posts.syncSearchIndex()).toBe(0);
     expect((await index.search({ text: 'quokka', offset: 0, limit: 10 })).total).toBe(2);
 
     const { stdout } = await promisify(execFile)(process.execPath, [`${root}src/reindex.ts`], {
@@ -1271,7 +1271,7 @@ describe('the feed version', () => {
   it('moves when the owners’ names reach the read copies (announcements and the catch-up)', async () => {
     expect(
       await moves(() =>
-        posts.applyChange({
+        domain.copies.applyChange({
           kind: 'organization',
           organization_id: 14,
           organization_name: 'Delta Water Authority',
@@ -1283,7 +1283,7 @@ describe('the feed version', () => {
     const maya = profiles.authors.find((author) => author.profile_id === 101);
     expect(
       await moves(() =>
-        posts.applyChange({
+        domain.copies.applyChange({
           kind: 'profile',
           profile_id: 101,
           user_id: maya?.user_id ?? null,
@@ -1293,7 +1293,7 @@ describe('the feed version', () => {
         }),
       ),
     ).toBe(1);
-    expect(await moves(() => posts.catchUp())).toBe(1);
+    expect(await moves(() => domain.copies.catchUp())).toBe(1);
   });
 
   it('moves only once the write is visible to a reader of the feed and of the post', async () => {
@@ -1458,12 +1458,12 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
     expect(ids(await myFeed(PRIYA))).toEqual(await byAuthors([102, 103]));
     expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101]));
     setIssueAreas(102, [2]);
-    await posts.catchUp();
+    await domain.copies.catchUp();
     expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
     // A profile service that predates issue areas does not say them: the copy keeps what it holds.
     const carlos = authorOf(102);
     if (carlos) carlos.issue_areas = undefined;
-    await posts.catchUp();
+    await domain.copies.catchUp();
     expect(ids(await myFeed(MAYA))).toEqual(await byAuthors([101, 102]));
     setIssueAreas(102, [2]);
   });
@@ -1492,18 +1492,12 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
     const now = createPostgresSearchIndex({ ...place, ...POST_INDEX });
     closers.push(() => now.close());
     expect(await now.ensure()).toBe('outdated');
-    const service = createPostService({
-      repository,
-      index: now,
-      profiles: profileDirectory,
-      orgs: orgDirectory,
-      sanitizer,
-      commentAllowance: AMPLE_ALLOWANCE,
-      feedVersion,
-    });
-    expect(await service.syncSearchIndex()).toBe(rows.length);
+    const service = wireDomain({ index: now });
+    expect(await service.posts.syncSearchIndex()).toBe(rows.length);
     expect(await now.ensure()).toBe('current');
-    const shared = (await service.listPosts(MAYA, { ...EVERY_POST, myIssues: true })).map((p) => p.postId);
+    const shared = (await service.posts.listPosts(MAYA, { ...EVERY_POST, myIssues: true })).map(
+      (p) => p.postId,
+    );
     expect(shared).toEqual(await byAuthors([101, 102]));
   });
 

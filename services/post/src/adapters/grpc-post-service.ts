@@ -7,8 +7,12 @@ import type {
   PostServiceServer,
 } from '@rotunda/protos/post';
 import { type Logger, unary } from '@rotunda/service-kit';
+import type { Comments } from '../domain/comments.ts';
+import type { LikesAndReads } from '../domain/likes-and-reads.ts';
 import type { AuthorName, Comment, Post } from '../domain/post.ts';
 import type { PostEdit, PostService } from '../domain/post-service.ts';
+import type { PostTypes } from '../domain/post-types.ts';
+import type { ReadCopies } from '../domain/read-copies.ts';
 
 /** null (none) becomes absent, which the REST answer shows as null. */
 const opt = <T>(value: T | null): T | undefined => value ?? undefined;
@@ -65,7 +69,19 @@ export function postMessage(post: Post): PostMessage {
   };
 }
 
-export function grpcPostService(posts: PostService, logger: Logger): PostServiceServer {
+/** The rules' modules the contract reaches (wired in wiring.ts). */
+export interface PostRules {
+  types: PostTypes;
+  posts: PostService;
+  comments: Comments;
+  likes: LikesAndReads;
+  copies: Pick<ReadCopies, 'profileInfo'>;
+}
+
+export function grpcPostService(
+  { types, posts, comments, likes, copies }: PostRules,
+  logger: Logger,
+): PostServiceServer {
   return {
     listPosts: unary(logger, 'ListPosts', async (request, context) => ({
       posts: (
@@ -81,23 +97,23 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
       ).map(postMessage),
     })),
     listPostTypes: unary(logger, 'ListPostTypes', async () => ({
-      post_types: (await posts.listPostTypes()).map((type) => ({
+      post_types: (await types.listPostTypes()).map((type) => ({
         posttype_id: type.postTypeId,
         post_type: type.postType,
       })),
     })),
     listEventTypes: unary(logger, 'ListEventTypes', async () => ({
-      event_types: (await posts.listEventTypes()).map((type) => ({
+      event_types: (await types.listEventTypes()).map((type) => ({
         eventtype_id: type.eventTypeId,
         event_type: type.eventType,
       })),
     })),
     getPostType: unary(logger, 'GetPostType', async (request) => {
-      const type = await posts.getPostType(request.posttype_id);
+      const type = await types.getPostType(request.posttype_id);
       return { posttype_id: type.postTypeId, post_type: type.postType };
     }),
     getEventType: unary(logger, 'GetEventType', async (request) => {
-      const type = await posts.getEventType(request.eventtype_id);
+      const type = await types.getEventType(request.eventtype_id);
       return { eventtype_id: type.eventTypeId, event_type: type.eventType };
     }),
     addPost: unary(logger, 'AddPost', async (request, context) =>
@@ -131,7 +147,7 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
       return {};
     }),
     listComments: unary(logger, 'ListComments', async (request) => {
-      const page = await posts.listComments({
+      const page = await comments.listComments({
         postId: request.post_id,
         beforeCommentId: request.before_comment_id,
         limit: request.limit,
@@ -139,17 +155,17 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
       return { comments: page.comments.map(commentMessage), has_earlier: page.hasEarlier };
     }),
     addComment: unary(logger, 'AddComment', async (request, context) =>
-      commentMessage(await posts.addComment(context.caller, request.post_id, request.comment_body)),
+      commentMessage(await comments.addComment(context.caller, request.post_id, request.comment_body)),
     ),
     updateComment: unary(logger, 'UpdateComment', async (request, context) =>
-      commentMessage(await posts.updateComment(context.caller, request.comment_id, request.comment_body)),
+      commentMessage(await comments.updateComment(context.caller, request.comment_id, request.comment_body)),
     ),
     deleteComment: unary(logger, 'DeleteComment', async (request, context) => {
-      await posts.deleteComment(context.caller, request.comment_id);
+      await comments.deleteComment(context.caller, request.comment_id);
       return {};
     }),
     setLike: unary(logger, 'SetLike', async (request, context) => {
-      const like = await posts.setLike(context.caller, request.post_id, request.liked);
+      const like = await likes.setLike(context.caller, request.post_id, request.liked);
       return {
         post_id: like.postId,
         liked: like.liked,
@@ -158,15 +174,15 @@ export function grpcPostService(posts: PostService, logger: Logger): PostService
       };
     }),
     listMyLikes: unary(logger, 'ListMyLikes', async (_request, context) => ({
-      post_ids: await posts.listMyLikes(context.caller),
+      post_ids: await likes.listMyLikes(context.caller),
     })),
     addRead: unary(logger, 'AddRead', async (request) => ({
       post_id: request.post_id,
-      reads: await posts.addRead(request.post_id),
+      reads: await likes.addRead(request.post_id),
     })),
     getFeedVersion: unary(logger, 'GetFeedVersion', async () => ({ version: await posts.feedVersion() })),
     getProfileInfo: unary(logger, 'GetProfileInfo', async (_request, context) => {
-      const author = await posts.profileInfo(context.caller);
+      const author = await copies.profileInfo(context.caller);
       return {
         profile_id: author.profileId,
         first_name: author.firstName,

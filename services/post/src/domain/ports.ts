@@ -43,13 +43,16 @@ export interface NewComment {
   body: string;
 }
 
-export interface PostRepository {
+/** The fixed post and event types (reference data every post points at). */
+export interface TypeStore {
   /** Writes the fixed post and event types (idempotent). */
   ensureTypes(postTypes: readonly PostType[], eventTypes: readonly EventType[]): Promise<void>;
   listPostTypes(): Promise<PostType[]>;
   listEventTypes(): Promise<EventType[]>;
-  count(): Promise<number>;
+}
 
+export interface PostStore {
+  count(): Promise<number>;
   /**
    * The posts of these ids that exist, in the order of `ids`, with bylines, the count of their comments and the
    * latest `latestComments` of them (oldest first).
@@ -62,7 +65,9 @@ export interface PostRepository {
   update(postId: number, changes: PostChanges): Promise<boolean>;
   /** Deletes the post with its comments and likes; false when it did not exist. */
   delete(postId: number): Promise<boolean>;
+}
 
+export interface CommentStore {
   findComment(commentId: number): Promise<Comment | null>;
   /**
    * The post's `limit` comments written just before `before` (all when null), in the order they were written
@@ -82,7 +87,9 @@ export interface PostRepository {
   addComment(comment: NewComment, options?: { createdAt?: Date; updatedAt?: Date }): Promise<number | null>;
   updateComment(commentId: number, body: string): Promise<boolean>;
   deleteComment(commentId: number): Promise<boolean>;
+}
 
+export interface LikeStore {
   /**
    * Likes (once) or unlikes the post for the member, counting atomically: one like per member and post whatever
    * runs at the same time. Null when the post does not exist.
@@ -92,7 +99,10 @@ export interface PostRepository {
   likedPostIds(userId: string): Promise<number[]>;
   /** One more read, atomically; the new count, or null when the post does not exist. */
   addRead(postId: number): Promise<number | null>;
+}
 
+/** The read copies of other services' names (ADR 0012). */
+export interface CopyStore {
   /**
    * Writes the author into the read copy (insert or update); answers whether their names or issue areas changed
    * (a new author's too), so that their posts the search index holds must be learned again.
@@ -107,7 +117,11 @@ export interface PostRepository {
   authorIds(): Promise<number[]>;
   saveOrganizations(organizations: readonly OrganizationName[]): Promise<void>;
   saveDivisions(divisions: readonly DivisionName[]): Promise<void>;
+}
 
+/** What the search index is built from. */
+export interface IndexedPostStore {
+  count(): Promise<number>;
   /** What the search index holds of these posts. */
   indexedPosts(ids: readonly number[]): Promise<IndexedPost[]>;
   /** Visits every post (or one author's), in id order, `batchSize` at a time (to build the search index). */
@@ -117,6 +131,15 @@ export interface PostRepository {
     authorId?: number,
   ): Promise<void>;
 }
+
+/** The whole post schema: every store above (the composition root and the seeds hold it whole). */
+export interface PostRepository
+  extends TypeStore,
+    PostStore,
+    CommentStore,
+    LikeStore,
+    CopyStore,
+    IndexedPostStore {}
 
 /** The profile service, as far as posts need it (contract: rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors). */
 export interface ProfileDirectory {

@@ -1,0 +1,51 @@
+// Who may do what to posts and comments (spec §6): members only to write, a member with a profile to post or
+// comment, the author alone to change or delete what they wrote. The refusal texts the post service answers with,
+// and the lookups that answer NOT_FOUND for an id that names nothing.
+import { ACCESS_MESSAGES, type Caller, notFound, permissionDenied } from '@rotunda/service-kit';
+import type { CommentStore, PostStore, StoredPost } from './ports.ts';
+import type { Comment } from './post.ts';
+import { SORTS } from './post.ts';
+
+export const MESSAGES = {
+  loginRequired: ACCESS_MESSAGES.loginRequired,
+  profileRequired: 'Please create your profile before posting',
+  profileRequiredToComment: 'Please create your profile before commenting',
+  profileNotFound: 'Profile not found',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  postTypeNotFound: 'Post type not found',
+  eventTypeNotFound: 'Event type not found',
+  onlyAuthorPost: 'Only the author can change this post',
+  onlyAuthorDeletePost: 'Only the author can delete this post',
+  onlyAuthorComment: 'Only the author can change this comment',
+  onlyAuthorDeleteComment: 'Only the author can delete this comment',
+  emptyComment: 'Please write a comment first',
+  unknownPostType: 'Please choose one of the types of post.',
+  unknownEventType: 'Please choose one of the types of event.',
+  unknownSort: `Sort by ${SORTS.join(', ')}.`,
+} as const;
+
+export const isId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/** What a member wrote is theirs alone to change or delete; `refusal` says which. */
+export function requireAuthor(member: Caller, written: { userId: string }, refusal: string): void {
+  if (written.userId !== member.userId) throw permissionDenied(refusal);
+}
+
+export async function storedPostOrThrow(
+  posts: Pick<PostStore, 'findStored'>,
+  postId: number,
+): Promise<StoredPost> {
+  const post = isId(postId) ? await posts.findStored(postId) : null;
+  if (!post) throw notFound(MESSAGES.postNotFound);
+  return post;
+}
+
+export async function commentOrThrow(
+  comments: Pick<CommentStore, 'findComment'>,
+  commentId: number,
+): Promise<Comment> {
+  const comment = isId(commentId) ? await comments.findComment(commentId) : null;
+  if (!comment) throw notFound(MESSAGES.commentNotFound);
+  return comment;
+}

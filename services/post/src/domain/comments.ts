@@ -1,0 +1,105 @@
+// A post's comments (spec §5, §6): read by anyone a page at a time (the feed carries only the latest), written by
+// members with a profile within each member's allowance, changed or deleted by their author only; the feed version
+// moved after each write.
+import { POST_COMMENTS } from '@rotunda/rules';
+import { type Caller, DomainError, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
+import { commentOrThrow, MESSAGES, requireAuthor, storedPostOrThrow } from './access.ts';
+import type { FeedVersion } from './feed-version.ts';
+import type { CommentAllowance, CommentStore, PostStore } from './ports.ts';
+import type { Comment, CommentsPage } from './post.ts';
+import type { ReadCopies } from './read-copies.ts';
+import { cleanText, LIMITS } from './rules.ts';
+
+/** The refusal past a member's comment allowance; the gateway reads the seconds for Retry-After. */
+export function commentingTooQuickly(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return `You are commenting too quickly. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
+
+export interface ListCommentsInput {
+  postId: number;
+  /** 0: the latest. */
+  beforeCommentId: number;
+  /** 0: the default page. */
+  limit: number;
+}
+
+export interface CommentsDependencies {
+  comments: CommentStore;
+  posts: Pick<PostStore, 'findStored'>;
+  authors: Pick<ReadCopies, 'authorOf'>;
+  /** Each member's comments: a burst, then a steady rate (configuration). */
+  commentAllowance: CommentAllowance;
+  feedVersion: Pick<FeedVersion, 'changed'>;
+}
+
+function checkCommentBody(body: string): string {
+  const text = cleanText(body, 'Comment', LIMITS.comment);
+  if (!text) throw invalidArgument(MESSAGES.emptyComment);
+  return text;
+}
+
+export function createComments({
+  comments,
+  posts,
+  authors,
+  commentAllowance,
+  feedVersion,
+}: CommentsDependencies) {
+  return {
+    /** Public, as the feed is: a post's comments written before one of them (the read modal's earlier ones). */
+    async listComments(input: ListCommentsInput): Promise<CommentsPage> {
+      const limit =
+        input.limit > 0
+          ? Math.min(Math.floor(input.limit), POST_COMMENTS.page.max)
+          : POST_COMMENTS.page.default;
+      await storedPostOrThrow(posts, input.postId);
+      let before: Comment | null = null;
+      if (input.beforeCommentId !== 0) {
+        before = await commentOrThrow(comments, input.beforeCommentId);
+        if (before.postId !== input.postId) throw notFound(MESSAGES.commentNotFound);
+      }
+      return comments.commentsBefore(input.postId, before, limit);
+    },
+
+    /**
+     * A member with a profile, within their allowance (a burst, then a steady rate; a refused comment spends
+     * none); an empty comment is refused (spec §5).
+     */
+    async addComment(caller: Caller | undefined, postId: number, body: string): Promise<Comment> {
+      const member = requireMember(caller);
+      const text = checkCommentBody(body);
+      await storedPostOrThrow(posts, postId);
+      const author = await authors.authorOf(member, MESSAGES.profileRequiredToComment);
+      const waitMs = await comments.spendCommentAllowance(member.userId, commentAllowance);
+      if (waitMs > 0) throw new DomainError('resource_exhausted', commentingTooQuickly(waitMs));
+      const commentId = await comments.addComment({
+        postId,
+        authorId: author.profileId,
+        userId: member.userId,
+        body: text,
+      });
+      if (commentId === null) throw notFound(MESSAGES.postNotFound);
+      await feedVersion.changed();
+      return commentOrThrow(comments, commentId);
+    },
+
+    async updateComment(caller: Caller | undefined, commentId: number, body: string): Promise<Comment> {
+      const member = requireMember(caller);
+      requireAuthor(member, await commentOrThrow(comments, commentId), MESSAGES.onlyAuthorComment);
+      const text = checkCommentBody(body);
+      if (!(await comments.updateComment(commentId, text))) throw notFound(MESSAGES.commentNotFound);
+      await feedVersion.changed();
+      return commentOrThrow(comments, commentId);
+    },
+
+    async deleteComment(caller: Caller | undefined, commentId: number): Promise<void> {
+      const member = requireMember(caller);
+      requireAuthor(member, await commentOrThrow(comments, commentId), MESSAGES.onlyAuthorDeleteComment);
+      if (!(await comments.deleteComment(commentId))) throw notFound(MESSAGES.commentNotFound);
+      await feedVersion.changed();
+    },
+  };
+}
+
+export type Comments = ReturnType<typeof createComments>;
