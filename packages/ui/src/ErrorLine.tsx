@@ -1,30 +1,23 @@
-// The calm error line of a screen or panel that could not load (role="alert"), with a way to try again. Each app
-// styles it under its own block class (`className`, with `${className}__text` for the text).
+// The calm error line of a screen or panel that could not load (role="alert"), with a way to try again when
+// trying again can help. Its look is .error-line of @rotunda/ui/states.css, which the screen imports.
 import { RefreshCw } from 'lucide-react';
 
 export interface ErrorLineProps {
-  /** The block class, e.g. 'feed-error'. */
-  className: string;
   children: string;
   /** Offers 'Try again', which calls it. */
   onRetry?: () => void;
 }
 
-export function ErrorLine({ className, children, onRetry }: ErrorLineProps) {
+export function ErrorLine({ children, onRetry }: ErrorLineProps) {
   return (
-    <div className={className} role="alert">
-      <p className={`${className}__text`}>{children}</p>
-      {onRetry && <RetryButton onClick={onRetry} />}
+    <div className="error-line" role="alert">
+      <p className="error-line__text">{children}</p>
+      {onRetry && (
+        <button type="button" className="button button--quiet" onClick={onRetry}>
+          <RefreshCw size={16} aria-hidden="true" />
+          Try again
+        </button>
+      )}
     </div>
-  );
-}
-
-/** The quiet 'Try again' button. */
-function RetryButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" className="button button--quiet" onClick={onClick}>
-      <RefreshCw size={16} aria-hidden="true" />
-      Try again
-    </button>
   );
 }

@@ -6,19 +6,17 @@ import { ErrorLine, useWhenVisible } from '../src/index';
 import { FakeIntersectionObserver } from './support';
 
 describe('ErrorLine', () => {
-  it('is an alert under its block class, with Try again only when it can retry', () => {
+  it('is an alert with its text, and Try again only when it can retry', () => {
     const onRetry = vi.fn();
     const { container, rerender } = render(
-      <ErrorLine className="feed-error" onRetry={onRetry}>
-        The feed could not be loaded.
-      </ErrorLine>,
+      <ErrorLine onRetry={onRetry}>The feed could not be loaded.</ErrorLine>,
     );
     const alert = screen.getByRole('alert');
-    expect(alert.className).toBe('feed-error');
-    expect(container.querySelector('.feed-error__text')?.textContent).toBe('The feed could not be loaded.');
+    expect(alert.className).toBe('error-line');
+    expect(container.querySelector('.error-line__text')?.textContent).toBe('The feed could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
-    rerender(<ErrorLine className="dir-error">Bad filters.</ErrorLine>);
+    rerender(<ErrorLine>Bad filters.</ErrorLine>);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
