@@ -3,10 +3,8 @@
 // JSON errors, and (in the one-machine default) the web apps. It owns no data.
 import { randomUUID } from 'node:crypto';
 import { createObjectStore, type ObjectStore, objectStoreConfigFrom } from '@rotunda/images';
-import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
+import type { Logger } from '@rotunda/service-kit';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { EndedSessions } from './auth/ended-sessions.ts';
 import { cachedJwks, type JwksCacheOptions, remoteJwks } from './auth/jwks.ts';
 import { authenticate } from './auth/middleware.ts';
@@ -15,7 +13,10 @@ import type { GatewayConfig } from './config.ts';
 import { call, type ServiceClients } from './grpc/clients.ts';
 import { compressAnswers } from './http/compression.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
+import { type FeedPages, feedPages } from './http/feed-pages.ts';
 import { refuseNul } from './http/nul.ts';
+import { requestLogs } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
@@ -27,6 +28,7 @@ import { orgsRouter } from './routes/orgs.ts';
 import { postsRouter } from './routes/posts.ts';
 import { profilesRouter } from './routes/profiles.ts';
 import { realmsRouter } from './routes/realms.ts';
+import { API_BODY_LIMIT, bodyReadAhead, FEED_PATH, visitorFeed } from './routes/visitor-feed.ts';
 import { httpTelemetry } from './telemetry/http.ts';
 
 export interface AppDependencies {
@@ -40,9 +42,9 @@ export interface AppDependencies {
   endedSessions?: EndedSessions;
   /** Where /media/ reads images; default: the S3 endpoint the S3_* settings name. */
   objectStore?: ObjectStore;
+  /** The feed's kept pages; default: kept until the post service's feed version moves. */
+  pages?: FeedPages;
 }
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Verifies access tokens against Keycloak's published keys when JWKS_URL is set, else against the built-in
@@ -85,53 +87,16 @@ export function createApp({
   jwksCache,
   endedSessions,
   objectStore = createObjectStore(objectStoreConfigFrom(config)),
+  pages = feedPages({ clients, cacheSeconds: config.PUBLIC_CACHE_SECONDS, logger }),
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   // req.ip and req.protocol come from the forwarded headers only when the peer is a trusted proxy.
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          // Rsbuild injects the apps' CSS through style elements.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // Headline and organization logos may live on their publishers' hosts.
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'"],
-          'frame-ancestors': ["'none'"],
-          'object-src': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
-      // Served over plain HTTP on one machine; TLS and HSTS belong to the ingress in production.
-      strictTransportSecurity: false,
-    }),
-  );
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const given = req.headers[REQUEST_ID_HEADER];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      // One short line per request: the full headers would put cookies and tokens in the logs.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  // A visitor's kept feed page is answered first, ahead of everything below, which it does itself (ADR 0032).
+  app.post(FEED_PATH, visitorFeed({ pages, logger }));
+  app.use(securityHeaders());
+  app.use(requestLogs(logger));
   // After the request id is given, so the request's span carries it.
   app.use(httpTelemetry(app));
   // Images are already compressed: they skip the compression wrapper, whose own 'close' listener took a streamed
@@ -145,13 +110,13 @@ export function createApp({
   const withCaller = authenticate(tokenVerifier(config, clients, jwksCache, endedSessions));
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
-  app.use('/api', express.json({ limit: '1mb' }), refuseNul, withCaller);
+  app.use('/api', bodyReadAhead, express.json({ limit: API_BODY_LIMIT }), refuseNul, withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   app.use('/api/orgs', orgsRouter(clients));
   app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS));
   app.use('/api/history', historyRouter(clients));
   app.use('/api/issues', issuesRouter(clients));
-  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, { logger }));
+  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, pages));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),

@@ -4,6 +4,8 @@
 // parameters; answers kept encoded once, with their ETag and, on demand, gzip and brotli variants.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+
 export interface MicroCache<T> {
   get: (load: () => Promise<T>) => Promise<T>;
 }
@@ -84,6 +86,22 @@ export function encodedAnswer(
   return { body: answer.body };
 }
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A kept answer, compressed as the client accepts (the compression middleware leaves an encoded answer alone); a GET
+ * whose If-None-Match has the ETag answers 304 (Express).
+ */
+export function sendAnswer(req: Request, res: Response, answer: CachedAnswer, cacheControl: string) {
+  const { body, encoding } = encodedAnswer(answer, req.headers['accept-encoding']);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.send(body);
+}
+
 export function cachedAnswerOf(data: unknown): CachedAnswer {
   const body = Buffer.from(JSON.stringify(data));
   // Computed once per cached answer, so Express neither encodes nor hashes it again on every hit (and a GET whose
@@ -158,6 +176,10 @@ export function pageCache<T>(maxKeys: number, now: () => number = Date.now) {
       );
       entries.set(key, entry);
       return entry.loading;
+    },
+    /** The page kept for `key` (not one still loading), as `get` with no age bound would give it. */
+    kept(key: string): T | undefined {
+      return generation.get(key)?.value?.data;
     },
     /** Every page kept or loading is dropped: from now on, reads load afresh. */
     invalidate() {

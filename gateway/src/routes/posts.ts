@@ -2,49 +2,26 @@
 // types and read counts are public; every write needs a member. A feed page carries each post's latest comments
 // only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here
 // (types and shapes; the post service owns the spec's rules, since a body's emptiness is only known once it is
-// sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed pages
-// and comment pages are kept per request and served to members and visitors alike until the post service's feed
-// version moves (http/feed-version.ts): a worker asks for it five times a second, and drops its pages at once when
-// it forwards a write, answering the version the write produced in a short-lived cookie, so the member's next read
-// is fresh on whichever worker or gateway it reaches; anyone's write shows within about a quarter of a second.
-// Visitors' browsers revalidate (no-cache, ETag); when the version cannot be asked, members get fresh pages and
-// visitors pages at most a second old. The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007); 0 turns
-// every cache here off. Kept answers carry their own gzip and brotli variants.
+// sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed and
+// comment pages are kept until the feed changes (http/feed-pages.ts); a visitor's kept feed page is answered
+// ahead of the request pipeline (visitor-feed.ts). The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007).
 // "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Comment, Post } from '@rotunda/protos/post';
 import { POST_COMMENTS } from '@rotunda/rules';
-import type { Logger } from '@rotunda/service-kit';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
 import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { instant, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
-import { type FeedVersionWatch, feedVersionFromPost, watchFeedVersion } from '../http/feed-version.ts';
-import {
-  type CachedAnswer,
-  cachedAnswerOf,
-  encodedAnswer,
-  microCache,
-  pageCache,
-} from '../http/micro-cache.ts';
+import type { FeedPages } from '../http/feed-pages.ts';
+import { type CachedAnswer, cachedAnswerOf, microCache, sendAnswer } from '../http/micro-cache.ts';
 import { MAX_ID, pagingParameter, parseBody, parseQuery, pathIdOf } from './body.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
 export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
-/** Distinct requests whose pages are kept at once: enough for every filter, sort and page in use. */
-export const FEED_CACHE_KEYS = 1000;
-/** How old (at most) a visitor's page may be while the feed version cannot be asked. */
-export const BLIND_PAGE_MS = 1000;
-/**
- * The feed version a member's write produced, for their next reads: a gateway worker that has not seen it yet
- * answers them fresh. Outlives the longest a watch may trust an old version. Not a secret: a number.
- */
-export const WROTE_COOKIE = 'rotunda_feed_version';
-const WROTE_COOKIE_MS = 5000;
-const WROTE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{1,15})(?:;|$)`);
 const SORTS = ['recent', 'popular', 'random'] as const;
 
 export const POST_MESSAGES = {
@@ -204,21 +181,33 @@ const commentsQuery = z.object({
   limit: pagingParameter('limit', 1, POST_COMMENTS.page.max),
 });
 
-// ---------------------------------------------------------------------------------------------- caching
-
-/**
- * A kept answer, compressed as the client accepts (the compression middleware leaves an encoded answer alone); a GET
- * whose If-None-Match has the ETag answers 304 (Express).
- */
-function sendAnswer(req: Request, res: Response, answer: CachedAnswer, cacheControl: string) {
-  const { body, encoding } = encodedAnswer(answer, req.headers['accept-encoding']);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('ETag', answer.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.send(body);
+/** The post service's request for a valid feed body: equal pages ask alike, and so share one kept page. */
+function feedRequestOf(body: z.infer<typeof bodies.list>) {
+  const sort = body.sort || 'recent';
+  return {
+    offset: body.offset ?? 0,
+    limit: body.limit ?? FEED_PAGE.default,
+    sort,
+    // Only a random order depends on the seed; leaving it out of the others shares their cached answers.
+    seed: sort === 'random' ? (body.seed ?? 0) : 0,
+    posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
+    search: (body.search ?? '').trim().replace(/\s+/g, ' '),
+    my_issues: body.my_issues === true,
+  };
 }
+
+type FeedRequest = ReturnType<typeof feedRequestOf>;
+
+/** The kept feed page of `request`, in FeedPages.feed. */
+export const feedPageKey = (request: FeedRequest) => JSON.stringify(request);
+
+/** The feed request of a body, when the body is valid (else undefined: the route answers why). */
+export function validFeedRequest(body: unknown): FeedRequest | undefined {
+  const parsed = bodies.list.safeParse(body ?? {});
+  return parsed.success ? feedRequestOf(parsed.data) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------- caching
 
 function sendCached(req: Request, res: Response, answer: CachedAnswer, cacheSeconds: number) {
   sendAnswer(req, res, answer, `public, max-age=${cacheSeconds}`);
@@ -226,19 +215,10 @@ function sendCached(req: Request, res: Response, answer: CachedAnswer, cacheSeco
 
 // ------------------------------------------------------------------------------------------------ router
 
-export interface PostsRouterOptions {
-  logger: Logger;
-  /** Default: a watch asking the post service (GetFeedVersion). */
-  feedVersion?: FeedVersionWatch;
-}
-
 export function postsRouter(
   clients: Pick<ServiceClients, 'post' | 'deadlineMs'>,
   cacheSeconds: number,
-  {
-    logger,
-    feedVersion = watchFeedVersion({ load: feedVersionFromPost(clients), logger }),
-  }: PostsRouterOptions,
+  pages: FeedPages,
 ): Router {
   const router = express.Router();
   const { post } = clients;
@@ -248,80 +228,12 @@ export function postsRouter(
       deadlineMs: clients.deadlineMs,
       caller: req.caller,
     });
-  const feedCache = pageCache<CachedAnswer>(FEED_CACHE_KEYS);
-  const commentsCache = pageCache<CachedAnswer>(FEED_CACHE_KEYS);
-  feedVersion.onChange(() => {
-    feedCache.invalidate();
-    commentsCache.invalidate();
-  });
-  /**
-   * A write: whatever it answers (one that timed out may still have committed), this worker's pages go before the
-   * answer, so the writer's next read here is fresh; a done write answers the version it produced (WROTE_COOKIE)
-   * for the writer's next read elsewhere; other readers learn it from the version.
-   */
-  const write = async <Req, Res>(
-    req: Request,
-    res: Response,
-    method: UnaryMethod<Req, Res>,
-    request: Req,
-  ): Promise<Res> => {
-    let answer: Res;
-    try {
-      answer = await rpc(req, method, request);
-    } finally {
-      feedVersion.changed();
-    }
-    const version = await feedVersion.ask();
-    if (version !== undefined)
-      res.cookie(WROTE_COOKIE, String(version), {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/api/posts',
-        maxAge: WROTE_COOKIE_MS,
-      });
-    return answer;
-  };
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
-  /**
-   * A page everyone gets the same answer to: the kept one while the feed version is watched; when it cannot be,
-   * or when a member's own write produced a version this worker has not seen yet, a fresh one for a member, and
-   * one at most BLIND_PAGE_MS old for a visitor. A member's answer is never stored by the browser; a visitor's is
-   * revalidated on every use.
-   */
-  const sendPage = async (
-    req: Request,
-    res: Response,
-    cache: ReturnType<typeof pageCache<CachedAnswer>>,
-    request: object,
-    load: () => Promise<unknown>,
-  ) => {
-    const loadAnswer = async () => cachedAnswerOf(await load());
-    const key = JSON.stringify(request);
-    const wrote = req.caller ? WROTE_COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1] : undefined;
-    let answer: CachedAnswer;
-    if (cacheSeconds === 0) answer = await loadAnswer();
-    else if (feedVersion.watching() && (wrote === undefined || feedVersion.hasSeen(Number(wrote))))
-      answer = await cache.get(key, loadAnswer);
-    else if (req.caller) answer = await loadAnswer();
-    else answer = await cache.get(key, loadAnswer, Math.min(BLIND_PAGE_MS, cacheSeconds * 1000));
-    sendAnswer(req, res, answer, req.caller ? 'private, no-store' : 'no-cache');
-  };
 
   router.post('/all', async (req, res) => {
-    const body = parseBody(bodies.list, req);
-    const sort = body.sort || 'recent';
-    const request = {
-      offset: body.offset ?? 0,
-      limit: body.limit ?? FEED_PAGE.default,
-      sort,
-      // Only a random order depends on the seed; leaving it out of the others shares their cached answers.
-      seed: sort === 'random' ? (body.seed ?? 0) : 0,
-      posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
-      search: (body.search ?? '').trim().replace(/\s+/g, ' '),
-      my_issues: body.my_issues === true,
-    };
+    const request = feedRequestOf(parseBody(bodies.list, req));
     if (request.my_issues) {
       // "My issue areas" is a member's own view (a visitor is asked to log in). Its page depends on who asks, so
       // it is answered fresh and kept neither here nor by the browser: a page kept per member serves no one else,
@@ -332,7 +244,7 @@ export function postsRouter(
       sendAnswer(req, res, page, 'private, no-store');
       return;
     }
-    await sendPage(req, res, feedCache, request, async () =>
+    await pages.send(req, res, pages.feed, feedPageKey(request), async () =>
       (await rpc(req, post.listPosts, request)).posts.map(postJson),
     );
   });
@@ -346,7 +258,7 @@ export function postsRouter(
       before_comment_id: query.before ?? 0,
       limit: query.limit ?? POST_COMMENTS.page.default,
     };
-    await sendPage(req, res, commentsCache, request, async () => {
+    await pages.send(req, res, pages.comments, JSON.stringify(request), async () => {
       const page = await rpc(req, post.listComments, request);
       return { comments: page.comments.map(commentJson), has_earlier: page.has_earlier };
     });
@@ -400,7 +312,7 @@ export function postsRouter(
   // Everything below writes or reads a member's own data: a visitor is refused before the body is read.
   router.post('/add-post', requireMember, async (req, res) => {
     const body = parseBody(bodies.addPost, req);
-    const created = await write(req, res, post.addPost, {
+    const created = await pages.write(req, res, post.addPost, {
       post_title: body.post_title ?? '',
       post_body: body.post_body ?? '',
       posttype_id: body.post_type,
@@ -415,7 +327,7 @@ export function postsRouter(
 
   router.post('/update-post', requireMember, async (req, res) => {
     const body = parseBody(bodies.updatePost, req);
-    const updated = await write(req, res, post.updatePost, {
+    const updated = await pages.write(req, res, post.updatePost, {
       post_id: body.post_id,
       post_title: body.post_title,
       post_body: body.post_body,
@@ -430,13 +342,13 @@ export function postsRouter(
 
   router.delete('/delete-post', requireMember, async (req, res) => {
     const { post_id } = parseBody(bodies.postId, req);
-    await write(req, res, post.deletePost, { post_id });
+    await pages.write(req, res, post.deletePost, { post_id });
     res.status(204).end();
   });
 
   router.post('/add-comment', requireMember, async (req, res) => {
     const body = parseBody(bodies.addComment, req);
-    const comment = await write(req, res, post.addComment, {
+    const comment = await pages.write(req, res, post.addComment, {
       post_id: body.post_id,
       comment_body: body.comment_body ?? '',
     });
@@ -445,7 +357,7 @@ export function postsRouter(
 
   router.post('/update-comment', requireMember, async (req, res) => {
     const body = parseBody(bodies.updateComment, req);
-    const comment = await write(req, res, post.updateComment, {
+    const comment = await pages.write(req, res, post.updateComment, {
       comment_id: body.comment_id,
       comment_body: body.comment_body ?? '',
     });
@@ -454,14 +366,14 @@ export function postsRouter(
 
   router.delete('/delete-comment', requireMember, async (req, res) => {
     const { comment_id } = parseBody(bodies.commentId, req);
-    await write(req, res, post.deleteComment, { comment_id });
+    await pages.write(req, res, post.deleteComment, { comment_id });
     res.status(204).end();
   });
 
   // A sent likes_count or user_id is ignored: the member is the caller and the count the server's.
   router.post('/add-like', requireMember, async (req, res) => {
     const body = parseBody(bodies.like, req);
-    const like = await write(req, res, post.setLike, { post_id: body.post_id, liked: body.liked });
+    const like = await pages.write(req, res, post.setLike, { post_id: body.post_id, liked: body.liked });
     res.json({
       post_id: like.post_id,
       liked: like.liked,

@@ -2,7 +2,16 @@
 // caller's W3C trace context), made active for everything the request does, and the request counted and timed
 // by method, route and status. The route is the Express pattern that matched (`/api/profiles/profile/:id`), never
 // the raw URL, so ids and queries do not explode the series.
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { IncomingMessage } from 'node:http';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import {
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
@@ -16,6 +25,52 @@ const UNMATCHED_ROUTE = '(unmatched)';
 
 /** Methods outside HTTP's own are one label, so a client cannot make new series by inventing methods. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The request's server span (the root of its trace, or a child of the caller's W3C trace context). */
+function startServerSpan(req: IncomingMessage & { id?: unknown }, method: string, path: string) {
+  const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+  const span = trace.getTracer(TRACER_NAME).startSpan(
+    method,
+    {
+      kind: SpanKind.SERVER,
+      attributes: {
+        [ATTR_HTTP_REQUEST_METHOD]: method,
+        [ATTR_URL_PATH]: path,
+        [REQUEST_ID_ATTRIBUTE]: String(req.id),
+      },
+    },
+    parent,
+  );
+  return { span, active: trace.setSpan(parent, span) };
+}
+
+/** Counts and times a request by method, route label and status, and ends its span named by the route. */
+function endRequest(
+  span: Span,
+  answered: { method: string; route: string | undefined; label: string; status: number; started: number },
+) {
+  const { method, route, status } = answered;
+  const labels = { method, route: answered.label, status: String(status) };
+  httpRequests.inc(labels);
+  httpRequestDuration.observe(labels, (performance.now() - answered.started) / 1000);
+  span.updateName(route === undefined ? method : `${method} ${route}`);
+  if (route !== undefined) span.setAttribute(ATTR_HTTP_ROUTE, route);
+  span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+/**
+ * A request answered ahead of the pipeline (the visitors' feed pages, routes/visitor-feed.ts), at once: counted,
+ * timed and traced as the pipeline would have, under its route's pattern.
+ */
+export function recordAnswered(
+  req: IncomingMessage & { id?: unknown },
+  answered: { method: string; route: string; status: number; started: number },
+) {
+  const { span } = startServerSpan(req, answered.method, answered.route);
+  endRequest(span, { ...answered, label: answered.route });
+}
 
 /** What the route accessors learn of one request as Express walks its routers. */
 interface RouteState {
@@ -85,20 +140,7 @@ export function httpTelemetry(app: Express): RequestHandler {
     const state = stateOf(req as TrackedRequest);
     const routeLabel = () => state.route ?? (state.router ? `${state.router}/*` : UNMATCHED_ROUTE);
 
-    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
-    const span = trace.getTracer(TRACER_NAME).startSpan(
-      method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          [ATTR_HTTP_REQUEST_METHOD]: method,
-          [ATTR_URL_PATH]: req.path,
-          [REQUEST_ID_ATTRIBUTE]: String(req.id),
-        },
-      },
-      parent,
-    );
-    const active = trace.setSpan(parent, span);
+    const { span, active } = startServerSpan(req, method, req.path);
 
     let done = false;
     const finish = () => {
@@ -106,16 +148,7 @@ export function httpTelemetry(app: Express): RequestHandler {
       done = true;
       // A request cut off before its answer was written is counted as the 499 of the proxies' logs.
       const status = res.writableFinished ? res.statusCode : 499;
-      const label = routeLabel();
-      const labels = { method, route: label, status: String(status) };
-      httpRequests.inc(labels);
-      httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
-      const { route } = state;
-      span.updateName(route === undefined ? method : `${method} ${route}`);
-      if (route !== undefined) span.setAttribute(ATTR_HTTP_ROUTE, route);
-      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
-      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      endRequest(span, { method, route: state.route, label: routeLabel(), status, started });
     };
     res.once('finish', finish);
     res.once('close', finish);

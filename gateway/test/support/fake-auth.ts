@@ -7,6 +7,7 @@ import {
   type CallContext,
   type Caller,
   createLogger,
+  type Logger,
   loadConfig,
   type RunningGrpcServer,
   startGrpcServer,
@@ -207,6 +208,7 @@ export interface RunningGateway {
 export async function startGateway(
   env: Record<string, string>,
   jwksCache?: JwksCacheOptions,
+  log: Logger = logger,
 ): Promise<RunningGateway> {
   const config = loadConfig(gatewayConfigSchema, {
     ...testCallers.env,
@@ -226,7 +228,14 @@ export async function startGateway(
     intervalMs: config.ENDED_SESSIONS_POLL_MS,
     logger,
   });
-  const app = createApp({ config, clients, services: async () => ({}), logger, jwksCache, endedSessions });
+  const app = createApp({
+    config,
+    clients,
+    services: async () => ({}),
+    logger: log,
+    jwksCache,
+    endedSessions,
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return {
