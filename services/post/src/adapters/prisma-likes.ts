@@ -1,0 +1,51 @@
+// Likes and reads in the post schema through Prisma: one like per member and post and the post's counter moved
+// with it, reads counted atomically.
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { LikeStore } from '../domain/ports.ts';
+import { isKnownError, type SchemaTables } from './prisma-sql.ts';
+
+export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): LikeStore {
+  return {
+    async setLike(postId, userId, liked) {
+      try {
+        return await prisma.$transaction(async (tx) => {
+          // The primary key decides: of two likes at once by one member, one inserts and the other does
+          // nothing; the counter moves only with the row that did, under the post's row lock.
+          const changed = liked
+            ? await tx.$executeRaw`
+                INSERT INTO ${table('likes')} (post_id, user_id)
+                SELECT ${postId}, ${userId} WHERE EXISTS (SELECT 1 FROM ${table('posts')} WHERE post_id = ${postId})
+                ON CONFLICT DO NOTHING`
+            : await tx.$executeRaw`
+                DELETE FROM ${table('likes')} WHERE post_id = ${postId} AND user_id = ${userId}`;
+          const [row] = changed
+            ? await tx.$queryRaw<{ likes_count: number }[]>`
+                UPDATE ${table('posts')} SET likes_count = likes_count + ${liked ? 1 : -1}
+                WHERE post_id = ${postId} RETURNING likes_count`
+            : await tx.$queryRaw<{ likes_count: number }[]>`
+                SELECT likes_count FROM ${table('posts')} WHERE post_id = ${postId}`;
+          return row ? { likesCount: row.likes_count } : null;
+        });
+      } catch (error) {
+        // The post was deleted while the like was written.
+        if (isKnownError(error, 'P2003') || String(error).includes('likes_post_id_fkey')) return null;
+        throw error;
+      }
+    },
+
+    async likedPostIds(userId) {
+      const rows = await prisma.like.findMany({
+        where: { userId },
+        select: { postId: true },
+        orderBy: [{ createdAt: 'desc' }, { postId: 'desc' }],
+      });
+      return rows.map((row) => row.postId);
+    },
+
+    async addRead(postId) {
+      const [row] = await prisma.$queryRaw<{ reads: number }[]>`
+        UPDATE ${table('posts')} SET reads = reads + 1 WHERE post_id = ${postId} RETURNING reads`;
+      return row ? row.reads : null;
+    },
+  };
+}
