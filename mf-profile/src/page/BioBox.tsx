@@ -1,10 +1,11 @@
 // The bio box (spec §4 Bio): a bio over 550 characters is cut with an ellipsis until expanded. For those who may
 // edit, the pencil toggles edit mode and the save icon writes the bio back, then shows it from the top again
 // (not expanded). A blank bio is refused with the spec's words.
-import { Pencil, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type Profile, saveBio } from '../api';
 import { FormError } from '../common/fields';
+import { EditToggle, Panel } from '../common/Panel';
 import { refusalOr, useAction } from '../common/useAction';
 import { BIO_REQUIRED_MESSAGE, bioIsLong, bioPreview } from '../profile-rules';
 
@@ -20,7 +21,6 @@ interface BioBoxProps {
 }
 
 export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
-  const titleId = useId();
   const textId = useId();
   const bio = profile.user_bio?.trim() ?? '';
   const [expanded, setExpanded] = useState(false);
@@ -48,12 +48,10 @@ export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
     );
 
   return (
-    <section className="prof-panel" aria-labelledby={titleId}>
-      <div className="prof-panel__header">
-        <h2 id={titleId} className="prof-section-title">
-          Bio
-        </h2>
-        {canEdit && (
+    <Panel
+      title="Bio"
+      tools={
+        canEdit && (
           <div className="prof-panel__tools">
             {editing && (
               <button
@@ -66,18 +64,11 @@ export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
                 <Save size={18} aria-hidden="true" />
               </button>
             )}
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Edit bio"
-              aria-pressed={editing}
-              onClick={toggleEditing}
-            >
-              <Pencil size={18} aria-hidden="true" />
-            </button>
+            <EditToggle label="Edit bio" editing={editing} onClick={toggleEditing} />
           </div>
-        )}
-      </div>
+        )
+      }
+    >
       {editing ? (
         <div className="field">
           <label className="visually-hidden" htmlFor={textId}>
@@ -115,6 +106,6 @@ export function BioBox({ profile, canEdit, onSaved }: BioBoxProps) {
       ) : (
         <p className="prof-empty">No bio yet.</p>
       )}
-    </section>
+    </Panel>
   );
 }

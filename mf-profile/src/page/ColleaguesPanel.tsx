@@ -3,10 +3,11 @@
 // dialog. A profile without a current job has no colleagues to show.
 import { Dialog, Spinner } from '@rotunda/ui';
 import { Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type Colleague, fetchOrganizationColleagues, type Job } from '../api';
 import { Avatar } from '../common/Avatar';
+import { Panel } from '../common/Panel';
 import { COLLEAGUES_SHOWN, colleaguesOf, fullName } from '../profile-rules';
 
 type State = { status: 'loading' } | { status: 'ready'; colleagues: Colleague[] };
@@ -18,7 +19,6 @@ export function ColleaguesPanel({
   profileId: number;
   currentJob: Job | undefined;
 }) {
-  const titleId = useId();
   const organizationId = currentJob?.organization_id ?? null;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [showingAll, setShowingAll] = useState(false);
@@ -42,12 +42,7 @@ export function ColleaguesPanel({
   const colleagues = state.status === 'ready' ? state.colleagues : [];
 
   return (
-    <section className="prof-panel" aria-labelledby={titleId}>
-      <div className="prof-panel__header">
-        <h2 id={titleId} className="prof-section-title">
-          Colleagues
-        </h2>
-      </div>
+    <Panel title="Colleagues">
       {organizationId === null ? (
         <p className="prof-empty">Colleagues show once a current position is listed.</p>
       ) : state.status === 'loading' ? (
@@ -83,7 +78,7 @@ export function ColleaguesPanel({
           <ColleagueList colleagues={colleagues} />
         </div>
       </Dialog>
-    </section>
+    </Panel>
   );
 }
 

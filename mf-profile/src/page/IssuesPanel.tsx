@@ -1,12 +1,13 @@
 // The issues panel (spec §2, §4, §5): the profile's issue areas, and a link to the state legislature's bill
 // site. Those who may edit toggle edit mode, which adds issues (suggestions without those already assigned; a
 // new name is made an issue area; 'You already cover this issue.' for one already there) and removes them.
-import { Pencil, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useState } from 'react';
 import { addIssueArea, addUserIssue, deleteUserIssue, type UserIssue } from '../api';
 import { FormError } from '../common/fields';
 import { type IssueChoice, IssueInput } from '../common/IssueInput';
 import { NewTabLink } from '../common/NewTabLink';
+import { EditToggle, Panel } from '../common/Panel';
 import { refusalOr } from '../common/useAction';
 import { useIssues } from '../common/useIssues';
 import { BILL_SITE_URL, DUPLICATE_ISSUE_MESSAGES } from '../profile-rules';
@@ -27,7 +28,6 @@ const byName = (a: UserIssue, b: UserIssue) =>
   a.IssueArea.issue_name.localeCompare(b.IssueArea.issue_name, 'en-US');
 
 export function IssuesPanel({ profileId, issues, canEdit, onChange }: IssuesPanelProps) {
-  const titleId = useId();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
@@ -53,26 +53,21 @@ export function IssuesPanel({ profileId, issues, canEdit, onChange }: IssuesPane
   };
 
   return (
-    <section className="prof-panel" aria-labelledby={titleId}>
-      <div className="prof-panel__header">
-        <h2 id={titleId} className="prof-section-title">
-          Issues
-        </h2>
-        {canEdit && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Edit issues"
-            aria-pressed={editing}
+    <Panel
+      title="Issues"
+      tools={
+        canEdit && (
+          <EditToggle
+            label="Edit issues"
+            editing={editing}
             onClick={() => {
               setEditing((current) => !current);
               setError(null);
             }}
-          >
-            <Pencil size={18} aria-hidden="true" />
-          </button>
-        )}
-      </div>
+          />
+        )
+      }
+    >
       {issues.length === 0 ? (
         <p className="prof-empty">No issue areas listed yet.</p>
       ) : (
@@ -107,6 +102,6 @@ export function IssuesPanel({ profileId, issues, canEdit, onChange }: IssuesPane
       <p className="prof-bills">
         <NewTabLink href={BILL_SITE_URL}>Find bills on California Legislative Information</NewTabLink>
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -1,9 +1,9 @@
 // The job history (spec §2, §9): each position with its title, organization (a link to its page), office and
 // dates as 'Jan 2020 – present', current one first. Those who may edit add a job and edit each one.
 import { Pencil, Plus } from 'lucide-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Job } from '../api';
+import { Panel } from '../common/Panel';
 import { jobDates } from '../profile-rules';
 
 interface JobHistoryProps {
@@ -14,14 +14,11 @@ interface JobHistoryProps {
 }
 
 export function JobHistory({ jobs, canEdit, onAdd, onEdit }: JobHistoryProps) {
-  const titleId = useId();
   return (
-    <section className="prof-panel" aria-labelledby={titleId}>
-      <div className="prof-panel__header">
-        <h2 id={titleId} className="prof-section-title">
-          Job history
-        </h2>
-        {canEdit && (
+    <Panel
+      title="Job history"
+      tools={
+        canEdit && (
           <button
             type="button"
             className="button button--secondary prof-panel__action"
@@ -31,8 +28,9 @@ export function JobHistory({ jobs, canEdit, onAdd, onEdit }: JobHistoryProps) {
             <Plus size={16} aria-hidden="true" />
             Add job
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {jobs.length === 0 ? (
         <p className="prof-empty">No positions listed yet.</p>
       ) : (
@@ -67,6 +65,6 @@ export function JobHistory({ jobs, canEdit, onAdd, onEdit }: JobHistoryProps) {
           ))}
         </ol>
       )}
-    </section>
+    </Panel>
   );
 }
