@@ -188,6 +188,27 @@ const wireDomain = (overrides: Partial<PostDomainDependencies> = {}) =>
     ...overrides,
   });
 
+/** The rules' gRPC face on a port of its own, and a client that calls it as the gateway does (signed callers). */
+async function serve(rules: PostDomain) {
+  const running = await startGrpcServer({
+    callers: testCallers.verifier,
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    services: [
+      {
+        name: 'rotunda.post.v1.PostService',
+        definition: PostServiceService,
+        implementation: grpcPostService(rules, logger),
+      },
+    ],
+  });
+  const connected = new PostServiceClient(`127.0.0.1:${running.port}`, credentials.createInsecure(), {
+    interceptors: [testCallers.signing],
+  });
+  return { server: running, client: connected };
+}
+
 /**
  * Another replica of the post service on the same database (its own Prisma Client and gRPC server), with its own
  * comment allowance settings: what it counts lives in the database, not in the process.
@@ -199,22 +220,7 @@ async function startReplica(commentAllowance: CommentAllowance): Promise<PostSer
     commentAllowance,
     feedVersion: createFeedVersion(postgresFeedVersionStore(replicaPrisma, 'post')),
   });
-  const replica = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.post.v1.PostService',
-        definition: PostServiceService,
-        implementation: grpcPostService(service, logger),
-      },
-    ],
-  });
-  const replicaClient = new PostServiceClient(`127.0.0.1:${replica.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  const { server: replica, client: replicaClient } = await serve(service);
   closers.push(
     () => replicaClient.close(),
     () => replica.shutdown(),
@@ -275,22 +281,7 @@ beforeAll(async () => {
   await domain.posts.syncSearchIndex();
   // The organizations' and divisions' names, as the listener copies them on connecting.
   await domain.copies.catchUp();
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.post.v1.PostService',
-        definition: PostServiceService,
-        implementation: grpcPostService(domain, logger),
-      },
-    ],
-  });
-  client = new PostServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  ({ server, client } = await serve(domain));
 });
 
 afterAll(async () => {

@@ -3,8 +3,7 @@
 // and the lookups that answer NOT_FOUND for an id that names nothing.
 import { ACCESS_MESSAGES, type Caller, notFound, permissionDenied } from '@rotunda/service-kit';
 import type { CommentStore, PostStore, StoredPost } from './ports.ts';
-import type { Comment } from './post.ts';
-import { SORTS } from './post.ts';
+import { type Comment, SORTS } from './post.ts';
 
 export const MESSAGES = {
   loginRequired: ACCESS_MESSAGES.loginRequired,
@@ -32,20 +31,23 @@ export function requireAuthor(member: Caller, written: { userId: string }, refus
   if (written.userId !== member.userId) throw permissionDenied(refusal);
 }
 
-export async function storedPostOrThrow(
-  posts: Pick<PostStore, 'findStored'>,
-  postId: number,
-): Promise<StoredPost> {
-  const post = isId(postId) ? await posts.findStored(postId) : null;
-  if (!post) throw notFound(MESSAGES.postNotFound);
-  return post;
+/** The row an id names, or NOT_FOUND with `message` (ids out of range name none, and need no query to say so). */
+async function foundOrThrow<T>(
+  id: number,
+  find: (id: number) => Promise<T | null>,
+  message: string,
+): Promise<T> {
+  const row = isId(id) ? await find(id) : null;
+  if (!row) throw notFound(message);
+  return row;
 }
 
-export async function commentOrThrow(
+export const storedPostOrThrow = (
+  posts: Pick<PostStore, 'findStored'>,
+  postId: number,
+): Promise<StoredPost> => foundOrThrow(postId, (id) => posts.findStored(id), MESSAGES.postNotFound);
+
+export const commentOrThrow = (
   comments: Pick<CommentStore, 'findComment'>,
   commentId: number,
-): Promise<Comment> {
-  const comment = isId(commentId) ? await comments.findComment(commentId) : null;
-  if (!comment) throw notFound(MESSAGES.commentNotFound);
-  return comment;
-}
+): Promise<Comment> => foundOrThrow(commentId, (id) => comments.findComment(id), MESSAGES.commentNotFound);
