@@ -11,7 +11,10 @@ import { useListFilters } from './list/useListFilters';
 import { useOrganizationPages } from './list/useOrganizationPages';
 import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
 import '@rotunda/ui/controls.css';
-import './organizations.css';
+import '@rotunda/ui/cards.css';
+import '@rotunda/ui/states.css';
+import './common/organization-badges.css';
+import './list/organization-list.css';
 
 /** The group the organization filters leave out (spec §2: 'Campaigns' is hidden). */
 export const HIDDEN_GROUP = 'Campaigns';
@@ -42,16 +45,21 @@ export default function OrganizationList() {
     >
       {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
       {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
-      <form className="orgs-filters" role="search" aria-label="Filter organizations" onSubmit={onSubmit}>
+      <form
+        className="filter-panel orgs-filters"
+        role="search"
+        aria-label="Filter organizations"
+        onSubmit={onSubmit}
+      >
         <div className="field orgs-filters__search">
           <label className="field__label" htmlFor={searchId}>
             Search by name
           </label>
-          <span className="orgs-search">
-            <Search size={18} aria-hidden="true" className="orgs-search__icon" />
+          <span className="search-field">
+            <Search size={18} aria-hidden="true" className="search-field__icon" />
             <input
               id={searchId}
-              className="field__input orgs-search__input"
+              className="field__input search-field__input"
               type="search"
               name="search"
               autoComplete="off"
@@ -67,7 +75,7 @@ export default function OrganizationList() {
           </label>
           <select
             id={groupId}
-            className="field__input orgs-select"
+            className="field__input field__input--select"
             name="group"
             value={group}
             onChange={(event) => filters.setGroup(event.target.value)}
@@ -94,11 +102,11 @@ export default function OrganizationList() {
       </form>
 
       <section className="orgs-results" aria-label="Organizations found" aria-busy={status === 'loading'}>
-        <p className="orgs-results__count" aria-live="polite">
+        <p className="results-count" aria-live="polite">
           {status === 'ready' && countText(pages.total, filters.search !== '' || group !== '')}
         </p>
         {firstLoad && (
-          <div className="orgs-status">
+          <div className="status-panel">
             <Spinner label="Loading organizations" />
           </div>
         )}
@@ -108,13 +116,13 @@ export default function OrganizationList() {
           </ErrorLine>
         )}
         {status === 'ready' && organizations.length === 0 && (
-          <div className="orgs-empty">
-            <p className="orgs-empty__title">No organizations match your search.</p>
-            <p className="orgs-empty__text">Try fewer or different words, or another group.</p>
+          <div className="empty-state">
+            <p className="empty-state__title">No organizations match your search.</p>
+            <p className="empty-state__text">Try fewer or different words, or another group.</p>
           </div>
         )}
         {organizations.length > 0 && status !== 'error' && (
-          <ul className={`orgs-grid${status === 'loading' ? ' orgs-grid--stale' : ''}`}>
+          <ul className={`card-grid orgs-grid${status === 'loading' ? ' card-grid--stale' : ''}`}>
             {organizations.map((organization, index) => (
               <li
                 key={organization.organization_id}
@@ -126,7 +134,7 @@ export default function OrganizationList() {
           </ul>
         )}
         {pages.loadingMore && (
-          <div className="orgs-status orgs-status--more">
+          <div className="status-panel status-panel--more">
             <Spinner label="Loading more organizations" size="small" />
             <span aria-hidden="true">Loading more…</span>
           </div>
@@ -135,7 +143,7 @@ export default function OrganizationList() {
           <ErrorLine onRetry={pages.loadMore}>More organizations could not be loaded.</ErrorLine>
         )}
         {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
-          <div className="orgs-status orgs-status--more">
+          <div className="status-panel status-panel--more">
             <button type="button" className="button button--quiet" onClick={pages.loadMore}>
               Show more organizations
             </button>

@@ -25,7 +25,10 @@ import { peopleFrom } from './profile/people';
 import { Tabs } from './profile/Tabs';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
-import './organizations.css';
+import '@rotunda/ui/contact-list.css';
+import '@rotunda/ui/states.css';
+import './common/organization-badges.css';
+import './profile/organization-profile.css';
 
 type State =
   | { status: 'loading' }
@@ -79,7 +82,7 @@ export default function OrganizationProfile() {
 
   if (state.status === 'loading') {
     return (
-      <div className="orgs-status orgs-status--page">
+      <div className="status-panel status-panel--page">
         <Spinner label="Loading organization" />
       </div>
     );
@@ -129,14 +132,14 @@ export default function OrganizationProfile() {
       </header>
 
       <div className="orgs-profile__columns">
-        <section className="orgs-card-panel orgs-profile__contact" aria-labelledby="orgs-contact-title">
+        <section className="panel orgs-profile__contact" aria-labelledby="orgs-contact-title">
           <h2 id="orgs-contact-title" className="orgs-section-title">
             Contact
           </h2>
           <ContactDetails organization={organization} />
         </section>
 
-        <section className="orgs-card-panel orgs-profile__main" aria-label="People and divisions">
+        <section className="panel orgs-profile__main" aria-label="People and divisions">
           {withDivisions ? (
             <Tabs<TabKey>
               label="Organization sections"

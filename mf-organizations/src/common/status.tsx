@@ -3,8 +3,8 @@ import { RefreshCw } from 'lucide-react';
 
 export function ErrorLine({ children, onRetry }: { children: string; onRetry?: () => void }) {
   return (
-    <div className="orgs-error" role="alert">
-      <p className="orgs-error__text">{children}</p>
+    <div className="error-line" role="alert">
+      <p className="error-line__text">{children}</p>
       {onRetry && (
         <button type="button" className="button button--quiet" onClick={onRetry}>
           <RefreshCw size={16} aria-hidden="true" />

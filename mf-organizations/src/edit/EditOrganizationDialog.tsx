@@ -22,6 +22,8 @@ import {
   updateFrom,
 } from './form';
 import { LogoUpload } from './LogoUpload';
+import '@rotunda/ui/forms.css';
+import './edit-organization.css';
 
 interface EditOrganizationDialogProps {
   open: boolean;
@@ -164,7 +166,7 @@ function EditForm({
       />
     );
     return (
-      <div key={spec.field} className={`field${spec.wide ? ' orgs-field--wide' : ''}`}>
+      <div key={spec.field} className={`field${spec.wide ? ' form-field--wide' : ''}`}>
         <label className="field__label" htmlFor={id}>
           {spec.label}
           {spec.required && (
@@ -197,7 +199,7 @@ function EditForm({
   };
 
   return (
-    <form className="orgs-form" onSubmit={onSubmit} noValidate>
+    <form className="dialog-form" onSubmit={onSubmit} noValidate>
       <div className="orgs-form__body dialog__body">
         <LogoUpload
           organizationId={organization.organization_id}
@@ -208,9 +210,9 @@ function EditForm({
             onLogoChanged(url);
           }}
         />
-        <fieldset className="orgs-fieldset">
-          <legend className="orgs-fieldset__legend">Organization</legend>
-          <div className="orgs-form__grid">
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">Organization</legend>
+          <div className="form-grid">
             {input({ field: 'organization_name', label: 'Name', required: true, wide: true })}
             {showCalAccess &&
               input(
@@ -235,37 +237,35 @@ function EditForm({
               )}
           </div>
         </fieldset>
-        <fieldset className="orgs-fieldset">
-          <legend className="orgs-fieldset__legend">Address</legend>
-          <div className="orgs-form__grid orgs-form__grid--narrow">
-            {ADDRESS_FIELDS.map((spec) => input(spec))}
-          </div>
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">Address</legend>
+          <div className="form-grid form-grid--narrow">{ADDRESS_FIELDS.map((spec) => input(spec))}</div>
         </fieldset>
-        <fieldset className="orgs-fieldset">
-          <legend className="orgs-fieldset__legend">Contact</legend>
-          <div className="orgs-form__grid">{CONTACT_FIELDS.map((spec) => input(spec))}</div>
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">Contact</legend>
+          <div className="form-grid">{CONTACT_FIELDS.map((spec) => input(spec))}</div>
         </fieldset>
-        <fieldset className="orgs-fieldset">
-          <legend className="orgs-fieldset__legend">Verified employer</legend>
-          <div className="orgs-form__grid">
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">Verified employer</legend>
+          <div className="form-grid">
             {input(
               { field: 'email_domains', label: 'Email domains', wide: true, placeholder: 'agency.ca.gov' },
               { hint: EMAIL_DOMAINS_HINT },
             )}
           </div>
         </fieldset>
-        <fieldset className="orgs-fieldset">
-          <legend className="orgs-fieldset__legend">Social media</legend>
-          <div className="orgs-form__grid orgs-form__grid--wide">
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">Social media</legend>
+          <div className="form-grid form-grid--wide">
             {SOCIAL_NETWORKS.map(({ field, label }) =>
               input({ field, label, type: 'url', autoComplete: 'url', placeholder: 'https://' }),
             )}
           </div>
         </fieldset>
       </div>
-      <div className="orgs-form__footer">
+      <div className="dialog-form__footer">
         {error && (
-          <p className="orgs-form__error" role="alert">
+          <p className="form-error" role="alert">
             {error}
           </p>
         )}
@@ -273,7 +273,7 @@ function EditForm({
         {canSave(values) && !valid && (
           <p className="orgs-form__hint">Correct the fields marked above to save.</p>
         )}
-        <div className="orgs-form__actions">
+        <div className="form-actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>

@@ -11,18 +11,18 @@ export function OrganizationCard({ organization }: { organization: Organization 
   const address = addressLines(organization);
   const phone = displayPhone(organization.main_phone);
   return (
-    <Link className="orgs-card" to={`/organization/${organization.organization_id}`}>
+    <Link className="link-card orgs-card" to={`/organization/${organization.organization_id}`}>
       <span className="orgs-card__top">
         <OrgLogo name={organization.organization_name} logo={organization.logo} size="small" />
         <span className="orgs-card__heading">
-          <span className="orgs-card__name">{organization.organization_name}</span>
+          <span className="link-card__name orgs-card__name">{organization.organization_name}</span>
           <span className="orgs-chip">{organization.group_type}</span>
         </span>
       </span>
       {(address.length > 0 || phone) && (
-        <span className="orgs-card__details">
+        <span className="link-card__details">
           {address.length > 0 && (
-            <span className="orgs-card__line">
+            <span className="link-card__line">
               <MapPin size={16} aria-hidden="true" />
               <span>
                 {address.map((line) => (
@@ -34,7 +34,7 @@ export function OrganizationCard({ organization }: { organization: Organization 
             </span>
           )}
           {phone && (
-            <span className="orgs-card__line">
+            <span className="link-card__line">
               <Phone size={16} aria-hidden="true" />
               <span>{phone}</span>
             </span>

@@ -47,10 +47,10 @@ export function ContactDetails({ organization }: { organization: Organization })
         )}
       </dl>
       {socials.length > 0 && (
-        <ul className="orgs-socials" aria-label="Social media">
+        <ul className="social-links orgs-socials" aria-label="Social media">
           {socials.map(({ field, label, href }) => (
             <li key={field}>
-              <NewTabLink href={href} className="orgs-social">
+              <NewTabLink href={href} className="social-link">
                 {label}
               </NewTabLink>
             </li>
@@ -64,13 +64,13 @@ export function ContactDetails({ organization }: { organization: Organization })
 function Item({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
     <div className="orgs-contact__item">
-      <dt className="orgs-contact__term">
-        <span className="orgs-contact__icon" aria-hidden="true">
+      <dt className="contact-list__term">
+        <span className="contact-list__icon" aria-hidden="true">
           {icon}
         </span>
         {term}
       </dt>
-      <dd className="orgs-contact__value">{children}</dd>
+      <dd className="contact-list__value">{children}</dd>
     </div>
   );
 }
@@ -87,7 +87,7 @@ export function NewTabLink({
   return (
     <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
-      <ExternalLink size={14} aria-hidden="true" className="orgs-external" />
+      <ExternalLink size={14} aria-hidden="true" className="external-icon" />
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );

@@ -24,7 +24,7 @@ export function DivisionsPanel({ divisions }: { divisions: readonly Division[] }
           <button
             key={type}
             type="button"
-            className="orgs-toggle"
+            className="toggle-pill"
             aria-pressed={type === selected}
             onClick={() => setChosen(type)}
           >

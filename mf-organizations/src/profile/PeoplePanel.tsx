@@ -75,7 +75,7 @@ export function PeoplePanel({ state, divisions }: { state: PeopleState; division
         </button>
       </div>
       {state.status === 'loading' ? (
-        <div className="orgs-status">
+        <div className="status-panel">
           <Spinner label="Loading people" />
         </div>
       ) : state.status === 'error' ? (
@@ -118,7 +118,7 @@ function FilterSelect({
       </label>
       <select
         id={id}
-        className="field__input orgs-select"
+        className="field__input field__input--select"
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
