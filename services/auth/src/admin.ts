@@ -1,31 +1,20 @@
-// `npm run admin -- <command>`: manages who may register and who is a contributor, through the same
-// identity provider the service uses (the built-in one, or Keycloak's realm role in Keycloak mode), and rebuilds
-// the search indices through the services that own them.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// The auth service's administration, its public entry point for the product's admin command (tools/admin,
+// `npm run admin`): who may register and who is a contributor, through the same identity provider the service
+// uses (the built-in one, or Keycloak's realm role in Keycloak mode), and the built-in provider's signing key.
+// Run on its own where only the auth service is (its image): `node src/admin.ts <command> [value]`.
 import { CONTRIBUTOR_ROLE, createLogger, loadConfigOrExit, migrate } from '@rotunda/service-kit';
-import { authConfigSchema } from './config.ts';
+import { type AuthConfig, authConfigSchema } from './config.ts';
 import type { AccessListName } from './domain/ports.ts';
 import { wireAuth } from './wiring.ts';
 
-const USAGE = `Usage: npm run admin -- <command> [value]
-
-  approve-domain <domain>       let anyone at this domain register      (remove-domain <domain>)
+/** The commands this entry point runs, as the usage lists them. */
+export const AUTH_ADMIN_COMMANDS = `  approve-domain <domain>       let anyone at this domain register      (remove-domain <domain>)
   approve-email <email>         let this work email register            (remove-email <email>)
   add-beta-email <email>        let this beta tester register           (remove-beta-email <email>)
   grant-contributor <email>     make this member a Concierge contributor
   revoke-contributor <email>    take the contributor role away
   list                          print the approved domains, approved emails and beta emails
-  rotate-keys                   start signing tokens with a new key (built-in identity provider)
-  reindex <index>               rebuild a search index from its service's tables: organizations, people,
-                                posts or all`;
-
-/** Each index is rebuilt by the script of the service that owns it, which reads that service's configuration. */
-const REINDEX_SCRIPTS: Record<string, URL> = {
-  organizations: new URL('../../org/src/reindex.ts', import.meta.url),
-  people: new URL('../../profile/src/reindex.ts', import.meta.url),
-  posts: new URL('../../post/src/reindex.ts', import.meta.url),
-};
+  rotate-keys                   start signing tokens with a new key (built-in identity provider)`;
 
 const LISTS: Record<string, [AccessListName, 'add' | 'remove']> = {
   'approve-domain': ['approved-domain', 'add'],
@@ -36,68 +25,36 @@ const LISTS: Record<string, [AccessListName, 'add' | 'remove']> = {
   'remove-beta-email': ['beta-email', 'remove'],
 };
 
-const [command, value] = process.argv.slice(2);
+const OTHER_COMMANDS = ['grant-contributor', 'revoke-contributor', 'list', 'rotate-keys'];
 
-if (command === 'reindex') {
-  const names = value === 'all' ? Object.keys(REINDEX_SCRIPTS) : value ? [value] : [];
-  if (names.length === 0 || names.some((name) => !REINDEX_SCRIPTS[name])) {
-    process.stderr.write(
-      `${value ? `Unknown index: ${value}` : 'reindex needs an index'}. ` +
-        `Usage: npm run admin -- reindex <organizations|people|posts|all>\n`,
-    );
-    process.exit(64); // EX_USAGE
-  }
-  process.exit(await reindex(names));
-}
-
-/** Runs each index's script in turn, in a child process with this environment; 1 when any failed. */
-async function reindex(names: string[]): Promise<number> {
-  const started = performance.now();
-  const failed: string[] = [];
-  for (const name of names) {
-    const script = REINDEX_SCRIPTS[name] as URL;
-    if (!existsSync(script)) {
-      // The auth service's image holds only its own code: there, each service's image runs its own script.
-      process.stderr.write(
-        `reindex ${name}: ${script.pathname} is not here; run it where that service runs.\n`,
-      );
-      failed.push(name);
-      continue;
-    }
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [script.pathname], { stdio: 'inherit', env: process.env });
-      child.on('error', () => resolve(1));
-      child.on('exit', (exitCode) => resolve(exitCode ?? 1));
-    });
-    if (code !== 0) failed.push(name);
-  }
-  if (names.length > 1) {
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(
-      `${names.length - failed.length} of ${names.length} indices rebuilt in ${seconds} s\n`,
-    );
-  }
-  if (failed.length > 0) process.stderr.write(`reindex failed for: ${failed.join(', ')}\n`);
-  return failed.length > 0 ? 1 : 0;
-}
-const needsValue = command !== 'list' && command !== 'rotate-keys';
-if (
-  !command ||
-  (!LISTS[command] && !['grant-contributor', 'revoke-contributor', 'list', 'rotate-keys'].includes(command))
-) {
-  process.stderr.write(`${command ? `Unknown command: ${command}\n\n` : ''}${USAGE}\n`);
-  process.exit(2);
-}
-if (needsValue && !value?.trim()) {
-  process.stderr.write(`${command} needs a value.\n\n${USAGE}\n`);
-  process.exit(2);
-}
-
-const config = loadConfigOrExit(authConfigSchema, 'admin');
-const logger = createLogger('admin', 'warn');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function run(): Promise<number> {
+/**
+ * Runs one command against the auth service's database (migrated first) with the auth service's configuration
+ * from the environment; answers the exit code. `usage` is printed for an unknown command or a missing value.
+ */
+export async function runAuthAdmin(args: readonly string[], usage: string): Promise<number> {
+  const [command, value] = args;
+  if (!command || (!LISTS[command] && !OTHER_COMMANDS.includes(command))) {
+    process.stderr.write(`${command ? `Unknown command: ${command}\n\n` : ''}${usage}\n`);
+    return 2;
+  }
+  if (command !== 'list' && command !== 'rotate-keys' && !value?.trim()) {
+    process.stderr.write(`${command} needs a value.\n\n${usage}\n`);
+    return 2;
+  }
+  const config = loadConfigOrExit(authConfigSchema, 'admin');
+  try {
+    return await run(config, command, value as string);
+  } catch (error) {
+    process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write('Is the product running (npm start), or DATABASE_URL set to its database?\n');
+    return 1;
+  }
+}
+
+async function run(config: AuthConfig, command: string, value: string): Promise<number> {
+  const logger = createLogger('admin', 'warn');
   await migrate({
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
@@ -106,9 +63,9 @@ async function run(): Promise<number> {
   });
   const { prisma, identity, builtin, lists } = wireAuth(config, logger);
   try {
-    const list = command ? LISTS[command] : undefined;
+    const list = LISTS[command];
     if (list) {
-      const stored = await lists[list[1]](list[0], value as string);
+      const stored = await lists[list[1]](list[0], value);
       say(`${list[1] === 'add' ? 'Added' : 'Removed'} ${stored} (${list[0]}).`);
       return 0;
     }
@@ -128,7 +85,7 @@ async function run(): Promise<number> {
       );
       return 0;
     }
-    const user = await identity.findUserByEmail(value as string);
+    const user = await identity.findUserByEmail(value);
     if (!user) {
       say(`No account for ${value}.`);
       return 1;
@@ -148,11 +105,7 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.stderr.write('Is the product running (npm start), or DATABASE_URL set to its database?\n');
-    process.exit(1);
-  },
-);
+if (import.meta.main) {
+  const usage = `Usage: node src/admin.ts <command> [value]\n\n${AUTH_ADMIN_COMMANDS}`;
+  process.exit(await runAuthAdmin(process.argv.slice(2), usage));
+}

@@ -4,18 +4,21 @@ import { spawnSync } from 'node:child_process';
 import { createLogger, migrate, prismaAdapter } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../generated/prisma/client.ts';
-import { createBuiltinIdentity } from '../src/adapters/builtin-identity.ts';
-import { prismaAccessLists } from '../src/adapters/prisma-stores.ts';
-import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
+// The accounts the commands act on are made as the auth service's own tests make them.
+import { PrismaClient } from '../../../services/auth/generated/prisma/client.ts';
+import { createBuiltinIdentity } from '../../../services/auth/src/adapters/builtin-identity.ts';
+import { prismaAccessLists } from '../../../services/auth/src/adapters/prisma-stores.ts';
+import { seedDemoAccounts } from '../../../services/auth/src/seed/demo-accounts.ts';
 
-const root = new URL('..', import.meta.url).pathname;
+const main = new URL('../src/main.ts', import.meta.url).pathname;
+const authRoot = new URL('../../../services/auth/', import.meta.url).pathname;
 let databaseUrl: string;
 let prisma: PrismaClient;
 
-const admin = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [`${root}src/admin.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+const admin = (...args: string[]) => adminWith({ DATABASE_URL: databaseUrl }, ...args);
+const adminWith = (env: Record<string, string>, ...args: string[]) => {
+  const result = spawnSync(process.execPath, [main, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
@@ -26,7 +29,7 @@ beforeAll(async () => {
   await migrate({
     databaseUrl,
     schema: 'auth',
-    migrationsDir: `${root}prisma/migrations`,
+    migrationsDir: `${authRoot}prisma/migrations`,
     logger: createLogger('t', 'silent'),
   });
   prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
@@ -98,5 +101,17 @@ describe('npm run admin', () => {
       err: `Unknown index: members. ${usage}\n`,
     });
     expect(admin('reindex')).toEqual({ code: 64, out: '', err: `reindex needs an index. ${usage}\n` });
+  });
+
+  it('rebuilds an index through the reindex command of the service that owns it, and says when it failed', () => {
+    // No database answers here: the post service's own command says so, then the admin command sums up.
+    const failed = adminWith(
+      { DATABASE_URL: 'postgres://rotunda:rotunda@127.0.0.1:1/rotunda' },
+      'reindex',
+      'posts',
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.err).toMatch(/^reindex posts: connect ECONNREFUSED 127\.0\.0\.1:1\n/);
+    expect(failed.err).toMatch(/reindex failed for: posts\n$/);
   });
 });
