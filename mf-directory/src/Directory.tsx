@@ -16,6 +16,8 @@ import { type PageFetcher, usePages } from './list/usePages';
 import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
 import { ErrorLine } from './status';
 import '@rotunda/ui/controls.css';
+import '@rotunda/ui/cards.css';
+import '@rotunda/ui/states.css';
 import './directory.css';
 
 /** The query parameters of the selects, besides ?search. */
@@ -78,16 +80,21 @@ export default function Directory() {
         <div className="dir__layout">
           {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
           {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
-          <form className="dir-filters" role="search" aria-label="Filter people" onSubmit={onSubmit}>
+          <form
+            className="filter-panel dir-filters"
+            role="search"
+            aria-label="Filter people"
+            onSubmit={onSubmit}
+          >
             <div className="field dir-filters__search">
               <label className="field__label" htmlFor={searchId}>
                 Search people
               </label>
-              <span className="dir-search">
-                <Search size={18} aria-hidden="true" className="dir-search__icon" />
+              <span className="search-field">
+                <Search size={18} aria-hidden="true" className="search-field__icon" />
                 <input
                   id={searchId}
-                  className="field__input dir-search__input"
+                  className="field__input search-field__input"
                   type="search"
                   name="search"
                   autoComplete="off"
@@ -103,7 +110,7 @@ export default function Directory() {
               </label>
               <select
                 id={groupId}
-                className="field__input dir-select"
+                className="field__input field__input--select dir-select"
                 name="group"
                 value={group}
                 aria-describedby={groupHint ? groupHintId : undefined}
@@ -130,7 +137,7 @@ export default function Directory() {
               </label>
               <select
                 id={issueId}
-                className="field__input dir-select"
+                className="field__input field__input--select dir-select"
                 name="issue"
                 value={issue}
                 onChange={(event) => filters.setValue('issue', event.target.value)}
@@ -160,7 +167,7 @@ export default function Directory() {
 
           <section className="dir-results" aria-label="People found" aria-busy={status === 'loading'}>
             <div className="dir-results__bar">
-              <p className="dir-results__count" aria-live="polite">
+              <p className="results-count" aria-live="polite">
                 {status === 'ready' && countText(pages.total, pages.totalIsLowerBound, filtered)}
               </p>
               {status === 'ready' && people.length > 0 && (
@@ -168,7 +175,7 @@ export default function Directory() {
               )}
             </div>
             {firstLoad && (
-              <div className="dir-status">
+              <div className="status-panel">
                 <Spinner label="Loading people" />
               </div>
             )}
@@ -182,15 +189,15 @@ export default function Directory() {
                 </ErrorLine>
               ))}
             {status === 'ready' && people.length === 0 && (
-              <div className="dir-empty">
-                <p className="dir-empty__title">No people match your search.</p>
-                <p className="dir-empty__text">
+              <div className="empty-state">
+                <p className="empty-state__title">No people match your search.</p>
+                <p className="empty-state__text">
                   Try fewer or different words, another group or another issue.
                 </p>
               </div>
             )}
             {people.length > 0 && status !== 'error' && (
-              <ul className={`dir-grid${status === 'loading' ? ' dir-grid--stale' : ''}`}>
+              <ul className={`card-grid dir-grid${status === 'loading' ? ' card-grid--stale' : ''}`}>
                 {people.map((person, index) => (
                   <li key={person.profile_id} ref={index === people.length - 1 ? lastCardRef : undefined}>
                     <PersonCard person={person} />
@@ -199,7 +206,7 @@ export default function Directory() {
               </ul>
             )}
             {pages.loadingMore && (
-              <div className="dir-status dir-status--more">
+              <div className="status-panel status-panel--more">
                 <Spinner label="Loading more people" size="small" />
                 <span aria-hidden="true">Loading more…</span>
               </div>
@@ -210,7 +217,7 @@ export default function Directory() {
               </ErrorLine>
             )}
             {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
-              <div className="dir-status dir-status--more">
+              <div className="status-panel status-panel--more">
                 <button type="button" className="button button--quiet" onClick={pages.loadMore}>
                   Show more people
                 </button>

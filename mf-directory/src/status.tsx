@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 export function ErrorLine({ children, action }: { children: string; action?: ReactNode }) {
   return (
-    <div className="dir-error" role="alert">
-      <p className="dir-error__text">{children}</p>
+    <div className="error-line" role="alert">
+      <p className="error-line__text">{children}</p>
       {action}
     </div>
   );

@@ -21,19 +21,19 @@ export function PersonCard({ person }: { person: Person }) {
   const division = clean(person.division_name);
   const place = placeOf(person);
   return (
-    <Link className="dir-card" to={`/profile/${encodeURIComponent(person.profile_id)}`}>
+    <Link className="link-card dir-card" to={`/profile/${encodeURIComponent(person.profile_id)}`}>
       <span className="dir-card__top">
         <PersonPicture profileId={person.profile_id} picture={person.profile_picture} />
         <span className="dir-card__heading">
-          <span className="dir-card__name">{name}</span>
+          <span className="link-card__name dir-card__name">{name}</span>
           {title && <span className="dir-card__title">{title}</span>}
           {person.verified_employer && <VerifiedEmployerBadge />}
         </span>
       </span>
       {(organization || division || place) && (
-        <span className="dir-card__details">
+        <span className="link-card__details">
           {(organization || division) && (
-            <span className="dir-card__line">
+            <span className="link-card__line dir-card__line">
               <Building2 size={16} aria-hidden="true" />
               <span>
                 {organization && <span className="dir-card__organization">{organization}</span>}
@@ -42,7 +42,7 @@ export function PersonCard({ person }: { person: Person }) {
             </span>
           )}
           {place && (
-            <span className="dir-card__line">
+            <span className="link-card__line dir-card__line">
               <MapPin size={16} aria-hidden="true" />
               <span>{place}</span>
             </span>
