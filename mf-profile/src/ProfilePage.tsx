@@ -6,13 +6,12 @@
 // pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it. An
 // unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
-import { HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ApiError, ErrorLine, HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, fetchProfile, fetchProfileHistory, type Profile } from './api';
+import { fetchProfile, fetchProfileHistory, type Profile } from './api';
 import { ClaimDialog } from './common/ClaimDialog';
-import { ErrorLine } from './common/fields';
 import { JobDialog, type JobDialogMode } from './job/JobDialog';
 import { BioBox } from './page/BioBox';
 import { ClaimReview } from './page/ClaimReview';
@@ -24,6 +23,7 @@ import { ProfileCard } from './page/ProfileCard';
 import { canClaimProfile, canEditProfile, currentJobOf } from './profile-rules';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
+import '@rotunda/ui/states.css';
 import './profile.css';
 
 type State =

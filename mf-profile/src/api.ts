@@ -1,8 +1,7 @@
-// The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes, with
-// one error type carrying the status and the server's own message. Every call is member-only, so each one asks
-// the session for a fresh access token first and sends it as x-auth-token.
-import { freshToken } from '@rotunda/session';
-import { fileNameOf, type HistoryEntry } from '@rotunda/ui';
+// The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes. Every
+// call is member-only: @rotunda/ui's client sends the session's fresh access token with each one, and throws its
+// ApiError (the status and the server's own message) for anything but 2xx.
+import { asList, call, fetchFile, type HistoryEntry } from '@rotunda/ui';
 
 export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
 
@@ -151,81 +150,17 @@ export interface JobInput extends AddressInput {
   current_job: boolean;
 }
 
-/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
-export class ApiError extends Error {
-  readonly status: number;
-  /** The first `errors[].msg` of the answer (`{ errors: [{ msg }] }`), if any. */
-  readonly serverMessage: string | null;
-
-  constructor(method: string, path: string, status: number, serverMessage: string | null) {
-    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.serverMessage = serverMessage;
-  }
-}
-
-/** The server's message when it refused the member's input (4xx), which the member should read; else null. */
-export function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
-}
-
-async function serverMessageOf(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
-    const msg = body.errors?.[0]?.msg;
-    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
-  } catch {
-    return null;
-  }
-}
-
-type Method = 'GET' | 'POST' | 'DELETE';
-
-async function call<T>(method: Method, path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('accept', 'application/json');
-  const token = await freshToken();
-  if (token) headers.set('x-auth-token', token);
-  const response = await fetch(path, { ...init, method, headers });
-  if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
-/** A member-only file: its bytes and the name the server gave it (Content-Disposition), if any. */
-async function getFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const headers = new Headers();
-  const token = await freshToken();
-  if (token) headers.set('x-auth-token', token);
-  const response = await fetch(path, { method: 'GET', headers });
-  if (!response.ok) throw new ApiError('GET', path, response.status, await serverMessageOf(response));
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
-}
-
-const withJson = (body: unknown, signal?: AbortSignal) =>
-  ({
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-    ...(signal && { signal }),
-  }) satisfies RequestInit;
-
 const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
-  call<T>('POST', path, withJson(body, signal));
+  call<T>('POST', path, { body, ...(signal && { signal }) });
 
-const deleteJson = (path: string, body: unknown) => call<undefined>('DELETE', path, withJson(body));
+const deleteJson = (path: string, body: unknown) => call<undefined>('DELETE', path, { body });
 
 const getJson = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, signal ? { signal } : {});
-
-const asList = <T>(answer: unknown, what: string): T[] => {
-  if (!Array.isArray(answer)) throw new Error(`${what} did not answer a list`);
-  return answer as T[];
-};
 
 // ------------------------------------------------------------------------------------------------ profiles
 
 /** The person's work contact as a vCard 4.0 file ('First-Last.vcf'). */
-export const fetchContactCard = (profileId: number) => getFile(`/api/profiles/profile/${profileId}/vcard`);
+export const fetchContactCard = (profileId: number) => fetchFile(`/api/profiles/profile/${profileId}/vcard`);
 
 /** Contributors only: the curation history of the profile, newest first. */
 export const fetchProfileHistory = async (profileId: number, signal: AbortSignal) =>

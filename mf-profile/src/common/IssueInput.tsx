@@ -2,9 +2,10 @@
 // an autocomplete over the known issues without those already chosen; Enter or Add takes the typed name (an
 // existing issue of that name, any case, or a new one); a name already chosen is refused with the screen's
 // own words (spec §5 Duplicate issue).
+import { refusalOf } from '@rotunda/ui';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { type IssueArea, refusalOf } from '../api';
+import type { IssueArea } from '../api';
 import { isDuplicateIssue, issueNamed, issueSuggestions } from '../profile-rules';
 import { Autocomplete } from './Autocomplete';
 import { FormError } from './fields';

@@ -1,7 +1,5 @@
 // The form pieces the profile screens share: a label, a labelled text field (alone or a list of them by field
-// name), a labelled select, the line that says what is missing or what the server refused, and the calm error
-// line with a way to try again.
-import { RefreshCw } from 'lucide-react';
+// name), a labelled select and the line that says what is missing or what the server refused.
 import { type ReactNode, useId } from 'react';
 
 interface FieldFrameProps {
@@ -189,19 +187,5 @@ export function FormError({ message }: { message: string | null }) {
     <p className="prof-form-error" role="alert">
       {message}
     </p>
-  );
-}
-
-export function ErrorLine({ children, onRetry }: { children: string; onRetry?: () => void }) {
-  return (
-    <div className="prof-error" role="alert">
-      <p className="prof-error__text">{children}</p>
-      {onRetry && (
-        <button type="button" className="button button--quiet" onClick={onRetry}>
-          <RefreshCw size={16} aria-hidden="true" />
-          Try again
-        </button>
-      )}
-    </div>
   );
 }

@@ -1,8 +1,7 @@
 // The personal-information fields, shared by profile creation (step 1) and the Edit Profile dialog: the
 // picture (uploaded as soon as it is chosen, with a preview), name, pronouns, birthday, emails, phones, the
 // eight social links and, for contributors only, the lobbyist filer id. Required ones carry an asterisk.
-import { ImageUpload, SOCIAL_NETWORKS } from '@rotunda/ui';
-import { refusalOf } from '../api';
+import { ImageUpload, refusalOf, SOCIAL_NETWORKS } from '@rotunda/ui';
 import { Avatar } from '../common/Avatar';
 import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
 import { PRONOUNS } from '../profile-rules';
