@@ -3,7 +3,14 @@
 // is chosen and forget it when the member types again; choosing one fills in its address and type; the
 // required fields with the spec's labels; 'Current Position' clears the end date; a job is complete when
 // nothing required is missing and it is current or has an end date.
-import { formatState, missingFields, requiredFieldsMessage, titleCase } from '@rotunda/rules';
+import {
+  formatState,
+  hasEndOrIsCurrent,
+  JOB_LABELS,
+  missingFields,
+  requiredFieldsMessage,
+  titleCase,
+} from '@rotunda/rules';
 import type { Division, Job, Organization } from '../api';
 
 export interface OrganizationChoice {
@@ -47,8 +54,6 @@ const ADDRESS_FIELDS: readonly AddressField[] = [
   'state',
   'zip_code',
 ];
-
-export const END_DATE_MESSAGE = 'Please give an end date or mark the position as current';
 
 export function emptyJobDraft(current: boolean): JobDraft {
   return {
@@ -169,14 +174,14 @@ export function setJobField(draft: JobDraft, field: TextJobField, value: string)
  */
 function requiredJobFields(draft: JobDraft): Record<string, string> {
   return {
-    'Job Title': draft.title,
-    Company: draft.organizationName,
-    Address: draft.street_address,
-    City: draft.city,
-    State: draft.state,
-    'Zip Code': draft.zip_code,
-    'Start Date': draft.start_date,
-    'Type of Organization': draft.groupType,
+    [JOB_LABELS.title]: draft.title,
+    [JOB_LABELS.organization]: draft.organizationName,
+    [JOB_LABELS.streetAddress]: draft.street_address,
+    [JOB_LABELS.city]: draft.city,
+    [JOB_LABELS.state]: draft.state,
+    [JOB_LABELS.zipCode]: draft.zip_code,
+    [JOB_LABELS.startDate]: draft.start_date,
+    [JOB_LABELS.groupType]: draft.groupType,
   };
 }
 
@@ -188,5 +193,8 @@ export const missingJobFieldsMessage = (draft: JobDraft): string | null =>
 
 /** Spec §5 Add-job and Edit-job modals: Save only with every required field and either current or an end date. */
 export function isJobComplete(draft: JobDraft): boolean {
-  return missingJobFields(draft).length === 0 && (draft.current_job || draft.end_date.trim() !== '');
+  return (
+    missingJobFields(draft).length === 0 &&
+    hasEndOrIsCurrent({ currentJob: draft.current_job, endDate: draft.end_date })
+  );
 }

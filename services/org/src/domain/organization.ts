@@ -1,5 +1,6 @@
 // Organizations, groups and divisions as the org service's rules see them (spec §3), and the fixed list of
 // organization groups.
+import { SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
 
 /** The organization groups (spec §3 Group, §5 organization types), with ids that never change. */
 export const GROUPS = [
@@ -21,7 +22,7 @@ export interface Group {
 }
 
 /** The fields an organization's form edits besides its name (spec §7 update-organization). Null: not given. */
-export interface OrganizationFields {
+export interface OrganizationFields extends SocialLinks {
   streetAddress: string | null;
   suiteNumber: string | null;
   city: string | null;
@@ -30,14 +31,6 @@ export interface OrganizationFields {
   website: string | null;
   mainPhone: string | null;
   lobbyFilerId: string | null;
-  linkedinUrl: string | null;
-  facebookUrl: string | null;
-  youtubeUrl: string | null;
-  threadsUrl: string | null;
-  twitterUrl: string | null;
-  instagramUrl: string | null;
-  tiktokUrl: string | null;
-  blueskyUrl: string | null;
 }
 
 export const ORGANIZATION_FIELDS = [
@@ -49,14 +42,7 @@ export const ORGANIZATION_FIELDS = [
   'website',
   'mainPhone',
   'lobbyFilerId',
-  'linkedinUrl',
-  'facebookUrl',
-  'youtubeUrl',
-  'threadsUrl',
-  'twitterUrl',
-  'instagramUrl',
-  'tiktokUrl',
-  'blueskyUrl',
+  ...SOCIAL_URL_FIELDS,
 ] as const satisfies readonly (keyof OrganizationFields)[];
 
 export interface Organization extends OrganizationFields {

@@ -3,23 +3,19 @@
 // http(s) links, and sane lengths. Pure functions; the org service applies them.
 import {
   cleanEmailDomains,
-  formatPhone,
   formatState,
   NAME_LABELS,
   requiredFieldsMessage,
+  SOCIAL_URL_FIELDS,
+  SOCIAL_URL_LABELS,
+  textFieldRules,
   titleCase,
 } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import type { DivisionFields, OrganizationFields } from './organization.ts';
 
-export const LIMITS = {
-  name: 200,
-  text: 256,
-  url: 2048,
-  /** Search and lookup words: enough for any name, few enough that a query stays cheap. */
-  words: 10,
-  wordLength: 100,
-} as const;
+/** The longest organization or division name; other text and links as @rotunda/rules bounds them. */
+export const LIMITS = { name: 200 } as const;
 
 export const LABELS: Record<keyof OrganizationFields | 'organizationName' | 'groupType', string> = {
   organizationName: NAME_LABELS.organization,
@@ -32,66 +28,16 @@ export const LABELS: Record<keyof OrganizationFields | 'organizationName' | 'gro
   website: 'Website',
   mainPhone: 'Phone',
   lobbyFilerId: 'Cal-Access ID',
-  linkedinUrl: 'LinkedIn',
-  facebookUrl: 'Facebook',
-  youtubeUrl: 'YouTube',
-  threadsUrl: 'Threads',
-  twitterUrl: 'Twitter/X',
-  instagramUrl: 'Instagram',
-  tiktokUrl: 'TikTok',
-  blueskyUrl: 'Bluesky',
+  ...SOCIAL_URL_LABELS,
 };
 
 export const URL_FIELDS = [
   'website',
-  'linkedinUrl',
-  'facebookUrl',
-  'youtubeUrl',
-  'threadsUrl',
-  'twitterUrl',
-  'instagramUrl',
-  'tiktokUrl',
-  'blueskyUrl',
+  ...SOCIAL_URL_FIELDS,
 ] as const satisfies readonly (keyof OrganizationFields)[];
 
-/**
- * Trims; blank becomes null (the field is cleared), undefined stays undefined (the field was not sent).
- * Refuses text longer than `max`, naming the field.
- */
-export function cleanText(value: string | null | undefined, label: string, max: number = LIMITS.text) {
-  if (value === undefined) return undefined;
-  const trimmed = (value ?? '').trim();
-  if (trimmed === '') return null;
-  if (trimmed.length > max) throw invalidArgument(`${label} must be at most ${max} characters.`);
-  return trimmed;
-}
-
-/** A host name followed by an optional path: what people type when they leave out "https://". */
-const BARE_HOST =
-  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d+)?(?:[/?#]\S*)?$/i;
-
-/**
- * A link the profile page may put in an href: http or https only (never javascript:, data: and the like).
- * 'www.example.org' gets 'https://' in front, as a browser's address bar would.
- */
-export function cleanUrl(value: string | null | undefined, label: string): string | null | undefined {
-  const text = cleanText(value, label, LIMITS.url);
-  if (!text) return text;
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text)
-    ? text
-    : BARE_HOST.test(text)
-      ? `https://${text}`
-      : text;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    throw invalidArgument(`${label} must be a web address starting with http:// or https://.`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(candidate))
-    throw invalidArgument(`${label} must be a web address starting with http:// or https://.`);
-  return candidate;
-}
+/** Trimmed text, blank as cleared, bounded lengths; http(s) links; phones; search words (@rotunda/rules). */
+export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(invalidArgument);
 
 /** Address formatting shared by organizations and divisions (spec §5 organization form, other formatting). */
 function cleanAddress<T extends Partial<Record<string, string | null>>>(
@@ -109,11 +55,6 @@ function cleanAddress<T extends Partial<Record<string, string | null>>>(
     state: state ? formatState(state) : state,
     zipCode: cleanText(fields.zipCode, labels.zipCode, 16),
   };
-}
-
-function cleanPhone(value: string | null | undefined, label: string) {
-  const phone = cleanText(value, label, 64);
-  return phone ? formatPhone(phone) : phone;
 }
 
 /** Drops the keys whose value is undefined, so "not sent" never overwrites a stored value. */
@@ -183,16 +124,4 @@ export function requireNameAndAddress(
     [LABELS.streetAddress]: streetAddress,
   });
   if (message) throw invalidArgument(message);
-}
-
-/** Split on spaces, as the spec's searches do; blank words dropped, count and length bounded. */
-export function searchWords(text: string): string[] {
-  const words = text
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== '');
-  if (words.length > LIMITS.words) throw invalidArgument(`Search with at most ${LIMITS.words} words.`);
-  if (words.some((word) => word.length > LIMITS.wordLength))
-    throw invalidArgument(`Search words must be at most ${LIMITS.wordLength} characters.`);
-  return words;
 }

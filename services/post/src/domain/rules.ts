@@ -1,12 +1,15 @@
 // The public square's rules, enforced on the server whatever the browser did (spec §5 create post, comments,
 // searches): required fields with the spec's labels and message, event fields for EVENT posts only, dates and
-// times in their formats and an event ending after it starts, sane lengths, search words. Pure functions; the post service applies them.
+// times in their formats and an event ending after it starts, sane lengths, search words. Pure functions; the post
+// service applies them.
 import {
   EVENT_POST_TYPE_ID,
   EVENT_TIMES_MESSAGE,
   eventEndsAfterStart,
+  isCalendarDate,
   POST_LABELS,
   requiredFieldsMessage,
+  textFieldRules,
 } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import type { EventFields } from './post.ts';
@@ -19,31 +22,25 @@ export const LIMITS = {
   body: 50_000,
   location: 200,
   comment: 5_000,
-  /** Search words: enough for any title or name, few enough that a query stays cheap. */
-  words: 10,
-  wordLength: 100,
 } as const;
 
 /** Page sizes of the feed (spec §9: 20 at a time). */
 export const PAGE = { default: 20, max: 50 } as const;
 
-/** Trims; refuses text longer than `max`, naming the field. Blank is '' (the required-fields rule decides). */
-export function cleanText(value: string, label: string, max: number): string {
-  const trimmed = value.trim();
-  if (trimmed.length > max) throw invalidArgument(`${label} must be at most ${max} characters.`);
-  return trimmed;
-}
+const rules = textFieldRules(invalidArgument);
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Split on spaces, as the spec's searches do; blank words dropped, count and length bounded (@rotunda/rules). */
+export const { searchWords } = rules;
+
+/** Trims; refuses text longer than `max`, naming the field. Blank is '' (the required-fields rule decides). */
+export const cleanText = (value: string, label: string, max: number): string =>
+  rules.cleanText(value, label, max) ?? '';
+
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
 
 /** A calendar date as YYYY-MM-DD (what a date input sends), or a 400 naming the field. */
 export function cleanDate(value: string, label: string): string {
-  const match = DATE.exec(value);
-  const date = match ? new Date(`${value}T00:00:00Z`) : undefined;
-  // new Date accepts 2026-02-30 and rolls it over: the round trip catches it.
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
-    throw invalidArgument(`${label} must be a date (YYYY-MM-DD).`);
+  if (!isCalendarDate(value)) throw invalidArgument(`${label} must be a date (YYYY-MM-DD).`);
   return value;
 }
 
@@ -94,16 +91,4 @@ export function checkPost(draft: PostDraft): EventFields {
   };
   if (!eventEndsAfterStart(event.eventStart, event.eventEnd)) throw invalidArgument(EVENT_TIMES_MESSAGE);
   return event;
-}
-
-/** Split on spaces, as the spec's searches do; blank words dropped, count and length bounded. */
-export function searchWords(text: string): string[] {
-  const words = text
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== '');
-  if (words.length > LIMITS.words) throw invalidArgument(`Search with at most ${LIMITS.words} words.`);
-  if (words.some((word) => word.length > LIMITS.wordLength))
-    throw invalidArgument(`Search words must be at most ${LIMITS.wordLength} characters.`);
-  return words;
 }

@@ -1,5 +1,6 @@
 // Profiles, jobs, issue areas, colleagues and authors as the profile service's rules see them (spec §3), and
 // the read copies of the org service's names. Dates are 'YYYY-MM-DD' strings; null means not given.
+import { SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
 
 /** What a job shows of its organization (read copy of the org service's record). */
 export interface OrganizationRef {
@@ -71,7 +72,7 @@ export interface UserIssue {
 }
 
 /** The fields of a profile a member edits (spec §7 create-profile and update-profile). */
-export interface ProfileFields {
+export interface ProfileFields extends SocialLinks {
   firstName: string;
   lastName: string;
   workEmail: string;
@@ -82,14 +83,6 @@ export interface ProfileFields {
   pronouns: string | null;
   profilePicture: string | null;
   lobbyFilerId: string | null;
-  linkedinUrl: string | null;
-  facebookUrl: string | null;
-  youtubeUrl: string | null;
-  threadsUrl: string | null;
-  twitterUrl: string | null;
-  instagramUrl: string | null;
-  tiktokUrl: string | null;
-  blueskyUrl: string | null;
 }
 
 export type ProfileFieldName = keyof ProfileFields;
@@ -105,25 +98,7 @@ export const PROFILE_FIELD_NAMES = [
   'pronouns',
   'profilePicture',
   'lobbyFilerId',
-  'linkedinUrl',
-  'facebookUrl',
-  'youtubeUrl',
-  'threadsUrl',
-  'twitterUrl',
-  'instagramUrl',
-  'tiktokUrl',
-  'blueskyUrl',
-] as const satisfies readonly ProfileFieldName[];
-
-export const SOCIAL_FIELD_NAMES = [
-  'linkedinUrl',
-  'facebookUrl',
-  'youtubeUrl',
-  'threadsUrl',
-  'twitterUrl',
-  'instagramUrl',
-  'tiktokUrl',
-  'blueskyUrl',
+  ...SOCIAL_URL_FIELDS,
 ] as const satisfies readonly ProfileFieldName[];
 
 /** What a profile's owner and editors need to know before a write. */

@@ -3,7 +3,20 @@
 // that are really emails and dates, pronouns from the form's list, links that are really http(s), pictures
 // that were uploaded here, and sane lengths. Pure functions; the profile service applies them.
 import { mediaKeyOf } from '@rotunda/images';
-import { formatPhone, formatState, requiredFieldsMessage, titleCase } from '@rotunda/rules';
+import {
+  formatState,
+  hasEndOrIsCurrent,
+  isCalendarDate,
+  JOB_LABELS,
+  JOB_MESSAGES,
+  requiredFieldsMessage,
+  SOCIAL_URL_FIELDS,
+  SOCIAL_URL_LABELS,
+  singleSpaced,
+  TEXT_LIMITS,
+  textFieldRules,
+  titleCase,
+} from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import {
   type JobFields,
@@ -11,21 +24,17 @@ import {
   PRONOUNS,
   type ProfileFieldName,
   type ProfileFields,
-  SOCIAL_FIELD_NAMES,
 } from './model.ts';
 
 export const LIMITS = {
   name: 100,
   email: 254,
-  text: 256,
-  url: 2048,
   bio: 5000,
   issueName: 100,
 } as const;
 
 export const RULE_MESSAGES = {
-  endDateOrCurrent: 'Please give an end date or mark the position as current',
-  endBeforeStart: 'The end date cannot be before the start date.',
+  ...JOB_MESSAGES,
   bioRequired:
     'Please provide a brief discription about who you are and your expertise to finalize your profile.',
   pronouns: `Pronouns must be one of ${PRONOUNS.join(', ')}.`,
@@ -43,14 +52,7 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
   pronouns: 'Pronouns',
   profilePicture: 'Profile Picture',
   lobbyFilerId: 'Lobbyist Filer ID',
-  linkedinUrl: 'LinkedIn',
-  facebookUrl: 'Facebook',
-  youtubeUrl: 'YouTube',
-  threadsUrl: 'Threads',
-  twitterUrl: 'Twitter/X',
-  instagramUrl: 'Instagram',
-  tiktokUrl: 'TikTok',
-  blueskyUrl: 'Bluesky',
+  ...SOCIAL_URL_LABELS,
 };
 
 /** The fields create-profile step 1 and the edit form require, in the spec's order (spec §5). */
@@ -65,45 +67,8 @@ export const REQUIRED_PROFILE_FIELDS = [
 /** Raw profile input: undefined = not sent; null or blank = cleared. */
 export type ProfileInput = Partial<Record<ProfileFieldName, string | null>>;
 
-/**
- * Trims; blank becomes null (the field is cleared), undefined stays undefined (the field was not sent).
- * Refuses text longer than `max`, naming the field.
- */
-export function cleanText(value: string | null | undefined, label: string, max: number = LIMITS.text) {
-  if (value === undefined) return undefined;
-  const trimmed = (value ?? '').trim();
-  if (trimmed === '') return null;
-  if (trimmed.length > max) throw invalidArgument(`${label} must be at most ${max} characters.`);
-  return trimmed;
-}
-
-/** A host name followed by an optional path: what people type when they leave out "https://". */
-const BARE_HOST =
-  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d+)?(?:[/?#]\S*)?$/i;
-
-/**
- * A link the profile page puts in an href: http or https only (never javascript:, data: and the like).
- * 'www.example.org' gets 'https://' in front, as a browser's address bar would.
- */
-export function cleanUrl(value: string | null | undefined, label: string): string | null | undefined {
-  const text = cleanText(value, label, LIMITS.url);
-  if (!text) return text;
-  const refused = () => invalidArgument(`${label} must be a web address starting with http:// or https://.`);
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text)
-    ? text
-    : BARE_HOST.test(text)
-      ? `https://${text}`
-      : text;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    throw refused();
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(candidate))
-    throw refused();
-  return candidate;
-}
+/** Trimmed text, blank as cleared, bounded lengths; http(s) links; phones (@rotunda/rules). */
+export const { cleanText, cleanUrl, cleanPhone } = textFieldRules(invalidArgument);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -119,16 +84,8 @@ export function cleanEmail(value: string | null | undefined, label: string): str
 export function cleanDate(value: string | null | undefined, label: string): string | null | undefined {
   const text = cleanText(value, label, 10);
   if (!text) return text;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const date = match ? new Date(`${text}T00:00:00Z`) : null;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
-    throw invalidArgument(`${label} must be a date written YYYY-MM-DD.`);
+  if (!isCalendarDate(text)) throw invalidArgument(`${label} must be a date written YYYY-MM-DD.`);
   return text;
-}
-
-function cleanPhone(value: string | null | undefined, label: string) {
-  const phone = cleanText(value, label, 64);
-  return phone ? formatPhone(phone) : phone;
 }
 
 function cleanPronouns(value: string | null | undefined) {
@@ -141,7 +98,7 @@ function cleanPronouns(value: string | null | undefined) {
 
 /** Only pictures this service stored (the upload's answer): no outside trackers or other schemes. */
 export function cleanPicture(value: string | null | undefined): string | null | undefined {
-  const text = cleanText(value, PROFILE_LABELS.profilePicture, LIMITS.url);
+  const text = cleanText(value, PROFILE_LABELS.profilePicture, TEXT_LIMITS.url);
   if (!text) return text;
   if (!mediaKeyOf(text)?.startsWith('pictures/')) throw invalidArgument(RULE_MESSAGES.picture);
   return text;
@@ -158,7 +115,7 @@ function sent<T extends Record<string, unknown>>(fields: T): Partial<T> {
  */
 export function cleanProfileFields(input: ProfileInput): Partial<ProfileFields> {
   const urls = Object.fromEntries(
-    SOCIAL_FIELD_NAMES.map((key) => [key, cleanUrl(input[key], PROFILE_LABELS[key])]),
+    SOCIAL_URL_FIELDS.map((key) => [key, cleanUrl(input[key], PROFILE_LABELS[key])]),
   );
   const fields = sent({
     firstName: cleanText(input.firstName, PROFILE_LABELS.firstName, LIMITS.name),
@@ -207,18 +164,6 @@ export interface JobInput {
   currentJob?: boolean | undefined;
 }
 
-const JOB_LABELS = {
-  title: 'Job Title',
-  organizationId: 'Company',
-  streetAddress: 'Address',
-  suiteNumber: 'Suite',
-  city: 'City',
-  state: 'State',
-  zipCode: 'Zip Code',
-  startDate: 'Start Date',
-  endDate: 'End Date',
-} as const;
-
 const positiveId = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 
@@ -231,7 +176,7 @@ export function cleanJobFields(input: JobInput): JobFields {
   const organizationId = positiveId(input.organizationId);
   const missing = requiredFieldsMessage({
     [JOB_LABELS.title]: input.title,
-    [JOB_LABELS.organizationId]: organizationId,
+    [JOB_LABELS.organization]: organizationId,
     [JOB_LABELS.streetAddress]: input.streetAddress,
     [JOB_LABELS.city]: input.city,
     [JOB_LABELS.state]: input.state,
@@ -242,7 +187,7 @@ export function cleanJobFields(input: JobInput): JobFields {
   const currentJob = input.currentJob === true;
   const startDate = cleanDate(input.startDate, JOB_LABELS.startDate) as string;
   const endDate = currentJob ? null : (cleanDate(input.endDate, JOB_LABELS.endDate) ?? null);
-  if (!currentJob && !endDate) throw invalidArgument(RULE_MESSAGES.endDateOrCurrent);
+  if (!hasEndOrIsCurrent({ currentJob, endDate })) throw invalidArgument(RULE_MESSAGES.endDateOrCurrent);
   if (endDate && endDate < startDate) throw invalidArgument(RULE_MESSAGES.endBeforeStart);
   const suite = cleanText(input.suiteNumber, JOB_LABELS.suiteNumber);
   return {
@@ -270,7 +215,7 @@ export function cleanBio(value: string | null | undefined): string {
 
 /** An issue area's name as shown, and the key two spellings of one name share. */
 export function cleanIssueName(value: string | null | undefined): { name: string; key: string } {
-  const name = (value ?? '').trim().replace(/\s+/g, ' ');
+  const name = singleSpaced(value ?? '');
   const missing = requiredFieldsMessage({ 'Issue Name': name });
   if (missing) throw invalidArgument(missing);
   if (name.length > LIMITS.issueName)

@@ -1,0 +1,30 @@
+// The eight social networks organizations and profiles link to (spec §2, §3), in the spec's order, by the names
+// people know them by: the labels forms show and refusals name.
+
+export const SOCIAL_NETWORKS = [
+  { network: 'linkedin', label: 'LinkedIn' },
+  { network: 'facebook', label: 'Facebook' },
+  { network: 'youtube', label: 'YouTube' },
+  { network: 'threads', label: 'Threads' },
+  { network: 'twitter', label: 'Twitter/X' },
+  { network: 'instagram', label: 'Instagram' },
+  { network: 'tiktok', label: 'TikTok' },
+  { network: 'bluesky', label: 'Bluesky' },
+] as const;
+
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]['network'];
+
+/** A social link's field as the services name it: linkedinUrl. */
+export type SocialUrlField = `${SocialNetwork}Url`;
+
+/** The social link fields, in the spec's order. */
+export const SOCIAL_URL_FIELDS: readonly SocialUrlField[] = SOCIAL_NETWORKS.map(
+  ({ network }) => `${network}Url` as const,
+);
+
+export const SOCIAL_URL_LABELS = Object.fromEntries(
+  SOCIAL_NETWORKS.map(({ network, label }) => [`${network}Url`, label]),
+) as Record<SocialUrlField, string>;
+
+/** A record's social links; null where none is given. */
+export type SocialLinks = Record<SocialUrlField, string | null>;
