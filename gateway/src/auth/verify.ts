@@ -61,8 +61,8 @@ export interface TokenVerifierOptions {
 
 /**
  * How many verified tokens the gateway remembers. A member's tab sends the same token on every call until it is
- * renewed, and checking its RS256 signature costs about a quarter of a millisecond of CPU each time (measured
- * under the organization list benchmark): a third of what the gateway spends on a list page.
+ * renewed, and checking its RS256 signature each time was a large part of what the gateway spent on a list page
+ * (ADR 0033 has the figures).
  */
 export const REMEMBERED_TOKENS = 5000;
 

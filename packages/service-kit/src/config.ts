@@ -128,8 +128,7 @@ export const serviceDefaults = {
   /**
    * Connections in each pool of a service's hot reads (its search index and its page reads). Postgres does best
    * with about as many queries running as it has cores: on one machine, where every service shares Postgres'
-   * cores, the apphost sets the cores plus one (measured on 2 cores: 3 connections served the organization list
-   * 15 % more pages than 10, 2 connections fewer).
+   * cores, the apphost sets the cores plus one, which served more pages than either fewer or many more (ADR 0033).
    */
   DATABASE_READ_POOL_SIZE: envPositiveInt(10),
   MIGRATE_ON_START: envBoolean(true),

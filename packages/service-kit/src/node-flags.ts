@@ -4,7 +4,6 @@
 /**
  * A young generation of 8 MB per semi-space rather than the 64 MB V8 sizes it to on a machine with this much
  * memory: each minor collection pauses for less, which with three busy processes on two cores is what the slowest
- * searches waited on (the directory at 2,000 searches a second: p95 17 ms against 22-27 ms), and each process holds
- * less memory.
+ * searches waited on (ADR 0017, 0033), and each process holds less memory.
  */
 export const NODE_FLAGS = ['--max-semi-space-size=8'] as const;
