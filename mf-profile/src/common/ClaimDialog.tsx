@@ -5,12 +5,11 @@
 // been claimed') shows here.
 import { claimConfirmsAtOnce } from '@rotunda/rules';
 import { useUser } from '@rotunda/session';
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { UserCheck } from 'lucide-react';
 import { claimProfile, type Profile } from '../api';
 import { fullName } from '../profile-rules';
 import { FormError } from './fields';
-import { refusalOr, useAction } from './useAction';
 
 interface ClaimDialogProps {
   /** The profile to claim, or null while the dialog is closed. */

@@ -1,13 +1,12 @@
 // Step 3 of profile creation: the bio (required, spec §5 Bio step) and issue areas, chosen from the known ones
 // or typed as new ones ('You already added this issue.' for one already on the list). Saving writes the bio,
 // makes the new issue areas and adds each to the profile, then the flow ends.
-import { ApiError } from '@rotunda/ui';
+import { ApiError, refusalOr, useAction } from '@rotunda/ui';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { addIssueArea, addUserIssue, saveBio } from '../api';
 import { FieldLabel } from '../common/fields';
 import { type IssueChoice, IssueInput } from '../common/IssueInput';
-import { refusalOr, useAction } from '../common/useAction';
 import { useIssues } from '../common/useIssues';
 import { BIO_REQUIRED_MESSAGE, DUPLICATE_ISSUE_MESSAGES } from '../profile-rules';
 import { StepForm } from './StepForm';

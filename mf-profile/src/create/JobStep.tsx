@@ -1,8 +1,8 @@
 // Step 2 of profile creation: the current job. Next with required fields missing names them (spec §5 Create
 // job step); otherwise an organization or office typed rather than chosen is made, then the job is added as
 // the current one.
+import { refusalOr, useAction } from '@rotunda/ui';
 import { useState } from 'react';
-import { refusalOr, useAction } from '../common/useAction';
 import { JobFields } from '../job/JobFields';
 import { emptyJobDraft, missingJobFieldsMessage } from '../job/job-form';
 import { saveJob } from '../job/save-job';

@@ -1,10 +1,11 @@
 // Step 1 of profile creation: personal information. The picture uploads as soon as it is chosen (no profile
 // exists yet, so it is only stored and its URL sent with the profile). Next with required fields missing names
 // them (spec §5 Create profile step 1); otherwise the profile is created and the flow goes on with its id.
+
 import type { AuthUser } from '@rotunda/session';
+import { refusalOr, useAction } from '@rotunda/ui';
 import { useState } from 'react';
 import { createProfile, type Profile, uploadProfilePicture } from '../api';
-import { refusalOr, useAction } from '../common/useAction';
 import { ProfileFields } from '../profile-form/ProfileFields';
 import {
   missingProfileFieldsMessage,

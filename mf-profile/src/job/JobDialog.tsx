@@ -2,12 +2,11 @@
 // field, and 'Current Position' checked or an end date given). Edit Job offers Delete only for a job that is
 // not current on a profile with more than one job, after a confirmation. A saved or deleted job closes the
 // dialog and the page reloads the profile; a refusal shows the server's message here.
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { deleteJob, type Job } from '../api';
 import { FormError } from '../common/fields';
-import { refusalOr, useAction } from '../common/useAction';
 import { canDeleteJob } from '../profile-rules';
 import { JobFields } from './JobFields';
 import { emptyJobDraft, isJobComplete, jobDraftFrom } from './job-form';

@@ -2,12 +2,11 @@
 // account's name and confirmed email, and when), with Confirm claim and Reject claim. Rejecting asks first; it
 // leaves the profile as it was, unclaimed. After either decision the page reloads the profile; a failure shows
 // under the notice.
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { type Claimant, type ClaimDecision, decideClaim } from '../api';
 import { FormError } from '../common/fields';
-import { refusalOr, useAction } from '../common/useAction';
 import { claimedAt, fullName } from '../profile-rules';
 
 interface ClaimReviewProps {

@@ -2,12 +2,11 @@
 // it is chosen), the lobbyist filer id for contributors only, and 'Update password' on the member's own
 // profile only. Saving needs a picture, first name, last name, work email and office phone; what is missing is
 // named with the spec's message. A saved change closes the dialog; a refusal shows the server's message here.
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type Profile, type ProfileUpdate, updateProfile, uploadProfilePicture } from '../api';
 import { FormError } from '../common/fields';
-import { refusalOr, useAction } from '../common/useAction';
 import { ProfileFields } from '../profile-form/ProfileFields';
 import {
   missingProfileFieldsMessage,

@@ -2,11 +2,10 @@
 // card is member-only and the app authenticates with a header, so it is fetched, then saved through an object
 // URL; busy while it comes, a line saying so when it fails.
 
-import { saveBlob } from '@rotunda/ui';
+import { saveBlob, useAction } from '@rotunda/ui';
 import { Contact } from 'lucide-react';
 import { fetchContactCard } from '../api';
 import { FormError } from '../common/fields';
-import { useAction } from '../common/useAction';
 import './save-contact.css';
 
 const FAILED = 'The contact could not be saved right now. Please try again in a moment.';

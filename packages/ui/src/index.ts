@@ -29,4 +29,5 @@ export { NotFoundPanel, type NotFoundPanelProps } from './NotFoundPanel';
 export { IconBadge, type IconComponent, Page, PageHeader, type PageHeaderProps } from './PageFrame';
 export { PasswordChecklist, type PasswordChecklistProps } from './PasswordChecklist';
 export { Spinner, type SpinnerProps } from './Spinner';
+export { type FailureTexts, refusalOr, useAction } from './useAction';
 export { canObserveVisibility, useWhenVisible } from './useWhenVisible';

@@ -1,8 +1,8 @@
 // One action of a screen at a time (save, claim, decide, download): busy while it runs, and a line for the member
 // when it fails. `refusalOr` makes that line the server's own words when it refused the member's input, and a
 // calm sentence otherwise (the failure then logged for us).
-import { refusalOf } from '@rotunda/ui';
 import { useState } from 'react';
+import { refusalOf } from './api';
 
 export interface FailureTexts {
   /** For the console, when the failure is not a refusal. */
