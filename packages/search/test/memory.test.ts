@@ -3,7 +3,8 @@
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import type { SearchDocument, SearchQuery } from '../src/index.ts';
-import { compareCodePoints, createMemorySearchIndex } from '../src/memory.ts';
+import { compareCodePoints } from '../src/memory/order.ts';
+import { createMemorySearchIndex } from '../src/memory.ts';
 import { createPostgresSearchIndex } from '../src/postgres.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
