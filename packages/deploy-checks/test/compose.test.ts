@@ -24,7 +24,7 @@ import {
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
@@ -160,12 +160,16 @@ const CREDENTIAL = /PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY|ACCESS_KEY|HMAC_KEY/;
 const REQUIRED_REFERENCE = /^\$\{(\w+):\?set \1\}$/;
 
 describe('docker-compose.yml', () => {
-  it('builds every deployable from its Dockerfile, with the repository root as context', () => {
+  it('builds every deployable from its Dockerfile with its build arguments, the repository root as context', () => {
     for (const target of DEPLOYABLES) {
       const service = services[target.name];
-      expect(service?.build, target.name).toEqual({ context: '.', dockerfile: `${target.dir}/Dockerfile` });
+      expect(service?.build, target.name).toEqual({
+        context: '.',
+        dockerfile: target.dockerfile,
+        ...(target.buildArgs ? { args: target.buildArgs } : {}),
+      });
       expect(service?.image).toBe(`rotunda/${target.name}:local`);
-      expect(existsSync(repoPath(target.dir, 'Dockerfile'))).toBe(true);
+      expect(existsSync(repoPath(target.dockerfile))).toBe(true);
     }
   });
 
@@ -326,7 +330,7 @@ describe('docker-compose.yml', () => {
     const healthChecked = (name: string) => {
       if (services[name]?.healthcheck) return true;
       const own = deployable(name);
-      return own !== undefined && /^HEALTHCHECK /m.test(readRepoFile(own.dir, 'Dockerfile'));
+      return own !== undefined && /^HEALTHCHECK /m.test(readRepoFile(own.dockerfile));
     };
     for (const [name, service] of Object.entries(services))
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {

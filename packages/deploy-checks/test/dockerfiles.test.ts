@@ -1,11 +1,15 @@
-// Every deployable's Dockerfile: pinned base images (Node the version the repo pins), a final stage that runs
-// as a non-root user with a health check and never seeds demo data, and exactly the workspaces the deployable is
-// made of.
-import { existsSync } from 'node:fs';
+// Every deployable's Dockerfile, as its build arguments make it (one Dockerfile for the services, one for the web
+// apps, the gateway's own): pinned base images (Node the version the repo pins), a final stage that runs as a
+// non-root user with a health check and never seeds demo data, and exactly the workspaces the deployable is made of.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NODE_FLAGS } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
 import {
   DEPLOYABLES,
+  dockerfileOf,
   grpcPortOf,
   imageProblem,
   readRepoFile,
@@ -42,8 +46,15 @@ const instruction = (stage: Stage | undefined, name: string) =>
 
 const rootManifest = JSON.parse(readRepoFile('package.json')) as { devDependencies: Record<string, string> };
 
-describe.each(DEPLOYABLES)('$dir/Dockerfile', (target) => {
-  const file = () => readRepoFile(target.dir, 'Dockerfile');
+describe.each(DEPLOYABLES)('$name: $dockerfile', (target) => {
+  const file = () => dockerfileOf(target);
+
+  it('is given exactly the build arguments its Dockerfile declares', () => {
+    const declared = new Set(
+      [...readRepoFile(target.dockerfile).matchAll(/^ARG (\w+)$/gm)].map((match) => match[1]),
+    );
+    expect([...declared].sort()).toEqual(Object.keys(target.buildArgs ?? {}).sort());
+  });
 
   it('builds in stages from pinned base images, Node being the version the repo runs', () => {
     const all = stages(file());
@@ -67,11 +78,20 @@ describe.each(DEPLOYABLES)('$dir/Dockerfile', (target) => {
 
   it('copies exactly the workspaces the deployable is made of, and only files that exist', () => {
     const text = file();
-    const declared = JSON.parse(/^ENV WORKSPACES='(.+)'$/m.exec(text)?.[1] ?? '[]') as string[];
-    expect([...declared].sort()).toEqual(workspaceClosure(target.dir));
     const [build] = stages(text);
-    const copied = instruction(build, 'COPY').map((args) => args.split(/\s+/)[0]);
-    for (const dir of declared) expect(copied).toContain(dir);
+    const listed = /^ENV WORKSPACES='(.+)'$/m.exec(text)?.[1];
+    if (listed) {
+      const declared = JSON.parse(listed) as string[];
+      expect([...declared].sort()).toEqual(workspaceClosure(target.dir));
+      const copied = instruction(build, 'COPY').map((args) => args.split(/\s+/)[0]);
+      for (const dir of declared) expect(copied).toContain(dir);
+    } else {
+      // docker/workspaces.ts copies them from the build context and names them for npm.
+      const run = instruction(build, 'RUN').join('\n');
+      expect(run).toContain(
+        `npm pkg set --json "workspaces=$(node /context/docker/workspaces.ts "${target.dir}" /context /app)"`,
+      );
+    }
     for (const stage of stages(text))
       for (const args of instruction(stage, 'COPY').filter((a) => !a.startsWith('--from'))) {
         const sources = args.split(/\s+/).slice(0, -1);
@@ -103,6 +123,64 @@ describe.each(DEPLOYABLES)('$dir/Dockerfile', (target) => {
       expect(file()).toContain(`GRPC_PORT=${port}`);
       expect(file()).toMatch(new RegExp(`^EXPOSE ${port}$`, 'm'));
     });
+});
+
+describe('docker/workspaces.ts (the workspaces an image is made of)', () => {
+  const copy = (workspace: string) => {
+    const to = mkdtempSync(join(tmpdir(), 'rotunda-workspaces-'));
+    try {
+      const printed = execFileSync(
+        process.execPath,
+        [repoPath('docker/workspaces.ts'), workspace, repoPath(), to],
+        {
+          encoding: 'utf8',
+        },
+      );
+      const copied = readdirSync(to, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name === 'package.json')
+        .map((entry) => entry.parentPath.slice(to.length + 1))
+        .filter((dir) => !dir.includes('node_modules'))
+        .sort();
+      return { printed: JSON.parse(printed) as string[], copied };
+    } finally {
+      rmSync(to, { recursive: true, force: true });
+    }
+  };
+
+  it("copies a service's workspace with its @rotunda dependencies, transitively, and names them", () => {
+    const expected = [
+      'packages/events',
+      'packages/rules',
+      'packages/search',
+      'packages/service-kit',
+      'protos',
+      'services/post',
+    ];
+    expect(copy('services/post')).toEqual({ printed: expected, copied: expected });
+  });
+
+  it("copies a web app's workspace with the packages its build uses (its own devDependencies too)", () => {
+    const expected = ['mf-feed', 'packages/rules', 'packages/session', 'packages/ui', 'packages/web-build'];
+    expect(copy('mf-feed')).toEqual({ printed: expected, copied: expected });
+  });
+
+  it('refuses a build without its workspace', () => {
+    expect(() =>
+      execFileSync(process.execPath, [repoPath('docker/workspaces.ts')], { encoding: 'utf8', stdio: 'pipe' }),
+    ).toThrow(/build the image with --build-arg WORKSPACE/);
+  });
+});
+
+describe('docker/web/Dockerfile', () => {
+  it("serves each micro-frontend under the path the shell's remotes.json points at", () => {
+    const remotes = Object.values(
+      JSON.parse(readRepoFile('docker/web/remotes.json')) as Record<string, string>,
+    );
+    const sitePaths = DEPLOYABLES.filter((target) => target.kind === 'web' && target.name !== 'shell').map(
+      (target) => `/${target.buildArgs?.SITE_PATH}/mf-manifest.json`,
+    );
+    expect(sitePaths.sort()).toEqual(remotes.sort());
+  });
 });
 
 describe('.dockerignore', () => {

@@ -191,7 +191,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       const drain = drainConfigSchema.parse(environmentOf(manifests(), container)).SHUTDOWN_GRACE_MS / 1000;
       expect(pod.terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(pause + drain);
       // preStop's exec runs in the image: its final stage is Debian's, which has coreutils' sleep.
-      const stages = readRepoFile(deployable(name)?.dir ?? '', 'Dockerfile').match(/^FROM \S+/gm) ?? [];
+      const stages = readRepoFile(deployable(name)?.dockerfile ?? '').match(/^FROM \S+/gm) ?? [];
       expect(stages.at(-1), `${name}'s image`).toMatch(/^FROM node:[\d.]+-(bookworm|trixie)(-slim)?$/);
     }
   });

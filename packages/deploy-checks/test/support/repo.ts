@@ -1,9 +1,11 @@
-// What the deployment checks know about the repository: its deployables (each with its Dockerfile and, for
-// Node processes, the configuration schema it validates at start-up), and readers for the files under test.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// What the deployment checks know about the repository: its deployables (each with the Dockerfile and build
+// arguments its image is built with and, for Node processes, the configuration schema it validates at start-up),
+// and readers for the files under test.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverConfigSchema } from '@rotunda/service-kit';
 import { z } from 'zod';
+import { workspaceClosure as closureIn } from '../../../../docker/workspaces.ts';
 import { gatewayConfigSchema } from '../../../../gateway/src/config.ts';
 import { authConfigSchema } from '../../../../services/auth/src/config.ts';
 import { newsConfigSchema } from '../../../../services/news/src/config.ts';
@@ -19,9 +21,12 @@ export const readRepoFile = (...parts: string[]) => readFileSync(repoPath(...par
 export interface Deployable {
   /** The image name's last part (rotunda/<name>), the Kubernetes Deployment's and the compose service's name. */
   name: string;
-  /** Its workspace folder, which holds its Dockerfile. */
+  /** Its workspace folder. */
   dir: string;
   kind: 'service' | 'gateway' | 'web';
+  /** The Dockerfile its image is built from (one for the services, one for the web apps), and with which arguments. */
+  dockerfile: string;
+  buildArgs?: Record<string, string>;
   /** The environment schema the process validates at start-up (Node processes). */
   schema?: z.ZodType;
 }
@@ -43,14 +48,36 @@ export const DEPLOYABLES: Deployable[] = [
     dir: `services/${name}`,
     kind: 'service' as const,
     schema,
+    dockerfile: 'docker/service/Dockerfile',
+    buildArgs: {
+      WORKSPACE: `services/${name}`,
+      GRPC_PORT: String(grpcPortOf(name as keyof typeof SERVICE_SCHEMAS)),
+    },
   })),
-  { name: 'gateway', dir: 'gateway', kind: 'gateway', schema: gatewayConfigSchema },
+  // Its own Dockerfile: an HTTP server with an HTTP health check, and no demo data to keep out.
+  {
+    name: 'gateway',
+    dir: 'gateway',
+    kind: 'gateway',
+    schema: gatewayConfigSchema,
+    dockerfile: 'gateway/Dockerfile',
+  },
   ...['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'].map((name) => ({
     name,
     dir: name,
     kind: 'web' as const,
+    dockerfile: 'docker/web/Dockerfile',
+    // The shell at the root; each micro-frontend under the path docker/web/remotes.json names.
+    buildArgs: { WORKSPACE: name, SITE_PATH: name === 'shell' ? '' : `mf/${name.slice('mf-'.length)}` },
   })),
 ];
+
+/** The deployable's Dockerfile with its build arguments put in, as the build reads it. */
+export function dockerfileOf(target: Deployable): string {
+  return readRepoFile(target.dockerfile).replace(/\$\{(\w+)\}/g, (reference, name: string) =>
+    target.buildArgs && name in target.buildArgs ? (target.buildArgs[name] ?? '') : reference,
+  );
+}
 
 export const deployable = (name: string): Deployable | undefined => DEPLOYABLES.find((d) => d.name === name);
 
@@ -71,57 +98,8 @@ export function grpcPortOf(service: keyof typeof SERVICE_SCHEMAS): number {
   return parsed.GRPC_PORT;
 }
 
-/** The workspace folder of every @rotunda package, by package name. */
-export function workspaces(): Map<string, { dir: string; manifest: Manifest }> {
-  const root = JSON.parse(readRepoFile('package.json')) as { workspaces: string[] };
-  const found = new Map<string, { dir: string; manifest: Manifest }>();
-  for (const pattern of root.workspaces) {
-    const dirs = pattern.endsWith('/*')
-      ? listDirs(pattern.slice(0, -2)).map((name) => `${pattern.slice(0, -2)}/${name}`)
-      : [pattern];
-    for (const dir of dirs) {
-      if (!existsSync(repoPath(dir, 'package.json'))) continue;
-      const manifest = JSON.parse(readRepoFile(dir, 'package.json')) as Manifest;
-      found.set(manifest.name, { dir, manifest });
-    }
-  }
-  return found;
-}
-
-export interface Manifest {
-  name: string;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-}
-
-function listDirs(dir: string): string[] {
-  return readdirSync(repoPath(dir), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-}
-
-/**
- * The workspace folders a deployable's image must contain: its own and those of its @rotunda dependencies,
- * transitively (its own devDependencies too, which its build uses).
- */
-export function workspaceClosure(dir: string): string[] {
-  const all = workspaces();
-  const byDir = new Map([...all.values()].map((entry) => [entry.dir, entry]));
-  const start = byDir.get(dir);
-  if (!start) throw new Error(`${dir} is not a workspace`);
-  const seen = new Set<string>();
-  const visit = (name: string, own: boolean) => {
-    const entry = all.get(name);
-    if (!entry || seen.has(entry.dir)) return;
-    seen.add(entry.dir);
-    const { dependencies, devDependencies, peerDependencies } = entry.manifest;
-    for (const dep of Object.keys({ ...dependencies, ...peerDependencies, ...(own ? devDependencies : {}) }))
-      visit(dep, false);
-  };
-  visit(start.manifest.name, true);
-  return [...seen].sort();
-}
+/** The workspace folders a deployable's image must contain (docker/workspaces.ts, which the builds run). */
+export const workspaceClosure = (dir: string): string[] => closureIn(REPO, dir);
 
 /**
  * The official images Rotunda runs but does not build, each where its own project's documentation points, and what
@@ -158,8 +136,7 @@ export function imageProblem(image: string): string | null {
   if (own) {
     const target = deployable(own[1] ?? '');
     if (!target) return `${image}: no deployable named ${own[1]}`;
-    if (!existsSync(repoPath(target.dir, 'Dockerfile')))
-      return `${image}: ${target.dir}/Dockerfile is missing`;
+    if (!existsSync(repoPath(target.dockerfile))) return `${image}: ${target.dockerfile} is missing`;
     if (!tag || tag === 'latest') return `${image}: needs a release tag`;
     return null;
   }
