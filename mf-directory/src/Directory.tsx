@@ -4,17 +4,14 @@
 // grows by 30 when the last card is fully in view (spec §2, §4, §5, §9), and the search's people as a CSV
 // download. The filters live in the URL, so a search can be shared and survives a reload.
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
-import { Page, Spinner } from '@rotunda/ui';
-import { RefreshCw, RotateCcw, Search, Users } from 'lucide-react';
+import { ApiError, ErrorLine, Page, PagedList, type PageFetcher, usePages } from '@rotunda/ui';
+import { RotateCcw, Search, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useId } from 'react';
-import { ApiError, fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
+import { fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
 import { DownloadCsv } from './DownloadCsv';
 import { ELECTED_OFFICIALS, HIDDEN_GROUPS, OTHER, useGroupOptions, useIssueOptions } from './filters/options';
 import { useUrlFilters } from './filters/useUrlFilters';
 import { PersonCard } from './list/PersonCard';
-import { type PageFetcher, usePages } from './list/usePages';
-import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
-import { ErrorLine } from './status';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/cards.css';
 import '@rotunda/ui/states.css';
@@ -53,7 +50,6 @@ export default function Directory() {
   );
   const pagesKey = JSON.stringify([search, group, issue]);
   const pages = usePages(pagesKey, fetchPage, idOf, PAGE_SIZE);
-  const lastCardRef = useWhenFullyVisible(pages.loadMore);
   const groups = useGroupOptions();
   const issues = useIssueOptions();
   const searchId = useId();
@@ -68,7 +64,6 @@ export default function Directory() {
 
   const { items: people, status } = pages;
   const filtered = search !== '' || group !== '' || issue !== '';
-  const firstLoad = status === 'loading' && people.length === 0;
 
   return (
     <Page
@@ -174,55 +169,32 @@ export default function Directory() {
                 <DownloadCsv key={pagesKey} search={search} group={group} issue={issue} />
               )}
             </div>
-            {firstLoad && (
-              <div className="status-panel">
-                <Spinner label="Loading people" />
-              </div>
-            )}
-            {status === 'error' &&
-              (pages.error instanceof ApiError && pages.error.status === 400 ? (
-                // Trying the same filters again would fail again: the way out is the Reset button above.
-                <ErrorLine>{`This search could not be run (${pages.error.serverMessage ?? 'bad filters'}). Reset the filters and try another.`}</ErrorLine>
-              ) : (
-                <ErrorLine action={<RetryButton onClick={pages.retry} />}>
-                  People could not be loaded right now. Please try again in a moment.
-                </ErrorLine>
-              ))}
-            {status === 'ready' && people.length === 0 && (
-              <div className="empty-state">
-                <p className="empty-state__title">No people match your search.</p>
-                <p className="empty-state__text">
-                  Try fewer or different words, another group or another issue.
-                </p>
-              </div>
-            )}
-            {people.length > 0 && status !== 'error' && (
-              <ul className={`card-grid dir-grid${status === 'loading' ? ' card-grid--stale' : ''}`}>
-                {people.map((person, index) => (
-                  <li key={person.profile_id} ref={index === people.length - 1 ? lastCardRef : undefined}>
-                    <PersonCard person={person} />
-                  </li>
+            <PagedList
+              pages={pages}
+              noun="people"
+              listClassName="card-grid dir-grid"
+              staleClassName="card-grid--stale"
+              itemKey={idOf}
+              renderItem={(person) => <PersonCard person={person} />}
+            >
+              {status === 'error' &&
+                (pages.error instanceof ApiError && pages.error.status === 400 ? (
+                  // Trying the same filters again would fail again: the way out is the Reset button above.
+                  <ErrorLine>{`This search could not be run (${pages.error.serverMessage ?? 'bad filters'}). Reset the filters and try another.`}</ErrorLine>
+                ) : (
+                  <ErrorLine onRetry={pages.retry}>
+                    People could not be loaded right now. Please try again in a moment.
+                  </ErrorLine>
                 ))}
-              </ul>
-            )}
-            {pages.loadingMore && (
-              <div className="status-panel status-panel--more">
-                <Spinner label="Loading more people" size="small" />
-                <span aria-hidden="true">Loading more…</span>
-              </div>
-            )}
-            {pages.moreFailed && (
-              <ErrorLine action={<RetryButton onClick={pages.loadMore} />}>
-                More people could not be loaded.
-              </ErrorLine>
-            )}
-            {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
-              <div className="status-panel status-panel--more">
-                <button type="button" className="button button--quiet" onClick={pages.loadMore}>
-                  Show more people
-                </button>
-              </div>
-            )}
+              {status === 'ready' && people.length === 0 && (
+                <div className="empty-state">
+                  <p className="empty-state__title">No people match your search.</p>
+                  <p className="empty-state__text">
+                    Try fewer or different words, another group or another issue.
+                  </p>
+                </div>
+              )}
+            </PagedList>
           </section>
         </div>
       </div>
@@ -235,13 +207,4 @@ function countText(total: number, atLeast: boolean, filtered: boolean): string {
   if (total === 0) return 'No people found';
   const count = `${total.toLocaleString('en-US')}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'person' : 'people'}`;
   return filtered ? `${count} found` : count;
-}
-
-function RetryButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" className="button button--quiet" onClick={onClick}>
-      <RefreshCw size={16} aria-hidden="true" />
-      Try again
-    </button>
-  );
 }

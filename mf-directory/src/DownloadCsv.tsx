@@ -3,11 +3,10 @@
 // when it says when to try again (too many downloads), a calm generic line otherwise. The screen keys it by the
 // search, so a refusal is forgotten when the filters change.
 
-import { saveBlob } from '@rotunda/ui';
+import { ApiError, ErrorLine, saveBlob } from '@rotunda/ui';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError, fetchPeopleCsv, type PeopleQuery } from './api';
-import { ErrorLine } from './status';
+import { fetchPeopleCsv, type PeopleQuery } from './api';
 
 type Filters = Pick<PeopleQuery, 'search' | 'group' | 'issue'>;
 

@@ -1,9 +1,10 @@
 // The REST calls of the directory screen (the paged people search, its CSV export, the organization groups and
-// the issue areas), their answers' shapes, and one error type carrying the status and the server's own message. Every
-// call is member-only, so each one asks the session for a fresh access token first and sends it as
-// x-auth-token.
-import { freshToken } from '@rotunda/session';
-import { fileNameOf } from '@rotunda/ui';
+// the issue areas) and their answers' shapes, sent with @rotunda/ui's client: every call is member-only, so each
+// one carries the member's fresh access token (x-auth-token), and a refusal is an ApiError with the server's
+// own message.
+import { call, fetchFile } from '@rotunda/ui';
+
+const get = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, { signal });
 
 /** One person of the directory, from their current job (GET /api/profiles/search); null where not given. */
 export interface PersonCard {
@@ -40,43 +41,6 @@ export interface Issue {
   issue_name: string;
 }
 
-/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
-export class ApiError extends Error {
-  readonly status: number;
-  /** The first `errors[].msg` of the answer (errors are `{ errors: [{ msg }] }`), if any. */
-  readonly serverMessage: string | null;
-
-  constructor(path: string, status: number, serverMessage: string | null) {
-    super(`GET ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.serverMessage = serverMessage;
-  }
-}
-
-async function serverMessageOf(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
-    const msg = body.errors?.[0]?.msg;
-    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
-  } catch {
-    return null;
-  }
-}
-
-async function getResponse(path: string, accept: string, signal?: AbortSignal): Promise<Response> {
-  const headers = new Headers({ accept });
-  const token = await freshToken();
-  if (token) headers.set('x-auth-token', token);
-  const response = await fetch(path, { method: 'GET', headers, ...(signal && { signal }) });
-  if (!response.ok) throw new ApiError(path, response.status, await serverMessageOf(response));
-  return response;
-}
-
-async function get<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (await (await getResponse(path, 'application/json', signal)).json()) as T;
-}
-
 /** Page size of the directory (spec §9: 30 at first, growing by 30). */
 export const PAGE_SIZE = 30;
 
@@ -109,15 +73,13 @@ export function fetchPeoplePage(query: PeopleQuery, signal?: AbortSignal): Promi
 }
 
 /** The search's people as a CSV file (up to 5,000, work contacts only) and the name the server gave it. */
-export async function fetchPeopleCsv(
+export function fetchPeopleCsv(
   query: Pick<PeopleQuery, 'search' | 'group' | 'issue'>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const params = filterParams(query);
-  const response = await getResponse(
-    `/api/profiles/search/export.csv${params.size ? `?${params}` : ''}`,
-    'text/csv',
-  );
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  return fetchFile(`/api/profiles/search/export.csv${params.size ? `?${params}` : ''}`, {
+    accept: 'text/csv',
+  });
 }
 
 export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {

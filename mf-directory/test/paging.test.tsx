@@ -1,10 +1,11 @@
 // The directory's pages: 30 people first, 30 more when the last card becomes fully visible, never past the
 // last page and never twice at once; the spinner until data arrives; the error line with its retry, for the
 // first page and for a later one.
+
+import { FakeIntersectionObserver } from '@rotunda/ui/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, people, refusal, searchCalls, searchOf, stubDirectory } from './support/api';
-import { FakeIntersectionObserver } from './support/intersection';
 import { renderAt, signIn } from './support/render';
 
 const cards = () => screen.queryAllByRole('link', { name: /Person \d+/ });

@@ -21,7 +21,8 @@ import { useTypeList } from './feed/useTypeList';
 import { Headlines } from './headlines/Headlines';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
-import './feed.css';
+import '@rotunda/ui/states.css';
+import './square.css';
 
 type Column = 'posts' | 'headlines';
 
@@ -67,7 +68,7 @@ export default function PublicSquare() {
   const [squareRef, narrow] = useNarrowerThan(TWO_COLUMNS_FROM_PX);
   const [creating, setCreating] = useState(false);
   const [readingId, setReadingId] = useState<number | null>(null);
-  const reading = feed.posts.find((post) => post.post_id === readingId) ?? null;
+  const reading = feed.items.find((post) => post.post_id === readingId) ?? null;
   const createOpened = useOpenedOnce(creating);
   const readOpened = useOpenedOnce(reading !== null);
 
@@ -86,7 +87,7 @@ export default function PublicSquare() {
     setCreating(false);
     // The new post shows first: Recent, with nothing filtered out.
     filters.reset();
-    feed.reload();
+    feed.retry();
   };
 
   return (
@@ -99,13 +100,13 @@ export default function PublicSquare() {
       </header>
 
       {narrow && (
-        <fieldset className="square-toggle">
+        <fieldset className="toggle-row">
           <legend className="visually-hidden">Show</legend>
           {(['posts', 'headlines'] as const).map((name) => (
             <button
               key={name}
               type="button"
-              className="feed-sort__button"
+              className="toggle-pill feed-sort__button"
               aria-pressed={column === name}
               onClick={() => setColumn(name)}
             >

@@ -1,9 +1,9 @@
-// The REST calls of the public square (notes/contract.md, Posts; spec §7), their answers' shapes, and one
-// error type carrying the status and the server's own message. Reading the feed is public; every call still
-// sends the member's fresh access token when someone is signed in (x-auth-token), which the writes need.
-// A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
+// The REST calls of the public square (notes/contract.md, Posts; spec §7) and their answers' shapes, sent with
+// @rotunda/ui's client (errors carry the status and the server's own message). Reading the feed is public; every
+// call still sends the member's fresh access token when someone is signed in (x-auth-token), which the writes
+// need. A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
 import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
-import { freshToken } from '@rotunda/session';
+import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
 
 /** A comment as the gateway answers it (contract: `comment`). */
 export interface Comment {
@@ -73,37 +73,6 @@ export const PAGE_SIZE = 20;
 
 export type SortMode = 'recent' | 'popular' | 'random';
 
-/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
-export class ApiError extends Error {
-  readonly status: number;
-  /** The first `errors[].msg` of the answer (contract: errors are `{ errors: [{ msg }] }`), if any. */
-  readonly serverMessage: string | null;
-
-  constructor(method: string, path: string, status: number, serverMessage: string | null) {
-    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.serverMessage = serverMessage;
-  }
-}
-
-/** The server's refusal to show the member (a 4xx with a message), or null for anything else. */
-export function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
-}
-
-async function serverMessageOf(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
-    const msg = body.errors?.[0]?.msg;
-    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
-  } catch {
-    return null;
-  }
-}
-
-type Method = 'GET' | 'POST' | 'DELETE';
-
 /** Where the shell's entry hands over a visitor's first request it started early (shell/src/remotes/early.ts). */
 export const EARLY_REQUESTS = '__rotundaEarlyRequests';
 
@@ -111,7 +80,7 @@ export const EARLY_REQUESTS = '__rotundaEarlyRequests';
  * The answer to exactly this request if the shell started it early, taken once (a second call asks the
  * server itself); null when there is none, or it failed, so that the caller makes its own request.
  */
-async function takeEarly(method: Method, path: string, body: string | undefined): Promise<Response | null> {
+async function takeEarly({ method, path, body }: OutgoingRequest): Promise<Response | null> {
   const early = (globalThis as { [EARLY_REQUESTS]?: Map<string, Promise<Response>> })[EARLY_REQUESTS];
   const key = `${method} ${path} ${body}`;
   const answer = early?.get(key);
@@ -123,31 +92,11 @@ async function takeEarly(method: Method, path: string, body: string | undefined)
   );
 }
 
-async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers = new Headers({ accept: 'application/json' });
-  const token = await freshToken();
-  if (token) headers.set('x-auth-token', token);
-  if (body !== undefined) headers.set('content-type', 'application/json');
-  const json = body === undefined ? undefined : JSON.stringify(body);
-  // Only a request without a token can be the early one: the shell starts it for visitors only.
-  const early = token ? null : await takeEarly(method, path, json);
-  const response =
-    early ??
-    (await fetch(path, {
-      method,
-      headers,
-      ...(json !== undefined && { body: json }),
-      ...(signal && { signal }),
-    }));
-  if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
-  // 204 answers (the deletes) have no body.
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
+const ask = <T>(method: Method, path: string, body?: unknown, signal?: AbortSignal) =>
+  call<T>(method, path, { body, signal, early: takeEarly });
 
 async function list<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T[]> {
-  const answer = await call<unknown>(method, path, body, signal);
-  if (!Array.isArray(answer)) throw new Error(`${method} ${path} did not answer a list`);
-  return answer as T[];
+  return asList<T>(await ask<unknown>(method, path, body, signal), `${method} ${path}`);
 }
 
 export interface FeedQuery {
@@ -182,7 +131,7 @@ export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post
 
 /** Whether the member's profile covers an issue area (the square offers "My issue areas" then). */
 export async function fetchCoversIssueAreas(signal?: AbortSignal): Promise<boolean> {
-  const info = await call<{ has_issue_areas?: boolean }>('POST', '/api/posts/profile-info', {}, signal);
+  const info = await ask<{ has_issue_areas?: boolean }>('POST', '/api/posts/profile-info', {}, signal);
   return info.has_issue_areas === true;
 }
 
@@ -205,29 +154,29 @@ export async function fetchLikedPostIds(userId: string, signal?: AbortSignal): P
 
 /** Likes or unlikes; answers the server-counted likes. */
 export const setLike = (postId: number, liked: boolean) =>
-  call<{ post_id: number; liked: boolean; likes_count: number }>('POST', '/api/posts/add-like', {
+  ask<{ post_id: number; liked: boolean; likes_count: number }>('POST', '/api/posts/add-like', {
     post_id: postId,
     liked,
   });
 
 /** Counts one more read of the post (Keep Reading). */
 export const countRead = (postId: number) =>
-  call<{ post_id: number; reads: number }>('POST', '/api/posts/update-read-count', { post_id: postId });
+  ask<{ post_id: number; reads: number }>('POST', '/api/posts/update-read-count', { post_id: postId });
 
 /** The comments written before comment `before` (the latest without it), a page at a time. */
 export function fetchEarlierComments(postId: number, before: number | null): Promise<CommentsPage> {
   const query = before === null ? '' : `?before=${before}`;
-  return call<CommentsPage>('GET', `/api/posts/${postId}/comments${query}`);
+  return ask<CommentsPage>('GET', `/api/posts/${postId}/comments${query}`);
 }
 
 export const addComment = (postId: number, body: string) =>
-  call<Comment>('POST', '/api/posts/add-comment', { post_id: postId, comment_body: body });
+  ask<Comment>('POST', '/api/posts/add-comment', { post_id: postId, comment_body: body });
 
 export const updateComment = (commentId: number, body: string) =>
-  call<Comment>('POST', '/api/posts/update-comment', { comment_id: commentId, comment_body: body });
+  ask<Comment>('POST', '/api/posts/update-comment', { comment_id: commentId, comment_body: body });
 
 export const deleteComment = (commentId: number) =>
-  call<void>('DELETE', '/api/posts/delete-comment', { comment_id: commentId });
+  ask<void>('DELETE', '/api/posts/delete-comment', { comment_id: commentId });
 
 /** What the Create Post form sends; the event fields are null for other types. */
 export interface NewPost {
@@ -241,7 +190,7 @@ export interface NewPost {
   event_type: number | null;
 }
 
-export const addPost = (post: NewPost) => call<Post>('POST', '/api/posts/add-post', post);
+export const addPost = (post: NewPost) => ask<Post>('POST', '/api/posts/add-post', post);
 
 /** What the read modal's edit saves; the event fields are sent for events only. */
 export interface PostUpdate {
@@ -254,7 +203,7 @@ export interface PostUpdate {
   event_end?: string;
 }
 
-export const updatePost = (update: PostUpdate) => call<Post>('POST', '/api/posts/update-post', update);
+export const updatePost = (update: PostUpdate) => ask<Post>('POST', '/api/posts/update-post', update);
 
 export const deletePost = (postId: number) =>
-  call<void>('DELETE', '/api/posts/delete-post', { post_id: postId });
+  ask<void>('DELETE', '/api/posts/delete-post', { post_id: postId });

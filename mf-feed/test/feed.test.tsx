@@ -2,6 +2,8 @@
 // viewport's bottom and only while the last page held 20; Recent, Popular and Random one at a time and sent
 // to the server (Random with one seed per visit); the type filter, the search and Reset; the spinner, the
 // error line and the Posts / Headlines toggle.
+
+import { FakeIntersectionObserver } from '@rotunda/ui/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -14,7 +16,6 @@ import {
   squareRoutes,
   stubApi,
 } from './support/api';
-import { FakeIntersectionObserver } from './support/intersection';
 import { renderSquare, signIn } from './support/render';
 import { FakeResizeObserver } from './support/resize';
 
@@ -42,7 +43,7 @@ describe('paging', () => {
 
     // Only the last card is watched, against the viewport grown by 1000 px at the bottom.
     expect(FakeIntersectionObserver.marginsFor(lastFeedItem())).toEqual(['0px 0px 1000px 0px']);
-    act(() => FakeIntersectionObserver.intersect(lastFeedItem(), false));
+    act(() => FakeIntersectionObserver.intersect(lastFeedItem(), 0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(feedCalls(calls)).toHaveLength(1);
 

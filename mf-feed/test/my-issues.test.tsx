@@ -2,10 +2,11 @@
 // (asked once, POST /api/posts/profile-info; never for a visitor or a member without a profile), it asks the
 // feed with my_issues: true from the first page and on every next page, alongside the order, type and search;
 // turning it off or Reset brings the whole feed back, and an empty answer says why.
+
+import { FakeIntersectionObserver } from '@rotunda/ui/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, feedOf, json, many, type RecordedCall, squareRoutes, stubApi } from './support/api';
-import { FakeIntersectionObserver } from './support/intersection';
 import { renderSquare, signIn } from './support/render';
 
 const feedBodies = (calls: RecordedCall[]) => callsTo(calls, 'POST /api/posts/all').map((call) => call.body);

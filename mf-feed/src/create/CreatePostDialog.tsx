@@ -2,14 +2,16 @@
 // date, start (12:00) and end (13:00) and the event type. 'Save changes' looks disabled until every required
 // field is filled, and a click on it then lists what is missing. A saved post closes the modal; a refusal
 // from the server (e.g. no profile yet) is shown here.
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOf } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { addPost, type EventType, fetchEventTypes, type Post, type PostType, refusalOf } from '../api';
+import { addPost, type EventType, fetchEventTypes, type Post, type PostType } from '../api';
 import { Field, RequiredMark } from '../common/Field';
 import { RichTextEditor } from '../editor/RichTextEditor';
 import { useTypeList } from '../feed/useTypeList';
 import { EMPTY_DRAFT, isEventType, missingForNewPost, newPostFrom, type PostDraft } from './post-form';
+import '@rotunda/ui/forms.css';
+import '../post/post-dialogs.css';
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -64,7 +66,7 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
   };
 
   return (
-    <form className="post-form" onSubmit={onSubmit} noValidate>
+    <form className="dialog-form post-form" onSubmit={onSubmit} noValidate>
       <div className="post-form__body dialog__body">
         <Field id={id('title')} label="Post Title" required>
           <input
@@ -91,7 +93,7 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
         <Field id={id('type')} label="Type of Post" required>
           <select
             id={id('type')}
-            className="field__input post-select"
+            className="field__input field__input--select"
             required
             value={draft.typeId}
             onChange={(e) => set('typeId')(e.target.value)}
@@ -131,7 +133,7 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
             <Field id={id('event-type')} label="Event Type">
               <select
                 id={id('event-type')}
-                className="field__input post-select"
+                className="field__input field__input--select"
                 value={draft.eventTypeId}
                 onChange={(e) => set('eventTypeId')(e.target.value)}
               >
@@ -172,7 +174,7 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
             {message}
           </p>
         )}
-        <div className="post-form__actions">
+        <div className="form-actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Close
           </button>

@@ -1,14 +1,16 @@
-// The list of post cards with its states: a spinner while the first load is still empty, a calm error line,
-// an empty message, and the next page when the last card comes within 1000 px of the viewport's bottom
-// (spec §2, §4, §9).
-import { Spinner } from '@rotunda/ui';
+// The list of post cards with its states (@rotunda/ui's PagedList): a spinner while the first load is still
+// empty, a calm error line, an empty message, and the next page when the last card comes within 1000 px of the
+// viewport's bottom (spec §2, §4, §9).
+import { ErrorLine, PagedList } from '@rotunda/ui';
 import type { Post } from '../api';
-import { ErrorLine } from '../common/status';
 import { PostCard } from './PostCard';
 import type { Feed } from './useFeed';
 import type { Likes } from './useLikes';
-import { canObserveVisibility, useNearViewportBottom } from './useNearViewportBottom';
 import type { CommentOutcome } from './usePostActions';
+import './feed-list.css';
+
+/** How close to the viewport's bottom the last card must come for the next page to load. */
+const LOAD_AHEAD_PX = 1000;
 
 interface FeedListProps {
   feed: Feed;
@@ -23,69 +25,52 @@ interface FeedListProps {
 }
 
 export function FeedList({ feed, likes, visitor, filtered, myIssues, onRead, onComment }: FeedListProps) {
-  const lastCardRef = useNearViewportBottom(feed.loadMore);
-  const { posts, status } = feed;
+  const { items: posts, status } = feed;
 
   return (
     <section className="feed" aria-label="Posts" aria-busy={status === 'loading'}>
-      {status === 'loading' && posts.length === 0 && (
-        <div className="feed-status">
-          <Spinner label="Loading posts" />
-        </div>
-      )}
-      {status === 'error' && (
-        <ErrorLine onRetry={feed.reload}>
-          Posts could not be loaded right now. Please try again in a moment.
-        </ErrorLine>
-      )}
-      {status === 'ready' && posts.length === 0 && (
-        <div className="feed-empty">
-          <p className="feed-empty__title">
-            {filtered
-              ? 'No posts match your search.'
-              : myIssues
-                ? 'No posts in your issue areas yet.'
-                : 'No posts yet.'}
-          </p>
-          <p className="feed-empty__text">
-            {filtered
-              ? 'Try fewer or different words, or another type.'
-              : myIssues
-                ? 'Turn off My issue areas to see every post.'
-                : 'Be the first to share something.'}
-          </p>
-        </div>
-      )}
-      {posts.length > 0 && status !== 'error' && (
-        <ul className={`feed-list${status === 'loading' ? ' feed-list--stale' : ''}`}>
-          {posts.map((post, index) => (
-            <li key={post.post_id} ref={index === posts.length - 1 ? lastCardRef : undefined}>
-              <PostCard
-                post={post}
-                liked={likes.isLiked(post.post_id)}
-                visitor={visitor}
-                onLike={() => likes.toggle(post)}
-                onRead={() => onRead(post)}
-                onComment={(body) => onComment(post.post_id, body)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {feed.loadingMore && (
-        <div className="feed-status feed-status--more">
-          <Spinner label="Loading more posts" size="small" />
-          <span aria-hidden="true">Loading more…</span>
-        </div>
-      )}
-      {feed.moreFailed && <ErrorLine onRetry={feed.loadMore}>More posts could not be loaded.</ErrorLine>}
-      {feed.hasMore && !feed.loadingMore && !feed.moreFailed && !canObserveVisibility() && (
-        <div className="feed-status feed-status--more">
-          <button type="button" className="button button--quiet" onClick={feed.loadMore}>
-            Show more posts
-          </button>
-        </div>
-      )}
+      <PagedList
+        pages={feed}
+        noun="posts"
+        listClassName="feed-list"
+        staleClassName="feed-list--stale"
+        itemKey={(post) => post.post_id}
+        loadAheadPx={LOAD_AHEAD_PX}
+        renderItem={(post) => (
+          <PostCard
+            post={post}
+            liked={likes.isLiked(post.post_id)}
+            visitor={visitor}
+            onLike={() => likes.toggle(post)}
+            onRead={() => onRead(post)}
+            onComment={(body) => onComment(post.post_id, body)}
+          />
+        )}
+      >
+        {status === 'error' && (
+          <ErrorLine onRetry={feed.retry}>
+            Posts could not be loaded right now. Please try again in a moment.
+          </ErrorLine>
+        )}
+        {status === 'ready' && posts.length === 0 && (
+          <div className="empty-state">
+            <p className="empty-state__title">
+              {filtered
+                ? 'No posts match your search.'
+                : myIssues
+                  ? 'No posts in your issue areas yet.'
+                  : 'No posts yet.'}
+            </p>
+            <p className="empty-state__text">
+              {filtered
+                ? 'Try fewer or different words, or another type.'
+                : myIssues
+                  ? 'Turn off My issue areas to see every post.'
+                  : 'Be the first to share something.'}
+            </p>
+          </div>
+        )}
+      </PagedList>
     </section>
   );
 }

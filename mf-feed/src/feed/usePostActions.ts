@@ -3,6 +3,7 @@
 // anyone, the earlier comments of a post put before the latest ones the feed carried. Comment failures are only
 // logged (spec §8), except a refusal the member can act on (commenting too quickly, no profile yet), which the
 // comment line shows; the caller keeps what the member typed so nothing is lost.
+import { refusalOf } from '@rotunda/ui';
 import { useMemo } from 'react';
 import type { Comment, Post, PostUpdate } from '../api';
 import * as api from '../api';
@@ -57,7 +58,7 @@ export function usePostActions({
             return { added: true };
           },
           (error: unknown): CommentOutcome => {
-            const refusal = api.refusalOf(error);
+            const refusal = refusalOf(error);
             if (!refusal) console.error('The comment could not be added', error);
             return { added: false, refusal };
           },

@@ -4,10 +4,10 @@
 // author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
 // and times for events) and delete (the trash, after a confirmation; the card then leaves the feed).
 import type { AuthUser } from '@rotunda/session';
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOf } from '@rotunda/ui';
 import { Pencil, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isEvent, type Post, type PostUpdate, refusalOf } from '../api';
+import { isEvent, type Post, type PostUpdate } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
 import { Field, RequiredMark } from '../common/Field';
 import { formatEventDate } from '../content/format';
@@ -19,6 +19,8 @@ import { eventTimeRange } from '../feed/EventWhen';
 import { Byline, PostTypeLine } from '../feed/PostMeta';
 import type { PostActions } from '../feed/usePostActions';
 import { CommentList } from './CommentList';
+import '@rotunda/ui/forms.css';
+import './post-dialogs.css';
 
 interface ReadPostDialogProps {
   /** The post to show; null closes the modal. */
@@ -69,7 +71,7 @@ type ReadPostProps = Omit<ReadPostDialogProps, 'post'> & { post: Post };
 
 function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
   return (
-    <div className="read-post">
+    <div className="dialog-form">
       <div className="read-post__body dialog__body">
         <PostContent post={post} user={user} actions={actions} onClose={onClose} />
         <Comments post={post} user={user} actions={actions} />

@@ -1,12 +1,14 @@
-// A server-paged list's data: the first page for the current query, then one more page each time the screen
-// asks, only while the server's `total` says more remain (spec §4, §9: 30, growing by 30). A new query
-// (a new `key`) starts over; answers to superseded requests are dropped, so a slow answer for old filters
-// never replaces the list for new ones.
+// A server-paged list's data (the directory, the organization list, the feed): the first page for the current
+// query, then one more page each time the screen asks, only while more remain (spec §4, §9) — as the server's
+// `total` says, or, for a list without a total (the feed), while the last page was full. A new query (a new
+// `key`) starts over; answers to superseded requests are dropped, so a slow answer for old filters never replaces
+// the list for new ones.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface PageAnswer<T> {
   items: T[];
-  total: number;
+  /** Every match; left out by a list that has no count (then a full page means there may be more). */
+  total?: number;
   /** The server stopped counting: at least `total` match. */
   totalIsLowerBound?: boolean;
 }
@@ -18,6 +20,7 @@ export interface Pages<T> {
   /** 'loading' until the first page for the current query arrives. */
   status: 'loading' | 'ready' | 'error';
   items: T[];
+  /** Every match (a list without a count: the items shown). */
   total: number;
   /** At least `total` match (the server counts broad searches only so far). */
   totalIsLowerBound: boolean;
@@ -30,14 +33,19 @@ export interface Pages<T> {
   hasMore: boolean;
   /** Fetches the next page, unless one is on its way or none remain. */
   loadMore: () => void;
-  /** Fetches the first page again (after a failure). */
+  /** Fetches the first page again (after a failure, or after the screen added an item). */
   retry: () => void;
+  /** Changes the items in place (the screen's own edits and deletions), keeping the paging as it is. */
+  update: (change: (items: T[]) => T[]) => void;
 }
 
 interface State<T> {
   status: 'loading' | 'ready' | 'error';
   items: T[];
-  total: number;
+  /** The server's count, or null for a list without one. */
+  total: number | null;
+  /** Items in the last page fetched (what tells a list without a total that more may remain). */
+  lastPageSize: number;
   totalIsLowerBound: boolean;
   error: unknown;
   loadingMore: boolean;
@@ -47,12 +55,18 @@ interface State<T> {
 const initial = <T>(): State<T> => ({
   status: 'loading',
   items: [],
-  total: 0,
+  total: null,
+  lastPageSize: 0,
   totalIsLowerBound: false,
   error: null,
   loadingMore: false,
   moreFailed: false,
 });
+
+/** More may remain: fewer items than the server's total, or, without a total, a full last page. */
+function mayHaveMore<T>(state: State<T>, pageSize: number): boolean {
+  return state.total === null ? state.lastPageSize === pageSize : state.items.length < state.total;
+}
 
 /**
  * `key` names the query (e.g. the filters joined); `fetchPage` fetches for the query of the latest render;
@@ -88,7 +102,8 @@ export function usePages<T>(
           ...initial<T>(),
           status: 'ready',
           items: page.items,
-          total: page.total,
+          total: page.total ?? null,
+          lastPageSize: page.items.length,
           totalIsLowerBound: page.totalIsLowerBound === true,
         });
       },
@@ -105,8 +120,8 @@ export function usePages<T>(
   }, [key, attempt, pageSize]);
 
   const loadMore = useCallback(() => {
-    const { status, loadingMore, items, total } = stateRef.current;
-    if (status !== 'ready' || loadingMore || items.length >= total) return;
+    const { status, loadingMore, items } = stateRef.current;
+    if (status !== 'ready' || loadingMore || !mayHaveMore(stateRef.current, pageSize)) return;
     const current = generation.current;
     const controller = new AbortController();
     moreController.current = controller;
@@ -125,7 +140,8 @@ export function usePages<T>(
             ...previous,
             items: [...previous.items, ...added],
             // With nothing new, stop asking: the list has reached its end whatever total said.
-            total: added.length === 0 ? previous.items.length : page.total,
+            total: page.total === undefined ? null : added.length === 0 ? previous.items.length : page.total,
+            lastPageSize: page.items.length,
             totalIsLowerBound: added.length > 0 && page.totalIsLowerBound === true,
             loadingMore: false,
           };
@@ -141,10 +157,21 @@ export function usePages<T>(
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  const update = useCallback((change: (items: T[]) => T[]) => {
+    setState((previous) => ({ ...previous, items: change(previous.items) }));
+  }, []);
+
   return {
-    ...state,
-    hasMore: state.status === 'ready' && state.items.length < state.total,
+    status: state.status,
+    items: state.items,
+    total: state.total ?? state.items.length,
+    totalIsLowerBound: state.totalIsLowerBound,
+    error: state.error,
+    loadingMore: state.loadingMore,
+    moreFailed: state.moreFailed,
+    hasMore: state.status === 'ready' && mayHaveMore(state, pageSize),
     loadMore,
     retry,
+    update,
   };
 }

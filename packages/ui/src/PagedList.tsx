@@ -1,0 +1,75 @@
+// A server-paged list on screen (the feed, the directory, the organization list; spec §4, §9): a spinner while
+// its first page is still empty, the screen's own error and empty lines (children), the cards — dimmed while a
+// new query loads — with the next page asked for when the last card is seen, then the "loading more" line,
+// a failed next page with Try again, or, in a browser that cannot tell what is in view, a "Show more" button.
+// Its look is @rotunda/ui/states.css (.status-panel), which the screen imports, and the list's own class.
+import type { Key, ReactNode } from 'react';
+import { ErrorLine } from './ErrorLine';
+import { Spinner } from './Spinner';
+import type { Pages } from './usePages';
+import { canObserveVisibility, useWhenVisible } from './useWhenVisible';
+
+export interface PagedListProps<T> {
+  pages: Pick<Pages<T>, 'status' | 'items' | 'loadingMore' | 'moreFailed' | 'hasMore' | 'loadMore'>;
+  /** What the list holds, in the plural: 'posts' makes 'Loading more posts', 'Show more posts'. */
+  noun: string;
+  /** The list's class, e.g. 'feed-list'. */
+  listClassName: string;
+  /** Added to it while a new query loads (the cards dimmed), e.g. 'feed-list--stale'. */
+  staleClassName: string;
+  itemKey: (item: T) => Key;
+  renderItem: (item: T) => ReactNode;
+  /** Ask for the next page when the last card comes this close to the viewport's bottom; else once it is wholly in view. */
+  loadAheadPx?: number;
+  /** The screen's lines for a failed first page and for nothing found, shown above the cards. */
+  children?: ReactNode;
+}
+
+export function PagedList<T>({
+  pages,
+  noun,
+  listClassName,
+  staleClassName,
+  itemKey,
+  renderItem,
+  loadAheadPx,
+  children,
+}: PagedListProps<T>) {
+  const lastCardRef = useWhenVisible(pages.loadMore, loadAheadPx);
+  const { status, items } = pages;
+  return (
+    <>
+      {status === 'loading' && items.length === 0 && (
+        <div className="status-panel">
+          <Spinner label={`Loading ${noun}`} />
+        </div>
+      )}
+      {children}
+      {items.length > 0 && status !== 'error' && (
+        <ul className={status === 'loading' ? `${listClassName} ${staleClassName}` : listClassName}>
+          {items.map((item, index) => (
+            <li key={itemKey(item)} ref={index === items.length - 1 ? lastCardRef : undefined}>
+              {renderItem(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages.loadingMore && (
+        <div className="status-panel status-panel--more">
+          <Spinner label={`Loading more ${noun}`} size="small" />
+          <span aria-hidden="true">Loading more…</span>
+        </div>
+      )}
+      {pages.moreFailed && (
+        <ErrorLine onRetry={pages.loadMore}>{`More ${noun} could not be loaded.`}</ErrorLine>
+      )}
+      {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
+        <div className="status-panel status-panel--more">
+          <button type="button" className="button button--quiet" onClick={pages.loadMore}>
+            Show more {noun}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
