@@ -1,24 +1,8 @@
 // Browser tests against the running product (npm start at the repository root), in Chromium only.
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
 
-// Playwright's own browser download needs general internet; Debian's chromium works everywhere else.
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-
-export const chromiumLaunchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }
-  : {};
+export { chromiumLaunchOptions };
 
 export const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 

@@ -4,8 +4,8 @@
 // page and profile, the median over BENCH_WEB_RUNS loads of the requests, the bytes over the wire by kind (as sent:
 // compressed when the server compressed), whether text arrived compressed, FCP and LCP, judged against issue 19's
 // targets, and writes bench-results/web.json.
-import { existsSync } from 'node:fs';
-import { type Browser, type CDPSession, chromium, type LaunchOptions } from 'playwright-core';
+import { type Browser, type CDPSession, chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import type { BenchContext } from './replicas.ts';
 import {
   KINDS,
@@ -25,23 +25,6 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** The longest wait for one step of a load (navigation, first cards, network idle) before the bench gives up. */
 const STEP_TIMEOUT_MS = 60_000;
 const MEMBER = { email: 'member@demo.ca.gov', password: 'Member#2024x' };
-
-/** Debian's Chromium, launched with the browser tests' flags (e2e/playwright.config.ts). */
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const LAUNCH: LaunchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }
-  : {};
 
 interface Profile {
   name: ProfileName;
@@ -337,9 +320,9 @@ export async function benchWeb({
   const { child } = await startProduct({});
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch(LAUNCH).catch((error: Error) => {
+    browser = await chromium.launch(chromiumLaunchOptions).catch((error: Error) => {
       throw new Error(
-        `Chromium did not start (${LAUNCH.executablePath ?? "Playwright's own download"}): ${error.message.split('\n')[0]}`,
+        `Chromium did not start (${chromiumLaunchOptions.executablePath ?? "Playwright's own download"}): ${error.message.split('\n')[0]}`,
       );
     });
     const version = browser.version();
