@@ -1,15 +1,13 @@
 // The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList':
 // a search box (every word, searched on the server), a group filter without 'Campaigns', Reset, and a grid of
 // cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
-import { Page, Spinner } from '@rotunda/ui';
+import { canObserveVisibility, ErrorLine, Page, Spinner, useWhenVisible } from '@rotunda/ui';
 import { Building2, RotateCcw, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { fetchGroups, type Group } from './api';
-import { ErrorLine } from './common/status';
 import { OrganizationCard } from './list/OrganizationCard';
 import { useListFilters } from './list/useListFilters';
 import { useOrganizationPages } from './list/useOrganizationPages';
-import { canObserveVisibility, useWhenFullyVisible } from './list/useWhenFullyVisible';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/cards.css';
 import '@rotunda/ui/states.css';
@@ -25,7 +23,7 @@ export default function OrganizationList() {
   const group = filters.group === HIDDEN_GROUP ? '' : filters.group;
   const pages = useOrganizationPages(filters.search, group);
   const groups = useGroups();
-  const lastCardRef = useWhenFullyVisible(pages.loadMore);
+  const lastCardRef = useWhenVisible(pages.loadMore);
   const searchId = useId();
   const groupId = useId();
 

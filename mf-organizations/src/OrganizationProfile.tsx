@@ -3,19 +3,12 @@
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
 import { useIsContributor, useUser } from '@rotunda/session';
-import { HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ApiError, ErrorLine, HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  ApiError,
-  fetchColleagues,
-  fetchOrganization,
-  fetchOrganizationHistory,
-  type OrganizationDetail,
-} from './api';
+import { fetchColleagues, fetchOrganization, fetchOrganizationHistory, type OrganizationDetail } from './api';
 import { OrgLogo } from './common/OrgLogo';
-import { ErrorLine } from './common/status';
 import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
 import { ContactDetails } from './profile/ContactDetails';
 import { DivisionsPanel } from './profile/DivisionsPanel';

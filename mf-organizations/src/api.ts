@@ -1,11 +1,10 @@
-// The REST calls of the organization screens (README's API table for /api/orgs, spec §7), their answers'
-// shapes, and one error type carrying the status and the server's own message. Every call is member-only,
-// so each one asks the session for a fresh access token first and sends it as x-auth-token.
-import { freshToken } from '@rotunda/session';
-import type { HistoryEntry } from '@rotunda/ui';
+// The REST calls of the organization screens (README's API table for /api/orgs, spec §7) and their answers'
+// shapes. Every call is member-only: @rotunda/ui's client sends the session's fresh access token with each one,
+// and throws its ApiError (the status and the server's own message) for anything but 2xx.
+import { asList, call, type HistoryEntry, type SocialField } from '@rotunda/ui';
 
 /** An organization as the gateway answers it (README: `organization`); null where not given. */
-export interface Organization {
+export interface Organization extends Record<SocialField, string | null> {
   organization_id: number;
   organization_name: string;
   group_id: number;
@@ -19,14 +18,6 @@ export interface Organization {
   main_phone: string | null;
   logo: string | null;
   lobby_filer_id: string | null;
-  linkedin_url: string | null;
-  facebook_url: string | null;
-  youtube_url: string | null;
-  threads_url: string | null;
-  twitter_url: string | null;
-  instagram_url: string | null;
-  tiktok_url: string | null;
-  bluesky_url: string | null;
   /** Email domains a contributor listed (verified employer); the website's host counts as well. */
   email_domains: string[];
 }
@@ -98,64 +89,19 @@ export type EditableField =
   | 'website'
   | 'main_phone'
   | 'lobby_filer_id'
-  | 'linkedin_url'
-  | 'facebook_url'
-  | 'youtube_url'
-  | 'threads_url'
-  | 'twitter_url'
-  | 'instagram_url'
-  | 'tiktok_url'
-  | 'bluesky_url';
+  | SocialField;
 
-/** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
-export class ApiError extends Error {
-  readonly status: number;
-  /** The first `errors[].msg` of the answer (README: errors are `{ errors: [{ msg }] }`), if any. */
-  readonly serverMessage: string | null;
-
-  constructor(method: string, path: string, status: number, serverMessage: string | null) {
-    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.serverMessage = serverMessage;
-  }
-}
-
-async function serverMessageOf(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { errors?: { msg?: unknown }[] };
-    const msg = body.errors?.[0]?.msg;
-    return typeof msg === 'string' && msg.trim() !== '' ? msg : null;
-  } catch {
-    return null;
-  }
-}
-
-async function call<T>(method: 'GET' | 'POST', path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('accept', 'application/json');
-  const token = await freshToken();
-  if (token) headers.set('x-auth-token', token);
-  const response = await fetch(path, { ...init, method, headers });
-  if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
-  return (await response.json()) as T;
-}
+const getJson = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, signal ? { signal } : {});
 
 const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
-  call<T>('POST', path, {
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-    ...(signal && { signal }),
-  });
+  call<T>('POST', path, { body, ...(signal && { signal }) });
 
 /** Contributors only: the curation history of the organization, newest first. */
 export async function fetchOrganizationHistory(
   organizationId: number,
   signal: AbortSignal,
 ): Promise<HistoryEntry[]> {
-  const answer = await call<unknown>('GET', `/api/history/organization/${organizationId}`, { signal });
-  if (!Array.isArray(answer)) throw new Error('history did not answer a list');
-  return answer as HistoryEntry[];
+  return asList(await getJson<unknown>(`/api/history/organization/${organizationId}`, signal), 'history');
 }
 
 /** Page size of the organization list (spec §9: 30 at first, growing by 30). */
@@ -176,26 +122,27 @@ export function fetchOrganizationPage(query: ListQuery, signal?: AbortSignal): P
     offset: String(query.offset),
     limit: String(query.limit ?? PAGE_SIZE),
   });
-  return call<OrganizationPage>('GET', `/api/orgs/?${params}`, signal ? { signal } : {});
+  return getJson<OrganizationPage>(`/api/orgs/?${params}`, signal);
 }
 
 export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
-  return call<Group[]>('GET', '/api/orgs/organization-groups', signal ? { signal } : {});
+  return getJson<Group[]>('/api/orgs/organization-groups', signal);
 }
 
 export function fetchOrganization(id: string, signal?: AbortSignal): Promise<OrganizationDetail> {
-  return call<OrganizationDetail>('GET', `/api/orgs/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return getJson<OrganizationDetail>(`/api/orgs/${encodeURIComponent(id)}`, signal);
 }
 
 /** The people of an organization, from the profile service (spec §7 Profiles). */
 export async function fetchColleagues(organizationId: number, signal?: AbortSignal): Promise<Colleague[]> {
-  const answer = await postJson<unknown>(
-    '/api/profiles/organization-colleagues',
-    { organization_id: organizationId },
-    signal,
+  return asList(
+    await postJson<unknown>(
+      '/api/profiles/organization-colleagues',
+      { organization_id: organizationId },
+      signal,
+    ),
+    'organization-colleagues',
   );
-  if (!Array.isArray(answer)) throw new Error('organization-colleagues did not answer a list');
-  return answer as Colleague[];
 }
 
 export function updateOrganization(update: OrganizationUpdate): Promise<Organization> {

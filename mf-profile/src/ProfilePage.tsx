@@ -21,6 +21,7 @@ import { IssuesPanel } from './page/IssuesPanel';
 import { JobHistory } from './page/JobHistory';
 import { ProfileCard } from './page/ProfileCard';
 import { canClaimProfile, canEditProfile, currentJobOf } from './profile-rules';
+import '@rotunda/ui/contact-list.css';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import '@rotunda/ui/states.css';

@@ -1,5 +1,5 @@
 // How addresses, phones and links read on the organization screens. The formatting rules themselves
-// (phone format) come from @rotunda/rules.
+// (phone format) come from @rotunda/rules; safe hrefs and tel: links from @rotunda/ui.
 import { formatPhone } from '@rotunda/rules';
 
 interface AddressParts {
@@ -25,23 +25,10 @@ export function displayPhone(phone: string | null | undefined): string {
   return formatPhone(clean(phone));
 }
 
-/** A tel: link for the phone's digits (a leading + kept). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /** A link's address without the scheme and trailing slash, as people read it: 'example.org/about'. */
 export function displayUrl(url: string): string {
   return url
     .replace(/^https?:\/\//i, '')
     .replace(/^www\./i, '')
     .replace(/\/$/, '');
-}
-
-/** An href that is safe to render: http(s) only (the server refuses anything else, this is a last guard). */
-export function safeHref(url: string | null | undefined): string | null {
-  const value = clean(url);
-  if (!value) return null;
-  if (/^https?:\/\//i.test(value)) return value;
-  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? null : `https://${value}`;
 }

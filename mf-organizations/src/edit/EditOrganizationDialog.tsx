@@ -4,11 +4,10 @@
 // street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
 // filer number), which is said under the field. A saved change closes the dialog and the page reloads its
 // data; a refusal shows the server's message here.
-import { Dialog } from '@rotunda/ui';
+import { Dialog, refusalOr, SOCIAL_NETWORKS, useAction } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, type Organization, updateOrganization } from '../api';
-import { SOCIAL_NETWORKS } from '../organization-rules';
+import { type Organization, updateOrganization } from '../api';
 import {
   calAccessLocked,
   canSave,
@@ -80,6 +79,11 @@ const EMAIL_DOMAINS_HINT =
   'employer badge; a subdomain counts too. Host names only, separated by commas. At most 10; public email ' +
   'services never count.';
 
+const FAILED = {
+  logged: 'The organization could not be saved',
+  shown: 'Your changes could not be saved right now. Please try again in a moment.',
+};
+
 const CONTACT_FIELDS: readonly FieldSpec[] = [
   { field: 'main_phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   { field: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://' },
@@ -92,8 +96,7 @@ function EditForm({
   onLogoChanged,
 }: Omit<EditOrganizationDialogProps, 'open'>) {
   const [values, setValues] = useState<FormValues>(() => initialValues(organization));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: saving, error, run } = useAction();
   const [logo, setLogo] = useState(organization.logo);
   const idBase = useId();
   const [correcting, setCorrecting] = useState(false);
@@ -109,21 +112,13 @@ function EditForm({
     if (correcting) calAccessInput.current?.focus();
   }, [correcting]);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saveable) return;
-    setSaving(true);
-    setError(null);
-    try {
+    if (!valid) return;
+    void run(async () => {
       await updateOrganization(updateFrom(organization, values));
       onSaved();
-    } catch (failure) {
-      const serverSays = failure instanceof ApiError && failure.status < 500 ? failure.serverMessage : null;
-      // A refusal is the member's to read; anything else is worth a line in the console.
-      if (!serverSays) console.error('The organization could not be saved', failure);
-      setError(serverSays ?? 'Your changes could not be saved right now. Please try again in a moment.');
-      setSaving(false);
-    }
+    }, refusalOr(FAILED));
   };
 
   const input = (

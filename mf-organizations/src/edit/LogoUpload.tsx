@@ -1,8 +1,8 @@
 // The logo field of the Edit Organization dialog: the shared image field (@rotunda/ui ImageUpload) uploading to
 // the organization's logo (spec §4): checked, previewed and uploaded at once on choice; a refused file shows the
 // spec's message (or the server's), and the previous logo stays.
-import { ImageUpload } from '@rotunda/ui';
-import { ApiError, uploadLogo } from '../api';
+import { ImageUpload, refusalOf } from '@rotunda/ui';
+import { uploadLogo } from '../api';
 import { OrgLogo } from '../common/OrgLogo';
 
 interface LogoUploadProps {
@@ -21,7 +21,7 @@ export function LogoUpload({ organizationId, organizationName, logo, onUploaded 
       hasImage={logo !== null}
       upload={(file, fileName) => uploadLogo(organizationId, file, fileName)}
       onUploaded={onUploaded}
-      messageOf={(error) => (error instanceof ApiError && error.status < 500 ? error.serverMessage : null)}
+      messageOf={refusalOf}
     />
   );
 }

@@ -1,11 +1,11 @@
 // The Divisions view of an organization's profile: a button per division type (the first selected at
 // first) and an accordion of that type's active divisions, sorted by name, each with address, phone and
 // website. Native <details>/<summary>, so every row opens with the keyboard and is announced as expandable.
+import { NewTabLink, safeHref, telHref } from '@rotunda/ui';
 import { ChevronDown, Globe, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import type { Division } from '../api';
-import { addressLines, displayPhone, displayUrl, safeHref, telHref } from '../common/format';
-import { NewTabLink } from './ContactDetails';
+import { addressLines, displayPhone, displayUrl } from '../common/format';
 import { activeDivisionsByName, divisionTypes, typeOf } from './divisions';
 
 export function DivisionsPanel({ divisions }: { divisions: readonly Division[] }) {

@@ -2,14 +2,13 @@
 // filters with Reset, over the colleagues the profile service lists; each person with picture (initials
 // without one), name (a link to their profile), title, office, city and state, phone and work email.
 // 'No people to show.' when none; an error line with a retry when the list could not be loaded.
-import { Spinner } from '@rotunda/ui';
+import { ErrorLine, Spinner, telHref } from '@rotunda/ui';
 import { Mail, MapPin, Phone, RotateCcw } from 'lucide-react';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Division } from '../api';
-import { displayPhone, telHref } from '../common/format';
+import { displayPhone } from '../common/format';
 import { initialsOf } from '../common/OrgLogo';
-import { ErrorLine } from '../common/status';
 import {
   filterPeople,
   locationOptions,

@@ -1,13 +1,12 @@
 // The issues panel (spec §2, §4, §5): the profile's issue areas, and a link to the state legislature's bill
 // site. Those who may edit toggle edit mode, which adds issues (suggestions without those already assigned; a
 // new name is made an issue area; 'You already cover this issue.' for one already there) and removes them.
-import { refusalOr } from '@rotunda/ui';
+import { NewTabLink, refusalOr } from '@rotunda/ui';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { addIssueArea, addUserIssue, deleteUserIssue, type UserIssue } from '../api';
 import { FormError } from '../common/fields';
 import { type IssueChoice, IssueInput } from '../common/IssueInput';
-import { NewTabLink } from '../common/NewTabLink';
 import { EditToggle, Panel } from '../common/Panel';
 import { useIssues } from '../common/useIssues';
 import { BILL_SITE_URL, DUPLICATE_ISSUE_MESSAGES } from '../profile-rules';

@@ -4,13 +4,11 @@
 // work contact as a vCard). The edit pencil shows
 // to those who may edit; Claim to a member without a profile looking at one nobody owns.
 import { formatPhone } from '@rotunda/rules';
-import { SOCIAL_NETWORKS, safeHref, telHref } from '@rotunda/ui';
+import { ContactItem, NewTabLink, SocialLinks, telHref } from '@rotunda/ui';
 import { FileText, Mail, Pencil, Phone, Smartphone, UserCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '../api';
 import { Avatar } from '../common/Avatar';
-import { NewTabLink } from '../common/NewTabLink';
 import { currentJobOf, fullName, lobbyistUrl } from '../profile-rules';
 import { SaveContact } from './SaveContact';
 import { VerifiedEmployerBadge } from './VerifiedEmployerBadge';
@@ -29,10 +27,6 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
   const officePhone = formatPhone(profile.other_phone?.trim() ?? '');
   const mobilePhone = formatPhone(profile.mobile_phone?.trim() ?? '');
   const filerId = profile.lobby_filer_id?.trim();
-  const socials = SOCIAL_NETWORKS.flatMap(({ field, label }) => {
-    const href = safeHref(profile[field]);
-    return href ? [{ field, label, href }] : [];
-  });
 
   return (
     <section className="prof-panel prof-card" aria-labelledby="prof-card-name">
@@ -64,43 +58,33 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
       )}
       <dl className="prof-contact">
         {officePhone && (
-          <Item icon={<Phone size={16} />} term="Office phone">
+          <ContactItem className="prof-contact__item" icon={<Phone size={16} />} term="Office phone">
             <a href={telHref(officePhone)}>{officePhone}</a>
-          </Item>
+          </ContactItem>
         )}
         {mobilePhone && (
-          <Item icon={<Smartphone size={16} />} term="Mobile phone">
+          <ContactItem className="prof-contact__item" icon={<Smartphone size={16} />} term="Mobile phone">
             <a href={telHref(mobilePhone)}>{mobilePhone}</a>
-          </Item>
+          </ContactItem>
         )}
         {profile.work_email && (
-          <Item icon={<Mail size={16} />} term="Work email">
+          <ContactItem className="prof-contact__item" icon={<Mail size={16} />} term="Work email">
             <a href={`mailto:${profile.work_email}`}>{profile.work_email}</a>
-          </Item>
+          </ContactItem>
         )}
         {profile.personal_email && (
-          <Item icon={<Mail size={16} />} term="Personal email">
+          <ContactItem className="prof-contact__item" icon={<Mail size={16} />} term="Personal email">
             <a href={`mailto:${profile.personal_email}`}>{profile.personal_email}</a>
-          </Item>
+          </ContactItem>
         )}
         {filerId && (
-          <Item icon={<FileText size={16} />} term="Lobbyist filer ID">
+          <ContactItem className="prof-contact__item" icon={<FileText size={16} />} term="Lobbyist filer ID">
             <NewTabLink href={lobbyistUrl(filerId)}>{filerId}</NewTabLink>
-          </Item>
+          </ContactItem>
         )}
       </dl>
       <SaveContact profileId={profile.profile_id} />
-      {socials.length > 0 && (
-        <ul className="prof-socials" aria-label="Social media">
-          {socials.map(({ field, label, href }) => (
-            <li key={field}>
-              <NewTabLink href={href} className="prof-social">
-                {label}
-              </NewTabLink>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SocialLinks record={profile} className="prof-socials" />
       {canClaim && (
         <div className="prof-card__claim">
           <p className="prof-hint">Nobody has claimed this profile yet. If it is yours, claim it.</p>
@@ -116,19 +100,5 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
         </div>
       )}
     </section>
-  );
-}
-
-function Item({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div className="prof-contact__item">
-      <dt className="prof-contact__term">
-        <span className="prof-contact__icon" aria-hidden="true">
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="prof-contact__value">{children}</dd>
-    </div>
   );
 }
