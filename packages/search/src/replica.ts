@@ -1,17 +1,13 @@
 // The replicated index: the Postgres index stays the durable copy every write goes to, and each service replica
 // answers searches from its own in-memory copy of it (memory.ts), with no database round trip. Writes notify a
-// channel in their transaction (postgres.ts); every replica listens and re-reads the ids named, so a write on one
+// channel in their transaction (postgres/changes.ts); every replica listens and re-reads the ids named, so a write on one
 // replica reaches the others within milliseconds, and the writer's own searches see it before its write returns.
 // A rebuild's switch notifies '*': each copy loads the new generation whole, answering from its old copy meanwhile.
 import pg from 'pg';
 import { createMemorySearchIndex } from './memory.ts';
 import type { SearchDocument, SearchIndex } from './port.ts';
-import {
-  changeChannelOf,
-  createPostgresSearchIndex,
-  EVERYTHING_CHANGED,
-  type PostgresSearchIndexOptions,
-} from './postgres.ts';
+import { changeChannelOf, EVERYTHING_CHANGED } from './postgres/changes.ts';
+import { createPostgresSearchIndex, type PostgresSearchIndexOptions } from './postgres.ts';
 
 export interface ReplicatedSearchIndexOptions extends PostgresSearchIndexOptions {
   /** Wait before listening again after the listening connection is lost (the copy is reloaded then). */

@@ -1,6 +1,6 @@
 // The shared semantics both adapters rely on: folding, word splitting, document and query checks.
 import { describe, expect, it } from 'vitest';
-import { likeContains } from '../src/postgres.ts';
+import { likeContains } from '../src/postgres/query.ts';
 import { Fields, fold, queryWords } from '../src/semantics.ts';
 import { CONTRACT_FIELDS } from '../src/testing/contract.ts';
 
