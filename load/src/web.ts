@@ -6,6 +6,7 @@
 // targets, and writes bench-results/web.json.
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { DEMO_MEMBER } from '../k6/journeys.js';
 import type { BenchContext } from './replicas.ts';
 import {
   KINDS,
@@ -24,7 +25,6 @@ import {
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** The longest wait for one step of a load (navigation, first cards, network idle) before the bench gives up. */
 const STEP_TIMEOUT_MS = 60_000;
-const MEMBER = { email: 'member@demo.ca.gov', password: 'Member#2024x' };
 
 interface Profile {
   name: ProfileName;
@@ -64,11 +64,11 @@ async function signIn(base: string): Promise<unknown> {
   const response = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(MEMBER),
+    body: JSON.stringify(DEMO_MEMBER),
     signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   if (!response.ok)
-    throw new Error(`login of ${MEMBER.email} answered ${response.status}: ${await response.text()}`);
+    throw new Error(`login of ${DEMO_MEMBER.email} answered ${response.status}: ${await response.text()}`);
   const { token, refreshToken, user } = (await response.json()) as Record<string, unknown>;
   return { token, refreshToken, isAuthenticated: true, loading: false, user };
 }

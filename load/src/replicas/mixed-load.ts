@@ -1,0 +1,279 @@
+// The replicas benchmark's mixed load: visitors reading the public square, members searching the directory and
+// opening profiles, reading their fresh feed, posting and commenting, and a probe timing how long search through
+// the gateway takes to find an acknowledged write; then which acknowledged writes are not readable at the end.
+import { Agent } from 'node:http';
+import { DEMO_MEMBER } from '../../k6/journeys.js';
+import { closedLoop, send } from '../measure.ts';
+import { CONVERGENCE_GIVE_UP_MS } from './plan.ts';
+
+/** What members type in the directory (load/k6/journeys.js): a name, a title, a group, an issue. */
+const DIRECTORY_QUERIES: Record<string, string>[] = [
+  {},
+  { search: 'maria' },
+  { search: 'chief of staff' },
+  { group: 'Legislature' },
+  { issue: '3' },
+  { search: 'director', group: 'Agencies' },
+];
+
+interface Answer {
+  status: number;
+  json: unknown;
+  text: string;
+}
+
+/** Requests, failures and latencies of one kind of call, with when each ended (ms from the load's start). */
+export class Tally {
+  readonly ends: number[] = [];
+  readonly latencies: number[] = [];
+  failed = 0;
+  readonly failures = new Map<string, number>();
+  record(startedAt: number, endedAt: number, failure?: string) {
+    this.ends.push(endedAt);
+    this.latencies.push(endedAt - startedAt);
+    if (failure === undefined) return;
+    this.failed++;
+    this.failures.set(failure, (this.failures.get(failure) ?? 0) + 1);
+  }
+  between(fromMs: number, toMs: number) {
+    return this.ends.filter((end) => end >= fromMs && end < toMs).length;
+  }
+}
+
+function runWord() {
+  return `replrun${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+}
+
+/** One mixed-load run against the product on `base`; answers its tallies and what it wrote. */
+export async function drive(
+  base: string,
+  seconds: number,
+  during: (elapsedMs: () => number) => Promise<void>,
+): Promise<{
+  reads: Tally;
+  writes: Tally;
+  posts: Map<number, number[]>;
+  profileEdits: { name: string; acknowledged: boolean }[];
+  convergence: { kind: string; ms: number | undefined }[];
+  run: string;
+  profileId: number;
+  originalFirstName: string;
+  token: string;
+  agent: Agent;
+}> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const call = async (
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown } = {},
+  ): Promise<Answer> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.token) headers['x-auth-token'] = options.token;
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const answer = await send(agent, new URL(`${base}${path}`), method, headers, body).catch(
+      (error: Error) => ({ status: 0, text: error.message }),
+    );
+    let json: unknown;
+    try {
+      json = answer.text ? JSON.parse(answer.text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: answer.status, json, text: answer.text };
+  };
+  const login = await call('POST', '/auth/login', { body: DEMO_MEMBER });
+  const token = (login.json as { token?: string } | undefined)?.token;
+  if (login.status !== 200 || !token) throw new Error(`the demo member could not sign in: ${login.status}`);
+  const owned = await call('GET', '/api/profiles/user-check', { token });
+  const profileId = (owned.json as { profile_id: number }[] | undefined)?.[0]?.profile_id;
+  if (!profileId) throw new Error(`the demo member has no profile: ${owned.text.slice(0, 200)}`);
+  const profile = await call('GET', `/api/profiles/profile/${profileId}`, { token });
+  const originalFirstName = (profile.json as { first_name: string }).first_name;
+
+  const run = runWord();
+  const reads = new Tally();
+  const writes = new Tally();
+  const posts = new Map<number, number[]>();
+  const profileEdits: { name: string; acknowledged: boolean }[] = [];
+  const convergence: { kind: string; ms: number | undefined }[] = [];
+  const startedAt = performance.now();
+  const elapsed = () => performance.now() - startedAt;
+  const until = startedAt + seconds * 1000;
+
+  /** A read: anything but 2xx is a failed read. */
+  const read = async (method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
+    const begun = elapsed();
+    const answer = await call(method, path, options);
+    const ok = answer.status >= 200 && answer.status < 300;
+    reads.record(begun, elapsed(), ok ? undefined : `${method} ${path.split('?')[0]} ${answer.status}`);
+    return ok ? answer : undefined;
+  };
+  const write = async (path: string, body: unknown) => {
+    const begun = elapsed();
+    const answer = await call('POST', path, { token, body });
+    const ok = answer.status >= 200 && answer.status < 300;
+    writes.record(
+      begun,
+      elapsed(),
+      ok ? undefined : `POST ${path} ${answer.status}: ${answer.text.slice(0, 80)}`,
+    );
+    return ok ? answer : undefined;
+  };
+  const post = async (title: string) => {
+    const created = await write('/api/posts/add-post', {
+      post_title: title,
+      post_body: `Posted by the replicas benchmark (${run}).`,
+      post_type: 1,
+    });
+    const postId = (created?.json as { post_id?: number } | undefined)?.post_id;
+    if (postId !== undefined) posts.set(postId, []);
+    return postId;
+  };
+  const feedPage = (options: { search?: string; offset?: number }) => ({
+    offset: options.offset ?? 0,
+    limit: 20,
+    sort: 'recent',
+    ...(options.search ? { search: options.search } : {}),
+  });
+  /** Polls `found` through the gateway until it says yes; answers the ms from the acknowledgement, or undefined. */
+  const converge = async (
+    kind: string,
+    acknowledgedAt: number,
+    found: (poll: number) => Promise<boolean>,
+  ) => {
+    for (let poll = 0; performance.now() - acknowledgedAt < CONVERGENCE_GIVE_UP_MS; poll++) {
+      if (await found(poll)) {
+        convergence.push({ kind, ms: performance.now() - acknowledgedAt });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    convergence.push({ kind, ms: undefined });
+  };
+
+  const loops = [
+    // Visitors read the public square: the first pages, shared from the gateway's micro-cache.
+    ...Array.from({ length: 3 }, () => async (i: number) => {
+      await read('POST', '/api/posts/all', { body: feedPage({ offset: (i % 3) * 20 }) });
+    }),
+    // Members read their feed: always fresh, every one reaches a post replica.
+    ...Array.from({ length: 2 }, () => async (i: number) => {
+      await read('POST', '/api/posts/all', { token, body: feedPage({ offset: (i % 3) * 20 }) });
+    }),
+    // Members search the directory and open the first card's profile.
+    ...Array.from({ length: 3 }, () => async (i: number) => {
+      const query = new URLSearchParams({ limit: '30', ...DIRECTORY_QUERIES[i % DIRECTORY_QUERIES.length] });
+      const page = await read('GET', `/api/profiles/search?${query}`, { token });
+      const first = (page?.json as { profiles?: { profile_id: number }[] } | undefined)?.profiles?.[0];
+      if (first) await read('GET', `/api/profiles/profile/${first.profile_id}`, { token });
+    }),
+    // Members post and comment on what they posted, at a member's pace.
+    ...Array.from({ length: 2 }, () => async (i: number) => {
+      const postId = await post(`Replica bench ${run} ${i}`);
+      if (postId !== undefined) {
+        const comment = await write('/api/posts/add-comment', {
+          post_id: postId,
+          comment_body: `A comment from ${run}.`,
+        });
+        const commentId = (comment?.json as { comment_id?: number } | undefined)?.comment_id;
+        if (commentId !== undefined) posts.get(postId)?.push(commentId);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }),
+    // The probe: a write, then search through the gateway until it finds it. Profile renames and posts in turn.
+    async (i: number) => {
+      const word = `${run}x${i}`;
+      if (i % 2 === 0) {
+        const name = `Member${word}`;
+        const edit = await write('/api/profiles/update-profile', { profile_id: profileId, first_name: name });
+        profileEdits.push({ name, acknowledged: edit !== undefined });
+        if (!edit) return;
+        // Each poll asks for a page size of its own: the gateway shares a directory page for 2 s (ADR 0013), and
+        // what is measured here is the replicas' index, not that deliberate sharing.
+        await converge('profile', performance.now(), async (poll) => {
+          const query = new URLSearchParams({ search: word, limit: String(100 - (poll % 99)) });
+          const page = await read('GET', `/api/profiles/search?${query}`, { token });
+          const cards = (page?.json as { profiles?: { profile_id: number }[] } | undefined)?.profiles ?? [];
+          return cards.some((card) => card.profile_id === profileId);
+        });
+      } else {
+        const postId = await post(`Replica bench ${run} ${word}`);
+        if (postId === undefined) return;
+        await converge('post', performance.now(), async () => {
+          const page = await read('POST', '/api/posts/all', { token, body: feedPage({ search: word }) });
+          return ((page?.json as { post_id: number }[] | undefined) ?? []).some((p) => p.post_id === postId);
+        });
+      }
+    },
+  ];
+  await Promise.all([
+    ...loops.map((loop) =>
+      closedLoop(1, Math.max(0, (until - performance.now()) / 1000), (i) => loop(i)).then(() => undefined),
+    ),
+    during(elapsed),
+  ]);
+  return {
+    reads,
+    writes,
+    posts,
+    profileEdits,
+    convergence,
+    run,
+    profileId,
+    originalFirstName,
+    token,
+    agent,
+  };
+}
+
+/** Acknowledged writes not readable at the end: posts and comments by the feed's search, the last profile edit. */
+/** What one mixed-load run did and wrote. */
+export type MixedLoad = Awaited<ReturnType<typeof drive>>;
+
+export async function lostWrites(base: string, result: MixedLoad) {
+  const { agent, token, run } = result;
+  const found = new Map<number, Set<number>>();
+  for (let offset = 0; ; offset += 50) {
+    const body = JSON.stringify({ offset, limit: 50, sort: 'recent', search: run });
+    const answer = await send(
+      agent,
+      new URL(`${base}/api/posts/all`),
+      'POST',
+      {
+        'content-type': 'application/json',
+        'x-auth-token': token,
+      },
+      body,
+    );
+    if (answer.status !== 200) throw new Error(`the feed's search answered ${answer.status} at the end`);
+    const page = JSON.parse(answer.text) as { post_id: number; PostComments: { comment_id: number }[] }[];
+    for (const post of page) found.set(post.post_id, new Set(post.PostComments.map((c) => c.comment_id)));
+    if (page.length < 50) break;
+  }
+  let lostPosts = 0;
+  let lostComments = 0;
+  for (const [postId, comments] of result.posts) {
+    const there = found.get(postId);
+    if (!there) lostPosts++;
+    for (const commentId of comments) if (!there?.has(commentId)) lostComments++;
+  }
+  // Edits of one profile replace each other: the last acknowledged one (or one tried after it) must be what it says.
+  const profile = await send(agent, new URL(`${base}/api/profiles/profile/${result.profileId}`), 'GET', {
+    'x-auth-token': token,
+  });
+  const firstName = (JSON.parse(profile.text) as { first_name: string }).first_name;
+  const lastAcknowledged = result.profileEdits.findLastIndex((edit) => edit.acknowledged);
+  const acceptable = result.profileEdits.slice(Math.max(0, lastAcknowledged)).map((edit) => edit.name);
+  const lostProfileEdit = lastAcknowledged >= 0 && !acceptable.includes(firstName) ? 1 : 0;
+  return { lostPosts, lostComments, lostProfileEdit, total: lostPosts + lostComments + lostProfileEdit };
+}
+
+export async function restoreName(base: string, result: MixedLoad) {
+  await send(
+    result.agent,
+    new URL(`${base}/api/profiles/update-profile`),
+    'POST',
+    { 'content-type': 'application/json', 'x-auth-token': result.token },
+    JSON.stringify({ profile_id: result.profileId, first_name: result.originalFirstName }),
+  );
+}

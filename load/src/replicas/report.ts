@@ -1,0 +1,229 @@
+// The replicas benchmark's report: the events of the run, each figure against its target, each replica's share of
+// its service's calls, the throughput next to one replica's, printed and saved as bench-results/replicas.json.
+import { percentile } from '../measure.ts';
+import type { BenchContext } from '../replicas.ts';
+import type { MixedLoad } from './mixed-load.ts';
+import {
+  BASELINE_S,
+  CONVERGENCE_GIVE_UP_MS,
+  JUDGED_CALLS,
+  KILL_AT_S,
+  LOAD_S,
+  RESTART_DELAY_MS,
+  TARGETS,
+} from './plan.ts';
+
+const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+const perSecond = (count: number, ms: number) => (ms > 0 ? (count * 1000) / ms : 0);
+
+/** A service's calls in one phase, and each of its replicas' share of them. */
+export type Shares = Record<string, { total: number; share: Record<string, number> }>;
+
+export interface ReplicasRun {
+  result: MixedLoad;
+  lost: { lostPosts: number; lostComments: number; lostProfileEdit: number; total: number };
+  baseline: MixedLoad;
+  baselineLost: { total: number };
+  events: string[];
+  killed: Map<
+    string,
+    { pid: number; atMs: number; restartedAtMs?: number; upAtMs?: number; servingAtMs?: number }
+  >;
+  services: string[];
+  beforeKill: Shares;
+  afterRestart: Shares;
+  whole: Shares;
+  perReplicaShare: Record<string, unknown>;
+  workerShare: number[];
+  gatewayTotal: number;
+}
+
+export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
+  const { print } = ctx;
+  const {
+    result,
+    lost,
+    baseline,
+    baselineLost,
+    events,
+    killed,
+    services,
+    beforeKill,
+    afterRestart,
+    whole,
+    perReplicaShare,
+    workerShare,
+    gatewayTotal,
+  } = run;
+  const converged = result.convergence.filter((c) => c.ms !== undefined).map((c) => c.ms as number);
+  const notFound = result.convergence.length - converged.length;
+  const maxConvergenceMs = notFound > 0 ? null : Math.max(0, ...converged);
+  const requests = result.reads.ends.length + result.writes.ends.length;
+  const acknowledgedWrites = result.writes.ends.length - result.writes.failed;
+  const killAtMs = KILL_AT_S * 1000;
+
+  print(
+    `\nreplicas: npm start --replicas 2 (2 gateway workers, API only), mixed load ${LOAD_S} s; kill -9 profile-2 and post-2 at ${KILL_AT_S} s, restarted after RESTART_DELAY_MS=${RESTART_DELAY_MS}`,
+  );
+  print('  visitors: public square pages ×3 loops; members: fresh feed ×2, directory search + profile ×3,');
+  print(
+    '  post + comment ×2 (100 ms apart; the comment allowance lifted: one member writes them all), and a',
+  );
+  print('  probe (a profile rename or a post, then search through the gateway until it finds it)');
+  for (const event of events) print(`  ${event}`);
+  const sorted = [...result.reads.latencies].sort((a, b) => a - b);
+  print(`  figure               value      target`);
+  const row = (name: string, value: string, target: string, pass: boolean | undefined) =>
+    print(
+      `  ${name.padEnd(20)} ${value.padStart(9)}   ${target.padEnd(10)} ${pass === undefined ? '' : pass ? 'pass' : 'MISS'}`,
+    );
+  row('requests', String(requests), '', undefined);
+  row('failedReads', String(result.reads.failed), '0', result.reads.failed === TARGETS.failedReads);
+  row('acknowledgedWrites', String(acknowledgedWrites), '', undefined);
+  row('failedWrites', String(result.writes.failed), '(no retry)', undefined);
+  row('lostWrites', String(lost.total), '0', lost.total === TARGETS.lostWrites);
+  row(
+    'maxConvergenceMs',
+    maxConvergenceMs === null ? `${notFound} unfound` : maxConvergenceMs.toFixed(0),
+    '≤ 2000',
+    maxConvergenceMs !== null && maxConvergenceMs <= TARGETS.maxConvergenceMs,
+  );
+  for (const [kind, list] of [
+    ['profile', result.convergence.filter((c) => c.kind === 'profile')],
+    ['post', result.convergence.filter((c) => c.kind === 'post')],
+  ] as const) {
+    const ms = list
+      .filter((c) => c.ms !== undefined)
+      .map((c) => c.ms as number)
+      .sort((a, b) => a - b);
+    print(
+      `    ${kind} probes: ${list.length}, found in p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms, max ${(ms.at(-1) ?? 0).toFixed(0)} ms${list.length > ms.length ? `, ${list.length - ms.length} not found within ${CONVERGENCE_GIVE_UP_MS / 1000} s` : ''}`,
+    );
+  }
+  print(
+    `  share of each service's gRPC calls (rotunda_grpc_server_handled_total), target 30–70 % per live replica:`,
+  );
+  const workersPass =
+    gatewayTotal < JUDGED_CALLS ||
+    workerShare.every((share) => share >= TARGETS.share[0] && share <= TARGETS.share[1]);
+  print(
+    `    gateway  workers (Node's cluster, kept-alive connections handed out in turn) ${workerShare.map(pct).join(' / ')} of ${gatewayTotal} requests  ${workersPass ? 'pass' : 'MISS'}`,
+  );
+  let sharesPass = workersPass;
+  for (const service of services) {
+    const judged = [beforeKill[service], afterRestart[service]];
+    const phases = [
+      ['before the kill', beforeKill[service]],
+      ['after the restart', afterRestart[service]],
+      ['whole run', whole[service]],
+    ] as const;
+    const cells = phases.map(([label, phase]) =>
+      phase && phase.total > 0
+        ? `${label} ${Object.values(phase.share).map(pct).join(' / ')} of ${phase.total}`
+        : `${label} —`,
+    );
+    // Judged where both replicas were live and the service had calls to share; a replica that came back and
+    // handled no call before the end was live and served 0 %.
+    const victim = killed.get(`${service}-2`);
+    const neverServed = victim !== undefined && victim.servingAtMs === undefined;
+    if (neverServed)
+      cells[1] = `after the restart ${service}-2 handled no call by the end (${victim.upAtMs === undefined ? 'never up' : `up at ${(victim.upAtMs / 1000).toFixed(1)} s`})`;
+    const pass =
+      !neverServed &&
+      judged.every(
+        (phase) =>
+          !phase ||
+          phase.total < JUDGED_CALLS ||
+          Object.values(phase.share).every((share) => share >= TARGETS.share[0] && share <= TARGETS.share[1]),
+      );
+    if (!pass) sharesPass = false;
+    print(`    ${service.padEnd(8)} ${cells.join('; ')}  ${pass ? 'pass' : 'MISS'}`);
+  }
+  const readRate = perSecond(result.reads.between(0, killAtMs), killAtMs);
+  const baselineRate = perSecond(baseline.reads.ends.length, BASELINE_S * 1000);
+  const writeRate = perSecond(result.writes.between(0, killAtMs), killAtMs);
+  const baselineWriteRate = perSecond(baseline.writes.ends.length, BASELINE_S * 1000);
+  const baselineSorted = [...baseline.reads.latencies].sort((a, b) => a - b);
+  const firstPhase = result.reads.latencies
+    .filter((_, i) => (result.reads.ends[i] ?? 0) < killAtMs)
+    .sort((a, b) => a - b);
+  print(
+    `  throughput, same load           --replicas 1 (${BASELINE_S} s)   --replicas 2 (first ${KILL_AT_S} s, before the kill)`,
+  );
+  print(
+    `    reads/s                     ${baselineRate.toFixed(0).padStart(10)}   ${readRate.toFixed(0).padStart(10)}`,
+  );
+  print(
+    `    writes/s                    ${baselineWriteRate.toFixed(0).padStart(10)}   ${writeRate.toFixed(0).padStart(10)}`,
+  );
+  print(
+    `    read p50 / p95 ms           ${`${percentile(baselineSorted, 50).toFixed(1)} / ${percentile(baselineSorted, 95).toFixed(1)}`.padStart(10)}   ${`${percentile(firstPhase, 50).toFixed(1)} / ${percentile(firstPhase, 95).toFixed(1)}`.padStart(10)}`,
+  );
+  print(
+    `    failed reads, lost writes   ${`${baseline.reads.failed}, ${baselineLost.total}`.padStart(10)}   ${`${result.reads.failed}, ${lost.total}`.padStart(10)} (whole run)`,
+  );
+  print(
+    `  read p50 / p95 over the whole run: ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} ms`,
+  );
+  for (const [kind, count] of [...result.reads.failures, ...result.writes.failures].slice(0, 6))
+    print(`  ${count}× ${kind}`);
+  print(
+    `  lost: ${lost.lostPosts} posts, ${lost.lostComments} comments, ${lost.lostProfileEdit} profile edits (of ${result.posts.size} posts, ${[...result.posts.values()].flat().length} comments, ${result.profileEdits.filter((e) => e.acknowledged).length} edits acknowledged)`,
+  );
+  print(
+    [
+      result.reads.failed === TARGETS.failedReads,
+      lost.total === TARGETS.lostWrites,
+      maxConvergenceMs !== null && maxConvergenceMs <= TARGETS.maxConvergenceMs,
+      sharesPass,
+    ].every(Boolean)
+      ? '  every target held'
+      : '  some targets were missed (MISS above)',
+  );
+  ctx.save('replicas', {
+    requests,
+    failedReads: result.reads.failed,
+    acknowledgedWrites,
+    lostWrites: lost.total,
+    maxConvergenceMs,
+    perReplicaShare,
+    details: {
+      loadSeconds: LOAD_S,
+      killAtSeconds: KILL_AT_S,
+      restartDelayMs: RESTART_DELAY_MS,
+      events,
+      failedWrites: result.writes.failed,
+      failures: Object.fromEntries([...result.reads.failures, ...result.writes.failures]),
+      lost,
+      convergenceProbes: result.convergence.length,
+      convergenceNotFound: notFound,
+      serviceCalls: Object.fromEntries(
+        services.map((service) => [
+          service,
+          {
+            beforeKill: beforeKill[service]?.total ?? 0,
+            afterRestart: afterRestart[service]?.total ?? 0,
+            wholeRun: whole[service]?.total ?? 0,
+          },
+        ]),
+      ),
+      baseline: {
+        replicas: 1,
+        seconds: BASELINE_S,
+        readsPerSecond: baselineRate,
+        writesPerSecond: baselineWriteRate,
+        readP50Ms: percentile(baselineSorted, 50),
+        readP95Ms: percentile(baselineSorted, 95),
+        failedReads: baseline.reads.failed,
+        lostWrites: baselineLost.total,
+      },
+      beforeKill: {
+        readsPerSecond: readRate,
+        writesPerSecond: writeRate,
+        readP50Ms: percentile(firstPhase, 50),
+        readP95Ms: percentile(firstPhase, 95),
+      },
+    },
+    targets: { ...TARGETS, share: undefined, liveReplicaShare: TARGETS.share },
+  });
+}
