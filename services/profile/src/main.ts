@@ -17,8 +17,8 @@ await runService({
   configSchema: profileConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { prisma, orgDirectory, orgCopy, store, directory, profiles, jobs, issues, contacts, close } =
-      await wireProfile(config, logger);
+    const wired = await wireProfile(config, logger);
+    const { prisma, orgDirectory, orgCopy, store, directory, profiles, close } = wired;
     await store.ensureBucket();
     if (config.SEED_DEMO) {
       const accounts = grpcAccountLookup(config.AUTH_SERVICE_ADDR);
@@ -51,7 +51,7 @@ await runService({
         {
           name: 'rotunda.profile.v1.ProfileService',
           definition: ProfileServiceService,
-          implementation: grpcProfileService({ profiles, jobs, issues, directory, contacts }, logger),
+          implementation: grpcProfileService(wired, logger),
         },
       ],
       onShutdown: async () => {

@@ -10,14 +10,17 @@ import { prismaContactRepository } from './adapters/prisma-contact-repository.ts
 import { prismaDirectoryQuota } from './adapters/prisma-directory-quota.ts';
 import { prismaDirectoryRepository } from './adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from './adapters/prisma-issue-repository.ts';
+import { prismaJobRepository } from './adapters/prisma-job-repository.ts';
 import { prismaOrgCopy } from './adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from './adapters/prisma-profile-repository.ts';
 import type { ProfileConfig } from './config.ts';
+import { createClaimService } from './domain/claim-service.ts';
 import { createContacts } from './domain/contacts.ts';
 import { createPeopleDirectory, PEOPLE_INDEX } from './domain/directory.ts';
 import { createIssueService } from './domain/issue-service.ts';
 import { createJobService } from './domain/job-service.ts';
 import { createOrgCopy } from './domain/org-copy.ts';
+import { createPeopleLookups } from './domain/people-lookups.ts';
 import { createProfileService } from './domain/profile-service.ts';
 
 export async function wireProfile(config: ProfileConfig, logger: Logger) {
@@ -51,7 +54,14 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     logger,
     directory,
   });
-  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory });
+  const claims = createClaimService({ profiles: repository, directory });
+  const lookups = createPeopleLookups({ profiles: repository });
+  const jobs = createJobService({
+    profiles: repository,
+    jobs: prismaJobRepository(prisma, config.DATABASE_SCHEMA),
+    orgs: orgCopy,
+    directory,
+  });
   const issues = createIssueService({
     issues: prismaIssueRepository(prisma),
     profiles: repository,
@@ -68,5 +78,19 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     await readDriver.dispose();
     await prisma.$disconnect();
   };
-  return { prisma, orgDirectory, orgCopy, store, index, directory, profiles, jobs, issues, contacts, close };
+  return {
+    prisma,
+    orgDirectory,
+    orgCopy,
+    store,
+    index,
+    directory,
+    profiles,
+    claims,
+    lookups,
+    jobs,
+    issues,
+    contacts,
+    close,
+  };
 }

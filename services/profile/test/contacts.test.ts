@@ -210,7 +210,6 @@ beforeAll(async () => {
   // What main.ts does when the service starts.
   wired = await wireProfile(config, logger);
   rebuiltAtStart = await wired.directory.rebuildIfOutOfStep();
-  const { profiles, jobs, issues, directory, contacts } = wired;
   server = await startGrpcServer({
     callers: testCallers.verifier,
     host: '127.0.0.1',
@@ -220,7 +219,7 @@ beforeAll(async () => {
       {
         name: 'rotunda.profile.v1.ProfileService',
         definition: ProfileServiceService,
-        implementation: grpcProfileService({ profiles, jobs, issues, directory, contacts }, logger),
+        implementation: grpcProfileService(wired, logger),
       },
     ],
   });

@@ -5,100 +5,21 @@
 // the history (PERMISSION_DENIED for a member, UNAUTHENTICATED for a visitor, NOT_FOUND for an unknown id); the
 // owners' names by user id for the page's actors.
 import { randomUUID } from 'node:crypto';
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
-import { createObjectStore, type ObjectStore, processImage } from '@rotunda/images';
-import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import { type HistoryEntry, ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
-import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { status } from '@grpc/grpc-js';
+import type { HistoryEntry } from '@rotunda/protos/profile';
+import type { Caller } from '@rotunda/service-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '../generated/prisma/client.ts';
-import { grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
-import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
-import { prismaDirectoryQuota } from '../src/adapters/prisma-directory-quota.ts';
-import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repository.ts';
-import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
-import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
-import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
-import { createPeopleDirectory, PEOPLE_INDEX } from '../src/domain/directory.ts';
-import { createIssueService } from '../src/domain/issue-service.ts';
-import { createJobService } from '../src/domain/job-service.ts';
-import { createOrgCopy } from '../src/domain/org-copy.ts';
-import { createProfileService } from '../src/domain/profile-service.ts';
-import { demoOrgData, type FakeService, startFakeOrg } from './support/fake-services.ts';
-
-const logger = createLogger('profile-history-test', 'silent');
-const root = new URL('..', import.meta.url).pathname;
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { demoOrgData } from './support/fake-services.ts';
+import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONTRIBUTOR: Caller = { userId: 'contributor-7', email: 'c7@demo.ca.gov', roles: ['contributor'] };
 const member = (): Caller => ({ userId: `user-${randomUUID()}`, email: 'someone@demo.ca.gov', roles: [] });
 
+let service: ProfileUnderTest;
 let prisma: PrismaClient;
-let s3: TestS3;
-let store: ObjectStore;
-let fakeOrg: FakeService;
-let directory: ReturnType<typeof grpcOrgDirectory>;
-let searchIndex: SearchIndex;
-let readDriver: Awaited<ReturnType<typeof import('@rotunda/service-kit').connectReadDriver>>;
-let server: RunningGrpcServer;
-let client: ProfileServiceClient;
-
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof ProfileServiceClient]: Unary<ProfileServiceClient[K]> extends never ? never : K;
-}[keyof ProfileServiceClient];
-
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<ProfileServiceClient[K]>['request']>,
-  caller?: Caller,
-): Promise<Unary<ProfileServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<ProfileServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  return new Promise((resolve, reject) =>
-    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+let rpc: ProfileUnderTest['rpc'];
 
 const picture = async (caller: Caller, background = '#1d4e89') =>
   (
@@ -150,80 +71,16 @@ const job = (organization_id: number, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  await migrate({ databaseUrl, schema: 'profile', migrationsDir: `${root}prisma/migrations`, logger });
-  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'profile') });
-  s3 = await startTestS3('profile-history-test');
-  store = createObjectStore(s3.config);
-  await store.ensureBucket();
-  fakeOrg = await startFakeOrg(demoOrgData(), logger);
-  directory = grpcOrgDirectory(fakeOrg.address);
-  searchIndex = searchIndexFromConfig(
-    {
-      DATABASE_URL: databaseUrl,
-      SEARCH_SCHEMA: 'profile_search',
-      SEARCH_INDEX: 'people',
-      SEARCH_IN_MEMORY: true,
-    },
-    PEOPLE_INDEX,
-  );
-  await searchIndex.ensure();
-  const { connectReadDriver } = await import('@rotunda/service-kit');
-  readDriver = await connectReadDriver(databaseUrl, 2, 'profile-history-test.read');
-  const people = createPeopleDirectory({
-    repository: prismaDirectoryRepository(prisma, 'profile', readDriver),
-    index: searchIndex,
+  service = await startProfileUnderTest('profile-history-test', {
+    org: demoOrgData(),
+    readPool: true,
+    prepare: ({ orgCopy }) => orgCopy.copyAll(),
   });
-  const orgCopy = createOrgCopy({
-    copy: prismaOrgCopy(prisma, 'profile'),
-    directory,
-    onRenamed: (renamed) => people.placesRenamed(renamed),
-  });
-  await orgCopy.copyAll();
-  const repository = prismaProfileRepository(prisma, 'profile');
-  const profiles = createProfileService({
-    profiles: repository,
-    quota: prismaDirectoryQuota(prisma, 'profile'),
-    processImage,
-    store,
-    logger,
-    directory: people,
-  });
-  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory: people });
-  const issues = createIssueService({
-    issues: prismaIssueRepository(prisma),
-    profiles: repository,
-    directory: people,
-  });
-  // Only the rpcs of profiles, jobs and issues are called here.
-  const services = { profiles, jobs, issues, directory: people } as Parameters<typeof grpcProfileService>[0];
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.profile.v1.ProfileService',
-        definition: ProfileServiceService,
-        implementation: grpcProfileService(services, logger),
-      },
-    ],
-  });
-  client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  ({ prisma, rpc } = service);
 });
 
 afterAll(async () => {
-  client?.close();
-  directory?.close();
-  await server?.shutdown();
-  await fakeOrg?.server.shutdown();
-  await searchIndex?.close();
-  await readDriver?.dispose();
-  await prisma?.$disconnect();
-  await s3?.stop();
+  await service?.close();
 });
 
 describe('recording contributors’ edits of unclaimed profiles', () => {

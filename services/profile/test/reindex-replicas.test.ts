@@ -45,7 +45,7 @@ async function startReplica(name: string): Promise<Replica> {
   const config = profileConfigSchema.parse({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
   const wired = await wireProfile(config, logger);
   await wired.directory.rebuildIfOutOfStep();
-  const { profiles, jobs, issues, directory, contacts } = wired;
+  const { directory } = wired;
   const server: RunningGrpcServer = await startGrpcServer({
     callers: testCallers.verifier,
     host: '127.0.0.1',
@@ -55,7 +55,7 @@ async function startReplica(name: string): Promise<Replica> {
       {
         name: 'rotunda.profile.v1.ProfileService',
         definition: ProfileServiceService,
-        implementation: grpcProfileService({ profiles, jobs, issues, directory, contacts }, logger),
+        implementation: grpcProfileService(wired, logger),
       },
     ],
   });

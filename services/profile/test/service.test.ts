@@ -7,66 +7,28 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
+import { Metadata, status } from '@grpc/grpc-js';
 import { type Change, listenForChanges, publishChange } from '@rotunda/events';
-import {
-  createObjectStore,
-  mediaKeyOf,
-  type ObjectStore,
-  processImage,
-  sweepOrphanUploads,
-} from '@rotunda/images';
-import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import {
-  FindUnclaimedMatchesRequest,
-  type ListedProfile,
-  type Profile,
-  ProfileServiceClient,
-  ProfileServiceService,
-} from '@rotunda/protos/profile';
+import { mediaKeyOf, type ObjectStore, sweepOrphanUploads } from '@rotunda/images';
+import { FindUnclaimedMatchesRequest, type ListedProfile, type Profile } from '@rotunda/protos/profile';
 import { ELECTED_OFFICIAL_TITLES, ELECTED_OFFICIALS_GROUP } from '@rotunda/rules';
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
-import {
-  type Caller,
-  connectReadDriver,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  type ReadDriver,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { type Caller, type Logger, prismaAdapter, setCallerMetadata } from '@rotunda/service-kit';
+import { diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { grpcAccountLookup, grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
-import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
+import { grpcAccountLookup, type grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
-import { prismaContactRepository } from '../src/adapters/prisma-contact-repository.ts';
 import { prismaDirectoryQuota } from '../src/adapters/prisma-directory-quota.ts';
 import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repository.ts';
-import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
-import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
-import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
-import { createContacts } from '../src/domain/contacts.ts';
 import {
   createPeopleDirectory,
   PEOPLE_INDEX,
   type PeopleDirectory,
   peopleDocumentOf,
 } from '../src/domain/directory.ts';
-import { createIssueService } from '../src/domain/issue-service.ts';
-import { createJobService } from '../src/domain/job-service.ts';
-import { createOrgCopy, type OrgCopy } from '../src/domain/org-copy.ts';
+import type { OrgCopy } from '../src/domain/org-copy.ts';
 import {
   createProfileService,
   type ProfileService,
@@ -79,16 +41,8 @@ import {
   NEWBIE_MATCH,
   seedDemoProfiles,
 } from '../src/seed/demo-profiles.ts';
-import {
-  demoOrgData,
-  type FakeOrgData,
-  type FakeService,
-  startFakeAuth,
-  startFakeOrg,
-} from './support/fake-services.ts';
-
-const logger = createLogger('profile-test', 'silent');
-const root = new URL('..', import.meta.url).pathname;
+import { demoOrgData, type FakeOrgData, type FakeService, startFakeAuth } from './support/fake-services.ts';
+import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONCIERGE_ID = 'concierge-account-1';
 const MEMBER_ID = 'member-account-1';
@@ -113,56 +67,23 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
+let service: ProfileUnderTest;
+let logger: Logger;
+let root: string;
 let databaseUrl: string;
 let prisma: PrismaClient;
-let s3: TestS3;
 let store: ObjectStore;
 let orgData: FakeOrgData;
-let fakeOrg: FakeService;
 let fakeAuth: FakeService;
 let directory: ReturnType<typeof grpcOrgDirectory>;
 let orgCopy: OrgCopy;
 let people: PeopleDirectory;
 /** The directory's index: an in-memory copy of the Postgres index, as the service runs by default. */
 let searchIndex: SearchIndex;
-let readDriver: ReadDriver;
-let server: RunningGrpcServer;
-let client: ProfileServiceClient;
+let rpc: ProfileUnderTest['rpc'];
 /** What the composition root wires: the repository, the download counts and the profile rules behind gRPC. */
 let serviceDependencies: ProfileServiceDependencies;
 let profileService: ProfileService;
-
-/** The request and response types of one RPC, read from the generated client's fullest overload. */
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof ProfileServiceClient]: Unary<ProfileServiceClient[K]> extends never ? never : K;
-}[keyof ProfileServiceClient];
-
-/** Calls one RPC as `caller` (none: no caller metadata, as for an internal call). */
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<ProfileServiceClient[K]>['request']>,
-  caller?: Caller,
-): Promise<Unary<ProfileServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<ProfileServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  return new Promise((resolve, reject) =>
-    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
-}
 
 /** Every profile ListDirectory streams to `caller`. */
 function listDirectory(caller?: Caller): Promise<ListedProfile[]> {
@@ -170,22 +91,12 @@ function listDirectory(caller?: Caller): Promise<ListedProfile[]> {
   if (caller) setCallerMetadata(metadata, caller);
   const profiles: ListedProfile[] = [];
   return new Promise((resolve, reject) =>
-    client
+    service.client
       .listDirectory({}, metadata)
       .on('data', (profile: ListedProfile) => profiles.push(profile))
       .on('error', reject)
       .on('end', () => resolve(profiles)),
   );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
 }
 
 /** A picture stored the way create-profile step 1 stores it, before the profile exists. */
@@ -292,110 +203,38 @@ async function objectExists(url: string) {
 }
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  await migrate({ databaseUrl, schema: 'profile', migrationsDir: `${root}prisma/migrations`, logger });
-  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'profile') });
-  s3 = await startTestS3('profile-test');
-  store = createObjectStore(s3.config);
-  await store.ensureBucket();
   orgData = demoOrgData();
-  fakeOrg = await startFakeOrg(orgData, logger);
-  fakeAuth = await startFakeAuth(
-    { [DEMO_ACCOUNT_EMAILS.concierge]: CONCIERGE_ID, [DEMO_ACCOUNT_EMAILS.member]: MEMBER_ID },
-    logger,
-  );
-  directory = grpcOrgDirectory(fakeOrg.address);
-  searchIndex = searchIndexFromConfig(
-    {
-      DATABASE_URL: databaseUrl,
-      SEARCH_SCHEMA: 'profile_search',
-      SEARCH_INDEX: 'people',
-      SEARCH_IN_MEMORY: true,
+  service = await startProfileUnderTest('profile-test', {
+    org: orgData,
+    readPool: true,
+    async prepare(parts) {
+      fakeAuth = await startFakeAuth(
+        { [DEMO_ACCOUNT_EMAILS.concierge]: CONCIERGE_ID, [DEMO_ACCOUNT_EMAILS.member]: MEMBER_ID },
+        parts.logger,
+      );
+      const accounts = grpcAccountLookup(fakeAuth.address);
+      await seedDemoProfiles({
+        prisma: parts.prisma,
+        store: parts.store,
+        copyOrgNames: () => parts.orgCopy.copyAll(),
+        addressOf: (id) => parts.orgDirectory.addressOf(id),
+        accountIds: (emails) => accounts.userIdsByEmail(emails),
+        logger: parts.logger,
+        picture: cheapPicture,
+      });
+      accounts.close();
+      await parts.people.rebuildIfOutOfStep();
     },
-    PEOPLE_INDEX,
-  );
-  await searchIndex.ensure();
-  readDriver = await connectReadDriver(databaseUrl, 2, 'profile-test.read');
-  people = createPeopleDirectory({
-    repository: prismaDirectoryRepository(prisma, 'profile', readDriver),
-    index: searchIndex,
   });
-  orgCopy = createOrgCopy({
-    copy: prismaOrgCopy(prisma, 'profile'),
-    directory,
-    onRenamed: (renamed) => people.placesRenamed(renamed),
-  });
-  const repository = prismaProfileRepository(prisma, 'profile');
-  serviceDependencies = {
-    profiles: repository,
-    quota: prismaDirectoryQuota(prisma, 'profile'),
-    processImage,
-    store,
-    logger,
-    directory: people,
-  };
-  const profiles = createProfileService(serviceDependencies);
-  profileService = profiles;
-  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory: people });
-  const issues = createIssueService({
-    issues: prismaIssueRepository(prisma),
-    profiles: repository,
-    directory: people,
-  });
-  const accounts = grpcAccountLookup(fakeAuth.address);
-  await seedDemoProfiles({
-    prisma,
-    store,
-    copyOrgNames: () => orgCopy.copyAll(),
-    addressOf: (id) => directory.addressOf(id),
-    accountIds: (emails) => accounts.userIdsByEmail(emails),
-    logger,
-    picture: cheapPicture,
-  });
-  accounts.close();
-  await people.rebuildIfOutOfStep();
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.profile.v1.ProfileService',
-        definition: ProfileServiceService,
-        implementation: grpcProfileService(
-          {
-            profiles,
-            jobs,
-            issues,
-            directory: people,
-            contacts: createContacts({
-              directory: people,
-              contacts: prismaContactRepository(prisma, 'profile'),
-              quota: serviceDependencies.quota,
-            }),
-          },
-          logger,
-        ),
-      },
-    ],
-  });
-  client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-    'grpc.max_send_message_length': 16 * 1024 * 1024,
-  });
+  ({ logger, root, databaseUrl, prisma, store, orgCopy, people, searchIndex, rpc } = service);
+  directory = service.orgDirectory;
+  serviceDependencies = service.profileDependencies;
+  profileService = service.services.profiles;
 });
 
 afterAll(async () => {
-  client?.close();
-  directory?.close();
-  await server?.shutdown();
-  await fakeOrg?.server.shutdown();
+  await service?.close();
   await fakeAuth?.server.shutdown();
-  await searchIndex?.close();
-  await readDriver?.dispose();
-  await prisma?.$disconnect();
-  await s3?.stop();
 });
 
 describe('data and seed', () => {
@@ -2128,7 +1967,7 @@ describe('personal contact details', () => {
     setCallerMetadata(metadata, caller);
     const chunks: Buffer[] = [];
     return new Promise((resolve, reject) =>
-      client
+      service.client
         .makeServerStreamRequest(
           `/rotunda.profile.v1.ProfileService/${method}`,
           () => Buffer.alloc(0),
@@ -2146,7 +1985,7 @@ describe('personal contact details', () => {
     const metadata = new Metadata();
     setCallerMetadata(metadata, caller);
     return new Promise((resolve, reject) =>
-      client.makeUnaryRequest(
+      service.client.makeUnaryRequest(
         `/rotunda.profile.v1.ProfileService/${method}`,
         () => Buffer.from(request),
         (bytes: Buffer) => bytes,

@@ -8,52 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-} from '@grpc/grpc-js';
 import { publishChange } from '@rotunda/events';
-import { createObjectStore, processImage } from '@rotunda/images';
-import { startTestS3, type TestS3 } from '@rotunda/images/testing';
 import type { Organization } from '@rotunda/protos/org';
-import { ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
-import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { type Caller, type Logger, migrate, prismaAdapter } from '@rotunda/service-kit';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { grpcOrgDirectory } from '../src/adapters/grpc-clients.ts';
-import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
-import { prismaContactRepository } from '../src/adapters/prisma-contact-repository.ts';
-import { prismaDirectoryQuota } from '../src/adapters/prisma-directory-quota.ts';
-import { prismaDirectoryRepository } from '../src/adapters/prisma-directory-repository.ts';
-import { prismaIssueRepository } from '../src/adapters/prisma-issue-repository.ts';
-import { prismaOrgCopy } from '../src/adapters/prisma-org-copy.ts';
-import { prismaProfileRepository } from '../src/adapters/prisma-profile-repository.ts';
-import { createContacts } from '../src/domain/contacts.ts';
-import { createPeopleDirectory, PEOPLE_INDEX } from '../src/domain/directory.ts';
-import { createIssueService } from '../src/domain/issue-service.ts';
-import { createJobService } from '../src/domain/job-service.ts';
-import { createOrgCopy } from '../src/domain/org-copy.ts';
-import { createProfileService } from '../src/domain/profile-service.ts';
 import { isVerifiedEmployer } from '../src/domain/verified-employer.ts';
-import { type FakeService, startFakeOrg } from './support/fake-services.ts';
-
-const logger = createLogger('verified-employer-test', 'silent');
-const root = new URL('..', import.meta.url).pathname;
+import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONTRIBUTOR: Caller = {
   userId: 'contributor-9',
@@ -96,45 +60,13 @@ describe('isVerifiedEmployer', () => {
   });
 });
 
+let service: ProfileUnderTest;
 let databaseUrl: string;
+let root: string;
 let prisma: PrismaClient;
-let s3: TestS3;
-let fakeOrg: FakeService;
-let directory: ReturnType<typeof grpcOrgDirectory>;
-let searchIndex: SearchIndex;
-let server: RunningGrpcServer;
-let client: ProfileServiceClient;
+let logger: Logger;
+let rpc: ProfileUnderTest['rpc'];
 let listener: { close: () => Promise<void> };
-
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof ProfileServiceClient]: Unary<ProfileServiceClient[K]> extends never ? never : K;
-}[keyof ProfileServiceClient];
-
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<ProfileServiceClient[K]>['request']>,
-  caller?: Caller,
-): Promise<Unary<ProfileServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<ProfileServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  return new Promise((resolve, reject) =>
-    fn.call(client, request, metadata, {}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
-}
 
 const someone = (email: string): Caller => ({ userId: `user-${randomUUID()}`, email, roles: [] });
 const VIEWER = someone('viewer@gmail.com');
@@ -193,14 +125,8 @@ async function expectBadge(profileId: number, lastName: string, expected: boolea
 }
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  await migrate({ databaseUrl, schema: 'profile', migrationsDir: `${root}prisma/migrations`, logger });
-  prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'profile') });
-  s3 = await startTestS3('verified-employer-test');
-  const store = createObjectStore(s3.config);
-  await store.ensureBucket();
-  fakeOrg = await startFakeOrg(
-    {
+  service = await startProfileUnderTest('verified-employer-test', {
+    org: {
       exported: [
         organization(SENATE, 'California State Senate', 'https://www.senate.ca.gov/', ['sen.ca.gov']),
         organization(FINANCE, 'Department of Finance', undefined, []),
@@ -209,79 +135,18 @@ beforeAll(async () => {
       later: [],
       divisions: [],
     },
-    logger,
-  );
-  directory = grpcOrgDirectory(fakeOrg.address);
-  searchIndex = searchIndexFromConfig(
-    {
-      DATABASE_URL: databaseUrl,
-      SEARCH_SCHEMA: 'profile_search',
-      SEARCH_INDEX: 'people',
-      SEARCH_IN_MEMORY: true,
+    async prepare({ databaseUrl, logger, orgCopy }) {
+      const keeper = keepOrgCopy({ databaseUrl, logger, orgCopy });
+      await keeper.ready;
+      listener = keeper;
     },
-    PEOPLE_INDEX,
-  );
-  await searchIndex.ensure();
-  const people = createPeopleDirectory({
-    repository: prismaDirectoryRepository(prisma, 'profile'),
-    index: searchIndex,
   });
-  const orgCopy = createOrgCopy({
-    copy: prismaOrgCopy(prisma, 'profile'),
-    directory,
-    onRenamed: (renamed) => people.placesRenamed(renamed),
-  });
-  const keeper = keepOrgCopy({ databaseUrl, logger, orgCopy });
-  await keeper.ready;
-  listener = keeper;
-  const repository = prismaProfileRepository(prisma, 'profile');
-  const quota = prismaDirectoryQuota(prisma, 'profile');
-  const profiles = createProfileService({
-    profiles: repository,
-    quota,
-    processImage,
-    store,
-    logger,
-    directory: people,
-  });
-  const jobs = createJobService({ profiles: repository, jobs: repository, orgs: orgCopy, directory: people });
-  const issues = createIssueService({
-    issues: prismaIssueRepository(prisma),
-    profiles: repository,
-    directory: people,
-  });
-  const contacts = createContacts({
-    directory: people,
-    contacts: prismaContactRepository(prisma, 'profile'),
-    quota,
-  });
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.profile.v1.ProfileService',
-        definition: ProfileServiceService,
-        implementation: grpcProfileService({ profiles, jobs, issues, directory: people, contacts }, logger),
-      },
-    ],
-  });
-  client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  ({ databaseUrl, root, logger, prisma, rpc } = service);
 });
 
 afterAll(async () => {
-  client?.close();
-  directory?.close();
   await listener?.close();
-  await server?.shutdown();
-  await fakeOrg?.server.shutdown();
-  await searchIndex?.close();
-  await prisma?.$disconnect();
-  await s3?.stop();
+  await service?.close();
 });
 
 describe('the Verified employer badge', () => {

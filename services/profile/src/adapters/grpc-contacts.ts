@@ -3,17 +3,18 @@
 import type { DirectoryContact, ProfileServiceServer } from '@rotunda/protos/profile';
 import { type Logger, serverStream, unary } from '@rotunda/service-kit';
 import type { Contact, Contacts } from '../domain/contacts.ts';
+import { opt } from './grpc-messages.ts';
 
 function contactMessage(contact: Contact): DirectoryContact {
   return {
     profile_id: contact.profileId,
     first_name: contact.firstName,
     last_name: contact.lastName,
-    title: contact.title ?? undefined,
-    organization_name: contact.organizationName ?? undefined,
-    division_name: contact.divisionName ?? undefined,
+    title: opt(contact.title),
+    organization_name: opt(contact.organizationName),
+    division_name: opt(contact.divisionName),
     work_email: contact.workEmail,
-    office_phone: contact.officePhone ?? undefined,
+    office_phone: opt(contact.officePhone),
   };
 }
 

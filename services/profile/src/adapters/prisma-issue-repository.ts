@@ -1,14 +1,11 @@
 // Issue areas and the issues profiles cover, in the profile schema through Prisma. Uniqueness (one issue area
 // per name key, one entry per profile and issue) is the database's, so two members at once make no twins. Each
 // change of a profile's issues announces the profile with its issue areas in the change's transaction (ADR 0012).
-import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { IssueArea } from '../domain/model.ts';
 import type { IssueRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
-import { announceProfile } from './prisma-profile-repository.ts';
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+import { announceProfile, isUniqueViolation } from './prisma-profile-writes.ts';
 
 const issueAreaOf = (row: { issueId: number; issueName: string }): IssueArea => ({
   issueId: row.issueId,

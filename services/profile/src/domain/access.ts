@@ -1,7 +1,7 @@
 // Who may do what to a profile (spec §6, DESIGN's fixes): members only; a profile is edited by its owner, or by
 // a contributor ('Concierge') while nobody owns it, never by a member whose claim on it still waits for a
-// contributor; contributors alone decide claims, never their own. The refusal texts the profile service
-// answers with.
+// contributor; contributors alone decide claims, never their own; who claims a profile is shown to contributors
+// only. The refusal texts the profile service answers with, and the lookups that answer NOT_FOUND with them.
 import {
   ACCESS_MESSAGES,
   type Caller,
@@ -10,7 +10,9 @@ import {
   notFound,
   permissionDenied,
 } from '@rotunda/service-kit';
-import type { ProfileOwnership } from './model.ts';
+import type { Profile, ProfileOwnership, ProfileView } from './model.ts';
+import type { ProfileRepository } from './ports.ts';
+import { isVerifiedEmployer } from './verified-employer.ts';
 
 export const MESSAGES = {
   ...ACCESS_MESSAGES,
@@ -63,4 +65,39 @@ export const failedPrecondition = (message: string) => new DomainError('failed_p
  */
 export function lostRace(profile: ProfileOwnership | null): DomainError {
   return profile ? permissionDenied(MESSAGES.editOwnOnly) : notFound(MESSAGES.profileNotFound);
+}
+
+/** An id a row may have: ids out of range are no row's, and need no query to say so. */
+export const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+export async function profileOrThrow(
+  profiles: Pick<ProfileRepository, 'findProfile'>,
+  profileId: number,
+): Promise<Profile> {
+  const profile = validId(profileId) ? await profiles.findProfile(profileId) : null;
+  if (!profile) throw notFound(MESSAGES.profileNotFound);
+  return profile;
+}
+
+export async function ownershipOrThrow(
+  profiles: Pick<ProfileRepository, 'findOwnership'>,
+  profileId: number,
+): Promise<ProfileOwnership> {
+  const owner = validId(profileId) ? await profiles.findOwnership(profileId) : null;
+  if (!owner) throw notFound(MESSAGES.profileNotFound);
+  return owner;
+}
+
+/** A profile as `caller` sees it: whether the pending claim is theirs; who claims it for contributors only. */
+export function viewFor(caller: Caller, profile: Profile): ProfileView {
+  const claim = profile.pendingClaim;
+  return {
+    ...profile,
+    pendingClaim: claim && { ...claim, claimant: isContributor(caller) ? claim.claimant : null },
+    claimedByCaller: claim !== null && claim.claimant.userId === caller.userId,
+    verifiedEmployer: isVerifiedEmployer(
+      profile.userId === null ? null : profile.ownerEmailDomain,
+      profile.jobs.filter((job) => job.currentJob).map((job) => job.organization.emailDomains),
+    ),
+  };
 }

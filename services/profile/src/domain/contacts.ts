@@ -4,7 +4,7 @@
 // phone; never the personal email, mobile phone or birthday, which the Contact type and its repository do not have.
 // Knows nothing of gRPC, HTTP or Prisma.
 import { type Caller, DomainError, notFound, requireMember } from '@rotunda/service-kit';
-import { MESSAGES } from './access.ts';
+import { MESSAGES, validId } from './access.ts';
 import { checkFilters, type DirectoryFilters, type PeopleDirectory } from './directory.ts';
 import type { DirectoryQuota } from './ports.ts';
 
@@ -68,8 +68,7 @@ export function createContacts({
     /** One person's contact card; NOT_FOUND as the profile page. */
     async contactCard(caller: Caller | undefined, profileId: number): Promise<Contact> {
       requireMember(caller);
-      const [contact] =
-        Number.isSafeInteger(profileId) && profileId > 0 ? await contacts.contacts([profileId]) : [];
+      const [contact] = validId(profileId) ? await contacts.contacts([profileId]) : [];
       if (!contact) throw notFound(MESSAGES.profileNotFound);
       return contact;
     },

@@ -2,7 +2,7 @@
 // adds issue areas (one per name, any case); a profile's owner, or a contributor while unclaimed, adds and
 // removes the issues the profile covers, each once.
 import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
-import { alreadyExists, MESSAGES, requireEditor } from './access.ts';
+import { alreadyExists, MESSAGES, ownershipOrThrow, requireEditor, validId } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
 import { curationOf } from './history.ts';
 import type { IssueArea, UserIssue } from './model.ts';
@@ -16,15 +16,7 @@ export interface IssueServiceDependencies {
   directory: Pick<PeopleDirectory, 'profilesChanged'>;
 }
 
-const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
-
 export function createIssueService({ issues, profiles, directory }: IssueServiceDependencies) {
-  const ownershipOrThrow = async (profileId: number) => {
-    const owner = validId(profileId) ? await profiles.findOwnership(profileId) : null;
-    if (!owner) throw notFound(MESSAGES.profileNotFound);
-    return owner;
-  };
-
   return {
     async listIssueAreas(caller: Caller | undefined): Promise<IssueArea[]> {
       requireMember(caller);
@@ -43,7 +35,7 @@ export function createIssueService({ issues, profiles, directory }: IssueService
 
     async addUserIssue(caller: Caller | undefined, profileId: number, issueId: number): Promise<UserIssue> {
       const member = requireMember(caller);
-      const owner = await ownershipOrThrow(profileId);
+      const owner = await ownershipOrThrow(profiles, profileId);
       requireEditor(member, owner);
       const issue = validId(issueId) ? await issues.findIssueArea(issueId) : null;
       if (!issue) throw notFound(MESSAGES.issueNotFound);
@@ -61,7 +53,7 @@ export function createIssueService({ issues, profiles, directory }: IssueService
       const member = requireMember(caller);
       const userIssue = validId(id) ? await issues.findUserIssue(id) : null;
       if (!userIssue) throw notFound(MESSAGES.issueNotFound);
-      const owner = await ownershipOrThrow(userIssue.profileId);
+      const owner = await ownershipOrThrow(profiles, userIssue.profileId);
       requireEditor(member, owner);
       const issue = await issues.findIssueArea(userIssue.issueId);
       const removed = [{ field: 'issue_area', from: issue?.issueName ?? null, to: null }];

@@ -2,7 +2,14 @@
 // profile's owner, or a contributor while unclaimed, adds and edits jobs at organizations and divisions the org
 // service knows; a job is deleted only when it is not current and is not the profile's only one.
 import { type Caller, fieldChanges, notFound, requireMember } from '@rotunda/service-kit';
-import { failedPrecondition, lostRace, MESSAGES, requireEditor } from './access.ts';
+import {
+  failedPrecondition,
+  lostRace,
+  MESSAGES,
+  ownershipOrThrow,
+  requireEditor,
+  validId,
+} from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
 import { curationOf, removedFields, shownJob, shownSavedJob } from './history.ts';
 import type { Job } from './model.ts';
@@ -17,8 +24,6 @@ export interface JobServiceDependencies {
   /** The people directory's index: it holds current titles and places. */
   directory: Pick<PeopleDirectory, 'profilesChanged'>;
 }
-
-const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
 export function createJobService({ profiles, jobs, orgs, directory }: JobServiceDependencies) {
   const jobOrThrow = async (jobId: number) => {
@@ -36,8 +41,7 @@ export function createJobService({ profiles, jobs, orgs, directory }: JobService
   return {
     async addJob(caller: Caller | undefined, profileId: number, input: JobInput): Promise<Job> {
       const member = requireMember(caller);
-      const owner = validId(profileId) ? await profiles.findOwnership(profileId) : null;
-      if (!owner) throw notFound(MESSAGES.profileNotFound);
+      const owner = await ownershipOrThrow(profiles, profileId);
       requireEditor(member, owner);
       const fields = cleanJobFields(input);
       const place = await orgs.requirePlace(fields.organizationId, fields.divisionId);

@@ -1,0 +1,228 @@
+// The profile service's gRPC messages (rotunda.profile.v1): the rules' answers as messages, null fields becoming
+// absent ones, and the requests' fields as the rules' inputs, absent ones left out.
+import type {
+  Author as AuthorMessage,
+  Claimant as ClaimantMessage,
+  Colleague as ColleagueMessage,
+  DirectoryCard as DirectoryCardMessage,
+  Division as DivisionMessage,
+  IssueArea as IssueAreaMessage,
+  JobFields as JobFieldsMessage,
+  Job as JobMessage,
+  ListedProfile as ListedProfileMessage,
+  ProfileFields as ProfileFieldsMessage,
+  Profile as ProfileMessage,
+  UserIssue as UserIssueMessage,
+} from '@rotunda/protos/profile';
+import type { DirectoryCard } from '../domain/directory.ts';
+import type {
+  Author,
+  Claimant,
+  ClaimOnProfile,
+  Colleague,
+  DivisionRef,
+  IssueArea,
+  Job,
+  ListedProfile,
+  ProfileView,
+  UserIssue,
+} from '../domain/model.ts';
+import type { JobInput, ProfileInput } from '../domain/rules.ts';
+
+/** null (not given) becomes absent, which the REST answer shows as null. */
+export const opt = <T>(value: T | null): T | undefined => value ?? undefined;
+
+export function divisionMessage(division: DivisionRef): DivisionMessage {
+  return {
+    division_id: division.divisionId,
+    division_name: division.divisionName,
+    division_type: division.divisionType,
+    active_division: division.activeDivision,
+    organization_id: division.organizationId,
+    street_address: opt(division.streetAddress),
+    suite_number: opt(division.suiteNumber),
+    city: opt(division.city),
+    state: opt(division.state),
+    zip_code: opt(division.zipCode),
+    division_phone: opt(division.divisionPhone),
+    website: opt(division.website),
+  };
+}
+
+export function jobMessage(job: Job): JobMessage {
+  return {
+    job_id: job.jobId,
+    profile_id: job.profileId,
+    title: job.title,
+    organization_id: job.organizationId,
+    division_id: opt(job.divisionId),
+    street_address: job.streetAddress,
+    suite_number: opt(job.suiteNumber),
+    city: job.city,
+    state: job.state,
+    zip_code: job.zipCode,
+    start_date: job.startDate,
+    end_date: opt(job.endDate),
+    current_job: job.currentJob,
+    organization: {
+      organization_id: job.organization.organizationId,
+      organization_name: job.organization.organizationName,
+      group_type: job.organization.groupType,
+      logo: opt(job.organization.logo),
+    },
+    division: job.division ? divisionMessage(job.division) : undefined,
+  };
+}
+
+export const issueAreaMessage = (issueArea: IssueArea): IssueAreaMessage => ({
+  issue_id: issueArea.issueId,
+  issue_name: issueArea.issueName,
+});
+
+export const userIssueMessage = (userIssue: UserIssue): UserIssueMessage => ({
+  id: userIssue.id,
+  profile_id: userIssue.profileId,
+  issue_id: userIssue.issueId,
+  issue_area: issueAreaMessage(userIssue.issueArea),
+});
+
+export const claimantMessage = (claimant: Claimant, claimedAt: Date): ClaimantMessage => ({
+  user_id: claimant.userId,
+  first_name: claimant.firstName,
+  last_name: claimant.lastName,
+  email: claimant.email,
+  claimed_at: claimedAt,
+});
+
+/** What a listed profile's message is made of (a profile view has it all, and more). */
+type ListedFields = Omit<ListedProfile, 'pendingClaim'> & {
+  pendingClaim: Pick<ClaimOnProfile, 'claimId'> | null;
+};
+
+/** A profile in a list: every field but the personal contact details, which its type does not have. */
+export function listedProfileMessage(profile: ListedFields): ListedProfileMessage {
+  return {
+    profile_id: profile.profileId,
+    user_id: opt(profile.userId),
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    work_email: profile.workEmail,
+    other_phone: opt(profile.otherPhone),
+    pronouns: opt(profile.pronouns),
+    profile_picture: opt(profile.profilePicture),
+    user_bio: opt(profile.userBio),
+    lobby_filer_id: opt(profile.lobbyFilerId),
+    linkedin_url: opt(profile.linkedinUrl),
+    facebook_url: opt(profile.facebookUrl),
+    youtube_url: opt(profile.youtubeUrl),
+    threads_url: opt(profile.threadsUrl),
+    twitter_url: opt(profile.twitterUrl),
+    instagram_url: opt(profile.instagramUrl),
+    tiktok_url: opt(profile.tiktokUrl),
+    bluesky_url: opt(profile.blueskyUrl),
+    claim_pending: profile.pendingClaim !== null,
+    job_experiences: profile.jobs.map(jobMessage),
+    user_issues: profile.issues.map(userIssueMessage),
+    claim_id: profile.pendingClaim?.claimId,
+  };
+}
+
+/** The profile page's answer, as one member sees it. */
+export function profileMessage(profile: ProfileView): ProfileMessage {
+  const claim = profile.pendingClaim;
+  return {
+    ...listedProfileMessage(profile),
+    personal_email: opt(profile.personalEmail),
+    mobile_phone: opt(profile.mobilePhone),
+    birthday: opt(profile.birthday),
+    claimed_by_caller: profile.claimedByCaller,
+    verified_employer: profile.verifiedEmployer,
+    claimant: claim?.claimant ? claimantMessage(claim.claimant, claim.createdAt) : undefined,
+  };
+}
+
+export const colleagueMessage = (colleague: Colleague): ColleagueMessage => ({
+  profile_id: colleague.profileId,
+  title: colleague.title,
+  city: colleague.city,
+  state: colleague.state,
+  division: colleague.division ? divisionMessage(colleague.division) : undefined,
+  profile_info: {
+    profile_id: colleague.profileId,
+    first_name: colleague.firstName,
+    last_name: colleague.lastName,
+    profile_picture: opt(colleague.profilePicture),
+    other_phone: opt(colleague.otherPhone),
+    work_email: colleague.workEmail,
+  },
+});
+
+export const authorMessage = (author: Author): AuthorMessage => ({
+  profile_id: author.profileId,
+  user_id: author.userId ?? '',
+  first_name: author.firstName,
+  last_name: author.lastName,
+  profile_picture: opt(author.profilePicture),
+  organization_id: opt(author.organizationId),
+  division_id: opt(author.divisionId),
+  issue_areas: author.issueAreaIds ? { issue_area_ids: author.issueAreaIds } : undefined,
+});
+
+/** Absent stays absent (keep the stored value); present, even empty, is passed on (empty clears). */
+export function profileInputOf(message: ProfileFieldsMessage | undefined): ProfileInput {
+  const m = message ?? {};
+  const fields: ProfileInput = {
+    firstName: m.first_name,
+    lastName: m.last_name,
+    workEmail: m.work_email,
+    personalEmail: m.personal_email,
+    mobilePhone: m.mobile_phone,
+    otherPhone: m.other_phone,
+    birthday: m.birthday,
+    pronouns: m.pronouns,
+    profilePicture: m.profile_picture,
+    lobbyFilerId: m.lobby_filer_id,
+    linkedinUrl: m.linkedin_url,
+    facebookUrl: m.facebook_url,
+    youtubeUrl: m.youtube_url,
+    threadsUrl: m.threads_url,
+    twitterUrl: m.twitter_url,
+    instagramUrl: m.instagram_url,
+    tiktokUrl: m.tiktok_url,
+    blueskyUrl: m.bluesky_url,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+export function jobInputOf(message: JobFieldsMessage | undefined): JobInput {
+  return {
+    title: message?.title,
+    organizationId: message?.organization_id,
+    divisionId: message?.division_id,
+    streetAddress: message?.street_address,
+    suiteNumber: message?.suite_number,
+    city: message?.city,
+    state: message?.state,
+    zipCode: message?.zip_code,
+    startDate: message?.start_date,
+    endDate: message?.end_date,
+    currentJob: message?.current_job,
+  };
+}
+
+/** A card as the proto has it: absent where not given. */
+export function cardMessage(card: DirectoryCard): DirectoryCardMessage {
+  return {
+    profile_id: card.profileId,
+    first_name: card.firstName,
+    last_name: card.lastName,
+    profile_picture: opt(card.profilePicture),
+    title: opt(card.title),
+    organization_name: opt(card.organizationName),
+    division_name: opt(card.divisionName),
+    group_type: opt(card.groupType),
+    city: opt(card.city),
+    state: opt(card.state),
+    verified_employer: card.verifiedEmployer,
+  };
+}

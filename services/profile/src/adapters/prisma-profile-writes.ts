@@ -1,0 +1,53 @@
+// What the profile schema's Prisma writes share: raw SQL naming the schema's tables, the locks that make a
+// check and its write one step (a member's claims and profile creation; a profile while it keeps its owner), and
+// the 'profile' change each write to a profile announces in its transaction (ADR 0012).
+import { publishChange } from '@rotunda/events';
+import { Prisma } from '../../generated/prisma/client.ts';
+
+/** A table of the schema, for raw queries: Prisma qualifies its own queries with the adapter's schema. */
+export const tableOf = (schema: string) => (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/**
+ * Serializes a member's claims and profile creation (both take it first), so "owns nothing and claims nothing
+ * yet" stays true until the transaction's write.
+ */
+export const lockMember = (tx: Prisma.TransactionClient, userId: string) =>
+  tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`profile.member:${userId}`}))::text`;
+
+export const hasPendingClaim = async (tx: Prisma.TransactionClient, userId: string) =>
+  (await tx.profileClaim.count({ where: { userId, status: 'pending' } })) > 0;
+
+/**
+ * Announces the profile as it is in this transaction, with the issue areas it covers (ADR 0012). The profile's
+ * announcements take one lock first, so the one that reads later commits later: two writes at once (an issue
+ * added while another is removed, or a rename) never leave the last one heard with a list missing the other's.
+ */
+export async function announceProfile(
+  client: Prisma.TransactionClient,
+  row: {
+    profileId: number;
+    userId: string | null;
+    firstName: string;
+    lastName: string;
+    profilePicture: string | null;
+  },
+): Promise<void> {
+  await client.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`profile.announce:${row.profileId}`}))::text`;
+  const issues = await client.userIssue.findMany({
+    where: { profileId: row.profileId },
+    select: { issueId: true },
+    orderBy: { issueId: 'asc' },
+  });
+  await publishChange(client, {
+    kind: 'profile',
+    profile_id: row.profileId,
+    user_id: row.userId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    profile_picture: row.profilePicture,
+    issue_area_ids: issues.map((issue) => issue.issueId),
+  });
+}
