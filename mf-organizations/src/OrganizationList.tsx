@@ -1,13 +1,12 @@
 // The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList':
 // a search box (every word, searched on the server), a group filter without 'Campaigns', Reset, and a grid of
 // cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
-import { canObserveVisibility, ErrorLine, Page, Spinner, useWhenVisible } from '@rotunda/ui';
+import { ErrorLine, Page, PagedList, type PageFetcher, usePages } from '@rotunda/ui';
 import { Building2, RotateCcw, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { fetchGroups, type Group } from './api';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { fetchGroups, fetchOrganizationPage, type Group, type Organization, PAGE_SIZE } from './api';
 import { OrganizationCard } from './list/OrganizationCard';
 import { useListFilters } from './list/useListFilters';
-import { useOrganizationPages } from './list/useOrganizationPages';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/cards.css';
 import '@rotunda/ui/states.css';
@@ -21,9 +20,17 @@ export default function OrganizationList() {
   const filters = useListFilters();
   // A shared link naming the hidden group lists every group, as the select shows.
   const group = filters.group === HIDDEN_GROUP ? '' : filters.group;
-  const pages = useOrganizationPages(filters.search, group);
+  const { search } = filters;
+  const fetchPage = useCallback<PageFetcher<Organization>>(
+    (offset, limit, signal) =>
+      fetchOrganizationPage({ search, group, offset, limit }, signal).then((page) => ({
+        items: page.organizations,
+        total: page.total,
+      })),
+    [search, group],
+  );
+  const pages = usePages(JSON.stringify([search, group]), fetchPage, idOf, PAGE_SIZE);
   const groups = useGroups();
-  const lastCardRef = useWhenVisible(pages.loadMore);
   const searchId = useId();
   const groupId = useId();
 
@@ -32,8 +39,7 @@ export default function OrganizationList() {
     filters.applyText();
   };
 
-  const { organizations, status } = pages;
-  const firstLoad = status === 'loading' && organizations.length === 0;
+  const { items: organizations, status } = pages;
 
   return (
     <Page
@@ -103,54 +109,32 @@ export default function OrganizationList() {
         <p className="results-count" aria-live="polite">
           {status === 'ready' && countText(pages.total, filters.search !== '' || group !== '')}
         </p>
-        {firstLoad && (
-          <div className="status-panel">
-            <Spinner label="Loading organizations" />
-          </div>
-        )}
-        {status === 'error' && (
-          <ErrorLine onRetry={pages.retry}>
-            Organizations could not be loaded right now. Please try again in a moment.
-          </ErrorLine>
-        )}
-        {status === 'ready' && organizations.length === 0 && (
-          <div className="empty-state">
-            <p className="empty-state__title">No organizations match your search.</p>
-            <p className="empty-state__text">Try fewer or different words, or another group.</p>
-          </div>
-        )}
-        {organizations.length > 0 && status !== 'error' && (
-          <ul className={`card-grid orgs-grid${status === 'loading' ? ' card-grid--stale' : ''}`}>
-            {organizations.map((organization, index) => (
-              <li
-                key={organization.organization_id}
-                ref={index === organizations.length - 1 ? lastCardRef : undefined}
-              >
-                <OrganizationCard organization={organization} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {pages.loadingMore && (
-          <div className="status-panel status-panel--more">
-            <Spinner label="Loading more organizations" size="small" />
-            <span aria-hidden="true">Loading more…</span>
-          </div>
-        )}
-        {pages.moreFailed && (
-          <ErrorLine onRetry={pages.loadMore}>More organizations could not be loaded.</ErrorLine>
-        )}
-        {pages.hasMore && !pages.loadingMore && !pages.moreFailed && !canObserveVisibility() && (
-          <div className="status-panel status-panel--more">
-            <button type="button" className="button button--quiet" onClick={pages.loadMore}>
-              Show more organizations
-            </button>
-          </div>
-        )}
+        <PagedList
+          pages={pages}
+          noun="organizations"
+          listClassName="card-grid orgs-grid"
+          staleClassName="card-grid--stale"
+          itemKey={idOf}
+          renderItem={(organization) => <OrganizationCard organization={organization} />}
+        >
+          {status === 'error' && (
+            <ErrorLine onRetry={pages.retry}>
+              Organizations could not be loaded right now. Please try again in a moment.
+            </ErrorLine>
+          )}
+          {status === 'ready' && organizations.length === 0 && (
+            <div className="empty-state">
+              <p className="empty-state__title">No organizations match your search.</p>
+              <p className="empty-state__text">Try fewer or different words, or another group.</p>
+            </div>
+          )}
+        </PagedList>
       </section>
     </Page>
   );
 }
+
+const idOf = (organization: Organization) => organization.organization_id;
 
 function countText(total: number, filtered: boolean): string {
   const noun = total === 1 ? 'organization' : 'organizations';

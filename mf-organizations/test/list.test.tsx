@@ -2,13 +2,13 @@
 // remain, 'Campaigns' left out of the group filter, the filters kept in the URL (debounced search), the
 // spinner, the error line, the empty state and cards that link to the organization.
 import { formatPhone } from '@rotunda/rules';
+import { FakeIntersectionObserver } from '@rotunda/ui/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Organization } from '../src/api';
 import OrganizationList from '../src/OrganizationList';
 import { GROUPS, json, organization, type RecordedCall, stubApi } from './support/api';
-import { FakeIntersectionObserver } from './support/intersection';
 import { renderAt, signIn } from './support/render';
 
 const many = (count: number, from = 1): Organization[] =>

@@ -2,13 +2,12 @@
 // (the observer is driven by the tests through `intersect`); every test starts signed out, with a clean DOM
 // and no stubbed globals.
 import { resetSession } from '@rotunda/session/testing';
-import { fillInDialog } from '@rotunda/ui/testing';
+import { FakeIntersectionObserver, fillInDialog } from '@rotunda/ui/testing';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { FakeIntersectionObserver } from './support/intersection';
 
 fillInDialog();
-globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+FakeIntersectionObserver.install();
 
 afterEach(() => {
   cleanup();
