@@ -18,6 +18,7 @@ import { refuseNul } from './http/nul.ts';
 import { requestLogs } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
+import { realmsRouter } from './identity/realms.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
 import { historyRouter } from './routes/history.ts';
@@ -27,7 +28,6 @@ import { newsRouter } from './routes/news.ts';
 import { orgsRouter } from './routes/orgs.ts';
 import { postsRouter } from './routes/posts.ts';
 import { profilesRouter } from './routes/profiles.ts';
-import { realmsRouter } from './routes/realms.ts';
 import { API_BODY_LIMIT, bodyReadAhead, FEED_PATH, visitorFeed } from './routes/visitor-feed.ts';
 import { httpTelemetry } from './telemetry/http.ts';
 

@@ -1,6 +1,7 @@
 // The /api/orgs/* paths against a fake OrgService on real gRPC: the README's answer shapes (the spec's
 // snake_case names, null for fields not given), both forms of the list call, validation refusals that never
 // reach the service (names without letters, a Cal-Access ID that is not a filer number, or given by a member),
+// required fields left to the service (its words reach the member),
 // members-only guards (401) and contributor guards (403) before any body is read, the caller carried in the
 // metadata, service refusals mapped to HTTP, and the multipart logo upload's limits.
 import { request } from 'node:http';
@@ -354,12 +355,23 @@ describe('adding and updating', () => {
     expect(res.status).toBe(200);
   });
 
+  it('forwards a form missing its required fields blank, and the service’s words for them reach the member', async () => {
+    const message =
+      'Please provide entries for the following required fields: Organization Name, Type of Organization';
+    org.answer('addOrganization', async () => {
+      throw new DomainError('invalid_argument', message);
+    });
+    expect(await post(url('/api/orgs/add-organization'), { group_type: ' ' }, member)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: message }] },
+    });
+    expect(org.callsTo('addOrganization')[0]?.request).toMatchObject({
+      organization_name: '',
+      group_type: '',
+    });
+  });
+
   it.each([
-    [{}, 'Please provide entries for the following required fields: Organization Name, Type of Organization'],
-    [
-      { organization_name: 'X', group_type: ' ' },
-      'Please provide entries for the following required fields: Type of Organization',
-    ],
     [{ organization_name: ['X'], group_type: 'Other' }, 'organization_name must be text'],
     [
       { organization_name: 'X', group_type: 'Other', website: 'javascript:alert(1)' },
@@ -484,14 +496,6 @@ describe('adding and updating', () => {
     [{ organization_id: 'twelve' }, 'organization_id must be a whole number'],
     [{ organization_id: 0 }, 'organization_id must be a whole number'],
     [
-      { organization_id: 12, organization_name: '', street_address: ' ' },
-      'Please provide entries for the following required fields: Organization Name, Street Address',
-    ],
-    [
-      { organization_id: 12, street_address: '' },
-      'Please provide entries for the following required fields: Street Address',
-    ],
-    [
       { organization_id: 12, linkedin_url: 'JavaScript:alert(1)' },
       'LinkedIn must be a web address starting with http:// or https://.',
     ],
@@ -505,6 +509,26 @@ describe('adding and updating', () => {
       body: { errors: [{ msg: message }] },
     });
     expect(org.calls).toEqual([]);
+  });
+
+  it('forwards required fields sent blank, and the service’s words for them reach the contributor', async () => {
+    const message =
+      'Please provide entries for the following required fields: Organization Name, Street Address';
+    org.answer('updateOrganization', async () => {
+      throw new DomainError('invalid_argument', message);
+    });
+    expect(
+      await post(
+        url('/api/orgs/update-organization'),
+        { organization_id: 12, organization_name: '', street_address: ' ' },
+        contributor,
+      ),
+    ).toMatchObject({ status: 400, body: { errors: [{ msg: message }] } });
+    expect(org.callsTo('updateOrganization')[0]?.request).toMatchObject({
+      organization_id: 12,
+      organization_name: '',
+      fields: { street_address: '' },
+    });
   });
 
   it('passes the service’s refusals on: Cal-Access outside its groups 400, unknown id 404', async () => {
@@ -551,10 +575,15 @@ describe('adding and updating', () => {
       city: 'Sacramento',
       division_phone: '9165550141',
     });
+    const missingName = 'Please provide entries for the following required fields: Division Name';
+    org.answer('addDivision', async () => {
+      throw new DomainError('invalid_argument', missingName);
+    });
     expect(await post(url('/api/orgs/add-division'), { organization_id: 12 }, member)).toMatchObject({
       status: 400,
-      body: { errors: [{ msg: 'Please provide entries for the following required fields: Division Name' }] },
+      body: { errors: [{ msg: missingName }] },
     });
+    expect(org.callsTo('addDivision')[1]?.request).toMatchObject({ organization_id: 12, division_name: '' });
     expect((await post(url('/api/orgs/add-division'), { division_name: 'X' }, member)).status).toBe(400);
     expect(
       await post(url('/api/orgs/add-division'), { organization_id: 12, division_name: '----' }, member),
@@ -562,7 +591,7 @@ describe('adding and updating', () => {
       status: 400,
       body: { errors: [{ msg: 'Division Name must contain letters, not only numbers or symbols.' }] },
     });
-    expect(org.callsTo('addDivision')).toHaveLength(1);
+    expect(org.callsTo('addDivision')).toHaveLength(2);
   });
 });
 

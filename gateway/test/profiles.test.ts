@@ -1,6 +1,7 @@
 // The /api/profiles/* paths against a fake ProfileService on real gRPC: contract.md's answer shapes (the spec's
 // names, null for fields not given; personal contact details on the profile page only, never in a list), validation
-// refusals that never reach the service (the spec's required-field messages in order), members-only guards (401)
+// refusals of types and lengths that never reach the service, the forms' rules left to the service (its
+// required-field and end-date messages reach the member unchanged), members-only guards (401)
 // and the contributors-only claim decisions (403), the caller carried in the metadata (never a sent user_id) and
 // the claimant's names from the token, the service's refusals mapped to HTTP (400, 403, 404, 409, 429 with
 // Retry-After, 503), and the multipart picture upload.
@@ -439,16 +440,18 @@ describe('creating and editing profiles', () => {
     });
   });
 
-  it('refuses missing required fields with the spec’s message, only the missing ones, in order', async () => {
+  it('forwards a form missing required fields, and the service’s message for them reaches the member', async () => {
+    const message =
+      'Please provide entries for the following required fields: Profile Picture, Last Name, Work Email, Office Phone';
+    profile.answer('createProfile', async () => {
+      throw new DomainError('invalid_argument', message);
+    });
     expect(
       await post(url('/api/profiles/create-profile'), { first_name: 'Nora', work_email: ' ' }, member),
-    ).toMatchObject({
-      status: 400,
-      body: refused(
-        'Please provide entries for the following required fields: Profile Picture, Last Name, Work Email, Office Phone',
-      ),
+    ).toMatchObject({ status: 400, body: refused(message) });
+    expect(profile.callsTo('createProfile')[0]?.request).toEqual({
+      fields: { first_name: 'Nora', work_email: '' },
     });
-    expect(profile.calls).toEqual([]);
   });
 
   it('passes the service’s 409 and 400 on', async () => {
@@ -490,10 +493,15 @@ describe('creating and editing profiles', () => {
     });
   });
 
-  it('refuses update without a profile id or with a required field blanked, before the service', async () => {
+  it('refuses update without a profile id before the service; required fields blanked are the service’s to name', async () => {
     expect(await post(url('/api/profiles/update-profile'), { first_name: 'X' }, member)).toMatchObject({
       status: 400,
       body: refused('profile_id is required'),
+    });
+    expect(profile.calls).toEqual([]);
+    const message = 'Please provide entries for the following required fields: First Name, Office Phone';
+    profile.answer('updateProfile', async () => {
+      throw new DomainError('invalid_argument', message);
     });
     expect(
       await post(
@@ -501,11 +509,11 @@ describe('creating and editing profiles', () => {
         { profile_id: 7, other_phone: '', first_name: '' },
         member,
       ),
-    ).toMatchObject({
-      status: 400,
-      body: refused('Please provide entries for the following required fields: First Name, Office Phone'),
+    ).toMatchObject({ status: 400, body: refused(message) });
+    expect(profile.callsTo('updateProfile')[0]?.request).toEqual({
+      profile_id: 7,
+      fields: { first_name: '', other_phone: '' },
     });
-    expect(profile.calls).toEqual([]);
   });
 
   it('maps the service’s permission refusals to 403', async () => {
@@ -740,21 +748,7 @@ describe('jobs', () => {
     });
   });
 
-  it('lists the missing required fields in order, then asks for an end date, before the service', async () => {
-    expect(
-      await post(url('/api/profiles/add-job'), { profile_id: 7, title: 'Aide', city: 'Davis' }, member),
-    ).toMatchObject({
-      status: 400,
-      body: refused(
-        'Please provide entries for the following required fields: Company, Address, State, Zip Code, Start Date',
-      ),
-    });
-    expect(
-      await post(url('/api/profiles/add-job'), { ...NEW_JOB, current_job: false }, member),
-    ).toMatchObject({
-      status: 400,
-      body: refused('Please give an end date or mark the position as current'),
-    });
+  it('refuses an id that is not one before the service', async () => {
     expect(
       await post(url('/api/profiles/add-job'), { ...NEW_JOB, organization_id: 'twelve' }, member),
     ).toMatchObject({
@@ -762,6 +756,38 @@ describe('jobs', () => {
       body: refused('organization_id must be a whole number'),
     });
     expect(profile.calls).toEqual([]);
+  });
+
+  it('forwards a job missing fields or an end date blank, and the service’s words reach the member', async () => {
+    const missing =
+      'Please provide entries for the following required fields: Company, Address, State, Zip Code, Start Date';
+    profile.answer('addJob', async () => {
+      throw new DomainError('invalid_argument', missing);
+    });
+    expect(
+      await post(url('/api/profiles/add-job'), { profile_id: 7, title: 'Aide', city: 'Davis' }, member),
+    ).toMatchObject({ status: 400, body: refused(missing) });
+    expect(profile.callsTo('addJob')[0]?.request).toEqual({
+      profile_id: 7,
+      fields: {
+        title: 'Aide',
+        organization_id: 0,
+        street_address: '',
+        city: 'Davis',
+        state: '',
+        zip_code: '',
+        start_date: '',
+        current_job: false,
+      },
+    });
+    const noEnd = 'Please give an end date or mark the position as current';
+    profile.answer('addJob', async () => {
+      throw new DomainError('invalid_argument', noEnd);
+    });
+    expect(
+      await post(url('/api/profiles/add-job'), { ...NEW_JOB, current_job: false }, member),
+    ).toMatchObject({ status: 400, body: refused(noEnd) });
+    expect(profile.callsTo('addJob')[1]?.request).toMatchObject({ fields: { current_job: false } });
   });
 
   it('POST /api/profiles/update-job/ answers the job; job_id required; 403 and 404 passed on', async () => {

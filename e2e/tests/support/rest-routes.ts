@@ -1,6 +1,6 @@
 // Test helper: every REST route the gateway serves, read from its source (gateway/src/app.ts mounts the routers
-// of gateway/src/routes/*.ts), so the security suite covers a route the day it is added and fails when a route
-// appears that its tables do not list. Also the spellings of the spec's REST section (§7) that differ from the
+// of gateway/src/routes/*.ts and identity/*.ts), so the security suite covers a route the day it is added and
+// fails when a route appears that its tables do not list. Also the spellings of the spec's REST section (§7) that differ from the
 // gateway's own (trailing slashes), which clients send as they are.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,9 +51,14 @@ export function routeTable(): Route[] {
   const routes: Route[] = [...app.matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*'([^']*)'/g)].map(
     (match) => ({ method: (match[1] as string).toUpperCase() as Method, path: match[2] as string }),
   );
-  const routesDir = `${GATEWAY_SOURCE}routes/`;
-  for (const file of readdirSync(routesDir).filter((name) => name.endsWith('.ts'))) {
-    const source = readFileSync(`${routesDir}${file}`, 'utf8');
+  // The REST routers are in routes/; the identity provider's OpenID endpoints in identity/.
+  const routerFiles = ['routes/', 'identity/'].flatMap((dir) =>
+    readdirSync(`${GATEWAY_SOURCE}${dir}`)
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${dir}${name}`),
+  );
+  for (const file of routerFiles) {
+    const source = readFileSync(`${GATEWAY_SOURCE}${file}`, 'utf8');
     const factories = [...source.matchAll(FACTORY)];
     factories.forEach((factory, index) => {
       const name = factory[1] as string;

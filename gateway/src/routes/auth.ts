@@ -7,7 +7,8 @@ import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
-import { call, ServiceCallError, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import { ServiceCallError, type ServiceClients } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
 import { parseBody, requiredText } from './body.ts';
 
@@ -72,12 +73,8 @@ export interface AuthRouterDependencies {
 export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDependencies): Router {
   const router = express.Router();
   const { auth } = clients;
-  const rpc = <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) =>
-    call('auth', auth, method, request, {
-      requestId: req.id as string,
-      deadlineMs: clients.deadlineMs,
-      caller: req.caller,
-    });
+  const rpc = serviceCaller(clients, 'auth');
+  const askProfile = serviceCaller(clients, 'profile');
   const member = [authenticate, requireMember];
 
   /**
@@ -87,13 +84,8 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
    */
   const profileIdOf = async (req: Request, userId: string): Promise<number | null> => {
     try {
-      const author = await call(
-        'profile',
-        clients.profile,
-        clients.profile.getAuthorByUser,
-        { user_id: userId },
-        { requestId: req.id as string, deadlineMs: clients.deadlineMs },
-      );
+      // Logging in sends no access token: the call carries no caller.
+      const author = await askProfile(req, clients.profile.getAuthorByUser, { user_id: userId });
       return author.profile_id;
     } catch (error) {
       if (error instanceof ServiceCallError && error.grpc.code === status.NOT_FOUND) return null;

@@ -1,6 +1,6 @@
 // Request-body and query validation at the gateway: zod schemas whose first message is the one a screen (or a
 // developer) needs, so refusals answer 400 `{ errors: [{ msg }] }` without a round trip to a service.
-import { requiredFieldsMessage } from '@rotunda/rules';
+import { webAddressMessage } from '@rotunda/rules';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
@@ -66,32 +66,40 @@ export const optionalText = (field: string, max = 256) =>
 export const optionalUrl = (field: string, label: string) =>
   optionalText(field, 2048).refine(
     (value) => !value || !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\/\S+$/i.test(value),
-    `${label} must be a web address starting with http:// or https://.`,
+    webAddressMessage(label),
   );
-
-/** The spec's message for the required fields that were sent blank (or, with `always`, left out). */
-export function requireFields(
-  labels: Record<string, string>,
-  { always = false }: { always?: boolean } = {},
-): (value: Record<string, unknown>, ctx: z.RefinementCtx) => void {
-  return (value, ctx) => {
-    const checked = Object.fromEntries(
-      Object.entries(labels)
-        .filter(([key]) => always || value[key] !== undefined)
-        .map(([key, label]) => [label, value[key]]),
-    );
-    const message = requiredFieldsMessage(checked);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  };
-}
 
 /** The largest id a service stores (PostgreSQL integer). */
 export const MAX_ID = 2 ** 31 - 1;
 
-/** A record's id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
-export function pathIdOf(value: string | undefined, notFound: string): number {
-  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, 'The id must be a whole number.');
+/**
+ * A record's id from the path: digits only (400, `invalid`, otherwise); one that cannot exist (0, or beyond what
+ * PostgreSQL stores) is simply not found.
+ */
+export function pathIdOf(
+  value: string | undefined,
+  notFound: string,
+  invalid = 'The id must be a whole number.',
+): number {
+  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, invalid);
   const pathId = Number(value);
-  if (!Number.isSafeInteger(pathId) || pathId > MAX_ID) throw new HttpError(404, notFound);
+  if (!Number.isSafeInteger(pathId) || pathId < 1 || pathId > MAX_ID) throw new HttpError(404, notFound);
   return pathId;
 }
+
+/**
+ * A required id in a body: a whole number, or its digits as text. Absent or null is told `missing` ('<field> is
+ * required' unless given).
+ */
+export const idField = (field: string, missing = `${field} is required`) =>
+  z
+    .union(
+      [z.number(), z.string().trim().regex(/^\d+$/, `${field} must be a whole number`).transform(Number)],
+      {
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? missing : `${field} must be a whole number`,
+      },
+    )
+    .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID, {
+      message: `${field} must be a whole number`,
+    });

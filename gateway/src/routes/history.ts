@@ -7,10 +7,11 @@ import type { HistoryEntry as OrgHistoryEntry } from '@rotunda/protos/org';
 import type { HistoryEntry as ProfileHistoryEntry } from '@rotunda/protos/profile';
 // HISTORY_PAGE: the most entries one answer holds; older ones are asked for with ?before=<the last entry's id>.
 import { CONTRIBUTOR_ROLE, HISTORY_PAGE } from '@rotunda/service-kit';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
-import { call, type ServiceClients } from '../grpc/clients.ts';
+import type { ServiceClients } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
 import { parseQuery, pathIdOf } from './body.ts';
 
 const pageQuery = z.object({
@@ -34,11 +35,8 @@ type Entry = OrgHistoryEntry | ProfileHistoryEntry;
 export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 'deadlineMs'>): Router {
   const router = express.Router();
   const { org, profile } = clients;
-  const context = (req: Request) => ({
-    requestId: req.id as string,
-    deadlineMs: clients.deadlineMs,
-    caller: req.caller,
-  });
+  const askOrg = serviceCaller(clients, 'org');
+  const askProfile = serviceCaller(clients, 'profile');
 
   /** The entries as the API answers them, each actor named by their own profile. */
   async function answer(req: Request, entries: Entry[]) {
@@ -46,7 +44,7 @@ export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 
     const { authors } =
       userIds.length === 0
         ? { authors: [] }
-        : await call('profile', profile, profile.getAuthorsByUsers, { user_ids: userIds }, context(req));
+        : await askProfile(req, profile.getAuthorsByUsers, { user_ids: userIds });
     const names = new Map(authors.map((author) => [author.user_id, author]));
     return entries.map((entry) => {
       const actor = names.get(entry.actor_user_id);
@@ -68,32 +66,31 @@ export function historyRouter(clients: Pick<ServiceClients, 'org' | 'profile' | 
     });
   }
 
+  /** A page of a record's history, as the query asks for it (before an entry, at most `limit`). */
+  async function sendHistory(
+    req: Request,
+    res: Response,
+    list: (page: { before_id: number; limit: number }) => Promise<{ entries: Entry[] }>,
+  ) {
+    const page = parseQuery(pageQuery, req.query);
+    const { entries } = await list({ before_id: page.before ?? 0, limit: page.limit ?? HISTORY_PAGE });
+    res.json(await answer(req, entries));
+  }
+
   router.use(requireMember, requireRole(CONTRIBUTOR_ROLE));
 
   router.get('/profile/:id', async (req, res) => {
     const profile_id = pathIdOf(req.params.id, 'Profile not found');
-    const page = parseQuery(pageQuery, req.query);
-    const { entries } = await call(
-      'profile',
-      profile,
-      profile.listProfileHistory,
-      { profile_id, before_id: page.before ?? 0, limit: page.limit ?? HISTORY_PAGE },
-      context(req),
+    await sendHistory(req, res, (page) =>
+      askProfile(req, profile.listProfileHistory, { profile_id, ...page }),
     );
-    res.json(await answer(req, entries));
   });
 
   router.get('/organization/:id', async (req, res) => {
     const organization_id = pathIdOf(req.params.id, 'Organization not found');
-    const page = parseQuery(pageQuery, req.query);
-    const { entries } = await call(
-      'org',
-      org,
-      org.listOrganizationHistory,
-      { organization_id, before_id: page.before ?? 0, limit: page.limit ?? HISTORY_PAGE },
-      context(req),
+    await sendHistory(req, res, (page) =>
+      askOrg(req, org.listOrganizationHistory, { organization_id, ...page }),
     );
-    res.json(await answer(req, entries));
   });
 
   return router;

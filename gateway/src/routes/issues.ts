@@ -2,13 +2,12 @@
 // forwarded to the profile service over gRPC, its answers shaped with the spec's names. The service decides who
 // may change a profile's issues (the owner, or a contributor while unclaimed).
 import type { IssueArea, UserIssue } from '@rotunda/protos/profile';
-import express, { type Request, type Router } from 'express';
+import express, { type Router } from 'express';
 import { z } from 'zod';
 import { requireMember } from '../auth/middleware.ts';
-import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
-import { parseBody } from './body.ts';
-
-const MAX_ID = 2 ** 31 - 1;
+import type { ServiceClients } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
+import { idField, parseBody } from './body.ts';
 
 export function issueAreaJson(issueArea: IssueArea | undefined) {
   return { issue_id: issueArea?.issue_id ?? 0, issue_name: issueArea?.issue_name ?? '' };
@@ -22,22 +21,6 @@ export function userIssueJson(userIssue: UserIssue) {
     IssueArea: issueAreaJson(userIssue.issue_area),
   };
 }
-
-/** A required id in a body: a whole number, or its digits as text. */
-export const idField = (field: string) =>
-  z
-    .union(
-      [z.number(), z.string().trim().regex(/^\d+$/, `${field} must be a whole number`).transform(Number)],
-      {
-        error: (issue) =>
-          issue.input === undefined || issue.input === null
-            ? `${field} is required`
-            : `${field} must be a whole number`,
-      },
-    )
-    .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID, {
-      message: `${field} must be a whole number`,
-    });
 
 const bodies = {
   addIssueArea: z.object({
@@ -53,12 +36,7 @@ const bodies = {
 export function issuesRouter(clients: Pick<ServiceClients, 'profile' | 'deadlineMs'>): Router {
   const router = express.Router();
   const { profile } = clients;
-  const rpc = <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) =>
-    call('profile', profile, method, request, {
-      requestId: req.id as string,
-      deadlineMs: clients.deadlineMs,
-      caller: req.caller,
-    });
+  const rpc = serviceCaller(clients, 'profile');
 
   router.use(requireMember);
 

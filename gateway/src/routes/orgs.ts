@@ -1,8 +1,9 @@
 // The /api/orgs/* REST paths of spec §7 (README's API table): members only (the organization directory is
 // members-only, spec §6), bodies and parameters validated here, then forwarded to the org service over gRPC,
 // its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role, and
-// so does giving a Cal-Access ID when adding; names must contain letters. The service enforces every rule again.
-import type { Division, Organization, OrganizationFields } from '@rotunda/protos/org';
+// so does giving a Cal-Access ID when adding; names must contain letters. The service owns the form's rules (the
+// required fields among them) and enforces every rule again; its refusals reach the member as it words them.
+import type { Organization, OrganizationFields } from '@rotunda/protos/org';
 import {
   CAL_ACCESS_MESSAGES,
   cleanEmailDomains,
@@ -12,20 +13,28 @@ import {
   nameProblem,
 } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE, isContributor } from '@rotunda/service-kit';
-import express, { type Request, type Router } from 'express';
+import express, { type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember, requireRole } from '../auth/middleware.ts';
-import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
-import { orNull } from '../http/answers.ts';
+import type { ServiceClients } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
+import { divisionJson, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
-import { optionalText, optionalUrl, pagingParameter, parseBody, parseQuery, requireFields } from './body.ts';
+import {
+  idField,
+  optionalText,
+  optionalUrl,
+  pagingParameter,
+  parseBody,
+  parseQuery,
+  pathIdOf,
+} from './body.ts';
 
 /** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Pages of the list (spec §9: 30, growing by 30); deeper than the search index pages is refused. */
 const PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
-const MAX_ID = 2 ** 31 - 1;
 /** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
 const UPLOAD_DEADLINE_MS = 15_000;
 
@@ -65,34 +74,10 @@ export function organizationJson(organization: Organization) {
   };
 }
 
-export function divisionJson(division: Division) {
-  return {
-    division_id: division.division_id,
-    division_name: division.division_name,
-    division_type: division.division_type,
-    active_division: division.active_division,
-    organization_id: division.organization_id,
-    organization_name: division.organization_name,
-    street_address: orNull(division.street_address),
-    suite_number: orNull(division.suite_number),
-    city: orNull(division.city),
-    state: orNull(division.state),
-    zip_code: orNull(division.zip_code),
-    division_phone: orNull(division.division_phone),
-    website: orNull(division.website),
-  };
-}
-
 // ------------------------------------------------------------------------------------------- validation
 
-const wholeNumber = (field: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-      error: `${field} must be a whole number`,
-    })
-    .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID, {
-      message: `${field} must be a whole number`,
-    });
+/** An organization id, in a body or an upload's fields. */
+const organizationId = idField('organization_id', 'organization_id must be a whole number');
 
 /** A name field: text as optionalText, and a name without letters ('0', '1e+308') refused in the rule's words. */
 const nameText = (field: string, label: string) =>
@@ -143,40 +128,29 @@ const emailDomains = z
   });
 
 const bodies = {
-  addOrganization: z
-    .object({
-      organization_name: nameText('organization_name', NAME_LABELS.organization),
-      group_type: optionalText('group_type', 64),
-      ...organizationFields,
-    })
-    .superRefine(
-      requireFields(
-        { organization_name: 'Organization Name', group_type: 'Type of Organization' },
-        { always: true },
-      ),
-    ),
-  updateOrganization: z
-    .object({
-      organization_id: wholeNumber('organization_id'),
-      organization_name: nameText('organization_name', NAME_LABELS.organization),
-      ...organizationFields,
-      email_domains: emailDomains,
-    })
-    .superRefine(requireFields({ organization_name: 'Organization Name', street_address: 'Street Address' })),
-  addDivision: z
-    .object({
-      organization_id: wholeNumber('organization_id'),
-      division_name: nameText('division_name', NAME_LABELS.division),
-      division_type: optionalText('division_type', 64),
-      street_address: optionalText('street_address'),
-      suite_number: optionalText('suite_number'),
-      city: optionalText('city'),
-      state: optionalText('state', 32),
-      zip_code: optionalText('zip_code', 16),
-      division_phone: optionalText('division_phone', 64),
-      website: optionalUrl('website', 'Website'),
-    })
-    .superRefine(requireFields({ division_name: 'Division Name' }, { always: true })),
+  addOrganization: z.object({
+    organization_name: nameText('organization_name', NAME_LABELS.organization),
+    group_type: optionalText('group_type', 64),
+    ...organizationFields,
+  }),
+  updateOrganization: z.object({
+    organization_id: organizationId,
+    organization_name: nameText('organization_name', NAME_LABELS.organization),
+    ...organizationFields,
+    email_domains: emailDomains,
+  }),
+  addDivision: z.object({
+    organization_id: organizationId,
+    division_name: nameText('division_name', NAME_LABELS.division),
+    division_type: optionalText('division_type', 64),
+    street_address: optionalText('street_address'),
+    suite_number: optionalText('suite_number'),
+    city: optionalText('city'),
+    state: optionalText('state', 32),
+    zip_code: optionalText('zip_code', 16),
+    division_phone: optionalText('division_phone', 64),
+    website: optionalUrl('website', 'Website'),
+  }),
 };
 
 const listQuery = z.object({
@@ -188,12 +162,8 @@ const listQuery = z.object({
 const LIST_PARAMETERS = ['search', 'group', 'offset', 'limit'];
 
 /** An organization id from the path: digits only (400 otherwise); one that cannot exist is simply not found. */
-function organizationIdOf(value: string | undefined, field = 'organization id'): number {
-  if (!value || !/^\d+$/.test(value)) throw new HttpError(400, `The ${field} must be a whole number.`);
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id > MAX_ID) throw new HttpError(404, 'Organization not found');
-  return id;
-}
+const organizationIdOf = (value: string | undefined) =>
+  pathIdOf(value, 'Organization not found', 'The organization id must be a whole number.');
 
 function lookupName(value: string | undefined): string {
   const name = (value ?? '').trim();
@@ -216,17 +186,7 @@ function fieldsMessage(
 export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>): Router {
   const router = express.Router();
   const { org } = clients;
-  const rpc = <Req, Res>(
-    req: Request,
-    method: UnaryMethod<Req, Res>,
-    request: Req,
-    deadlineMs = clients.deadlineMs,
-  ) =>
-    call('org', org, method, request, {
-      requestId: req.id as string,
-      deadlineMs,
-      caller: req.caller,
-    });
+  const rpc = serviceCaller(clients, 'org');
   const contributor = requireRole(CONTRIBUTOR_ROLE);
 
   // The organization directory is for members (spec §6): every path below needs a valid access token.
@@ -312,7 +272,7 @@ export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>):
       messages: UPLOAD_MESSAGES,
     });
     if (!upload.file || upload.file.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
-    const id = wholeNumber('organization_id').safeParse(upload.fields.organization_id);
+    const id = organizationId.safeParse(upload.fields.organization_id);
     if (!id.success) throw new HttpError(400, 'organization_id must be a whole number');
     // image_type is the browser's guess from the file name; the service judges the bytes instead.
     const answer = await rpc(

@@ -1,10 +1,12 @@
-// The built-in identity provider's OpenID endpoints at Keycloak's paths (/realms/<realm>/...), so the shell's
-// keycloak-js talks to it exactly as to Keycloak: discovery, JWKS, the refresh-token grant and logout.
-// Mounted only when no external provider (JWKS_URL) is configured. Errors here are OAuth's
+// The identity provider's OpenID endpoints at Keycloak's paths (/realms/<realm>/...), so the shell's keycloak-js
+// talks to the gateway exactly as to Keycloak: discovery, JWKS, the refresh-token grant and logout. Mounted whichever
+// provider is configured (app.ts): the auth service answers each call from the built-in provider or forwards it to
+// Keycloak, which refreshes tokens only for the client that obtained them. Errors here are OAuth's
 // `{ error, error_description }`, as OAuth clients expect, not the REST API's `{ errors }`.
 import type { TokenSet } from '@rotunda/protos/auth';
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
-import { call, type ServiceClients } from '../grpc/clients.ts';
+import type { ServiceClients } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
 import { httpErrorOf } from '../http/errors.ts';
 import { microCache } from '../http/micro-cache.ts';
 
@@ -36,7 +38,8 @@ function formField(req: Request, name: string): FormField {
 
 export function realmsRouter({ clients, realm, issuer }: RealmsRouterDependencies): Router {
   const router = express.Router();
-  const rpcContext = (req: Request) => ({ requestId: req.id as string, deadlineMs: clients.deadlineMs });
+  // No access token comes here: the calls carry no caller.
+  const rpc = serviceCaller(clients, 'auth');
   const jwks = microCache<unknown>(5_000);
 
   const discovery = {
@@ -63,7 +66,7 @@ export function realmsRouter({ clients, realm, issuer }: RealmsRouterDependencie
 
   realmRouter.get('/protocol/openid-connect/certs', async (req, res) => {
     const keys = await jwks.get(async () => {
-      const answer = await call('auth', clients.auth, clients.auth.getJwks, {}, rpcContext(req));
+      const answer = await rpc(req, clients.auth.getJwks, {});
       return JSON.parse(answer.jwks_json) as unknown;
     });
     res.setHeader('Cache-Control', `public, max-age=${PUBLIC_METADATA_MAX_AGE}`);
@@ -92,13 +95,7 @@ export function realmsRouter({ clients, realm, issuer }: RealmsRouterDependencie
     // so the refresh token itself is the credential.
     let tokens: TokenSet;
     try {
-      tokens = await call(
-        'auth',
-        clients.auth,
-        clients.auth.refreshTokens,
-        { refresh_token: refreshToken.value },
-        rpcContext(req),
-      );
+      tokens = await rpc(req, clients.auth.refreshTokens, { refresh_token: refreshToken.value });
     } catch (error) {
       const { status } = httpErrorOf(error);
       // Expired, revoked (logout, password reset) or forged: Keycloak's answer for a session that ended.
@@ -123,13 +120,7 @@ export function realmsRouter({ clients, realm, issuer }: RealmsRouterDependencie
     if (refreshToken.value.length > MAX_REFRESH_TOKEN_LENGTH)
       return oauthError(res, 400, 'invalid_grant', 'Invalid refresh token');
     try {
-      await call(
-        'auth',
-        clients.auth,
-        clients.auth.logout,
-        { refresh_token: refreshToken.value },
-        rpcContext(req),
-      );
+      await rpc(req, clients.auth.logout, { refresh_token: refreshToken.value });
     } catch (error) {
       const { status } = httpErrorOf(error);
       if (status >= 400 && status < 500 && status !== 429)

@@ -1,0 +1,171 @@
+// What the /api/profiles/* paths read (spec §7, contract.md Profiles): bodies, path ids, upload fields and the
+// directory's query, checked for their types and lengths and turned into the profile service's messages. The
+// service owns the forms' rules (required fields, an end date or the current box, formats) and enforces them.
+import type { JobFields, ProfileFields } from '@rotunda/protos/profile';
+import { singleSpaced } from '@rotunda/rules';
+import type { Request } from 'express';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import { tokenOf } from '../auth/middleware.ts';
+import { HttpError } from '../http/errors.ts';
+import { idField, MAX_ID, optionalText, pagingParameter, pathIdOf } from './body.ts';
+
+/** Pages of the directory (spec §9: 30, growing by 30); the service refuses deeper than its index pages. */
+export const DIRECTORY_PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
+
+/** An optional id: absent or null is none; otherwise a whole number (or its digits as text). */
+const optionalId = (field: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d*$/, `${field} must be a whole number`), z.null()], {
+      error: `${field} must be a whole number`,
+    })
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === '' ? undefined : Number(value)))
+    .refine(
+      (value) => value === undefined || (Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID),
+      `${field} must be a whole number`,
+    );
+
+/** The product's forms send booleans; a form post sends 'true'/'false'. */
+const flag = (field: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true'), z.null()], {
+      error: `${field} must be true or false`,
+    })
+    .optional()
+    .transform((value) => value === true);
+
+const profileFields = {
+  profile_picture: optionalText('profile_picture', 2048),
+  first_name: optionalText('first_name', 100),
+  last_name: optionalText('last_name', 100),
+  work_email: optionalText('work_email', 254),
+  personal_email: optionalText('personal_email', 254),
+  mobile_phone: optionalText('mobile_phone', 64),
+  other_phone: optionalText('other_phone', 64),
+  birthday: optionalText('birthday', 10),
+  pronouns: optionalText('pronouns', 32),
+  linkedin_url: optionalText('linkedin_url', 2048),
+  facebook_url: optionalText('facebook_url', 2048),
+  youtube_url: optionalText('youtube_url', 2048),
+  threads_url: optionalText('threads_url', 2048),
+  twitter_url: optionalText('twitter_url', 2048),
+  instagram_url: optionalText('instagram_url', 2048),
+  tiktok_url: optionalText('tiktok_url', 2048),
+  bluesky_url: optionalText('bluesky_url', 2048),
+};
+
+const jobShape = {
+  title: optionalText('title', 200),
+  organization_id: optionalId('organization_id'),
+  division_id: optionalId('division_id'),
+  street_address: optionalText('street_address'),
+  suite_number: optionalText('suite_number'),
+  city: optionalText('city'),
+  state: optionalText('state', 32),
+  zip_code: optionalText('zip_code', 16),
+  start_date: optionalText('start_date', 10),
+  end_date: optionalText('end_date', 10),
+  current_job: flag('current_job'),
+};
+
+type JobBody = z.output<z.ZodObject<typeof jobShape>>;
+
+export const bodies = {
+  newUserCheck: z.object({
+    first_name: optionalText('first_name', 100),
+    last_name: optionalText('last_name', 100),
+    email: optionalText('email', 254),
+  }),
+  // user_id and image_type are ignored: the owner is the caller, and the service judges the picture's bytes.
+  createProfile: z.object(profileFields),
+  updateProfile: z.object({
+    profile_id: idField('profile_id'),
+    ...profileFields,
+    lobby_filer_id: optionalText('lobby_filer_id', 32),
+  }),
+  addJob: z.object({ profile_id: idField('profile_id'), ...jobShape }),
+  updateJob: z.object({ job_id: idField('job_id'), ...jobShape }),
+  deleteJob: z.object({ job_id: idField('job_id') }),
+  organizationColleagues: z.object({ organization_id: idField('organization_id') }),
+  divisionColleagues: z.object({ division_id: idField('division_id') }),
+  decideClaim: z.object({
+    decision: z.enum(['confirm', 'reject'], { error: 'decision must be confirm or reject' }),
+  }),
+  bio: z.object({
+    user_bio: z
+      .string({ error: 'user_bio must be text' })
+      .max(5000, 'Your bio must be at most 5000 characters.')
+      .nullish(),
+  }),
+};
+
+/** Only the fields the member sent: absent keeps the stored value (proto3 `optional`). */
+export function fieldsMessage(body: Partial<Record<keyof ProfileFields, string | undefined>>): ProfileFields {
+  const fields: ProfileFields = {};
+  for (const key of [...Object.keys(profileFields), 'lobby_filer_id'] as (keyof ProfileFields)[])
+    if (body[key] !== undefined) fields[key] = body[key];
+  return fields;
+}
+
+/** A job form as sent: what is missing goes blank, for the service to name. */
+export function jobMessage(body: JobBody): JobFields {
+  return {
+    title: body.title ?? '',
+    organization_id: body.organization_id ?? 0,
+    division_id: body.division_id,
+    street_address: body.street_address ?? '',
+    suite_number: body.suite_number,
+    city: body.city ?? '',
+    state: body.state ?? '',
+    zip_code: body.zip_code ?? '',
+    start_date: body.start_date ?? '',
+    end_date: body.end_date || undefined,
+    current_job: body.current_job,
+  };
+}
+
+export const profileIdOf = (value: string | undefined) =>
+  pathIdOf(value, 'Profile not found', 'The profile id must be a whole number.');
+export const claimIdOf = (value: string | undefined) =>
+  pathIdOf(value, 'Claim not found', 'claim_id must be a whole number');
+
+/**
+ * The upload's optional profile_id. A browser's FormData turns a missing value into the text 'undefined' or
+ * 'null'; those, like an empty field, mean "no profile yet".
+ */
+export function uploadProfileIdOf(value: string | undefined): number | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'undefined' || text === 'null') return undefined;
+  const id = idField('profile_id').safeParse(text);
+  if (!id.success) throw new HttpError(400, 'profile_id must be a whole number');
+  return id.data;
+}
+
+export const directoryQuery = z.object({
+  search: z.string({ error: 'search must be given once, as text' }).max(200, 'search is too long').optional(),
+  group: z.string({ error: 'group must be given once, as text' }).max(64, 'group is too long').optional(),
+  issue: pagingParameter('issue', 1, MAX_ID),
+  offset: pagingParameter('offset', 0, DIRECTORY_PAGE.maxOffset),
+  limit: pagingParameter('limit', 1, DIRECTORY_PAGE.max),
+});
+
+/** The search as the service takes it: words single-spaced, filters left out when not given. */
+export function searchRequestOf(query: z.output<typeof directoryQuery>) {
+  return {
+    search: singleSpaced(query.search ?? ''),
+    group: query.group ?? '',
+    ...(query.issue === undefined ? {} : { issue_id: query.issue }),
+  };
+}
+
+/**
+ * The member's names as their access token has them. Read only after `authenticate` verified that token, so its
+ * claims are the identity provider's; a name missing from it is sent empty.
+ */
+export function claimantNamesOf(req: Request): { first: string; last: string } {
+  const token = tokenOf(req);
+  const claims = token ? decodeJwt(token) : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { first: text(claims.given_name), last: text(claims.family_name) };
+}
