@@ -41,6 +41,8 @@ export interface Journey {
 export type JourneyName = 'visitor-feed' | 'member-directory' | 'member-posts' | 'login';
 
 export const DEMO_MEMBER: Credentials;
+/** What members do on the directory screen (the benchmarks' directory searches too). */
+export const DIRECTORY_QUERIES: Record<string, string>[];
 export const SIGN_IN: Step;
 export const SIGN_OUT: Step;
 export const JOURNEYS: Record<JourneyName, Journey>;

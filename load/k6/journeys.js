@@ -9,7 +9,7 @@ export const DEMO_MEMBER = { email: 'member@demo.ca.gov', password: 'Member#2024
 const POST_TYPE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /** What members do on the directory screen: open it, type a name or a title, pick a group or an issue, scroll. */
-const DIRECTORY_QUERIES = [
+export const DIRECTORY_QUERIES = [
   {},
   { search: 'maria' },
   { search: 'chief of staff' },

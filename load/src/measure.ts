@@ -33,8 +33,7 @@ export async function closedLoop(
 /**
  * GETs `url` on a kept-alive connection of `agent` and reads the whole answer; rejects unless it is 200. node:http
  * rather than fetch: the load generator shares the machine's cores with the product under test, and fetch
- * (undici) spends twice the CPU per request (measured: 0.45 ms against 0.22 ms), CPU the product's latency would
- * otherwise pay for.
+ * (undici) spends more CPU per request (the figures: ADR 0033), CPU the product's latency would otherwise pay for.
  */
 export function getOk(agent: Agent, url: string, headers: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
