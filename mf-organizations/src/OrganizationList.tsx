@@ -1,10 +1,18 @@
 // The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList':
 // a search box (every word, searched on the server), a group filter without 'Campaigns', Reset, and a grid of
 // cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
-import { ErrorLine, Page, PagedList, type PageFetcher, usePages } from '@rotunda/ui';
-import { Building2, RotateCcw, Search } from 'lucide-react';
+import {
+  ErrorLine,
+  GroupOptions,
+  Page,
+  PagedList,
+  type PageFetcher,
+  SearchInput,
+  usePages,
+} from '@rotunda/ui';
+import { Building2, RotateCcw } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { fetchGroups, fetchOrganizationPage, type Group, type Organization, PAGE_SIZE } from './api';
+import { fetchGroups, fetchOrganizationPage, type Organization, PAGE_SIZE } from './api';
 import { OrganizationCard } from './list/OrganizationCard';
 import { useListFilters } from './list/useListFilters';
 import '@rotunda/ui/controls.css';
@@ -59,19 +67,12 @@ export default function OrganizationList() {
           <label className="field__label" htmlFor={searchId}>
             Search by name
           </label>
-          <span className="search-field">
-            <Search size={18} aria-hidden="true" className="search-field__icon" />
-            <input
-              id={searchId}
-              className="field__input search-field__input"
-              type="search"
-              name="search"
-              autoComplete="off"
-              placeholder="e.g. water board"
-              value={filters.text}
-              onChange={(event) => filters.setText(event.target.value)}
-            />
-          </span>
+          <SearchInput
+            id={searchId}
+            placeholder="e.g. water board"
+            value={filters.text}
+            onChange={filters.setText}
+          />
         </div>
         <div className="field orgs-filters__group">
           <label className="field__label" htmlFor={groupId}>
@@ -84,14 +85,7 @@ export default function OrganizationList() {
             value={group}
             onChange={(event) => filters.setGroup(event.target.value)}
           >
-            <option value="">All groups</option>
-            {groups.map((g) => (
-              <option key={g.group_id} value={g.group_name}>
-                {g.group_name}
-              </option>
-            ))}
-            {/* A group named in a shared link before the groups arrive keeps its place in the select. */}
-            {group && !groups.some((g) => g.group_name === group) && <option value={group}>{group}</option>}
+            <GroupOptions names={groups} chosen={group} />
           </select>
         </div>
         <button
@@ -144,13 +138,13 @@ function countText(total: number, filtered: boolean): string {
     : `${total.toLocaleString('en-US')} ${noun}`;
 }
 
-/** The organization groups for the filter, without 'Campaigns'; none (only 'All groups') if the call fails. */
-function useGroups(): Group[] {
-  const [groups, setGroups] = useState<Group[]>([]);
+/** The organization groups' names for the filter, without 'Campaigns'; none (only 'All groups') if the call fails. */
+function useGroups(): string[] {
+  const [groups, setGroups] = useState<string[]>([]);
   useEffect(() => {
     const controller = new AbortController();
     fetchGroups(controller.signal).then(
-      (all) => setGroups(all.filter((group) => group.group_name !== HIDDEN_GROUP)),
+      (all) => setGroups(all.map((group) => group.group_name).filter((name) => name !== HIDDEN_GROUP)),
       (error: unknown) => {
         if (!controller.signal.aborted) console.error('Organization groups could not be loaded', error);
       },
