@@ -2,6 +2,7 @@
 // email confirmation, password reset request and reset, each with the spec's messages (§5, §8).
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
+import { send } from '@rotunda/ui';
 
 export const LOGIN_MESSAGES = {
   confirmEmail: 'Please confirm your email before logging in.',
@@ -36,17 +37,8 @@ const UNCONFIRMED_EMAIL = 'Please confirm your email to log in';
 /** A failure whose message is meant for the user. */
 export class AccessError extends Error {}
 
-async function postJson(
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
+/** The access calls carry no session token (there is none yet, or the keeper passes the one to end). */
+const postJson = (path: string, body: unknown, token?: string | null) => send('POST', path, { body, token });
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -114,18 +106,13 @@ export async function logIn(email: string, password: string): Promise<LoginResul
 
 /** Ends the identity provider's session (POST /auth/logout); resolves once the server answered. */
 export async function logOut(refreshToken: string, token: string | null): Promise<void> {
-  const response = await postJson('/auth/logout', { refreshToken }, token ? { 'x-auth-token': token } : {});
+  const response = await postJson('/auth/logout', { refreshToken }, token);
   if (!response.ok) throw new Error(`POST /auth/logout answered ${response.status}`);
 }
 
 /** May this address register (spec §5)? Asked as the email is typed; `signal` cancels a stale question. */
 export async function checkEmail(email: string, signal?: AbortSignal): Promise<boolean> {
-  const response = await fetch('/auth/check-email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email }),
-    signal,
-  });
+  const response = await send('POST', '/auth/check-email', { body: { email }, signal });
   if (!response.ok) throw new Error(`POST /auth/check-email answered ${response.status}`);
   const body = (await readJson(response)) as { eligible?: unknown } | null;
   return body?.eligible === true;

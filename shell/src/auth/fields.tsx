@@ -1,8 +1,8 @@
 // The fields of the access forms, in the shared field style (@rotunda/ui/controls.css): a text input named by
 // its label, the account email the login and reset-request dialogs open on, and a new password with the live
 // checklist of the password rules under it (register dialog, reset page).
+import { PasswordChecklist } from '@rotunda/ui';
 import type { InputHTMLAttributes } from 'react';
-import { PasswordChecklist } from './PasswordChecklist';
 
 type TextFieldProps = { label: string } & InputHTMLAttributes<HTMLInputElement>;
 
