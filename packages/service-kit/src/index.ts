@@ -49,7 +49,7 @@ export {
   createCallerVerifier,
   generateCallerKeys,
 } from './grpc/caller-token.ts';
-export { clientOptions, serviceClient } from './grpc/clients.ts';
+export { clientOptions, serviceClient, type UnaryMethod, unaryCall } from './grpc/clients.ts';
 export { GUARD_MESSAGES } from './grpc/guard.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
 export {

@@ -8,7 +8,10 @@ import {
   type Client,
   credentials,
   type Interceptor,
+  Metadata,
+  type ServiceError,
 } from '@grpc/grpc-js';
+import { currentRequestId, REQUEST_ID_HEADER } from '../request-context.ts';
 import { clientTelemetryInterceptor } from '../telemetry/grpc.ts';
 import { grpcTarget } from './addresses.ts';
 import { GRPC_OPTIONS } from './options.ts';
@@ -147,4 +150,36 @@ export function serviceClient<C extends Client>(
     channelCredentials,
     clientOptions(Constructor.serviceName as ServiceFullName, extra),
   );
+}
+
+/** A generated client's unary method, as `unaryCall` calls it. */
+export type UnaryMethod<Request, Response> = (
+  request: Request,
+  metadata: Metadata,
+  options: { deadline: Date },
+  callback: (error: ServiceError | null, response: Response) => void,
+) => unknown;
+
+/**
+ * One unary call of one service to another, as a promise, within `deadlineMs`; the request id of the call being
+ * served travels on, so the other service's log lines and spans join it.
+ */
+export function unaryCall<Request, Response>(
+  client: Client,
+  method: UnaryMethod<Request, Response>,
+  request: Request,
+  deadlineMs: number,
+): Promise<Response> {
+  const metadata = new Metadata();
+  const requestId = currentRequestId();
+  if (requestId) metadata.set(REQUEST_ID_HEADER, requestId);
+  return new Promise((resolve, reject) => {
+    method.call(
+      client,
+      request,
+      metadata,
+      { deadline: new Date(Date.now() + deadlineMs) },
+      (error, response) => (error ? reject(error) : resolve(response)),
+    );
+  });
 }

@@ -1,46 +1,18 @@
 // The profile and org services as the post service's ports see them, over gRPC with deadlines: who a member is
 // as an author (rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors) and the names the read copies start
 // from (rotunda.org.v1 ExportNames). The request id of the call being served travels on.
-import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { type ServiceError, status } from '@grpc/grpc-js';
 import { OrgServiceClient } from '@rotunda/protos/org';
 import { type Author as AuthorMessage, ProfileServiceClient } from '@rotunda/protos/profile';
-import { currentRequestId, REQUEST_ID_HEADER, serviceClient } from '@rotunda/service-kit';
+import { serviceClient, unaryCall } from '@rotunda/service-kit';
 import type { OrgDirectory, ProfileDirectory } from '../domain/ports.ts';
 import type { Author } from '../domain/post.ts';
-
-type Callback<Response> = (error: ServiceError | null, response: Response) => void;
-type Unary<Request, Response> = (
-  request: Request,
-  metadata: Metadata,
-  options: { deadline: Date },
-  callback: Callback<Response>,
-) => unknown;
 
 /** A whole export of names (10,000 organizations is about a megabyte) exceeds gRPC's 4 MB default at scale. */
 const LARGE_MESSAGES = {
   'grpc.max_receive_message_length': 64 * 1024 * 1024,
   'grpc.max_send_message_length': 64 * 1024 * 1024,
 };
-
-function unaryCall<Request, Response>(
-  client: object,
-  method: Unary<Request, Response>,
-  request: Request,
-  deadlineMs: number,
-): Promise<Response> {
-  const metadata = new Metadata();
-  const requestId = currentRequestId();
-  if (requestId) metadata.set(REQUEST_ID_HEADER, requestId);
-  return new Promise((resolve, reject) => {
-    method.call(
-      client,
-      request,
-      metadata,
-      { deadline: new Date(Date.now() + deadlineMs) },
-      (error, response) => (error ? reject(error) : resolve(response)),
-    );
-  });
-}
 
 /** Is this a gRPC failure to reach the service (so asking again later may work)? */
 export function isUnavailable(error: unknown): boolean {
