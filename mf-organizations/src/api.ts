@@ -3,17 +3,21 @@
 // and throws its ApiError (the status and the server's own message) for anything but 2xx.
 import { asList, call, type HistoryEntry, type SocialField } from '@rotunda/ui';
 
-/** An organization as the gateway answers it (README: `organization`); null where not given. */
-export interface Organization extends Record<SocialField, string | null> {
-  organization_id: number;
-  organization_name: string;
-  group_id: number;
-  group_type: string;
+/** An organization's or a division's address as stored: null where not given. */
+export interface StoredAddress {
   street_address: string | null;
   suite_number: string | null;
   city: string | null;
   state: string | null;
   zip_code: string | null;
+}
+
+/** An organization as the gateway answers it (README: `organization`); null where not given. */
+export interface Organization extends StoredAddress, Record<SocialField, string | null> {
+  organization_id: number;
+  organization_name: string;
+  group_id: number;
+  group_type: string;
   website: string | null;
   main_phone: string | null;
   logo: string | null;
@@ -23,17 +27,12 @@ export interface Organization extends Record<SocialField, string | null> {
 }
 
 /** A division, office, board or bureau of an organization (spec §3 Division). */
-export interface Division {
+export interface Division extends StoredAddress {
   division_id: number;
   division_name: string;
   division_type: string;
   active_division: boolean;
   organization_id: number;
-  street_address: string | null;
-  suite_number: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
   division_phone: string | null;
   website: string | null;
 }

@@ -1,19 +1,12 @@
 // How addresses, phones and links read on the organization screens. The formatting rules themselves
 // (phone format) come from @rotunda/rules; safe hrefs and tel: links from @rotunda/ui.
 import { formatPhone } from '@rotunda/rules';
-
-interface AddressParts {
-  street_address: string | null;
-  suite_number: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code?: string | null;
-}
+import type { StoredAddress } from '../api';
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? '';
 
 /** 'street, suite' and 'City, ST' (with the ZIP when `withZip`); empty lines are left out. */
-export function addressLines(parts: AddressParts, { withZip = false } = {}): string[] {
+export function addressLines(parts: StoredAddress, { withZip = false } = {}): string[] {
   const street = [clean(parts.street_address), clean(parts.suite_number)].filter(Boolean).join(', ');
   const region = [clean(parts.state), withZip ? clean(parts.zip_code) : ''].filter(Boolean).join(' ');
   const place = [clean(parts.city), region].filter(Boolean).join(', ');
