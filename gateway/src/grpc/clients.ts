@@ -20,6 +20,7 @@ import {
   REQUEST_ID_HEADER,
   serviceClient,
   setCallerMetadata,
+  type UnaryMethod,
 } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
@@ -96,12 +97,8 @@ export class ServiceCallError extends Error {
   }
 }
 
-export type UnaryMethod<Request, Response> = (
-  request: Request,
-  metadata: Metadata,
-  options: { deadline: Date },
-  callback: (error: ServiceError | null, response: Response) => void,
-) => unknown;
+/** A generated client's unary method (the service kit's type: the services call each other the same way). */
+export type { UnaryMethod };
 
 export interface CallContext {
   requestId: string;

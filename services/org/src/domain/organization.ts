@@ -1,6 +1,6 @@
 // Organizations, groups and divisions as the org service's rules see them (spec §3), and the fixed list of
 // organization groups.
-import { SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
+import { type PostalAddress, SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
 
 /** The organization groups (spec §3 Group, §5 organization types), with ids that never change. */
 export const GROUPS = [
@@ -22,12 +22,7 @@ export interface Group {
 }
 
 /** The fields an organization's form edits besides its name (spec §7 update-organization). Null: not given. */
-export interface OrganizationFields extends SocialLinks {
-  streetAddress: string | null;
-  suiteNumber: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
+export interface OrganizationFields extends PostalAddress, SocialLinks {
   website: string | null;
   mainPhone: string | null;
   lobbyFilerId: string | null;
@@ -65,12 +60,7 @@ export interface NewOrganization extends OrganizationFields {
   emailDomains?: string[];
 }
 
-export interface DivisionFields {
-  streetAddress: string | null;
-  suiteNumber: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
+export interface DivisionFields extends PostalAddress {
   divisionPhone: string | null;
   website: string | null;
 }

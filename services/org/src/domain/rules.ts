@@ -5,6 +5,7 @@ import {
   cleanEmailDomains,
   formatState,
   NAME_LABELS,
+  type PostalAddress,
   requiredFieldsMessage,
   SOCIAL_URL_FIELDS,
   SOCIAL_URL_LABELS,
@@ -42,7 +43,7 @@ export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(i
 /** Address formatting shared by organizations and divisions (spec §5 organization form, other formatting). */
 function cleanAddress<T extends Partial<Record<string, string | null>>>(
   fields: T,
-  labels: { streetAddress: string; suiteNumber: string; city: string; state: string; zipCode: string },
+  labels: Record<keyof PostalAddress, string>,
 ) {
   const street = cleanText(fields.streetAddress, labels.streetAddress);
   const suite = cleanText(fields.suiteNumber, labels.suiteNumber);

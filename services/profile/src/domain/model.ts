@@ -1,6 +1,6 @@
 // Profiles, jobs, issue areas, colleagues and authors as the profile service's rules see them (spec §3), and
 // the read copies of the org service's names. Dates are 'YYYY-MM-DD' strings; null means not given.
-import { SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
+import { type PostalAddress, SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
 
 /** What a job shows of its organization (read copy of the org service's record). */
 export interface OrganizationRef {
@@ -13,26 +13,15 @@ export interface OrganizationRef {
 }
 
 /** Where an organization is, as the org service has it (jobs there default to it). */
-export interface OrganizationAddress {
-  streetAddress: string | null;
-  suiteNumber: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-}
+export type OrganizationAddress = PostalAddress;
 
 /** A division or office (read copy of the org service's record). */
-export interface DivisionRef {
+export interface DivisionRef extends PostalAddress {
   divisionId: number;
   divisionName: string;
   divisionType: string;
   activeDivision: boolean;
   organizationId: number;
-  streetAddress: string | null;
-  suiteNumber: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
   divisionPhone: string | null;
   website: string | null;
 }
