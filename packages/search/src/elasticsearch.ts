@@ -1,8 +1,11 @@
 // The Elasticsearch search adapter (production): the same every-word substring semantics as the Postgres
-// adapter, on `wildcard` fields, with keyword filters, stable sorting and exact totals. The index's name is an
-// alias over a versioned concrete index (`<name>-v<version>-<timestamp>`); a rebuild fills a new one and moves the
-// alias to it in one `_aliases` call.
+// adapter, on `wildcard` fields (elasticsearch/mapping.ts), with keyword filters, stable sorting and exact totals
+// (elasticsearch/request.ts). The index's name is an alias over a versioned concrete index
+// (`<name>-v<version>-<timestamp>`); a rebuild fills a new one and moves the alias to it in one `_aliases` call.
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './elasticsearch/bulk.ts';
+import { elasticsearchIndexBody, MAPPING_VERSION } from './elasticsearch/mapping.ts';
+import { elasticsearchSearchRequest, searchResultOf } from './elasticsearch/request.ts';
 import { tryRebuildLock } from './lock.ts';
 import type {
   IndexState,
@@ -14,14 +17,7 @@ import type {
   SearchQuery,
   SearchResult,
 } from './port.ts';
-import {
-  assertIdentifier,
-  definitionFingerprint,
-  Fields,
-  MAX_RESULT_WINDOW,
-  type PreparedDocument,
-  type PreparedQuery,
-} from './semantics.ts';
+import { assertIdentifier, definitionFingerprint, Fields } from './semantics.ts';
 
 export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   /** e.g. http://elasticsearch:9200 (credentials may ride in the URL). */
@@ -36,152 +32,8 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   retireAfterMs?: number;
 }
 
-/** Bumped when the mapping below changes, so ensure() calls indices made by an older version outdated. */
-const MAPPING_VERSION = 'es-1';
-const NORMALIZER = 'rotunda_lowercase';
-/** Documents per bulk request. */
-const BULK_BATCH = 1000;
 /** Hex digits of the definition's fingerprint in a concrete index's name. */
 const VERSION_DIGITS = 12;
-
-/** A bulk item Elasticsearch answered with an error of this type. */
-const failedWith = (item: estypes.BulkResponseItem | undefined, type: string) => item?.error?.type === type;
-
-/**
- * Index settings and mapping. Text fields are `wildcard` fields: Elasticsearch indexes each value's n-grams
- * (up to 3 characters) as an approximation and verifies candidates against the whole stored value, so
- * `*word*` is an exact substring match that spans spaces and punctuation like SQL's LIKE, and a leading
- * wildcard is cheap. An n-gram analyzer on a `text` field was the alternative: it either tokenizes on spaces
- * (so a word's n-grams may come from two different tokens and match falsely) or needs max_gram as long as the
- * longest word (a huge index). Values arrive already folded (fold() in semantics.ts), so no analyzer is
- * needed and case-insensitivity is identical to Postgres'.
- */
-export function elasticsearchIndexBody(
-  definition: SearchIndexDefinition,
-  fingerprint: string,
-): { settings: estypes.IndicesIndexSettings; mappings: estypes.MappingTypeMapping } {
-  const properties = (entries: [string, estypes.MappingProperty][]) => ({
-    properties: Object.fromEntries(entries),
-  });
-  return {
-    settings: {
-      // The port allows pages up to MAX_RESULT_WINDOW deep on both engines; Elasticsearch's default is 10,000.
-      max_result_window: MAX_RESULT_WINDOW,
-      analysis: { normalizer: { [NORMALIZER]: { type: 'custom', filter: ['lowercase'] } } },
-    },
-    mappings: {
-      // A field outside the definition is a bug: refuse it rather than map it dynamically.
-      dynamic: 'strict',
-      _meta: { rotunda_search: fingerprint },
-      properties: {
-        // _id cannot be sorted on by default (no fielddata), so the id is also a keyword for the tie-breaker.
-        id: { type: 'keyword' },
-        text: properties(definition.textFields.map((name) => [name, { type: 'wildcard' }])),
-        keywords: properties(definition.keywordFields.map((name) => [name, { type: 'keyword' }])),
-        sort: properties(
-          definition.sortFields.map(({ name, type }) => [
-            name,
-            // Keyword sorting compares UTF-8 bytes (code point order), like the Postgres adapter's COLLATE "C";
-            // the normalizer lower-cases even if a value skipped fold().
-            type === 'number' ? { type: 'double' } : { type: 'keyword', normalizer: NORMALIZER },
-          ]),
-        ),
-        // Kept in _source and answered, never searched or sorted on.
-        ...(definition.stored ? { stored: { type: 'keyword', index: false, doc_values: false } } : {}),
-      },
-    },
-  };
-}
-
-/** Escapes the wildcard query's metacharacters so a user's '*', '?' or '\' is literal. */
-export function wildcardContains(word: string): string {
-  return `*${word.replace(/[\\*?]/g, (character) => `\\${character}`)}*`;
-}
-
-/** The search request for one prepared query (a pure function, so it is unit-tested without a cluster). */
-export function elasticsearchSearchRequest(
-  definition: SearchIndexDefinition,
-  index: string,
-  query: PreparedQuery,
-): estypes.SearchRequest {
-  // One clause per word; each word may match any one text field (a should over the fields). Each field is
-  // matched on its own, so a word never spans two fields.
-  const must: estypes.QueryDslQueryContainer[] = query.words.map((word) => ({
-    bool: {
-      should: definition.textFields.map((field) => ({
-        wildcard: { [`text.${field}`]: { value: wildcardContains(word) } },
-      })),
-      minimum_should_match: 1,
-    },
-  }));
-  // terms = any of the values; an empty list matches nothing, as in the Postgres adapter.
-  const filter: estypes.QueryDslQueryContainer[] = query.filters.map(({ field, values }) => ({
-    terms: { [`keywords.${field}`]: values },
-  }));
-  const mustNot: estypes.QueryDslQueryContainer[] = query.exclude.map(({ field, values }) => ({
-    terms: { [`keywords.${field}`]: values },
-  }));
-  const sort: estypes.SortCombinations[] = [
-    ...query.sort.map((key) =>
-      'random' in key
-        ? // The score is the seeded random one (below), so sorting on it shuffles.
-          { _score: { order: 'desc' as const } }
-        : // Missing values last in both directions, as the Postgres adapter's NULLS LAST.
-          { [`sort.${key.field.name}`]: { order: key.direction, missing: '_last' as const } },
-    ),
-    { id: { order: 'asc' as const } },
-  ];
-  const matching: estypes.QueryDslQueryContainer = { bool: { must, filter, must_not: mustNot } };
-  const random = query.sort.find((key): key is { random: number } => 'random' in key);
-  return {
-    index,
-    // A seeded random order replaces each match's score with a hash of its id and the seed: stable for the seed
-    // on every page (the id, unlike the default _seq_no, never changes when a document is rewritten).
-    query: random
-      ? {
-          function_score: {
-            query: matching,
-            functions: [{ random_score: { seed: random.random, field: 'id' } }],
-            boost_mode: 'replace',
-          },
-        }
-      : matching,
-    from: query.offset,
-    size: query.limit,
-    sort,
-    // Exact totals unless the caller set a bound (without this Elasticsearch stops counting at 10,000); none
-    // when the caller asked for none.
-    track_total_hits: query.countTotal ? (query.countUpTo ?? true) : false,
-    _source: query.withStored ? ['stored'] : false,
-  };
-}
-
-function source(document: PreparedDocument): Record<string, unknown> {
-  const sort: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(document.sort)) if (value !== null) sort[name] = value;
-  return {
-    id: document.id,
-    text: document.text,
-    keywords: document.keywords,
-    sort,
-    ...(document.stored === null ? {} : { stored: document.stored }),
-  };
-}
-
-function bulkFailure(response: estypes.BulkResponse): Error | undefined {
-  if (!response.errors) return undefined;
-  for (const item of response.items) {
-    for (const result of Object.values(item)) {
-      // Deleting a missing document answers 404 without an error: not a failure for remove().
-      if (result?.error) {
-        return new Error(
-          `search: Elasticsearch refused ${result._id}: ${result.error.type}: ${result.error.reason}`,
-        );
-      }
-    }
-  }
-  return undefined;
-}
 
 export function createElasticsearchIndex(options: ElasticsearchIndexOptions): SearchIndex {
   const fields = new Fields(options);
@@ -257,11 +109,8 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     return 'current';
   }
 
-  async function bulk(operations: estypes.BulkRequest['operations']): Promise<estypes.BulkResponse> {
-    const response = await client.bulk({ operations, refresh });
-    const failure = bulkFailure(response);
-    if (failure) throw failure;
-    return response;
+  async function bulk(operations: estypes.BulkRequest['operations']): Promise<void> {
+    throwOnRefusal(await client.bulk({ operations, refresh }));
   }
 
   async function upsert(documents: SearchDocument[]): Promise<void> {
@@ -276,18 +125,15 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
           .slice(start, start + BULK_BATCH)
           .flatMap((document) => [
             { index: { _index: index, _id: document.id } },
-            source(document),
+            sourceOf(document),
             { index: { _index: building, _id: document.id, require_alias: true } },
-            source(document),
+            sourceOf(document),
           ]),
       });
-      const failure = bulkFailure({
-        ...response,
-        items: response.items.filter(
-          (item, i) => i % 2 === 0 || !failedWith(item.index, 'index_not_found_exception'),
-        ),
-      });
-      if (failure) throw failure;
+      throwOnRefusal(
+        response,
+        (item, at) => at % 2 === 1 && failedWith(item.index, 'index_not_found_exception'),
+      );
     }
   }
 
@@ -304,33 +150,19 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
             { delete: { _index: building, _id: id } },
           ]),
       });
-      const failure = bulkFailure({
-        ...response,
-        items: response.items.filter(
-          (item, i) => i % 2 === 0 || !failedWith(item.delete, 'index_not_found_exception'),
-        ),
-      });
-      if (failure) throw failure;
+      throwOnRefusal(
+        response,
+        (item, at) => at % 2 === 1 && failedWith(item.delete, 'index_not_found_exception'),
+      );
     }
   }
 
   async function search(query: SearchQuery): Promise<SearchResult> {
     const prepared = fields.prepareQuery(query);
-    const response = await client.search(elasticsearchSearchRequest(definition, index, prepared));
-    const total = response.hits.total;
-    const lowerBound = typeof total === 'object' && total.relation === 'gte';
-    return {
-      ids: response.hits.hits.map((hit) => hit._id ?? ''),
-      ...(prepared.withStored
-        ? {
-            stored: response.hits.hits.map(
-              (hit) => (hit._source as { stored?: string } | undefined)?.stored ?? null,
-            ),
-          }
-        : {}),
-      total: !prepared.countTotal ? -1 : typeof total === 'number' ? total : (total?.value ?? 0),
-      ...(prepared.countTotal && lowerBound ? { totalIsLowerBound: true as const } : {}),
-    };
+    return searchResultOf(
+      prepared,
+      await client.search(elasticsearchSearchRequest(definition, index, prepared)),
+    );
   }
 
   /**
@@ -345,14 +177,10 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
       const response = await client.bulk({
         operations: batch.flatMap((document) => [
           { create: { _index: target, _id: document.id } },
-          source(document),
+          sourceOf(document),
         ]),
       });
-      const failure = bulkFailure({
-        ...response,
-        items: response.items.filter((item) => !failedWith(item.create, 'version_conflict_engine_exception')),
-      });
-      if (failure) throw failure;
+      throwOnRefusal(response, (item) => failedWith(item.create, 'version_conflict_engine_exception'));
       const ids = batch.map((document) => document.id);
       const present = new Set((await from.documents(ids)).map((document) => document.id));
       const gone = ids.filter((id) => !present.has(id));

@@ -1,10 +1,8 @@
 // The Elasticsearch adapter's requests, checked without a cluster: mapping, query shape, escaping and sorting.
 import { describe, expect, it } from 'vitest';
-import {
-  elasticsearchIndexBody,
-  elasticsearchSearchRequest,
-  wildcardContains,
-} from '../src/elasticsearch.ts';
+import { type BulkItem, failedWith, throwOnRefusal } from '../src/elasticsearch/bulk.ts';
+import { elasticsearchIndexBody } from '../src/elasticsearch/mapping.ts';
+import { elasticsearchSearchRequest, wildcardContains } from '../src/elasticsearch/request.ts';
 import { Fields } from '../src/semantics.ts';
 import { CONTRACT_FIELDS } from '../src/testing/contract.ts';
 
@@ -158,5 +156,33 @@ describe('elasticsearch requests', () => {
       fields.prepareQuery({ offset: 0, limit: 20, countUpTo: 1000 }),
     );
     expect(request.track_total_hits).toBe(1000);
+  });
+});
+
+describe('Elasticsearch bulk answers', () => {
+  const refused = (type: string) => ({
+    _id: 'd01',
+    _index: 'orgs',
+    status: 400,
+    error: { type, reason: 'no' },
+  });
+  const answer = (items: object[]) => ({ errors: true, took: 1, items }) as never;
+
+  it("throws the first refusal a write does not expect, naming the document and Elasticsearch's reason", () => {
+    expect(() => throwOnRefusal(answer([{ index: refused('mapper_parsing_exception') }]))).toThrow(
+      'search: Elasticsearch refused d01: mapper_parsing_exception: no',
+    );
+  });
+
+  it("passes over the refusals a write expects, and only those: a rebuild's generation not being there", () => {
+    const missing = { index: refused('index_not_found_exception') };
+    const onlyTheRebuilds = (item: BulkItem, at: number) =>
+      at % 2 === 1 && failedWith(item.index, 'index_not_found_exception');
+    expect(() =>
+      throwOnRefusal(answer([{ index: { _id: 'd01', status: 200 } }, missing]), onlyTheRebuilds),
+    ).not.toThrow();
+    expect(() =>
+      throwOnRefusal(answer([missing, { index: { _id: 'd01', status: 200 } }]), onlyTheRebuilds),
+    ).toThrow('index_not_found_exception');
   });
 });

@@ -4,7 +4,7 @@
 import { Client } from '@elastic/elasticsearch';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { elasticsearchIndexBody } from '../src/elasticsearch.ts';
+import { elasticsearchIndexBody } from '../src/elasticsearch/mapping.ts';
 import { createElasticsearchIndex, type SearchIndexDefinition } from '../src/index.ts';
 import { CONTRACT_FIELDS, searchIndexContract } from '../src/testing/contract.ts';
 
