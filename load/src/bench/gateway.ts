@@ -9,6 +9,7 @@ import {
   load,
   PORT,
   print,
+  resultRow,
   save,
   startHello,
   startProduct,
@@ -29,10 +30,7 @@ export async function benchGateway(): Promise<void> {
     `\n${CONNECTIONS} connections, ${DURATION_S} s each (autocannon, same machine; services log at warn)`,
   );
   print('  endpoint                        req/s      p50 ms   p99 ms');
-  const row = (name: string, r: typeof bare) =>
-    print(
-      `  ${name.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${String(r.p50Ms).padStart(9)} ${String(r.p99Ms).padStart(8)}`,
-    );
+  const row = resultRow(30);
   row('bare Express "hello"', bare);
   row('GET /api/news via gateway', news);
   print(`  news at ${(ratio * 100).toFixed(0)} % of the bare ceiling; target ≥ 40 %`);

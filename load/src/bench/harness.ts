@@ -81,6 +81,12 @@ export async function load(
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
 
+/** Prints one autocannon result as a table row, its name padded to `width`. */
+export const resultRow = (width: number) => (name: string, r: Awaited<ReturnType<typeof load>>) =>
+  print(
+    `  ${name.padEnd(width)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${String(r.p50Ms).padStart(9)} ${String(r.p99Ms).padStart(8)}`,
+  );
+
 export async function startHello(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [join(REPO, 'load/src/hello-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,6 +11,7 @@ import {
   POSTGRES_PORT,
   print,
   REPO,
+  resultRow,
   save,
   startHello,
   startProduct,
@@ -101,10 +102,7 @@ export async function benchPosts(): Promise<void> {
     `  ${connections} connections, ${DURATION_S} s each (autocannon, same machine; services log at warn)`,
   );
   print('  endpoint                                       req/s      p50 ms   p99 ms');
-  const row = (name: string, r: typeof bare) =>
-    print(
-      `  ${name.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(7)} ${String(r.p50Ms).padStart(9)} ${String(r.p99Ms).padStart(8)}`,
-    );
+  const row = resultRow(44);
   row('bare Express "hello"', bare);
   row('visitors via gateway (change-driven cache)', visitors);
   if (members) row('members via gateway (change-driven cache)', members);

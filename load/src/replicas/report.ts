@@ -40,26 +40,11 @@ export interface ReplicasRun {
 
 export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
   const { print } = ctx;
-  const {
-    result,
-    lost,
-    baseline,
-    baselineLost,
-    events,
-    killed,
-    services,
-    beforeKill,
-    afterRestart,
-    whole,
-    perReplicaShare,
-    workerShare,
-    gatewayTotal,
-  } = run;
-  const converged = result.convergence.filter((c) => c.ms !== undefined).map((c) => c.ms as number);
-  const notFound = result.convergence.length - converged.length;
+  const converged = run.result.convergence.filter((c) => c.ms !== undefined).map((c) => c.ms as number);
+  const notFound = run.result.convergence.length - converged.length;
   const maxConvergenceMs = notFound > 0 ? null : Math.max(0, ...converged);
-  const requests = result.reads.ends.length + result.writes.ends.length;
-  const acknowledgedWrites = result.writes.ends.length - result.writes.failed;
+  const requests = run.result.reads.ends.length + run.result.writes.ends.length;
+  const acknowledgedWrites = run.result.writes.ends.length - run.result.writes.failed;
   const killAtMs = KILL_AT_S * 1000;
 
   print(
@@ -70,18 +55,18 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     '  post + comment ×2 (100 ms apart; the comment allowance lifted: one member writes them all), and a',
   );
   print('  probe (a profile rename or a post, then search through the gateway until it finds it)');
-  for (const event of events) print(`  ${event}`);
-  const sorted = [...result.reads.latencies].sort((a, b) => a - b);
+  for (const event of run.events) print(`  ${event}`);
+  const sorted = [...run.result.reads.latencies].sort((a, b) => a - b);
   print(`  figure               value      target`);
   const row = (name: string, value: string, target: string, pass: boolean | undefined) =>
     print(
       `  ${name.padEnd(20)} ${value.padStart(9)}   ${target.padEnd(10)} ${pass === undefined ? '' : pass ? 'pass' : 'MISS'}`,
     );
   row('requests', String(requests), '', undefined);
-  row('failedReads', String(result.reads.failed), '0', result.reads.failed === TARGETS.failedReads);
+  row('failedReads', String(run.result.reads.failed), '0', run.result.reads.failed === TARGETS.failedReads);
   row('acknowledgedWrites', String(acknowledgedWrites), '', undefined);
-  row('failedWrites', String(result.writes.failed), '(no retry)', undefined);
-  row('lostWrites', String(lost.total), '0', lost.total === TARGETS.lostWrites);
+  row('failedWrites', String(run.result.writes.failed), '(no retry)', undefined);
+  row('lostWrites', String(run.lost.total), '0', run.lost.total === TARGETS.lostWrites);
   row(
     'maxConvergenceMs',
     maxConvergenceMs === null ? `${notFound} unfound` : maxConvergenceMs.toFixed(0),
@@ -89,8 +74,8 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     maxConvergenceMs !== null && maxConvergenceMs <= TARGETS.maxConvergenceMs,
   );
   for (const [kind, list] of [
-    ['profile', result.convergence.filter((c) => c.kind === 'profile')],
-    ['post', result.convergence.filter((c) => c.kind === 'post')],
+    ['profile', run.result.convergence.filter((c) => c.kind === 'profile')],
+    ['post', run.result.convergence.filter((c) => c.kind === 'post')],
   ] as const) {
     const ms = list
       .filter((c) => c.ms !== undefined)
@@ -104,18 +89,18 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     `  share of each service's gRPC calls (rotunda_grpc_server_handled_total), target 30–70 % per live replica:`,
   );
   const workersPass =
-    gatewayTotal < JUDGED_CALLS ||
-    workerShare.every((share) => share >= TARGETS.share[0] && share <= TARGETS.share[1]);
+    run.gatewayTotal < JUDGED_CALLS ||
+    run.workerShare.every((share) => share >= TARGETS.share[0] && share <= TARGETS.share[1]);
   print(
-    `    gateway  workers (Node's cluster, kept-alive connections handed out in turn) ${workerShare.map(pct).join(' / ')} of ${gatewayTotal} requests  ${workersPass ? 'pass' : 'MISS'}`,
+    `    gateway  workers (Node's cluster, kept-alive connections handed out in turn) ${run.workerShare.map(pct).join(' / ')} of ${run.gatewayTotal} requests  ${workersPass ? 'pass' : 'MISS'}`,
   );
   let sharesPass = workersPass;
-  for (const service of services) {
-    const judged = [beforeKill[service], afterRestart[service]];
+  for (const service of run.services) {
+    const judged = [run.beforeKill[service], run.afterRestart[service]];
     const phases = [
-      ['before the kill', beforeKill[service]],
-      ['after the restart', afterRestart[service]],
-      ['whole run', whole[service]],
+      ['before the kill', run.beforeKill[service]],
+      ['after the restart', run.afterRestart[service]],
+      ['whole run', run.whole[service]],
     ] as const;
     const cells = phases.map(([label, phase]) =>
       phase && phase.total > 0
@@ -124,7 +109,7 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     );
     // Judged where both replicas were live and the service had calls to share; a replica that came back and
     // handled no call before the end was live and served 0 %.
-    const victim = killed.get(`${service}-2`);
+    const victim = run.killed.get(`${service}-2`);
     const neverServed = victim !== undefined && victim.servingAtMs === undefined;
     if (neverServed)
       cells[1] = `after the restart ${service}-2 handled no call by the end (${victim.upAtMs === undefined ? 'never up' : `up at ${(victim.upAtMs / 1000).toFixed(1)} s`})`;
@@ -139,13 +124,13 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     if (!pass) sharesPass = false;
     print(`    ${service.padEnd(8)} ${cells.join('; ')}  ${pass ? 'pass' : 'MISS'}`);
   }
-  const readRate = perSecond(result.reads.between(0, killAtMs), killAtMs);
-  const baselineRate = perSecond(baseline.reads.ends.length, BASELINE_S * 1000);
-  const writeRate = perSecond(result.writes.between(0, killAtMs), killAtMs);
-  const baselineWriteRate = perSecond(baseline.writes.ends.length, BASELINE_S * 1000);
-  const baselineSorted = [...baseline.reads.latencies].sort((a, b) => a - b);
-  const firstPhase = result.reads.latencies
-    .filter((_, i) => (result.reads.ends[i] ?? 0) < killAtMs)
+  const readRate = perSecond(run.result.reads.between(0, killAtMs), killAtMs);
+  const baselineRate = perSecond(run.baseline.reads.ends.length, BASELINE_S * 1000);
+  const writeRate = perSecond(run.result.writes.between(0, killAtMs), killAtMs);
+  const baselineWriteRate = perSecond(run.baseline.writes.ends.length, BASELINE_S * 1000);
+  const baselineSorted = [...run.baseline.reads.latencies].sort((a, b) => a - b);
+  const firstPhase = run.result.reads.latencies
+    .filter((_, i) => (run.result.reads.ends[i] ?? 0) < killAtMs)
     .sort((a, b) => a - b);
   print(
     `  throughput, same load           --replicas 1 (${BASELINE_S} s)   --replicas 2 (first ${KILL_AT_S} s, before the kill)`,
@@ -160,20 +145,20 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     `    read p50 / p95 ms           ${`${percentile(baselineSorted, 50).toFixed(1)} / ${percentile(baselineSorted, 95).toFixed(1)}`.padStart(10)}   ${`${percentile(firstPhase, 50).toFixed(1)} / ${percentile(firstPhase, 95).toFixed(1)}`.padStart(10)}`,
   );
   print(
-    `    failed reads, lost writes   ${`${baseline.reads.failed}, ${baselineLost.total}`.padStart(10)}   ${`${result.reads.failed}, ${lost.total}`.padStart(10)} (whole run)`,
+    `    failed reads, lost writes   ${`${run.baseline.reads.failed}, ${run.baselineLost.total}`.padStart(10)}   ${`${run.result.reads.failed}, ${run.lost.total}`.padStart(10)} (whole run)`,
   );
   print(
     `  read p50 / p95 over the whole run: ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} ms`,
   );
-  for (const [kind, count] of [...result.reads.failures, ...result.writes.failures].slice(0, 6))
+  for (const [kind, count] of [...run.result.reads.failures, ...run.result.writes.failures].slice(0, 6))
     print(`  ${count}× ${kind}`);
   print(
-    `  lost: ${lost.lostPosts} posts, ${lost.lostComments} comments, ${lost.lostProfileEdit} profile edits (of ${result.posts.size} posts, ${[...result.posts.values()].flat().length} comments, ${result.profileEdits.filter((e) => e.acknowledged).length} edits acknowledged)`,
+    `  lost: ${run.lost.lostPosts} posts, ${run.lost.lostComments} comments, ${run.lost.lostProfileEdit} profile edits (of ${run.result.posts.size} posts, ${[...run.result.posts.values()].flat().length} comments, ${run.result.profileEdits.filter((e) => e.acknowledged).length} edits acknowledged)`,
   );
   print(
     [
-      result.reads.failed === TARGETS.failedReads,
-      lost.total === TARGETS.lostWrites,
+      run.result.reads.failed === TARGETS.failedReads,
+      run.lost.total === TARGETS.lostWrites,
       maxConvergenceMs !== null && maxConvergenceMs <= TARGETS.maxConvergenceMs,
       sharesPass,
     ].every(Boolean)
@@ -182,28 +167,28 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
   );
   ctx.save('replicas', {
     requests,
-    failedReads: result.reads.failed,
+    failedReads: run.result.reads.failed,
     acknowledgedWrites,
-    lostWrites: lost.total,
+    lostWrites: run.lost.total,
     maxConvergenceMs,
-    perReplicaShare,
+    perReplicaShare: run.perReplicaShare,
     details: {
       loadSeconds: LOAD_S,
       killAtSeconds: KILL_AT_S,
       restartDelayMs: RESTART_DELAY_MS,
-      events,
-      failedWrites: result.writes.failed,
-      failures: Object.fromEntries([...result.reads.failures, ...result.writes.failures]),
-      lost,
-      convergenceProbes: result.convergence.length,
+      events: run.events,
+      failedWrites: run.result.writes.failed,
+      failures: Object.fromEntries([...run.result.reads.failures, ...run.result.writes.failures]),
+      lost: run.lost,
+      convergenceProbes: run.result.convergence.length,
       convergenceNotFound: notFound,
       serviceCalls: Object.fromEntries(
-        services.map((service) => [
+        run.services.map((service) => [
           service,
           {
-            beforeKill: beforeKill[service]?.total ?? 0,
-            afterRestart: afterRestart[service]?.total ?? 0,
-            wholeRun: whole[service]?.total ?? 0,
+            beforeKill: run.beforeKill[service]?.total ?? 0,
+            afterRestart: run.afterRestart[service]?.total ?? 0,
+            wholeRun: run.whole[service]?.total ?? 0,
           },
         ]),
       ),
@@ -214,8 +199,8 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
         writesPerSecond: baselineWriteRate,
         readP50Ms: percentile(baselineSorted, 50),
         readP95Ms: percentile(baselineSorted, 95),
-        failedReads: baseline.reads.failed,
-        lostWrites: baselineLost.total,
+        failedReads: run.baseline.reads.failed,
+        lostWrites: run.baselineLost.total,
       },
       beforeKill: {
         readsPerSecond: readRate,
