@@ -8,7 +8,7 @@ import type { Profile } from '../domain/model.ts';
 import type { ProfileRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
 import { claimOf } from './prisma-profile-rows.ts';
-import { announceProfile, hasPendingClaim, lockMember, tableOf } from './prisma-profile-writes.ts';
+import { announceProfile, hasPendingClaim, lockMember, tableOf } from './prisma-profile-sql.ts';
 
 type ClaimRepository = Pick<
   ProfileRepository,

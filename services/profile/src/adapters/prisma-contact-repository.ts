@@ -1,8 +1,9 @@
 // Work contacts read from the profile schema in one SQL statement per batch, in the order of the ids given: the
 // names, work email and office phone of each profile and its latest current job (as the directory card picks it)
 // with the read copies' organization and division names. Selects no personal column, so none can leave.
-import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { Contact, ContactRepository } from '../domain/contacts.ts';
+import { profilesWithLatestJob, tableOf } from './prisma-profile-sql.ts';
 
 interface ContactRow {
   profile_id: number;
@@ -27,24 +28,15 @@ const contactOf = (row: ContactRow): Contact => ({
 });
 
 export function prismaContactRepository(prisma: PrismaClient, schema: string): ContactRepository {
-  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+  const table = tableOf(schema);
   return {
     async contacts(profileIds) {
       if (profileIds.length === 0) return [];
       const rows = await prisma.$queryRaw<ContactRow[]>`
         SELECT p.profile_id, p.first_name, p.last_name, j.title, o.organization_name, d.division_name,
           p.work_email, p.other_phone
-        FROM unnest(${[...profileIds]}::integer[]) WITH ORDINALITY AS wanted (id, position)
-        JOIN ${table('profiles')} p ON p.profile_id = wanted.id
-        LEFT JOIN LATERAL (
-          SELECT jx.title, jx.organization_id, jx.division_id FROM ${table('job_experiences')} jx
-          WHERE jx.profile_id = p.profile_id AND jx.current_job
-          ORDER BY jx.start_date DESC, jx.job_id DESC
-          LIMIT 1
-        ) j ON true
-        LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
-        LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id
-        ORDER BY wanted.position`;
+        ${profilesWithLatestJob(table, profileIds)}
+        ORDER BY listed.position`;
       return rows.map(contactOf);
     },
   };

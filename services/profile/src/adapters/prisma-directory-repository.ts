@@ -6,6 +6,7 @@ import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { DirectoryCard, DirectoryEntry, DirectoryRepository } from '../domain/directory.ts';
 import { isVerifiedEmployer } from '../domain/verified-employer.ts';
+import { profilesWithLatestJob, tableOf } from './prisma-profile-sql.ts';
 
 interface EntryRow {
   profile_id: number;
@@ -93,7 +94,7 @@ export function prismaDirectoryRepository(
   schema: string,
   readDriver?: ReadDriver,
 ): DirectoryRepository {
-  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+  const table = tableOf(schema);
 
   const entries = async (where: Prisma.Sql, limit: number | null) => {
     const rows = await prisma.$queryRaw<EntryRow[]>`
@@ -143,7 +144,6 @@ export function prismaDirectoryRepository(
 
     async directoryCards(profileIds) {
       if (profileIds.length === 0) return [];
-      // The latest current job, as the profile page lists jobs: current first, then by start date.
       const statement = Prisma.sql`
         SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
           j.title, o.organization_name, d.division_name, o.group_type, j.city, j.state,
@@ -154,17 +154,8 @@ export function prismaDirectoryRepository(
             JOIN ${table('organizations')} oc ON oc.organization_id = jc.organization_id
             WHERE jc.profile_id = p.profile_id AND jc.current_job
           ) AS organization_domains
-        FROM unnest(${[...profileIds]}::integer[]) WITH ORDINALITY AS page (id, position)
-        JOIN ${table('profiles')} p ON p.profile_id = page.id
-        LEFT JOIN LATERAL (
-          SELECT * FROM ${table('job_experiences')} jx
-          WHERE jx.profile_id = p.profile_id AND jx.current_job
-          ORDER BY jx.start_date DESC, jx.job_id DESC
-          LIMIT 1
-        ) j ON true
-        LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
-        LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id
-        ORDER BY page.position`;
+        ${profilesWithLatestJob(table, profileIds)}
+        ORDER BY listed.position`;
       if (!readDriver) return (await prisma.$queryRaw<CardRow[]>(statement)).map(cardOf);
       const { rows } = await readDriver.queryRaw({
         sql: statement.text,

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { IssueArea } from '../domain/model.ts';
 import type { IssueRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
-import { announceProfile, isUniqueViolation } from './prisma-profile-writes.ts';
+import { announceProfile, isUniqueViolation } from './prisma-profile-sql.ts';
 
 const issueAreaOf = (row: { issueId: number; issueName: string }): IssueArea => ({
   issueId: row.issueId,

@@ -5,7 +5,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { JobRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
 import { type Client, type JobRow, jobData, jobOf, pendingClaim, placesOf } from './prisma-profile-rows.ts';
-import { tableOf } from './prisma-profile-writes.ts';
+import { tableOf } from './prisma-profile-sql.ts';
 
 export function prismaJobRepository(prisma: PrismaClient, schema: string): JobRepository {
   const table = tableOf(schema);

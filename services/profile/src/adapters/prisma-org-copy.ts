@@ -1,8 +1,9 @@
 // The read copies of the org service's organizations and divisions in the profile schema (ADR 0012). Whole
 // copies arrive as thousands of rows, so each table is upserted in one statement from arrays.
-import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { DivisionRef, OrganizationRef } from '../domain/model.ts';
 import type { OrgCopyRepository } from '../domain/ports.ts';
+import { tableOf } from './prisma-profile-sql.ts';
 
 export function organizationOf(row: Prisma.OrganizationGetPayload<object>): OrganizationRef {
   return {
@@ -28,7 +29,7 @@ function batches<T>(items: readonly T[]): T[][] {
 }
 
 export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepository {
-  const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+  const table = tableOf(schema);
 
   return {
     async upsertOrganizations(organizations) {

@@ -25,7 +25,7 @@ import {
   isUniqueViolation,
   lockMember,
   tableOf,
-} from './prisma-profile-writes.ts';
+} from './prisma-profile-sql.ts';
 
 export function prismaProfileRepository(prisma: PrismaClient, schema: string): ProfileRepository {
   const table = tableOf(schema);

@@ -1,11 +1,30 @@
-// What the profile schema's Prisma writes share: raw SQL naming the schema's tables, the locks that make a
-// check and its write one step (a member's claims and profile creation; a profile while it keeps its owner), and
-// the 'profile' change each write to a profile announces in its transaction (ADR 0012).
+// The raw SQL the profile schema's Prisma adapters share: its tables named with the schema, the profiles of a list
+// of ids with their latest current job, the locks that make a check and its write one step (a member's claims and
+// profile creation), and the 'profile' change each write to a profile announces in its transaction (ADR 0012).
 import { publishChange } from '@rotunda/events';
 import { Prisma } from '../../generated/prisma/client.ts';
 
 /** A table of the schema, for raw queries: Prisma qualifies its own queries with the adapter's schema. */
 export const tableOf = (schema: string) => (name: string) => Prisma.raw(`"${schema}"."${name}"`);
+
+type Table = ReturnType<typeof tableOf>;
+
+/**
+ * The profiles of `ids`, in that order (`listed.position`), each with its latest current job `j` (as the profile
+ * page lists jobs: current first, then by start date) and that job's organization `o` and division `d` from the
+ * read copies: the FROM clause of the directory's cards and the work contacts.
+ */
+export const profilesWithLatestJob = (table: Table, ids: readonly number[]) => Prisma.sql`
+  FROM unnest(${[...ids]}::integer[]) WITH ORDINALITY AS listed (id, position)
+  JOIN ${table('profiles')} p ON p.profile_id = listed.id
+  LEFT JOIN LATERAL (
+    SELECT * FROM ${table('job_experiences')} jx
+    WHERE jx.profile_id = p.profile_id AND jx.current_job
+    ORDER BY jx.start_date DESC, jx.job_id DESC
+    LIMIT 1
+  ) j ON true
+  LEFT JOIN ${table('organizations')} o ON o.organization_id = j.organization_id
+  LEFT JOIN ${table('divisions')} d ON d.division_id = j.division_id`;
 
 export const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
