@@ -4,8 +4,17 @@
 // grows by 30 when the last card is fully in view (spec §2, §4, §5, §9), and the search's people as a CSV
 // download. The filters live in the URL, so a search can be shared and survives a reload.
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
-import { ApiError, ErrorLine, Page, PagedList, type PageFetcher, usePages } from '@rotunda/ui';
-import { RotateCcw, Search, Users } from 'lucide-react';
+import {
+  ApiError,
+  ErrorLine,
+  GroupOptions,
+  Page,
+  PagedList,
+  type PageFetcher,
+  SearchInput,
+  usePages,
+} from '@rotunda/ui';
+import { RotateCcw, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useId } from 'react';
 import { fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
 import { DownloadCsv } from './DownloadCsv';
@@ -85,19 +94,12 @@ export default function Directory() {
               <label className="field__label" htmlFor={searchId}>
                 Search people
               </label>
-              <span className="search-field">
-                <Search size={18} aria-hidden="true" className="search-field__icon" />
-                <input
-                  id={searchId}
-                  className="field__input search-field__input"
-                  type="search"
-                  name="search"
-                  autoComplete="off"
-                  placeholder="Name or title"
-                  value={filters.text}
-                  onChange={(event) => filters.setText(event.target.value)}
-                />
-              </span>
+              <SearchInput
+                id={searchId}
+                placeholder="Name or title"
+                value={filters.text}
+                onChange={filters.setText}
+              />
             </div>
             <div className="field dir-filters__select">
               <label className="field__label" htmlFor={groupId}>
@@ -111,14 +113,7 @@ export default function Directory() {
                 aria-describedby={groupHint ? groupHintId : undefined}
                 onChange={(event) => filters.setValue('group', event.target.value)}
               >
-                <option value="">All groups</option>
-                {groups.names.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-                {/* A group named in a shared link before the groups arrive keeps its place in the select. */}
-                {group && !groups.names.includes(group) && <option value={group}>{group}</option>}
+                <GroupOptions names={groups.names} chosen={group} />
               </select>
               {groupHint && (
                 <p id={groupHintId} className="dir-filters__hint">

@@ -3,9 +3,8 @@
 // when it says when to try again (too many downloads), a calm generic line otherwise. The screen keys it by the
 // search, so a refusal is forgotten when the filters change.
 
-import { ApiError, ErrorLine, saveBlob } from '@rotunda/ui';
+import { ApiError, ErrorLine, saveBlob, useAction } from '@rotunda/ui';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { fetchPeopleCsv, type PeopleQuery } from './api';
 
 type Filters = Pick<PeopleQuery, 'search' | 'group' | 'issue'>;
@@ -19,21 +18,18 @@ function failureText(error: unknown): string {
 }
 
 export function DownloadCsv({ search, group, issue }: Filters) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { blob, fileName } = await fetchPeopleCsv({ search, group, issue });
-      saveBlob(blob, fileName ?? FALLBACK_NAME);
-    } catch (failure) {
-      console.error('The directory CSV could not be downloaded', failure);
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction();
+  const download = () =>
+    run(
+      async () => {
+        const { blob, fileName } = await fetchPeopleCsv({ search, group, issue });
+        saveBlob(blob, fileName ?? FALLBACK_NAME);
+      },
+      (failure) => {
+        console.error('The directory CSV could not be downloaded', failure);
+        return failureText(failure);
+      },
+    );
 
   return (
     <div className="dir-download">

@@ -1,10 +1,12 @@
 // The controls above the feed (spec §2): the search box, 'Create Post', the Recent / Popular / Random order
 // (one at a time), 'My issue areas' (a toggle, offered to members whose profile covers an issue area) and the
 // type filter with Reset.
-import { Check, RotateCcw, Search, SquarePen } from 'lucide-react';
+import { SearchInput } from '@rotunda/ui';
+import { Check, RotateCcw, SquarePen } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import type { PostType, SortMode } from '../api';
 import type { FeedFilterState } from './useFeedFilters';
+import './feed-toolbar.css';
 
 const SORTS: readonly { mode: SortMode; label: string }[] = [
   { mode: 'recent', label: 'Recent' },
@@ -30,7 +32,7 @@ export function FeedToolbar({ filters, postTypes, offerMyIssues, onCreate }: Fee
   };
 
   return (
-    <div className="feed-toolbar">
+    <div className="panel feed-toolbar">
       <div className="feed-toolbar__row">
         {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
         {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
@@ -38,19 +40,12 @@ export function FeedToolbar({ filters, postTypes, offerMyIssues, onCreate }: Fee
           <label className="visually-hidden" htmlFor={searchId}>
             Search posts
           </label>
-          <span className="feed-search">
-            <Search size={18} aria-hidden="true" className="feed-search__icon" />
-            <input
-              id={searchId}
-              className="field__input feed-search__input"
-              type="search"
-              name="search"
-              autoComplete="off"
-              placeholder="Search posts"
-              value={filters.text}
-              onChange={(event) => filters.setText(event.target.value)}
-            />
-          </span>
+          <SearchInput
+            id={searchId}
+            placeholder="Search posts"
+            value={filters.text}
+            onChange={filters.setText}
+          />
         </form>
         <button
           type="button"
@@ -63,13 +58,13 @@ export function FeedToolbar({ filters, postTypes, offerMyIssues, onCreate }: Fee
         </button>
       </div>
       <div className="feed-toolbar__row">
-        <fieldset className="feed-sort">
+        <fieldset className="toggle-row">
           <legend className="visually-hidden">Order of posts</legend>
           {SORTS.map(({ mode, label }) => (
             <button
               key={mode}
               type="button"
-              className="feed-sort__button"
+              className="toggle-pill feed-sort__button"
               aria-pressed={filters.sort === mode}
               onClick={() => filters.setSort(mode)}
             >
@@ -80,7 +75,7 @@ export function FeedToolbar({ filters, postTypes, offerMyIssues, onCreate }: Fee
         {offerMyIssues && (
           <button
             type="button"
-            className="feed-sort__button feed-toolbar__mine"
+            className="toggle-pill feed-sort__button feed-toolbar__mine"
             aria-pressed={filters.myIssues}
             title="Only posts by people who share one of your issue areas"
             onClick={() => filters.setMyIssues(!filters.myIssues)}
@@ -95,7 +90,7 @@ export function FeedToolbar({ filters, postTypes, offerMyIssues, onCreate }: Fee
           </label>
           <select
             id={typeId}
-            className="field__input post-select feed-toolbar__type"
+            className="field__input field__input--select feed-toolbar__type"
             value={filters.posttypeId ?? ''}
             onChange={(event) =>
               filters.setPosttypeId(event.target.value === '' ? null : Number(event.target.value))
