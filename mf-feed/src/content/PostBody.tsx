@@ -2,6 +2,7 @@
 // shared configuration, whatever the server already did.
 import { useMemo } from 'react';
 import { previewOf, sanitizeBody } from './rich-text';
+import './post-body.css';
 
 interface PostBodyProps {
   html: string;

@@ -7,6 +7,7 @@ import { Spinner } from '@rotunda/ui';
 import type QuillType from 'quill';
 import { useEffect, useRef, useState } from 'react';
 import { sanitizeBody } from '../content/rich-text';
+import './rich-text.css';
 
 const TOOLBAR = [
   ['bold', 'italic', 'underline'],

@@ -13,6 +13,7 @@ import { EventWhen } from './EventWhen';
 import { LikeButton } from './LikeButton';
 import { Byline, PostTypeLine } from './PostMeta';
 import type { CommentOutcome } from './usePostActions';
+import './post-card.css';
 
 /** How many of the latest comments a card shows; the read modal shows every comment, the earlier ones on request. */
 export const CARD_COMMENTS = 2;

@@ -3,6 +3,7 @@ import { Spinner } from '@rotunda/ui';
 import { Newspaper } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { fetchHeadlines, formatPacificTime, type Headline, newestCreatedAt, shuffle } from './news';
+import './headlines.css';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; headlines: Headline[] };
 
@@ -26,7 +27,11 @@ export function Headlines() {
   const updated = state.status === 'ready' ? newestCreatedAt(state.headlines) : null;
 
   return (
-    <section className="headlines" aria-labelledby="headlines-title" aria-busy={state.status === 'loading'}>
+    <section
+      className="panel headlines"
+      aria-labelledby="headlines-title"
+      aria-busy={state.status === 'loading'}
+    >
       <header className="headlines__header">
         <h2 id="headlines-title" className="headlines__title">
           <Newspaper size={18} aria-hidden="true" />
