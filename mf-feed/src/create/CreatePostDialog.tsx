@@ -12,8 +12,6 @@ import { useTypeList } from '../feed/useTypeList';
 import { EMPTY_DRAFT, isEventType, missingForNewPost, newPostFrom, type PostDraft } from './post-form';
 import '@rotunda/ui/forms.css';
 import '../post/post-dialogs.css';
-import '@rotunda/ui/forms.css';
-import '../post/post-dialogs.css';
 
 interface CreatePostDialogProps {
   open: boolean;
