@@ -24,7 +24,7 @@ import {
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
@@ -160,12 +160,13 @@ const CREDENTIAL = /PASSWORD|SECRET|PRIVATE_KEY|PUBLIC_KEY|ACCESS_KEY|HMAC_KEY/;
 const REQUIRED_REFERENCE = /^\$\{(\w+):\?set \1\}$/;
 
 describe('docker-compose.yml', () => {
-  it('builds every deployable from its Dockerfile with its build arguments, the repository root as context', () => {
+  it('builds every deployable from its Dockerfile, target and build arguments, the repository root as context', () => {
     for (const target of DEPLOYABLES) {
       const service = services[target.name];
       expect(service?.build, target.name).toEqual({
         context: '.',
         dockerfile: target.dockerfile,
+        ...(target.target ? { target: target.target } : {}),
         ...(target.buildArgs ? { args: target.buildArgs } : {}),
       });
       expect(service?.image).toBe(`rotunda/${target.name}:local`);

@@ -44,20 +44,49 @@ const instruction = (stage: Stage | undefined, name: string) =>
     .filter((line) => line.startsWith(`${name} `))
     .map((line) => line.slice(name.length + 1));
 
+/**
+ * The stages a build of `target` runs: its target stage (the last one without a target) and, transitively, the
+ * stages that one is built from or copies from.
+ */
+function built(all: Stage[], target: string | undefined): Stage[] {
+  const final = target === undefined ? all.at(-1) : all.find((stage) => stage.alias === target);
+  if (!final) throw new Error(`no stage ${target}`);
+  const runs = new Set<Stage>();
+  const visit = (stage: Stage) => {
+    if (runs.has(stage)) return;
+    runs.add(stage);
+    const sources = [
+      stage.from,
+      ...instruction(stage, 'COPY').map((args) => /^--from=(\S+)/.exec(args)?.[1]),
+    ];
+    for (const source of sources) {
+      const base = all.find((other) => other.alias === source);
+      if (base) visit(base);
+    }
+  };
+  visit(final);
+  return all.filter((stage) => runs.has(stage));
+}
+
 const rootManifest = JSON.parse(readRepoFile('package.json')) as { devDependencies: Record<string, string> };
 
 describe.each(DEPLOYABLES)('$name: $dockerfile', (target) => {
   const file = () => dockerfileOf(target);
+  /** The stages its build runs, the last being its image. */
+  const own = () => built(stages(file()), target.target);
+  const finalStage = () => own().at(-1);
 
-  it('is given exactly the build arguments its Dockerfile declares', () => {
+  it('is given exactly the build arguments the stages it builds declare', () => {
     const declared = new Set(
-      [...readRepoFile(target.dockerfile).matchAll(/^ARG (\w+)$/gm)].map((match) => match[1]),
+      built(stages(readRepoFile(target.dockerfile)), target.target).flatMap((stage) =>
+        instruction(stage, 'ARG'),
+      ),
     );
     expect([...declared].sort()).toEqual(Object.keys(target.buildArgs ?? {}).sort());
   });
 
   it('builds in stages from pinned base images, Node being the version the repo runs', () => {
-    const all = stages(file());
+    const all = own();
     expect(all.length).toBeGreaterThanOrEqual(2);
     const aliases = new Set<string>();
     for (const stage of all) {
@@ -70,7 +99,7 @@ describe.each(DEPLOYABLES)('$name: $dockerfile', (target) => {
   });
 
   it('runs its final stage as a non-root user, with a health check', () => {
-    const final = stages(file()).at(-1);
+    const final = finalStage();
     const [user] = instruction(final, 'USER');
     expect(user, 'USER').toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
     expect(instruction(final, 'HEALTHCHECK')).toHaveLength(1);
@@ -101,13 +130,13 @@ describe.each(DEPLOYABLES)('$name: $dockerfile', (target) => {
 
   if (target.kind !== 'web')
     it('runs its entry point with the Node flags the one-machine product runs it with', () => {
-      const [command] = instruction(stages(file()).at(-1), 'CMD');
+      const [command] = instruction(finalStage(), 'CMD');
       expect(JSON.parse(command ?? '[]')).toEqual(['node', ...NODE_FLAGS, 'src/main.ts']);
     });
 
   it('never seeds demo data, however the image is started', () => {
     const variables = Object.fromEntries(
-      instruction(stages(file()).at(-1), 'ENV').flatMap((args) =>
+      instruction(finalStage(), 'ENV').flatMap((args) =>
         args.split(/\s+/).map((pair) => pair.split('=') as [string, string]),
       ),
     );

@@ -191,8 +191,10 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       const drain = drainConfigSchema.parse(environmentOf(manifests(), container)).SHUTDOWN_GRACE_MS / 1000;
       expect(pod.terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(pause + drain);
       // preStop's exec runs in the image: its final stage is Debian's, which has coreutils' sleep.
-      const stages = readRepoFile(deployable(name)?.dockerfile ?? '').match(/^FROM \S+/gm) ?? [];
-      expect(stages.at(-1), `${name}'s image`).toMatch(/^FROM node:[\d.]+-(bookworm|trixie)(-slim)?$/);
+      const own = deployable(name);
+      const stages = [...readRepoFile(own?.dockerfile ?? '').matchAll(/^FROM (\S+)(?: AS (\S+))?$/gm)];
+      const image = (stages.find((stage) => stage[2] === own?.target) ?? stages.at(-1))?.[1];
+      expect(image, `${name}'s image`).toMatch(/^node:[\d.]+-(bookworm|trixie)(-slim)?$/);
     }
   });
 

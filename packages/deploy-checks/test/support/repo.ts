@@ -24,8 +24,12 @@ export interface Deployable {
   /** Its workspace folder. */
   dir: string;
   kind: 'service' | 'gateway' | 'web';
-  /** The Dockerfile its image is built from (one for the services, one for the web apps), and with which arguments. */
+  /**
+   * The Dockerfile its image is built from (one for the Node processes, one for the web apps), its target stage
+   * when it has several, and with which arguments.
+   */
   dockerfile: string;
+  target?: string;
   buildArgs?: Record<string, string>;
   /** The environment schema the process validates at start-up (Node processes). */
   schema?: z.ZodType;
@@ -48,19 +52,21 @@ export const DEPLOYABLES: Deployable[] = [
     dir: `services/${name}`,
     kind: 'service' as const,
     schema,
-    dockerfile: 'docker/service/Dockerfile',
+    dockerfile: 'docker/node/Dockerfile',
+    target: 'service',
     buildArgs: {
       WORKSPACE: `services/${name}`,
       GRPC_PORT: String(grpcPortOf(name as keyof typeof SERVICE_SCHEMAS)),
     },
   })),
-  // Its own Dockerfile: an HTTP server with an HTTP health check, and no demo data to keep out.
   {
     name: 'gateway',
     dir: 'gateway',
     kind: 'gateway',
     schema: gatewayConfigSchema,
-    dockerfile: 'gateway/Dockerfile',
+    dockerfile: 'docker/node/Dockerfile',
+    target: 'gateway',
+    buildArgs: { WORKSPACE: 'gateway' },
   },
   ...['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'].map((name) => ({
     name,
