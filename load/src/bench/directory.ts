@@ -3,7 +3,7 @@
 // index), with the first 30 cards from one page next to the whole directory (as built) in time and bytes.
 import { spawnSync } from 'node:child_process';
 import { Agent } from 'node:http';
-import { DEMO_MEMBER, DIRECTORY_QUERIES } from '../../k6/journeys.js';
+import { DIRECTORY_QUERIES } from '../../k6/journeys.js';
 import { getOk, percentile } from '../measure.ts';
 import {
   DURATION_S,
@@ -14,6 +14,7 @@ import {
   print,
   REPO,
   save,
+  signIn,
   startProduct,
   stopProduct,
   timedGet,
@@ -45,11 +46,7 @@ export async function benchDirectory(): Promise<void> {
   );
   if (seeded.status !== 0) throw new Error(`seed:scale failed:\n${seeded.stderr}`);
   const base = `http://127.0.0.1:${PORT}`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_MEMBER),
-  });
+  const login = await signIn(base);
   const { token } = (await login.json()) as { token: string };
   const auth = { 'x-auth-token': token };
   // What members do on the directory screen: open it, type a name or a title, pick a group or an issue.

@@ -2,7 +2,6 @@
 // gateway's ceiling); login latency with the CPU one password check costs, and the gateway's throughput with a
 // member's token next to the same call without one.
 import { hashPassword, verifyPassword } from '@rotunda/auth-service/password-hashing';
-import { DEMO_MEMBER } from '../../k6/journeys.js';
 import {
   CONNECTIONS,
   DURATION_S,
@@ -11,6 +10,7 @@ import {
   print,
   resultRow,
   save,
+  signIn,
   startHello,
   startProduct,
   stopProduct,
@@ -47,17 +47,11 @@ export async function benchAuth(): Promise<void> {
 
   const { child } = await startProduct();
   const base = `http://127.0.0.1:${PORT}`;
-  const login = () =>
-    fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_MEMBER),
-    });
   const latencies: number[] = [];
   let token = '';
   for (let i = 0; i < 30; i++) {
     const started = performance.now();
-    const res = await login();
+    const res = await signIn(base);
     latencies.push(performance.now() - started);
     if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
     token = ((await res.json()) as { token: string }).token;

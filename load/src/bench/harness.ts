@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { DEMO_MEMBER } from '../../k6/journeys.js';
 import { closedLoop, healthy } from '../measure.ts';
 
 export const REPO = new URL('../../..', import.meta.url).pathname;
@@ -80,6 +81,14 @@ export async function load(
   }
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
+
+/** Signs the load journeys' demo member in through the gateway on `base`. */
+export const signIn = (base: string) =>
+  fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_MEMBER),
+  });
 
 /** Prints one autocannon result as a table row, its name padded to `width`. */
 export const resultRow = (width: number) => (name: string, r: Awaited<ReturnType<typeof load>>) =>

@@ -5,7 +5,6 @@ import { Agent } from 'node:http';
 import { orgConfigSchema } from '@rotunda/org-service/config';
 import { searchIndexFor } from '@rotunda/org-service/wiring';
 import { loadConfig } from '@rotunda/service-kit';
-import { DEMO_MEMBER } from '../../k6/journeys.js';
 import { getOk, percentile } from '../measure.ts';
 import {
   DURATION_S,
@@ -15,6 +14,7 @@ import {
   print,
   REPO,
   save,
+  signIn,
   startProduct,
   stopProduct,
   WARMUP_S,
@@ -43,11 +43,7 @@ export async function benchOrgs(): Promise<void> {
   }
   const total = (await index.search({ offset: 0, limit: 1 })).total;
   const base = `http://127.0.0.1:${PORT}`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_MEMBER),
-  });
+  const login = await signIn(base);
   const { token } = (await login.json()) as { token: string };
   // What members type: one or two words, sometimes with a group.
   const queries = [

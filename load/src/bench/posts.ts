@@ -3,7 +3,6 @@
 // not kept alongside.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { DEMO_MEMBER } from '../../k6/journeys.js';
 import {
   DURATION_S,
   load,
@@ -13,6 +12,7 @@ import {
   REPO,
   resultRow,
   save,
+  signIn,
   startHello,
   startProduct,
   stopProduct,
@@ -55,11 +55,7 @@ export async function benchPosts(): Promise<void> {
   await load(feedUrl, json, { connections, ...firstPage });
   const visitors = await load(feedUrl, json, { connections, ...firstPage });
   // Members get the same kept page as visitors until the feed version moves (or they write): ADR on the feed cache.
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(DEMO_MEMBER),
-  });
+  const login = await signIn(base);
   const token = login.ok ? ((await login.json()) as { token: string }).token : undefined;
   const memberHeaders = { ...json, 'x-auth-token': token ?? '' };
   const members = token ? await load(feedUrl, memberHeaders, { connections, ...firstPage }) : undefined;
