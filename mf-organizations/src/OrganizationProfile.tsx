@@ -160,7 +160,7 @@ export default function OrganizationProfile() {
         <HistorySection
           load={(signal) => fetchOrganizationHistory(organization.organization_id, signal)}
           refreshKey={organization}
-          panelClassName="orgs-card-panel"
+          panelClassName="panel"
           titleClassName="orgs-section-title"
           fieldNames={{ lobby_filer_id: 'Cal-Access ID' }}
         />

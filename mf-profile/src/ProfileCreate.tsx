@@ -17,7 +17,11 @@ import { JobStep } from './create/JobStep';
 import { MatchStep } from './create/MatchStep';
 import { PersonalStep } from './create/PersonalStep';
 import '@rotunda/ui/controls.css';
-import './profile.css';
+import '@rotunda/ui/forms.css';
+import '@rotunda/ui/page.css';
+import '@rotunda/ui/states.css';
+import './profile-common.css';
+import './create/profile-create.css';
 
 type Stage =
   | { kind: 'checking' }
@@ -105,7 +109,7 @@ export default function ProfileCreate() {
   if (stage.kind === 'checking') {
     return (
       <Page {...header}>
-        <div className="prof-status">
+        <div className="status-panel">
           <Spinner label="Looking for your profile" />
         </div>
       </Page>
@@ -115,7 +119,7 @@ export default function ProfileCreate() {
   if (stage.kind === 'matches') {
     return (
       <Page {...header}>
-        <section className="prof-panel prof-step" aria-labelledby="prof-step-title">
+        <section className="panel prof-step" aria-labelledby="prof-step-title">
           <h2 id="prof-step-title" className="prof-step__title">
             {stage.profiles.length === 1 ? 'Is this you?' : 'Is one of these you?'}
           </h2>
@@ -150,7 +154,7 @@ export default function ProfileCreate() {
           </li>
         ))}
       </ol>
-      <section className="prof-panel prof-step" aria-labelledby="prof-step-title">
+      <section className="panel prof-step" aria-labelledby="prof-step-title">
         <h2 id="prof-step-title" className="prof-step__title" ref={stepHeading} tabIndex={-1}>
           <span className="visually-hidden">{`Step ${index + 1} of ${STEPS.length}: `}</span>
           {step.title}

@@ -25,7 +25,9 @@ import '@rotunda/ui/contact-list.css';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import '@rotunda/ui/states.css';
-import './profile.css';
+import '@rotunda/ui/forms.css';
+import './profile-common.css';
+import './page/profile-page.css';
 
 type State =
   | { status: 'loading' }
@@ -83,7 +85,7 @@ export default function ProfilePage() {
 
   if (state.status === 'loading') {
     return (
-      <div className="prof-status prof-status--page">
+      <div className="status-panel status-panel--page">
         <Spinner label="Loading profile" />
       </div>
     );
@@ -144,7 +146,7 @@ export default function ProfilePage() {
             <HistorySection
               load={(signal) => fetchProfileHistory(profile.profile_id, signal)}
               refreshKey={profile}
-              panelClassName="prof-panel"
+              panelClassName="panel"
               titleClassName="prof-section-title"
               fieldNames={{ lobby_filer_id: 'Lobbyist filer ID' }}
             />
@@ -205,7 +207,7 @@ export default function ProfilePage() {
 /** What the claimant of a pending claim sees on the profile: it is not theirs to change until confirmed. */
 function ClaimPendingNotice() {
   return (
-    <section className="prof-pending" role="status" aria-labelledby="prof-pending-title">
+    <section className="gold-panel prof-pending" role="status" aria-labelledby="prof-pending-title">
       <Hourglass className="prof-pending__icon" size={22} aria-hidden="true" />
       <div className="prof-pending__body">
         <h2 id="prof-pending-title" className="prof-pending__title">

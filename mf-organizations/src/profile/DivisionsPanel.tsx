@@ -18,7 +18,7 @@ export function DivisionsPanel({ divisions }: { divisions: readonly Division[] }
 
   return (
     <div className="orgs-divisions">
-      <fieldset className="orgs-type-filter">
+      <fieldset className="toggle-row orgs-type-filter">
         <legend className="visually-hidden">Division type</legend>
         {types.map((type) => (
           <button

@@ -6,6 +6,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { SUGGESTION_LIMIT } from '../profile-rules';
 import { FieldLabel } from './fields';
+import './autocomplete.css';
 
 export interface AutocompleteProps<T> {
   label: string;
@@ -98,7 +99,7 @@ export function Autocomplete<T>({
   const activeId = open && active >= 0 ? `${id}-option-${active}` : undefined;
 
   return (
-    <div className={`field prof-autocomplete${wide ? ' prof-field--wide' : ''}`}>
+    <div className={`field prof-autocomplete${wide ? ' form-field--wide' : ''}`}>
       <FieldLabel id={id} label={label} required={required} />
       <div className="prof-autocomplete__box">
         <input

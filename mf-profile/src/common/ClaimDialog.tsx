@@ -64,7 +64,7 @@ function ClaimForm({
         </p>
       )}
       <FormError message={error} />
-      <div className="prof-actions">
+      <div className="form-actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancel
         </button>

@@ -6,7 +6,7 @@ import { type ReactNode, useId } from 'react';
 export function Panel({ title, tools, children }: { title: string; tools?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
-    <section className="prof-panel" aria-labelledby={titleId}>
+    <section className="panel" aria-labelledby={titleId}>
       <div className="prof-panel__header">
         <h2 id={titleId} className="prof-section-title">
           {title}

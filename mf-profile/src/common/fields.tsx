@@ -28,7 +28,7 @@ export function FieldLabel({ id, label, required }: Pick<FieldFrameProps, 'id' |
 
 function FieldFrame({ id, label, required, hint, wide, children }: FieldFrameProps) {
   return (
-    <div className={`field${wide ? ' prof-field--wide' : ''}`}>
+    <div className={`field${wide ? ' form-field--wide' : ''}`}>
       <FieldLabel id={id} label={label} required={required} />
       {children}
       {hint && (
@@ -161,7 +161,7 @@ export function SelectField({
     <FieldFrame id={id} label={label} required={required} hint={hint}>
       <select
         id={id}
-        className="field__input prof-select"
+        className="field__input field__input--select"
         value={value}
         required={required}
         disabled={disabled}
@@ -184,7 +184,7 @@ export function SelectField({
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p className="prof-form-error" role="alert">
+    <p className="form-error prof-form-error" role="alert">
       {message}
     </p>
   );

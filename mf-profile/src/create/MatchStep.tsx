@@ -52,7 +52,7 @@ export function MatchStep({ profiles, onClaimed, onNoneAreMe }: MatchStepProps) 
           );
         })}
       </ul>
-      <div className="prof-actions prof-actions--start">
+      <div className="form-actions prof-actions--start">
         <button type="button" className="button button--primary" onClick={onNoneAreMe}>
           <UserPlus size={18} aria-hidden="true" />
           None are me - Enter profile creation

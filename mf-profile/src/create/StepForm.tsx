@@ -25,7 +25,7 @@ export function StepForm({ label, onSubmit, busy, error, last = false, children 
       {children}
       <div className="prof-step__footer">
         <FormError message={error} />
-        <div className="prof-actions">
+        <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {last && <Check size={18} aria-hidden="true" />}
             {busy ? 'Saving…' : last ? 'Save and finish' : 'Next'}

@@ -84,11 +84,11 @@ function JobForm({
   };
 
   return (
-    <form className="prof-dialog-form" onSubmit={onSubmit} noValidate>
+    <form className="dialog-form" onSubmit={onSubmit} noValidate>
       <div className="dialog__body">
         <JobFields draft={draft} onChange={setDraft} withEndDate autoFocus />
       </div>
-      <div className="prof-dialog-form__footer">
+      <div className="dialog-form__footer">
         <FormError message={error} />
         {!complete && (
           <p className="prof-hint">
@@ -98,7 +98,7 @@ function JobForm({
         {confirmingDelete ? (
           <div className="prof-confirm">
             <p className="prof-confirm__text">Delete this position from the job history?</p>
-            <div className="prof-actions">
+            <div className="form-actions">
               <button
                 type="button"
                 className="button button--secondary"
@@ -121,7 +121,7 @@ function JobForm({
             </div>
           </div>
         ) : (
-          <div className="prof-actions prof-actions--split">
+          <div className="form-actions">
             {deletable && (
               <button
                 type="button"

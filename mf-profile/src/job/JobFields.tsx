@@ -67,9 +67,9 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
 
   return (
     <div className="prof-form__sections">
-      <fieldset className="prof-fieldset">
-        <legend className="prof-fieldset__legend">Position</legend>
-        <div className="prof-form__grid">
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">Position</legend>
+        <div className="form-grid prof-form__grid">
           <TextField
             label="Job Title"
             value={draft.title}
@@ -127,15 +127,15 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
           />
         </div>
       </fieldset>
-      <fieldset className="prof-fieldset">
-        <legend className="prof-fieldset__legend">Work address</legend>
-        <div className="prof-form__grid prof-form__grid--narrow">
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">Work address</legend>
+        <div className="form-grid form-grid--narrow">
           <TextFields specs={ADDRESS_FIELDS} values={draft} set={set} />
         </div>
       </fieldset>
-      <fieldset className="prof-fieldset">
-        <legend className="prof-fieldset__legend">Dates</legend>
-        <div className="prof-form__grid prof-form__grid--narrow">
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">Dates</legend>
+        <div className="form-grid form-grid--narrow">
           <TextField
             label="Start Date"
             type="date"

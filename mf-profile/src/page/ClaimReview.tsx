@@ -36,7 +36,7 @@ export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) 
   };
 
   return (
-    <section className="prof-review" aria-label="Claim review">
+    <section className="gold-panel prof-review" aria-label="Claim review">
       <p className="prof-review__text">
         A member claimed this profile as their own, and the claim waits for a contributor to confirm it.
       </p>
@@ -59,7 +59,7 @@ export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) 
         </dl>
       )}
       <p className="prof-hint">Confirm only when you know this profile is theirs.</p>
-      <div className="prof-actions prof-actions--start">
+      <div className="form-actions prof-actions--start">
         <button
           type="button"
           className="button button--primary"
@@ -83,7 +83,7 @@ export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) 
       <Dialog open={confirmingReject} title="Reject this claim?" onClose={() => setConfirmingReject(false)}>
         <div className="dialog__body prof-dialog-text">
           <p>The profile will be unclaimed again, exactly as it was.</p>
-          <div className="prof-actions">
+          <div className="form-actions">
             <button
               type="button"
               className="button button--secondary"

@@ -46,7 +46,7 @@ export function ColleaguesPanel({
       {organizationId === null ? (
         <p className="prof-empty">Colleagues show once a current position is listed.</p>
       ) : state.status === 'loading' ? (
-        <div className="prof-status prof-status--small">
+        <div className="status-panel prof-status--small">
           <Spinner label="Loading colleagues" size="small" />
         </div>
       ) : colleagues.length === 0 ? (

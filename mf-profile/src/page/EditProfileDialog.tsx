@@ -81,7 +81,7 @@ function EditProfileForm({
   };
 
   return (
-    <div className="prof-dialog-form">
+    <div className="dialog-form">
       <div className="dialog__body prof-dialog-form__body">
         <form id={formId} onSubmit={onSubmit} noValidate aria-label="Profile information">
           <ProfileFields
@@ -97,9 +97,9 @@ function EditProfileForm({
         </form>
         {isOwn && <PasswordSection />}
       </div>
-      <div className="prof-dialog-form__footer">
+      <div className="dialog-form__footer">
         <FormError message={error} />
-        <div className="prof-actions">
+        <div className="form-actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>

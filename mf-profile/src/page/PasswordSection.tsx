@@ -54,10 +54,10 @@ export function PasswordSection() {
 
   return (
     <form className="prof-password" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <h3 id={titleId} className="prof-fieldset__legend">
+      <h3 id={titleId} className="form-fieldset__legend">
         Update password
       </h3>
-      <div className="prof-form__grid">
+      <div className="form-grid prof-form__grid">
         <TextField
           label="Current password"
           type="password"
@@ -88,11 +88,11 @@ export function PasswordSection() {
       </div>
       <FormError message={error} />
       {updated && (
-        <p className="prof-form-success" role="alert">
+        <p className="form-success" role="alert">
           {PASSWORD_UPDATE_MESSAGES.updated}
         </p>
       )}
-      <div className="prof-actions prof-actions--start">
+      <div className="form-actions prof-actions--start">
         <button type="submit" className="button button--secondary" disabled={saving}>
           <KeyRound size={18} aria-hidden="true" />
           {saving ? 'Updating…' : 'Update password'}

@@ -29,7 +29,7 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
   const filerId = profile.lobby_filer_id?.trim();
 
   return (
-    <section className="prof-panel prof-card" aria-labelledby="prof-card-name">
+    <section className="panel prof-card" aria-labelledby="prof-card-name">
       <div className="prof-card__top">
         <Avatar person={profile} picture={profile.profile_picture} size="large" />
         {canEdit && (

@@ -85,9 +85,9 @@ export function ProfileFields({
         onUploaded={(url) => onChange('profile_picture', url)}
         messageOf={refusalOf}
       />
-      <fieldset className="prof-fieldset">
-        <legend className="prof-fieldset__legend">About you</legend>
-        <div className="prof-form__grid">
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">About you</legend>
+        <div className="form-grid prof-form__grid">
           <TextFields specs={NAME_FIELDS} values={values} set={set} autoFocusFirst={autoFocus} />
           <SelectField
             label="Pronouns"
@@ -105,9 +105,9 @@ export function ProfileFields({
           />
         </div>
       </fieldset>
-      <fieldset className="prof-fieldset">
-        <legend className="prof-fieldset__legend">Contact</legend>
-        <div className="prof-form__grid">
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">Contact</legend>
+        <div className="form-grid prof-form__grid">
           <TextFields specs={CONTACT_FIELDS} values={values} set={set} />
           {withLobbyFilerId && (
             <TextField
@@ -121,9 +121,9 @@ export function ProfileFields({
           )}
         </div>
       </fieldset>
-      <fieldset className="prof-fieldset">
-        <legend className="prof-fieldset__legend">Social media</legend>
-        <div className="prof-form__grid prof-form__grid--wide">
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">Social media</legend>
+        <div className="form-grid form-grid--wide">
           <TextFields specs={SOCIAL_FIELDS} values={values} set={set} />
         </div>
       </fieldset>
