@@ -4,31 +4,23 @@
 // Other and people with no current organization, no one else; an export holds exactly the people the search
 // selects, in the directory's order, at most 5,000, with no personal contact detail even in its bytes, and counts
 // against the member's allowance of bulk downloads; a contact card answers the same fields, NOT_FOUND otherwise.
-import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import {
   type DirectoryContact,
   type DirectoryPage,
   ExportDirectoryRequest,
-  ProfileServiceClient,
-  ProfileServiceService,
+  type ProfileServiceClient,
 } from '@rotunda/protos/profile';
 import { OTHER_GROUP } from '@rotunda/rules';
 import { searchIndexFromConfig } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { type Caller, createLogger, migrate, setCallerMetadata } from '@rotunda/service-kit';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
 import { profileConfigSchema } from '../src/config.ts';
 import { EXPORT_LIMIT } from '../src/domain/contacts.ts';
 import { wireProfile } from '../src/wiring.ts';
+import { serveProfile } from './support/profile-under-test.ts';
 
 const logger = createLogger('profile-contacts-test', 'silent');
 const root = new URL('..', import.meta.url).pathname;
@@ -48,7 +40,7 @@ const CONTACT_FIELDS = [
 let databaseUrl: string;
 let admin: pg.Client;
 let wired: Awaited<ReturnType<typeof wireProfile>>;
-let server: RunningGrpcServer;
+let served: Awaited<ReturnType<typeof serveProfile>>;
 let client: ProfileServiceClient;
 /** How many documents the service's start rebuilt its index with (an index of the old definition was there). */
 let rebuiltAtStart: number;
@@ -210,27 +202,12 @@ beforeAll(async () => {
   // What main.ts does when the service starts.
   wired = await wireProfile(config, logger);
   rebuiltAtStart = await wired.directory.rebuildIfOutOfStep();
-  server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.profile.v1.ProfileService',
-        definition: ProfileServiceService,
-        implementation: grpcProfileService(wired, logger),
-      },
-    ],
-  });
-  client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  served = await serveProfile(wired, logger);
+  client = served.client;
 });
 
 afterAll(async () => {
-  client?.close();
-  await server?.shutdown();
+  await served?.close();
   await wired?.close();
   await admin?.end();
 });

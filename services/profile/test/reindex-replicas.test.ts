@@ -2,21 +2,15 @@
 // searched from its in-memory copy of the Postgres index) and served over real gRPC: while one replica rebuilds the
 // directory's index, the other is stopped and started again, and searches through whichever replicas are up
 // answer throughout, never from an empty index, always the right total.
-import { credentials, Metadata } from '@grpc/grpc-js';
-import { type DirectoryPage, ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
-import {
-  createLogger,
-  migrate,
-  type RunningGrpcServer,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { Metadata } from '@grpc/grpc-js';
+import type { DirectoryPage, ProfileServiceClient } from '@rotunda/protos/profile';
+import { createLogger, migrate, setCallerMetadata } from '@rotunda/service-kit';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { grpcProfileService } from '../src/adapters/grpc-profile-service.ts';
 import { profileConfigSchema } from '../src/config.ts';
 import { wireProfile } from '../src/wiring.ts';
+import { serveProfile } from './support/profile-under-test.ts';
 
 const logger = createLogger('profile-reindex-test', 'silent');
 const root = new URL('..', import.meta.url).pathname;
@@ -46,22 +40,7 @@ async function startReplica(name: string): Promise<Replica> {
   const wired = await wireProfile(config, logger);
   await wired.directory.rebuildIfOutOfStep();
   const { directory } = wired;
-  const server: RunningGrpcServer = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.profile.v1.ProfileService',
-        definition: ProfileServiceService,
-        implementation: grpcProfileService(wired, logger),
-      },
-    ],
-  });
-  const client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-    interceptors: [testCallers.signing],
-  });
+  const { client, close } = await serveProfile(wired, logger);
   const replica: Replica = {
     name,
     client,
@@ -69,8 +48,7 @@ async function startReplica(name: string): Promise<Replica> {
     profilesChanged: (profileIds) => directory.profilesChanged(profileIds),
     async stop() {
       running.delete(replica);
-      client.close();
-      await server.shutdown();
+      await close();
       await wired.close();
     },
   };

@@ -1,36 +1,12 @@
 // The other services this one asks, over gRPC: the org service (its names for the read copies, and one
 // organization the copy has not caught up with) and the auth service (demo accounts' ids for the seed).
-import { type Client, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { type Division, type OrganizationSummary, OrgServiceClient } from '@rotunda/protos/org';
 import { organizationEmailDomains } from '@rotunda/rules';
-import { serviceClient } from '@rotunda/service-kit';
+import { serviceClient, unaryCall } from '@rotunda/service-kit';
 import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domain/model.ts';
 import type { OrgDirectory } from '../domain/ports.ts';
-
-type UnaryMethod<Request, Response> = (
-  request: Request,
-  metadata: Metadata,
-  options: { deadline: Date },
-  callback: (error: ServiceError | null, response: Response) => void,
-) => unknown;
-
-function unaryCall<Request, Response>(
-  client: Client,
-  method: UnaryMethod<Request, Response>,
-  request: Request,
-  deadlineMs: number,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    method.call(
-      client,
-      request,
-      new Metadata(),
-      { deadline: new Date(Date.now() + deadlineMs) },
-      (error, response) => (error ? reject(error) : resolve(response)),
-    );
-  });
-}
 
 /** A whole copy may hold tens of thousands of rows; gRPC's default cap is 4 MB. */
 const LARGE = { 'grpc.max_receive_message_length': 64 * 1024 * 1024 };

@@ -17,6 +17,7 @@ import {
   type Caller,
   connectReadDriver,
   createLogger,
+  type Logger,
   migrate,
   prismaAdapter,
   type ReadDriver,
@@ -170,20 +171,21 @@ async function wireUnderTest(name: string, options: ProfileUnderTestOptions) {
 
 export type ProfileParts = Awaited<ReturnType<typeof wireUnderTest>>;
 
-/** Starts the service on a new database; `name` names its logger, bucket and read pool. */
-export async function startProfileUnderTest(name: string, options: ProfileUnderTestOptions) {
-  const parts = await wireUnderTest(name, options);
-  await options.prepare?.(parts);
+/**
+ * Serves the service's parts over real gRPC on a free port, with a client that signs its calls as the gateway's
+ * channels do and calls one RPC as `caller` (none: no caller metadata, as for an internal call).
+ */
+export async function serveProfile(services: Parameters<typeof grpcProfileService>[0], logger: Logger) {
   const server = await startGrpcServer({
     callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
-    logger: parts.logger,
+    logger,
     services: [
       {
         name: 'rotunda.profile.v1.ProfileService',
         definition: ProfileServiceService,
-        implementation: grpcProfileService(parts.services, parts.logger),
+        implementation: grpcProfileService(services, logger),
       },
     ],
   });
@@ -192,7 +194,6 @@ export async function startProfileUnderTest(name: string, options: ProfileUnderT
     'grpc.max_send_message_length': 16 * 1024 * 1024,
   });
 
-  /** Calls one RPC as `caller` (none: no caller metadata, as for an internal call). */
   function rpc<K extends Method>(
     method: K,
     request: Partial<Unary<ProfileServiceClient[K]>['request']>,
@@ -216,9 +217,20 @@ export async function startProfileUnderTest(name: string, options: ProfileUnderT
   const close = async () => {
     client.close();
     await server.shutdown();
+  };
+  return { client, rpc, close };
+}
+
+/** Starts the service on a new database; `name` names its logger, bucket and read pool. */
+export async function startProfileUnderTest(name: string, options: ProfileUnderTestOptions) {
+  const parts = await wireUnderTest(name, options);
+  await options.prepare?.(parts);
+  const served = await serveProfile(parts.services, parts.logger);
+  const close = async () => {
+    await served.close();
     await parts.close();
   };
-  return { ...parts, client, rpc, close };
+  return { ...parts, client: served.client, rpc: served.rpc, close };
 }
 
 export type ProfileUnderTest = Awaited<ReturnType<typeof startProfileUnderTest>>;
