@@ -2,16 +2,21 @@
 // date, start (12:00) and end (13:00) and the event type. 'Save changes' looks disabled until every required
 // field is filled, and a click on it then lists what is missing. A saved post closes the modal; a refusal
 // from the server (e.g. no profile yet) is shown here.
-import { Dialog, refusalOf } from '@rotunda/ui';
+import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { addPost, type EventType, fetchEventTypes, type Post, type PostType } from '../api';
-import { Field, RequiredMark } from '../common/Field';
-import { RichTextEditor } from '../editor/RichTextEditor';
+import { Field } from '../common/Field';
 import { useTypeList } from '../feed/useTypeList';
+import { EventInputs, TitleAndBody } from './PostInputs';
 import { EMPTY_DRAFT, isEventType, missingForNewPost, newPostFrom, type PostDraft } from './post-form';
 import '@rotunda/ui/forms.css';
 import '../post/post-dialogs.css';
+
+const SAVE_FAILED = refusalOr({
+  logged: 'The post could not be saved',
+  shown: 'Your post could not be saved right now. Please try again in a moment.',
+});
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -37,8 +42,7 @@ export function CreatePostDialog({ open, postTypes, onClose, onCreated }: Create
 
 function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialogProps, 'open'>) {
   const [draft, setDraft] = useState<PostDraft>(EMPTY_DRAFT);
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error: message, run } = useAction();
   const event = isEventType(draft.typeId);
   const eventTypes = useTypeList<EventType>(fetchEventTypes, event);
   const missing = missingForNewPost(draft);
@@ -46,125 +50,43 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
   const id = (name: string) => `${ids}-${name}`;
   const set = (field: keyof PostDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
-  const onSubmit = async (submitted: FormEvent) => {
+  const onSubmit = (submitted: FormEvent) => {
     submitted.preventDefault();
-    if (saving) return;
-    if (missing) {
-      setMessage(missing);
-      return;
-    }
-    setSaving(true);
-    setMessage(null);
-    try {
-      onCreated(await addPost(newPostFrom(draft)));
-    } catch (failure) {
-      const refusal = refusalOf(failure);
-      if (!refusal) console.error('The post could not be saved', failure);
-      setMessage(refusal ?? 'Your post could not be saved right now. Please try again in a moment.');
-      setSaving(false);
-    }
+    run(async () => onCreated(await addPost(newPostFrom(draft))), SAVE_FAILED, missing);
   };
 
   return (
     <form className="dialog-form post-form" onSubmit={onSubmit} noValidate>
       <div className="post-form__body dialog__body">
-        <Field id={id('title')} label="Post Title" required>
-          <input
-            id={id('title')}
-            className="field__input"
-            type="text"
-            autoComplete="off"
-            required
-            value={draft.title}
-            onChange={(e) => set('title')(e.target.value)}
-            data-autofocus
-          />
-        </Field>
-        <div className="field">
-          <span id={id('body')} className="field__label">
-            Post Body
-            <RequiredMark />
-          </span>
-          <RichTextEditor
-            labelId={id('body')}
-            onChange={({ html, empty }) => setDraft((d) => ({ ...d, body: html, bodyEmpty: empty }))}
-          />
-        </div>
-        <Field id={id('type')} label="Type of Post" required>
-          <select
-            id={id('type')}
-            className="field__input field__input--select"
-            required
-            value={draft.typeId}
-            onChange={(e) => set('typeId')(e.target.value)}
-          >
-            <option value="">Choose a type</option>
-            {postTypes.map((type) => (
-              <option key={type.posttype_id} value={type.posttype_id}>
-                {type.post_type}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TitleAndBody
+          id={id}
+          isNew
+          title={draft.title}
+          onTitle={set('title')}
+          onBody={({ html, empty }) => setDraft((d) => ({ ...d, body: html, bodyEmpty: empty }))}
+        />
+        <TypeSelect
+          id={id('type')}
+          label="Type of Post"
+          required
+          none="Choose a type"
+          types={postTypes.map((type) => ({ id: type.posttype_id, name: type.post_type }))}
+          value={draft.typeId}
+          onChange={set('typeId')}
+        />
         {event && (
           <fieldset className="post-form__event">
             <legend className="post-form__legend">Event details</legend>
-            <Field id={id('location')} label="Event Location" required wide>
-              <input
-                id={id('location')}
-                className="field__input"
-                type="text"
-                autoComplete="off"
-                required
-                value={draft.location}
-                onChange={(e) => set('location')(e.target.value)}
-              />
-            </Field>
-            <Field id={id('date')} label="Event Date" required>
-              <input
-                id={id('date')}
-                className="field__input"
-                type="date"
-                required
-                value={draft.date}
-                onChange={(e) => set('date')(e.target.value)}
-              />
-            </Field>
-            <Field id={id('event-type')} label="Event Type">
-              <select
+            <EventInputs id={id} isNew values={draft} onChange={set}>
+              <TypeSelect
                 id={id('event-type')}
-                className="field__input field__input--select"
+                label="Event Type"
+                none="Choose an event type"
+                types={eventTypes.map((type) => ({ id: type.eventtype_id, name: type.event_type }))}
                 value={draft.eventTypeId}
-                onChange={(e) => set('eventTypeId')(e.target.value)}
-              >
-                <option value="">Choose an event type</option>
-                {eventTypes.map((type) => (
-                  <option key={type.eventtype_id} value={type.eventtype_id}>
-                    {type.event_type}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={id('start')} label="Start Time" required>
-              <input
-                id={id('start')}
-                className="field__input"
-                type="time"
-                required
-                value={draft.start}
-                onChange={(e) => set('start')(e.target.value)}
+                onChange={set('eventTypeId')}
               />
-            </Field>
-            <Field id={id('end')} label="End Time" required>
-              <input
-                id={id('end')}
-                className="field__input"
-                type="time"
-                required
-                value={draft.end}
-                onChange={(e) => set('end')(e.target.value)}
-              />
-            </Field>
+            </EventInputs>
           </fieldset>
         )}
       </div>
@@ -190,5 +112,38 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
         </div>
       </div>
     </form>
+  );
+}
+
+interface TypeSelectProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  /** The first option, for no type chosen. */
+  none: string;
+  types: readonly { id: number; name: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A post type or event type select in its labelled field. */
+function TypeSelect({ id, label, required = false, none, types, value, onChange }: TypeSelectProps) {
+  return (
+    <Field id={id} label={label} required={required}>
+      <select
+        id={id}
+        className="field__input field__input--select"
+        required={required || undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{none}</option>
+        {types.map((type) => (
+          <option key={type.id} value={type.id}>
+            {type.name}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -4,16 +4,15 @@
 // author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
 // and times for events) and delete (the trash, after a confirmation; the card then leaves the feed).
 import type { AuthUser } from '@rotunda/session';
-import { Dialog, refusalOf } from '@rotunda/ui';
+import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Pencil, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isEvent, type Post, type PostUpdate } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
-import { Field, RequiredMark } from '../common/Field';
 import { formatEventDate } from '../content/format';
 import { PostBody } from '../content/PostBody';
+import { EventInputs, TitleAndBody } from '../create/PostInputs';
 import { type EventFields, missingForEdit } from '../create/post-form';
-import { RichTextEditor } from '../editor/RichTextEditor';
 import { CommentForm } from '../feed/CommentForm';
 import { eventTimeRange } from '../feed/EventWhen';
 import { Byline, PostTypeLine } from '../feed/PostMeta';
@@ -69,6 +68,13 @@ function updateFrom(post: Post, edit: Edit): PostUpdate {
 
 type ReadPostProps = Omit<ReadPostDialogProps, 'post'> & { post: Post };
 
+/** The line for a failed save or delete: the server's refusal, or a calm sentence. */
+const failed = (what: string) =>
+  refusalOr({
+    logged: `The post could not be ${what}`,
+    shown: `The post could not be ${what} right now. Please try again in a moment.`,
+  });
+
 function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
   return (
     <div className="dialog-form">
@@ -89,8 +95,7 @@ function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
 function PostContent({ post, user, actions, onClose }: ReadPostProps) {
   const [edit, setEdit] = useState<Edit | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, error: message, setError: setMessage, run } = useAction();
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const keepButton = useRef<HTMLButtonElement>(null);
@@ -102,38 +107,29 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
   }, [confirmingDelete]);
   const event = isEvent(post);
 
-  const failed = (what: string) => (failure: unknown) => {
-    const refusal = refusalOf(failure);
-    if (!refusal) console.error(`The post could not be ${what}`, failure);
-    setMessage(refusal ?? `The post could not be ${what} right now. Please try again in a moment.`);
-    setBusy(false);
-  };
-
   const toggleEdit = async () => {
-    setMessage(null);
     if (!edit) {
+      setMessage(null);
       setConfirmingDelete(false);
       setEdit(editOf(post));
       return;
     }
     // Leaving edit mode saves.
-    const missing = missingForEdit(edit, event);
-    if (missing) {
-      setMessage(missing);
-      return;
-    }
-    setBusy(true);
-    await actions.savePost(updateFrom(post, edit)).then(() => {
-      setBusy(false);
-      setEdit(null);
-    }, failed('saved'));
+    await run(
+      async () => {
+        await actions.savePost(updateFrom(post, edit));
+        setEdit(null);
+      },
+      failed('saved'),
+      missingForEdit(edit, event),
+    );
   };
 
-  const remove = async () => {
-    setBusy(true);
-    setMessage(null);
-    await actions.deletePost(post.post_id).then(onClose, failed('deleted'));
-  };
+  const remove = () =>
+    run(async () => {
+      await actions.deletePost(post.post_id);
+      onClose();
+    }, failed('deleted'));
 
   const setField = (field: keyof EventFields | 'title') => (value: string) =>
     setEdit((current) => (current ? { ...current, [field]: value } : current));
@@ -204,67 +200,19 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
 
       {edit ? (
         <div className="read-post__edit">
-          <Field id={id('title')} label="Post Title" required>
-            <input
-              id={id('title')}
-              className="field__input"
-              type="text"
-              autoComplete="off"
-              value={edit.title}
-              onChange={(e) => setField('title')(e.target.value)}
-            />
-          </Field>
-          <div className="field">
-            <span id={id('body')} className="field__label">
-              Post Body
-              <RequiredMark />
-            </span>
-            <RichTextEditor
-              labelId={id('body')}
-              initialHtml={post.post_body}
-              onChange={({ html, empty }) =>
-                setEdit((current) => (current ? { ...current, body: html, bodyEmpty: empty } : current))
-              }
-            />
-          </div>
+          <TitleAndBody
+            id={id}
+            isNew={false}
+            title={edit.title}
+            onTitle={setField('title')}
+            initialHtml={post.post_body}
+            onBody={({ html, empty }) =>
+              setEdit((current) => (current ? { ...current, body: html, bodyEmpty: empty } : current))
+            }
+          />
           {event && (
             <div className="read-post__edit-event">
-              <Field id={id('location')} label="Event Location" required wide>
-                <input
-                  id={id('location')}
-                  className="field__input"
-                  type="text"
-                  value={edit.location}
-                  onChange={(e) => setField('location')(e.target.value)}
-                />
-              </Field>
-              <Field id={id('date')} label="Event Date" required>
-                <input
-                  id={id('date')}
-                  className="field__input"
-                  type="date"
-                  value={edit.date}
-                  onChange={(e) => setField('date')(e.target.value)}
-                />
-              </Field>
-              <Field id={id('start')} label="Start Time" required>
-                <input
-                  id={id('start')}
-                  className="field__input"
-                  type="time"
-                  value={edit.start}
-                  onChange={(e) => setField('start')(e.target.value)}
-                />
-              </Field>
-              <Field id={id('end')} label="End Time" required>
-                <input
-                  id={id('end')}
-                  className="field__input"
-                  type="time"
-                  value={edit.end}
-                  onChange={(e) => setField('end')(e.target.value)}
-                />
-              </Field>
+              <EventInputs id={id} isNew={false} values={edit} onChange={setField} />
             </div>
           )}
         </div>

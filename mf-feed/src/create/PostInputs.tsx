@@ -1,0 +1,121 @@
+// The inputs the Create Post form and the read modal's edit share: the title and the rich-text body, and an
+// event's location, date, start and end. The Create Post form's inputs carry their required state (and the
+// title takes the focus, the location no browser suggestions); the edit's are only marked with '*', its own
+// check saying what is missing.
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Field, RequiredMark } from '../common/Field';
+import { type EditorValue, RichTextEditor } from '../editor/RichTextEditor';
+import type { EventFields } from './post-form';
+
+type InputFieldProps = {
+  id: string;
+  label: string;
+  /** Spans the whole row of a field grid. */
+  wide?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
+
+/** A required input of a post form in its labelled field ('*'); every other prop goes to the input. */
+function InputField({ id, label, wide, value, onChange, ...input }: InputFieldProps) {
+  return (
+    <Field id={id} label={label} required wide={wide}>
+      <input
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+interface PostInputsProps {
+  /** The id of a named input, unique to the form. */
+  id: (name: string) => string;
+  /** The Create Post form (see above), not the edit. */
+  isNew: boolean;
+}
+
+interface TitleAndBodyProps extends PostInputsProps {
+  title: string;
+  onTitle: (title: string) => void;
+  /** The body the editor starts from (an edited post's); empty for a new post. */
+  initialHtml?: string;
+  onBody: (body: EditorValue) => void;
+}
+
+export function TitleAndBody({ id, isNew, title, onTitle, initialHtml, onBody }: TitleAndBodyProps) {
+  return (
+    <>
+      <InputField
+        id={id('title')}
+        label="Post Title"
+        type="text"
+        autoComplete="off"
+        required={isNew || undefined}
+        data-autofocus={isNew || undefined}
+        value={title}
+        onChange={onTitle}
+      />
+      <div className="field">
+        <span id={id('body')} className="field__label">
+          Post Body
+          <RequiredMark />
+        </span>
+        <RichTextEditor labelId={id('body')} initialHtml={initialHtml} onChange={onBody} />
+      </div>
+    </>
+  );
+}
+
+interface EventInputsProps extends PostInputsProps {
+  values: EventFields;
+  onChange: (field: keyof EventFields) => (value: string) => void;
+  /** What goes between the date and the start time (the Create Post form's event type). */
+  children?: ReactNode;
+}
+
+export function EventInputs({ id, isNew, values, onChange, children }: EventInputsProps) {
+  const required = isNew || undefined;
+  return (
+    <>
+      <InputField
+        id={id('location')}
+        label="Event Location"
+        wide
+        type="text"
+        autoComplete={isNew ? 'off' : undefined}
+        required={required}
+        value={values.location}
+        onChange={onChange('location')}
+      />
+      <InputField
+        id={id('date')}
+        label="Event Date"
+        type="date"
+        required={required}
+        value={values.date}
+        onChange={onChange('date')}
+      />
+      {children}
+      <InputField
+        id={id('start')}
+        label="Start Time"
+        type="time"
+        required={required}
+        value={values.start}
+        onChange={onChange('start')}
+      />
+      <InputField
+        id={id('end')}
+        label="End Time"
+        type="time"
+        required={required}
+        value={values.end}
+        onChange={onChange('end')}
+      />
+    </>
+  );
+}
