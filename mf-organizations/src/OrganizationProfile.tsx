@@ -3,11 +3,18 @@
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
 import { useIsContributor, useUser } from '@rotunda/session';
-import { ApiError, ErrorLine, HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
+import {
+  ApiError,
+  ErrorLine,
+  fetchOrganizationColleagues,
+  HistorySection,
+  NotFoundPanel,
+  Spinner,
+} from '@rotunda/ui';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchColleagues, fetchOrganization, fetchOrganizationHistory, type OrganizationDetail } from './api';
+import { fetchOrganization, fetchOrganizationHistory, type OrganizationDetail } from './api';
 import { OrgLogo } from './common/OrgLogo';
 import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
 import { ContactDetails } from './profile/ContactDetails';
@@ -199,7 +206,7 @@ function usePeople(organizationId: number | null): PeopleState {
     if (organizationId === null) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    fetchColleagues(organizationId, controller.signal).then(
+    fetchOrganizationColleagues(organizationId, controller.signal).then(
       (colleagues) => setState({ status: 'ready', people: peopleFrom(colleagues, ownProfileId) }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

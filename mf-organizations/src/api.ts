@@ -54,23 +54,6 @@ export interface OrganizationPage {
   limit: number;
 }
 
-/** One entry of the organization-colleagues answer (spec §3 Colleague entry). */
-export interface Colleague {
-  profile_id: string | number;
-  title: string | null;
-  city: string | null;
-  state: string | null;
-  Division: { division_id: number; division_name: string } | null;
-  ProfileInfo: {
-    profile_id: string | number;
-    first_name: string;
-    last_name: string;
-    profile_picture: string | null;
-    other_phone: string | null;
-    work_email: string | null;
-  } | null;
-}
-
 /** The fields the Edit Organization form sends (README: update-organization's `…fields`). */
 export type OrganizationUpdate = {
   organization_id: number;
@@ -130,18 +113,6 @@ export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
 
 export function fetchOrganization(id: string, signal?: AbortSignal): Promise<OrganizationDetail> {
   return getJson<OrganizationDetail>(`/api/orgs/${encodeURIComponent(id)}`, signal);
-}
-
-/** The people of an organization, from the profile service (spec §7 Profiles). */
-export async function fetchColleagues(organizationId: number, signal?: AbortSignal): Promise<Colleague[]> {
-  return asList(
-    await postJson<unknown>(
-      '/api/profiles/organization-colleagues',
-      { organization_id: organizationId },
-      signal,
-    ),
-    'organization-colleagues',
-  );
 }
 
 export function updateOrganization(update: OrganizationUpdate): Promise<Organization> {

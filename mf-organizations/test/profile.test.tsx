@@ -2,9 +2,10 @@
 // only when present, the edit control for contributors only, the Divisions tab only with divisions (active
 // ones, sorted, under type buttons), the People tab over the colleagues call ('No people to show.' when it
 // lists nobody, an error line with a retry when it fails), and the not-found panel.
+
+import type { Colleague } from '@rotunda/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Colleague } from '../src/api';
 import { calAccessUrl } from '../src/organization-rules';
 import { detail, division, type Handler, json, refusal, stubApi } from './support/api';
 import { renderAt, signIn } from './support/render';

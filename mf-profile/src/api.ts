@@ -106,22 +106,6 @@ export type ListedProfile = Omit<
   'personal_email' | 'mobile_phone' | 'birthday' | 'claimed_by_you' | 'claimant'
 >;
 
-export interface Colleague {
-  profile_id: number;
-  title: string | null;
-  city: string | null;
-  state: string | null;
-  Division: Division | null;
-  ProfileInfo: {
-    profile_id: number;
-    first_name: string;
-    last_name: string;
-    profile_picture: string | null;
-    other_phone: string | null;
-    work_email: string | null;
-  };
-}
-
 export type ClaimDecision = 'confirm' | 'reject';
 
 export interface ClaimDecided {
@@ -238,21 +222,6 @@ export function updateJob(job: JobInput & { job_id: number }): Promise<Job> {
 
 export function deleteJob(jobId: number): Promise<void> {
   return deleteJson('/api/profiles/delete-job', { job_id: jobId });
-}
-
-/** People with a current job at the organization (the caller's own profile left out by the server). */
-export async function fetchOrganizationColleagues(
-  organizationId: number,
-  signal?: AbortSignal,
-): Promise<Colleague[]> {
-  return asList(
-    await postJson<unknown>(
-      '/api/profiles/organization-colleagues',
-      { organization_id: organizationId },
-      signal,
-    ),
-    'organization-colleagues',
-  );
 }
 
 // -------------------------------------------------------------------------------------------------- issues

@@ -2,7 +2,8 @@
 // preview, job dates as 'Jan 2020 – present', the five random colleagues, issue suggestions and duplicates,
 // and where the lobbying disclosure and bill sites are. The shared message format is @rotunda/rules'.
 import type { AuthUser } from '@rotunda/session';
-import type { Colleague, IssueArea, Job, Profile } from './api';
+import type { Colleague } from '@rotunda/ui';
+import type { IssueArea, Job, Profile } from './api';
 
 /** Spec §5 Bio step, word for word (its spelling included). */
 export const BIO_REQUIRED_MESSAGE =

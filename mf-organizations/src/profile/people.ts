@@ -1,7 +1,8 @@
 // The People tab's list (spec §2) as cards take it, and the Title, Office and Location filter options and the
 // filtering. The profile service answers everyone working there, one per profile, in random order (services/profile
 // organizationColleagues): the list keeps that order and leaves out the member's own profile (spec §2).
-import type { Colleague, Division } from '../api';
+import type { Colleague } from '@rotunda/ui';
+import type { Division } from '../api';
 
 export interface Person {
   profileId: string;

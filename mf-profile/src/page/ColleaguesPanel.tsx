@@ -1,11 +1,11 @@
 // Colleagues (spec §2, §9): people with a current job at the organization of this profile's current job, the
 // profile itself left out, five of them at random, each a link to their profile; the whole list opens in a
 // dialog. A profile without a current job has no colleagues to show.
-import { Dialog, Spinner } from '@rotunda/ui';
+import { type Colleague, Dialog, fetchOrganizationColleagues, Spinner } from '@rotunda/ui';
 import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { type Colleague, fetchOrganizationColleagues, type Job } from '../api';
+import type { Job } from '../api';
 import { Avatar } from '../common/Avatar';
 import { Panel } from '../common/Panel';
 import { COLLEAGUES_SHOWN, colleaguesOf, fullName } from '../profile-rules';

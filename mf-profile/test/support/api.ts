@@ -1,8 +1,10 @@
 // A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path", and every
 // call is recorded with its URL, body and headers. Builders make the contract's records (profile, job, issue,
 // organization, division, colleague) with sensible fictional values.
+
+import type { Colleague } from '@rotunda/ui';
 import { vi } from 'vitest';
-import type { Colleague, Division, IssueArea, Job, Organization, Profile, UserIssue } from '../../src/api';
+import type { Division, IssueArea, Job, Organization, Profile, UserIssue } from '../../src/api';
 
 export interface RecordedCall {
   method: string;

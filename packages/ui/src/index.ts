@@ -19,6 +19,7 @@ export {
   send,
   serverMessageOf,
 } from './api';
+export { type Colleague, fetchOrganizationColleagues } from './colleagues';
 export {
   ContactItem,
   type ContactItemProps,
