@@ -111,7 +111,7 @@ describe('npm run admin', () => {
       'posts',
     );
     expect(failed.code).toBe(1);
-    expect(failed.err).toMatch(/^reindex posts: connect ECONNREFUSED 127\.0\.0\.1:1\n/);
+    expect(failed.err).toContain('reindex posts: connect ECONNREFUSED 127.0.0.1:1\n');
     expect(failed.err).toMatch(/reindex failed for: posts\n$/);
   });
 });
