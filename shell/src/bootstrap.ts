@@ -4,7 +4,11 @@ import { mountApp } from '@rotunda/ui/mount';
 import { AppRoutes } from './AppRoutes';
 import { sessionKeeper } from './session';
 import '@rotunda/ui/controls.css';
-import './styles/global.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/notices.css';
+import './styles/landing.css';
+import './styles/access.css';
 
 sessionKeeper.start();
 mountApp(AppRoutes);

@@ -1,17 +1,20 @@
 // The 404 page, also shown at /error.
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
+import '@rotunda/ui/not-found-panel.css';
 
 export function NotFound() {
   return (
-    <section className="not-found" aria-labelledby="not-found-title">
-      <span className="not-found__icon" aria-hidden="true">
+    <section className="not-found-panel not-found" aria-labelledby="not-found-title">
+      <span className="not-found-panel__icon" aria-hidden="true">
         <Compass size={32} />
       </span>
-      <h1 id="not-found-title" className="not-found__title">
+      <h1 id="not-found-title" className="not-found-panel__title">
         ERROR 404: This page is not in session.
       </h1>
-      <p className="not-found__text">The page you are looking for has adjourned, or it never convened.</p>
+      <p className="not-found-panel__text not-found__text">
+        The page you are looking for has adjourned, or it never convened.
+      </p>
       <Link className="button button--primary" to="/public-square">
         RETURN TO SESSION
       </Link>
