@@ -1,16 +1,16 @@
 // The REST calls of the organization screens (README's API table for /api/orgs, spec §7) and their answers'
 // shapes. Every call is member-only: @rotunda/ui's client sends the session's fresh access token with each one,
 // and throws its ApiError (the status and the server's own message) for anything but 2xx.
-import { asList, call, type HistoryEntry, type SocialField } from '@rotunda/ui';
+import {
+  asList,
+  call,
+  type Division,
+  type HistoryEntry,
+  type SocialField,
+  type StoredAddress,
+} from '@rotunda/ui';
 
-/** An organization's or a division's address as stored: null where not given. */
-export interface StoredAddress {
-  street_address: string | null;
-  suite_number: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-}
+export type { Division, StoredAddress };
 
 /** An organization as the gateway answers it (README: `organization`); null where not given. */
 export interface Organization extends StoredAddress, Record<SocialField, string | null> {
@@ -24,17 +24,6 @@ export interface Organization extends StoredAddress, Record<SocialField, string 
   lobby_filer_id: string | null;
   /** Email domains a contributor listed (verified employer); the website's host counts as well. */
   email_domains: string[];
-}
-
-/** A division, office, board or bureau of an organization (spec §3 Division). */
-export interface Division extends StoredAddress {
-  division_id: number;
-  division_name: string;
-  division_type: string;
-  active_division: boolean;
-  organization_id: number;
-  division_phone: string | null;
-  website: string | null;
 }
 
 /** GET /api/orgs/:id: the organization with its divisions, active or not. */

@@ -1,7 +1,9 @@
 // The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes. Every
 // call is member-only: @rotunda/ui's client sends the session's fresh access token with each one, and throws its
 // ApiError (the status and the server's own message) for anything but 2xx.
-import { asList, call, fetchFile, type HistoryEntry } from '@rotunda/ui';
+import { asList, call, type Division, fetchFile, type HistoryEntry, type StoredAddress } from '@rotunda/ui';
+
+export type { Division, StoredAddress };
 
 export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
 
@@ -12,23 +14,8 @@ export interface OrganizationRef {
   logo: string | null;
 }
 
-/** An address as a stored organization or office holds it: null where not given. */
-export type StoredAddress = { [Field in keyof AddressInput]: string | null };
-
 /** An organization as the name lookup answers it (the fields the job form uses). */
 export interface Organization extends OrganizationRef, StoredAddress {}
-
-export interface Division extends StoredAddress {
-  division_id: number;
-  division_name: string;
-  division_type: string;
-  active_division: boolean;
-  organization_id: number;
-  /** Given by the name lookup, to tell apart offices of the same name. */
-  organization_name?: string;
-  division_phone: string | null;
-  website: string | null;
-}
 
 /** A position in a profile's job history, with its organization and office as the server answers them. */
 export interface Job extends JobInput {

@@ -19,7 +19,6 @@ export {
   send,
   serverMessageOf,
 } from './api';
-export { type Colleague, fetchOrganizationColleagues } from './colleagues';
 export {
   ContactItem,
   type ContactItemProps,
@@ -28,6 +27,7 @@ export {
   SocialLinks,
   type SocialLinksProps,
 } from './ContactList';
+export { type Colleague, fetchOrganizationColleagues } from './colleagues';
 export { Dialog, type DialogProps } from './Dialog';
 export { fileNameOf, saveBlob } from './download';
 export { ErrorLine, type ErrorLineProps } from './ErrorLine';
@@ -40,6 +40,7 @@ export { NotFoundPanel, type NotFoundPanelProps } from './NotFoundPanel';
 export { PagedList, type PagedListProps } from './PagedList';
 export { IconBadge, type IconComponent, Page, PageHeader, type PageHeaderProps } from './PageFrame';
 export { PasswordChecklist, type PasswordChecklistProps } from './PasswordChecklist';
+export type { Division, StoredAddress } from './records';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { type FailureTexts, refusalOr, useAction } from './useAction';
 export { type PageAnswer, type PageFetcher, type Pages, usePages } from './usePages';
