@@ -2,7 +2,7 @@
 // preview, job dates as 'Jan 2020 – present', the five random colleagues, issue suggestions and duplicates,
 // and where the lobbying disclosure and bill sites are. The shared message format is @rotunda/rules'.
 import type { AuthUser } from '@rotunda/session';
-import type { Colleague } from '@rotunda/ui';
+import { type Colleague, shuffle } from '@rotunda/ui';
 import type { IssueArea, Job, Profile } from './api';
 
 /** Spec §5 Bio step, word for word (its spelling included). */
@@ -114,16 +114,6 @@ export const currentJobOf = (profile: Pick<Profile, 'JobExperiences'>): Job | un
 
 /** Spec §5 Job deletion: only a job that is not current, on a profile with more than one job. */
 export const canDeleteJob = (job: Job, jobs: readonly Job[]): boolean => !job.current_job && jobs.length > 1;
-
-/** A new array in random order (Fisher–Yates); every item kept once. */
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const result = [...items];
-  for (let i = result.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [result[i], result[j]] = [result[j] as T, result[i] as T];
-  }
-  return result;
-}
 
 /** The colleagues to list: one entry per profile, never the profile on screen, in random order. */
 export function colleaguesOf(

@@ -42,6 +42,7 @@ export { IconBadge, type IconComponent, Page, PageHeader, type PageHeaderProps }
 export { PasswordChecklist, type PasswordChecklistProps } from './PasswordChecklist';
 export type { Division, StoredAddress } from './records';
 export { Spinner, type SpinnerProps } from './Spinner';
+export { shuffle } from './shuffle';
 export { type FailureTexts, refusalOr, useAction } from './useAction';
 export { type PageAnswer, type PageFetcher, type Pages, usePages } from './usePages';
 export { canObserveVisibility, useWhenVisible } from './useWhenVisible';
