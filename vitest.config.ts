@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'services/*', 'gateway', 'shell', 'mf-*'],
+    projects: ['packages/*', 'services/*', 'tools/*', 'gateway', 'shell', 'mf-*'],
   },
 });
