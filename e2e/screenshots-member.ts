@@ -1,0 +1,275 @@
+// The screenshots of the signed-in screens (node e2e/screenshots.ts), as the demo member or the demo
+// contributor: the feed with a demo event read and the Create Post dialog, the organization list and an
+// organization's profile (People, Divisions with a row open, the Edit Organization dialog), the people
+// directory (as it opens, and with a search and a group), the member's own profile with its dialogs, and each
+// step of profile creation (the member shown as if without a profile; see screenshots-session.ts).
+import type { Page } from '@playwright/test';
+import type { Shot } from './screenshots-public.ts';
+import { DEMO } from './tests/support/accounts.ts';
+import { solidPng } from './tests/support/images.ts';
+
+/** The demo agency with divisions of three types. */
+const WATER = 'Department of Water Stewardship';
+
+/**
+ * Waits for the directory's cards and their pictures. The pictures load lazily, as the member scrolls near
+ * them, and a full-page shot does not scroll: those below the first screen are asked for now, or they would
+ * show as empty circles.
+ */
+async function directoryCards(page: Page) {
+  await page.getByRole('region', { name: 'People found' }).getByRole('link').first().waitFor();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('img.dir-picture')).every((img) => {
+      if (!(img instanceof HTMLImageElement)) return true;
+      img.loading = 'eager';
+      return img.complete && img.naturalWidth > 0;
+    }),
+  );
+}
+
+export interface SignedInShot extends Shot {
+  account: { email: string; password: string };
+  /** Shows the account as a member without a profile, with the profile calls of creation answered here. */
+  asNewMember?: boolean;
+}
+
+/** The Create your profile step headings, for waiting on each step. */
+const stepTitle = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
+
+/** Scrolls back to the top, where a full-page shot expects the top bar (focus scrolled the form). */
+const scrolledUp = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+/** Profile creation up to its job step, with the required-fields message of the empty personal step shown. */
+async function toJobStep(page: Page) {
+  await page.getByRole('button', { name: 'None are me - Enter profile creation' }).click();
+  await page.getByLabel('Profile Picture').setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: solidPng(300, 400, [60, 120, 180]),
+  });
+  await page.locator('img.prof-avatar').waitFor();
+  await page.getByLabel('Office Phone').fill('9165550177');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepTitle(page, 'Step 2 of 3: Current job').waitFor();
+}
+
+/** Chooses the demo agency in the job step's Company field and completes the step. */
+async function toBioStep(page: Page) {
+  await toJobStep(page);
+  await page.getByLabel('Job Title').fill('Policy Analyst');
+  await page.getByRole('combobox', { name: 'Company' }).fill('Water Stewardship');
+  await page.getByRole('option', { name: new RegExp(WATER) }).click();
+  await page.getByLabel('Address').fill('1416 Ninth Street');
+  await page.getByLabel('City').fill('Sacramento');
+  await page.getByLabel('State').fill('CA');
+  await page.getByLabel('Zip Code').fill('95814');
+  await page.getByLabel('Start Date').fill('2023-05-01');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await stepTitle(page, 'Step 3 of 3: Bio and issue areas').waitFor();
+}
+
+export const signedInShots: SignedInShot[] = [
+  {
+    name: 'feed',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('region', { name: 'Posts' }).getByRole('article').first().waitFor();
+    },
+  },
+  {
+    name: 'feed-read-event',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('searchbox', { name: 'Search posts' }).fill('annual water policy conference');
+      const event = page.getByRole('article', { name: 'Annual water policy conference' });
+      await event.getByRole('button', { name: 'Keep Reading' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Annual water policy conference' });
+      await dialog.getByRole('link', { name: 'Add to calendar' }).waitFor();
+    },
+  },
+  {
+    name: 'feed-create',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Create Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Post' });
+      await dialog.getByRole('textbox', { name: 'Post Body' }).waitFor();
+      await dialog.getByLabel('Type of Post').selectOption({ label: 'EVENT' });
+      const other = dialog.getByLabel('Event Type').getByRole('option', { name: 'OTHER' });
+      await other.waitFor({ state: 'attached' });
+    },
+  },
+  {
+    name: 'organizations',
+    account: DEMO.member,
+    path: '/organizations',
+    prepare: async (page) => {
+      await page.getByRole('region', { name: 'Organizations found' }).getByRole('link').first().waitFor();
+    },
+  },
+  {
+    name: 'organization',
+    account: DEMO.member,
+    path: `/organization/{${WATER}}`,
+    prepare: async (page) => {
+      // The People tab's cards, with every picture loaded (they load lazily, and a full-page shot does not
+      // scroll to them).
+      await page.getByRole('list', { name: 'People' }).getByRole('listitem').first().waitFor();
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('img.orgs-person__picture')).every((img) => {
+          if (!(img instanceof HTMLImageElement)) return true;
+          img.loading = 'eager';
+          return img.complete && img.naturalWidth > 0;
+        }),
+      );
+    },
+    fullPage: true,
+  },
+  {
+    name: 'organization-divisions',
+    account: DEMO.member,
+    path: `/organization/{${WATER}}`,
+    prepare: async (page) => {
+      await page.getByRole('tab', { name: 'Divisions' }).click();
+      await page.getByRole('button', { name: 'Division', exact: true }).click();
+      await page.locator('summary').first().click();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'organization-edit',
+    account: DEMO.concierge,
+    path: '/organization/{Capitol Bridge Advocates}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit organization' }).click();
+      await page.getByRole('dialog', { name: 'Edit organization' }).waitFor();
+    },
+  },
+  {
+    name: 'directory',
+    account: DEMO.member,
+    path: '/directory',
+    prepare: directoryCards,
+    fullPage: true,
+  },
+  {
+    name: 'directory-filtered',
+    account: DEMO.member,
+    path: '/directory',
+    prepare: async (page) => {
+      await page.getByRole('searchbox', { name: 'Search people' }).fill('director');
+      await page.getByRole('combobox', { name: 'Group' }).selectOption('Agencies');
+      await page.getByText(/(people|person) found$/).waitFor();
+      await directoryCards(page);
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Marcus Chen' }).waitFor();
+      await page.getByRole('heading', { name: 'Colleagues' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-edit',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.getByRole('dialog', { name: 'Edit profile' }).waitFor();
+    },
+  },
+  {
+    name: 'profile-add-job',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Add job' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add job' });
+      await dialog.getByRole('combobox', { name: 'Company' }).fill('Office');
+      await dialog.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'profile-issues-edit',
+    account: DEMO.member,
+    path: '/profile/{own}',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Edit issues' }).click();
+      await page.getByRole('combobox', { name: 'Add an issue area' }).fill('housing');
+      await page.getByRole('combobox', { name: 'Add an issue area' }).press('Enter');
+      await page.getByText('You already cover this issue.').waitFor();
+      await page.getByRole('combobox', { name: 'Add an issue area' }).fill('Water');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'profile-create-match',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await stepTitle(page, 'Is this you?').waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-create-personal',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'None are me - Enter profile creation' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Please provide entries for the following required fields:').waitFor();
+      await scrolledUp(page);
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-create-job',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await toJobStep(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Please provide entries for the following required fields:').waitFor();
+      await scrolledUp(page);
+    },
+    fullPage: true,
+  },
+  {
+    name: 'profile-create-job-suggestions',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await toJobStep(page);
+      await page.getByRole('combobox', { name: 'Company' }).fill('Office');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'profile-create-bio',
+    account: DEMO.member,
+    asNewMember: true,
+    path: '/profile/create',
+    prepare: async (page) => {
+      await toBioStep(page);
+      await page.getByRole('button', { name: 'Save and finish' }).click();
+      await page.getByRole('combobox', { name: 'Add an issue area' }).fill('Water');
+      await page.getByRole('combobox', { name: 'Add an issue area' }).press('Enter');
+      await page.getByRole('list', { name: 'Your issue areas' }).waitFor();
+      await scrolledUp(page);
+    },
+    fullPage: true,
+  },
+];
