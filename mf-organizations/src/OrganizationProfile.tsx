@@ -4,17 +4,17 @@
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
 import { useIsContributor, useUser } from '@rotunda/session';
 import {
-  ApiError,
   ErrorLine,
   fetchOrganizationColleagues,
   HistorySection,
   NotFoundPanel,
   Spinner,
+  useRecord,
 } from '@rotunda/ui';
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchOrganization, fetchOrganizationHistory, type OrganizationDetail } from './api';
+import { fetchOrganization, fetchOrganizationHistory } from './api';
 import { OrgLogo } from './common/OrgLogo';
 import { EditOrganizationDialog } from './edit/EditOrganizationDialog';
 import { ContactDetails } from './profile/ContactDetails';
@@ -30,55 +30,21 @@ import '@rotunda/ui/states.css';
 import './common/organization-badges.css';
 import './profile/organization-profile.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'not-found' }
-  | { status: 'error' }
-  | { status: 'ready'; organization: OrganizationDetail };
-
 type TabKey = 'people' | 'divisions';
 
 export default function OrganizationProfile() {
   const { id = '' } = useParams();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<TabKey>('people');
   const isContributor = useIsContributor();
-  const shownId = useRef<string | null>(null);
-
-  // `attempt` is a dependency on purpose: bumping it (retry, or after a save) fetches again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-triggers the load
-  useEffect(() => {
-    if (shownId.current !== id) {
-      // Another organization starts over: a spinner, and the People tab.
-      shownId.current = id;
-      setState({ status: 'loading' });
-      setTab('people');
-    }
-    if (!/^\d+$/.test(id)) {
-      setState({ status: 'not-found' });
-      return;
-    }
-    const controller = new AbortController();
-    fetchOrganization(id, controller.signal).then(
-      (organization) => setState({ status: 'ready', organization }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setState({ status: 'not-found' });
-          return;
-        }
-        console.error('The organization could not be loaded', error);
-        // After a save, a failed reload keeps what is on screen rather than hiding it.
-        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const people = usePeople(state.status === 'ready' ? state.organization.organization_id : null);
+  // Another organization starts over: a spinner, and the People tab.
+  const { state, reload, update } = useRecord(
+    id,
+    fetchOrganization,
+    'The organization could not be loaded',
+    () => setTab('people'),
+  );
+  const people = usePeople(state.status === 'ready' ? state.record.organization_id : null);
 
   if (state.status === 'loading') {
     return (
@@ -99,7 +65,7 @@ export default function OrganizationProfile() {
     );
   }
 
-  const { organization } = state;
+  const { record: organization } = state;
   const divisions = organization.Divisions ?? [];
   const withDivisions = showsDivisionsTab(divisions);
   const peoplePanel = () => (
@@ -182,13 +148,7 @@ export default function OrganizationProfile() {
             setEditing(false);
             reload();
           }}
-          onLogoChanged={(logo) =>
-            setState((previous) =>
-              previous.status === 'ready'
-                ? { status: 'ready', organization: { ...previous.organization, logo } }
-                : previous,
-            )
-          }
+          onLogoChanged={(logo) => update((current) => ({ ...current, logo }))}
         />
       )}
     </div>

@@ -6,11 +6,11 @@
 // pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it. An
 // unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
-import { ApiError, ErrorLine, HistorySection, NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ErrorLine, HistorySection, NotFoundPanel, Spinner, useRecord } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchProfile, fetchProfileHistory, type Profile } from './api';
+import { fetchProfile, fetchProfileHistory } from './api';
 import { ClaimDialog } from './common/ClaimDialog';
 import { JobDialog, type JobDialogMode } from './job/JobDialog';
 import { BioBox } from './page/BioBox';
@@ -29,59 +29,21 @@ import '@rotunda/ui/forms.css';
 import './profile-common.css';
 import './page/profile-page.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'not-found' }
-  | { status: 'error' }
-  | { status: 'ready'; profile: Profile };
-
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const user = useUser();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState(false);
   const [claiming, setClaiming] = useState(false);
   /** The member just claimed the profile on screen and it is theirs at once. */
   const [claimedNow, setClaimedNow] = useState(false);
   const [jobDialog, setJobDialog] = useState<JobDialogMode | null>(null);
-  const shownId = useRef<string | null>(null);
-
-  // `attempt` is a dependency on purpose: bumping it (retry, or after a change) fetches again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-triggers the load
-  useEffect(() => {
-    if (shownId.current !== id) {
-      // Another profile starts over with a spinner and no dialog open.
-      shownId.current = id;
-      setState({ status: 'loading' });
-      setEditing(false);
-      setClaiming(false);
-      setClaimedNow(false);
-      setJobDialog(null);
-    }
-    if (!/^\d+$/.test(id)) {
-      setState({ status: 'not-found' });
-      return;
-    }
-    const controller = new AbortController();
-    fetchProfile(id, controller.signal).then(
-      (profile) => setState({ status: 'ready', profile }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setState({ status: 'not-found' });
-          return;
-        }
-        console.error('The profile could not be loaded', error);
-        // After a change, a failed reload keeps what is on screen rather than hiding it.
-        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const show = useCallback((profile: Profile) => setState({ status: 'ready', profile }), []);
+  // Another profile starts over with a spinner and no dialog open.
+  const { state, reload, show } = useRecord(id, fetchProfile, 'The profile could not be loaded', () => {
+    setEditing(false);
+    setClaiming(false);
+    setClaimedNow(false);
+    setJobDialog(null);
+  });
 
   if (state.status === 'loading') {
     return (
@@ -101,7 +63,7 @@ export default function ProfilePage() {
     );
   }
 
-  const { profile } = state;
+  const { record: profile } = state;
   const canEdit = canEditProfile(profile, user);
   const isOwn = user !== null && profile.user_id === user.user_id;
   // A contributor decides someone else's pending claim; nobody confirms their own.

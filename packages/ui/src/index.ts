@@ -45,4 +45,5 @@ export { Spinner, type SpinnerProps } from './Spinner';
 export { shuffle } from './shuffle';
 export { type FailureTexts, refusalOr, useAction } from './useAction';
 export { type PageAnswer, type PageFetcher, type Pages, usePages } from './usePages';
+export { type RecordPage, type RecordState, useRecord } from './useRecord';
 export { canObserveVisibility, useWhenVisible } from './useWhenVisible';
