@@ -1,35 +1,10 @@
-// A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path" (the
-// query string ignored when matching), every call is recorded with its URL and headers; and the records
+// The stand-in gateway of @rotunda/ui/testing (a handler per "METHOD path", every call recorded), and the records
 // the directory reads (people, groups, issues) with sensible defaults.
-import { vi } from 'vitest';
+
+import { type Handler, json, type RecordedCall, stubFetch } from '@rotunda/ui/testing';
 import type { Issue, PersonCard } from '../../src/api';
 
-export interface RecordedCall {
-  method: string;
-  url: URL;
-  headers: Headers;
-}
-
-export type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function stubApi(routes: Record<string, Handler>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://rotunda.test');
-      const call = { method: init.method ?? 'GET', url, headers: new Headers(init.headers) };
-      calls.push(call);
-      const handler = routes[`${call.method} ${url.pathname}`];
-      if (!handler) return Response.json({ errors: [{ msg: 'No such endpoint' }] }, { status: 404 });
-      return handler(call);
-    }),
-  );
-  return calls;
-}
-
-export const json = (body: unknown, status = 200) => Response.json(body, { status });
-export const refusal = (msg: string, status = 400) => Response.json({ errors: [{ msg }] }, { status });
+export { type Handler, json, type RecordedCall, refusal, stubFetch as stubApi } from '@rotunda/ui/testing';
 
 export function person(overrides: Partial<PersonCard> = {}): PersonCard {
   const id = overrides.profile_id ?? 1;
@@ -94,7 +69,7 @@ export const SEARCH_PATH = '/api/profiles/search';
 
 /** The directory's three endpoints; `search` answers the people search. */
 export function stubDirectory(search: Handler = searchOf(people(3))): RecordedCall[] {
-  return stubApi({
+  return stubFetch({
     [`GET ${SEARCH_PATH}`]: search,
     'GET /api/orgs/organization-groups': () => json(GROUPS),
     'GET /api/issues/': () => json(ISSUES),

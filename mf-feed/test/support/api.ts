@@ -1,43 +1,23 @@
-// A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path", every
-// call is recorded with its URL, JSON body and headers; builders make posts and comments as the contract
-// shapes them.
-import { vi } from 'vitest';
+// The stand-in gateway of @rotunda/ui/testing (a handler per "METHOD path", every call recorded with its URL, JSON
+// body and headers); builders make posts and comments as the contract shapes them.
+import {
+  type RecordedCall as AnyCall,
+  type Handler as AnyHandler,
+  json,
+  stubFetch,
+} from '@rotunda/ui/testing';
 import type { Comment, EventType, Post, PostType } from '../../src/api';
 
-export interface RecordedCall {
-  method: string;
-  url: URL;
-  /** The parsed JSON body, or undefined without one. */
-  body: Record<string, unknown> | undefined;
-  headers: Headers;
-}
+export { json, noContent, refusal } from '@rotunda/ui/testing';
 
-export type Handler = (call: RecordedCall) => Response | Promise<Response>;
+/** A call with its JSON body parsed (undefined without one). */
+export type RecordedCall = AnyCall<Record<string, unknown> | undefined>;
+export type Handler = AnyHandler<RecordedCall>;
 
-export function stubApi(routes: Record<string, Handler>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://rotunda.test');
-      const call: RecordedCall = {
-        method: init.method ?? 'GET',
-        url,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-        headers: new Headers(init.headers),
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${url.pathname}`];
-      if (!handler) return Response.json({ errors: [{ msg: 'No such endpoint' }] }, { status: 404 });
-      return handler(call);
-    }),
+export const stubApi = (routes: Record<string, Handler>): RecordedCall[] =>
+  stubFetch(routes, (body) =>
+    typeof body === 'string' ? (JSON.parse(body) as Record<string, unknown>) : undefined,
   );
-  return calls;
-}
-
-export const json = (body: unknown, status = 200) => Response.json(body, { status });
-export const noContent = () => new Response(null, { status: 204 });
-export const refusal = (msg: string, status = 400) => Response.json({ errors: [{ msg }] }, { status });
 
 /** The calls to one endpoint ("METHOD path"). */
 export const callsTo = (calls: readonly RecordedCall[], route: string) =>

@@ -1,17 +1,7 @@
-// Test support for components that use @rotunda/ui (published as @rotunda/ui/testing): jsdom has no
-// <dialog> methods, so stand-ins open and close it the way a browser's do, 'close' event included; nor has it
-// IntersectionObserver, so a stand-in the tests drive replaces it (intersection.ts).
+// Test support for the apps' component tests (published as @rotunda/ui/testing): the stand-ins for what jsdom
+// lacks (the <dialog> methods, IntersectionObserver), the shared per-test set-up, and a stand-in gateway (a
+// stubbed fetch with answer builders).
+export { fillInDialog } from './dialog';
+export { type Handler, json, noContent, type RecordedCall, refusal, stubFetch } from './fetch-stub';
 export { FakeIntersectionObserver } from './intersection';
-
-/** Gives jsdom's HTMLDialogElement showModal() and close(); does nothing where they exist. */
-export function fillInDialog(): void {
-  if (!HTMLDialogElement.prototype.showModal) {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.open = false;
-      this.dispatchEvent(new Event('close'));
-    };
-  }
-}
+export { setUpScreenTests } from './screen-tests';
