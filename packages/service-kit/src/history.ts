@@ -31,6 +31,34 @@ export const HISTORY_PAGE = 100;
 export const historyPageSize = (limit: number) =>
   limit > 0 ? Math.min(Math.floor(limit), HISTORY_PAGE) : HISTORY_PAGE;
 
+/** A history table's row, as each service stores its entries: the changes as JSON. */
+export interface HistoryRow {
+  historyId: bigint;
+  at: Date;
+  actorUserId: string;
+  action: string;
+  changes: unknown;
+}
+
+/** A stored row as the history's entry; its action is one the service recorded. */
+export function historyEntryOf<Action extends string>(row: HistoryRow): HistoryEntry<Action> {
+  return {
+    id: Number(row.historyId),
+    at: row.at,
+    actorUserId: row.actorUserId,
+    action: row.action as Action,
+    changes: row.changes as FieldChange[],
+  };
+}
+
+/** What a history table stores of a change: nothing when there is no curation or it changed no field. */
+export function historyRecordOf<Action extends string>(
+  curation: Curation<Action> | undefined,
+): Curation<Action> | null {
+  if (!curation || curation.changes.length === 0) return null;
+  return { actorUserId: curation.actorUserId, action: curation.action, changes: curation.changes };
+}
+
 /**
  * A history as contributors read it: newest first, a page of entries older than `beforeId` (0: from the newest).
  * Anyone else is refused; a subject that does not exist is NOT_FOUND with `notFoundMessage`.

@@ -76,7 +76,9 @@ export {
   HISTORY_PAGE,
   type HistoryEntry,
   historyEntryMessage,
+  historyEntryOf,
   historyPageSize,
+  historyRecordOf,
 } from './history.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { NODE_FLAGS } from './node-flags.ts';

@@ -4,9 +4,9 @@
 // other services copy (organization, division) announces the result in its transaction (ADR 0012).
 import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
 import { organizationEmailDomains } from '@rotunda/rules';
-import type { ReadDriver } from '@rotunda/service-kit';
+import { historyEntryOf, historyRecordOf, type ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
-import type { Curation, HistoryEntry } from '../domain/history.ts';
+import type { Curation, HistoryAction } from '../domain/history.ts';
 import type { Division, Group, Organization } from '../domain/organization.ts';
 import type { OrganizationRepository } from '../domain/ports.ts';
 
@@ -110,14 +110,10 @@ export function prismaOrganizationRepository(
 
   /** The change's history entry, in its transaction. */
   const record = async (tx: Prisma.TransactionClient, organizationId: number, curation?: Curation) => {
-    if (!curation || curation.changes.length === 0) return;
+    const recorded = historyRecordOf(curation);
+    if (!recorded) return;
     await tx.organizationHistory.create({
-      data: {
-        organizationId,
-        actorUserId: curation.actorUserId,
-        action: curation.action,
-        changes: curation.changes as unknown as Prisma.InputJsonValue,
-      },
+      data: { organizationId, ...recorded, changes: recorded.changes as unknown as Prisma.InputJsonValue },
     });
   };
 
@@ -183,15 +179,7 @@ export function prismaOrganizationRepository(
         orderBy: { historyId: 'desc' },
         take: limit,
       });
-      return rows.map(
-        (row): HistoryEntry => ({
-          id: Number(row.historyId),
-          at: row.at,
-          actorUserId: row.actorUserId,
-          action: row.action as HistoryEntry['action'],
-          changes: row.changes as unknown as HistoryEntry['changes'],
-        }),
-      );
+      return rows.map((row) => historyEntryOf<HistoryAction>(row));
     },
 
     async addUnlessNamed(organization, curation) {

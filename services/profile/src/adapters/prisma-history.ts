@@ -1,8 +1,9 @@
 // The profile service's curation history in the profile schema through Prisma: an entry written inside the
 // transaction of the change it tells of, and the history read back newest first. Also the owners' names the
 // history shows for each actor.
+import { historyEntryOf, historyRecordOf } from '@rotunda/service-kit';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import type { Curation, HistoryEntry } from '../domain/history.ts';
+import type { Curation, HistoryAction, HistoryEntry } from '../domain/history.ts';
 import type { Author } from '../domain/model.ts';
 
 /** Writes the change's history entry in its transaction; nothing for no curation or no change. */
@@ -11,14 +12,10 @@ export async function recordCuration(
   profileId: number,
   curation: Curation | undefined,
 ): Promise<void> {
-  if (!curation || curation.changes.length === 0) return;
+  const recorded = historyRecordOf(curation);
+  if (!recorded) return;
   await tx.profileHistory.create({
-    data: {
-      profileId,
-      actorUserId: curation.actorUserId,
-      action: curation.action,
-      changes: curation.changes as unknown as Prisma.InputJsonValue,
-    },
+    data: { profileId, ...recorded, changes: recorded.changes as unknown as Prisma.InputJsonValue },
   });
 }
 
@@ -30,13 +27,7 @@ export function prismaHistoryReads(prisma: PrismaClient) {
         orderBy: { historyId: 'desc' },
         take: limit,
       });
-      return rows.map((row) => ({
-        id: Number(row.historyId),
-        at: row.at,
-        actorUserId: row.actorUserId,
-        action: row.action as HistoryEntry['action'],
-        changes: row.changes as unknown as HistoryEntry['changes'],
-      }));
+      return rows.map((row) => historyEntryOf<HistoryAction>(row));
     },
 
     async authorsByUsers(userIds: readonly string[]): Promise<Author[]> {
