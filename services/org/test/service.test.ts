@@ -991,7 +991,7 @@ describe('search index upkeep', () => {
     const names = await corruptIndex();
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [new URL('../../auth/src/admin.ts', import.meta.url).pathname, 'reindex', 'organizations'],
+      [new URL('../../../tools/admin/src/main.ts', import.meta.url).pathname, 'reindex', 'organizations'],
       { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
     );
     expect(stdout).toMatch(
