@@ -4,7 +4,7 @@
 // street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
 // filer number), which is said under the field. A saved change closes the dialog and the page reloads its
 // data; a refusal shows the server's message here.
-import { Dialog, refusalOr, SOCIAL_NETWORKS, useAction } from '@rotunda/ui';
+import { Dialog, FormError, refusalOr, SOCIAL_NETWORKS, useAction } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type Organization, updateOrganization } from '../api';
@@ -259,11 +259,7 @@ function EditForm({
         </fieldset>
       </div>
       <div className="dialog-form__footer">
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         {!canSave(values) && <p className="orgs-form__hint">Enter a name and a street address to save.</p>}
         {canSave(values) && !valid && (
           <p className="orgs-form__hint">Correct the fields marked above to save.</p>

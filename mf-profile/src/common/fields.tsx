@@ -1,5 +1,6 @@
 // The form pieces the profile screens share: a label, a labelled text field (alone or a list of them by field
 // name), a labelled select and the line that says what is missing or what the server refused.
+import { FormError as SharedFormError } from '@rotunda/ui';
 import { type ReactNode, useId } from 'react';
 
 interface FieldFrameProps {
@@ -180,12 +181,7 @@ export function SelectField({
   );
 }
 
-/** A refusal the member must read: missing fields, the server's message. Announced when it appears. */
+/** A refusal the member must read: missing fields, the server's message (found by .prof-form-error in e2e). */
 export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="form-error prof-form-error" role="alert">
-      {message}
-    </p>
-  );
+  return <SharedFormError message={message} className="prof-form-error" />;
 }

@@ -32,6 +32,7 @@ export { Dialog, type DialogProps } from './Dialog';
 export { fileNameOf, saveBlob } from './download';
 export { ErrorLine, type ErrorLineProps } from './ErrorLine';
 export { GroupOptions, type GroupOptionsProps, SearchInput, type SearchInputProps } from './Filters';
+export { FormError, type FormErrorProps } from './FormError';
 export { type HistoryEntry, HistorySection, type HistorySectionProps } from './HistorySection';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { IMAGE_ACCEPT, type ImageCheck, prepareImage } from './image-file';
