@@ -20,7 +20,7 @@ export {
   type PostgresSearchIndex,
   type PostgresSearchIndexOptions,
 } from './postgres.ts';
-export { runReindexCommand } from './reindex-command.ts';
+export { type ReindexWiring, runReindexCommand } from './reindex-command.ts';
 export { createReplicatedSearchIndex, type ReplicatedSearchIndexOptions } from './replica.ts';
 export { MAX_RESULT_WINDOW } from './semantics.ts';
 export { type StoredCodec, storedCodec } from './stored.ts';
