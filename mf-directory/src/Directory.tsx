@@ -7,14 +7,16 @@ import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
 import {
   ApiError,
   ErrorLine,
+  FilterField,
   GroupOptions,
   Page,
   PagedList,
   type PageFetcher,
+  ResetFilters,
   SearchInput,
   usePages,
 } from '@rotunda/ui';
-import { RotateCcw, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { type FormEvent, useCallback, useId } from 'react';
 import { fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
 import { DownloadCsv } from './DownloadCsv';
@@ -90,21 +92,15 @@ export default function Directory() {
             aria-label="Filter people"
             onSubmit={onSubmit}
           >
-            <div className="field dir-filters__search">
-              <label className="field__label" htmlFor={searchId}>
-                Search people
-              </label>
+            <FilterField id={searchId} label="Search people" className="dir-filters__search">
               <SearchInput
                 id={searchId}
                 placeholder="Name or title"
                 value={filters.text}
                 onChange={filters.setText}
               />
-            </div>
-            <div className="field dir-filters__select">
-              <label className="field__label" htmlFor={groupId}>
-                Group
-              </label>
+            </FilterField>
+            <FilterField id={groupId} label="Group" className="dir-filters__select">
               <select
                 id={groupId}
                 className="field__input field__input--select dir-select"
@@ -120,11 +116,8 @@ export default function Directory() {
                   {groupHint}
                 </p>
               )}
-            </div>
-            <div className="field dir-filters__select">
-              <label className="field__label" htmlFor={issueId}>
-                Issue
-              </label>
+            </FilterField>
+            <FilterField id={issueId} label="Issue" className="dir-filters__select">
               <select
                 id={issueId}
                 className="field__input field__input--select dir-select"
@@ -143,16 +136,8 @@ export default function Directory() {
                   <option value={issue}>{issues ? 'Unlisted issue' : 'Loading issues…'}</option>
                 )}
               </select>
-            </div>
-            <button
-              type="button"
-              className="button button--quiet dir-filters__reset"
-              onClick={filters.reset}
-              disabled={!filters.active}
-            >
-              <RotateCcw size={16} aria-hidden="true" />
-              Reset filters
-            </button>
+            </FilterField>
+            <ResetFilters className="dir-filters__reset" active={filters.active} onReset={filters.reset} />
           </form>
 
           <section className="dir-results" aria-label="People found" aria-busy={status === 'loading'}>
