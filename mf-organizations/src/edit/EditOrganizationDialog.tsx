@@ -4,8 +4,7 @@
 // street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
 // filer number), which is said under the field. A saved change closes the dialog and the page reloads its
 // data; a refusal shows the server's message here.
-import { Dialog, FormError, refusalOr, SOCIAL_NETWORKS, useAction } from '@rotunda/ui';
-import { Save } from 'lucide-react';
+import { CancelAndSave, Dialog, FormError, refusalOr, SOCIAL_NETWORKS, useAction } from '@rotunda/ui';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type Organization, updateOrganization } from '../api';
 import {
@@ -265,13 +264,7 @@ function EditForm({
           <p className="orgs-form__hint">Correct the fields marked above to save.</p>
         )}
         <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={!saveable}>
-            <Save size={18} aria-hidden="true" />
-            {saving ? 'Saving…' : 'Save changes'}
-          </button>
+          <CancelAndSave onCancel={onClose} saving={saving} disabled={!saveable} />
         </div>
       </div>
     </form>

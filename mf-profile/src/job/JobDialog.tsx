@@ -2,8 +2,8 @@
 // field, and 'Current Position' checked or an end date given). Edit Job offers Delete only for a job that is
 // not current on a profile with more than one job, after a confirmation. A saved or deleted job closes the
 // dialog and the page reloads the profile; a refusal shows the server's message here.
-import { Dialog, refusalOr, useAction } from '@rotunda/ui';
-import { Save, Trash2 } from 'lucide-react';
+import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
+import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { deleteJob, type Job } from '../api';
 import { FormError } from '../common/fields';
@@ -132,13 +132,7 @@ function JobForm({
                 Delete
               </button>
             )}
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={!complete || busy}>
-              <Save size={18} aria-hidden="true" />
-              {busy ? 'Saving…' : 'Save'}
-            </button>
+            <CancelAndSave onCancel={onClose} saving={busy} saveLabel="Save" disabled={!complete || busy} />
           </div>
         )}
       </div>

@@ -2,8 +2,7 @@
 // it is chosen), the lobbyist filer id for contributors only, and 'Update password' on the member's own
 // profile only. Saving needs a picture, first name, last name, work email and office phone; what is missing is
 // named with the spec's message. A saved change closes the dialog; a refusal shows the server's message here.
-import { Dialog, refusalOr, useAction } from '@rotunda/ui';
-import { Save } from 'lucide-react';
+import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { type Profile, type ProfileUpdate, updateProfile, uploadProfilePicture } from '../api';
 import { FormError } from '../common/fields';
@@ -100,13 +99,7 @@ function EditProfileForm({
       <div className="dialog-form__footer">
         <FormError message={error} />
         <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={saving}>
-            <Save size={18} aria-hidden="true" />
-            {saving ? 'Saving…' : 'Save changes'}
-          </button>
+          <CancelAndSave onCancel={onClose} saving={saving} disabled={saving} form={formId} />
         </div>
       </div>
     </div>

@@ -32,16 +32,7 @@ export { type Colleague, fetchOrganizationColleagues } from './colleagues';
 export { Dialog, type DialogProps } from './Dialog';
 export { fileNameOf, saveBlob } from './download';
 export { ErrorLine, type ErrorLineProps } from './ErrorLine';
-export {
-  FilterField,
-  type FilterFieldProps,
-  GroupOptions,
-  type GroupOptionsProps,
-  ResetFilters,
-  type ResetFiltersProps,
-  SearchInput,
-  type SearchInputProps,
-} from './Filters';
+export { GroupOptions, type GroupOptionsProps, SearchInput, type SearchInputProps } from './Filters';
 export { FormError, type FormErrorProps } from './FormError';
 export { type HistoryEntry, HistorySection, type HistorySectionProps } from './HistorySection';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
