@@ -2,6 +2,7 @@
 // date, start (12:00) and end (13:00) and the event type. 'Save changes' looks disabled until every required
 // field is filled, and a click on it then lists what is missing. A saved post closes the modal; a refusal
 // from the server (e.g. no profile yet) is shown here.
+import { POST_LABELS } from '@rotunda/rules';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -67,7 +68,7 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
         />
         <TypeSelect
           id={id('type')}
-          label="Type of Post"
+          label={POST_LABELS.postType}
           required
           none="Choose a type"
           types={postTypes.map((type) => ({ id: type.posttype_id, name: type.post_type }))}

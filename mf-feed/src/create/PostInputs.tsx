@@ -2,6 +2,7 @@
 // event's location, date, start and end. The Create Post form's inputs carry their required state (and the
 // title takes the focus, the location no browser suggestions); the edit's are only marked with '*', its own
 // check saying what is missing.
+import { POST_LABELS } from '@rotunda/rules';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Field, RequiredMark } from '../common/Field';
 import { type EditorValue, RichTextEditor } from '../editor/RichTextEditor';
@@ -51,7 +52,7 @@ export function TitleAndBody({ id, isNew, title, onTitle, initialHtml, onBody }:
     <>
       <InputField
         id={id('title')}
-        label="Post Title"
+        label={POST_LABELS.title}
         type="text"
         autoComplete="off"
         required={isNew || undefined}
@@ -61,7 +62,7 @@ export function TitleAndBody({ id, isNew, title, onTitle, initialHtml, onBody }:
       />
       <div className="field">
         <span id={id('body')} className="field__label">
-          Post Body
+          {POST_LABELS.body}
           <RequiredMark />
         </span>
         <RichTextEditor labelId={id('body')} initialHtml={initialHtml} onChange={onBody} />
@@ -77,45 +78,32 @@ interface EventInputsProps extends PostInputsProps {
   children?: ReactNode;
 }
 
+const EVENT_INPUTS: readonly { name: keyof EventFields; label: string; type: string; wide?: boolean }[] = [
+  { name: 'location', label: POST_LABELS.eventLocation, type: 'text', wide: true },
+  { name: 'date', label: POST_LABELS.eventDate, type: 'date' },
+  { name: 'start', label: POST_LABELS.eventStart, type: 'time' },
+  { name: 'end', label: POST_LABELS.eventEnd, type: 'time' },
+];
+
 export function EventInputs({ id, isNew, values, onChange, children }: EventInputsProps) {
-  const required = isNew || undefined;
+  const input = ({ name, label, type, wide }: (typeof EVENT_INPUTS)[number]) => (
+    <InputField
+      key={name}
+      id={id(name)}
+      label={label}
+      wide={wide}
+      type={type}
+      autoComplete={isNew && type === 'text' ? 'off' : undefined}
+      required={isNew || undefined}
+      value={values[name]}
+      onChange={onChange(name)}
+    />
+  );
   return (
     <>
-      <InputField
-        id={id('location')}
-        label="Event Location"
-        wide
-        type="text"
-        autoComplete={isNew ? 'off' : undefined}
-        required={required}
-        value={values.location}
-        onChange={onChange('location')}
-      />
-      <InputField
-        id={id('date')}
-        label="Event Date"
-        type="date"
-        required={required}
-        value={values.date}
-        onChange={onChange('date')}
-      />
+      {EVENT_INPUTS.slice(0, 2).map(input)}
       {children}
-      <InputField
-        id={id('start')}
-        label="Start Time"
-        type="time"
-        required={required}
-        value={values.start}
-        onChange={onChange('start')}
-      />
-      <InputField
-        id={id('end')}
-        label="End Time"
-        type="time"
-        required={required}
-        value={values.end}
-        onChange={onChange('end')}
-      />
+      {EVENT_INPUTS.slice(2).map(input)}
     </>
   );
 }
