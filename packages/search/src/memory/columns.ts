@@ -8,7 +8,7 @@ import type { PreparedDocument } from '../semantics.ts';
 import { Vocabulary } from '../vocabulary.ts';
 import { compareCodePoints, compareSorted } from './order.ts';
 
-/** Postgres' FIELD_SEPARATOR: query words hold no whitespace, so no word matches across two fields. */
+/** The Postgres tables' FIELD_SEPARATOR_SQL: query words hold no whitespace, so no word matches across two fields. */
 const FIELD_SEPARATOR = '\n';
 
 /** One document as the columns keep it. */

@@ -50,7 +50,7 @@ export function searchStatement(
     return `$${params.length}`;
   };
   const conditions: string[] = [];
-  // Every word must be a substring of the lower-cased concatenation, hence of one field (FIELD_SEPARATOR_SQL).
+  // Every word must be a substring of the lower-cased concatenation, hence of one field (FIELD_SEPARATOR_SQL in tables.ts).
   for (const word of query.words) conditions.push(`search_text LIKE ${param(likeContains(word))}`);
   for (const { field, values } of query.filters) {
     conditions.push(`${keywordColumn(field)} && ${param(values)}::text[]`);
