@@ -1,10 +1,8 @@
-// The REST calls of the directory screen (the paged people search, its CSV export, the organization groups and
-// the issue areas) and their answers' shapes, sent with @rotunda/ui's client: every call is member-only, so each
-// one carries the member's fresh access token (x-auth-token), and a refusal is an ApiError with the server's
-// own message.
+// The REST calls of the directory screen (the paged people search and its CSV export; the organization groups
+// and issue areas are @rotunda/ui's lookups) and their answers' shapes, sent with @rotunda/ui's client: every call
+// is member-only, so each one carries the member's fresh access token (x-auth-token), and a refusal is an
+// ApiError with the server's own message.
 import { call, fetchFile } from '@rotunda/ui';
-
-const get = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, { signal });
 
 /** One person of the directory, from their current job (GET /api/profiles/search); null where not given. */
 export interface PersonCard {
@@ -29,16 +27,6 @@ export interface PeoplePage {
   total_is_lower_bound: boolean;
   offset: number;
   limit: number;
-}
-
-export interface Group {
-  group_id: number;
-  group_name: string;
-}
-
-export interface Issue {
-  issue_id: number;
-  issue_name: string;
 }
 
 /** Page size of the directory (spec §9: 30 at first, growing by 30). */
@@ -69,7 +57,7 @@ export function fetchPeoplePage(query: PeopleQuery, signal?: AbortSignal): Promi
   const params = filterParams(query);
   params.set('offset', String(query.offset));
   params.set('limit', String(query.limit));
-  return get<PeoplePage>(`/api/profiles/search?${params}`, signal);
+  return call<PeoplePage>('GET', `/api/profiles/search?${params}`, { signal });
 }
 
 /** The search's people as a CSV file (up to 5,000, work contacts only) and the name the server gave it. */
@@ -80,12 +68,4 @@ export function fetchPeopleCsv(
   return fetchFile(`/api/profiles/search/export.csv${params.size ? `?${params}` : ''}`, {
     accept: 'text/csv',
   });
-}
-
-export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
-  return get<Group[]>('/api/orgs/organization-groups', signal);
-}
-
-export function fetchIssues(signal?: AbortSignal): Promise<Issue[]> {
-  return get<Issue[]>('/api/issues/', signal);
 }

@@ -8,8 +8,8 @@ import {
   ELECTED_OFFICIALS_GROUP as ELECTED_OFFICIALS,
   OTHER_GROUP as OTHER,
 } from '@rotunda/rules';
+import { fetchGroups, fetchIssues, type Group, type IssueArea } from '@rotunda/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchGroups, fetchIssues, type Group, type Issue } from '../api';
 
 export { ELECTED_OFFICIALS, OTHER };
 
@@ -26,7 +26,7 @@ export function groupOptions(groups: readonly Group[]): string[] {
 }
 
 /** The issues by name, alphabetically, whatever order the server answered in. */
-export function sortedIssues(issues: readonly Issue[]): Issue[] {
+export function sortedIssues(issues: readonly IssueArea[]): IssueArea[] {
   return [...issues].sort((a, b) =>
     a.issue_name.localeCompare(b.issue_name, 'en', { sensitivity: 'base', numeric: true }),
   );
@@ -54,7 +54,7 @@ export function useGroupOptions(): { names: string[]; loaded: boolean } {
 }
 
 /** The issue areas the filter offers, alphabetically; null while they load. */
-export function useIssueOptions(): Issue[] | null {
+export function useIssueOptions(): IssueArea[] | null {
   const issues = useFetchedOnce(fetchIssues, 'Issue areas');
   return useMemo(() => issues && sortedIssues(issues), [issues]);
 }

@@ -1,8 +1,9 @@
 // The stand-in gateway of @rotunda/ui/testing (a handler per "METHOD path", every call recorded), and the records
 // the directory reads (people, groups, issues) with sensible defaults.
 
+import type { IssueArea } from '@rotunda/ui';
 import { type Handler, json, type RecordedCall, stubFetch } from '@rotunda/ui/testing';
-import type { Issue, PersonCard } from '../../src/api';
+import type { PersonCard } from '../../src/api';
 
 export { type Handler, json, type RecordedCall, refusal, stubFetch as stubApi } from '@rotunda/ui/testing';
 
@@ -58,7 +59,7 @@ export const GROUPS = [
 ].map((group_name, i) => ({ group_id: i + 1, group_name }));
 
 /** As the server might answer them: not in alphabetical order. */
-export const ISSUES: Issue[] = [
+export const ISSUES: IssueArea[] = [
   { issue_id: 3, issue_name: 'Water' },
   { issue_id: 1, issue_name: 'Housing' },
   { issue_id: 4, issue_name: 'agriculture' },

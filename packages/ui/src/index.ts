@@ -32,12 +32,22 @@ export { type Colleague, fetchOrganizationColleagues } from './colleagues';
 export { Dialog, type DialogProps } from './Dialog';
 export { fileNameOf, saveBlob } from './download';
 export { ErrorLine, type ErrorLineProps } from './ErrorLine';
-export { GroupOptions, type GroupOptionsProps, SearchInput, type SearchInputProps } from './Filters';
+export {
+  FilterField,
+  type FilterFieldProps,
+  GroupOptions,
+  type GroupOptionsProps,
+  ResetFilters,
+  type ResetFiltersProps,
+  SearchInput,
+  type SearchInputProps,
+} from './Filters';
 export { FormError, type FormErrorProps } from './FormError';
 export { type HistoryEntry, HistorySection, type HistorySectionProps } from './HistorySection';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { IMAGE_ACCEPT, type ImageCheck, prepareImage } from './image-file';
 export { SOCIAL_NETWORKS, type SocialField, safeHref, telHref } from './links';
+export { fetchGroups, fetchIssues, type Group, type IssueArea } from './lookups';
 export { NotFoundPanel, type NotFoundPanelProps } from './NotFoundPanel';
 export { PagedList, type PagedListProps } from './PagedList';
 export { IconBadge, type IconComponent, Page, PageHeader, type PageHeaderProps } from './PageFrame';
