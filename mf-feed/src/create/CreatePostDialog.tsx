@@ -3,8 +3,7 @@
 // field is filled, and a click on it then lists what is missing. A saved post closes the modal; a refusal
 // from the server (e.g. no profile yet) is shown here.
 import { POST_LABELS } from '@rotunda/rules';
-import { Dialog, refusalOr, useAction } from '@rotunda/ui';
-import { Save } from 'lucide-react';
+import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { addPost, type EventType, fetchEventTypes, type Post, type PostType } from '../api';
 import { Field } from '../common/Field';
@@ -98,18 +97,13 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
           </p>
         )}
         <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Close
-          </button>
           {/* Looks disabled while incomplete but stays clickable, so a click can say what is missing. */}
-          <button
-            type="submit"
-            className="button button--primary"
-            aria-disabled={missing !== null || saving || undefined}
-          >
-            <Save size={18} aria-hidden="true" />
-            {saving ? 'Saving…' : 'Save changes'}
-          </button>
+          <CancelAndSave
+            onCancel={onClose}
+            cancelLabel="Close"
+            saving={saving}
+            looksDisabled={missing !== null || saving}
+          />
         </div>
       </div>
     </form>
