@@ -18,7 +18,7 @@ import type { OrganizationRepository } from './ports.ts';
 import { searchWords } from './rules.ts';
 
 /** Page sizes of the organization list (spec §9: 30 at first, 30 more at a time). */
-export const PAGE = { default: 30, max: 100 } as const;
+const PAGE = { default: 30, max: 100 } as const;
 /** Autocomplete lists are capped at 5 (spec §9). */
 export const LOOKUP_LIMIT = 5;
 const REINDEX_BATCH = 500;

@@ -17,7 +17,7 @@ import { divisionOf, organizationOf } from './prisma-org-copy.ts';
 
 export type Client = PrismaClient | Prisma.TransactionClient;
 
-export const jobOrder = [
+const jobOrder = [
   { currentJob: 'desc' },
   { startDate: 'desc' },
   { jobId: 'desc' },
@@ -62,7 +62,7 @@ export type JobRow = Prisma.JobExperienceGetPayload<object>;
 
 /** 'YYYY-MM-DD' of a DATE column (Prisma reads it as midnight UTC). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-export const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The names behind the jobs' organization and division ids, from the read copies. */
 export async function placesOf(client: Client, jobs: readonly JobRow[]) {
