@@ -3,16 +3,19 @@
 // cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
 import {
   ErrorLine,
+  FilterField,
+  fetchGroups,
   GroupOptions,
   Page,
   PagedList,
   type PageFetcher,
+  ResetFilters,
   SearchInput,
   usePages,
 } from '@rotunda/ui';
-import { Building2, RotateCcw } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { fetchGroups, fetchOrganizationPage, type Organization, PAGE_SIZE } from './api';
+import { fetchOrganizationPage, type Organization, PAGE_SIZE } from './api';
 import { OrganizationCard } from './list/OrganizationCard';
 import { useListFilters } from './list/useListFilters';
 import '@rotunda/ui/controls.css';
@@ -63,21 +66,15 @@ export default function OrganizationList() {
         aria-label="Filter organizations"
         onSubmit={onSubmit}
       >
-        <div className="field orgs-filters__search">
-          <label className="field__label" htmlFor={searchId}>
-            Search by name
-          </label>
+        <FilterField id={searchId} label="Search by name" className="orgs-filters__search">
           <SearchInput
             id={searchId}
             placeholder="e.g. water board"
             value={filters.text}
             onChange={filters.setText}
           />
-        </div>
-        <div className="field orgs-filters__group">
-          <label className="field__label" htmlFor={groupId}>
-            Group
-          </label>
+        </FilterField>
+        <FilterField id={groupId} label="Group" className="orgs-filters__group">
           <select
             id={groupId}
             className="field__input field__input--select"
@@ -87,16 +84,8 @@ export default function OrganizationList() {
           >
             <GroupOptions names={groups} chosen={group} />
           </select>
-        </div>
-        <button
-          type="button"
-          className="button button--quiet orgs-filters__reset"
-          onClick={filters.reset}
-          disabled={!filters.active}
-        >
-          <RotateCcw size={16} aria-hidden="true" />
-          Reset filters
-        </button>
+        </FilterField>
+        <ResetFilters className="orgs-filters__reset" active={filters.active} onReset={filters.reset} />
       </form>
 
       <section className="orgs-results" aria-label="Organizations found" aria-busy={status === 'loading'}>

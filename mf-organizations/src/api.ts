@@ -31,11 +31,6 @@ export interface OrganizationDetail extends Organization {
   Divisions: Division[];
 }
 
-export interface Group {
-  group_id: number;
-  group_name: string;
-}
-
 export interface OrganizationPage {
   organizations: Organization[];
   total: number;
@@ -94,10 +89,6 @@ export function fetchOrganizationPage(query: ListQuery, signal?: AbortSignal): P
     limit: String(query.limit ?? PAGE_SIZE),
   });
   return getJson<OrganizationPage>(`/api/orgs/?${params}`, signal);
-}
-
-export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
-  return getJson<Group[]>('/api/orgs/organization-groups', signal);
 }
 
 export function fetchOrganization(id: string, signal?: AbortSignal): Promise<OrganizationDetail> {

@@ -1,9 +1,17 @@
 // The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes. Every
 // call is member-only: @rotunda/ui's client sends the session's fresh access token with each one, and throws its
 // ApiError (the status and the server's own message) for anything but 2xx.
-import { asList, call, type Division, fetchFile, type HistoryEntry, type StoredAddress } from '@rotunda/ui';
+import {
+  asList,
+  call,
+  type Division,
+  fetchFile,
+  type HistoryEntry,
+  type IssueArea,
+  type StoredAddress,
+} from '@rotunda/ui';
 
-export type { Division, StoredAddress };
+export type { Division, IssueArea, StoredAddress };
 
 export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
 
@@ -22,11 +30,6 @@ export interface Job extends JobInput {
   job_id: number;
   Organization: OrganizationRef;
   Division: Division | null;
-}
-
-export interface IssueArea {
-  issue_id: number;
-  issue_name: string;
 }
 
 export interface UserIssue {
@@ -212,10 +215,6 @@ export function deleteJob(jobId: number): Promise<void> {
 }
 
 // -------------------------------------------------------------------------------------------------- issues
-
-export async function fetchIssues(signal?: AbortSignal): Promise<IssueArea[]> {
-  return asList(await getJson<unknown>('/api/issues/', signal), 'issues');
-}
 
 /** Makes an issue area, or answers the existing one of that name (any case). */
 export function addIssueArea(issueName: string): Promise<IssueArea> {

@@ -1,7 +1,8 @@
 // Every issue area there is, for the issue suggestions; none (so only new names) if they cannot be loaded,
 // which is only logged (spec §8: data-fetch failures show no message).
+
+import { fetchIssues, type IssueArea } from '@rotunda/ui';
 import { useEffect, useState } from 'react';
-import { fetchIssues, type IssueArea } from '../api';
 
 export function useIssues(): IssueArea[] {
   const [issues, setIssues] = useState<IssueArea[]>([]);
