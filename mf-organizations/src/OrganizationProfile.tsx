@@ -80,7 +80,7 @@ export default function OrganizationProfile() {
         <div className="orgs-profile__heading">
           <h1 className="page-title">{organization.organization_name}</h1>
           <p className="orgs-profile__group">
-            <span className="orgs-chip">{organization.group_type}</span>
+            <span className="chip orgs-chip">{organization.group_type}</span>
           </p>
         </div>
         {isContributor && (

@@ -7,6 +7,7 @@ import { PostCard } from './PostCard';
 import type { Feed } from './useFeed';
 import type { Likes } from './useLikes';
 import type { CommentOutcome } from './usePostActions';
+import '@rotunda/ui/cards.css';
 import './feed-list.css';
 
 /** How close to the viewport's bottom the last card must come for the next page to load. */
@@ -32,8 +33,8 @@ export function FeedList({ feed, likes, visitor, filtered, myIssues, onRead, onC
       <PagedList
         pages={feed}
         noun="posts"
-        listClassName="feed-list"
-        staleClassName="feed-list--stale"
+        listClassName="card-grid feed-list"
+        staleClassName="card-grid--stale"
         itemKey={(post) => post.post_id}
         loadAheadPx={LOAD_AHEAD_PX}
         renderItem={(post) => (

@@ -7,9 +7,9 @@ import { formatPostedOn, fullName } from '../content/format';
 export function PostTypeLine({ post }: { post: Post }) {
   return (
     <p className="post-types">
-      <span className="post-chip">{post.post_type}</span>
+      <span className="chip post-chip">{post.post_type}</span>
       {isEvent(post) && post.event_type && (
-        <span className="post-chip post-chip--event">{post.event_type}</span>
+        <span className="chip post-chip post-chip--event">{post.event_type}</span>
       )}
     </p>
   );

@@ -16,7 +16,7 @@ export function OrganizationCard({ organization }: { organization: Organization 
         <OrgLogo name={organization.organization_name} logo={organization.logo} size="small" />
         <span className="orgs-card__heading">
           <span className="link-card__name orgs-card__name">{organization.organization_name}</span>
-          <span className="orgs-chip">{organization.group_type}</span>
+          <span className="chip orgs-chip">{organization.group_type}</span>
         </span>
       </span>
       {(address.length > 0 || phone) && (

@@ -2,7 +2,7 @@
 // product's "not in session" heading, what may have happened, and the way back (the link given as children).
 import { SearchX } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import './not-found-panel.css';
+import './message-panel.css';
 
 export interface NotFoundPanelProps {
   title: string;
@@ -14,14 +14,14 @@ export interface NotFoundPanelProps {
 export function NotFoundPanel({ title, text, children }: NotFoundPanelProps) {
   const titleId = useId();
   return (
-    <section className="not-found-panel" aria-labelledby={titleId}>
-      <span className="not-found-panel__icon" aria-hidden="true">
+    <section className="message-panel" aria-labelledby={titleId}>
+      <span className="message-panel__icon" aria-hidden="true">
         <SearchX size={28} />
       </span>
-      <h1 id={titleId} className="not-found-panel__title">
+      <h1 id={titleId} className="message-panel__title">
         {title}
       </h1>
-      <p className="not-found-panel__text">{text}</p>
+      <p className="message-panel__text">{text}</p>
       {children}
     </section>
   );

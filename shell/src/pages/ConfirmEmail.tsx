@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CONFIRM_MESSAGES, confirmRegistration } from '../auth/api';
 import { useUi } from '../ui';
+import '@rotunda/ui/message-panel.css';
 
 // A confirmation token works once: remember the answer per token so that a second render of the page (React
 // StrictMode in development, a remount) does not spend it again and then report a failure.
@@ -46,14 +47,14 @@ export function ConfirmEmail() {
     );
   }
   return (
-    <section className="auth-page" aria-labelledby="confirm-title">
-      <span className="auth-page__icon auth-page__icon--success" aria-hidden="true">
+    <section className="message-panel auth-page" aria-labelledby="confirm-title">
+      <span className="message-panel__icon auth-page__icon--success" aria-hidden="true">
         <MailCheck size={28} />
       </span>
-      <h1 id="confirm-title" className="auth-page__title">
+      <h1 id="confirm-title" className="message-panel__title">
         {CONFIRM_MESSAGES.success}
       </h1>
-      <p className="auth-page__text">
+      <p className="message-panel__text auth-page__text">
         Thank you. Your Rotunda account is ready: log in to set up your profile and meet the community.
       </p>
       <button type="button" className="button button--primary" onClick={() => openDialog('login')}>

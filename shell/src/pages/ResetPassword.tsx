@@ -10,6 +10,7 @@ import { AccessError, RESET_MESSAGES, resetPassword } from '../auth/api';
 import { FormAlert } from '../auth/FormAlert';
 import { NewPasswordField, TextField } from '../auth/fields';
 import { useUi } from '../ui';
+import '@rotunda/ui/message-panel.css';
 
 export function ResetPassword() {
   const { token = '' } = useParams();
@@ -43,14 +44,14 @@ export function ResetPassword() {
   };
 
   return (
-    <section className="auth-page" aria-labelledby="reset-title">
-      <span className="auth-page__icon" aria-hidden="true">
+    <section className="message-panel auth-page" aria-labelledby="reset-title">
+      <span className="message-panel__icon" aria-hidden="true">
         <KeyRound size={28} />
       </span>
-      <h1 id="reset-title" className="auth-page__title">
+      <h1 id="reset-title" className="message-panel__title">
         Choose a new password
       </h1>
-      <p className="auth-page__text">
+      <p className="message-panel__text auth-page__text">
         Pick a password you have not used on Rotunda before. Every device signed in to your account will be
         signed out.
       </p>

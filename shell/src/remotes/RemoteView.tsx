@@ -6,7 +6,7 @@ import { Spinner } from '@rotunda/ui';
 import { RefreshCw, RotateCw, TriangleAlert } from 'lucide-react';
 import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { isIncompatibleRemote, loadRemoteComponent, type RemoteModuleId } from './federation';
-import '@rotunda/ui/not-found-panel.css';
+import '@rotunda/ui/message-panel.css';
 
 type Loader = () => Promise<ComponentType>;
 
@@ -70,14 +70,14 @@ export function RemoteView({ module, label, load, reload = reloadPage }: RemoteV
 
 function RemoteError({ label, onRetry }: { label: string; onRetry: () => void }) {
   return (
-    <section className="not-found-panel" aria-labelledby="remote-error-title">
-      <span className="not-found-panel__icon remote-error__icon" aria-hidden="true">
+    <section className="message-panel" aria-labelledby="remote-error-title">
+      <span className="message-panel__icon remote-error__icon" aria-hidden="true">
         <TriangleAlert size={24} />
       </span>
-      <h1 id="remote-error-title" className="not-found-panel__title remote-error__title">
+      <h1 id="remote-error-title" className="message-panel__title remote-error__title">
         {label} could not be loaded
       </h1>
-      <p className="not-found-panel__text remote-error__text">
+      <p className="message-panel__text remote-error__text">
         This part of Rotunda is not responding right now. The rest of the site still works; please try again
         in a moment.
       </p>
@@ -91,14 +91,14 @@ function RemoteError({ label, onRetry }: { label: string; onRetry: () => void })
 
 function RemoteOutdated({ label, onReload }: { label: string; onReload: () => void }) {
   return (
-    <section className="not-found-panel" aria-labelledby="remote-error-title">
-      <span className="not-found-panel__icon remote-error__icon" aria-hidden="true">
+    <section className="message-panel" aria-labelledby="remote-error-title">
+      <span className="message-panel__icon remote-error__icon" aria-hidden="true">
         <RotateCw size={24} />
       </span>
-      <h1 id="remote-error-title" className="not-found-panel__title remote-error__title">
+      <h1 id="remote-error-title" className="message-panel__title remote-error__title">
         {label} was updated
       </h1>
-      <p className="not-found-panel__text remote-error__text">
+      <p className="message-panel__text remote-error__text">
         This part of Rotunda was updated and needs a newer page. Reload to continue; the rest of the site
         still works.
       </p>
