@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrganizationDetail } from '../src/api';
 import { canSave, formatOnLeave, formatWhileTyping, initialValues, updateFrom } from '../src/edit/form';
-import { type Handler, json, organization, type RecordedCall, refusal, stubApi } from './support/api';
+import { type Handler, json, organization, type RecordedCall, refusal, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 function detailOf(overrides: Partial<OrganizationDetail> = {}): OrganizationDetail {
@@ -20,7 +20,7 @@ function detailOf(overrides: Partial<OrganizationDetail> = {}): OrganizationDeta
 async function openEditor(start: OrganizationDetail, routes: Record<string, Handler> = {}) {
   signIn({ contributor: true });
   let current = start;
-  const calls = stubApi({
+  const calls = stubFetch({
     'GET /api/orgs/5': () => json(current),
     'POST /api/profiles/organization-colleagues': () => refusal('No such endpoint', 404),
     'POST /api/orgs/update-organization': (call) => {

@@ -3,7 +3,7 @@
 // disclosure); members see no History and their browser never asks for it.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { detail, json, stubApi } from './support/api';
+import { detail, json, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 const organization = detail({ organization_id: 12, organization_name: 'Delta Stewards League' });
@@ -34,7 +34,7 @@ const HISTORY = [
 ];
 
 function open() {
-  const calls = stubApi({
+  const calls = stubFetch({
     'GET /api/orgs/12': () => json(organization),
     'POST /api/profiles/organization-colleagues': () => json([]),
     'GET /api/history/organization/12': () => json(HISTORY),

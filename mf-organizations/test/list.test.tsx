@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Organization } from '../src/api';
 import OrganizationList from '../src/OrganizationList';
-import { GROUPS, json, organization, type RecordedCall, stubApi } from './support/api';
+import { GROUPS, json, organization, type RecordedCall, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 const many = (count: number, from = 1): Organization[] =>
@@ -36,7 +36,7 @@ function lastCard(): Element {
 describe('paging', () => {
   it('asks for 30, then 30 more when the last card is fully visible, and stops at the total', async () => {
     signIn();
-    const calls = stubApi({
+    const calls = stubFetch({
       'GET /api/orgs/': listOf(many(45)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });
@@ -70,7 +70,7 @@ describe('paging', () => {
     signIn();
     let answer: (response: Response) => void = () => {};
     const all = many(90);
-    const calls = stubApi({
+    const calls = stubFetch({
       'GET /api/orgs/': (call) =>
         call.url.searchParams.get('offset') === '0'
           ? listOf(all)(call)
@@ -98,7 +98,7 @@ describe('paging', () => {
 describe('filters', () => {
   it("offers every group but 'Campaigns'", async () => {
     signIn();
-    stubApi({
+    stubFetch({
       'GET /api/orgs/': listOf(many(3)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });
@@ -122,7 +122,7 @@ describe('filters', () => {
 
   it('reads search and group from the URL, so a reload or a shared link keeps them', async () => {
     signIn();
-    const calls = stubApi({
+    const calls = stubFetch({
       'GET /api/orgs/': listOf(many(2)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });
@@ -139,7 +139,7 @@ describe('filters', () => {
 
   it('writes the search to the URL 250 ms after typing stops, and fetches once', async () => {
     signIn();
-    const calls = stubApi({
+    const calls = stubFetch({
       'GET /api/orgs/': listOf(many(2)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });
@@ -167,7 +167,7 @@ describe('filters', () => {
 
   it('sends the member token with every call', async () => {
     signIn();
-    const calls = stubApi({
+    const calls = stubFetch({
       'GET /api/orgs/': listOf(many(1)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });
@@ -180,7 +180,7 @@ describe('filters', () => {
 describe('cards and states', () => {
   it('shows logo or initials, name, address with suite, city and state, and the formatted phone', async () => {
     signIn();
-    stubApi({
+    stubFetch({
       'GET /api/orgs/': listOf([
         organization({
           organization_id: 7,
@@ -210,7 +210,7 @@ describe('cards and states', () => {
 
   it('opens the organization on a card click', async () => {
     signIn();
-    stubApi({
+    stubFetch({
       'GET /api/orgs/': listOf(many(1, 12)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
       'GET /api/orgs/12': () => json({ ...organization({ organization_id: 12 }), Divisions: [] }),
@@ -222,7 +222,7 @@ describe('cards and states', () => {
 
   it('says so when nothing matches', async () => {
     signIn();
-    stubApi({
+    stubFetch({
       'GET /api/orgs/': listOf([]),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });
@@ -233,7 +233,7 @@ describe('cards and states', () => {
   it('shows a calm error line when the list cannot be loaded, and tries again on request', async () => {
     signIn();
     let fail = true;
-    stubApi({
+    stubFetch({
       'GET /api/orgs/': (call) => (fail ? new Response('down', { status: 503 }) : listOf(many(2))(call)),
       'GET /api/orgs/organization-groups': () => json(GROUPS),
     });

@@ -7,13 +7,13 @@ import type { Colleague } from '@rotunda/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { calAccessUrl } from '../src/organization-rules';
-import { detail, division, type Handler, json, refusal, stubApi } from './support/api';
+import { detail, division, type Handler, json, refusal, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 const nobody = () => json([]);
 
 async function openProfile(organization: ReturnType<typeof detail>, colleagues: Handler = nobody) {
-  const calls = stubApi({
+  const calls = stubFetch({
     [`GET /api/orgs/${organization.organization_id}`]: () => json(organization),
     'POST /api/profiles/organization-colleagues': colleagues,
   });
@@ -381,7 +381,7 @@ describe('People', () => {
 describe('not found', () => {
   it('shows the not-found panel with the way back when the organization does not exist', async () => {
     signIn();
-    stubApi({ 'GET /api/orgs/9999': () => refusal('Organization not found', 404) });
+    stubFetch({ 'GET /api/orgs/9999': () => refusal('Organization not found', 404) });
     renderAt('/organization/9999');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This organization is not in session.' }),
@@ -393,7 +393,7 @@ describe('not found', () => {
 
   it('does not ask the server about an id that is not a number', async () => {
     signIn();
-    const calls = stubApi({});
+    const calls = stubFetch({});
     renderAt('/organization/abc');
     expect(await screen.findByText('This organization is not in session.')).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -402,7 +402,7 @@ describe('not found', () => {
   it('shows a calm error line when the organization cannot be loaded', async () => {
     signIn();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({ 'GET /api/orgs/3': () => new Response('', { status: 503 }) });
+    stubFetch({ 'GET /api/orgs/3': () => new Response('', { status: 503 }) });
     renderAt('/organization/3');
     expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded right now');
   });

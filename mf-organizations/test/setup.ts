@@ -1,19 +1,5 @@
-// Test set-up: jsdom has neither the <dialog> methods nor IntersectionObserver, so both are stood in for
-// (the observer is driven by the tests through `intersect`); every test starts signed out, with a clean DOM
-// and no stubbed globals.
-import { resetSession } from '@rotunda/session/testing';
-import { FakeIntersectionObserver, fillInDialog } from '@rotunda/ui/testing';
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+// Test set-up: @rotunda/ui's for the apps' screens (the <dialog> methods and IntersectionObserver jsdom lacks,
+// driven by the tests through `intersect`; every test signed out, with a clean DOM and no stubbed globals).
+import { setUpScreenTests } from '@rotunda/ui/testing';
 
-fillInDialog();
-FakeIntersectionObserver.install();
-
-afterEach(() => {
-  cleanup();
-  resetSession();
-  FakeIntersectionObserver.reset();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+setUpScreenTests();

@@ -18,7 +18,7 @@ import {
   organization,
   profile,
   refusal,
-  stubApi,
+  stubFetch,
 } from './support/api';
 import { renderAt, signIn } from './support/render';
 
@@ -29,7 +29,7 @@ const sessionProfileId = () => sessionStore.getState().user?.profile_id;
 /** A newcomer with no profile and nothing matching; `routes` adds to or replaces the gateway's answers. */
 function startCreating(routes: Record<string, Handler> = {}, matches: Profile[] = []) {
   signIn();
-  const calls = stubApi({
+  const calls = stubFetch({
     'GET /api/profiles/user-check': () => json([]),
     'POST /api/profiles/new-user-check': () => json(matches),
     'POST /api/profiles/upload-profile-picture': () => json({ url: PICTURE_URL }),
@@ -67,7 +67,7 @@ async function completePersonalStep() {
 describe('who goes where', () => {
   it('sends a member whose session holds a profile to it', async () => {
     signIn({ profileId: 12 });
-    const calls = stubApi({});
+    const calls = stubFetch({});
     renderAt('/profile/create');
     await waitFor(() => expect(location()).toBe('/profile/12'));
     expect(callsTo(calls, '/api/profiles/user-check')).toHaveLength(0);
@@ -76,7 +76,7 @@ describe('who goes where', () => {
 
   it('sends a member who owns a profile (user-check) to it, and records it in the session', async () => {
     signIn();
-    stubApi({ 'GET /api/profiles/user-check': () => json([{ user_id: 'u-self', profile_id: 44 }]) });
+    stubFetch({ 'GET /api/profiles/user-check': () => json([{ user_id: 'u-self', profile_id: 44 }]) });
     renderAt('/profile/create');
     await waitFor(() => expect(location()).toBe('/profile/44'));
     expect(sessionProfileId()).toBe(44);
@@ -84,7 +84,7 @@ describe('who goes where', () => {
 
   it('sends a member whose claim waits for review to the profile it waits on', async () => {
     signIn();
-    const calls = stubApi({
+    const calls = stubFetch({
       'GET /api/profiles/user-check': () =>
         json([{ user_id: 'u-self', profile_id: 45, claim_pending: true }]),
     });

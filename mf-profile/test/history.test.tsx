@@ -2,7 +2,7 @@
 // old → new value); a member sees no History and never asks for it.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, profile, stubApi } from './support/api';
+import { json, profile, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 const UNCLAIMED = profile({ profile_id: 7, user_id: null, first_name: 'Una', last_name: 'Curated' });
@@ -18,7 +18,7 @@ const HISTORY = [
 ];
 
 function open() {
-  const calls = stubApi({
+  const calls = stubFetch({
     'GET /api/profiles/profile/7': () => json(UNCLAIMED),
     'POST /api/profiles/organization-colleagues': () => json([]),
     'GET /api/issues/': () => json([]),

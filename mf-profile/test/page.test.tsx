@@ -19,7 +19,7 @@ import {
   noContent,
   profile,
   refusal,
-  stubApi,
+  stubFetch,
   userIssue,
 } from './support/api';
 import { renderAt, SELF_USER_ID, signIn } from './support/render';
@@ -31,7 +31,7 @@ const HOUSING = issue(3, 'Housing');
 /** Shows profile 7 (`start`) to the signed-in member; the gateway keeps the profile as the calls change it. */
 async function showProfile(start: Profile, routes: Record<string, Handler> = {}) {
   let current = start;
-  const calls = stubApi({
+  const calls = stubFetch({
     'GET /api/profiles/profile/7': () => json(current),
     'POST /api/profiles/organization-colleagues': () => json([]),
     'GET /api/issues/': () => json([WATER, ENERGY, HOUSING]),
@@ -112,7 +112,7 @@ describe('the profile card', () => {
 
   it('says so for an unknown profile', async () => {
     signIn({ profileId: 99 });
-    stubApi({ 'GET /api/profiles/profile/404': () => refusal('Profile not found', 404) });
+    stubFetch({ 'GET /api/profiles/profile/404': () => refusal('Profile not found', 404) });
     renderAt('/profile/404');
     expect(await screen.findByRole('heading', { name: 'This profile is not in session.' })).toBeTruthy();
   });

@@ -4,7 +4,7 @@
 import { fileNameOf } from '@rotunda/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, json, profile, refusal, stubApi } from './support/api';
+import { type Handler, json, profile, refusal, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 const VCARD = 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Zoë Ng\r\nN:Ng;Zoë;;;\r\nEND:VCARD\r\n';
@@ -33,7 +33,7 @@ beforeEach(() => {
 
 async function showProfile(vcard: Handler) {
   signIn({ profileId: 3 });
-  const calls = stubApi({
+  const calls = stubFetch({
     'GET /api/profiles/profile/7': () => json(profile({ first_name: 'Zoë', last_name: 'Ng' })),
     'POST /api/profiles/organization-colleagues': () => json([]),
     'GET /api/issues/': () => json([]),

@@ -1,16 +1,5 @@
-// Test set-up: jsdom has no <dialog> methods, so stand-ins open and close it the way a browser's do; every
-// test starts signed out, with a clean DOM and no stubbed globals.
-import { resetSession } from '@rotunda/session/testing';
-import { fillInDialog } from '@rotunda/ui/testing';
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+// Test set-up: @rotunda/ui's for the apps' screens (the <dialog> methods and IntersectionObserver jsdom lacks,
+// driven by the tests through `intersect`; every test signed out, with a clean DOM and no stubbed globals).
+import { setUpScreenTests } from '@rotunda/ui/testing';
 
-fillInDialog();
-
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+setUpScreenTests();

@@ -4,12 +4,12 @@ import { VERIFIED_EMPLOYER } from '@rotunda/rules';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../src/api';
-import { json, profile, stubApi } from './support/api';
+import { json, profile, stubFetch } from './support/api';
 import { renderAt, signIn } from './support/render';
 
 async function showProfile(shown: Profile) {
   signIn();
-  stubApi({
+  stubFetch({
     'GET /api/profiles/profile/7': () => json(shown),
     'POST /api/profiles/organization-colleagues': () => json([]),
     'GET /api/issues/': () => json([]),

@@ -1,40 +1,8 @@
-// A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path" (the
-// query string ignored when matching), and every call is recorded with its URL and body.
-import { vi } from 'vitest';
+// The organization screens' side of the stand-in gateway (@rotunda/ui/testing's stubFetch and answer builders,
+// re-exported here): builders of the records the organization calls answer.
 import type { Division, Organization, OrganizationDetail } from '../../src/api';
 
-export interface RecordedCall {
-  method: string;
-  url: URL;
-  body: BodyInit | null | undefined;
-  headers: Headers;
-}
-
-export type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function stubApi(routes: Record<string, Handler>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://rotunda.test');
-      const call = {
-        method: init.method ?? 'GET',
-        url,
-        body: init.body,
-        headers: new Headers(init.headers),
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${url.pathname}`];
-      if (!handler) return Response.json({ errors: [{ msg: `No such endpoint` }] }, { status: 404 });
-      return handler(call);
-    }),
-  );
-  return calls;
-}
-
-export const json = (body: unknown, status = 200) => Response.json(body, { status });
-export const refusal = (msg: string, status = 400) => Response.json({ errors: [{ msg }] }, { status });
+export { type Handler, json, noContent, type RecordedCall, refusal, stubFetch } from '@rotunda/ui/testing';
 
 export function organization(overrides: Partial<Organization> = {}): Organization {
   const id = overrides.organization_id ?? 1;

@@ -3,37 +3,10 @@
 // organization, division, colleague) with sensible fictional values.
 
 import type { Colleague } from '@rotunda/ui';
-import { vi } from 'vitest';
+import type { RecordedCall } from '@rotunda/ui/testing';
 import type { Division, IssueArea, Job, Organization, Profile, UserIssue } from '../../src/api';
 
-export interface RecordedCall {
-  method: string;
-  url: URL;
-  body: BodyInit | null | undefined;
-  headers: Headers;
-}
-
-export type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function stubApi(routes: Record<string, Handler>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://rotunda.test');
-      const call = { method: init.method ?? 'GET', url, body: init.body, headers: new Headers(init.headers) };
-      calls.push(call);
-      const handler = routes[`${call.method} ${decodeURIComponent(url.pathname)}`];
-      if (!handler) return Response.json({ errors: [{ msg: 'No such endpoint' }] }, { status: 404 });
-      return handler(call);
-    }),
-  );
-  return calls;
-}
-
-export const json = (body: unknown, status = 200) => Response.json(body, { status });
-export const noContent = () => new Response(null, { status: 204 });
-export const refusal = (msg: string, status = 400) => Response.json({ errors: [{ msg }] }, { status });
+export { type Handler, json, noContent, type RecordedCall, refusal, stubFetch } from '@rotunda/ui/testing';
 
 /** The calls made to `path`. */
 export const callsTo = (calls: readonly RecordedCall[], path: string) =>
