@@ -4,6 +4,7 @@
 import {
   ErrorLine,
   FilterField,
+  FilterForm,
   fetchGroups,
   GroupOptions,
   Page,
@@ -14,7 +15,7 @@ import {
   usePages,
 } from '@rotunda/ui';
 import { Building2 } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { fetchOrganizationPage, type Organization, PAGE_SIZE } from './api';
 import { OrganizationCard } from './list/OrganizationCard';
 import { useListFilters } from './list/useListFilters';
@@ -45,11 +46,6 @@ export default function OrganizationList() {
   const searchId = useId();
   const groupId = useId();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    filters.applyText();
-  };
-
   const { items: organizations, status } = pages;
 
   return (
@@ -58,13 +54,10 @@ export default function OrganizationList() {
       title="Organizations"
       lede="Agencies, associations, unions, lobbying firms and legislative offices, with the people who work there."
     >
-      {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
-      {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
-      <form
+      <FilterForm
+        label="Filter organizations"
         className="filter-panel orgs-filters"
-        role="search"
-        aria-label="Filter organizations"
-        onSubmit={onSubmit}
+        onSubmit={filters.applyText}
       >
         <FilterField id={searchId} label="Search by name" className="orgs-filters__search">
           <SearchInput
@@ -86,7 +79,7 @@ export default function OrganizationList() {
           </select>
         </FilterField>
         <ResetFilters className="orgs-filters__reset" active={filters.active} onReset={filters.reset} />
-      </form>
+      </FilterForm>
 
       <section className="orgs-results" aria-label="Organizations found" aria-busy={status === 'loading'}>
         <p className="results-count" aria-live="polite">

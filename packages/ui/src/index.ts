@@ -32,6 +32,7 @@ export { type Colleague, fetchOrganizationColleagues } from './colleagues';
 export { Dialog, type DialogProps } from './Dialog';
 export { fileNameOf, saveBlob } from './download';
 export { ErrorLine, type ErrorLineProps } from './ErrorLine';
+export { FilterForm, type FilterFormProps } from './FilterForm';
 export {
   FilterField,
   type FilterFieldProps,
