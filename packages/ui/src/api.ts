@@ -60,8 +60,8 @@ const encode = (body: unknown): BodyInit | undefined =>
   body === undefined || body instanceof FormData ? body : JSON.stringify(body);
 
 /** Sends one request as given, without the session's token unless passed, and answers whatever came back. */
-export function send(method: Method, path: string, options: SendOptions = {}): Promise<Response> {
-  const { body, signal, accept = 'application/json', token } = options;
+export function send(method: Method, path: string, options?: SendOptions): Promise<Response> {
+  const { body, signal, accept = 'application/json', token } = options ?? {};
   const headers = new Headers();
   if (accept !== null) headers.set('accept', accept);
   if (token) headers.set('x-auth-token', token);
@@ -87,8 +87,8 @@ export interface RequestOptions extends Omit<SendOptions, 'token'> {
  * Sends a request with the member's fresh access token (none for a visitor) and answers the response;
  * anything but 2xx throws an ApiError with the status and the server's message.
  */
-export async function request(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
-  const { early, ...sent } = options;
+export async function request(method: Method, path: string, options?: RequestOptions): Promise<Response> {
+  const { early, ...sent } = options ?? {};
   const token = await freshToken();
   const encoded = encode(sent.body);
   const body = typeof encoded === 'string' ? encoded : undefined;
@@ -99,7 +99,7 @@ export async function request(method: Method, path: string, options: RequestOpti
 }
 
 /** A request (see `request`) answering JSON; a 204 (a delete) answers undefined. */
-export async function call<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+export async function call<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
   const response = await request(method, path, options);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
@@ -113,7 +113,7 @@ export function asList<T>(answer: unknown, what: string): T[] {
 /** A member-only file (GET): its bytes and the name the server gave it (Content-Disposition), if any. */
 export async function fetchFile(
   path: string,
-  options: Pick<RequestOptions, 'accept' | 'signal'> = {},
+  options?: Pick<RequestOptions, 'accept' | 'signal'>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const response = await request('GET', path, { accept: null, ...options });
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };

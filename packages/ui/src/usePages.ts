@@ -162,13 +162,8 @@ export function usePages<T>(
   }, []);
 
   return {
-    status: state.status,
-    items: state.items,
+    ...state,
     total: state.total ?? state.items.length,
-    totalIsLowerBound: state.totalIsLowerBound,
-    error: state.error,
-    loadingMore: state.loadingMore,
-    moreFailed: state.moreFailed,
     hasMore: state.status === 'ready' && mayHaveMore(state, pageSize),
     loadMore,
     retry,

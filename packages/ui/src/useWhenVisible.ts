@@ -23,23 +23,16 @@ export function useWhenVisible(
       observer.current?.disconnect();
       observer.current = null;
       if (!element || !canObserveVisibility()) return;
-      observer.current =
-        loadAheadPx === undefined
-          ? new IntersectionObserver(
-              (entries) => {
-                // Some engines report 0.99… for a fully visible element with fractional pixel bounds.
-                if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= 0.99))
-                  callback.current();
-              },
-              { threshold: 1 },
-            )
-          : // The viewport grown at the bottom: 'intersecting' means within loadAheadPx of coming into view.
-            new IntersectionObserver(
-              (entries) => {
-                if (entries.some((entry) => entry.isIntersecting)) callback.current();
-              },
-              { rootMargin: `0px 0px ${loadAheadPx}px 0px`, threshold: 0 },
-            );
+      const wholly = loadAheadPx === undefined;
+      // Without a distance: some engines report 0.99… for a fully visible element with fractional pixel bounds.
+      // With one, the viewport is grown at the bottom: 'intersecting' means within that distance of coming into view.
+      observer.current = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting && (!wholly || entry.intersectionRatio >= 0.99)))
+            callback.current();
+        },
+        wholly ? { threshold: 1 } : { rootMargin: `0px 0px ${loadAheadPx}px 0px`, threshold: 0 },
+      );
       observer.current.observe(element);
     },
     [loadAheadPx],
