@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Headlines } from '../src/headlines/Headlines';
-import { formatPacificTime, type Headline, newestCreatedAt, shuffle } from '../src/headlines/news';
+import { formatPacificTime, type Headline, newestCreatedAt } from '../src/headlines/news';
 import { squareRoutes, stubApi } from './support/api';
 import { renderSquare } from './support/render';
 
@@ -75,14 +75,6 @@ describe('Headlines panel', () => {
 });
 
 describe('headline helpers', () => {
-  it('shuffle keeps every item exactly once and changes the order', () => {
-    const items = Array.from({ length: 20 }, (_, i) => i);
-    const shuffled = shuffle(items, () => 0);
-    expect([...shuffled].sort((a, b) => a - b)).toEqual(items);
-    expect(shuffled).not.toEqual(items);
-    expect(items[0]).toBe(0);
-  });
-
   it('formats in Pacific time across daylight saving', () => {
     expect(formatPacificTime(new Date('2026-01-15T20:00:00Z'))).toBe('Jan 15, 2026, 12:00 PM PT');
     expect(formatPacificTime(new Date('2026-07-15T20:00:00Z'))).toBe('Jul 15, 2026, 1:00 PM PT');

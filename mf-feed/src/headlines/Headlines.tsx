@@ -1,8 +1,8 @@
 // The Headlines panel of the public square: the day's news cards, each opening the article in a new tab.
-import { Spinner } from '@rotunda/ui';
+import { Spinner, shuffle } from '@rotunda/ui';
 import { Newspaper } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { fetchHeadlines, formatPacificTime, type Headline, newestCreatedAt, shuffle } from './news';
+import { fetchHeadlines, formatPacificTime, type Headline, newestCreatedAt } from './news';
 import './headlines.css';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; headlines: Headline[] };

@@ -1,4 +1,6 @@
-// Headlines data: the /api/news call, the random order and the 'Updated' time in California.
+// Headlines data: the /api/news call and the 'Updated' time in California (the random order is @rotunda/ui's
+// shuffle).
+import { asList, send } from '@rotunda/ui';
 
 /** One headline as GET /api/news answers it (spec §3). */
 export interface Headline {
@@ -11,22 +13,11 @@ export interface Headline {
   createdAt: string;
 }
 
+/** The headlines are public: asked without the member's token. */
 export async function fetchHeadlines(signal?: AbortSignal): Promise<Headline[]> {
-  const response = await fetch('/api/news', { headers: { accept: 'application/json' }, signal });
+  const response = await send('GET', '/api/news', { signal });
   if (!response.ok) throw new Error(`GET /api/news answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (!Array.isArray(body)) throw new Error('GET /api/news did not answer a list');
-  return body as Headline[];
-}
-
-/** A new array in random order (Fisher–Yates); every item is kept exactly once. */
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const result = [...items];
-  for (let i = result.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [result[i], result[j]] = [result[j] as T, result[i] as T];
-  }
-  return result;
+  return asList<Headline>(await response.json(), 'GET /api/news');
 }
 
 /** The newest createdAt among the headlines, or null when there is none that parses. */
