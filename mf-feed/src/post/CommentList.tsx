@@ -2,11 +2,12 @@
 // changed after it was written, and for its author an edit toggle (pencil, then save: leaving edit mode saves)
 // and delete (spec §2, §4, §6).
 import type { AuthUser } from '@rotunda/session';
-import { Check, Pencil, Trash2 } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Comment } from '../api';
 import { formatPostedOn } from '../content/format';
 import { CommentAuthor } from '../feed/PostCard';
+import { AuthorTools } from './AuthorTools';
 
 /** Spec §3: a comment is shown as edited when updatedAt is later than createdAt. */
 export function wasEdited(comment: Pick<Comment, 'createdAt' | 'updatedAt'>): boolean {
@@ -84,26 +85,17 @@ function CommentItem({ comment, mine, onEdit, onDelete }: CommentItemProps) {
           {wasEdited(comment) && <span className="comment__edited"> · edited</span>}
         </span>
         {mine && (
-          <span className="comment__tools">
-            <button
-              type="button"
-              className="icon-button icon-button--small"
-              aria-label={editing ? 'Save comment' : 'Edit comment'}
-              disabled={busy || (editing && blank)}
-              onClick={toggleEdit}
-            >
-              {editing ? <Check size={16} aria-hidden="true" /> : <Pencil size={16} aria-hidden="true" />}
-            </button>
-            <button
-              type="button"
-              className="icon-button icon-button--small"
-              aria-label="Delete comment"
-              disabled={busy}
-              onClick={remove}
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </button>
-          </span>
+          <AuthorTools
+            noun="comment"
+            className="comment__tools"
+            small
+            editing={editing}
+            saveIcon={Check}
+            editDisabled={busy || (editing && blank)}
+            deleteDisabled={busy}
+            onToggleEdit={toggleEdit}
+            onDelete={remove}
+          />
         )}
       </div>
       {editing ? (

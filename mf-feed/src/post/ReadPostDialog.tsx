@@ -5,7 +5,7 @@
 // and times for events) and delete (the trash, after a confirmation; the card then leaves the feed).
 import type { AuthUser } from '@rotunda/session';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';
-import { Pencil, Save, Trash2 } from 'lucide-react';
+import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isEvent, type Post, type PostUpdate } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
@@ -17,6 +17,7 @@ import { CommentForm } from '../feed/CommentForm';
 import { eventTimeRange } from '../feed/EventWhen';
 import { Byline, PostTypeLine } from '../feed/PostMeta';
 import type { PostActions } from '../feed/usePostActions';
+import { AuthorTools } from './AuthorTools';
 import { CommentList } from './CommentList';
 import '@rotunda/ui/forms.css';
 import './post-dialogs.css';
@@ -139,26 +140,16 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
       <div className="read-post__top">
         <PostTypeLine post={post} />
         {mine && (
-          <span className="read-post__tools">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={edit ? 'Save post' : 'Edit post'}
-              disabled={busy}
-              onClick={toggleEdit}
-            >
-              {edit ? <Save size={18} aria-hidden="true" /> : <Pencil size={18} aria-hidden="true" />}
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Delete post"
-              disabled={busy || edit !== null}
-              onClick={() => setConfirmingDelete(true)}
-            >
-              <Trash2 size={18} aria-hidden="true" />
-            </button>
-          </span>
+          <AuthorTools
+            noun="post"
+            className="read-post__tools"
+            editing={edit !== null}
+            saveIcon={Save}
+            editDisabled={busy}
+            deleteDisabled={busy || edit !== null}
+            onToggleEdit={toggleEdit}
+            onDelete={() => setConfirmingDelete(true)}
+          />
         )}
       </div>
       <Byline post={post} />
