@@ -4,7 +4,15 @@
 // street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
 // filer number), which is said under the field. A saved change closes the dialog and the page reloads its
 // data; a refusal shows the server's message here.
-import { CancelAndSave, Dialog, FormError, refusalOr, SOCIAL_NETWORKS, useAction } from '@rotunda/ui';
+import {
+  CancelAndSave,
+  Dialog,
+  FormError,
+  FormSection,
+  refusalOr,
+  SOCIAL_NETWORKS,
+  useAction,
+} from '@rotunda/ui';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type Organization, updateOrganization } from '../api';
 import {
@@ -204,58 +212,45 @@ function EditForm({
             onLogoChanged(url);
           }}
         />
-        <fieldset className="form-fieldset">
-          <legend className="form-fieldset__legend">Organization</legend>
-          <div className="form-grid">
-            {input({ field: 'organization_name', label: 'Name', required: true, wide: true })}
-            {showCalAccess &&
-              input(
-                { field: 'lobby_filer_id', label: 'Cal-Access ID', inputMode: 'numeric' },
-                {
-                  disabled: locked,
-                  inputRef: calAccessInput,
-                  hint: locked
-                    ? 'Saved. Correct it only if it is wrong.'
-                    : 'The filer number on the lobbying disclosure site, digits only. Empty removes it.',
-                  action: locked && (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label="Correct the Cal-Access ID"
-                      onClick={() => setCorrecting(true)}
-                    >
-                      Correct
-                    </button>
-                  ),
-                },
-              )}
-          </div>
-        </fieldset>
-        <fieldset className="form-fieldset">
-          <legend className="form-fieldset__legend">Address</legend>
-          <div className="form-grid form-grid--narrow">{ADDRESS_FIELDS.map((spec) => input(spec))}</div>
-        </fieldset>
-        <fieldset className="form-fieldset">
-          <legend className="form-fieldset__legend">Contact</legend>
-          <div className="form-grid">{CONTACT_FIELDS.map((spec) => input(spec))}</div>
-        </fieldset>
-        <fieldset className="form-fieldset">
-          <legend className="form-fieldset__legend">Verified employer</legend>
-          <div className="form-grid">
-            {input(
-              { field: 'email_domains', label: 'Email domains', wide: true, placeholder: 'agency.ca.gov' },
-              { hint: EMAIL_DOMAINS_HINT },
+        <FormSection legend="Organization">
+          {input({ field: 'organization_name', label: 'Name', required: true, wide: true })}
+          {showCalAccess &&
+            input(
+              { field: 'lobby_filer_id', label: 'Cal-Access ID', inputMode: 'numeric' },
+              {
+                disabled: locked,
+                inputRef: calAccessInput,
+                hint: locked
+                  ? 'Saved. Correct it only if it is wrong.'
+                  : 'The filer number on the lobbying disclosure site, digits only. Empty removes it.',
+                action: locked && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label="Correct the Cal-Access ID"
+                    onClick={() => setCorrecting(true)}
+                  >
+                    Correct
+                  </button>
+                ),
+              },
             )}
-          </div>
-        </fieldset>
-        <fieldset className="form-fieldset">
-          <legend className="form-fieldset__legend">Social media</legend>
-          <div className="form-grid form-grid--wide">
-            {SOCIAL_NETWORKS.map(({ field, label }) =>
-              input({ field, label, type: 'url', autoComplete: 'url', placeholder: 'https://' }),
-            )}
-          </div>
-        </fieldset>
+        </FormSection>
+        <FormSection legend="Address" gridClassName="form-grid--narrow">
+          {ADDRESS_FIELDS.map((spec) => input(spec))}
+        </FormSection>
+        <FormSection legend="Contact">{CONTACT_FIELDS.map((spec) => input(spec))}</FormSection>
+        <FormSection legend="Verified employer">
+          {input(
+            { field: 'email_domains', label: 'Email domains', wide: true, placeholder: 'agency.ca.gov' },
+            { hint: EMAIL_DOMAINS_HINT },
+          )}
+        </FormSection>
+        <FormSection legend="Social media" gridClassName="form-grid--wide">
+          {SOCIAL_NETWORKS.map(({ field, label }) =>
+            input({ field, label, type: 'url', autoComplete: 'url', placeholder: 'https://' }),
+          )}
+        </FormSection>
       </div>
       <div className="dialog-form__footer">
         <FormError message={error} />

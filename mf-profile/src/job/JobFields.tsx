@@ -2,6 +2,7 @@
 // Company and the optional Office or Division, each an autocomplete over the organization directory (choosing
 // marks an existing record, typing again forgets it); Type of Organization (a chosen organization brings its
 // own); the work address; Start Date; and in the dialogs 'Current Position', which disables and clears End Date.
+import { FormSection } from '@rotunda/ui';
 import { CircleCheck, CirclePlus } from 'lucide-react';
 import { useCallback, useId } from 'react';
 import { type Division, findDivisions, findOrganizations, type Organization } from '../api';
@@ -67,105 +68,96 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
 
   return (
     <div className="prof-form__sections">
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">Position</legend>
-        <div className="form-grid prof-form__grid">
-          <TextField
-            label="Job Title"
-            value={draft.title}
-            onChange={set('title')}
-            required
-            autoComplete="organization-title"
-            autoFocus={autoFocus}
-            wide
-          />
-          <Autocomplete<Organization>
-            label="Company"
-            value={draft.organizationName}
-            onType={(text) => onChange(typeOrganization(draft, text))}
-            suggestions={organizations}
-            keyOf={(organization) => organization.organization_id}
-            render={(organization) => suggestion(organization.organization_name, organization.group_type)}
-            onChoose={(organization) => onChange(chooseOrganization(draft, organization))}
-            required
-            placeholder="Start typing to find it"
-            hint={
-              <ChoiceHint
-                typed={draft.organizationName}
-                chosen={draft.organization !== null && 'In the directory.'}
-                made="Not in the directory yet: it will be added when you save."
+      <FormSection legend="Position" gridClassName="prof-form__grid">
+        <TextField
+          label="Job Title"
+          value={draft.title}
+          onChange={set('title')}
+          required
+          autoComplete="organization-title"
+          autoFocus={autoFocus}
+          wide
+        />
+        <Autocomplete<Organization>
+          label="Company"
+          value={draft.organizationName}
+          onType={(text) => onChange(typeOrganization(draft, text))}
+          suggestions={organizations}
+          keyOf={(organization) => organization.organization_id}
+          render={(organization) => suggestion(organization.organization_name, organization.group_type)}
+          onChoose={(organization) => onChange(chooseOrganization(draft, organization))}
+          required
+          placeholder="Start typing to find it"
+          hint={
+            <ChoiceHint
+              typed={draft.organizationName}
+              chosen={draft.organization !== null && 'In the directory.'}
+              made="Not in the directory yet: it will be added when you save."
+            />
+          }
+          wide
+        />
+        <Autocomplete<Division>
+          label="Office or Division"
+          value={draft.divisionName}
+          onType={(text) => onChange(typeDivision(draft, text))}
+          suggestions={divisions}
+          keyOf={(division) => division.division_id}
+          render={(division) => suggestion(division.division_name, division.organization_name || undefined)}
+          onChoose={(division) => onChange(chooseDivision(draft, division))}
+          placeholder="Optional"
+          hint={
+            <ChoiceHint
+              typed={draft.divisionName}
+              chosen={draft.division !== null && `An office of ${draft.organizationName}.`}
+              made="New office: it will be added when you save."
+            />
+          }
+        />
+        <SelectField
+          label="Type of Organization"
+          value={draft.groupType}
+          onChange={set('groupType')}
+          empty="Choose a type"
+          options={ORGANIZATION_TYPES}
+          required
+          disabled={typeLocked}
+          hint={typeLocked ? `The type ${draft.organizationName} is listed under.` : undefined}
+        />
+      </FormSection>
+      <FormSection legend="Work address" gridClassName="form-grid--narrow">
+        <TextFields specs={ADDRESS_FIELDS} values={draft} set={set} />
+      </FormSection>
+      <FormSection legend="Dates" gridClassName="form-grid--narrow">
+        <TextField
+          label="Start Date"
+          type="date"
+          value={draft.start_date}
+          onChange={set('start_date')}
+          required
+        />
+        {withEndDate && (
+          <>
+            <TextField
+              label="End Date"
+              type="date"
+              value={draft.end_date}
+              onChange={set('end_date')}
+              disabled={draft.current_job}
+              hint={draft.current_job ? 'A current position has no end date.' : undefined}
+            />
+            <div className="prof-checkbox">
+              <input
+                id={currentId}
+                type="checkbox"
+                checked={draft.current_job}
+                onChange={(event) => onChange(setCurrentJob(draft, event.target.checked))}
               />
-            }
-            wide
-          />
-          <Autocomplete<Division>
-            label="Office or Division"
-            value={draft.divisionName}
-            onType={(text) => onChange(typeDivision(draft, text))}
-            suggestions={divisions}
-            keyOf={(division) => division.division_id}
-            render={(division) => suggestion(division.division_name, division.organization_name || undefined)}
-            onChoose={(division) => onChange(chooseDivision(draft, division))}
-            placeholder="Optional"
-            hint={
-              <ChoiceHint
-                typed={draft.divisionName}
-                chosen={draft.division !== null && `An office of ${draft.organizationName}.`}
-                made="New office: it will be added when you save."
-              />
-            }
-          />
-          <SelectField
-            label="Type of Organization"
-            value={draft.groupType}
-            onChange={set('groupType')}
-            empty="Choose a type"
-            options={ORGANIZATION_TYPES}
-            required
-            disabled={typeLocked}
-            hint={typeLocked ? `The type ${draft.organizationName} is listed under.` : undefined}
-          />
-        </div>
-      </fieldset>
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">Work address</legend>
-        <div className="form-grid form-grid--narrow">
-          <TextFields specs={ADDRESS_FIELDS} values={draft} set={set} />
-        </div>
-      </fieldset>
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">Dates</legend>
-        <div className="form-grid form-grid--narrow">
-          <TextField
-            label="Start Date"
-            type="date"
-            value={draft.start_date}
-            onChange={set('start_date')}
-            required
-          />
-          {withEndDate && (
-            <>
-              <TextField
-                label="End Date"
-                type="date"
-                value={draft.end_date}
-                onChange={set('end_date')}
-                disabled={draft.current_job}
-                hint={draft.current_job ? 'A current position has no end date.' : undefined}
-              />
-              <div className="prof-checkbox">
-                <input
-                  id={currentId}
-                  type="checkbox"
-                  checked={draft.current_job}
-                  onChange={(event) => onChange(setCurrentJob(draft, event.target.checked))}
-                />
-                <label htmlFor={currentId}>Current Position</label>
-              </div>
-            </>
-          )}
-        </div>
-      </fieldset>
+              <label htmlFor={currentId}>Current Position</label>
+            </div>
+          </>
+        )}
+      </FormSection>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The personal-information fields, shared by profile creation (step 1) and the Edit Profile dialog: the
 // picture (uploaded as soon as it is chosen, with a preview), name, pronouns, birthday, emails, phones, the
 // eight social links and, for contributors only, the lobbyist filer id. Required ones carry an asterisk.
-import { ImageUpload, refusalOf, SOCIAL_NETWORKS } from '@rotunda/ui';
+import { FormSection, ImageUpload, refusalOf, SOCIAL_NETWORKS } from '@rotunda/ui';
 import { Avatar } from '../common/Avatar';
 import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
 import { PRONOUNS } from '../profile-rules';
@@ -85,48 +85,39 @@ export function ProfileFields({
         onUploaded={(url) => onChange('profile_picture', url)}
         messageOf={refusalOf}
       />
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">About you</legend>
-        <div className="form-grid prof-form__grid">
-          <TextFields specs={NAME_FIELDS} values={values} set={set} autoFocusFirst={autoFocus} />
-          <SelectField
-            label="Pronouns"
-            value={values.pronouns}
-            onChange={set('pronouns')}
-            empty="Not shown"
-            options={PRONOUNS}
-          />
+      <FormSection legend="About you" gridClassName="prof-form__grid">
+        <TextFields specs={NAME_FIELDS} values={values} set={set} autoFocusFirst={autoFocus} />
+        <SelectField
+          label="Pronouns"
+          value={values.pronouns}
+          onChange={set('pronouns')}
+          empty="Not shown"
+          options={PRONOUNS}
+        />
+        <TextField
+          label="Birthday"
+          type="date"
+          value={values.birthday}
+          onChange={set('birthday')}
+          autoComplete="bday"
+        />
+      </FormSection>
+      <FormSection legend="Contact" gridClassName="prof-form__grid">
+        <TextFields specs={CONTACT_FIELDS} values={values} set={set} />
+        {withLobbyFilerId && (
           <TextField
-            label="Birthday"
-            type="date"
-            value={values.birthday}
-            onChange={set('birthday')}
-            autoComplete="bday"
+            label="Lobbyist Filer ID"
+            value={values.lobby_filer_id}
+            onChange={set('lobby_filer_id')}
+            inputMode="numeric"
+            maxLength={32}
+            hint="The lobbyist's filer id on Cal-Access, the Secretary of State's lobbying disclosure site."
           />
-        </div>
-      </fieldset>
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">Contact</legend>
-        <div className="form-grid prof-form__grid">
-          <TextFields specs={CONTACT_FIELDS} values={values} set={set} />
-          {withLobbyFilerId && (
-            <TextField
-              label="Lobbyist Filer ID"
-              value={values.lobby_filer_id}
-              onChange={set('lobby_filer_id')}
-              inputMode="numeric"
-              maxLength={32}
-              hint="The lobbyist's filer id on Cal-Access, the Secretary of State's lobbying disclosure site."
-            />
-          )}
-        </div>
-      </fieldset>
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">Social media</legend>
-        <div className="form-grid form-grid--wide">
-          <TextFields specs={SOCIAL_FIELDS} values={values} set={set} />
-        </div>
-      </fieldset>
+        )}
+      </FormSection>
+      <FormSection legend="Social media" gridClassName="form-grid--wide">
+        <TextFields specs={SOCIAL_FIELDS} values={values} set={set} />
+      </FormSection>
     </div>
   );
 }

@@ -44,6 +44,7 @@ export {
   type SearchInputProps,
 } from './Filters';
 export { FormError, type FormErrorProps } from './FormError';
+export { FormSection, type FormSectionProps } from './FormSection';
 export { type HistoryEntry, HistorySection, type HistorySectionProps } from './HistorySection';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { IMAGE_ACCEPT, type ImageCheck, prepareImage } from './image-file';
