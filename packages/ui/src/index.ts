@@ -60,4 +60,4 @@ export { shuffle } from './shuffle';
 export { type FailureTexts, refusalOr, useAction } from './useAction';
 export { type PageAnswer, type PageFetcher, type Pages, usePages } from './usePages';
 export { type RecordPage, type RecordState, useRecord } from './useRecord';
-export { canObserveVisibility, useWhenVisible } from './useWhenVisible';
+export { useWhenVisible } from './useWhenVisible';
