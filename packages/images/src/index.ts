@@ -23,6 +23,7 @@ export {
   type ObjectStore,
   type ObjectStoreConfig,
   ObjectStoreUnavailableError,
+  removeQuietly,
   type StoredObject,
 } from './object-store.ts';
 export { isAttachableUpload, type OrphanSweeper, startOrphanSweeper, sweepOrphanUploads } from './orphans.ts';

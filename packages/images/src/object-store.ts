@@ -33,6 +33,23 @@ export interface ObjectStore {
   remove(key: string): Promise<void>;
 }
 
+/**
+ * Removes an image a record no longer points at, logging `what` instead of failing when the store cannot: an
+ * orphaned object costs a little storage, failing the member's edit for it would cost more.
+ */
+export async function removeQuietly(
+  store: Pick<ObjectStore, 'remove'>,
+  key: string,
+  logger: { warn: (details: object, message: string) => void },
+  what: string,
+): Promise<void> {
+  try {
+    await store.remove(key);
+  } catch (error) {
+    logger.warn({ key, err: error instanceof Error ? error.message : String(error) }, what);
+  }
+}
+
 export interface ObjectStoreConfig {
   /** The S3 API's origin, e.g. http://127.0.0.1:9000. */
   endpoint: string;

@@ -3,7 +3,14 @@
 // or corrected by contributors only, each write's curation history, and the 5-result division lookup. The list
 // and the organization lookups are the search index's (organization-search.ts).
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
-import { mediaKeyOf, mediaUrl, type ObjectStore, objectKey, type ProcessedImage } from '@rotunda/images';
+import {
+  mediaKeyOf,
+  mediaUrl,
+  type ObjectStore,
+  objectKey,
+  type ProcessedImage,
+  removeQuietly,
+} from '@rotunda/images';
 import { IMAGE_MESSAGES, NAME_LABELS, requiredFieldsMessage } from '@rotunda/rules';
 import {
   type Caller,
@@ -181,12 +188,12 @@ export function createOrgService({
         curation(contributor, 'logo_changed', fieldChanges(current, { logo: url })),
       );
       if (!set) {
-        await removeQuietly(key);
+        await removeQuietly(store, key, logger, 'org: logo not removed');
         throw notFound(MESSAGES.organizationNotFound);
       }
       await search.organizationChanged(await getOrThrow(organizationId));
       const previous = set.previous ? mediaKeyOf(set.previous) : null;
-      if (previous && previous !== key) await removeQuietly(previous);
+      if (previous && previous !== key) await removeQuietly(store, previous, logger, 'org: logo not removed');
       return url;
     },
 
@@ -232,18 +239,6 @@ export function createOrgService({
     syncSearchIndex: search.syncSearchIndex,
     reindexAll: search.reindexAll,
   };
-
-  async function removeQuietly(key: string) {
-    try {
-      await store.remove(key);
-    } catch (error) {
-      // An orphaned object costs a little storage; failing the upload for it would cost the member's edit.
-      logger.warn(
-        { key, err: error instanceof Error ? error.message : String(error) },
-        'org: logo not removed',
-      );
-    }
-  }
 }
 
 export type OrgService = ReturnType<typeof createOrgService>;

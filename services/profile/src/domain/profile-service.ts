@@ -11,6 +11,7 @@ import {
   type ObjectStore,
   objectKey,
   type ProcessedImage,
+  removeQuietly,
 } from '@rotunda/images';
 import { emailDomainOf, IMAGE_MESSAGES } from '@rotunda/rules';
 import {
@@ -108,22 +109,11 @@ export function createProfileService({
       throw invalidArgument(MESSAGES.pictureExpired);
   }
 
-  async function removeQuietly(key: string) {
-    try {
-      await store.remove(key);
-    } catch (error) {
-      // An orphaned object costs a little storage; failing the member's edit for it would cost more.
-      logger.warn(
-        { key, err: error instanceof Error ? error.message : String(error) },
-        'profile: picture not removed',
-      );
-    }
-  }
-
   /** Removes a replaced picture's object unless another profile still shows it. */
   async function removeReplaced(previous: string | null, current: string | null) {
     const key = previous && previous !== current ? mediaKeyOf(previous) : null;
-    if (key && !(await profiles.isPictureInUse(previous as string))) await removeQuietly(key);
+    if (key && !(await profiles.isPictureInUse(previous as string)))
+      await removeQuietly(store, key, logger, 'profile: picture not removed');
   }
 
   return {
@@ -277,7 +267,7 @@ export function createProfileService({
         curationOf(member, owner, 'picture_changed', fieldChanges(before, { profilePicture: url })),
       );
       if (!set) {
-        await removeQuietly(key);
+        await removeQuietly(store, key, logger, 'profile: picture not removed');
         throw await afterLostRace(owner.profileId);
       }
       await directory.profilesChanged([owner.profileId]);
