@@ -8,6 +8,7 @@ import {
   ApiError,
   ErrorLine,
   FilterField,
+  FilterForm,
   GroupOptions,
   Page,
   PagedList,
@@ -17,7 +18,7 @@ import {
   usePages,
 } from '@rotunda/ui';
 import { Users } from 'lucide-react';
-import { type FormEvent, useCallback, useId } from 'react';
+import { useCallback, useId } from 'react';
 import { fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
 import { DownloadCsv } from './DownloadCsv';
 import { ELECTED_OFFICIALS, HIDDEN_GROUPS, OTHER, useGroupOptions, useIssueOptions } from './filters/options';
@@ -68,11 +69,6 @@ export default function Directory() {
   const groupHintId = useId();
   const issueId = useId();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    filters.applyText();
-  };
-
   const { items: people, status } = pages;
   const filtered = search !== '' || group !== '' || issue !== '';
 
@@ -84,14 +80,7 @@ export default function Directory() {
     >
       <div className="dir">
         <div className="dir__layout">
-          {/* The search landmark on the form itself; jsdom, where the tests run, does not know <search>. */}
-          {/* biome-ignore lint/a11y/useSemanticElements: role="search" on a form is the long-supported form */}
-          <form
-            className="filter-panel dir-filters"
-            role="search"
-            aria-label="Filter people"
-            onSubmit={onSubmit}
-          >
+          <FilterForm label="Filter people" className="filter-panel dir-filters" onSubmit={filters.applyText}>
             <FilterField id={searchId} label="Search people" className="dir-filters__search">
               <SearchInput
                 id={searchId}
@@ -138,7 +127,7 @@ export default function Directory() {
               </select>
             </FilterField>
             <ResetFilters className="dir-filters__reset" active={filters.active} onReset={filters.reset} />
-          </form>
+          </FilterForm>
 
           <section className="dir-results" aria-label="People found" aria-busy={status === 'loading'}>
             <div className="dir-results__bar">
