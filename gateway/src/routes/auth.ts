@@ -10,7 +10,7 @@ import { requireMember, requireRole } from '../auth/middleware.ts';
 import { ServiceCallError, type ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
-import { parseBody, requiredText } from './body.ts';
+import { parseBody, requiredText } from '../http/validation.ts';
 
 /** The longest token (one-time link token, refresh token) the gateway forwards; Keycloak's are ~1–2 kB. */
 const MAX_TOKEN_LENGTH = 8192;

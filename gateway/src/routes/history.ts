@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
-import { parseQuery, pathIdOf } from './body.ts';
+import { parseQuery, pathIdOf } from '../http/validation.ts';
 
 const pageQuery = z.object({
   before: z

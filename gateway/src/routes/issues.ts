@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { requireMember } from '../auth/middleware.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
-import { idField, parseBody } from './body.ts';
+import { idField, parseBody } from '../http/validation.ts';
 
 export function issueAreaJson(issueArea: IssueArea | undefined) {
   return { issue_id: issueArea?.issue_id ?? 0, issue_name: issueArea?.issue_name ?? '' };

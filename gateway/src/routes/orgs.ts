@@ -29,7 +29,7 @@ import {
   parseBody,
   parseQuery,
   pathIdOf,
-} from './body.ts';
+} from '../http/validation.ts';
 
 /** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -8,17 +8,18 @@
 // "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
-import type { Comment, Post } from '@rotunda/protos/post';
-import { POST_COMMENTS } from '@rotunda/rules';
+import { POST_COMMENTS, singleSpaced } from '@rotunda/rules';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
-import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
-import { instant, orNull } from '../http/answers.ts';
+import type { ServiceClients } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
+import { orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FeedPages } from '../http/feed-pages.ts';
 import { type CachedAnswer, cachedAnswerOf, microCache, sendAnswer } from '../http/micro-cache.ts';
-import { MAX_ID, pagingParameter, parseBody, parseQuery, pathIdOf } from './body.ts';
+import { idField, MAX_ID, pagingParameter, parseBody, parseQuery, pathIdOf } from '../http/validation.ts';
+import { commentJson, postJson } from './post-answers.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
 export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
@@ -27,59 +28,6 @@ const SORTS = ['recent', 'popular', 'random'] as const;
 export const POST_MESSAGES = {
   ownLikesOnly: 'You can only list your own likes',
 } as const;
-
-// ---------------------------------------------------------------------------------------------- answers
-
-export function commentJson(comment: Comment) {
-  return {
-    comment_id: comment.comment_id,
-    post_id: comment.post_id,
-    comment_author: comment.comment_author,
-    comment_body: comment.comment_body,
-    user_id: comment.user_id,
-    createdAt: instant(comment.created_at),
-    updatedAt: instant(comment.updated_at),
-    ProfileInfo: {
-      profile_id: comment.comment_author,
-      first_name: comment.author?.first_name ?? '',
-      last_name: comment.author?.last_name ?? '',
-    },
-  };
-}
-
-export function postJson(post: Post) {
-  return {
-    post_id: post.post_id,
-    post_title: post.post_title,
-    post_body: post.post_body,
-    post_author: post.post_author,
-    user_id: post.user_id,
-    organization_id: orNull(post.organization_id),
-    division_id: orNull(post.division_id),
-    organization_name: orNull(post.organization_name),
-    division_name: orNull(post.division_name),
-    posttype_id: post.posttype_id,
-    post_type: post.post_type,
-    eventtype_id: orNull(post.eventtype_id),
-    event_type: orNull(post.event_type),
-    event_location: orNull(post.event_location),
-    event_date: orNull(post.event_date),
-    event_start: orNull(post.event_start),
-    event_end: orNull(post.event_end),
-    created_at: instant(post.created_at),
-    updated_at: instant(post.updated_at),
-    likes_count: post.likes_count,
-    reads: post.reads,
-    comments_count: post.comments_count,
-    ProfileInfo: {
-      profile_id: post.post_author,
-      first_name: post.author?.first_name ?? '',
-      last_name: post.author?.last_name ?? '',
-      user_id: post.author?.user_id || post.user_id,
-    },
-    PostComments: post.comments.map(commentJson),
-  };
-}
 
 // ------------------------------------------------------------------------------------------- validation
 
@@ -106,7 +54,7 @@ const wholeNumber = (field: string, min: number, max: number) =>
           : `${field} must be a whole number from ${min} to ${max}`,
     });
 
-const id = (field: string) => wholeNumber(field, 1, MAX_ID);
+const id = (field: string) => idField(field, `${field} must be a whole number`);
 
 /** A type chosen in a select: its id, or nothing (absent, null or '' mean not chosen: 0). */
 const chosenId = (field: string) =>
@@ -191,7 +139,7 @@ function feedRequestOf(body: z.infer<typeof bodies.list>) {
     // Only a random order depends on the seed; leaving it out of the others shares their cached answers.
     seed: sort === 'random' ? (body.seed ?? 0) : 0,
     posttype_id: typeof body.posttype_id === 'number' ? body.posttype_id : 0,
-    search: (body.search ?? '').trim().replace(/\s+/g, ' '),
+    search: singleSpaced(body.search ?? ''),
     my_issues: body.my_issues === true,
   };
 }
@@ -222,12 +170,7 @@ export function postsRouter(
 ): Router {
   const router = express.Router();
   const { post } = clients;
-  const rpc = <Req, Res>(req: Request, method: UnaryMethod<Req, Res>, request: Req) =>
-    call('post', post, method, request, {
-      requestId: req.id as string,
-      deadlineMs: clients.deadlineMs,
-      caller: req.caller,
-    });
+  const rpc = serviceCaller(clients, 'post');
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);

@@ -8,7 +8,7 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { tokenOf } from '../auth/middleware.ts';
 import { HttpError } from '../http/errors.ts';
-import { idField, MAX_ID, optionalText, pagingParameter, pathIdOf } from './body.ts';
+import { idField, MAX_ID, optionalText, pagingParameter, pathIdOf } from '../http/validation.ts';
 
 /** Pages of the directory (spec §9: 30, growing by 30); the service refuses deeper than its index pages. */
 export const DIRECTORY_PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;

@@ -17,8 +17,8 @@ import { HttpError } from '../http/errors.ts';
 import { sendJsonArray } from '../http/json-array.ts';
 import { keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
+import { parseBody, parseQuery } from '../http/validation.ts';
 import { vCard, vCardFileName } from '../http/vcard.ts';
-import { parseBody, parseQuery } from './body.ts';
 import {
   claimDecisionJson,
   colleagueJson,

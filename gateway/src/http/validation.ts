@@ -1,9 +1,10 @@
-// Request-body and query validation at the gateway: zod schemas whose first message is the one a screen (or a
-// developer) needs, so refusals answer 400 `{ errors: [{ msg }] }` without a round trip to a service.
+// What a request carries, validated at the gateway for its shapes and types: bodies, query strings and ids in the
+// path. zod schemas whose first message is the one a screen (or a developer) needs, so refusals answer 400
+// `{ errors: [{ msg }] }` without a round trip to a service; the services own the product's rules.
 import { webAddressMessage } from '@rotunda/rules';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from './errors.ts';
 
 /** A required text field: 'email is required' when absent or blank; trimmed unless told otherwise. */
 export function requiredText(
