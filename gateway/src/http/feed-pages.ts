@@ -6,7 +6,8 @@
 // be asked, members get fresh pages and visitors pages at most a second old. A cache time of 0 keeps nothing.
 import type { Logger } from '@rotunda/service-kit';
 import type { Request, Response } from 'express';
-import { call, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import type { ServiceClients, UnaryMethod } from '../grpc/clients.ts';
+import { serviceCaller } from '../grpc/request-calls.ts';
 import { type FeedVersionWatch, feedVersionFromPost, watchFeedVersion } from './feed-version.ts';
 import { type CachedAnswer, cachedAnswerOf, pageCache, sendAnswer } from './micro-cache.ts';
 
@@ -61,6 +62,7 @@ export function feedPages({
   logger,
   feedVersion = watchFeedVersion({ load: feedVersionFromPost(clients), logger }),
 }: FeedPagesOptions): FeedPages {
+  const rpc = serviceCaller(clients, 'post');
   const feed = pageCache<CachedAnswer>(FEED_CACHE_KEYS);
   const comments = pageCache<CachedAnswer>(FEED_CACHE_KEYS);
   feedVersion.onChange(() => {
@@ -84,11 +86,7 @@ export function feedPages({
     async write<Req, Res>(req: Request, res: Response, method: UnaryMethod<Req, Res>, request: Req) {
       let answer: Res;
       try {
-        answer = await call('post', clients.post, method, request, {
-          requestId: req.id as string,
-          deadlineMs: clients.deadlineMs,
-          caller: req.caller,
-        });
+        answer = await rpc(req, method, request);
       } finally {
         feedVersion.changed();
       }
