@@ -1,14 +1,8 @@
 // The REST calls of the organization screens (README's API table for /api/orgs, spec §7) and their answers'
 // shapes. Every call is member-only: @rotunda/ui's client sends the session's fresh access token with each one,
 // and throws its ApiError (the status and the server's own message) for anything but 2xx.
-import {
-  asList,
-  call,
-  type Division,
-  type HistoryEntry,
-  type SocialField,
-  type StoredAddress,
-} from '@rotunda/ui';
+import type { SocialField } from '@rotunda/rules';
+import { asList, call, type Division, type HistoryEntry, type StoredAddress } from '@rotunda/ui';
 
 export type { Division, StoredAddress };
 

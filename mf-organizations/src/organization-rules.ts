@@ -1,5 +1,5 @@
 // Where an organization's Cal-Access ID links to. Which groups carry a Cal-Access ID is a product rule, in
-// @rotunda/rules; the social networks and their order are @rotunda/ui's SOCIAL_NETWORKS.
+// @rotunda/rules, as are the social networks and their order (SOCIAL_FIELDS).
 
 /**
  * The Secretary of State's lobbying disclosure site (Cal-Access) keys its pages by the filer id. Lobbying

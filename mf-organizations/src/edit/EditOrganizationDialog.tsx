@@ -4,15 +4,8 @@
 // street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
 // filer number), which is said under the field. A saved change closes the dialog and the page reloads its
 // data; a refusal shows the server's message here.
-import {
-  CancelAndSave,
-  Dialog,
-  FormError,
-  FormSection,
-  refusalOr,
-  SOCIAL_NETWORKS,
-  useAction,
-} from '@rotunda/ui';
+import { SOCIAL_FIELDS } from '@rotunda/rules';
+import { CancelAndSave, Dialog, FormError, FormSection, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type Organization, updateOrganization } from '../api';
 import {
@@ -247,7 +240,7 @@ function EditForm({
           )}
         </FormSection>
         <FormSection legend="Social media" gridClassName="form-grid--wide">
-          {SOCIAL_NETWORKS.map(({ field, label }) =>
+          {SOCIAL_FIELDS.map(({ field, label }) =>
             input({ field, label, type: 'url', autoComplete: 'url', placeholder: 'https://' }),
           )}
         </FormSection>

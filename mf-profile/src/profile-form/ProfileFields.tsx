@@ -1,7 +1,8 @@
 // The personal-information fields, shared by profile creation (step 1) and the Edit Profile dialog: the
 // picture (uploaded as soon as it is chosen, with a preview), name, pronouns, birthday, emails, phones, the
 // eight social links and, for contributors only, the lobbyist filer id. Required ones carry an asterisk.
-import { FormSection, ImageUpload, refusalOf, SOCIAL_NETWORKS } from '@rotunda/ui';
+import { SOCIAL_FIELDS as SOCIAL_NETWORKS } from '@rotunda/rules';
+import { FormSection, ImageUpload, refusalOf } from '@rotunda/ui';
 import { Avatar } from '../common/Avatar';
 import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
 import { PRONOUNS } from '../profile-rules';

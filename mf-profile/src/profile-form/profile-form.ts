@@ -1,9 +1,13 @@
 // The personal-information form shared by profile creation (step 1) and the Edit Profile dialog: its values,
 // the required fields with the spec's labels (§5: Profile Picture, First Name, Last Name, Work Email, Office
 // Phone), live formatting (phones as (xxx) xxx-xxxx) and the fields the form sends.
-import { formatPhone, requiredFieldsMessage } from '@rotunda/rules';
+import {
+  formatPhone,
+  requiredFieldsMessage,
+  SOCIAL_FIELDS as SOCIAL_NETWORKS,
+  type SocialField,
+} from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
-import { SOCIAL_NETWORKS, type SocialField } from '@rotunda/ui';
 import type { Profile, ProfileFields, Pronouns } from '../api';
 import { PRONOUNS } from '../profile-rules';
 

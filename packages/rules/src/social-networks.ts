@@ -28,3 +28,20 @@ export const SOCIAL_URL_LABELS = Object.fromEntries(
 
 /** A record's social links; null where none is given. */
 export type SocialLinks = Record<SocialUrlField, string | null>;
+
+/** A social link's field as the REST answers and the gRPC messages name it: linkedin_url. */
+export type SocialField = `${SocialNetwork}_url`;
+
+/** Each network's field in the REST answers and the gRPC messages, with its label, in the spec's order. */
+export const SOCIAL_FIELDS: readonly { field: SocialField; label: string }[] = SOCIAL_NETWORKS.map(
+  ({ network, label }) => ({ field: `${network}_url` as const, label }),
+);
+
+/** A message's social links under the services' names (linkedin_url → linkedinUrl); a link it leaves out stays undefined. */
+export function socialLinksOf<T>(
+  message: Partial<Record<SocialField, T>>,
+): Record<SocialUrlField, T | undefined> {
+  return Object.fromEntries(
+    SOCIAL_NETWORKS.map(({ network }) => [`${network}Url`, message[`${network}_url`]]),
+  ) as Record<SocialUrlField, T | undefined>;
+}

@@ -1,9 +1,11 @@
 // A record's contact details as @rotunda/ui/contact-list.css shows them (an organization's, a member's), which
 // the screen imports: a term with its icon over its value, the row of social links that are present (each
 // network by name), and a link that opens another site in a new tab, saying so to screen readers.
+
+import { SOCIAL_FIELDS, type SocialField } from '@rotunda/rules';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SOCIAL_NETWORKS, type SocialField, safeHref } from './links';
+import { safeHref } from './links';
 
 export interface ContactItemProps {
   /** The item's own class, for the screen's layout (and its tests). */
@@ -53,7 +55,7 @@ export interface SocialLinksProps {
 
 /** The record's social links in the spec's order, or nothing when it has none. */
 export function SocialLinks({ record, className }: SocialLinksProps) {
-  const socials = SOCIAL_NETWORKS.flatMap(({ field, label }) => {
+  const socials = SOCIAL_FIELDS.flatMap(({ field, label }) => {
     const href = safeHref(record[field]);
     return href ? [{ field, label, href }] : [];
   });

@@ -48,7 +48,7 @@ export { FormSection, type FormSectionProps } from './FormSection';
 export { type HistoryEntry, HistorySection, type HistorySectionProps } from './HistorySection';
 export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { IMAGE_ACCEPT, type ImageCheck, prepareImage } from './image-file';
-export { SOCIAL_NETWORKS, type SocialField, safeHref, telHref } from './links';
+export { safeHref, telHref } from './links';
 export { fetchGroups, fetchIssues, type Group, type IssueArea } from './lookups';
 export { NotFoundPanel, type NotFoundPanelProps } from './NotFoundPanel';
 export { PagedList, type PagedListProps } from './PagedList';

@@ -6,7 +6,7 @@ import type {
   Organization as OrganizationMessage,
   OrgServiceServer,
 } from '@rotunda/protos/org';
-import { organizationEmailDomains } from '@rotunda/rules';
+import { organizationEmailDomains, socialLinksOf } from '@rotunda/rules';
 import { historyEntryMessage, type Logger, unary } from '@rotunda/service-kit';
 import type { OrgService } from '../domain/org-service.ts';
 import type { Division, Organization, OrganizationFields } from '../domain/organization.ts';
@@ -72,14 +72,7 @@ function fieldsOf(message: FieldsMessage | undefined): Partial<Record<keyof Orga
     website: m.website,
     mainPhone: m.main_phone,
     lobbyFilerId: m.lobby_filer_id,
-    linkedinUrl: m.linkedin_url,
-    facebookUrl: m.facebook_url,
-    youtubeUrl: m.youtube_url,
-    threadsUrl: m.threads_url,
-    twitterUrl: m.twitter_url,
-    instagramUrl: m.instagram_url,
-    tiktokUrl: m.tiktok_url,
-    blueskyUrl: m.bluesky_url,
+    ...socialLinksOf(m),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }

@@ -14,6 +14,7 @@ import type {
   Profile as ProfileMessage,
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
+import { socialLinksOf } from '@rotunda/rules';
 import type { DirectoryCard } from '../domain/directory.ts';
 import type {
   Author,
@@ -182,14 +183,7 @@ export function profileInputOf(message: ProfileFieldsMessage | undefined): Profi
     pronouns: m.pronouns,
     profilePicture: m.profile_picture,
     lobbyFilerId: m.lobby_filer_id,
-    linkedinUrl: m.linkedin_url,
-    facebookUrl: m.facebook_url,
-    youtubeUrl: m.youtube_url,
-    threadsUrl: m.threads_url,
-    twitterUrl: m.twitter_url,
-    instagramUrl: m.instagram_url,
-    tiktokUrl: m.tiktok_url,
-    blueskyUrl: m.bluesky_url,
+    ...socialLinksOf(m),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
