@@ -5,7 +5,7 @@
 // none at all); the issue filter an issue area the person covers.
 // The index learns a person again after each write that changes what it holds of them, and everyone working at
 // an organization or division whose name the org service changed.
-import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle, OTHER_GROUP } from '@rotunda/rules';
+import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle, OTHER_GROUP, tooLongMessage } from '@rotunda/rules';
 import {
   MAX_RESULT_WINDOW,
   type RebuildOutcome,
@@ -18,6 +18,7 @@ import {
   syncIndex,
 } from '@rotunda/search';
 import { type Caller, invalidArgument, requireMember } from '@rotunda/service-kit';
+import { searchWords } from './rules.ts';
 import { isVerifiedEmployer } from './verified-employer.ts';
 
 /**
@@ -47,7 +48,8 @@ const NAME_SEPARATOR = '\u0001';
 
 /** Pages of the directory (spec §9: 30, growing by 30). */
 export const DIRECTORY_PAGE = { default: 30, max: 100 } as const;
-export const SEARCH_LIMITS = { words: 10, wordLength: 100, group: 100 } as const;
+/** The longest group name a filter may name. */
+const GROUP_MAX = 100;
 /**
  * Matches are counted up to this many ("1,000+ people"), or one past the requested page when deeper, so the
  * screen knows there is more to load: counting a whole state's people costs more than the page itself.
@@ -169,14 +171,9 @@ export type DirectoryFilters = Pick<DirectoryQuery, 'search' | 'group' | 'issueI
 
 /** The filters checked (INVALID_ARGUMENT otherwise), the search's words single-spaced and the group trimmed. */
 export function checkFilters<Q extends DirectoryFilters>(query: Q): Q {
-  const words = query.search.trim().split(/\s+/).filter(Boolean);
-  if (words.length > SEARCH_LIMITS.words)
-    throw invalidArgument(`Search with at most ${SEARCH_LIMITS.words} words.`);
-  if (words.some((word) => word.length > SEARCH_LIMITS.wordLength))
-    throw invalidArgument(`Search words must be at most ${SEARCH_LIMITS.wordLength} characters.`);
+  const words = searchWords(query.search);
   const group = query.group.trim();
-  if (group.length > SEARCH_LIMITS.group)
-    throw invalidArgument(`group must be at most ${SEARCH_LIMITS.group} characters.`);
+  if (group.length > GROUP_MAX) throw invalidArgument(tooLongMessage('group', GROUP_MAX));
   if (query.issueId !== null && !(Number.isSafeInteger(query.issueId) && query.issueId > 0))
     throw invalidArgument('issue must be a whole number above 0');
   return { ...query, search: words.join(' '), group };

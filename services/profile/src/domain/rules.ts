@@ -68,7 +68,7 @@ export const REQUIRED_PROFILE_FIELDS = [
 export type ProfileInput = Partial<Record<ProfileFieldName, string | null>>;
 
 /** Trimmed text, blank as cleared, bounded lengths; http(s) links; phones (@rotunda/rules). */
-export const { cleanText, cleanUrl, cleanPhone } = textFieldRules(invalidArgument);
+export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(invalidArgument);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
