@@ -27,7 +27,7 @@ export function refusalOf(error: unknown): string | null {
 }
 
 /** The first non-blank `errors[].msg` of an answer's JSON body, or null (no body, not JSON, no message). */
-export async function serverMessageOf(response: Response): Promise<string | null> {
+async function serverMessageOf(response: Response): Promise<string | null> {
   try {
     const body = (await response.json()) as { errors?: { msg?: unknown }[] };
     const msg = body.errors?.[0]?.msg;

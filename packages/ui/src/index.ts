@@ -17,7 +17,6 @@ export {
   request,
   type SendOptions,
   send,
-  serverMessageOf,
 } from './api';
 export { CancelAndSave, type CancelAndSaveProps } from './CancelAndSave';
 export {
