@@ -63,7 +63,7 @@ export function visitorFeed({ pages, logger }: { pages: FeedPages; logger: Logge
       if (encoding) headers.push('Content-Encoding', encoding);
       res.writeHead(200, headers);
       res.end(body);
-      recordAnswered(req, { method: 'POST', route: FEED_PATH, status: 200, started });
+      recordAnswered(req, { id, method: 'POST', route: FEED_PATH, status: 200, started });
       logAnswered(logger, req, { id, status: 200, startedAt });
     });
   };

@@ -27,7 +27,7 @@ const UNMATCHED_ROUTE = '(unmatched)';
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The request's server span (the root of its trace, or a child of the caller's W3C trace context). */
-function startServerSpan(req: IncomingMessage & { id?: unknown }, method: string, path: string) {
+function startServerSpan(req: IncomingMessage, method: string, path: string, requestId: string) {
   const parent = propagation.extract(ROOT_CONTEXT, req.headers);
   const span = trace.getTracer(TRACER_NAME).startSpan(
     method,
@@ -36,7 +36,7 @@ function startServerSpan(req: IncomingMessage & { id?: unknown }, method: string
       attributes: {
         [ATTR_HTTP_REQUEST_METHOD]: method,
         [ATTR_URL_PATH]: path,
-        [REQUEST_ID_ATTRIBUTE]: String(req.id),
+        [REQUEST_ID_ATTRIBUTE]: requestId,
       },
     },
     parent,
@@ -65,10 +65,10 @@ function endRequest(
  * timed and traced as the pipeline would have, under its route's pattern.
  */
 export function recordAnswered(
-  req: IncomingMessage & { id?: unknown },
-  answered: { method: string; route: string; status: number; started: number },
+  req: IncomingMessage,
+  answered: { id: string; method: string; route: string; status: number; started: number },
 ) {
-  const { span } = startServerSpan(req, answered.method, answered.route);
+  const { span } = startServerSpan(req, answered.method, answered.route, answered.id);
   endRequest(span, { ...answered, label: answered.route });
 }
 
@@ -140,7 +140,7 @@ export function httpTelemetry(app: Express): RequestHandler {
     const state = stateOf(req as TrackedRequest);
     const routeLabel = () => state.route ?? (state.router ? `${state.router}/*` : UNMATCHED_ROUTE);
 
-    const { span, active } = startServerSpan(req, method, req.path);
+    const { span, active } = startServerSpan(req, method, req.path, String(req.id));
 
     let done = false;
     const finish = () => {
