@@ -1,6 +1,7 @@
 // The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes. Every
 // call is member-only: @rotunda/ui's client sends the session's fresh access token with each one, and throws its
 // ApiError (the status and the server's own message) for anything but 2xx.
+import type { SocialField } from '@rotunda/rules';
 import {
   asList,
   call,
@@ -39,8 +40,8 @@ export interface UserIssue {
   IssueArea: IssueArea;
 }
 
-/** The profile fields a member fills in (create-profile, update-profile). */
-export interface ProfileFields {
+/** The profile fields a member fills in (create-profile, update-profile), the social links among them. */
+export interface ProfileFields extends Record<SocialField, string | null> {
   first_name: string;
   last_name: string;
   work_email: string;
@@ -50,14 +51,6 @@ export interface ProfileFields {
   birthday: string | null;
   pronouns: Pronouns | null;
   profile_picture: string | null;
-  linkedin_url: string | null;
-  facebook_url: string | null;
-  youtube_url: string | null;
-  threads_url: string | null;
-  twitter_url: string | null;
-  instagram_url: string | null;
-  tiktok_url: string | null;
-  bluesky_url: string | null;
 }
 
 export interface Profile extends ProfileFields {
