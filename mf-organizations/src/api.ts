@@ -53,8 +53,7 @@ export type EditableField =
 
 const getJson = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, signal ? { signal } : {});
 
-const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
-  call<T>('POST', path, { body, ...(signal && { signal }) });
+const postJson = <T>(path: string, body: unknown) => call<T>('POST', path, { body });
 
 /** Contributors only: the curation history of the organization, newest first. */
 export async function fetchOrganizationHistory(
