@@ -13,7 +13,7 @@ interface Manifest {
 }
 
 /** Every workspace of the repository at `root`, by package name. */
-export function workspaces(root: string): Map<string, { dir: string; manifest: Manifest }> {
+function workspaces(root: string): Map<string, { dir: string; manifest: Manifest }> {
   const patterns = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] })
     .workspaces;
   const found = new Map<string, { dir: string; manifest: Manifest }>();
@@ -37,7 +37,7 @@ export function workspaces(root: string): Map<string, { dir: string; manifest: M
 }
 
 /** The workspace folders the deployable in folder `dir` is made of, sorted. */
-export function workspaceClosure(root: string, dir: string): string[] {
+function workspaceClosure(root: string, dir: string): string[] {
   const all = workspaces(root);
   const start = [...all.values()].find((entry) => entry.dir === dir);
   if (!start) throw new Error(`${dir} is not a workspace`);

@@ -15,7 +15,6 @@ import {
   readRepoFile,
   repoPath,
   schemaKeys,
-  workspaceClosure,
 } from './support/repo.ts';
 
 interface Stage {
@@ -108,19 +107,11 @@ describe.each(DEPLOYABLES)('$name: $dockerfile', (target) => {
   it('copies exactly the workspaces the deployable is made of, and only files that exist', () => {
     const text = file();
     const [build] = stages(text);
-    const listed = /^ENV WORKSPACES='(.+)'$/m.exec(text)?.[1];
-    if (listed) {
-      const declared = JSON.parse(listed) as string[];
-      expect([...declared].sort()).toEqual(workspaceClosure(target.dir));
-      const copied = instruction(build, 'COPY').map((args) => args.split(/\s+/)[0]);
-      for (const dir of declared) expect(copied).toContain(dir);
-    } else {
-      // docker/workspaces.ts copies them from the build context and names them for npm.
-      const run = instruction(build, 'RUN').join('\n');
-      expect(run).toContain(
-        `npm pkg set --json "workspaces=$(node /context/docker/workspaces.ts "${target.dir}" /context /app)"`,
-      );
-    }
+    // docker/workspaces.ts copies them from the build context and names them for npm.
+    const run = instruction(build, 'RUN').join('\n');
+    expect(run).toContain(
+      `npm pkg set --json "workspaces=$(node /context/docker/workspaces.ts "${target.dir}" /context /app)"`,
+    );
     for (const stage of stages(text))
       for (const args of instruction(stage, 'COPY').filter((a) => !a.startsWith('--from'))) {
         const sources = args.split(/\s+/).slice(0, -1);

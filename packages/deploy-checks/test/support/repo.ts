@@ -5,7 +5,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverConfigSchema } from '@rotunda/service-kit';
 import { z } from 'zod';
-import { workspaceClosure as closureIn } from '../../../../docker/workspaces.ts';
 import { gatewayConfigSchema } from '../../../../gateway/src/config.ts';
 import { authConfigSchema } from '../../../../services/auth/src/config.ts';
 import { newsConfigSchema } from '../../../../services/news/src/config.ts';
@@ -103,9 +102,6 @@ export function grpcPortOf(service: keyof typeof SERVICE_SCHEMAS): number {
   const parsed = (left as z.ZodType).parse({}) as { GRPC_PORT: number };
   return parsed.GRPC_PORT;
 }
-
-/** The workspace folders a deployable's image must contain (docker/workspaces.ts, which the builds run). */
-export const workspaceClosure = (dir: string): string[] => closureIn(REPO, dir);
 
 /**
  * The official images Rotunda runs but does not build, each where its own project's documentation points, and what
