@@ -27,7 +27,7 @@ export async function fetchOrganizationColleagues(
   return asList(
     await call<unknown>('POST', '/api/profiles/organization-colleagues', {
       body: { organization_id: organizationId },
-      ...(signal && { signal }),
+      signal,
     }),
     'organization-colleagues',
   );
