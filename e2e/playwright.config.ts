@@ -2,8 +2,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
 
-export { chromiumLaunchOptions };
-
 export const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
