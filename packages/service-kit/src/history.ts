@@ -28,7 +28,7 @@ export interface HistoryEntry<Action extends string> extends Curation<Action> {
 export const HISTORY_PAGE = 100;
 
 /** The page a call asks for: 0 or less means the longest. */
-export const historyPageSize = (limit: number) =>
+const historyPageSize = (limit: number) =>
   limit > 0 ? Math.min(Math.floor(limit), HISTORY_PAGE) : HISTORY_PAGE;
 
 /** A history table's row, as each service stores its entries: the changes as JSON. */

@@ -77,7 +77,6 @@ export {
   type HistoryEntry,
   historyEntryMessage,
   historyEntryOf,
-  historyPageSize,
   historyRecordOf,
 } from './history.ts';
 export { createLogger, type Logger } from './logger.ts';
