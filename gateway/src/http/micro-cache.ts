@@ -86,19 +86,29 @@ export function encodedAnswer(
   return { body: answer.body };
 }
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * A kept answer's body for a client that sent `acceptEncoding`, and its headers (caching, ETag, encoding, type) as one
+ * flat [name, value, …] list: the same for an answer sent through Express and one written ahead of it.
+ */
+export function answerParts(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+  cacheControl: string,
+): { body: Buffer; headers: string[] } {
+  const { body, encoding } = encodedAnswer(answer, acceptEncoding);
+  const headers = ['Cache-Control', cacheControl, 'ETag', answer.etag, 'Vary', 'Accept-Encoding'];
+  if (encoding) headers.push('Content-Encoding', encoding);
+  headers.push('Content-Type', 'application/json; charset=utf-8');
+  return { body, headers };
+}
 
 /**
  * A kept answer, compressed as the client accepts (the compression middleware leaves an encoded answer alone); a GET
  * whose If-None-Match has the ETag answers 304 (Express).
  */
 export function sendAnswer(req: Request, res: Response, answer: CachedAnswer, cacheControl: string) {
-  const { body, encoding } = encodedAnswer(answer, req.headers['accept-encoding']);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('ETag', answer.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Type', JSON_TYPE);
+  const { body, headers } = answerParts(answer, req.headers['accept-encoding'], cacheControl);
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
   res.send(body);
 }
 

@@ -11,7 +11,7 @@ import { type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
 import express, { type RequestHandler } from 'express';
 import { tokenOf } from '../auth/middleware.ts';
 import { type FeedPages, VISITOR_PAGE_CACHING } from '../http/feed-pages.ts';
-import { encodedAnswer, JSON_TYPE } from '../http/micro-cache.ts';
+import { answerParts } from '../http/micro-cache.ts';
 import { logAnswered, requestIdOf } from '../http/request-log.ts';
 import { securityHeaderList } from '../http/security-headers.ts';
 import { recordAnswered } from '../telemetry/http.ts';
@@ -44,24 +44,15 @@ export function visitorFeed({ pages, logger }: { pages: FeedPages; logger: Logge
       const answer = request && !request.my_issues ? pages.keptForVisitor(feedPageKey(request)) : undefined;
       if (!answer) return next();
       const id = requestIdOf(req);
-      const { body, encoding } = encodedAnswer(answer, req.headers['accept-encoding']);
-      const headers = [
+      const { body, headers } = answerParts(answer, req.headers['accept-encoding'], VISITOR_PAGE_CACHING);
+      res.writeHead(200, [
         ...security,
         REQUEST_ID_HEADER,
         id,
-        'Cache-Control',
-        VISITOR_PAGE_CACHING,
-        'ETag',
-        answer.etag,
-        'Vary',
-        'Accept-Encoding',
-        'Content-Type',
-        JSON_TYPE,
+        ...headers,
         'Content-Length',
         String(body.length),
-      ];
-      if (encoding) headers.push('Content-Encoding', encoding);
-      res.writeHead(200, headers);
+      ]);
       res.end(body);
       recordAnswered(req, { id, method: 'POST', route: FEED_PATH, status: 200, started });
       logAnswered(logger, req, { id, status: 200, startedAt });
