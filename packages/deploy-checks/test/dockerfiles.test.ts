@@ -1,6 +1,7 @@
 // Every deployable's Dockerfile, as its build arguments make it (one Dockerfile for the services and the gateway,
-// each its own target; one for the web apps): pinned base images (Node the version the repo pins), a final stage that runs as a
-// non-root user with a health check and never seeds demo data, and exactly the workspaces the deployable is made of.
+// each its own target; one for the web apps): pinned base images (Node the version the repo pins), a final stage that
+// runs as a non-root user with a health check and never seeds demo data, and exactly the workspaces the deployable is
+// made of.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
