@@ -16,5 +16,5 @@ export function wireNews(config: NewsConfig) {
     allowedPrivateAddresses: config.NEWS_ALLOW_PRIVATE_ADDRESSES,
   });
   const close = () => prisma.$disconnect();
-  return { prisma, repository, reader, close };
+  return { repository, reader, close };
 }
