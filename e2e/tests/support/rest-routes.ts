@@ -1,7 +1,7 @@
-// Test helper: every REST route the gateway serves, read from its source (gateway/src/app.ts mounts the routers
-// of gateway/src/routes/*.ts and identity/*.ts), so the security suite covers a route the day it is added and
-// fails when a route appears that its tables do not list. Also the spellings of the spec's REST section (§7) that differ from the
-// gateway's own (trailing slashes), which clients send as they are.
+// Test helper: every REST route the gateway serves, read from its source (gateway/src/app.ts mounts the routers of
+// gateway/src/routes/*.ts and identity/*.ts), so the security suite covers a route the day it is added and fails
+// when a route appears that its tables do not list. Also the spellings of the spec's REST section (§7) that differ
+// from the gateway's own (trailing slashes), which clients send as they are.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
