@@ -11,6 +11,8 @@ import {
   isCalAccessId,
   NAME_LABELS,
   nameProblem,
+  SOCIAL_FIELDS,
+  type SocialField,
 } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE, isContributor } from '@rotunda/service-kit';
 import express, { type Router } from 'express';
@@ -98,14 +100,9 @@ const organizationFields = {
     (value) => !value || isCalAccessId(value),
     CAL_ACCESS_MESSAGES.shape,
   ),
-  linkedin_url: optionalUrl('linkedin_url', 'LinkedIn'),
-  facebook_url: optionalUrl('facebook_url', 'Facebook'),
-  youtube_url: optionalUrl('youtube_url', 'YouTube'),
-  threads_url: optionalUrl('threads_url', 'Threads'),
-  twitter_url: optionalUrl('twitter_url', 'Twitter/X'),
-  instagram_url: optionalUrl('instagram_url', 'Instagram'),
-  tiktok_url: optionalUrl('tiktok_url', 'TikTok'),
-  bluesky_url: optionalUrl('bluesky_url', 'Bluesky'),
+  ...(Object.fromEntries(
+    SOCIAL_FIELDS.map(({ field, label }) => [field, optionalUrl(field, label)]),
+  ) as Record<SocialField, ReturnType<typeof optionalUrl>>),
 };
 
 const DOMAINS_SHAPE = `${EMAIL_DOMAIN_LABEL}: send email_domains as a list of domains, like ["agency.ca.gov"].`;
