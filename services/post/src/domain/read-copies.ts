@@ -14,7 +14,7 @@ import type { PostIndex } from './post-index.ts';
 const AUTHORS_PER_CALL = 1000;
 
 /** The author as the read copy keeps them. */
-export const authorCopyOf = (author: Author): AuthorCopy => ({
+const authorCopyOf = (author: Author): AuthorCopy => ({
   profileId: author.profileId,
   userId: author.userId || null,
   firstName: author.firstName,
