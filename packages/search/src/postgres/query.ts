@@ -79,15 +79,15 @@ export function searchStatement(
   if (!query.countTotal) {
     // The page alone: Postgres walks a sort index and stops after `limit` rows. Prepared without words only: with
     // words the best plan depends on them (a common word is found soonest walking the sort index, a rare one
-    // through the trigram index; measured at 200,000 rows: 2 ms either way when planned for the words, 45 ms
-    // for a common word on a generic plan), so those are planned per call.
+    // through the trigram index; a generic plan is many times slower for a common word, ADR 0033), so those are
+    // planned per call.
     const sql = `SELECT -1 AS total, ARRAY(SELECT id FROM ${table} ${where} ${page}) AS ids`;
     return { sql, params, prepare: query.words.length === 0 };
   }
   // One round trip and always one row, even past the last page (count(*) OVER () would give no row there).
   if (query.words.some((word) => [...word].length >= 3)) {
     // A word of 3+ characters has trigrams, so the index narrows the matches: scan them once, then count
-    // and sort that set (measured: half the time of scanning twice for a two-word query at 100,000 rows).
+    // and sort that set (faster than scanning twice, ADR 0033).
     const columns = [
       ...new Set([
         'id',
@@ -98,8 +98,7 @@ export function searchStatement(
       SELECT ${counted('matches')} AS total, ARRAY(SELECT id FROM matches ${page}) AS ids`;
     // Prepared only when a word surely has a trigram: Postgres' generic plan for this text always takes the
     // trigram index, which is right then; for words without one ('%%%') it would read the whole index
-    // (measured: 7.6 ms against 1.7 ms on 10,000 rows), so those calls stay unprepared and are planned for
-    // their own words.
+    // (ADR 0033), so those calls stay unprepared and are planned for their own words.
     return { sql, params, prepare: query.words.some((word) => TRIGRAM.test(word)) };
   }
   // No words, or only 1-2 character ones (no trigram, so a scan): possibly most rows match, so keep count and
@@ -108,6 +107,6 @@ export function searchStatement(
   const sql = `SELECT ${counted(`${table} ${where}`)} AS total,
     ARRAY(SELECT id FROM ${table} ${where} ${page}) AS ids`;
   // Planned per call: a generic plan here would take the trigram index for 1-2 character words, which have no
-  // trigram, and read all of it (measured: 20 ms against a 3 ms scan).
+  // trigram, and read all of it (slower than the scan, ADR 0033).
   return { sql, params, prepare: false };
 }
