@@ -52,6 +52,13 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     AUTH_ADDRESS_CHECKS_PER_HOUR: envPositiveInt(1000),
     /** Eligibility checks of one email in an hour. */
     AUTH_EMAIL_CHECKS_PER_HOUR: envPositiveInt(30),
+    /** Images one member may store in an hour (logos, profile pictures), asked by the gateway (ConsumeQuota). */
+    AUTH_IMAGE_UPLOADS_PER_HOUR: envPositiveInt(30),
+    /**
+     * Other members' profile pages one member may read in a minute: more than a person browsing ever opens,
+     * far fewer than a script copying the directory's personal details.
+     */
+    AUTH_PROFILE_READS_PER_MINUTE: envPositiveInt(60),
   })
   .refine(
     (config) =>

@@ -46,6 +46,14 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
       byAddress: perHour('reset:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
       byEmail: perHour('reset:email', config.AUTH_EMAIL_REQUESTS_PER_HOUR),
     },
+    quotas: {
+      'image-upload': perHour('quota:image-upload', config.AUTH_IMAGE_UPLOADS_PER_HOUR),
+      'profile-read': createWindowLimit(prisma, {
+        name: 'quota:profile-read',
+        points: config.AUTH_PROFILE_READS_PER_MINUTE,
+        windowSeconds: 60,
+      }),
+    },
   };
 }
 

@@ -59,6 +59,8 @@ const REQUESTS_PER_EMAIL = 2;
 const CHECKS_PER_ADDRESS = 10;
 const CHECKS_PER_EMAIL = 3;
 const RETAIN_SECONDS = 360;
+const IMAGE_UPLOADS_PER_HOUR = 4;
+const PROFILE_READS_PER_MINUTE = 6;
 
 async function refusal(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
   try {
@@ -136,6 +138,14 @@ beforeAll(async () => {
       passwordReset: {
         byAddress: perHour('reset:address', REQUESTS_PER_ADDRESS),
         byEmail: perHour('reset:email', REQUESTS_PER_EMAIL),
+      },
+      quotas: {
+        'image-upload': perHour('quota:image-upload', IMAGE_UPLOADS_PER_HOUR),
+        'profile-read': createWindowLimit(prisma, {
+          name: 'quota:profile-read',
+          points: PROFILE_READS_PER_MINUTE,
+          windowSeconds: 60,
+        }),
       },
     },
     endedSessions: prismaEndedSessions(prisma, { schema: 'auth', retainSeconds: RETAIN_SECONDS }),
@@ -805,6 +815,53 @@ describe('over gRPC', () => {
     const refused = await check();
     expect(refused?.code).toBe(status.RESOURCE_EXHAUSTED);
     expect(refused?.details).toBe('Too many attempts. Try again in 60 minutes.');
+  });
+
+  describe('ConsumeQuota', () => {
+    const consume = (quota: string, caller?: Caller) => {
+      const metadata = new Metadata();
+      if (caller) setCallerMetadata(metadata, caller);
+      return new Promise<{ error: ServiceError | null; wait?: number }>((resolve) =>
+        client.consumeQuota({ quota }, metadata, (error, response) =>
+          resolve({ error, wait: response?.retry_after_seconds }),
+        ),
+      );
+    };
+    const someMember = (): Caller => ({ userId: randomUUID(), email: uniqueEmail(), roles: [] });
+
+    it('allows each member so many profile reads a minute, even sent at once, then answers the wait', async () => {
+      const reader = someMember();
+      // A script's burst: parallel reads against the shared Postgres count exactly the quota through.
+      const burst = await Promise.all(Array.from({ length: 20 }, () => consume('profile-read', reader)));
+      expect(burst.map((answer) => answer.error)).toEqual(Array(20).fill(null));
+      expect(burst.filter((answer) => answer.wait === 0)).toHaveLength(PROFILE_READS_PER_MINUTE);
+      for (const refused of burst.filter((answer) => answer.wait !== 0)) {
+        expect(refused.wait).toBeGreaterThan(0);
+        expect(refused.wait).toBeLessThanOrEqual(60);
+      }
+      // Another member browsing at the same time never notices.
+      expect(await consume('profile-read', someMember())).toEqual({ error: null, wait: 0 });
+      // Quotas are apart: the reader may still upload.
+      expect(await consume('image-upload', reader)).toEqual({ error: null, wait: 0 });
+    });
+
+    it('allows so many image uploads an hour, then answers a wait of up to the hour', async () => {
+      const uploader = someMember();
+      for (let i = 0; i < IMAGE_UPLOADS_PER_HOUR; i++)
+        expect(await consume('image-upload', uploader)).toEqual({ error: null, wait: 0 });
+      const over = await consume('image-upload', uploader);
+      expect(over.error).toBeNull();
+      expect(over.wait).toBeGreaterThan(60);
+      expect(over.wait).toBeLessThanOrEqual(3600);
+    });
+
+    it('needs a signed-in caller and a known quota', async () => {
+      expect((await consume('profile-read')).error?.code).toBe(status.UNAUTHENTICATED);
+      const unknown = await consume('downloads', someMember());
+      expect(unknown.error?.code).toBe(status.INVALID_ARGUMENT);
+      expect(unknown.error?.details).toBe('Unknown quota: downloads');
+      expect((await consume('constructor', someMember())).error?.code).toBe(status.INVALID_ARGUMENT);
+    });
   });
 
   it('reads the caller from the metadata for contributor-only lists', async () => {

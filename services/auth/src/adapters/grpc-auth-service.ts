@@ -107,5 +107,8 @@ export function grpcAuthService(
         user_id: user.userId,
       })),
     })),
+    consumeQuota: unary(logger, 'ConsumeQuota', async (request, context) => ({
+      retry_after_seconds: await auth.consumeQuota(context.caller, request.quota),
+    })),
   };
 }

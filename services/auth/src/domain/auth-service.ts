@@ -77,7 +77,14 @@ export interface AuthLimits {
   register: RequestLimits;
   checkEmail: RequestLimits;
   passwordReset: RequestLimits;
+  /** Per-member quotas the gateway asks about (ConsumeQuota), keyed by the caller's user id. */
+  quotas: Record<Quota, RateLimit>;
 }
+
+/** The per-member quotas: images stored, other members' profile pages read. */
+export const QUOTAS = ['image-upload', 'profile-read'] as const;
+export type Quota = (typeof QUOTAS)[number];
+const isQuota = (name: string): name is Quota => (QUOTAS as readonly string[]).includes(name);
 
 export interface AuthDependencies {
   identity: IdentityProvider;
@@ -363,6 +370,16 @@ export function createAuthService(deps: AuthDependencies) {
       await identity.setPassword(user.id, input.newPassword);
       await endedSessions.record(await identity.endSessions(user.id, input.sessionId || undefined));
       return MESSAGES.updated;
+    },
+
+    /**
+     * Counts one use of a quota for the caller: the seconds to wait when over it, else 0 (the use is counted).
+     * Being over is an answer, not a refusal: the gateway decides how to tell the member.
+     */
+    async consumeQuota(caller: Caller | undefined, quota: string): Promise<number> {
+      if (!caller) throw unauthenticated(MESSAGES.loginRequired);
+      if (!isQuota(quota)) throw invalidArgument(`Unknown quota: ${quota}`);
+      return limits.quotas[quota].attempt(caller.userId);
     },
 
     listEmailDomains: () => lists.approvedDomains(),
