@@ -69,7 +69,8 @@ export function isDomainName(domain: string): boolean {
   );
 }
 
-const isWebmail = (domain: string) =>
+/** A public email service or an address under one. */
+export const isWebmail = (domain: string) =>
   PUBLIC_WEBMAIL_DOMAINS.has(domain) ||
   [...PUBLIC_WEBMAIL_DOMAINS].some((mail) => domain.endsWith(`.${mail}`));
 
@@ -107,17 +108,6 @@ export function websiteDomain(website: string | null | undefined): string | null
   } catch {
     return null;
   }
-}
-
-/** The domains that count for an organization: its website's host and the listed ones, normalized, once each. */
-export function organizationEmailDomains(
-  website: string | null | undefined,
-  listed: readonly string[],
-): string[] {
-  const domains = [websiteDomain(website), ...listed.map(normalizeDomain)].filter(
-    (domain): domain is string => !!domain && isDomainName(domain) && !isWebmail(domain),
-  );
-  return [...new Set(domains)];
 }
 
 /** The domain of an email address, normalized; null when it has none. */

@@ -7,7 +7,6 @@ import {
   EMAIL_DOMAIN_MESSAGES,
   emailDomainMatches,
   emailDomainOf,
-  organizationEmailDomains,
   splitEmailDomains,
   websiteDomain,
 } from '../src/index.ts';
@@ -55,16 +54,11 @@ describe('emailDomainOf', () => {
   });
 });
 
-describe('organizationEmailDomains', () => {
-  it("counts the website's host without www. and the listed domains, once each", () => {
-    expect(
-      organizationEmailDomains('https://WWW.DOF.ca.gov/budget?x=1', ['ebudget.ca.gov', 'dof.ca.gov']),
-    ).toEqual(['dof.ca.gov', 'ebudget.ca.gov']);
-    expect(organizationEmailDomains('acme.org', [])).toEqual(['acme.org']);
-  });
-  it('leaves out a website without a host name and webmail', () => {
-    expect(organizationEmailDomains(null, [])).toEqual([]);
-    expect(organizationEmailDomains('http://10.0.0.1/', ['gmail.com'])).toEqual([]);
+describe('websiteDomain', () => {
+  it("answers the website's host without www., or null without a host name", () => {
+    expect(websiteDomain('https://WWW.DOF.ca.gov/budget?x=1')).toBe('dof.ca.gov');
+    expect(websiteDomain('acme.org')).toBe('acme.org');
+    expect(websiteDomain('http://10.0.0.1/')).toBeNull();
     expect(websiteDomain('not a url')).toBeNull();
   });
 });
