@@ -2,7 +2,11 @@
 // access token with the refresh token at the built-in provider's token endpoint (as the shell does), so a
 // suite can run for minutes with short tokens (CI sets AUTH_ACCESS_TOKEN_SECONDS=20) and still make one login
 // per role: logins from one address are rate-limited. Refresh tokens rotate, so the newest one is always kept.
-import { type APIRequestContext, expect } from '@playwright/test';
+//
+// The session renews through a request context of its own: the `request` it is made with may be a hook's
+// fixture (a beforeAll's), disposed when the hook ends while the session is used for minutes more.
+import { type APIRequestContext, expect, request as requests } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
 
 interface SessionUser {
   user_id: string;
@@ -23,6 +27,7 @@ export class ApiSession {
   private expiresAt: number;
   private renewing: Promise<void> | undefined;
 
+  /** Owned by the session, alive as long as the test worker. */
   private readonly request: APIRequestContext;
   private readonly identity: Identity;
 
@@ -35,7 +40,10 @@ export class ApiSession {
     this.expiresAt = Date.now() + answer.expiresIn * 1000;
   }
 
-  /** Logs in through POST /auth/login (one login) and keeps the session alive from then on. */
+  /**
+   * Logs in through POST /auth/login (one login) and keeps the session alive from then on. `request` is the
+   * caller's context, used for the login only; renewals go through the session's own.
+   */
   static async logIn(
     request: APIRequestContext,
     account: { email: string; password: string },
@@ -44,7 +52,8 @@ export class ApiSession {
       data: { email: account.email, password: account.password },
     });
     expect(response.status(), `login of ${account.email}: ${await response.text()}`).toBe(200);
-    return new ApiSession(request, await identityOf(request), (await response.json()) as LoginAnswer);
+    const own = await requests.newContext({ baseURL });
+    return new ApiSession(own, await identityOf(own), (await response.json()) as LoginAnswer);
   }
 
   /** A valid access token, renewed first when it is about to expire. */

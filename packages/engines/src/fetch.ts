@@ -1,11 +1,12 @@
-// Fetching the engines with the registries' own clients into the cache, once: Maven for the Java servers'
-// distributions, the Go toolchain (through the Go module proxy) for SeaweedFS. A step that finished before is
-// skipped, so a second run fetches nothing; each result is written under a temporary name and renamed when
-// complete, so an interrupted fetch is redone rather than half-used.
+// Fetching the engines with the registries' own clients into the build cache (cache.ts), once per pinned version:
+// Maven for the Java servers' distributions, the Go toolchain (through the Go module proxy) for SeaweedFS. Each
+// entry is built in a folder of its own and renamed into place when complete, so a second run (or a fresh clone
+// on the same machine) fetches nothing, and an interrupted fetch is redone rather than half-used.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
+import { cachedEntry } from './cache.ts';
 import { runStep } from './supervise.ts';
 import { MAVEN_DEPENDENCY_PLUGIN } from './versions.ts';
 
@@ -18,6 +19,7 @@ export function requireTool(command: string, hint: string): void {
 }
 
 export interface FetchContext {
+  /** The build cache's folder (cache.ts). */
   cache: string;
   logFile: string;
   say: (line: string) => void;
@@ -25,14 +27,13 @@ export interface FetchContext {
 
 function mavenArgs(cache: string): string[] {
   // The cache's own local repository: a fresh clone fetches the same way everywhere, and nothing lands in ~/.m2.
+  // Maven's repository is keyed by version already, so every entry shares it.
   return ['-B', '-q', `-Dmaven.repo.local=${join(cache, 'maven')}`];
 }
 
-/** Downloads one artifact (`group:artifact:version:type`) into `directory`. */
-export async function mavenCopy(context: FetchContext, artifact: string, directory: string): Promise<string> {
+/** Downloads one artifact (`group:artifact:version:type`) into `directory`; answers the file. */
+async function mavenCopy(context: FetchContext, artifact: string, directory: string): Promise<string> {
   const [, artifactId, version, type = 'jar'] = artifact.split(':');
-  const file = join(directory, `${artifactId}-${version}.${type}`);
-  if (existsSync(file)) return file;
   requireTool('mvn', 'Maven fetches Keycloak and the search engine (Debian: apt-get install maven)');
   context.say(`fetching ${artifact} with Maven`);
   await runStep({
@@ -46,81 +47,90 @@ export async function mavenCopy(context: FetchContext, artifact: string, directo
     ],
     logFile: context.logFile,
   });
-  return file;
-}
-
-/** Unpacks a zip whose single top folder is `folder` into `parent`, once. */
-export async function unpack(
-  context: FetchContext,
-  zip: string,
-  parent: string,
-  folder: string,
-): Promise<string> {
-  const target = join(parent, folder);
-  if (existsSync(target)) return target;
-  requireTool('unzip', 'it unpacks the engines (Debian: apt-get install unzip)');
-  context.say(`unpacking ${basename(zip)}`);
-  const partial = join(parent, `${folder}.partial`);
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(parent, { recursive: true });
-  await runStep({
-    what: `unzip ${basename(zip)}`,
-    command: 'unzip',
-    args: ['-q', zip, '-d', partial],
-    logFile: context.logFile,
-  });
-  const top = readdirSync(partial);
-  if (top.length !== 1 || top[0] !== folder)
-    throw new Error(`${basename(zip)} holds ${top.join(', ')}, not the one folder ${folder}`);
-  renameSync(join(partial, folder), target);
-  rmSync(partial, { recursive: true, force: true });
-  return target;
+  return join(directory, `${artifactId}-${version}.${type}`);
 }
 
 /**
- * Builds a Go program from a module the Go module proxy serves, once, into `binary`. `go install` refuses modules
- * whose go.mod has replace directives (SeaweedFS has one), so the module is downloaded with `go mod download`
- * and built in place, where its own go.mod and go.sum apply.
+ * The distribution of a Maven artifact whose zip holds the single top folder `key` (as `keycloak-26.7.3/`),
+ * unpacked as the cache entry `key`; answers the entry, the distribution's own folder.
+ */
+export function mavenDistribution(context: FetchContext, artifact: string, key: string): Promise<string> {
+  return cachedEntry(context.cache, key, async (entry) => {
+    const zip = await mavenCopy(context, artifact, join(entry, '.download'));
+    requireTool('unzip', 'it unpacks the engines (Debian: apt-get install unzip)');
+    context.say(`unpacking ${basename(zip)}`);
+    const unpacked = join(entry, '.unpacked');
+    await runStep({
+      what: `unzip ${basename(zip)}`,
+      command: 'unzip',
+      args: ['-q', zip, '-d', unpacked],
+      logFile: context.logFile,
+    });
+    const top = readdirSync(unpacked);
+    if (top.length !== 1 || top[0] !== key)
+      throw new Error(`${basename(zip)} holds ${top.join(', ')}, not the one folder ${key}`);
+    for (const name of readdirSync(join(unpacked, key)))
+      renameSync(join(unpacked, key, name), join(entry, name));
+    rmSync(join(entry, '.download'), { recursive: true, force: true });
+    rmSync(unpacked, { recursive: true, force: true });
+  });
+}
+
+/**
+ * Builds a Go program from a module the Go module proxy serves, as the cache entry `key` holding the one file
+ * `binary`; answers the binary's path. `go install` refuses modules whose go.mod has replace directives
+ * (SeaweedFS has one), so the module is downloaded with `go mod download` and built in place, where its own
+ * go.mod and go.sum apply.
  */
 export async function goBuild(
   context: FetchContext,
   module: { path: string; version: string; package: string },
+  key: string,
   binary: string,
 ): Promise<string> {
-  if (existsSync(binary)) return binary;
-  requireTool(
-    'go',
-    'Go builds the S3 server (https://go.dev/doc/install, or Debian: apt-get install golang)',
-  );
-  const env = {
-    ...process.env,
-    GOMODCACHE: join(context.cache, 'go/mod'),
-    GOCACHE: join(context.cache, 'go/build'),
-    // Module files writable, so the cache can be deleted like any folder.
-    GOFLAGS: '-modcacherw',
-    // Build with the installed toolchain; never download another.
-    GOTOOLCHAIN: 'local',
-  };
-  context.say(`fetching ${module.path}@${module.version} through the Go module proxy`);
-  const download = await run('go', ['mod', 'download', '-json', `${module.path}@${module.version}`], {
-    env,
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string; stderr?: string }) => {
-    throw new Error(`go mod download ${module.path} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  const entry = await cachedEntry(context.cache, key, async (folder) => {
+    requireTool(
+      'go',
+      'Go builds the S3 server (https://go.dev/doc/install, or Debian: apt-get install golang)',
+    );
+    // The module and build caches (about 4 GB for SeaweedFS) serve this one build and go with its folder: the
+    // binary is what is kept, and two builds at once never share a cache one of them removes.
+    const goCaches = join(folder, '.go');
+    const env = {
+      ...process.env,
+      GOMODCACHE: join(goCaches, 'mod'),
+      GOCACHE: join(goCaches, 'build'),
+      // Module files writable, so the folder can be deleted like any other.
+      GOFLAGS: '-modcacherw',
+      // Build with the installed toolchain; never download another.
+      GOTOOLCHAIN: 'local',
+    };
+    context.say(`fetching ${module.path}@${module.version} through the Go module proxy`);
+    const download = await run('go', ['mod', 'download', '-json', `${module.path}@${module.version}`], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`go mod download ${module.path} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    });
+    const { Dir: directory } = JSON.parse(download.stdout) as { Dir: string };
+    context.say(`building ${module.package} (the first time takes several minutes)`);
+    await runStep({
+      what: `go build ${module.package}`,
+      command: 'go',
+      args: [
+        'build',
+        '-C',
+        directory,
+        '-trimpath',
+        '-ldflags=-s -w',
+        '-o',
+        join(folder, binary),
+        module.package,
+      ],
+      env,
+      logFile: context.logFile,
+    });
+    rmSync(goCaches, { recursive: true, force: true });
   });
-  const { Dir: directory } = JSON.parse(download.stdout) as { Dir: string };
-  context.say(`building ${module.package} (the first time takes several minutes)`);
-  mkdirSync(join(binary, '..'), { recursive: true });
-  const partial = `${binary}.partial`;
-  await runStep({
-    what: `go build ${module.package}`,
-    command: 'go',
-    args: ['build', '-C', directory, '-trimpath', '-ldflags=-s -w', '-o', partial, module.package],
-    env,
-    logFile: context.logFile,
-  });
-  renameSync(partial, binary);
-  // The module and build caches (about 4 GB for SeaweedFS) served this one build; the binary is what is kept.
-  rmSync(join(context.cache, 'go'), { recursive: true, force: true });
-  return binary;
+  return join(entry, binary);
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FetchContext } from './fetch.ts';
 import { fetchKeycloak, keycloakEnvironment, keycloakReady, startKeycloak } from './keycloak.ts';
 import { busyPorts, DEFAULT_PORT_BASE, freePortBase, layout, type Ports, portsFrom } from './layout.ts';
 import { fetchOpenSearch, openSearchReady, startOpenSearch } from './opensearch.ts';
@@ -79,6 +80,28 @@ async function resolvePortBase(portBase: StartOptions['portBase']): Promise<Port
 }
 
 const since = (started: number) => performance.now() - started;
+
+/**
+ * Fills the build cache with every engine (fetching and building only what it lacks) and answers where each
+ * is and how long it took: `npm run engines -- --fetch-only`.
+ */
+export async function fetchEngines(
+  say: (line: string) => void = () => {},
+): Promise<Record<'keycloak' | 'search' | 's3', { folder: string; fetchMs: number }>> {
+  const paths = layout('fetch');
+  mkdirSync(paths.logs, { recursive: true });
+  const timed = async (name: string, fetch: (context: FetchContext) => Promise<string>) => {
+    const started = performance.now();
+    const folder = await fetch({ cache: paths.cache, logFile: join(paths.logs, `${name}-fetch.log`), say });
+    return { folder, fetchMs: since(started) };
+  };
+  const [keycloak, search, s3] = await Promise.all([
+    timed('keycloak', fetchKeycloak),
+    timed('opensearch', fetchOpenSearch),
+    timed('seaweedfs', fetchSeaweedFs),
+  ]);
+  return { keycloak, search, s3 };
+}
 
 export async function startEngines(options: StartOptions = {}): Promise<Engines> {
   const say = options.say ?? (() => {});

@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { type FetchContext, mavenCopy, requireTool, unpack } from './fetch.ts';
+import { type FetchContext, mavenDistribution, requireTool } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 import { KEYCLOAK } from './versions.ts';
 
@@ -25,10 +25,12 @@ const REALM = 'rotunda';
 const SERVICE_CLIENT_ID = 'rotunda-auth';
 const REALM_FILE = join(import.meta.dirname, '../../../services/auth/keycloak/realm-rotunda.json');
 
-/** Fetches and unpacks the distribution into the cache; answers its folder. */
-export async function fetchKeycloak(context: FetchContext): Promise<string> {
-  const zip = await mavenCopy(context, KEYCLOAK.artifact, join(context.cache, 'downloads'));
-  return unpack(context, zip, join(context.cache, 'dist'), `keycloak-${KEYCLOAK.version}`);
+/**
+ * Fetches and unpacks the distribution into the build cache, once per version; answers its folder. Keycloak's
+ * first start augments it (lib/quarkus, through the home's link to lib/), so later starts, in any clone, skip that.
+ */
+export function fetchKeycloak(context: FetchContext): Promise<string> {
+  return mavenDistribution(context, KEYCLOAK.artifact, `keycloak-${KEYCLOAK.version}`);
 }
 
 export interface KeycloakOptions {

@@ -1,17 +1,19 @@
 // Where the engines live on disk and which loopback ports they take.
 //
-//   .data/engines/cache/   downloads and builds, kept between runs (maven/, go/, dist/, bin/); ENGINES_CACHE
-//                          moves it
+//   the build cache        outside the clone, one per machine or user (cache.ts): keycloak-<version>/,
+//                          opensearch-<version>/, seaweedfs-<version>/weed, maven/; ENGINES_CACHE moves it
 //   .data/engines/<name>/  one set of running engines: keycloak/, opensearch/, seaweedfs/, logs/, secrets.json
 //
 // `npm run engines` uses the set `run` (kept, so a second start reuses the realm and the data); the contract
 // run (`npm run test:engines`) uses `test`, emptied at every start.
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { defaultCacheFolder } from './cache.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
 export interface Layout {
+  /** The build cache, shared by every clone on the machine. */
   cache: string;
   /** The folder of this set of engines (data, logs, secrets). */
   instance: string;
@@ -20,9 +22,7 @@ export interface Layout {
 
 export function layout(instanceName: string, root = process.env.ENGINES_DIR || join(REPO, '.data/engines')) {
   const instance = join(root, instanceName);
-  // ENGINES_CACHE lets several clones (or CI runs on one machine) share one cache.
-  const cache = process.env.ENGINES_CACHE || join(root, 'cache');
-  return { cache, instance, logs: join(instance, 'logs') } satisfies Layout;
+  return { cache: defaultCacheFolder(), instance, logs: join(instance, 'logs') } satisfies Layout;
 }
 
 /** Every port the engines listen on, each one a fixed offset from a base. */

@@ -1,8 +1,10 @@
 // `npm run engines`: starts the real engines (Keycloak, the search engine, the S3 server) on loopback, prints
 // their URLs and the environment to run Rotunda or a contract suite against them, and stops them all on Ctrl-C
-// or SIGTERM. The first run fetches and builds them into .data/engines/cache/ (minutes); later runs start in
-// seconds. ENGINES_PORT_BASE moves the ports (default 7100–7112); ENGINES_DIR moves .data/engines.
-import { startEngines } from './index.ts';
+// or SIGTERM. The first run fetches and builds them into the build cache outside the clone (cache.ts; minutes,
+// once per machine and version); later runs, in this clone or a fresh one, start in seconds. `--fetch-only`
+// fills the cache and exits. ENGINES_PORT_BASE moves the ports (default 7100–7112); ENGINES_DIR moves
+// .data/engines.
+import { fetchEngines, startEngines } from './index.ts';
 
 const say = (line: string) => console.log(`  ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -16,6 +18,13 @@ function shutDown(signal: NodeJS.Signals) {
   stopping = (stopEngines?.() ?? Promise.resolve()).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutDown(signal));
+
+if (process.argv.includes('--fetch-only')) {
+  const fetched = await fetchEngines(say);
+  for (const [name, { folder, fetchMs }] of Object.entries(fetched))
+    console.log(`  ${name}: ${folder} (${seconds(fetchMs)})`);
+  process.exit(0);
+}
 
 console.log('Starting the real engines (the first run fetches and builds them: several minutes)');
 try {

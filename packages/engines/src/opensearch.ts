@@ -15,16 +15,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type FetchContext, mavenCopy, unpack } from './fetch.ts';
+import { type FetchContext, mavenDistribution } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 import { OPENSEARCH } from './versions.ts';
 
 const NOBODY = 65_534;
 
-/** Fetches and unpacks the distribution, once; answers its folder. */
-export async function fetchOpenSearch(context: FetchContext): Promise<string> {
-  const zip = await mavenCopy(context, OPENSEARCH.artifact, join(context.cache, 'downloads'));
-  return unpack(context, zip, join(context.cache, 'dist'), `opensearch-${OPENSEARCH.version}`);
+/** Fetches and unpacks the distribution into the build cache, once per version; answers its folder. */
+export function fetchOpenSearch(context: FetchContext): Promise<string> {
+  return mavenDistribution(context, OPENSEARCH.artifact, `opensearch-${OPENSEARCH.version}`);
 }
 
 function javaVersion(java: string): number {

@@ -12,7 +12,8 @@ export async function fetchSeaweedFs(context: FetchContext): Promise<string> {
   return goBuild(
     context,
     { path: SEAWEEDFS.module, version: SEAWEEDFS.version, package: './weed' },
-    join(context.cache, 'bin', `weed-${SEAWEEDFS.release}`),
+    `seaweedfs-${SEAWEEDFS.version}`,
+    'weed',
   );
 }
 

@@ -1,5 +1,5 @@
 // The pinned engines: one place to read and bump them. Each is fetched by its registry's own client (Maven for
-// the Java servers, the Go module proxy for SeaweedFS) and cached under .data/engines/cache/.
+// the Java servers, the Go module proxy for SeaweedFS) and cached outside the clone under its version (cache.ts).
 
 /** Runs `copy` / `copy-dependencies` without a project; pinned so every machine fetches the same way. */
 export const MAVEN_DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.8.1';
