@@ -105,6 +105,14 @@ function browserStorage(): Storage | undefined {
   return typeof window === 'undefined' ? undefined : window.localStorage;
 }
 
+/**
+ * The session as persisted right now, which another tab may have changed since this tab's store last heard
+ * (its 'storage' event comes later): the session keeper reads it before renewing, under the cross-tab lock.
+ */
+export function readStoredSession(storage: Storage | undefined = browserStorage()): AuthState {
+  return readPersisted(storage);
+}
+
 /** Builds a session store bound to a storage; the app uses the one below, tests may build their own. */
 export function createSessionStore(storage: Storage | undefined = browserStorage()) {
   const store = createStore<SessionStore>()((set) => ({

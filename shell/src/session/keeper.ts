@@ -3,7 +3,16 @@
 // member is active, keeps the store's token (and user.token) in step, and ends the session when the identity
 // provider's session ends: the refresh token expires or is refused (spec §4, issue 3), or on logout.
 // Ending clears the store; the layout sees the member signed out and sends them to '/'.
-import { registerTokenRefresher, type SessionStore } from '@rotunda/session';
+//
+// Refresh tokens rotate and a reused one ends the session, so the tabs of one browser renew one at a time: each
+// renewal holds a Web Lock shared by every tab, and once it has the lock re-reads the stored tokens. When another
+// tab renewed meanwhile, it takes those tokens instead of renewing with the spent ones (ADR 0040).
+import {
+  type AuthState,
+  readStoredSession,
+  registerTokenRefresher,
+  type SessionStore,
+} from '@rotunda/session';
 import type { KeycloakInitOptions } from 'keycloak-js';
 import type { StoreApi } from 'zustand';
 import type { IdentityConfig } from '../config';
@@ -33,6 +42,18 @@ export interface KeeperDependencies {
   logoutRequest: (refreshToken: string, token: string | null) => Promise<void>;
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
+  /** The session as persisted now, shared by every tab (default: localStorage's 'auth'). */
+  stored?: () => AuthState;
+  /**
+   * The browser's lock manager, shared by its tabs (default: navigator.locks). Missing (an old browser, a page
+   * not served over https or from localhost), each tab renews on its own, as before the lock.
+   */
+  locks?: RenewalLocks | null;
+}
+
+/** The part of the Web Locks API (navigator.locks) the keeper uses. */
+export interface RenewalLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 export interface SessionKeeper {
@@ -53,10 +74,16 @@ const ACTIVITY_RENEW_GAP_MS = 5_000;
 /** setTimeout's longest delay; longer sessions re-arm the timer. */
 const MAX_TIMER_MS = 2_147_483_647;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+/** The Web Lock every tab of the site takes to renew. */
+export const RENEWAL_LOCK = 'rotunda-session-renewal';
+/** A renewal stalled longer than this (a dead network) stops holding the other tabs' renewals. */
+export const RENEWAL_LOCK_HOLD_MS = 20_000;
 
 export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
   const { store } = deps;
   const now = deps.now ?? Date.now;
+  const stored = deps.stored ?? (() => readStoredSession());
+  const locks = deps.locks === undefined ? (globalThis.navigator?.locks ?? null) : deps.locks;
   let kc: KeycloakLike | null = null;
   /** Bumped whenever the current session is dropped, so late answers about an older one are ignored. */
   let generation = 0;
@@ -122,11 +149,50 @@ export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
     scheduleEnd();
   }
 
+  /** Runs `work` while no other tab of this browser renews; without Web Locks, at once. */
+  async function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+    if (!locks) return work();
+    let done: Promise<void> = Promise.resolve();
+    await locks.request(RENEWAL_LOCK, () => {
+      done = work();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stalled = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, RENEWAL_LOCK_HOLD_MS);
+      });
+      return Promise.race([done.catch(() => {}), stalled]).finally(() => clearTimeout(timer));
+    });
+    return done;
+  }
+
+  /**
+   * Under the lock, before renewing: what the other tabs did meanwhile. Answers false when the session is no
+   * longer this one's to renew (signed out or switched in another tab); takes the stored tokens when another
+   * tab renewed.
+   */
+  function catchUp(instance: KeycloakLike): boolean {
+    const latest = stored();
+    const state = store.getState();
+    if (!latest.isAuthenticated) {
+      // Signed out in another tab whose 'storage' event has not reached this one yet.
+      if (kc === instance) end();
+      return false;
+    }
+    if (latest.user?.user_id !== state.user?.user_id) return false;
+    if (latest.token && latest.refreshToken && latest.refreshToken !== instance.refreshToken) {
+      adopt(latest.token, latest.refreshToken);
+      if (state.refreshToken !== latest.refreshToken) state.setTokens(latest.token, latest.refreshToken);
+    }
+    return true;
+  }
+
   async function renew(minValidity = MIN_VALIDITY_SECONDS) {
     const instance = kc;
     if (!instance) return;
     try {
-      await instance.updateToken(minValidity);
+      await oneTabAtATime(async () => {
+        // After another tab's renewal the adopted token is fresh, and updateToken leaves it as it is.
+        if (kc === instance && catchUp(instance)) await instance.updateToken(minValidity);
+      });
     } catch (error) {
       // A refused renewal (400: the session ended or was revoked) has already ended the session through
       // onAuthLogout; anything else (offline, 5xx) is retried on the next check.
@@ -199,12 +265,43 @@ export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
       if (kc && activeSinceRenewal) void renew();
     }, CHECK_INTERVAL_MS);
     try {
-      // No onLoad and no login iframe: keycloak-js never redirects here. With both tokens given it takes
-      // them and renews at once (updateToken(-1)), which also tells whether the session is still alive.
-      await instance.init({ token, refreshToken, checkLoginIframe: false });
+      await oneTabAtATime(async () => {
+        if (kc !== instance) return;
+        const latest = stored();
+        if (!latest.isAuthenticated) {
+          end();
+          return;
+        }
+        if (
+          latest.user?.user_id === store.getState().user?.user_id &&
+          latest.token &&
+          latest.refreshToken &&
+          latest.refreshToken !== refreshToken
+        ) {
+          // Another tab renewed since this page read the tokens: they are alive, and the ones read are spent.
+          await instance.init({ checkLoginIframe: false });
+          if (kc !== instance) return;
+          instance.timeSkew = clockSkew(latest.token);
+          adopt(latest.token, latest.refreshToken);
+          store.getState().setTokens(latest.token, latest.refreshToken);
+          return;
+        }
+        // No onLoad and no login iframe: keycloak-js never redirects here. With both tokens given it takes
+        // them and renews at once (updateToken(-1)), which also tells whether the session is still alive.
+        await instance.init({ token, refreshToken, checkLoginIframe: false });
+      });
     } catch (error) {
       if (kc === instance) console.warn('Could not renew the session yet; will retry', error);
     }
+  }
+
+  /**
+   * keycloak-js' clock skew for a token just issued (another tab's renewal, moments ago), as it computes it
+   * from its own renewals: local seconds minus the token's issue time.
+   */
+  function clockSkew(token: string): number {
+    const issuedAt = jwtClaims(token)?.iat;
+    return typeof issuedAt === 'number' ? Math.floor(now() / 1000) - issuedAt : 0;
   }
 
   /** Another tab renewed the tokens: keycloak-js here continues with them instead of the spent ones. */
