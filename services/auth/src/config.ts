@@ -10,8 +10,8 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     TOKEN_ISSUER: z.url().default('http://localhost:8080/realms/rotunda'),
     WEB_CLIENT_ID: z.string().default('rotunda-web'),
     /**
-     * Access-token lifetime (built-in provider); with Keycloak, set it to the realm's Access Token Lifespan: the
-     * gateways keep refusing an ended session's tokens this long.
+     * Access-token lifetime of the built-in provider: the gateways keep refusing an ended session's tokens this
+     * long. Keycloak's is read from the realm.
      */
     AUTH_ACCESS_TOKEN_SECONDS: envPositiveInt(300),
     AUTH_SESSION_IDLE_SECONDS: envPositiveInt(1800),
@@ -48,6 +48,11 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     AUTH_ADDRESS_REQUESTS_PER_HOUR: envPositiveInt(100),
     /** Registrations (and, apart, reset requests) naming one email in an hour: each sends that inbox a mail. */
     AUTH_EMAIL_REQUESTS_PER_HOUR: envPositiveInt(5),
+    /**
+     * Token renewals one address may ask for in an hour: a member's tabs renew every few minutes, so this lets an
+     * office of a few thousand through and stops a script hammering the token endpoint.
+     */
+    AUTH_ADDRESS_REFRESHES_PER_HOUR: envPositiveInt(20_000),
     /** Eligibility checks (the register form asks as the email is typed) one address may make in an hour. */
     AUTH_ADDRESS_CHECKS_PER_HOUR: envPositiveInt(1000),
     /** Eligibility checks of one email in an hour. */

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createAltchaCaptcha } from './adapters/altcha-captcha.ts';
-import { createBuiltinIdentity } from './adapters/builtin-identity.ts';
+import { createBuiltinIdentity, REUSE_GRACE_SECONDS } from './adapters/builtin-identity.ts';
 import { createKeycloakIdentity } from './adapters/keycloak-identity.ts';
 import { prismaExchangedRefreshTokens } from './adapters/prisma-exchanged-refresh-tokens.ts';
 import {
@@ -46,6 +46,7 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
       byAddress: perHour('reset:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
       byEmail: perHour('reset:email', config.AUTH_EMAIL_REQUESTS_PER_HOUR),
     },
+    refreshByAddress: perHour('refresh:address', config.AUTH_ADDRESS_REFRESHES_PER_HOUR),
     quotas: {
       'image-upload': perHour('quota:image-upload', config.AUTH_IMAGE_UPLOADS_PER_HOUR),
       'profile-read': createWindowLimit(prisma, {
@@ -79,7 +80,7 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
       realm: config.KEYCLOAK_REALM,
       clientId: config.KEYCLOAK_CLIENT_ID,
       clientSecret: config.KEYCLOAK_CLIENT_SECRET ?? '',
-      exchangedTokens: prismaExchangedRefreshTokens(prisma),
+      exchangedTokens: prismaExchangedRefreshTokens(prisma, { graceSeconds: REUSE_GRACE_SECONDS }),
     });
   if (!config.CAPTCHA_HMAC_KEY)
     logger.info('CAPTCHA_HMAC_KEY not set: captcha challenges are signed with a key made at start');
@@ -99,7 +100,7 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
     // clock tolerance.
     endedSessions: prismaEndedSessions(prisma, {
       schema: config.DATABASE_SCHEMA,
-      retainSeconds: config.AUTH_ACCESS_TOKEN_SECONDS + 60,
+      retainSeconds: async () => (await identity.accessTokenSeconds()) + 60,
     }),
     settings: {
       productName: 'Rotunda',

@@ -139,6 +139,7 @@ beforeAll(async () => {
         byAddress: perHour('reset:address', REQUESTS_PER_ADDRESS),
         byEmail: perHour('reset:email', REQUESTS_PER_EMAIL),
       },
+      refreshByAddress: perHour('refresh:address', 20_000),
       quotas: {
         'image-upload': perHour('quota:image-upload', IMAGE_UPLOADS_PER_HOUR),
         'profile-read': createWindowLimit(prisma, {
@@ -148,7 +149,7 @@ beforeAll(async () => {
         }),
       },
     },
-    endedSessions: prismaEndedSessions(prisma, { schema: 'auth', retainSeconds: RETAIN_SECONDS }),
+    endedSessions: prismaEndedSessions(prisma, { schema: 'auth', retainSeconds: async () => RETAIN_SECONDS }),
     settings: {
       productName: 'Rotunda',
       accessEmail: 'membership@rotunda.example',

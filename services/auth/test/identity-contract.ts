@@ -8,6 +8,8 @@ import { type IdentityProvider, type IdentityUser, RefreshTokenReused } from '..
 
 export interface IdentityContractSubject {
   provider: IdentityProvider;
+  /** How long after its rotation a copy of a refresh token is answered its successor (short here, to wait out). */
+  reuseGraceSeconds: number;
   cleanup?: () => Promise<void>;
 }
 
@@ -16,6 +18,7 @@ interface AccessClaims extends JWTPayload {
   given_name?: unknown;
   family_name?: unknown;
   email_verified?: unknown;
+  sid?: unknown;
   realm_access?: { roles?: unknown };
 }
 
@@ -57,12 +60,13 @@ export function identityContract(
 
     registerCases(() => {
       if (!subject) throw new Error(`${title}: setup did not finish`);
-      return subject.provider;
+      return subject;
     });
   });
 }
 
-function registerCases(providerOf: () => IdentityProvider): void {
+function registerCases(subjectOf: () => IdentityContractSubject): void {
+  const providerOf = () => subjectOf().provider;
   async function newAccount(overrides: { email?: string } = {}) {
     const provider = providerOf();
     const email = overrides.email ?? uniqueEmail();
@@ -142,6 +146,8 @@ function registerCases(providerOf: () => IdentityProvider): void {
 
     const claims = await claimsOf(provider, tokens.accessToken);
     expect(claims.sub).toBe(user.id);
+    // The gateway refuses access tokens without their session: it could not tell when it ended.
+    expect(claims.sid).toBe(tokens.sessionState);
     expect(claims.email).toBe(email);
     expect(claims.given_name).toBe('Ada');
     expect(claims.family_name).toBe('Lovelace');
@@ -249,21 +255,55 @@ function registerCases(providerOf: () => IdentityProvider): void {
     expect((await claimsOf(provider, renewed.accessToken)).sub).toBe(user.id);
   });
 
-  it('takes each refresh token once: used again, it is refused and its whole session ends', async () => {
-    const { provider, email, password } = await newAccount();
-    const first = await grantFor(provider, email, password);
-    const second = await provider.refresh(first.refreshToken);
-    const reuse = await provider.refresh(first.refreshToken).then(
+  /** The refusal a promise ends with, or undefined when it succeeds. */
+  const refusalOf = (promise: Promise<unknown>) =>
+    promise.then(
       () => undefined,
       (reason: unknown) => reason,
     );
+
+  it('takes each refresh token once: used again after its successor was, it is refused and its whole session ends', async () => {
+    const { provider, email, password } = await newAccount();
+    const first = await grantFor(provider, email, password);
+    const second = await provider.refresh(first.refreshToken);
+    const third = await provider.refresh(second.refreshToken);
+    const reuse = await refusalOf(provider.refresh(first.refreshToken));
     expect(reuse).toBeInstanceOf(RefreshTokenReused);
     expect(reuse).toMatchObject({ kind: 'unauthenticated', sessionId: first.sessionState });
     // The token handed out by the legitimate refresh dies with the session.
-    await expectDomainError(provider.refresh(second.refreshToken), 'unauthenticated');
+    await expectDomainError(provider.refresh(third.refreshToken), 'unauthenticated');
     // An unrelated session of the same account goes on.
     const other = await grantFor(provider, email, password);
     expect((await provider.refresh(other.refreshToken)).accessToken.length).toBeGreaterThan(0);
+  });
+
+  it('answers two renewals with one refresh token at once (two tabs) with the same successor; the session lives', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const first = await grantFor(provider, email, password);
+    const [a, b] = await Promise.all([
+      provider.refresh(first.refreshToken),
+      provider.refresh(first.refreshToken),
+    ]);
+    expect(a.refreshToken).toBe(b.refreshToken);
+    for (const answer of [a, b]) expect((await claimsOf(provider, answer.accessToken)).sub).toBe(user.id);
+    // A reload that cut the renewal short sends the old token once more: the same successor again.
+    expect((await provider.refresh(first.refreshToken)).refreshToken).toBe(a.refreshToken);
+    // The successor works, once.
+    const next = await provider.refresh(a.refreshToken);
+    expect((await claimsOf(provider, next.accessToken)).sid).toBe(first.sessionState);
+    expect((await provider.refresh(next.refreshToken)).accessToken.length).toBeGreaterThan(0);
+  });
+
+  it('ends the session when a refresh token comes back after the grace period, its successor unused', async () => {
+    const subject = subjectOf();
+    const { provider, email, password } = await newAccount();
+    const first = await grantFor(provider, email, password);
+    const second = await provider.refresh(first.refreshToken);
+    await new Promise((resolve) => setTimeout(resolve, subject.reuseGraceSeconds * 1000 + 500));
+    const reuse = await refusalOf(provider.refresh(first.refreshToken));
+    expect(reuse).toBeInstanceOf(RefreshTokenReused);
+    expect(reuse).toMatchObject({ sessionId: first.sessionState });
+    await expectDomainError(provider.refresh(second.refreshToken), 'unauthenticated');
   });
 
   it('replaces the password: the old one no longer grants tokens, the new one does', async () => {

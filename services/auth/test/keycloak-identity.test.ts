@@ -1,5 +1,7 @@
 // The Keycloak adapter: the identity contract against a real Keycloak when KEYCLOAK_URL is set (skipped, and
-// saying so, otherwise; failing when ENGINES_REQUIRED=true asks for the real engines), and a few protocol-mapping tests of its token-endpoint handling against a local fake.
+// saying so, otherwise; failing when ENGINES_REQUIRED=true asks for the real engines), and protocol-mapping tests
+// of its token-endpoint handling against a local fake, with two auth replicas on one real database.
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import KcAdminClient from '@keycloak/keycloak-admin-client';
@@ -13,6 +15,8 @@ import { type IdentityProvider, RefreshTokenReused } from '../src/domain/ports.t
 import { identityContract } from './identity-contract.ts';
 
 const keycloakUrl = process.env.KEYCLOAK_URL;
+/** Short, so the cases can wait it out. */
+const GRACE_SECONDS = 1;
 
 /** The auth schema on a fresh test database, migrated; each replica opens its own Prisma Client on it. */
 async function authDatabase() {
@@ -26,10 +30,16 @@ async function authDatabase() {
   const clients: PrismaClient[] = [];
   return {
     /** One replica's store of exchanged tokens, on a Prisma Client of its own. */
-    replicaStore() {
+    replicaStore(graceSeconds = GRACE_SECONDS) {
       const prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
       clients.push(prisma);
-      return prismaExchangedRefreshTokens(prisma);
+      return prismaExchangedRefreshTokens(prisma, { graceSeconds });
+    },
+    /** The rows as stored, to show what a copy of the database holds. */
+    async rows() {
+      const prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
+      clients.push(prisma);
+      return prisma.exchangedRefreshToken.findMany();
     },
     close: () => Promise.all(clients.map((client) => client.$disconnect())),
   };
@@ -71,7 +81,7 @@ identityContract(
       await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
       for (const id of created) await admin.users.del({ id });
     };
-    return { provider, cleanup };
+    return { provider, cleanup, reuseGraceSeconds: GRACE_SECONDS };
   },
   keycloakUrl || process.env.ENGINES_REQUIRED === 'true'
     ? {}
@@ -153,6 +163,9 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
     session_state: '6f1c2a3e-session',
     scope: 'openid email profile',
   };
+  /** A token whose payload names the session, as Keycloak's refresh tokens do (unsigned: the fake checks nothing). */
+  const tokenOf = (sid: string, extra: Record<string, unknown> = {}) =>
+    `e30.${Buffer.from(JSON.stringify({ sid, ...extra })).toString('base64url')}.sig`;
   const refused = (status: number, error: string, description: string) => ({
     status,
     body: { error, error_description: description },
@@ -185,10 +198,11 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
     const accessToken = `e30.${Buffer.from(JSON.stringify({ sid: 'sid-from-claim' })).toString('base64url')}.sig`;
     const { session_state: _unused, ...withoutSession } = keycloakTokens;
     answer = { status: 200, body: { ...withoutSession, access_token: accessToken, token_type: 'bearer' } };
-    const tokens = await provider.refresh('old.refresh.token');
+    const old = tokenOf(randomUUID());
+    const tokens = await provider.refresh(old);
     expect(tokens).toMatchObject({ accessToken, tokenType: 'Bearer', sessionState: 'sid-from-claim' });
     expect(seen[0]?.form.get('grant_type')).toBe('refresh_token');
-    expect(seen[0]?.form.get('refresh_token')).toBe('old.refresh.token');
+    expect(seen[0]?.form.get('refresh_token')).toBe(old);
   });
 
   it('answers null when Keycloak refuses the credentials (401, or 400 invalid_grant)', async () => {
@@ -209,20 +223,18 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
 
   it("turns a refused refresh (400 invalid_grant) into DomainError 'unauthenticated'", async () => {
     answer = refused(400, 'invalid_grant', 'Session not active');
-    const error = await provider.refresh('ended.refresh.token').catch((reason: unknown) => reason);
+    const error = await provider.refresh(tokenOf(randomUUID())).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe('unauthenticated');
   });
 
   it("keeps Keycloak's own failures apart from ended sessions (503 is an error, not 'unauthenticated')", async () => {
     answer = { status: 503, body: {} };
-    const error = await provider.refresh('some.refresh.token').catch((reason: unknown) => reason);
+    const error = await provider.refresh(tokenOf(randomUUID())).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(DomainError);
   });
 
-  /** A token whose payload names the session, as Keycloak's refresh tokens do. */
-  const tokenOf = (sid: string) => `e30.${Buffer.from(JSON.stringify({ sid })).toString('base64url')}.sig`;
   const TOKEN_PATH = '/realms/rotunda/protocol/openid-connect/token';
   const LOGOUT_PATH = '/realms/rotunda/protocol/openid-connect/logout';
   const INTROSPECT_PATH = '/realms/rotunda/protocol/openid-connect/token/introspect';
@@ -239,10 +251,11 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
       if (request.method === 'DELETE') return { status: 204, body: undefined };
       return { status: 500, body: {} };
     };
-    const error = await provider.refresh(tokenOf('session-7')).catch((reason: unknown) => reason);
+    const session = randomUUID();
+    const error = await provider.refresh(tokenOf(session)).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(RefreshTokenReused);
-    expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: 'session-7' });
-    expect(adminCalls()).toEqual(['DELETE /admin/realms/rotunda/sessions/session-7?isOffline=false']);
+    expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: session });
+    expect(adminCalls()).toEqual([`DELETE /admin/realms/rotunda/sessions/${session}?isOffline=false`]);
   });
 
   it('answers the id of the session a logout ended, and null when Keycloak had nothing to end', async () => {
@@ -300,49 +313,128 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
   });
 
   describe('two auth replicas', () => {
-    /** Keycloak within the second of the exchange: it accepts the same refresh token again (it compares whole seconds). */
-    const sameSecondKeycloak = (request: Seen): Answer => {
+    /** Keycloak accepting the token: each exchange answers a new refresh token (for the same session). */
+    let issued = 0;
+    const exchangingKeycloak = (request: Seen): Answer => {
       if (request.path === TOKEN_PATH && request.form.get('grant_type') === 'client_credentials')
         return serviceToken;
-      if (request.path === TOKEN_PATH) return { status: 200, body: keycloakTokens };
+      if (request.path === TOKEN_PATH) {
+        issued += 1;
+        const sid = JSON.parse(
+          Buffer.from(request.form.get('refresh_token')?.split('.')[1] ?? '', 'base64url').toString('utf8'),
+        ).sid as string;
+        return { status: 200, body: { ...keycloakTokens, refresh_token: tokenOf(sid, { n: issued }) } };
+      }
       if (request.method === 'DELETE') return { status: 204, body: undefined };
       return { status: 500, body: {} };
     };
+    /** Keycloak refusing the token as it does a forged one. */
+    const refusingKeycloak = (request: Seen): Answer =>
+      request.path === TOKEN_PATH && request.form.get('grant_type') === 'client_credentials'
+        ? serviceToken
+        : request.path === TOKEN_PATH
+          ? refused(400, 'invalid_grant', 'Invalid refresh token')
+          : { status: request.method === 'DELETE' ? 204 : 500, body: {} };
     const refreshCalls = () =>
       seen.filter((call) => call.path === TOKEN_PATH && call.form.get('grant_type') === 'refresh_token');
+    const waitOutGrace = () => new Promise((resolve) => setTimeout(resolve, GRACE_SECONDS * 1000 + 300));
 
-    it('refuses a refresh token replayed through the other replica, ending its whole session', async () => {
-      route = sameSecondKeycloak;
-      const token = tokenOf('session-replayed');
-      expect(await provider.refresh(token)).toMatchObject({ refreshToken: keycloakTokens.refresh_token });
-      const error = await replica.refresh(token).catch((reason: unknown) => reason);
-      expect(error).toBeInstanceOf(RefreshTokenReused);
-      expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: 'session-replayed' });
-      expect(adminCalls()).toEqual([
-        'DELETE /admin/realms/rotunda/sessions/session-replayed?isOffline=false',
+    it('answers a token given to both replicas at once with one exchange, the same tokens to both', async () => {
+      route = exchangingKeycloak;
+      const token = tokenOf(randomUUID());
+      const answers = await Promise.all([
+        provider.refresh(token),
+        replica.refresh(token),
+        replica.refresh(token),
       ]);
-      // The copy never reached Keycloak, which would have exchanged it.
+      expect(new Set(answers.map((answer) => answer.refreshToken)).size).toBe(1);
+      expect(answers[1]).toEqual(answers[0]);
       expect(refreshCalls()).toHaveLength(1);
-      // And through the first replica again: still refused.
-      await expect(provider.refresh(token)).rejects.toBeInstanceOf(RefreshTokenReused);
+      expect(adminCalls()).toEqual([]);
     });
 
-    it('lets exactly one of two replicas exchange a token both are given at once', async () => {
-      route = sameSecondKeycloak;
-      const token = tokenOf('session-raced');
-      const outcomes = await Promise.allSettled([provider.refresh(token), replica.refresh(token)]);
-      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
-      const refused = outcomes.find((outcome) => outcome.status === 'rejected');
-      expect(refused?.reason).toBeInstanceOf(RefreshTokenReused);
+    it('answers a copy replayed through the other replica within the grace period without asking Keycloak', async () => {
+      route = exchangingKeycloak;
+      const token = tokenOf(randomUUID());
+      const first = await provider.refresh(token);
+      expect(await replica.refresh(token)).toEqual(first);
       expect(refreshCalls()).toHaveLength(1);
+      expect(adminCalls()).toEqual([]);
+    });
+
+    it('ends the whole session for a copy after the grace period, never reaching Keycloak', async () => {
+      route = exchangingKeycloak;
+      const session = randomUUID();
+      const token = tokenOf(session);
+      await provider.refresh(token);
+      await waitOutGrace();
+      const error = await replica.refresh(token).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(RefreshTokenReused);
+      expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: session });
+      expect(adminCalls()).toEqual([`DELETE /admin/realms/rotunda/sessions/${session}?isOffline=false`]);
+      expect(refreshCalls()).toHaveLength(1);
+    });
+
+    it('ends the whole session for a copy once its successor was used, within the grace period too', async () => {
+      route = exchangingKeycloak;
+      const session = randomUUID();
+      const token = tokenOf(session);
+      const next = await provider.refresh(token);
+      await replica.refresh(next.refreshToken);
+      await expect(provider.refresh(token)).rejects.toBeInstanceOf(RefreshTokenReused);
+      expect(adminCalls()).toEqual([`DELETE /admin/realms/rotunda/sessions/${session}?isOffline=false`]);
+    });
+
+    it('never ends a session for a forged token naming it, sent twice at once or one after the other', async () => {
+      route = refusingKeycloak;
+      const victim = randomUUID();
+      const forged = tokenOf(victim);
+      const outcomes = await Promise.allSettled([provider.refresh(forged), replica.refresh(forged)]);
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe('rejected');
+        const reason = outcome.status === 'rejected' ? outcome.reason : undefined;
+        expect(reason).not.toBeInstanceOf(RefreshTokenReused);
+        expect(reason).toMatchObject({ kind: 'unauthenticated' });
+      }
+      await expect(provider.refresh(forged)).rejects.not.toBeInstanceOf(RefreshTokenReused);
+      // Keycloak judged each one; nothing was ended, nothing was kept.
+      expect(refreshCalls()).toHaveLength(3);
+      expect(adminCalls()).toEqual([]);
+      expect((await database.rows()).filter((row) => row.sessionId === victim)).toEqual([]);
+    });
+
+    it('refuses a token whose sid is no UUID before any lookup or exchange', async () => {
+      route = exchangingKeycloak;
+      const junk = tokenOf(`junk-${'x'.repeat(200)}`);
+      await expect(provider.refresh(junk)).rejects.toMatchObject({ kind: 'unauthenticated' });
+      await expect(provider.refresh('e30.e30.sig')).rejects.toMatchObject({ kind: 'unauthenticated' });
+      expect(seen).toEqual([]);
+      expect((await database.rows()).filter((row) => row.sessionId.startsWith('junk-'))).toEqual([]);
+    });
+
+    it('keeps the answer only sealed, and only for the grace period', async () => {
+      route = exchangingKeycloak;
+      const token = tokenOf(randomUUID());
+      const answer = await provider.refresh(token);
+      const stored = (await database.rows()).filter((row) => row.successorSealed !== null);
+      expect(stored.length).toBeGreaterThan(0);
+      for (const row of stored) {
+        const bytes = Buffer.from(row.successorSealed as Uint8Array);
+        expect(bytes.includes(answer.refreshToken)).toBe(false);
+        expect(bytes.includes(answer.accessToken)).toBe(false);
+      }
+      await waitOutGrace();
+      // The next claim, of any token, clears what outlived its grace.
+      await replica.refresh(tokenOf(randomUUID()));
+      expect((await database.rows()).filter((row) => row.successorSealed !== null)).toHaveLength(1);
     });
 
     it('gives the claim back when Keycloak does not exchange the token: a retry on the other replica is no replay', async () => {
-      const token = tokenOf('session-retried');
+      const token = tokenOf(randomUUID());
       route = () => ({ status: 503, body: {} });
       await expect(provider.refresh(token)).rejects.not.toBeInstanceOf(DomainError);
-      route = sameSecondKeycloak;
-      expect(await replica.refresh(token)).toMatchObject({ refreshToken: keycloakTokens.refresh_token });
+      route = exchangingKeycloak;
+      expect((await replica.refresh(token)).refreshToken).toMatch(/\./);
       expect(adminCalls()).toEqual([]);
     });
   });

@@ -1,7 +1,9 @@
 // The built-in identity provider: accounts in the auth schema with argon2id password hashes, and RS256
 // tokens shaped like Keycloak's (same claims, same token response), signed by keys kept in the database
 // and rotatable, so the gateway and the browser treat it exactly like Keycloak. Refresh tokens rotate as with
-// Keycloak's revokeRefreshToken: each works once, and one used again ends its session.
+// Keycloak's revokeRefreshToken: each works once, and one used again ends its session, except a copy used within
+// a few seconds of its rotation while its successor is still unused (two tabs, a reload mid-renewal): that one is
+// answered the same successor again (ADR 0036).
 import { randomUUID } from 'node:crypto';
 import { DomainError, unauthenticated } from '@rotunda/service-kit';
 import {
@@ -33,6 +35,8 @@ export interface BuiltinIdentityOptions {
   sessionIdleSeconds: number;
   /** …and at the latest after this long (Keycloak's SSO session max). */
   sessionMaxSeconds: number;
+  /** A refresh token used again this soon after its rotation, its successor unused, is answered that successor. */
+  reuseGraceSeconds?: number;
   now?: () => Date;
 }
 
@@ -42,6 +46,8 @@ export interface BuiltinIdentity extends IdentityProvider {
 }
 
 const SCOPE = 'openid email profile';
+/** Two tabs renewing at once, or a reload that cut a renewal short, come back within this. */
+export const REUSE_GRACE_SECONDS = 10;
 /** Session ids are UUIDs; anything else names no session of ours. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SigningKeyMaterial = Awaited<ReturnType<typeof importJWK>>;
@@ -49,6 +55,7 @@ type SigningKeyMaterial = Awaited<ReturnType<typeof importJWK>>;
 export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinIdentity {
   const { prisma } = options;
   const now = options.now ?? (() => new Date());
+  const graceMs = (options.reuseGraceSeconds ?? REUSE_GRACE_SECONDS) * 1000;
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   // Compared against when the email is unknown, so a login takes as long either way (no enumeration).
   const decoyHash = hashPassword(randomUUID());
@@ -198,6 +205,41 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
     return count > 0;
   }
 
+  /**
+   * A refresh token that is no longer the session's: the very token rotated away from last, within the grace
+   * period, while its successor is unused, is answered that successor again (re-signed, same jti, same issue
+   * time); any other use ends the session. One conditional update decides, under the session row's lock, so a
+   * rotation by another replica at the same moment is either seen or has not happened yet.
+   */
+  async function answerSuccessor(
+    sessionId: string,
+    jti: string,
+    at: Date,
+    user: () => Promise<IdentityUser>,
+  ): Promise<TokenSet> {
+    const [successor] = await prisma.session.updateManyAndReturn({
+      where: {
+        id: sessionId,
+        revokedAt: null,
+        refreshTokenId: { not: null },
+        previousRefreshTokenId: jti,
+        rotatedAt: { gt: new Date(at.getTime() - graceMs) },
+      },
+      // Writes nothing new: the update is there for its row lock and its re-check of the row.
+      data: { previousRefreshTokenId: jti },
+      select: { refreshTokenId: true, idleExpiresAt: true, rotatedAt: true },
+    });
+    if (!successor?.refreshTokenId || !successor.rotatedAt) {
+      await endSession(sessionId);
+      throw new RefreshTokenReused(sessionId);
+    }
+    return issueTokens(
+      await user(),
+      { id: sessionId, idleExpiresAt: successor.idleExpiresAt, refreshTokenId: successor.refreshTokenId },
+      successor.rotatedAt,
+    );
+  }
+
   return {
     rotateSigningKey,
 
@@ -282,27 +324,26 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
       ) {
         throw sessionEnded();
       }
+      const user = async () => {
+        const row = await prisma.user.findUnique({ where: { id: session.userId }, include: withRoles });
+        if (!row) throw sessionEnded();
+        return toUser(row);
+      };
       // Sessions opened before rotation existed accept their one refresh token once more, then rotate.
-      if (session.refreshTokenId !== null && session.refreshTokenId !== found.jti) {
-        await endSession(session.id);
-        throw new RefreshTokenReused(session.id);
-      }
+      if (session.refreshTokenId !== null && session.refreshTokenId !== found.jti)
+        return answerSuccessor(session.id, found.jti, at, user);
       const idle = new Date(
         Math.min(at.getTime() + options.sessionIdleSeconds * 1000, session.maxExpiresAt.getTime()),
       );
       const next = randomUUID();
-      // Swapped only if no one else used this token meanwhile: of two concurrent uses, one is a reuse.
+      // Swapped only if no one else used this token meanwhile: of two concurrent uses, the other one is a copy,
+      // answered the successor within the grace period.
       const { count } = await prisma.session.updateMany({
         where: { id: session.id, refreshTokenId: session.refreshTokenId, revokedAt: null },
-        data: { idleExpiresAt: idle, refreshTokenId: next },
+        data: { idleExpiresAt: idle, refreshTokenId: next, previousRefreshTokenId: found.jti, rotatedAt: at },
       });
-      if (count === 0) {
-        await endSession(session.id);
-        throw new RefreshTokenReused(session.id);
-      }
-      const user = await prisma.user.findUnique({ where: { id: session.userId }, include: withRoles });
-      if (!user) throw sessionEnded();
-      return issueTokens(toUser(user), { id: session.id, idleExpiresAt: idle, refreshTokenId: next }, at);
+      if (count === 0) return answerSuccessor(session.id, found.jti, at, user);
+      return issueTokens(await user(), { id: session.id, idleExpiresAt: idle, refreshTokenId: next }, at);
     },
 
     async logout(refreshToken) {
@@ -341,5 +382,7 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
     },
 
     jwks: async () => ({ keys: (await jwks()).keys as unknown as Record<string, unknown>[] }),
+
+    accessTokenSeconds: async () => options.accessTokenSeconds,
   };
 }

@@ -62,15 +62,20 @@ export function grpcAuthService(
       };
     }),
     refreshTokens: unary(logger, 'RefreshTokens', async (request) =>
-      tokenSet(await auth.refresh(request.refresh_token)),
+      tokenSet(await auth.refresh(request.refresh_token, request.client_ip)),
     ),
     logout: unary(logger, 'Logout', async (request) => {
       await auth.logout(request.refresh_token);
       return {};
     }),
     listEndedSessions: unary(logger, 'ListEndedSessions', async (request) => {
-      const page = await auth.listEndedSessions(request.cursor);
-      return { session_ids: page.sessionIds, cursor: page.cursor, retain_seconds: page.retainSeconds };
+      const page = await auth.listEndedSessions(request.cursor, request.limit);
+      return {
+        session_ids: page.sessionIds,
+        cursor: page.cursor,
+        retain_seconds: page.retainSeconds,
+        more: page.more,
+      };
     }),
     requestPasswordReset: unary(logger, 'RequestPasswordReset', async (request) => ({
       message: await auth.requestPasswordReset({

@@ -31,6 +31,7 @@ export type KeycloakAccounts = Pick<
   | 'endSessions'
   | 'grantRole'
   | 'revokeRole'
+  | 'accessTokenSeconds'
 > & {
   /** Ends one user session (every client's part of it); one already gone is no error. */
   deleteSession(id: string): Promise<void>;
@@ -53,6 +54,8 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
   // The service account's access token, renewed by a new client-credentials grant before it expires: Keycloak
   // issues no refresh token for that grant, so the admin client's own refresh would fail after 5 minutes.
   let serviceToken: { value: string; renewAt: number } | undefined;
+  // The lifespan of the last token the realm issued this client: the members' tokens come from the same client.
+  let tokenLifespan: number | undefined;
   let serviceTokenPending: Promise<string> | undefined;
 
   async function requestServiceToken(): Promise<string> {
@@ -62,6 +65,7 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
     if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
       throw new Error('Keycloak client-credentials response lacks access_token or expires_in');
     }
+    tokenLifespan = body.expires_in;
     const lifetimeMs = body.expires_in * 1000;
     const renewIn = Math.max(0, Math.min(lifetimeMs * 0.8, lifetimeMs - RENEW_MARGIN_MS));
     serviceToken = { value: body.access_token, renewAt: Date.now() + renewIn };
@@ -146,6 +150,16 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
 
   return {
     deleteSession,
+
+    /**
+     * Read from the realm through the service account's own token rather than its settings (which would take
+     * the view-realm role): the realm issues it, to the same client as the members' tokens, with the same
+     * access-token lifespan, and a changed lifespan shows at the next renewal.
+     */
+    async accessTokenSeconds() {
+      await serviceAccessToken();
+      return tokenLifespan as number;
+    },
 
     async createUser(user) {
       const email = user.email.trim().toLowerCase();

@@ -1,9 +1,12 @@
 // The Keycloak identity adapter: accounts, roles, the email-verified flag and sessions through Keycloak's admin
 // REST API (keycloak-accounts.ts), tokens through the realm's OpenID Connect endpoints (keycloak-oidc.ts).
-// Refresh-token rotation is Keycloak's (the realm's revokeRefreshToken with refreshTokenMaxReuse 0); a reuse it
-// reports, or one any auth replica saw itself (exchangedTokens), ends the whole user session here.
+// Refresh-token rotation is Keycloak's (the realm's revokeRefreshToken with refreshTokenMaxReuse 0), with the
+// exchanges recorded for every auth replica (exchangedTokens): a copy used within seconds of its exchange, while
+// the successor is unused, is answered Keycloak's same answer again without reaching Keycloak; any other reuse,
+// once Keycloak has confirmed the earlier exchange, ends the whole user session here (ADR 0036).
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { unauthenticated } from '@rotunda/service-kit';
-import { type IdentityProvider, RefreshTokenReused } from '../domain/ports.ts';
+import { type IdentityProvider, RefreshTokenReused, type TokenSet } from '../domain/ports.ts';
 import { createKeycloakAccounts } from './keycloak-accounts.ts';
 import {
   CLIENT_ERRORS,
@@ -32,10 +35,28 @@ export interface KeycloakIdentityOptions {
   exchangedTokens: ExchangedRefreshTokens;
 }
 
+/** What an earlier exchange of the same token leaves for this one. */
+export type RefreshClaim =
+  /** None: this call exchanges the token. */
+  | { kind: 'claimed' }
+  /** Exchanged moments ago and its successor still unused: Keycloak's answer then, sealed with the token. */
+  | { kind: 'grace'; sealed: Uint8Array }
+  /** Exchanged before, Keycloak having accepted it for this session: a reuse. */
+  | { kind: 'reused'; sessionId: string };
+
 /** Refresh tokens (their SHA-256) claimed for an exchange, each with its session, until the token expires. */
 export interface ExchangedRefreshTokens {
-  /** Claims the token for this exchange; answers null, or the session of the exchange that claimed it first. */
-  claim(tokenDigest: string, sessionId: string, expiresAt: Date): Promise<string | null>;
+  /**
+   * Claims the token for this exchange, or answers what an earlier exchange of it left; while another exchange
+   * of it is in flight, waits for its outcome. A claim on a token that is some exchange's successor marks that
+   * successor used.
+   */
+  claim(tokenDigest: string, sessionId: string, expiresAt: Date): Promise<RefreshClaim>;
+  /** Keycloak exchanged the token: its session, the successor's digest and the answer, sealed, for the grace. */
+  exchanged(
+    tokenDigest: string,
+    exchange: { sessionId: string; successorDigest: string; sealed: Uint8Array },
+  ): Promise<void>;
   /** Gives back a claim whose exchange Keycloak did not make, so that a retry is no replay. */
   release(tokenDigest: string): Promise<void>;
 }
@@ -47,6 +68,33 @@ const REFRESH_TOKEN_REUSED = 'Maximum allowed refresh token reuse exceeded';
 // Keycloak compares issue times in whole seconds, so a copy used within the second its successor was issued
 // passes as current; the adapter records the tokens it exchanged to catch that one (exchangedTokens).
 const STALE_REFRESH_TOKEN = 'Stale token';
+
+/** Keycloak's session ids are UUIDs: a token naming anything else is refused before any lookup. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The answer to a refresh is kept for its grace period sealed (AES-256-GCM) with a key derived from the refresh
+ * token it answered, which the table stores only as a SHA-256: the rows open only for whoever holds that token,
+ * the one party the answer is for, and a copy of the database opens none of them.
+ */
+const sealKey = (refreshToken: string) =>
+  Buffer.from(hkdfSync('sha256', refreshToken, 'rotunda refresh grace', 'successor token set', 32));
+
+function seal(refreshToken: string, tokens: TokenSet): Uint8Array {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(refreshToken), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+function unseal(refreshToken: string, sealed: Uint8Array): TokenSet {
+  const bytes = Buffer.from(sealed);
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(refreshToken), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return JSON.parse(
+    Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'),
+  ) as TokenSet;
+}
 
 // A claim on an exchanged token lasts until the token would have expired anyway (Keycloak signed it, so its
 // exp is Keycloak's); ten hours, Keycloak's longest session default, for one without.
@@ -87,18 +135,20 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
 
     async refresh(refreshToken) {
       const sid = sidOf(refreshToken);
+      if (!sid || !UUID.test(sid)) throw unauthenticated('Session not active');
       const tokenDigest = digest(refreshToken);
-      // Claimed before Keycloak is asked, so that of two replicas given the same token at once only one asks.
-      // The very token exchanged before: its session is the one Keycloak accepted it for then.
-      const earlier = sid
-        ? await options.exchangedTokens.claim(tokenDigest, sid, expiryOf(refreshToken))
-        : null;
-      if (earlier) {
-        await deleteSession(earlier);
-        throw new RefreshTokenReused(earlier);
+      // Claimed before Keycloak is asked, so that of two replicas given the same token at once only one asks,
+      // and the other is answered what Keycloak answered it.
+      const earlier = await options.exchangedTokens.claim(tokenDigest, sid, expiryOf(refreshToken));
+      if (earlier.kind === 'grace') return unseal(refreshToken, earlier.sealed);
+      if (earlier.kind === 'reused') {
+        // The session Keycloak accepted the very same token for then.
+        await deleteSession(earlier.sessionId);
+        throw new RefreshTokenReused(earlier.sessionId);
       }
-      // Not exchanged (refused, or Keycloak unreachable): the claim goes back, so a retry is no replay.
-      const release = () => (sid ? options.exchangedTokens.release(tokenDigest) : Promise.resolve());
+      // Not exchanged (refused, or Keycloak unreachable): the claim goes back, so a retry is no replay, and a
+      // forged token naming someone's session leaves no trace that could end it.
+      const release = () => options.exchangedTokens.release(tokenDigest);
       let answer: Awaited<ReturnType<typeof oidc.postForm>>;
       try {
         answer = await oidc.postForm('token', { grant_type: 'refresh_token', refresh_token: refreshToken });
@@ -107,11 +157,21 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
         throw error;
       }
       const { status, json } = answer;
-      if (status === 200) return toTokenSet(json);
+      if (status === 200) {
+        const tokens = toTokenSet(json);
+        // Keycloak checked the token's signature, so its sid is the session's.
+        await options.exchangedTokens.exchanged(tokenDigest, {
+          sessionId: sid,
+          successorDigest: digest(tokens.refreshToken),
+          sealed: seal(refreshToken, tokens),
+        });
+        return tokens;
+      }
       await release();
       const { error, description } = oauthError(json);
-      if ((description === REFRESH_TOKEN_REUSED || description === STALE_REFRESH_TOKEN) && sid) {
-        // Keycloak drops only this client's part of the session; the whole of it ends here.
+      if (description === REFRESH_TOKEN_REUSED || description === STALE_REFRESH_TOKEN) {
+        // Keycloak checked the signature before it found the reuse. It drops only this client's part of the
+        // session; the whole of it ends here.
         await deleteSession(sid);
         throw new RefreshTokenReused(sid);
       }

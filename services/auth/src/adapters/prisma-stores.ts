@@ -83,20 +83,28 @@ export function prismaSpentCaptchas(prisma: PrismaClient, now: () => Date = () =
 }
 
 /**
- * Ends overlap: each answer's cursor lies this far before the moment it was read, so an end recorded by a write
+ * Ends overlap: the last page's cursor lies this far before the moment it was read, so an end recorded by a write
  * still in flight then (its ended_at is when the write began) is in the next answer. Ids may come twice.
  */
 const ENDED_OVERLAP_MS = 5_000;
+/** The most ids one answer carries (~40 kB), far below gRPC's 4 MB whatever the table holds. */
+export const ENDED_PAGE_SIZE = 1000;
+
+/**
+ * A cursor: milliseconds since the epoch, and after a full page the last id answered (pages run in the order
+ * ended_at, session_id). The id is a UUID (or a legacy built-in one); anything else reads as none.
+ */
+const CURSOR = /^(\d{1,15})(?::([0-9A-Za-z-]{1,64}))?$/;
 
 /**
  * Ended sessions in the ended_sessions table, timed by the database's clock only, so auth replicas whose
- * clocks differ still agree. Rows are dropped once no access token of theirs can be valid.
+ * clocks differ still agree. Rows are dropped once no access token of theirs can be valid: `retainSeconds`
+ * answers how long that is, as the identity provider's access-token lifespan stands now.
  */
 export function prismaEndedSessions(
   prisma: PrismaClient,
-  options: { schema: string; retainSeconds: number },
+  options: { schema: string; retainSeconds: () => Promise<number> },
 ): EndedSessions {
-  const { retainSeconds } = options;
   const table = Prisma.raw(`"${options.schema}"."ended_sessions"`);
   return {
     async record(sessionIds) {
@@ -104,25 +112,39 @@ export function prismaEndedSessions(
       await prisma.$executeRaw`
         INSERT INTO ${table} (session_id) SELECT unnest(${sessionIds}::text[])
         ON CONFLICT (session_id) DO NOTHING`;
+      const retainSeconds = await options.retainSeconds();
       await prisma.$executeRaw`
         DELETE FROM ${table} WHERE ended_at < now() - make_interval(secs => ${2 * retainSeconds}::float8)`;
     },
 
-    async since(cursor) {
-      const from = /^\d{1,15}$/.test(cursor) ? Number(cursor) : null;
-      const [row] = await prisma.$queryRaw<{ read_at: number; ids: string[] }[]>`
-        SELECT floor(extract(epoch FROM now()) * 1000)::float8 AS read_at,
-               coalesce(array_agg(session_id), '{}') AS ids
+    async since(cursor, limit = ENDED_PAGE_SIZE) {
+      const retainSeconds = await options.retainSeconds();
+      const size = Math.min(Math.max(1, Math.floor(limit) || ENDED_PAGE_SIZE), ENDED_PAGE_SIZE);
+      const parsed = CURSOR.exec(cursor);
+      const from = parsed ? Number(parsed[1]) : null;
+      const after = parsed?.[2] ?? '';
+      const [read] = await prisma.$queryRaw<{ read_at: number }[]>`
+        SELECT floor(extract(epoch FROM now()) * 1000)::float8 AS read_at`;
+      // One more row than the page holds tells whether another page follows.
+      const rows = await prisma.$queryRaw<{ session_id: string; ended_ms: number }[]>`
+        SELECT session_id, floor(extract(epoch FROM ended_at) * 1000)::float8 AS ended_ms
         FROM ${table}
-        WHERE ended_at > coalesce(
-          to_timestamp(${from}::float8 / 1000),
-          now() - make_interval(secs => ${retainSeconds}::float8)
-        )`;
-      if (!row) throw new Error('ended sessions: the query answered no row');
+        WHERE ended_at > now() - make_interval(secs => ${retainSeconds}::float8)
+          AND (ended_at, session_id) > (
+            coalesce(to_timestamp(${from}::float8 / 1000), '-infinity'::timestamptz), ${after}::text)
+        ORDER BY ended_at, session_id
+        LIMIT ${size + 1}`;
+      if (!read) throw new Error('ended sessions: the query answered no row');
+      const page = rows.slice(0, size);
+      const more = rows.length > size;
+      const last = page.at(-1);
       return {
-        sessionIds: row.ids,
-        cursor: String(row.read_at - ENDED_OVERLAP_MS),
+        sessionIds: page.map((row) => row.session_id),
+        // A full page goes on exactly after its last row; the last page steps back by the overlap.
+        cursor:
+          more && last ? `${last.ended_ms}:${last.session_id}` : String(read.read_at - ENDED_OVERLAP_MS),
         retainSeconds,
+        more,
       };
     },
   };

@@ -77,6 +77,8 @@ export interface AuthLimits {
   register: RequestLimits;
   checkEmail: RequestLimits;
   passwordReset: RequestLimits;
+  /** Refresh-token grants per address: generous (a whole office renews every few minutes), but not unlimited. */
+  refreshByAddress: RateLimit;
   /** Per-member quotas the gateway asks about (ConsumeQuota), keyed by the caller's user id. */
   quotas: Record<Quota, RateLimit>;
 }
@@ -293,7 +295,9 @@ export function createAuthService(deps: AuthDependencies) {
       return { user: toAuthUser(user), tokens: granted };
     },
 
-    async refresh(refreshToken: string): Promise<TokenSet> {
+    async refresh(refreshToken: string, clientIp = ''): Promise<TokenSet> {
+      const wait = await limits.refreshByAddress.attempt(addressOf(clientIp));
+      if (wait > 0) throw tooMany(wait);
       try {
         return await identity.refresh(refreshToken);
       } catch (error) {
@@ -307,7 +311,9 @@ export function createAuthService(deps: AuthDependencies) {
       if (ended) await endedSessions.record([ended]);
     },
 
-    listEndedSessions: (cursor: string): Promise<EndedSessionsPage> => endedSessions.since(cursor),
+    /** One page of the sessions ended since `cursor`: at most `limit` ids (0 for the store's page size). */
+    listEndedSessions: (cursor: string, limit = 0): Promise<EndedSessionsPage> =>
+      endedSessions.since(cursor, limit || undefined),
 
     async requestPasswordReset(input: {
       email: string;

@@ -53,7 +53,9 @@ export interface IdentityProvider {
   /**
    * Refresh-token grant. Each refresh token works once: the answer carries the next one. Throws DomainError
    * 'unauthenticated' for an expired, revoked or forged token, and RefreshTokenReused, after ending the whole
-   * session, for one that was already used (a copy in someone else's hands).
+   * session, for one that was already used (a copy in someone else's hands). The one exception: the token used
+   * again within seconds of its rotation while the next one is still unused (two tabs, a reload mid-renewal)
+   * is answered that same next refresh token again (ADR 0036).
    */
   refresh(refreshToken: string): Promise<TokenSet>;
   /** Ends the session of this refresh token; answers its id, or null when nothing was left to end. */
@@ -67,6 +69,8 @@ export interface IdentityProvider {
   revokeRole(userId: string, role: string): Promise<void>;
   /** The public keys that verify access tokens (JWKS). */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
+  /** How long the access tokens it issues live, in seconds (in Keycloak, the realm's as it stands). */
+  accessTokenSeconds(): Promise<number>;
 }
 
 /** A refresh token came back after it had been used: its session has been ended (OAuth 2.1 §6.1). */
@@ -87,8 +91,11 @@ export class RefreshTokenReused extends DomainError {
  */
 export interface EndedSessions {
   record(sessionIds: string[]): Promise<void>;
-  /** The sessions ended after the cursor of an earlier answer ('' for every one still relevant). */
-  since(cursor: string): Promise<EndedSessionsPage>;
+  /**
+   * The sessions ended after the cursor of an earlier answer ('' for every one still relevant), at most
+   * `limit` of them (cut to the store's own page size).
+   */
+  since(cursor: string, limit?: number): Promise<EndedSessionsPage>;
 }
 
 export interface EndedSessionsPage {
@@ -97,6 +104,8 @@ export interface EndedSessionsPage {
   cursor: string;
   /** How long after its end a session may still have an unexpired access token: keep each id that long. */
   retainSeconds: number;
+  /** More ids wait after this page: ask again with its cursor at once. */
+  more: boolean;
 }
 
 export interface MailMessage {
