@@ -1,7 +1,7 @@
 // Who is calling: the gateway verifies the access token and names the member in the call metadata; its channels
 // send that name only as a signed caller token, which each service's server verifies and turns back into these
 // entries (grpc/caller-token.ts, grpc/guard.ts). Services read it from here and enforce their own rules on it
-// (ownership, roles).
+// (ownership, roles). A service calling another is named apart (x-caller-service), never as a member.
 import type { Metadata } from '@grpc/grpc-js';
 import { permissionDenied, unauthenticated } from './errors.ts';
 
@@ -17,12 +17,16 @@ export const CALLER_METADATA = {
   roles: 'x-caller-roles',
 } as const;
 
+/** The service a verified service token names (grpc/guard.ts); absent on the gateway's calls. */
+export const CALLER_SERVICE_METADATA = 'x-caller-service';
+
 export const CONTRIBUTOR_ROLE = 'contributor';
 
 /** The refusals every service and the gateway answer a visitor, or a member without the contributor role. */
 export const ACCESS_MESSAGES = {
   loginRequired: 'Access Restricted. Please login.',
   contributorsOnly: 'Contributors only',
+  servicesOnly: 'Only a verified Rotunda service may ask this.',
 } as const;
 
 export const isContributor = (caller: Caller) => caller.roles.includes(CONTRIBUTOR_ROLE);
@@ -38,6 +42,12 @@ export function requireContributor(caller: Caller | undefined): Caller {
   const member = requireMember(caller);
   if (!isContributor(member)) throw permissionDenied(ACCESS_MESSAGES.contributorsOnly);
   return member;
+}
+
+/** The service calling, or UNAUTHENTICATED for any call not made by a verified service (a member's included). */
+export function requireService(service: string | undefined): string {
+  if (!service) throw unauthenticated(ACCESS_MESSAGES.servicesOnly);
+  return service;
 }
 
 export function setCallerMetadata(metadata: Metadata, caller: Caller): void {
@@ -56,4 +66,9 @@ export function callerFromMetadata(metadata: Metadata): Caller | undefined {
     email: typeof email === 'string' ? email : '',
     roles: typeof roles === 'string' && roles ? roles.split(',') : [],
   };
+}
+
+export function callerServiceFromMetadata(metadata: Metadata): string | undefined {
+  const [service] = metadata.get(CALLER_SERVICE_METADATA);
+  return typeof service === 'string' && service ? service : undefined;
 }

@@ -4,6 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { addressProblem } from './grpc/addresses.ts';
 import { callerPrivateKeyOf, callerPublicKeyOf } from './grpc/caller-token.ts';
+import { serviceRoleNames } from './postgres/roles.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -100,6 +101,41 @@ const envKey = (parse: (base64: string) => KeyObject, what: string) =>
 export const envCallerPrivateKey = () =>
   envKey(callerPrivateKeyOf, 'an Ed25519 private key, PKCS#8 DER in base64');
 
+/** A service's own key for naming itself to the services it calls; unset: its calls name no caller. */
+export const envServicePrivateKey = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(envKey(callerPrivateKeyOf, 'an Ed25519 private key, PKCS#8 DER in base64').optional());
+
+/**
+ * The services allowed to call this one as themselves: `name:key` pairs, comma-separated, each key an Ed25519
+ * public key (SPKI DER in base64); a name may be listed twice while its key is rolled.
+ */
+export const envServiceCallerKeys = () =>
+  envList().transform((entries, ctx) => {
+    const keys: Record<string, KeyObject[]> = {};
+    for (const entry of entries) {
+      const [name, key] = entry.split(':', 2);
+      if (!name || !/^[a-z]+$/.test(name) || !key) {
+        ctx.addIssue({ code: 'custom', message: `must list service:key pairs (got an entry "${name}…")` });
+        return z.NEVER;
+      }
+      try {
+        keys[name] = [...(keys[name] ?? []), callerPublicKeyOf(key)];
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}'s key must be an Ed25519 public key, SPKI DER in base64 (${(error as Error).message})`,
+        });
+        return z.NEVER;
+      }
+    }
+    return keys;
+  });
+
 /** The keys services accept caller tokens from: comma-separated Ed25519 public keys, SPKI DER in base64. */
 export const envCallerPublicKeys = () =>
   envList().pipe(
@@ -112,13 +148,23 @@ export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');
 
+const postgresUrl = (defaultValue: string) =>
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
+    .default(defaultValue);
+
+/**
+ * `npm start`'s embedded PostgreSQL as `role` (postgres/roles.ts makes each service's two roles there, their
+ * passwords their names: it listens on loopback only, and its data folder is readable to whoever could use them).
+ */
+export const embeddedDatabaseUrl = (role: string) => `postgresql://${role}:${role}@127.0.0.1:54329/rotunda`;
+
 /** The settings every gRPC service shares (eShop's "service defaults"). */
 export const serviceDefaults = {
   GRPC_HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
-    .default('postgresql://rotunda:rotunda@127.0.0.1:54329/rotunda'),
+  /** The service's own role: reads and writes in its own schema, nothing else (ADR 0039). */
+  DATABASE_URL: postgresUrl(embeddedDatabaseUrl('rotunda')),
   /**
    * Connections in the pool of a service's Prisma Client (its writes and ordinary reads). Prisma's own default is
    * 10; every replica holds up to this many, so it is one of the terms of the connection budget (README,
@@ -138,11 +184,13 @@ export const serviceDefaults = {
 
 /**
  * What a service's gRPC server needs beyond its defaults (its tools — seeds, reindex, admin — need not have it):
- * whose caller tokens it believes, the gateway's public key (keys, while a new one is rolled out), and where its
- * metrics are served.
+ * whose caller tokens it believes, the gateway's public key (keys, while a new one is rolled out) and the keys of
+ * the services that call it, its own key for the calls it makes, and where its metrics are served.
  */
 export const serverConfigSchema = z.object({
   CALLER_TOKEN_PUBLIC_KEY: envCallerPublicKeys(),
+  SERVICE_TOKEN_PRIVATE_KEY: envServicePrivateKey(),
+  SERVICE_TOKEN_PUBLIC_KEYS: envServiceCallerKeys(),
   /** Where Prometheus text is served at /metrics (on GRPC_HOST); unset: no metrics listener. */
   METRICS_PORT: envOptionalPort(),
 });
@@ -162,10 +210,20 @@ export function loadConfigOrExit<Schema extends z.ZodType>(
   }
 }
 
-/** A service's configuration: the defaults every service shares, its gRPC port and its own schema. */
+/**
+ * A service's configuration: the defaults every service shares, its gRPC port and its own schema, reached as its
+ * own role (DATABASE_URL, by default the one `npm start` makes: postgres/roles.ts) and migrated as the schema's
+ * owner (MIGRATION_DATABASE_URL).
+ */
 export const serviceConfigSchema = (name: string, grpcPort: number) =>
   z.object({
     ...serviceDefaults,
+    DATABASE_URL: postgresUrl(embeddedDatabaseUrl(serviceRoleNames(name).app)),
+    /** Unset: migrations run as DATABASE_URL's role (a test's own database, a single-role install). */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
+      .optional(),
     GRPC_PORT: envPort(grpcPort),
     DATABASE_SCHEMA: z.string().default(name),
   });

@@ -2,16 +2,20 @@
 export {
   ACCESS_MESSAGES,
   CALLER_METADATA,
+  CALLER_SERVICE_METADATA,
   type Caller,
   CONTRIBUTOR_ROLE,
   callerFromMetadata,
+  callerServiceFromMetadata,
   isContributor,
   requireContributor,
   requireMember,
+  requireService,
   setCallerMetadata,
 } from './caller.ts';
 export {
   ConfigError,
+  embeddedDatabaseUrl,
   envAddress,
   envBoolean,
   envCallerPrivateKey,
@@ -20,6 +24,8 @@ export {
   envOptionalPort,
   envPort,
   envPositiveInt,
+  envServiceCallerKeys,
+  envServicePrivateKey,
   loadConfig,
   loadConfigOrExit,
   logLevel,
@@ -38,16 +44,24 @@ export {
 } from './errors.ts';
 export { grpcTarget } from './grpc/addresses.ts';
 export {
+  audienceOf,
   CALLER_TOKEN_METADATA,
   type CallerKeys,
   type CallerSigner,
   type CallerVerifier,
+  type CallerVerifierOptions,
   callerPrivateKeyOf,
   callerPublicKeyOf,
   callerSigningInterceptor,
   createCallerSigner,
   createCallerVerifier,
+  createServiceSigner,
   generateCallerKeys,
+  SERVICE_ROLE,
+  type ServiceSigner,
+  serviceCallerInterceptor,
+  useServiceIdentity,
+  type VerifiedCaller,
 } from './grpc/caller-token.ts';
 export { clientOptions, serviceClient, type UnaryMethod, unaryCall } from './grpc/clients.ts';
 export { GUARD_MESSAGES } from './grpc/guard.ts';
@@ -85,6 +99,15 @@ export { stopWithParent } from './parent.ts';
 export { listMigrations, migrate } from './postgres/migrate.ts';
 export { connectReadDriver, prismaAdapter, type ReadDriver } from './postgres/prisma.ts';
 export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
+export {
+  type DatabaseService,
+  databaseUrlAs,
+  ensureServiceRoles,
+  type RoleLogin,
+  SERVICE_SCHEMAS,
+  type ServiceRolesSpec,
+  serviceRoleNames,
+} from './postgres/roles.ts';
 export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';
 export { runService, type ServiceWiring } from './service.ts';
 export {

@@ -5,7 +5,12 @@
 import pg from 'pg';
 import type { z } from 'zod';
 import { loadConfigOrExit, type ServiceConfig, serverConfigSchema } from './config.ts';
-import { type CallerVerifier, createCallerVerifier } from './grpc/caller-token.ts';
+import {
+  type CallerVerifier,
+  createCallerVerifier,
+  createServiceSigner,
+  useServiceIdentity,
+} from './grpc/caller-token.ts';
 import {
   drainConfigSchema,
   type GrpcService,
@@ -32,7 +37,11 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
   wire: (context: { config: z.infer<Schema>; logger: Logger }) => ServiceWiring | Promise<ServiceWiring>;
 }): Promise<RunningGrpcServer> {
   const config = loadConfigOrExit(options.configSchema, options.name);
-  const { CALLER_TOKEN_PUBLIC_KEY, METRICS_PORT } = loadConfigOrExit(serverConfigSchema, options.name);
+  const { CALLER_TOKEN_PUBLIC_KEY, SERVICE_TOKEN_PRIVATE_KEY, SERVICE_TOKEN_PUBLIC_KEYS, METRICS_PORT } =
+    loadConfigOrExit(serverConfigSchema, options.name);
+  // Every call this service makes names it, signed with its own key, to the service called.
+  if (SERVICE_TOKEN_PRIVATE_KEY)
+    useServiceIdentity(createServiceSigner(options.name, SERVICE_TOKEN_PRIVATE_KEY));
   const { SHUTDOWN_GRACE_MS } = loadConfigOrExit(drainConfigSchema, options.name);
   const { exporters } = loadConfigOrExit(tracingConfigSchema, options.name);
   const logger = createLogger(options.name, config.LOG_LEVEL);
@@ -42,7 +51,7 @@ export async function runService<Schema extends z.ZodType<ServiceConfig>>(option
     return await start(
       options,
       config,
-      createCallerVerifier(CALLER_TOKEN_PUBLIC_KEY),
+      createCallerVerifier(CALLER_TOKEN_PUBLIC_KEY, { services: SERVICE_TOKEN_PUBLIC_KEYS }),
       logger,
       SHUTDOWN_GRACE_MS,
       { tracing, metricsPort: METRICS_PORT },
@@ -66,8 +75,9 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
   telemetry: { tracing: Tracing; metricsPort: number | undefined },
 ): Promise<RunningGrpcServer> {
   if (config.MIGRATE_ON_START) {
+    // As the schema's owner; the service itself then runs as a role that may only read and write rows.
     await migrate({
-      databaseUrl: config.DATABASE_URL,
+      databaseUrl: config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL,
       schema: config.DATABASE_SCHEMA,
       migrationsDir: options.migrationsDir.pathname,
       logger,

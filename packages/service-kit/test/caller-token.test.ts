@@ -1,11 +1,14 @@
-// Services verify who is calling: only a caller token signed with the gateway's key names a member; plain
-// caller metadata, a forged or expired token, or a token signed with another key is refused or ignored; and no
-// request carrying a NUL character reaches a handler.
+// Services verify who is calling: only a caller token signed with the gateway's key names a member, and only for
+// the service it was signed for; a service names itself with its own key, which vouches for that service alone;
+// plain caller metadata, a forged or expired token, or a token signed with another key is refused or ignored;
+// and no request carrying a NUL character reaches a handler.
 import { credentials, type Interceptor, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
+import { ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALLER_METADATA,
+  CALLER_SERVICE_METADATA,
   CALLER_TOKEN_METADATA,
   type Caller,
   type CallerVerifier,
@@ -15,11 +18,14 @@ import {
   createCallerSigner,
   createCallerVerifier,
   createLogger,
+  createServiceSigner,
   GUARD_MESSAGES,
   generateCallerKeys,
   loadConfig,
+  notFound,
   type RunningGrpcServer,
   serverConfigSchema,
+  serviceCallerInterceptor,
   setCallerMetadata,
   startGrpcServer,
   unary,
@@ -30,8 +36,8 @@ const silent = createLogger('test', 'silent');
 const contributor: Caller = { userId: 'u-1', email: 'concierge@demo.ca.gov', roles: ['contributor'] };
 
 let server: RunningGrpcServer;
-/** What the handler saw, per call: the caller, or 'visitor'; nothing when no handler ran. */
-let seen: (Caller | 'visitor')[] = [];
+/** What the handler saw, per call: the caller, a service's name, or 'visitor'; nothing when no handler ran. */
+let seen: (Caller | string)[] = [];
 
 /** An org server whose search records who it was called by; `callers` as a service's server gets it. */
 function startSearchServer(callers?: CallerVerifier): Promise<RunningGrpcServer> {
@@ -46,8 +52,18 @@ function startSearchServer(callers?: CallerVerifier): Promise<RunningGrpcServer>
         definition: OrgServiceService,
         implementation: {
           searchOrganizations: unary(silent, 'SearchOrganizations', async (_request, context) => {
-            seen.push(context.caller ?? 'visitor');
+            seen.push(context.caller ?? context.service ?? 'visitor');
             return { organizations: [], total: 0 };
+          }),
+        },
+      },
+      {
+        name: 'rotunda.profile.v1.ProfileService',
+        definition: ProfileServiceService,
+        implementation: {
+          getProfile: unary(silent, 'GetProfile', async (_request, context) => {
+            seen.push(context.caller ?? context.service ?? 'visitor');
+            throw notFound('No such profile');
           }),
         },
       },
@@ -118,7 +134,10 @@ describe('a service verifies its caller', () => {
 
   it('refuses a token whose claims were changed after signing (a member promoting themselves)', async () => {
     const member: Caller = { userId: 'u-2', email: 'member@demo.ca.gov', roles: [] };
-    const signed = createCallerSigner(callerPrivateKeyOf(testCallers.keys.privateKey)).tokenFor(member);
+    const signed = createCallerSigner(callerPrivateKeyOf(testCallers.keys.privateKey)).tokenFor(
+      member,
+      'org',
+    );
     const [header, payload, signature] = signed.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const promoted = Buffer.from(JSON.stringify({ ...claims, roles: ['contributor'] })).toString('base64url');
@@ -127,6 +146,87 @@ describe('a service verifies its caller', () => {
     });
     expect(error?.code).toBe(status.UNAUTHENTICATED);
     expect(seen).toEqual([]);
+  });
+
+  it("refuses a member's token signed for another service: a token for org replayed to profile", async () => {
+    const token = createCallerSigner(callerPrivateKeyOf(testCallers.keys.privateKey)).tokenFor(
+      contributor,
+      'org',
+    );
+    seen = [];
+    const client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
+    const metadata = new Metadata();
+    metadata.set(CALLER_TOKEN_METADATA, token);
+    const error = await new Promise<ServiceError | null>((resolve) =>
+      client.getProfile({ profile_id: 1 }, metadata, (failure) => resolve(failure)),
+    );
+    client.close();
+    expect(error?.code).toBe(status.UNAUTHENTICATED);
+    expect(error?.details).toBe(GUARD_MESSAGES.unverified);
+    expect(seen).toEqual([]);
+    // The very token is believed by the service it was signed for.
+    expect(await search({ metadata: (entries) => entries.set(CALLER_TOKEN_METADATA, token) })).toBeNull();
+    expect(seen).toEqual([contributor]);
+  });
+
+  it('signs each call for the service whose method it is: one channel interceptor serves every service', async () => {
+    seen = [];
+    const client = new ProfileServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+      interceptors: [testCallers.signing],
+    });
+    const metadata = new Metadata();
+    setCallerMetadata(metadata, contributor);
+    const error = await new Promise<ServiceError | null>((resolve) =>
+      client.getProfile({ profile_id: 1 }, metadata, (failure) => resolve(failure)),
+    );
+    client.close();
+    expect(error?.code).toBe(status.NOT_FOUND);
+    expect(seen).toEqual([contributor]);
+  });
+
+  it('names a calling service apart from any member: the handler sees the service, never a caller', async () => {
+    const error = await search({ interceptors: [testCallers.asService('profile')] });
+    expect(error).toBeNull();
+    expect(seen).toEqual(['profile']);
+  });
+
+  it("refuses a service's token when its key is not trusted for that service's name", async () => {
+    const postOnly = generateCallerKeys();
+    const other = await startSearchServer(
+      createCallerVerifier([callerPublicKeyOf(testCallers.keys.publicKey)], {
+        services: { post: [callerPublicKeyOf(postOnly.publicKey)] },
+      }),
+    );
+    const call = (signer: Parameters<typeof serviceCallerInterceptor>[0]) => {
+      seen = [];
+      const client = new OrgServiceClient(`127.0.0.1:${other.port}`, credentials.createInsecure(), {
+        interceptors: [serviceCallerInterceptor(signer)],
+      });
+      return new Promise<ServiceError | null>((resolve) =>
+        client.searchOrganizations({ text: 'x', group: '', offset: 0, limit: 0 }, (error) => {
+          client.close();
+          resolve(error);
+        }),
+      );
+    };
+    const key = callerPrivateKeyOf(postOnly.privateKey);
+    expect(await call(createServiceSigner('post', key))).toBeNull();
+    expect(seen).toEqual(['post']);
+    // The post service's key cannot speak as profile, nor name a member as the gateway does.
+    expect((await call(createServiceSigner('profile', key)))?.code).toBe(status.UNAUTHENTICATED);
+    const asMember = await search({
+      metadata: (metadata) =>
+        metadata.set(CALLER_TOKEN_METADATA, createCallerSigner(key).tokenFor(contributor, 'org')),
+    });
+    expect(asMember?.code).toBe(status.UNAUTHENTICATED);
+    await other.shutdown();
+    expect(seen).toEqual([]);
+  });
+
+  it('drops a plain service name from the wire: nobody is a service by saying so', async () => {
+    const error = await search({ metadata: (metadata) => metadata.set(CALLER_SERVICE_METADATA, 'profile') });
+    expect(error).toBeNull();
+    expect(seen).toEqual(['visitor']);
   });
 
   it('refuses garbage in place of a token', async () => {
@@ -166,21 +266,24 @@ describe('caller tokens', () => {
   it('expire: a captured token is worthless a minute later', () => {
     let clock = Date.UTC(2026, 10, 26, 12);
     const signer = createCallerSigner(callerPrivateKeyOf(testCallers.keys.privateKey), () => clock);
-    const verifier = createCallerVerifier([callerPublicKeyOf(testCallers.keys.publicKey)], () => clock);
-    const token = signer.tokenFor(contributor);
-    expect(verifier.verify(token)).toEqual(contributor);
+    const verifier = createCallerVerifier([callerPublicKeyOf(testCallers.keys.publicKey)], {
+      now: () => clock,
+    });
+    const token = signer.tokenFor(contributor, 'org');
+    expect(verifier.verify(token, 'org')).toEqual({ member: contributor });
     clock += 66_000;
-    expect(verifier.verify(token)).toBeUndefined();
+    expect(verifier.verify(token, 'org')).toBeUndefined();
   });
 
   it('are renewed by the signer before they run out, and reused until then', () => {
     let clock = Date.UTC(2026, 10, 26, 12);
     const signer = createCallerSigner(callerPrivateKeyOf(testCallers.keys.privateKey), () => clock);
-    const first = signer.tokenFor(contributor);
+    const first = signer.tokenFor(contributor, 'org');
     clock += 10_000;
-    expect(signer.tokenFor(contributor)).toBe(first);
+    expect(signer.tokenFor(contributor, 'org')).toBe(first);
+    expect(signer.tokenFor(contributor, 'profile')).not.toBe(first);
     clock += 25_000;
-    expect(signer.tokenFor(contributor)).not.toBe(first);
+    expect(signer.tokenFor(contributor, 'org')).not.toBe(first);
   });
 
   it('are accepted from any configured key, so a new key can be rolled out', () => {
@@ -189,8 +292,9 @@ describe('caller tokens', () => {
       callerPublicKeyOf(testCallers.keys.publicKey),
       callerPublicKeyOf(next.publicKey),
     ]);
-    const token = createCallerSigner(callerPrivateKeyOf(next.privateKey)).tokenFor(contributor);
-    expect(verifier.verify(token)).toEqual(contributor);
+    const token = createCallerSigner(callerPrivateKeyOf(next.privateKey)).tokenFor(contributor, 'news');
+    expect(verifier.verify(token, 'news')).toEqual({ member: contributor });
+    expect(verifier.verify(token, 'auth')).toBeUndefined();
   });
 });
 
@@ -213,5 +317,21 @@ describe('caller key configuration', () => {
       CALLER_TOKEN_PUBLIC_KEY: `${testCallers.keys.publicKey}, ${next.publicKey}`,
     });
     expect(config.CALLER_TOKEN_PUBLIC_KEY).toHaveLength(2);
+  });
+
+  it('reads the services allowed to call as themselves, by name, and refuses a malformed list', () => {
+    const config = loadConfig(schema, {
+      CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
+      SERVICE_TOKEN_PUBLIC_KEYS: `profile:${testCallers.serviceKeys.publicKey},post:${testCallers.serviceKeys.publicKey}`,
+      SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+    });
+    expect(Object.keys(config.SERVICE_TOKEN_PUBLIC_KEYS)).toEqual(['profile', 'post']);
+    expect(config.SERVICE_TOKEN_PRIVATE_KEY?.asymmetricKeyType).toBe('ed25519');
+    expect(() =>
+      loadConfig(schema, {
+        CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
+        SERVICE_TOKEN_PUBLIC_KEYS: testCallers.serviceKeys.publicKey,
+      }),
+    ).toThrow(/SERVICE_TOKEN_PUBLIC_KEYS: must list service:key pairs/);
   });
 });

@@ -130,17 +130,28 @@ export function postgresTables(fields: Fields, schema: string, index: string) {
     ];
   }
 
-  /** pg_trgm and the schema, made if missing (in the caller's transaction); answers pg_trgm's schema. */
+  /**
+   * pg_trgm and the schema, made if missing (in the caller's transaction); answers pg_trgm's schema. Each is made
+   * only when missing: a service's own role (ADR 0039) may not create either, and CREATE … IF NOT EXISTS asks for
+   * that right first; the role bootstrap made both for it.
+   */
   async function prepareSchema(client: pg.ClientBase): Promise<string> {
-    // pg_trgm is a trusted extension: the database owner may create it without being a superuser.
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    const extension = await client.query<{ schema: string }>(
-      `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-        WHERE e.extname = 'pg_trgm'`,
-    );
-    const trigramSchema = extension.rows[0]?.schema;
+    const trigramSchemaOf = async () =>
+      (
+        await client.query<{ schema: string }>(
+          `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+            WHERE e.extname = 'pg_trgm'`,
+        )
+      ).rows[0]?.schema;
+    let trigramSchema = await trigramSchemaOf();
+    if (!trigramSchema) {
+      // pg_trgm is a trusted extension: the database owner may create it without being a superuser.
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      trigramSchema = await trigramSchemaOf();
+    }
     if (!trigramSchema) throw new Error('search: pg_trgm is not installed');
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(schema)}`);
+    const present = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (present.rowCount === 0) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(schema)}`);
     return trigramSchema;
   }
 

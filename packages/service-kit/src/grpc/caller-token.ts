@@ -2,7 +2,10 @@
 // call's metadata; its channels then replace those plain entries with a short-lived caller token it signs
 // (Ed25519, a compact JWS), and every service's server checks that token before any handler runs. Plain
 // `x-caller-*` entries from the wire are dropped, so a process that merely reaches a service's port cannot act
-// as a member or a contributor: it would need the gateway's private key.
+// as a member or a contributor: it would need the gateway's private key. A token's audience is the one service
+// whose method is called (aud "org" for /rotunda.org.v1.OrgService/…), so a token seen by one service cannot be
+// replayed to another. A service calling another names itself the same way, signing with a key of its own that
+// the service it calls trusts for that name only: it can say who it is, never which member it acts for (ADR 0039).
 import {
   createPrivateKey,
   createPublicKey,
@@ -12,13 +15,16 @@ import {
   verify,
 } from 'node:crypto';
 import { InterceptingCall, type Interceptor } from '@grpc/grpc-js';
-import { CALLER_METADATA, type Caller, callerFromMetadata } from '../caller.ts';
+import { CALLER_METADATA, CALLER_SERVICE_METADATA, type Caller, callerFromMetadata } from '../caller.ts';
 
 /** The metadata entry carrying the signed caller. */
 export const CALLER_TOKEN_METADATA = 'x-caller-token';
 
-const ISSUER = 'rotunda-gateway';
-const AUDIENCE = 'rotunda-services';
+const GATEWAY_ISSUER = 'rotunda-gateway';
+/** The issuer and subject of a service's own calls: `service:profile`. */
+const SERVICE_PREFIX = 'service:';
+/** The role a service's own calls carry. */
+export const SERVICE_ROLE = 'service';
 const HEADER = Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' })).toString('base64url');
 /** Long enough to outlive any call's deadline, short enough that a captured token is soon worthless. */
 const LIFETIME_SECONDS = 60;
@@ -64,55 +70,108 @@ function remember<Value>(map: Map<string, Value>, key: string, value: Value) {
   map.set(key, value);
 }
 
-export interface CallerSigner {
-  tokenFor(caller: Caller): string;
+/**
+ * The audience of a call: the short name of the service its method belongs to (`/rotunda.org.v1.OrgService/X`
+ * → `org`), the full service name for any other (`grpc.health.v1.Health`).
+ */
+export function audienceOf(methodPath: string): string {
+  const service = methodPath.split('/')[1] ?? '';
+  return /^rotunda\.([a-z]+)\.v\d+\./.exec(service)?.[1] ?? service;
 }
 
-export function createCallerSigner(privateKey: KeyObject, now = () => Date.now()): CallerSigner {
+/** Signs claims as a compact JWS, reusing a token for the same claims until it is due for renewal. */
+function tokenSigner(privateKey: KeyObject, now: () => number) {
   const signed = new Map<string, { token: string; renewAt: number }>();
+  return (key: string, claims: Record<string, unknown>): string => {
+    const known = signed.get(key);
+    if (known && now() < known.renewAt) return known.token;
+    const iat = Math.floor(now() / 1000);
+    const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + LIFETIME_SECONDS })).toString(
+      'base64url',
+    );
+    const input = `${HEADER}.${payload}`;
+    const token = `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`;
+    signed.delete(key);
+    remember(signed, key, { token, renewAt: (iat + LIFETIME_SECONDS - RENEW_BEFORE_SECONDS) * 1000 });
+    return token;
+  };
+}
+
+export interface CallerSigner {
+  /** A token naming the member to the service `audience`. */
+  tokenFor(caller: Caller, audience: string): string;
+}
+
+/** The gateway's signer: tokens naming the member a call is made for. */
+export function createCallerSigner(privateKey: KeyObject, now = () => Date.now()): CallerSigner {
+  const signed = tokenSigner(privateKey, now);
   return {
-    tokenFor(caller) {
-      const key = `${caller.userId}\n${caller.email}\n${caller.roles.join(',')}`;
-      const known = signed.get(key);
-      if (known && now() < known.renewAt) return known.token;
-      const iat = Math.floor(now() / 1000);
-      const payload = Buffer.from(
-        JSON.stringify({
-          iss: ISSUER,
-          aud: AUDIENCE,
-          sub: caller.userId,
-          email: caller.email,
-          roles: caller.roles,
-          iat,
-          exp: iat + LIFETIME_SECONDS,
-        }),
-      ).toString('base64url');
-      const input = `${HEADER}.${payload}`;
-      const token = `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`;
-      signed.delete(key);
-      remember(signed, key, { token, renewAt: (iat + LIFETIME_SECONDS - RENEW_BEFORE_SECONDS) * 1000 });
-      return token;
+    tokenFor(caller, audience) {
+      const key = `${audience}\n${caller.userId}\n${caller.email}\n${caller.roles.join(',')}`;
+      return signed(key, {
+        iss: GATEWAY_ISSUER,
+        aud: audience,
+        sub: caller.userId,
+        email: caller.email,
+        roles: caller.roles,
+      });
     },
   };
 }
 
-export interface CallerVerifier {
-  /** The caller a token names, or undefined when it is forged, expired or not for Rotunda's services. */
-  verify(token: string): Caller | undefined;
+export interface ServiceSigner {
+  /** The service signing. */
+  readonly service: string;
+  /** A token naming this service to the service `audience`. */
+  tokenFor(audience: string): string;
 }
 
-/** Verifies against any of the given keys (several while a new key is rolled out). */
-export function createCallerVerifier(
-  publicKeys: readonly KeyObject[],
+/** A service's signer: tokens naming the service itself as the caller of another. */
+export function createServiceSigner(
+  service: string,
+  privateKey: KeyObject,
   now = () => Date.now(),
+): ServiceSigner {
+  const signed = tokenSigner(privateKey, now);
+  const subject = `${SERVICE_PREFIX}${service}`;
+  return {
+    service,
+    tokenFor: (audience) =>
+      signed(audience, { iss: subject, aud: audience, sub: subject, email: '', roles: [SERVICE_ROLE] }),
+  };
+}
+
+/** Who a verified token names: a member the gateway vouches for, or a service speaking for itself. */
+export type VerifiedCaller =
+  | { member: Caller; service?: undefined }
+  | { service: string; member?: undefined };
+
+export interface CallerVerifier {
+  /**
+   * Who a token names, or undefined when it is forged, expired, or meant for another service than `audience`
+   * (the service whose method is called).
+   */
+  verify(token: string, audience: string): VerifiedCaller | undefined;
+}
+
+export interface CallerVerifierOptions {
+  /** Each service's public keys, by name, that may call as that service (several while a key is rolled). */
+  services?: Readonly<Record<string, readonly KeyObject[]>>;
+  now?: () => number;
+}
+
+/**
+ * Verifies the gateway's tokens against any of `gatewayKeys` (several while a new key is rolled out), and a
+ * service's own tokens against the keys trusted for that service's name only.
+ */
+export function createCallerVerifier(
+  gatewayKeys: readonly KeyObject[],
+  { services = {}, now = () => Date.now() }: CallerVerifierOptions = {},
 ): CallerVerifier {
-  const verified = new Map<string, { caller: Caller; until: number }>();
-  const check = (token: string): { caller: Caller; until: number } | undefined => {
+  const verified = new Map<string, { caller: VerifiedCaller; audience: string; until: number }>();
+  const check = (token: string) => {
     const [header, payload, signature, ...rest] = token.split('.');
     if (header !== HEADER || !payload || !signature || rest.length > 0) return undefined;
-    const input = Buffer.from(`${header}.${payload}`);
-    const bytes = Buffer.from(signature, 'base64url');
-    if (!publicKeys.some((key) => verify(null, input, key, bytes))) return undefined;
     let claims: Record<string, unknown>;
     try {
       claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -120,28 +179,39 @@ export function createCallerVerifier(
       return undefined;
     }
     const { iss, aud, sub, email, roles, exp } = claims;
-    if (iss !== ISSUER || aud !== AUDIENCE || typeof sub !== 'string' || !sub) return undefined;
+    if (typeof iss !== 'string' || typeof aud !== 'string' || typeof sub !== 'string' || !sub)
+      return undefined;
     if (typeof exp !== 'number' || typeof email !== 'string' || !Array.isArray(roles)) return undefined;
     if (!roles.every((role) => typeof role === 'string')) return undefined;
-    return { caller: { userId: sub, email, roles }, until: (exp + CLOCK_TOLERANCE_SECONDS) * 1000 };
+    const service = iss.startsWith(SERVICE_PREFIX) ? iss.slice(SERVICE_PREFIX.length) : undefined;
+    // A service's key vouches for that service alone; only the gateway's names members.
+    const keys = service === undefined ? (iss === GATEWAY_ISSUER ? gatewayKeys : []) : services[service];
+    if (service !== undefined && (sub !== iss || !Object.hasOwn(services, service))) return undefined;
+    const input = Buffer.from(`${header}.${payload}`);
+    const bytes = Buffer.from(signature, 'base64url');
+    if (!keys?.some((key) => verify(null, input, key, bytes))) return undefined;
+    const caller: VerifiedCaller =
+      service === undefined ? { member: { userId: sub, email, roles } } : { service };
+    return { caller, audience: aud, until: (exp + CLOCK_TOLERANCE_SECONDS) * 1000 };
   };
   return {
-    verify(token) {
+    verify(token, audience) {
       const known = verified.get(token) ?? check(token);
       if (!known || now() >= known.until) {
         verified.delete(token);
         return undefined;
       }
       if (!verified.has(token)) remember(verified, token, known);
-      return known.caller;
+      return known.audience === audience ? known.caller : undefined;
     },
   };
 }
 
-export const PLAIN_CALLER_ENTRIES = Object.values(CALLER_METADATA);
+export const PLAIN_CALLER_ENTRIES = [...Object.values(CALLER_METADATA), CALLER_SERVICE_METADATA];
 
 /**
- * The gateway's channels: the caller `setCallerMetadata` named leaves the process only as a signed token.
+ * The gateway's channels: the caller `setCallerMetadata` named leaves the process only as a signed token, for the
+ * one service whose method is called.
  */
 export function callerSigningInterceptor(signer: CallerSigner): Interceptor {
   return (options, nextCall) =>
@@ -150,7 +220,35 @@ export function callerSigningInterceptor(signer: CallerSigner): Interceptor {
         const caller = callerFromMetadata(metadata);
         for (const entry of PLAIN_CALLER_ENTRIES) metadata.remove(entry);
         metadata.remove(CALLER_TOKEN_METADATA);
-        if (caller) metadata.set(CALLER_TOKEN_METADATA, signer.tokenFor(caller));
+        if (caller)
+          metadata.set(
+            CALLER_TOKEN_METADATA,
+            signer.tokenFor(caller, audienceOf(options.method_definition.path)),
+          );
+        next(metadata, listener);
+      },
+    });
+}
+
+/** The signer a service's process names itself with on every call it makes (runService sets it). */
+let processIdentity: ServiceSigner | undefined;
+
+export function useServiceIdentity(signer: ServiceSigner | undefined): void {
+  processIdentity = signer;
+}
+
+/**
+ * A service's channels: every call it makes names it, signed, to the service called, unless the call already
+ * carries a token (a gateway's member). Without `signer`, the process's identity at the time of the call.
+ */
+export function serviceCallerInterceptor(signer?: ServiceSigner): Interceptor {
+  return (options, nextCall) =>
+    new InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        for (const entry of PLAIN_CALLER_ENTRIES) metadata.remove(entry);
+        const identity = signer ?? processIdentity;
+        if (identity && metadata.get(CALLER_TOKEN_METADATA).length === 0)
+          metadata.set(CALLER_TOKEN_METADATA, identity.tokenFor(audienceOf(options.method_definition.path)));
         next(metadata, listener);
       },
     });

@@ -14,6 +14,7 @@ import {
 import { currentRequestId, REQUEST_ID_HEADER } from '../request-context.ts';
 import { clientTelemetryInterceptor } from '../telemetry/grpc.ts';
 import { grpcTarget } from './addresses.ts';
+import { serviceCallerInterceptor } from './caller-token.ts';
 import { GRPC_OPTIONS } from './options.ts';
 
 /**
@@ -109,7 +110,8 @@ function serviceConfig(service: ServiceFullName): string {
 
 /**
  * Channel options for a client of `service`. `extra` adds options (message size limits) and interceptors, which
- * run after the kit's own: each call a span of the caller's trace (its context sent along) and counted.
+ * run after the kit's own: each call a span of the caller's trace (its context sent along) and counted. Last, a
+ * service's calls name the service making them (a signed token, when the process has an identity).
  */
 export function clientOptions(
   service: ServiceFullName,
@@ -127,7 +129,7 @@ export function clientOptions(
     // its share within a couple of seconds of listening again.
     'grpc.max_reconnect_backoff_ms': 2_000,
     ...extra,
-    interceptors: [clientTelemetryInterceptor(), ...interceptors],
+    interceptors: [clientTelemetryInterceptor(), ...interceptors, serviceCallerInterceptor()],
   };
 }
 

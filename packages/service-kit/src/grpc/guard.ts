@@ -1,10 +1,16 @@
 // What every call to a service passes before any handler runs: the caller is the one a valid caller token
-// names (plain caller entries from the wire are dropped; a token that does not verify is refused), and no text
+// names for this very service (plain caller entries from the wire are dropped; a token that does not verify, or
+// was signed for another service, is refused), and no text
 // in the request holds a NUL character, which PostgreSQL refuses to store (one check for every service, so a
 // NUL answers INVALID_ARGUMENT instead of failing deep in a query).
 import { type Metadata, ServerInterceptingCall, type ServerInterceptor, status } from '@grpc/grpc-js';
-import { CALLER_METADATA } from '../caller.ts';
-import { CALLER_TOKEN_METADATA, type CallerVerifier, PLAIN_CALLER_ENTRIES } from './caller-token.ts';
+import { CALLER_METADATA, CALLER_SERVICE_METADATA } from '../caller.ts';
+import {
+  audienceOf,
+  CALLER_TOKEN_METADATA,
+  type CallerVerifier,
+  PLAIN_CALLER_ENTRIES,
+} from './caller-token.ts';
 
 export const GUARD_MESSAGES = {
   unverified: 'The caller could not be verified.',
@@ -21,12 +27,12 @@ function holdsNul(value: unknown, depth = 0): boolean {
 
 /**
  * Every service's server: drops plain caller entries, turns a valid caller token back into the caller the
- * handlers read (`callerFromMetadata`), and refuses a call whose token does not verify (UNAUTHENTICATED) or
+ * handlers read (`callerFromMetadata`, or `callerServiceFromMetadata` for a service), and refuses a call whose token does not verify (UNAUTHENTICATED) or
  * whose request holds a NUL character (INVALID_ARGUMENT), before any handler runs. Without a verifier no
  * call has a caller.
  */
 export function callGuard(verifier: CallerVerifier | undefined): ServerInterceptor {
-  return (_method, call) =>
+  return (method, call) =>
     new ServerInterceptingCall(call, {
       start(next) {
         next({
@@ -34,14 +40,18 @@ export function callGuard(verifier: CallerVerifier | undefined): ServerIntercept
             const [token] = metadata.get(CALLER_TOKEN_METADATA);
             for (const entry of [...PLAIN_CALLER_ENTRIES, CALLER_TOKEN_METADATA]) metadata.remove(entry);
             if (token !== undefined) {
-              const caller = typeof token === 'string' ? verifier?.verify(token) : undefined;
-              if (!caller) {
+              const verified =
+                typeof token === 'string' ? verifier?.verify(token, audienceOf(method.path)) : undefined;
+              if (!verified) {
                 call.sendStatus({ code: status.UNAUTHENTICATED, details: GUARD_MESSAGES.unverified });
                 return;
               }
-              metadata.set(CALLER_METADATA.id, caller.userId);
-              metadata.set(CALLER_METADATA.email, caller.email);
-              metadata.set(CALLER_METADATA.roles, caller.roles.join(','));
+              if (verified.service !== undefined) metadata.set(CALLER_SERVICE_METADATA, verified.service);
+              else {
+                metadata.set(CALLER_METADATA.id, verified.member.userId);
+                metadata.set(CALLER_METADATA.email, verified.member.email);
+                metadata.set(CALLER_METADATA.roles, verified.member.roles.join(','));
+              }
             }
             mdNext(metadata);
           },

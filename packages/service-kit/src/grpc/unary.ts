@@ -12,7 +12,7 @@ import {
   type ServerErrorResponse,
   status,
 } from '@grpc/grpc-js';
-import { type Caller, callerFromMetadata } from '../caller.ts';
+import { type Caller, callerFromMetadata, callerServiceFromMetadata } from '../caller.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { REQUEST_ID_HEADER, runWithRequestContext } from '../request-context.ts';
@@ -23,6 +23,8 @@ export interface CallContext {
   metadata: Metadata;
   /** The member the gateway authenticated, if any. */
   caller: Caller | undefined;
+  /** The Rotunda service calling, when another service made the call (verified like a member). */
+  service: string | undefined;
 }
 
 export type UnaryHandler<Request, Response> = (request: Request, context: CallContext) => Promise<Response>;
@@ -60,7 +62,12 @@ function handle(
   const requestId = typeof fromGateway === 'string' && fromGateway ? fromGateway : randomUUID();
   const started = performance.now();
   runWithRequestContext({ requestId }, () => {
-    work({ requestId, metadata, caller: callerFromMetadata(metadata) }).then(
+    work({
+      requestId,
+      metadata,
+      caller: callerFromMetadata(metadata),
+      service: callerServiceFromMetadata(metadata),
+    }).then(
       () => logger.debug({ method, ms: Math.round(performance.now() - started) }, 'grpc call ok'),
       (error: unknown) => {
         const ms = Math.round(performance.now() - started);

@@ -67,7 +67,10 @@ export async function migrate({
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`rotunda.migrate.${schema}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    // Made only when missing: CREATE SCHEMA IF NOT EXISTS asks for CREATE on the database first, which a schema's
+    // owner role (ADR 0039) does not have; the role bootstrap made the schema for it.
+    const present = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (present.rowCount === 0) await client.query(`CREATE SCHEMA "${schema}"`);
     await client.query(`SET search_path TO "${schema}"`);
     await client.query(MIGRATIONS_TABLE);
     const { rows } = await client.query<AppliedRow>(

@@ -1,10 +1,17 @@
 // A throwaway real PostgreSQL for integration tests: one embedded server per test run (vitest globalSetup),
-// and a fresh database per test file so files never see each other's rows.
+// and a fresh database per test file so files never see each other's rows; a service's own roles on request.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import {
+  type DatabaseService,
+  databaseUrlAs,
+  ensureServiceRoles,
+  SERVICE_SCHEMAS,
+  serviceRoleNames,
+} from '../postgres/roles.ts';
 
 export const TEST_DATABASE_URL_ENV = 'ROTUNDA_TEST_DATABASE_URL';
 
@@ -50,4 +57,25 @@ export async function createTestDatabase(): Promise<string> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * The roles `service` runs and migrates as in the test database `databaseUrl` (made by createTestDatabase), made
+ * as npm start makes them; answers the URLs a service's DATABASE_URL and MIGRATION_DATABASE_URL would hold.
+ */
+export async function createServiceRoles(
+  databaseUrl: string,
+  service: DatabaseService,
+): Promise<{ appUrl: string; ownerUrl: string }> {
+  const names = serviceRoleNames(service);
+  const owner = { user: names.owner, password: names.owner };
+  const app = { user: names.app, password: names.app };
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await ensureServiceRoles(admin, { ...SERVICE_SCHEMAS[service], owner, app });
+  } finally {
+    await admin.end();
+  }
+  return { appUrl: databaseUrlAs(databaseUrl, app), ownerUrl: databaseUrlAs(databaseUrl, owner) };
 }

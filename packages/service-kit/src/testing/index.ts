@@ -1,6 +1,6 @@
 // Test helpers for services: a real PostgreSQL per test run and the schema-vs-database check.
 
 export { testCallers } from './callers.ts';
-export { createTestDatabase, TEST_DATABASE_URL_ENV } from './database.ts';
+export { createServiceRoles, createTestDatabase, TEST_DATABASE_URL_ENV } from './database.ts';
 export { freePort, listeningPorts } from './ports.ts';
 export { diffSchemaAndDatabase } from './schema-check.ts';
