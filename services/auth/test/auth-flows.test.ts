@@ -744,11 +744,15 @@ describe('over gRPC', () => {
     expect(wrong.error?.details).toBe('Invalid credentials');
   });
 
-  it('FindUserIdsByEmail answers the accounts of known emails (any case) and leaves unknown ones out', async () => {
+  it('FindUserIdsByEmail answers a verified service the accounts of known emails (any case), leaving unknown ones out', async () => {
+    // The profile service's seed asks it, naming itself with its own key (ADR 0039).
+    const asService = new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+      interceptors: [testCallers.asService('profile')],
+    });
     const member = await identity.findUserByEmail('member@demo.ca.gov');
     const concierge = await identity.findUserByEmail('concierge@demo.ca.gov');
     const answer = await new Promise<{ error: ServiceError | null; users?: unknown }>((resolve) =>
-      client.findUserIdsByEmail(
+      asService.findUserIdsByEmail(
         {
           emails: [
             ' Member@Demo.ca.gov',
@@ -767,9 +771,25 @@ describe('over gRPC', () => {
     ]);
     const tooMany = Array.from({ length: 101 }, (_, i) => `p${i}@demo.ca.gov`);
     const refused = await new Promise<ServiceError | null>((resolve) =>
-      client.findUserIdsByEmail({ emails: tooMany }, (error) => resolve(error)),
+      asService.findUserIdsByEmail({ emails: tooMany }, (error) => resolve(error)),
     );
     expect(refused?.code).toBe(status.INVALID_ARGUMENT);
+    asService.close();
+  });
+
+  it('FindUserIdsByEmail refuses any caller but a verified service: a bare call, a member, a contributor', async () => {
+    const metadata = new Metadata();
+    setCallerMetadata(metadata, {
+      userId: randomUUID(),
+      email: 'concierge@demo.ca.gov',
+      roles: ['contributor'],
+    });
+    for (const entries of [new Metadata(), metadata]) {
+      const refused = await new Promise<ServiceError | null>((resolve) =>
+        client.findUserIdsByEmail({ emails: ['member@demo.ca.gov'] }, entries, (error) => resolve(error)),
+      );
+      expect(refused?.code).toBe(status.UNAUTHENTICATED);
+    }
   });
 
   it('changes the password in the session named, ending the others, which ListEndedSessions then names', async () => {

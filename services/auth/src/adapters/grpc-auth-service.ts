@@ -1,6 +1,6 @@
 // The gRPC face of the auth service (rotunda.auth.v1.AuthService): translates messages to the rules' calls.
 import type { AuthServiceServer, TokenSet as TokenSetMessage } from '@rotunda/protos/auth';
-import { type Logger, unary } from '@rotunda/service-kit';
+import { type Logger, requireService, unary } from '@rotunda/service-kit';
 import type { AuthService } from '../domain/auth-service.ts';
 import type { IdentityProvider, TokenSet } from '../domain/ports.ts';
 
@@ -106,12 +106,16 @@ export function grpcAuthService(
     listApprovedEmails: unary(logger, 'ListApprovedEmails', async (_request, context) => ({
       emails: await auth.listApprovedEmails(context.caller),
     })),
-    findUserIdsByEmail: unary(logger, 'FindUserIdsByEmail', async (request) => ({
-      users: (await auth.findUserIdsByEmail(request.emails)).map((user) => ({
-        email: user.email,
-        user_id: user.userId,
-      })),
-    })),
+    // Accounts by email answer only another Rotunda service (the demo seed), never a member or a bare port.
+    findUserIdsByEmail: unary(logger, 'FindUserIdsByEmail', async (request, context) => {
+      requireService(context.service);
+      return {
+        users: (await auth.findUserIdsByEmail(request.emails)).map((user) => ({
+          email: user.email,
+          user_id: user.userId,
+        })),
+      };
+    }),
     consumeQuota: unary(logger, 'ConsumeQuota', async (request, context) => ({
       retry_after_seconds: await auth.consumeQuota(context.caller, request.quota),
     })),
