@@ -20,6 +20,9 @@ await runService({
     const { prisma, repository, store, org, close } = await wireOrg(config, logger);
     // The groups are reference data every organization points at, demo or not.
     await repository.ensureGroups(GROUPS);
+    // The migration keyed existing names in SQL; foldName alone knows every script's case.
+    const rekeyed = await repository.rekeyNames();
+    if (rekeyed > 0) logger.info({ organizations: rekeyed }, 'organization names re-keyed');
     await store.ensureBucket();
     if (config.SEED_DEMO) {
       const seeded = await seedDemoOrganizations({ repository, store });

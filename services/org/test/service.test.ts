@@ -720,7 +720,7 @@ describe('updating over gRPC', () => {
     expect((await rpc('findOrganizationsByName', { name: 'marigold' })).organizations).toHaveLength(1);
   });
 
-  it('refuses a rename to another organization’s name', async () => {
+  it('refuses a rename to another organization’s name, naming it as it is written', async () => {
     const id = await idOf('Delta Policy Lab');
     expect(
       await refusal(
@@ -732,7 +732,7 @@ describe('updating over gRPC', () => {
       ),
     ).toEqual({
       code: status.ALREADY_EXISTS,
-      details: 'Another organization is already named "two rivers legal aid".',
+      details: 'An organization named "Two Rivers Legal Aid" already exists.',
     });
   });
 });

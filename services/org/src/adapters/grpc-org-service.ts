@@ -9,7 +9,12 @@ import type {
 import { organizationEmailDomains, socialLinksOf } from '@rotunda/rules';
 import { historyEntryMessage, type Logger, unary } from '@rotunda/service-kit';
 import type { OrgService } from '../domain/org-service.ts';
-import type { Division, Organization, OrganizationFields } from '../domain/organization.ts';
+import {
+  type Division,
+  employerDomainSources,
+  type Organization,
+  type OrganizationFields,
+} from '../domain/organization.ts';
 
 /** null (not given) becomes absent, which the REST answer shows as null. */
 const opt = (value: string | null): string | undefined => value ?? undefined;
@@ -39,6 +44,8 @@ export function organizationMessage(organization: Organization): OrganizationMes
     bluesky_url: opt(organization.blueskyUrl),
     // Documents the list stored before organizations had email domains lack them: none were listed then.
     email_domains: organization.emailDomains ?? [],
+    // Likewise, older documents lack the confirmation: the badge reads it from the table, never from the list.
+    website_confirmed: !!organization.websiteConfirmedBy,
   };
 }
 
@@ -165,7 +172,7 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
           organization_name: organization.organizationName,
           group_type: organization.groupName,
           logo: opt(organization.logo),
-          email_domains: organizationEmailDomains(organization.website, organization.emailDomains),
+          email_domains: organizationEmailDomains(employerDomainSources(organization)),
         })),
         divisions: divisions.map(divisionMessage),
       };

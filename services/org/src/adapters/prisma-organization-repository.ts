@@ -3,11 +3,16 @@
 // for the list's hot read, one lean statement that can skip Prisma Client (see findByIds). Every write of a name
 // other services copy (organization, division) announces the result in its transaction (ADR 0012).
 import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
-import { organizationEmailDomains } from '@rotunda/rules';
+import { foldName, organizationEmailDomains } from '@rotunda/rules';
 import { historyEntryOf, historyRecordOf, type ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Curation, HistoryAction } from '../domain/history.ts';
-import type { Division, Group, Organization } from '../domain/organization.ts';
+import {
+  type Division,
+  employerDomainSources,
+  type Group,
+  type Organization,
+} from '../domain/organization.ts';
 import type { OrganizationRepository } from '../domain/ports.ts';
 
 const withGroup = { group: { select: { groupName: true } } } as const;
@@ -16,7 +21,14 @@ const withOrganization = { organization: { select: { organizationName: true } } 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ include: typeof withGroup }>;
 type DivisionRow = Prisma.DivisionGetPayload<{ include: typeof withOrganization }>;
 
-function organizationOf({ group, createdAt: _c, updatedAt: _u, ...row }: OrganizationRow): Organization {
+function organizationOf({
+  group,
+  createdAt: _c,
+  updatedAt: _u,
+  websiteConfirmedAt: _w,
+  nameKey: _k,
+  ...row
+}: OrganizationRow): Organization {
   return { ...row, groupName: group.groupName };
 }
 
@@ -31,7 +43,7 @@ function organizationChanged(organization: Organization): OrganizationChanged {
     organization_name: organization.organizationName,
     group_type: organization.groupName,
     logo: organization.logo,
-    email_domains: organizationEmailDomains(organization.website, organization.emailDomains),
+    email_domains: organizationEmailDomains(employerDomainSources(organization)),
   };
 }
 
@@ -78,6 +90,7 @@ const ORGANIZATION_COLUMNS: Record<keyof Organization, string> = {
   blueskyUrl: 'o.bluesky_url',
   hidden: 'o.hidden',
   emailDomains: 'o.email_domains',
+  websiteConfirmedBy: 'o.website_confirmed_by',
 };
 const ORGANIZATION_FIELD_NAMES = Object.keys(ORGANIZATION_COLUMNS) as (keyof Organization)[];
 const ORGANIZATION_SELECT = Prisma.raw(
@@ -92,6 +105,16 @@ function organizationOfValues(values: unknown[]): Organization {
   });
   return organization as unknown as Organization;
 }
+
+/** A write refused by the unique folded name: another organization reads alike (added at the same moment). */
+const isNameKeyTaken = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError &&
+  error.code === 'P2002' &&
+  JSON.stringify(error.meta ?? {}).includes('name_key');
+
+/** When a write confirms the website, it says when; clearing the confirmation clears the time. */
+const confirmedAt = (websiteConfirmedBy: string | null | undefined) =>
+  websiteConfirmedBy === undefined ? {} : { websiteConfirmedAt: websiteConfirmedBy ? new Date() : null };
 
 /** A LIKE pattern that matches `word` anywhere, with LIKE's own wildcards in it taken literally. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -183,40 +206,79 @@ export function prismaOrganizationRepository(
     },
 
     async addUnlessNamed(organization, curation) {
-      const name = organization.organizationName;
-      return prisma.$transaction(async (tx) => {
-        // Serializes adds of one name (any case), so two members adding it at once make one organization.
-        await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`org.name:${name.toLowerCase()}`}))::text`;
-        const [existing] = await tx.$queryRaw<{ organization_id: number }[]>`
-          SELECT organization_id FROM ${table('organizations')}
-          WHERE lower(organization_name) = lower(${name})
-          ORDER BY organization_id LIMIT 1`;
-        if (existing) {
-          const found = await byId(tx, existing.organization_id);
+      const key = foldName(organization.organizationName);
+      const existing = async (client: Prisma.TransactionClient) => {
+        const [row] = await client.$queryRaw<{ organization_id: number }[]>`
+          SELECT organization_id FROM ${table('organizations')} WHERE name_key = ${key}`;
+        return row ? byId(client, row.organization_id) : null;
+      };
+      try {
+        return await prisma.$transaction(async (tx) => {
+          // Serializes adds of names that fold alike, so two members adding one at once make one organization.
+          await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`org.name:${key}`}))::text`;
+          const found = await existing(tx);
           if (found) return { organization: found, created: false };
-        }
-        const created = organizationOf(
-          await tx.organization.create({ data: organization, include: withGroup }),
-        );
-        await publishChange(tx, organizationChanged(created));
-        await record(tx, created.organizationId, curation);
-        return { organization: created, created: true };
-      });
+          const created = organizationOf(
+            await tx.organization.create({
+              data: { ...organization, nameKey: key, ...confirmedAt(organization.websiteConfirmedBy) },
+              include: withGroup,
+            }),
+          );
+          await publishChange(tx, organizationChanged(created));
+          await record(tx, created.organizationId, curation);
+          return { organization: created, created: true };
+        });
+      } catch (error) {
+        // A rename to this name committed between the lock and the insert: the index kept one of them.
+        const found = isNameKeyTaken(error) ? await existing(prisma) : null;
+        if (found) return { organization: found, created: false };
+        throw error;
+      }
     },
 
     async findOtherNamed(name, exceptId) {
       const [other] = await prisma.$queryRaw<{ organization_id: number }[]>`
         SELECT organization_id FROM ${table('organizations')}
-        WHERE lower(organization_name) = lower(${name}) AND organization_id <> ${exceptId}
+        WHERE name_key = ${foldName(name)} AND organization_id <> ${exceptId}
         LIMIT 1`;
       return other ? byId(prisma, other.organization_id) : null;
+    },
+
+    async rekeyNames() {
+      const rows = await prisma.organization.findMany({
+        select: { organizationId: true, organizationName: true, nameKey: true },
+        orderBy: { organizationId: 'asc' },
+      });
+      let rekeyed = 0;
+      for (const row of rows) {
+        const key = foldName(row.organizationName);
+        if (row.nameKey === key) continue;
+        try {
+          await prisma.organization.update({
+            where: { organizationId: row.organizationId },
+            data: { nameKey: key },
+          });
+          rekeyed += 1;
+        } catch (error) {
+          // An older organization already reads alike: this one keeps what it had.
+          if (!isNameKeyTaken(error)) throw error;
+        }
+      }
+      return rekeyed;
     },
 
     async update(organizationId, changes, curation) {
       try {
         return await prisma.$transaction(async (tx) => {
+          const data = {
+            ...changes,
+            ...(changes.organizationName === undefined
+              ? {}
+              : { nameKey: foldName(changes.organizationName) }),
+            ...confirmedAt(changes.websiteConfirmedBy),
+          };
           const updated = organizationOf(
-            await tx.organization.update({ where: { organizationId }, data: changes, include: withGroup }),
+            await tx.organization.update({ where: { organizationId }, data, include: withGroup }),
           );
           await publishChange(tx, organizationChanged(updated));
           await record(tx, organizationId, curation);
@@ -225,6 +287,8 @@ export function prismaOrganizationRepository(
       } catch (error) {
         // P2025: the row went away between the check and the write.
         if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') return null;
+        // Another organization took a name that reads alike between the check and the write.
+        if (isNameKeyTaken(error)) return 'name_taken';
         throw error;
       }
     },

@@ -20,7 +20,6 @@ export const MESSAGES = {
   calAccessContributorsOnly: CAL_ACCESS_MESSAGES.contributorsOnly,
   unknownGroup: (name: string) =>
     `Unknown type of organization "${name}". Choose one of: ${GROUPS.map((g) => g.groupName).join(', ')}.`,
-  nameTaken: (name: string) => `Another organization is already named "${name}".`,
   noImage: 'Please select an image to upload.',
 } as const;
 
@@ -30,7 +29,10 @@ export function groupNamed(name: string): Group | undefined {
   return GROUPS.find((group) => group.groupName.toLowerCase() === wanted);
 }
 
-/** A name that is not one ('0', '1e+308', '----') is refused; a blank one is the required-fields rule's. */
+/**
+ * A name that is not one ('0', '1e+308', '----') or that holds a control, format or replacement character is
+ * refused; a blank one is the required-fields rule's.
+ */
 export function checkName(label: string, name: string | null | undefined) {
   const problem = nameProblem(label, name);
   if (problem) throw invalidArgument(problem);

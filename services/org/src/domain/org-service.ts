@@ -1,7 +1,9 @@
 // The org service's rules for organizations and divisions (spec §3–§6, DESIGN's fixes): who may add and edit
-// organizations, divisions and logos, the organization form's rules, names that are names, the Cal-Access ID set
-// or corrected by contributors only, each write's curation history, and the 5-result division lookup. The list
-// and the organization lookups are the search index's (organization-search.ts).
+// organizations, divisions and logos, the organization form's rules, names that are names (composed, nothing
+// unseen, never reading like another organization's), the Cal-Access ID set or corrected by contributors only, a
+// website that counts for the Verified employer badge only once a contributor set or confirmed it, each write's
+// curation history, and the 5-result division lookup. The list and the organization lookups are the search
+// index's (organization-search.ts).
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import {
   mediaKeyOf,
@@ -11,13 +13,21 @@ import {
   type ProcessedImage,
   removeQuietly,
 } from '@rotunda/images';
-import { IMAGE_MESSAGES, NAME_LABELS, requiredFieldsMessage } from '@rotunda/rules';
+import {
+  composedName,
+  IMAGE_MESSAGES,
+  NAME_LABELS,
+  organizationExistsMessage,
+  requiredFieldsMessage,
+  singleSpaced,
+} from '@rotunda/rules';
 import {
   type Caller,
   createHistoryReader,
   DomainError,
   fieldChanges,
   invalidArgument,
+  isContributor,
   notFound,
   requireContributor,
   requireMember,
@@ -40,6 +50,28 @@ import {
 /** The largest upload the service takes before resizing; the resized result must fit 5,242,880 bytes. */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_DIVISION_TYPE = 'Division';
+
+/** A name as typed, composed; undefined (not sent) and null (blank) kept. */
+const nameOf = (value: string | null | undefined, label: string) => {
+  const name = cleanText(value, label, LIMITS.name);
+  return name ? composedName(name) : name;
+};
+
+/** Spelled the same but for case and spacing: the job form's retry or a member typing a listed name. */
+const sameSpelling = (a: string, b: string) =>
+  singleSpaced(a).toLowerCase() === singleSpaced(b).toLowerCase();
+
+const nameTaken = (existing: Organization) =>
+  new DomainError('already_exists', organizationExistsMessage(existing.organizationName));
+
+/**
+ * Who confirms the website a write sends: a contributor sending one confirms it (the form shows it to them),
+ * clearing it clears the confirmation, and a member's website waits for a contributor.
+ */
+function websiteConfirmation(caller: Caller, website: string | null | undefined) {
+  if (website === undefined) return {};
+  return { websiteConfirmedBy: website && isContributor(caller) ? caller.userId : null };
+}
 
 export interface OrgServiceDependencies {
   repository: OrganizationRepository;
@@ -109,7 +141,7 @@ export function createOrgService({
      */
     async addOrganization(caller: Caller | undefined, input: NewOrganizationInput) {
       const member = requireMember(caller);
-      const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
+      const name = nameOf(input.organizationName, LABELS.organizationName);
       const missing = requiredFieldsMessage({
         [LABELS.organizationName]: name,
         [LABELS.groupType]: input.groupType,
@@ -121,10 +153,25 @@ export function createOrgService({
       const fields = cleanOrganizationFields(input.fields);
       checkCalAccessId(member, group.groupName, fields.lobbyFilerId);
       const added = { organizationName: name as string, groupType: group.groupName, ...fields };
+      const confirmation = websiteConfirmation(member, fields.website);
       const result = await repository.addUnlessNamed(
-        { ...emptyOrganizationFields(), ...fields, organizationName: name as string, groupId: group.groupId },
-        curation(member, 'organization_created', fieldChanges({}, added)),
+        {
+          ...emptyOrganizationFields(),
+          ...fields,
+          ...confirmation,
+          organizationName: name as string,
+          groupId: group.groupId,
+        },
+        curation(
+          member,
+          'organization_created',
+          fieldChanges({}, { ...added, websiteConfirmed: !!confirmation.websiteConfirmedBy || undefined }),
+        ),
       );
+      // The same name again is answered with the organization (the job form's retry); one that only reads like
+      // it (accents, unseen characters) is refused with the existing one named, for the member to choose it.
+      if (!result.created && !sameSpelling(result.organization.organizationName, name as string))
+        throw nameTaken(result.organization);
       if (result.created) await search.organizationChanged(result.organization);
       return result;
     },
@@ -140,11 +187,12 @@ export function createOrgService({
     ): Promise<Organization> {
       const contributor = requireContributor(caller);
       const current = await getOrThrow(organizationId);
-      const name = cleanText(input.organizationName, LABELS.organizationName, LIMITS.name);
+      const name = nameOf(input.organizationName, LABELS.organizationName);
       const fields = {
         ...cleanOrganizationFields(input.fields),
         ...cleanListedEmailDomains(input.emailDomains),
       };
+      const confirmation = websiteConfirmation(contributor, fields.website);
       requireNameAndAddress(
         name === undefined ? current.organizationName : name,
         fields.streetAddress === undefined ? current.streetAddress : fields.streetAddress,
@@ -153,15 +201,32 @@ export function createOrgService({
       checkCalAccessId(contributor, current.groupName, fields.lobbyFilerId);
 
       const renamed = name && name !== current.organizationName ? name : undefined;
-      if (renamed && (await repository.findOtherNamed(renamed, organizationId)))
-        throw new DomainError('already_exists', MESSAGES.nameTaken(renamed));
+      const other = renamed ? await repository.findOtherNamed(renamed, organizationId) : null;
+      if (other) throw nameTaken(other);
 
-      const changes = { ...fields, ...(renamed ? { organizationName: renamed } : {}) };
+      const changes = { ...fields, ...confirmation, ...(renamed ? { organizationName: renamed } : {}) };
+      const { websiteConfirmedBy, ...shown } = changes;
       const updated = await repository.update(
         organizationId,
         changes,
-        curation(contributor, 'organization_edited', fieldChanges(current, changes)),
+        curation(
+          contributor,
+          'organization_edited',
+          fieldChanges(
+            { ...current, websiteConfirmed: !!current.websiteConfirmedBy },
+            {
+              ...shown,
+              websiteConfirmed: websiteConfirmedBy === undefined ? undefined : !!websiteConfirmedBy,
+            },
+          ),
+        ),
       );
+      if (updated === 'name_taken') {
+        const taken = renamed ? await repository.findOtherNamed(renamed, organizationId) : null;
+        throw taken
+          ? nameTaken(taken)
+          : new DomainError('already_exists', organizationExistsMessage(name ?? ''));
+      }
       if (!updated) throw notFound(MESSAGES.organizationNotFound);
       // At once, so the list finds a renamed organization by its new name on the next keystroke, and its card
       // shows the new address or phone.
@@ -208,7 +273,7 @@ export function createOrgService({
     /** Any member: the profile flow adds the office or division a job is at. */
     async addDivision(caller: Caller | undefined, input: NewDivisionInput) {
       const member = requireMember(caller);
-      const divisionName = cleanText(input.divisionName, NAME_LABELS.division, LIMITS.name);
+      const divisionName = nameOf(input.divisionName, NAME_LABELS.division);
       const missing = requiredFieldsMessage({ [NAME_LABELS.division]: divisionName });
       if (missing) throw invalidArgument(missing);
       checkName(NAME_LABELS.division, divisionName);

@@ -50,6 +50,8 @@ export interface Organization extends OrganizationFields {
   hidden: boolean;
   /** Email domains a contributor listed (lower-case host names without "www."), in the order given. */
   emailDomains: string[];
+  /** Who set or confirmed the website (a contributor, or 'seed'); null while nobody has. */
+  websiteConfirmedBy: string | null;
 }
 
 export interface NewOrganization extends OrganizationFields {
@@ -58,7 +60,14 @@ export interface NewOrganization extends OrganizationFields {
   logo?: string | null;
   hidden?: boolean;
   emailDomains?: string[];
+  websiteConfirmedBy?: string | null;
 }
+
+/** What the Verified employer badge reads: the website only once confirmed, and the listed domains. */
+export const employerDomainSources = (organization: Organization) => ({
+  confirmedWebsite: organization.websiteConfirmedBy ? organization.website : null,
+  listed: organization.emailDomains ?? [],
+});
 
 export interface DivisionFields extends PostalAddress {
   divisionPhone: string | null;

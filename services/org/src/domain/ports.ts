@@ -26,21 +26,34 @@ export interface OrganizationRepository extends HistoryRepository {
   /** The organizations of these ids that exist, in the order of `ids`. */
   findByIds(ids: readonly number[]): Promise<Organization[]>;
   /**
-   * Creates the organization unless one of the same name (ignoring case and outer spaces) exists, which is
-   * answered instead. Atomic: two members adding the same name at once get one organization.
+   * Creates the organization unless one whose name folds alike (@rotunda/rules foldName: case, accents, unseen
+   * characters, spaces) exists, which is answered instead. Atomic: two members adding names that fold alike at
+   * once get one organization.
    */
   addUnlessNamed(
     organization: NewOrganization,
     curation?: Curation,
   ): Promise<{ organization: Organization; created: boolean }>;
-  /** Another organization than `exceptId` with this name (ignoring case), if any. */
+  /** Another organization than `exceptId` whose name folds alike, if any. */
   findOtherNamed(name: string, exceptId: number): Promise<Organization | null>;
-  /** Null when the organization does not exist. */
+  /**
+   * Keys every organization by its folded name as foldName folds it now (the migration keyed them in SQL); one
+   * that reads like an older one keeps what it had. Answers how many it re-keyed.
+   */
+  rekeyNames(): Promise<number>;
+  /**
+   * Null when the organization does not exist; 'name_taken' when another took a name that folds alike first.
+   * Setting `websiteConfirmedBy` records when; null clears both.
+   */
   update(
     organizationId: number,
-    changes: Partial<OrganizationFields> & { organizationName?: string; emailDomains?: string[] },
+    changes: Partial<OrganizationFields> & {
+      organizationName?: string;
+      emailDomains?: string[];
+      websiteConfirmedBy?: string | null;
+    },
     curation?: Curation,
-  ): Promise<Organization | null>;
+  ): Promise<Organization | null | 'name_taken'>;
   /** Points the logo at `url`; answers the previous one, or null when the organization does not exist. */
   setLogo(
     organizationId: number,

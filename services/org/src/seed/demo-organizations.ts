@@ -45,6 +45,8 @@ interface DemoOrganization {
 }
 
 export const PRODUCT_ORGANIZATION = 'Rotunda';
+/** Who confirmed the seeded websites: the operator's own data, as the migration calls it. */
+export const SEED_ACTOR = 'seed';
 
 const phone = (n: number) => `(916) 555-${String(100 + n).padStart(4, '0')}`;
 
@@ -606,6 +608,7 @@ export async function seedDemoOrganizations({
       zipCode: demo.zip,
       mainPhone: demo.phone,
       website: `https://${demo.slug}.example.org`,
+      websiteConfirmedBy: SEED_ACTOR,
       lobbyFilerId: demo.calAccess ?? null,
       logo: logoUrl,
       hidden: demo.hidden ?? false,

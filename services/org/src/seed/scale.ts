@@ -3,12 +3,13 @@
 // agencies and offices) in batch inserts, then brings the search index in step, for the list benchmark.
 // Reads the org service's configuration (DATABASE_URL defaults to the embedded PostgreSQL of `npm start`).
 import { parseArgs } from 'node:util';
-import { hasCalAccessId } from '@rotunda/rules';
+import { foldName, hasCalAccessId } from '@rotunda/rules';
 import { createLogger, loadConfigOrExit, migrate } from '@rotunda/service-kit';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { orgConfigSchema } from '../config.ts';
 import { GROUPS, type GroupName } from '../domain/organization.ts';
 import { wireOrg } from '../wiring.ts';
+import { SEED_ACTOR } from './demo-organizations.ts';
 
 const PLACES = [
   'Sierra',
@@ -304,6 +305,9 @@ try {
         zipCode: place.zip,
         mainPhone: phoneOf(r),
         website: `https://${social}.example.org`,
+        websiteConfirmedBy: SEED_ACTOR,
+        websiteConfirmedAt: new Date(),
+        nameKey: foldName(name),
         lobbyFilerId: hasCalAccessId(group) ? String(r.int(9_200_000, 9_999_999)) : null,
         linkedinUrl: r.next() < 0.5 ? `https://www.linkedin.com/company/${social}-demo` : null,
         facebookUrl: r.next() < 0.3 ? `https://www.facebook.com/${social}demo` : null,
