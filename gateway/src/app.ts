@@ -105,7 +105,10 @@ export function createApp({
   app.use(compressAnswers());
 
   const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
-  app.use('/healthz', healthRouter({ services, webBuilt }));
+  app.use(
+    '/healthz',
+    healthRouter({ services, webBuilt, endedSessions: endedSessions && (() => endedSessions.health()) }),
+  );
   app.use('/readyz', readyRouter({ webBuilt }));
   const withCaller = authenticate(tokenVerifier(config, clients, jwksCache, endedSessions));
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public

@@ -103,7 +103,36 @@ describe('/realms/rotunda (built-in provider)', () => {
       scope: 'email profile',
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(fake.callsTo('refreshTokens')[0]?.request).toEqual({ refresh_token: 'refresh.jwt.value' });
+    // With the client's address, which the renewals' rate limit counts.
+    expect(fake.callsTo('refreshTokens')[0]?.request).toEqual({
+      refresh_token: 'refresh.jwt.value',
+      client_ip: expect.stringMatching(/127\.0\.0\.1$/),
+    });
+  });
+
+  it('answers 429 with Retry-After when the address has renewed too often', async () => {
+    fake.answer('refreshTokens', async () => {
+      throw new DomainError('resource_exhausted', 'Too many attempts. Try again in 30 seconds.');
+    });
+    const res = await form(realm('/protocol/openid-connect/token'), {
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh.jwt.value',
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(res.body).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it("says in /healthz's detail when the ended-sessions poll keeps failing, without failing /healthz for it", async () => {
+    const detail = async () => (await get(`${gateway.base}/healthz`)).body.endedSessions;
+    await expect.poll(detail).toMatchObject({ status: 'ok', failures: 0 });
+    fake.answer('listEndedSessions', async () => {
+      throw new Error('auth: database unreachable');
+    });
+    await expect.poll(detail, { timeout: 3_000 }).toMatchObject({ status: 'failing' });
+    expect((await detail()).failures).toBeGreaterThan(0);
+    fake.reset();
+    await expect.poll(detail, { timeout: 3_000 }).toMatchObject({ status: 'ok', failures: 0 });
   });
 
   it('answers invalid_grant "Session not active" when the service refuses the refresh token', async () => {

@@ -2,7 +2,7 @@
 // 'invalid'; the watch on ended sessions (asks with its cursor, keeps ids as long as they matter, survives an
 // outage); the key cache (one fetch for a crowd, refetch on unknown kid at most once per cooldown, stale keys
 // kept when the provider blips); Retry-After parsing; the identity settings of the configuration.
-import { ConfigError, loadConfig } from '@rotunda/service-kit';
+import { ConfigError, loadConfig, metricsRegistry } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -40,11 +40,13 @@ describe('createTokenVerifier', () => {
     });
   });
 
-  it('answers the session a token belongs to (its sid), and none when it names none', async () => {
+  it('answers the session a token belongs to (its sid), and refuses a token naming none', async () => {
     expect((await verifier(await accessToken(key, { claims: { sid: 'session-1' } }))).sessionId).toBe(
       'session-1',
     );
-    expect((await verifier(await accessToken(key))).sessionId).toBeUndefined();
+    // Without a sid its session could never be found ended: such a token would outlive every logout.
+    for (const sid of [undefined, '', 42])
+      expect((await rejection(await accessToken(key, { claims: { sid } }))).reason).toBe('invalid');
   });
 
   it('tolerates tokens without email or realm roles, and ignores roles that are not text', async () => {
@@ -239,6 +241,49 @@ describe('watchEndedSessions', () => {
     state.fail = false;
     await expect.poll(() => watch.has('s2')).toBe(true);
     expect(new Set(state.cursors.slice(asked))).toEqual(new Set(['c1', 'c2']));
+    watch.close();
+  });
+
+  it('follows the pages of one answer until caught up, asking for a bounded page each time', async () => {
+    const limits: number[] = [];
+    const pages: EndedSessionsPage[] = [
+      { sessionIds: ['p1'], cursor: 'c1', retainSeconds: 60, more: true },
+      { sessionIds: ['p2'], cursor: 'c2', retainSeconds: 60, more: true },
+      { sessionIds: ['p3'], cursor: 'c3', retainSeconds: 60, more: false },
+    ];
+    const cursors: string[] = [];
+    const watch = watchEndedSessions({
+      load: async (cursor, limit) => {
+        cursors.push(cursor);
+        limits.push(limit);
+        return pages.shift() ?? { sessionIds: [], cursor, retainSeconds: 60 };
+      },
+      // Long: the three pages must come in one round, not one per interval.
+      intervalMs: 60_000,
+      logger,
+    });
+    await expect.poll(() => watch.has('p3'), { timeout: 1_000 }).toBe(true);
+    expect(cursors).toEqual(['', 'c1', 'c2']);
+    expect(watch.has('p1') && watch.has('p2')).toBe(true);
+    for (const limit of limits) expect(limit).toBeGreaterThan(0);
+    watch.close();
+  });
+
+  it('says in its health and in the metrics that its poll keeps failing, and when it recovers', async () => {
+    const metric = async (name: string) =>
+      (await metricsRegistry.getSingleMetric(name)?.get())?.values[0]?.value ?? Number.NaN;
+    const { state, watch } = fakeSource({ sessionIds: ['s1'], cursor: 'c1', retainSeconds: 60 });
+    await expect.poll(() => watch.health().status).toBe('ok');
+    expect(await metric('rotunda_ended_sessions_poll_failing')).toBe(0);
+    const failedBefore = await metric('rotunda_ended_sessions_poll_failures_total');
+    state.fail = true;
+    await expect.poll(() => watch.health().failures).toBeGreaterThan(2);
+    expect(watch.health()).toMatchObject({ status: 'failing', lastAnswerSecondsAgo: 0 });
+    expect(await metric('rotunda_ended_sessions_poll_failing')).toBe(1);
+    expect(await metric('rotunda_ended_sessions_poll_failures_total')).toBeGreaterThan(failedBefore + 2);
+    state.fail = false;
+    await expect.poll(() => watch.health()).toEqual({ status: 'ok', failures: 0, lastAnswerSecondsAgo: 0 });
+    expect(await metric('rotunda_ended_sessions_poll_failing')).toBe(0);
     watch.close();
   });
 

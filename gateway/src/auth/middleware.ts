@@ -10,7 +10,7 @@ declare global {
     interface Request {
       /** The member whose access token this request carries; undefined for a visitor. */
       caller?: Caller;
-      /** The identity provider's session that token belongs to (its sid), when it names one. */
+      /** The identity provider's session that token belongs to (its sid). */
       sessionId?: string;
     }
   }

@@ -1,7 +1,7 @@
 // Access-token verification: an RS256 JWT from our issuer, signed by one of its published keys, unexpired,
 // an access token (Keycloak's typ 'Bearer', not a refresh or ID token), issued to one of Rotunda's member-facing
-// clients (`azp`) for an account whose email is confirmed, and of a session that has not ended.
-// Answers the caller it names and its session.
+// clients (`azp`) for an account whose email is confirmed, and of a session (`sid`, which every token must
+// name: one without could never be told ended) that has not ended. Answers the caller it names and its session.
 import type { Caller } from '@rotunda/service-kit';
 import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
@@ -69,8 +69,8 @@ export const REMEMBERED_TOKENS = 5000;
 /** What a valid access token says. */
 export interface VerifiedToken {
   caller: Caller;
-  /** The session it belongs to (Keycloak's `sid` claim), when it names one. */
-  sessionId?: string;
+  /** The session it belongs to (Keycloak's `sid` claim). */
+  sessionId: string;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -132,9 +132,12 @@ export function createTokenVerifier({
     // Confirmation is enforced however the token was obtained (a password grant straight at Keycloak too); a
     // service account's token has no confirmed email either.
     if (claims.email_verified !== true) throw new TokenRejected('invalid', 'email not confirmed');
+    // Both providers put the session in every access token (Keycloak through its 'basic' client scope).
+    if (typeof claims.sid !== 'string' || claims.sid === '')
+      throw new TokenRejected('invalid', 'no session (sid)');
     const roles = claims.realm_access?.roles;
     return {
-      sessionId: typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : undefined,
+      sessionId: claims.sid,
       // Frozen: one remembered caller serves many requests.
       caller: Object.freeze({
         userId: claims.sub,
@@ -156,7 +159,7 @@ export function createTokenVerifier({
     }
     const verified = known ?? (await verify(token));
     // Checked on every request, remembered or not: a session may end at any moment.
-    if (verified.sessionId !== undefined && isEnded(verified.sessionId)) {
+    if (isEnded(verified.sessionId)) {
       remembered.delete(token);
       throw new TokenRejected('ended', `session ${verified.sessionId} has ended`);
     }

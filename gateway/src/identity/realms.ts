@@ -95,7 +95,11 @@ export function realmsRouter({ clients, realm, issuer }: RealmsRouterDependencie
     // so the refresh token itself is the credential.
     let tokens: TokenSet;
     try {
-      tokens = await rpc(req, clients.auth.refreshTokens, { refresh_token: refreshToken.value });
+      // The address counts against the renewals' rate limit: a script hammering this endpoint meets it.
+      tokens = await rpc(req, clients.auth.refreshTokens, {
+        refresh_token: refreshToken.value,
+        client_ip: req.ip ?? '',
+      });
     } catch (error) {
       const { status } = httpErrorOf(error);
       // Expired, revoked (logout, password reset) or forged: Keycloak's answer for a session that ended.

@@ -1,13 +1,17 @@
 // GET /healthz: 200 only when every service reports SERVING (and the web builds exist when served here): the
 // whole product is up (`npm start` waits for it). GET /readyz: 200 when this gateway can take requests, whatever
 // the services say: an orchestrator's readiness probe, so one service down answers 503 for its own calls instead
-// of taking every gateway out of rotation (and the public square, login and the rest with them).
+// of taking every gateway out of rotation (and the public square, login and the rest with them). /healthz also
+// says how this gateway's poll of ended sessions is doing: a detail for the operator, never its status (ADR 0036).
 import express, { type Router } from 'express';
+import type { EndedSessionsHealth } from '../auth/ended-sessions.ts';
 import type { HealthStatus } from '../grpc/health.ts';
 
 export interface Readiness {
   services: () => Promise<Record<string, HealthStatus>>;
   webBuilt?: () => boolean;
+  /** The ended-sessions poll, when this gateway runs one. */
+  endedSessions?: () => EndedSessionsHealth;
 }
 
 export function healthRouter(readiness: Readiness): Router {
@@ -17,7 +21,13 @@ export function healthRouter(readiness: Readiness): Router {
     const web = webState(readiness);
     const ok = Object.values(services).every((status) => status === 'SERVING') && web !== 'NOT_BUILT';
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', services, web });
+    const endedSessions = readiness.endedSessions?.();
+    res.status(ok ? 200 : 503).json({
+      status: ok ? 'ok' : 'unavailable',
+      services,
+      web,
+      ...(endedSessions ? { endedSessions } : {}),
+    });
   });
   return router;
 }

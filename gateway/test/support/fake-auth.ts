@@ -62,6 +62,7 @@ export async function accessToken(
     given_name: MEMBER.given_name,
     family_name: MEMBER.family_name,
     email_verified: true,
+    sid: TOKENS.session_state,
     realm_access: { roles: ['default-roles-rotunda', ...roles] },
     iat: now,
     exp: now + expiresIn,
