@@ -17,6 +17,7 @@ import { type FeedPages, feedPages } from './http/feed-pages.ts';
 import { refuseNul } from './http/nul.ts';
 import { requestLogs } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { uploadAdmission } from './http/upload-admission.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { realmsRouter } from './identity/realms.ts';
 import { authRouter } from './routes/auth.ts';
@@ -115,8 +116,13 @@ export function createApp({
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
   app.use('/api', bodyReadAhead, express.json({ limit: API_BODY_LIMIT }), refuseNul, withCaller);
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
-  app.use('/api/orgs', orgsRouter(clients));
-  app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS));
+  // One admission for logos and pictures alike: the bodies held at once are this process's, whichever route.
+  const uploads = uploadAdmission(clients, {
+    atOnce: config.UPLOADS_AT_ONCE,
+    perMember: config.UPLOADS_AT_ONCE_PER_MEMBER,
+  });
+  app.use('/api/orgs', orgsRouter(clients, uploads));
+  app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS, uploads));
   app.use('/api/history', historyRouter(clients));
   app.use('/api/issues', issuesRouter(clients));
   app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, pages));

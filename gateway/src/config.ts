@@ -100,6 +100,16 @@ export const gatewayConfigSchema = z
      * answer to the same query; ADR 0013); 0 turns it off.
      */
     DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).default(2),
+    /**
+     * How long a client may take to send a whole request, headers and body; past it the gateway answers 408 and
+     * closes the connection (Node's own 300 s let a stalled body hold its connection and memory for 5 minutes).
+     * Answers are not bounded by it: an export or a slow service answer takes as long as it takes.
+     */
+    REQUEST_TIMEOUT_MS: envPositiveInt(30_000),
+    /** Image uploads (logos, pictures) read and handled at once by one gateway process; more answer 503. */
+    UPLOADS_AT_ONCE: envPositiveInt(8),
+    /** Image uploads one member may have under way at once in one gateway process; more answer 429. */
+    UPLOADS_AT_ONCE_PER_MEMBER: envPositiveInt(2),
     /** Serve the shell and the micro-frontends' builds (the one-machine default; nginx does it in production). */
     SERVE_WEB: envBoolean(true),
     /** Folder holding the shell and micro-frontend folders with their dist builds. */

@@ -4,6 +4,7 @@
 // instead: it forks that many workers (each the gateway below) sharing PORT through Node's cluster module, forks
 // a new one when one dies, and on SIGTERM lets each drain before it exits.
 import cluster from 'node:cluster';
+import { createServer } from 'node:http';
 import {
   createLogger,
   drainConfigSchema,
@@ -60,11 +61,22 @@ function serve() {
   });
   const app = createApp({ config, clients, services: health.check, logger, endedSessions });
 
-  const server = app.listen(config.PORT, config.HOST, (error) => {
-    if (error) {
-      logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}`);
-      process.exit(1);
-    }
+  // A request still arriving after REQUEST_TIMEOUT_MS (a stalled upload body, headers dribbled in) is answered
+  // 408 and closed: the timeout covers receiving the request only, never the answer (exports, slow services).
+  // Node looks for such requests every connectionsCheckingInterval (30 s by default, which would double the wait).
+  const server = createServer(
+    {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
+    },
+    app,
+  );
+  server.once('error', (error) => {
+    logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}`);
+    process.exit(1);
+  });
+  server.listen(config.PORT, config.HOST, () => {
     logger.info({ url: `http://localhost:${config.PORT}` }, 'gateway listening');
   });
   server.keepAliveTimeout = 65_000;

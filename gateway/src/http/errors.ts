@@ -8,10 +8,13 @@ import { ServiceCallError } from '../grpc/clients.ts';
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly status: number;
+  /** Seconds, for the Retry-After header of a 429 or 503. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, retryAfter?: number) {
     super(message);
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -51,12 +54,17 @@ export function retryAfterSeconds(details: string): number {
 export interface HttpErrorAnswer {
   status: number;
   message: string;
-  /** Seconds, for the Retry-After header of a 429. */
+  /** Seconds, for the Retry-After header of a 429 or 503. */
   retryAfter?: number;
 }
 
 export function httpErrorOf(error: unknown): HttpErrorAnswer {
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof HttpError)
+    return {
+      status: error.status,
+      message: error.message,
+      ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+    };
   if (error instanceof ServiceCallError) {
     const status = HTTP_OF_GRPC[error.grpc.code] ?? 500;
     if (status === 429)

@@ -1,7 +1,9 @@
-// Reading a multipart/form-data upload of one image and a few small fields into memory (busboy): more than one
-// file, or a file over the limit, is refused (413) as soon as busboy meets it, before the rest is read, and the
-// rest of the body is discarded for a moment only (a lingering close, as nginx does) so the client reads the
-// answer before the connection ends. The service that owns the image judges its bytes.
+// Reading a multipart/form-data upload of one image and a few small fields into memory (busboy): an upload the
+// headers already condemn, or one its admission refuses (too many at once, the member's hourly allowance), is
+// refused before any of its body is read; more than one file, or a file over the limit, is refused (413) as soon as
+// busboy meets it, before the rest is read. Either way the rest of the body is discarded for a moment only (a
+// lingering close, as nginx does) so the client reads the answer before the connection ends. The service that
+// owns the image judges its bytes.
 import type { IncomingHttpHeaders } from 'node:http';
 import { IMAGE_MESSAGES } from '@rotunda/rules';
 import busboy from 'busboy';
@@ -38,6 +40,8 @@ export interface UploadOptions {
   fileField: string;
   maxFileBytes: number;
   messages: UploadMessages;
+  /** Asked once the headers pass and before any of the body is read: what it throws refuses the upload. */
+  admit?: () => Promise<void>;
 }
 
 export interface Upload {
@@ -45,17 +49,44 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
-export function readUpload(
-  req: Request,
-  { fileField, maxFileBytes, messages }: UploadOptions,
-): Promise<Upload> {
-  const type = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\b/i.test(type))
-    return Promise.reject(new HttpError(400, messages.notMultipart));
-  const declared = Number(req.headers['content-length']);
-  if (declared > maxFileBytes + MULTIPART_OVERHEAD_BYTES)
-    return Promise.reject(new HttpError(413, IMAGE_MESSAGES.tooLarge));
+/**
+ * Throws away what is left of a refused request's body, and closes the connection shortly after the answer unless
+ * the body has ended by then. Closing at once would reset the connection under a client still sending, which then
+ * never reads the answer; reading all of it would let a client keep the gateway busy.
+ */
+function discardBody(req: Request): void {
+  req.resume();
+  req.res?.once('finish', () => {
+    if (req.complete) return;
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    timer.unref();
+    req.once('end', () => clearTimeout(timer));
+  });
+}
 
+export async function readUpload(
+  req: Request,
+  { fileField, maxFileBytes, messages, admit }: UploadOptions,
+): Promise<Upload> {
+  try {
+    const type = req.headers['content-type'] ?? '';
+    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(400, messages.notMultipart);
+    const declared = Number(req.headers['content-length']);
+    if (declared > maxFileBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
+    await admit?.();
+  } catch (error) {
+    discardBody(req);
+    throw error;
+  }
+  return parseUpload(req, fileField, maxFileBytes, messages);
+}
+
+function parseUpload(
+  req: Request,
+  fileField: string,
+  maxFileBytes: number,
+  messages: UploadMessages,
+): Promise<Upload> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -75,15 +106,7 @@ export function readUpload(
       if (done) return;
       done = true;
       req.unpipe(parser);
-      // Closing at once would reset the connection under a client still sending, which then never reads the
-      // answer: discard what arrives, and close shortly after the answer unless the body has ended by then.
-      req.resume();
-      req.res?.once('finish', () => {
-        if (req.complete) return;
-        const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
-        timer.unref();
-        req.once('end', () => clearTimeout(timer));
-      });
+      discardBody(req);
       reject(error);
     };
     const refuse = (error: Error) =>

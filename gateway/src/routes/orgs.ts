@@ -23,6 +23,7 @@ import { serviceCaller } from '../grpc/request-calls.ts';
 import { divisionJson, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
+import type { UploadAdmission } from '../http/upload-admission.ts';
 import {
   idField,
   optionalText,
@@ -180,7 +181,11 @@ function fieldsMessage(
 
 // ------------------------------------------------------------------------------------------------ router
 
-export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>): Router {
+/** Logo uploads pass `uploads`' admission (uploads at once, the member's hourly allowance) before being read. */
+export function orgsRouter(
+  clients: Pick<ServiceClients, 'org' | 'deadlineMs'>,
+  uploads: UploadAdmission,
+): Router {
   const router = express.Router();
   const { org } = clients;
   const rpc = serviceCaller(clients, 'org');
@@ -267,6 +272,7 @@ export function orgsRouter(clients: Pick<ServiceClients, 'org' | 'deadlineMs'>):
       fileField: 'logo',
       maxFileBytes: MAX_LOGO_UPLOAD_BYTES,
       messages: UPLOAD_MESSAGES,
+      admit: () => uploads.admit(req),
     });
     if (!upload.file || upload.file.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
     const id = organizationId.safeParse(upload.fields.organization_id);

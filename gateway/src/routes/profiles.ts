@@ -4,11 +4,13 @@
 // forms' rules and enforces every one (its refusals reach the member as it words them), and alone decides who may
 // edit what (the owner, or a contributor while unclaimed; never the claimant of a claim still pending), and how
 // often a member may download the whole directory or export a search (429 with Retry-After past that). Lists carry
-// no personal contact details: only the profile page's answer has them. A directory search downloads as CSV and a
-// person as a vCard, both holding only work contact details.
+// no personal contact details: only the profile page's answer has them, so reading other members' profile pages
+// (and their vCards) is counted per member by the auth service (ConsumeQuota 'profile-read'; 429 with Retry-After
+// past it), and a member's own profile never counts. A directory search downloads as CSV and a person as a vCard,
+// both holding only work contact details. Picture uploads pass their admission before their body is read.
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
-import express, { type Router } from 'express';
-import { requireMember, requireRole } from '../auth/middleware.ts';
+import express, { type Request, type Router } from 'express';
+import { callerOf, requireMember, requireRole } from '../auth/middleware.ts';
 import { type ServiceClients, stream } from '../grpc/clients.ts';
 import { callContextOf, serviceCaller } from '../grpc/request-calls.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
@@ -17,6 +19,7 @@ import { HttpError } from '../http/errors.ts';
 import { sendJsonArray } from '../http/json-array.ts';
 import { keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
+import { type UploadAdmission, waitInWords } from '../http/upload-admission.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
 import { vCard, vCardFileName } from '../http/vcard.ts';
 import {
@@ -62,13 +65,26 @@ export const UPLOAD_MESSAGES = {
   noFile: 'Please select an image to upload.',
 } as const;
 
+export const tooManyProfileReads = (wait: string) =>
+  `You have opened too many profiles in a short time. Try again in ${wait}.`;
+
 export function profilesRouter(
-  clients: Pick<ServiceClients, 'profile' | 'deadlineMs'>,
+  clients: Pick<ServiceClients, 'profile' | 'auth' | 'deadlineMs'>,
   directoryCacheSeconds: number,
+  uploads: UploadAdmission,
 ): Router {
   const router = express.Router();
   const { profile } = clients;
   const rpc = serviceCaller(clients, 'profile');
+  const authRpc = serviceCaller(clients, 'auth');
+
+  /** Counts a read of someone else's profile against the member's allowance; 429 with Retry-After past it. */
+  const countRead = async (req: Request) => {
+    const { retry_after_seconds: wait } = await authRpc(req, clients.auth.consumeQuota, {
+      quota: 'profile-read',
+    });
+    if (wait > 0) throw new HttpError(429, tooManyProfileReads(waitInWords(wait)), wait);
+  };
 
   const searchCache = keyedMicroCache<Buffer>(directoryCacheSeconds * 1000, DIRECTORY_CACHE_KEYS);
 
@@ -173,6 +189,7 @@ export function profilesRouter(
       fileField: 'profile_picture',
       maxFileBytes: MAX_PICTURE_UPLOAD_BYTES,
       messages: UPLOAD_MESSAGES,
+      admit: () => uploads.admit(req),
     });
     if (!upload.file || upload.file.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
     // image_type is the browser's guess from the file name; the service judges the bytes instead.
@@ -185,14 +202,22 @@ export function profilesRouter(
     res.json({ url: answer.url });
   });
 
+  // Whose profile it is shows only in the answer: it is counted once read, and withheld when over the allowance.
+  // The member's own, or the one their claim waits on, never counts.
   router.get('/profile/:id', async (req, res) => {
     const answer = await rpc(req, profile.getProfile, { profile_id: profileIdOf(req.params.id) });
+    if (answer.user_id !== callerOf(req).userId && !answer.claimed_by_caller) await countRead(req);
     res.json(profileJson(answer));
   });
 
-  // The person's work contact as a vCard 4.0 an address book imports.
+  // The person's work contact as a vCard 4.0 an address book imports. A card names no owner: the member's own
+  // profiles (user-check's) are asked alongside, so their own card is not counted either.
   router.get('/profile/:id/vcard', async (req, res) => {
-    const contact = await rpc(req, profile.getContactCard, { profile_id: profileIdOf(req.params.id) });
+    const [contact, own] = await Promise.all([
+      rpc(req, profile.getContactCard, { profile_id: profileIdOf(req.params.id) }),
+      rpc(req, profile.userCheck, {}),
+    ]);
+    if (!own.profiles.some((owned) => owned.profile_id === contact.profile_id)) await countRead(req);
     const card = {
       firstName: contact.first_name,
       lastName: contact.last_name,

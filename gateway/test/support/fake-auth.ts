@@ -160,6 +160,7 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     listEmailDomains: async () => ({ domains: ['lobbyfirm.example.com', 'association.example.org'] }),
     listBetaEmails: async () => ({ emails: ['beta@example.com'] }),
     listApprovedEmails: async () => ({ emails: ['staff@example.org'] }),
+    consumeQuota: async () => ({ retry_after_seconds: 0 }),
   };
   let overrides: Record<string, Handler> = {};
   const implementation = Object.fromEntries(
