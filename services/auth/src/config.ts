@@ -33,15 +33,19 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     CAPTCHA_MAX_NUMBER: envPositiveInt(50_000),
     CONFIRM_LINK_HOURS: envPositiveInt(24),
     RESET_LINK_MINUTES: envPositiveInt(60),
-    /** Wrong passwords an account may make before it waits (a day after the first is forgotten, or at login). */
+    /**
+     * Password tries an account may make before it waits (forgotten a day after the first, at a login or a
+     * completed reset); tries sent at once count each.
+     */
     AUTH_LOGIN_FREE_FAILURES: envPositiveInt(5),
-    /** The wait after the first failure beyond the free ones; it doubles with each further one… */
+    /** The wait after the first try beyond the free ones; it doubles with each further failure… */
     AUTH_LOGIN_FIRST_DELAY_SECONDS: envPositiveInt(15),
     /** …up to this (never a permanent lock). */
     AUTH_LOGIN_MAX_DELAY_SECONDS: envPositiveInt(900),
     /**
-     * Wrong passwords one address may send in an hour, counting each account only until it is slowed down: an
-     * office of hundreds behind one address never meets it; guessing across many accounts does.
+     * Password tries one address (IPv4, or IPv6 /64; a /48 may send 8 times as many) may make in an hour, all
+     * but the right ones: an office of hundreds behind one address never meets it; guessing across many
+     * accounts, or keeping one account slowed down, does.
      */
     AUTH_ADDRESS_FAILURES_PER_HOUR: envPositiveInt(500),
     /** Registrations (and, apart, reset requests) one address may send in an hour. */

@@ -16,15 +16,25 @@ import {
 import { createGrowingDelay, createWindowLimit } from './adapters/rate-limit.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import type { AuthConfig } from './config.ts';
-import { type AuthLimits, createAuthService } from './domain/auth-service.ts';
+import { type AddressLimit, type AuthLimits, createAuthService } from './domain/auth-service.ts';
 import type { IdentityProvider } from './domain/ports.ts';
 
 const HOUR = 3600;
+
+/**
+ * How many more requests an IPv6 /48 may send than one /64 in it: a site's few subnets are not held to one
+ * client's limit, while a client cycling through its /48's subnets gets only this many times as far.
+ */
+const NETWORK_FACTOR = 8;
 
 /** The throttles, counted in the auth schema so that every replica shares them. */
 function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
   const perHour = (name: string, points: number) =>
     createWindowLimit(prisma, { name, points, windowSeconds: HOUR });
+  const perAddressPerHour = (name: string, points: number): AddressLimit => ({
+    host: perHour(name, points),
+    network: perHour(`${name}/48`, points * NETWORK_FACTOR),
+  });
   return {
     accountFailures: createGrowingDelay(prisma, {
       name: 'password:account',
@@ -33,17 +43,17 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
       maxDelaySeconds: config.AUTH_LOGIN_MAX_DELAY_SECONDS,
       memorySeconds: 24 * HOUR,
     }),
-    addressFailures: perHour('password:address', config.AUTH_ADDRESS_FAILURES_PER_HOUR),
+    addressFailures: perAddressPerHour('password:address', config.AUTH_ADDRESS_FAILURES_PER_HOUR),
     register: {
-      byAddress: perHour('register:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
+      byAddress: perAddressPerHour('register:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
       byEmail: perHour('register:email', config.AUTH_EMAIL_REQUESTS_PER_HOUR),
     },
     checkEmail: {
-      byAddress: perHour('check-email:address', config.AUTH_ADDRESS_CHECKS_PER_HOUR),
+      byAddress: perAddressPerHour('check-email:address', config.AUTH_ADDRESS_CHECKS_PER_HOUR),
       byEmail: perHour('check-email:email', config.AUTH_EMAIL_CHECKS_PER_HOUR),
     },
     passwordReset: {
-      byAddress: perHour('reset:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
+      byAddress: perAddressPerHour('reset:address', config.AUTH_ADDRESS_REQUESTS_PER_HOUR),
       byEmail: perHour('reset:email', config.AUTH_EMAIL_REQUESTS_PER_HOUR),
     },
     refreshByAddress: perHour('refresh:address', config.AUTH_ADDRESS_REFRESHES_PER_HOUR),

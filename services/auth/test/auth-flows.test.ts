@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient, AuthServiceService, type LoginResponse } from '@rotunda/protos/auth';
+import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import {
   type Caller,
   createLogger,
@@ -29,7 +30,12 @@ import {
 } from '../src/adapters/prisma-stores.ts';
 import { createGrowingDelay, createWindowLimit } from '../src/adapters/rate-limit.ts';
 import { createSmtpMailer } from '../src/adapters/smtp-mailer.ts';
-import { type AuthService, createAuthService, MESSAGES } from '../src/domain/auth-service.ts';
+import {
+  AccountSlowedDown,
+  type AuthService,
+  createAuthService,
+  MESSAGES,
+} from '../src/domain/auth-service.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { type Inbox, linkIn, solveCaptcha, startInbox } from './support.ts';
 
@@ -46,8 +52,8 @@ let identity: ReturnType<typeof createBuiltinIdentity>;
 
 const captchaPayload = async () => solveCaptcha(await auth.createCaptchaChallenge());
 const uniqueEmail = (domain = 'dof.ca.gov') => `t.${randomUUID().slice(0, 8)}@${domain}`;
-/** An address of its own, for calls that are not about the per-address limits. */
-const uniqueIp = () => `fd00::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+/** An address of its own (an IPv6 /48 of its own), for calls that are not about the per-address limits. */
+const uniqueIp = () => `fd00:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
 
 // The throttles of this suite: small, so that tests reach them quickly.
 const FREE_FAILURES = 3;
@@ -55,10 +61,13 @@ const FIRST_DELAY = 30;
 const MAX_DELAY = 120;
 const ADDRESS_FAILURES = 8;
 const REQUESTS_PER_ADDRESS = 6;
+/** How many more requests an IPv6 /48 may send than one /64 in it. */
+const NETWORK_FACTOR = 2;
 const REQUESTS_PER_EMAIL = 2;
 const CHECKS_PER_ADDRESS = 10;
 const CHECKS_PER_EMAIL = 3;
 const RETAIN_SECONDS = 360;
+const REFRESHES_PER_ADDRESS = 30;
 const IMAGE_UPLOADS_PER_HOUR = 4;
 const PROFILE_READS_PER_MINUTE = 6;
 
@@ -108,6 +117,10 @@ beforeAll(async () => {
   const lists = prismaAccessLists(prisma);
   const perHour = (name: string, points: number) =>
     createWindowLimit(prisma, { name, points, windowSeconds: 3600 });
+  const perAddress = (name: string, points: number) => ({
+    host: perHour(name, points),
+    network: perHour(`${name}/48`, points * NETWORK_FACTOR),
+  });
   auth = createAuthService({
     identity,
     tokens: prismaOneTimeTokens(prisma),
@@ -126,20 +139,20 @@ beforeAll(async () => {
         maxDelaySeconds: MAX_DELAY,
         memorySeconds: 24 * 3600,
       }),
-      addressFailures: perHour('password:address', ADDRESS_FAILURES),
+      addressFailures: perAddress('password:address', ADDRESS_FAILURES),
       register: {
-        byAddress: perHour('register:address', REQUESTS_PER_ADDRESS),
+        byAddress: perAddress('register:address', REQUESTS_PER_ADDRESS),
         byEmail: perHour('register:email', REQUESTS_PER_EMAIL),
       },
       checkEmail: {
-        byAddress: perHour('check-email:address', CHECKS_PER_ADDRESS),
+        byAddress: perAddress('check-email:address', CHECKS_PER_ADDRESS),
         byEmail: perHour('check-email:email', CHECKS_PER_EMAIL),
       },
       passwordReset: {
-        byAddress: perHour('reset:address', REQUESTS_PER_ADDRESS),
+        byAddress: perAddress('reset:address', REQUESTS_PER_ADDRESS),
         byEmail: perHour('reset:email', REQUESTS_PER_EMAIL),
       },
-      refreshByAddress: perHour('refresh:address', 20_000),
+      refreshByAddress: perHour('refresh:address', REFRESHES_PER_ADDRESS),
       quotas: {
         'image-upload': perHour('quota:image-upload', IMAGE_UPLOADS_PER_HOUR),
         'profile-read': createWindowLimit(prisma, {
@@ -270,9 +283,45 @@ describe('email confirmation', () => {
   it('refuses an expired token', async () => {
     const { email } = await registered();
     const user = await identity.findUserByEmail(email);
-    const token = await prismaOneTimeTokens(prisma).issue(user?.id as string, 'confirm-email', 1);
+    const token = await prismaOneTimeTokens(prisma).issue(
+      { userId: user?.id as string, email },
+      'confirm-email',
+      1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await refusal(auth.confirmRegistration(token))).kind).toBe('invalid_argument');
+  });
+});
+
+describe('one-time links', () => {
+  it('work only while the account still has the address they were mailed to', async () => {
+    const { email, token } = await registered();
+    const moved = uniqueEmail();
+    // The account's email changed since (Keycloak's account console, an operator): the old inbox's link is dead.
+    await prisma.user.update({ where: { email }, data: { email: moved } });
+    expect(await refusal(auth.confirmRegistration(token))).toEqual({
+      kind: 'invalid_argument',
+      message: MESSAGES.confirmLinkInvalid,
+    });
+    expect((await identity.findUserByEmail(moved))?.emailVerified).toBe(false);
+
+    const owner = await confirmed();
+    await auth.requestPasswordReset({
+      email: owner,
+      captchaPayload: await captchaPayload(),
+      appUrl: APP,
+      clientIp: uniqueIp(),
+    });
+    const reset = linkIn(await inbox.waitFor(owner, /reset/i), '/reset-password/').split(
+      '/reset-password/',
+    )[1] as string;
+    const ownersNew = uniqueEmail();
+    await prisma.user.update({ where: { email: owner }, data: { email: ownersNew } });
+    expect(await refusal(auth.resetPassword(reset, 'Fresh#Start2026'))).toEqual({
+      kind: 'invalid_argument',
+      message: MESSAGES.resetLinkInvalid,
+    });
+    expect(await identity.checkPassword(ownersNew, PASSWORD)).toBe(true);
   });
 });
 
@@ -370,22 +419,149 @@ describe('failed logins', () => {
     for (let i = 0; i < FREE_FAILURES; i++) expect(await wrong()).toBe('unauthenticated');
   });
 
-  it('of one account never block another account from the same address (an office behind one NAT)', async () => {
-    const guessed = await confirmed();
+  it('are taken before the password check: of 40 wrong passwords sent at once, the free ones and one more are checked', async () => {
+    const email = await confirmed();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => tryLogin(email, 'Wrong#Password1', uniqueIp())),
+    );
+    expect(answers.filter((answer) => answer === 'unauthenticated')).toHaveLength(FREE_FAILURES + 1);
+    expect(answers.filter((answer) => answer === 'Too many attempts. Try again in 30 seconds.')).toHaveLength(
+      40 - FREE_FAILURES - 1,
+    );
+  });
+
+  it('from one address sent at once across many accounts: only the address’s limit reaches a check', async () => {
+    const address = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => tryLogin(uniqueEmail(), 'Wrong#Password1', address)),
+    );
+    expect(answers.filter((answer) => answer === 'unauthenticated')).toHaveLength(ADDRESS_FAILURES);
+    for (const answer of answers.filter((answer) => answer !== 'unauthenticated'))
+      expect(answer).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+  });
+
+  it('count against their address, refused ones too, while right passwords never do (an office behind one NAT)', async () => {
+    const victim = await confirmed();
     const colleague = await confirmed();
     const office = uniqueIp();
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // The office logs in all morning: a right password gives its address point back.
+    for (let i = 0; i < 2 * ADDRESS_FAILURES; i++)
+      expect(await tryLogin(colleague, PASSWORD, office)).toBe('ok');
+    // Someone at the office keeps one account slowed down: every try counts, the refused ones too.
     const answers: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      // Someone keeps guessing, each time the wait is over.
-      if (i > 0) advance(MAX_DELAY);
-      answers.push(await tryLogin(guessed, 'Wrong#Password1', office));
-    }
-    expect(answers.filter((answer) => answer === 'unauthenticated')).toHaveLength(12);
-    expect(await tryLogin(guessed, 'Wrong#Password1', office)).toMatch(/^Too many attempts/);
-    // Twelve failures of one account counted only its free ones against the office's address.
-    expect(await tryLogin(colleague, PASSWORD, office)).toBe('ok');
-    expect(await tryLogin(colleague, 'Wrong#Password1', office)).toBe('unauthenticated');
+    for (let i = 0; i < ADDRESS_FAILURES; i++)
+      answers.push(await tryLogin(victim, 'Wrong#Password1', office));
+    expect(answers.filter((answer) => answer === 'unauthenticated')).toHaveLength(FREE_FAILURES + 1);
+    expect(answers.filter((answer) => answer.startsWith('Too many attempts'))).toHaveLength(
+      ADDRESS_FAILURES - FREE_FAILURES - 1,
+    );
+    // That address now waits, whichever account it names; the colleague elsewhere does not.
+    expect(await tryLogin(colleague, PASSWORD, office)).toMatch(
+      /^Too many attempts\. Try again in \d+ minutes\.$/,
+    );
+    expect(await tryLogin(colleague, PASSWORD, uniqueIp())).toBe('ok');
+  });
+
+  it('count per IPv6 /64 and, with a higher limit, per /48; IPv4 written as IPv6 is that IPv4 address', async () => {
+    const site = `fd01:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+    const guess = (clientIp: string) => tryLogin(uniqueEmail(), 'Wrong#Password1', clientIp);
+    // A fresh host part per request is the same client.
+    for (let i = 1; i <= ADDRESS_FAILURES; i++)
+      expect(await guess(`${site}:1::${i.toString(16)}`)).toBe('unauthenticated');
+    expect(await guess(`${site}:1:ffff:ffff:ffff:ffff`)).toMatch(/^Too many attempts/);
+    // Another /64 of the site goes on, until the /48 has sent its own limit.
+    const nextSubnet: string[] = [];
+    for (let i = 1; i <= ADDRESS_FAILURES; i++) nextSubnet.push(await guess(`${site}:2::${i.toString(16)}`));
+    const networkLeft = ADDRESS_FAILURES * NETWORK_FACTOR - ADDRESS_FAILURES - 1;
+    expect(nextSubnet.filter((answer) => answer === 'unauthenticated')).toHaveLength(networkLeft);
+    expect(await guess(`${site}:3::1`)).toMatch(/^Too many attempts/);
+
+    const v4 = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+    for (let i = 0; i < ADDRESS_FAILURES; i++) await guess(`::ffff:${v4}`);
+    expect(await guess(v4)).toMatch(/^Too many attempts/);
+  });
+
+  it('let the owner in while someone keeps the account slowed down: the right password and a solved captcha', async () => {
+    const owner = await confirmed();
+    const attacker = uniqueIp();
+    const withCaptcha = async (password: string, clientIp: string, captcha?: string) =>
+      auth
+        .login({ email: owner, password, clientIp, captchaPayload: captcha ?? (await captchaPayload()) })
+        .then(
+          () => 'ok',
+          (error: unknown) => {
+            if (!(error instanceof DomainError)) throw error;
+            return error.kind === 'invalid_argument' ? error.message : error.kind;
+          },
+        );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (let i = 0; i <= FREE_FAILURES; i++) await tryLogin(owner, 'Wrong#Password1', attacker);
+    // Without a captcha even the right password waits; the refusal says a captcha would let it through.
+    const slowed = await auth
+      .login({ email: owner, password: PASSWORD, clientIp: uniqueIp() })
+      .catch((e) => e);
+    expect(slowed).toBeInstanceOf(AccountSlowedDown);
+    expect(slowed.message).toBe('Too many attempts. Try again in 30 seconds.');
+    // A captcha never stands in for the password: a wrong one is wrong, and counts against the account…
+    expect(await withCaptcha('Wrong#Password1', attacker)).toBe('unauthenticated');
+    expect(await withCaptcha('Wrong#Password1', attacker)).toBe('unauthenticated');
+    // …and against the address: the attacker's tries, with captchas or without, run out.
+    const more: string[] = [];
+    for (let i = 0; i < ADDRESS_FAILURES; i++) more.push(await withCaptcha('Wrong#Password1', attacker));
+    expect(more.filter((answer) => answer === 'unauthenticated')).toHaveLength(
+      ADDRESS_FAILURES - FREE_FAILURES - 3,
+    );
+    expect(await tryLogin(owner, PASSWORD, attacker)).toMatch(
+      /^Too many attempts\. Try again in \d+ minutes\.$/,
+    );
+    // A captcha is spent once.
+    const home = uniqueIp();
+    const payload = await captchaPayload();
+    expect(await withCaptcha('Wrong#Password1', home, payload)).toBe('unauthenticated');
+    expect(await withCaptcha(PASSWORD, home, payload)).toBe(CAPTCHA_MESSAGES.failed);
+    // The owner, with the right password and a fresh captcha, is in, and the account's waits are forgotten.
+    expect(await withCaptcha(PASSWORD, home)).toBe('ok');
+    for (let i = 0; i < FREE_FAILURES; i++)
+      expect(await tryLogin(owner, 'Wrong#Password1', home)).toBe('unauthenticated');
+  });
+
+  it('with a captcha still count against the account: the next waits grow', async () => {
+    const owner = await confirmed();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (let i = 0; i <= FREE_FAILURES; i++) await tryLogin(owner, 'Wrong#Password1', uniqueIp());
+    for (let i = 0; i < 2; i++)
+      expect(
+        await refusal(
+          auth.login({
+            email: owner,
+            password: 'Wrong#Password1',
+            clientIp: uniqueIp(),
+            captchaPayload: await captchaPayload(),
+          }),
+        ),
+      ).toEqual({ kind: 'unauthenticated', message: 'Invalid credentials' });
+    advance(30);
+    expect(await tryLogin(owner, 'Wrong#Password1', uniqueIp())).toBe('unauthenticated');
+    // Three failures past the free ones: the next wait is 30 × 2³ = 240 s, capped at 2 minutes.
+    expect(await tryLogin(owner, PASSWORD, uniqueIp())).toBe('Too many attempts. Try again in 2 minutes.');
+  });
+
+  it('end with a completed password reset: the owner logs in at once with the new password', async () => {
+    const owner = await confirmed();
+    const attacker = uniqueIp();
+    for (let i = 0; i <= FREE_FAILURES; i++) await tryLogin(owner, 'Wrong#Password1', attacker);
+    expect(await tryLogin(owner, PASSWORD, uniqueIp())).toMatch(/^Too many attempts/);
+    await auth.requestPasswordReset({
+      email: owner,
+      captchaPayload: await captchaPayload(),
+      appUrl: APP,
+      clientIp: uniqueIp(),
+    });
+    const token = linkIn(await inbox.waitFor(owner, /reset/i), '/reset-password/').split(
+      '/reset-password/',
+    )[1] as string;
+    await auth.resetPassword(token, 'Fresh#Start2026');
+    expect(await tryLogin(owner, 'Fresh#Start2026', uniqueIp())).toBe('ok');
   });
 
   it('from one address across many accounts stop that address, and only it', async () => {
@@ -562,17 +738,43 @@ describe('update password', () => {
   });
 });
 
+describe('update password, tried at once', () => {
+  it('takes wrong current passwords before checking them: of 40 at once, the free ones and one more are checked', async () => {
+    const email = await confirmed();
+    const user = await identity.findUserByEmail(email);
+    const caller: Caller = { userId: user?.id as string, email, roles: [] };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        refusal(
+          auth.updatePassword(caller, {
+            currentPassword: 'Wrong#Password1',
+            newPassword: 'Newer#Pass2026',
+            sessionId: '',
+            clientIp: uniqueIp(),
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.kind === 'invalid_argument')).toHaveLength(FREE_FAILURES + 1);
+    expect(answers.filter((answer) => answer.kind === 'resource_exhausted')).toHaveLength(
+      40 - FREE_FAILURES - 1,
+    );
+    expect(await identity.checkPassword(email, PASSWORD)).toBe(true);
+  });
+});
+
 describe('refresh tokens', () => {
-  it('rotate: a reused one is refused and ends its session, the token that replaced it too', async () => {
+  it('rotate: one reused after its successor was used is refused and ends its session, the latest token too', async () => {
     const email = await confirmed();
     const { tokens } = await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() });
     const next = await auth.refresh(tokens.refreshToken);
     expect(next.refreshToken).not.toBe(tokens.refreshToken);
+    const latest = await auth.refresh(next.refreshToken);
     expect(await refusal(auth.refresh(tokens.refreshToken))).toEqual({
       kind: 'unauthenticated',
       message: 'Session not active',
     });
-    expect(await refusal(auth.refresh(next.refreshToken))).toEqual({
+    expect(await refusal(auth.refresh(latest.refreshToken))).toEqual({
       kind: 'unauthenticated',
       message: 'Session not active',
     });
@@ -594,7 +796,11 @@ describe('ended sessions', () => {
 
     const second = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
     const user = await identity.findUserByEmail(email);
-    const token = await prismaOneTimeTokens(prisma).issue(user?.id as string, 'reset-password', 60);
+    const token = await prismaOneTimeTokens(prisma).issue(
+      { userId: user?.id as string, email },
+      'reset-password',
+      60,
+    );
     await auth.resetPassword(token, 'Fresh#Start2026');
     const next = await auth.listEndedSessions(page.cursor);
     expect(next.sessionIds).toContain(second.sessionState);
@@ -728,8 +934,9 @@ describe('over gRPC', () => {
   it('answers login with the member and tokens, and refusals as gRPC statuses with the message', async () => {
     const login = (password: string) =>
       new Promise<{ error: ServiceError | null; response?: LoginResponse }>((resolve) =>
-        client.login({ email: 'member@demo.ca.gov', password, client_ip: '10.5.0.1' }, (error, response) =>
-          resolve({ error, response }),
+        client.login(
+          { email: 'member@demo.ca.gov', password, client_ip: '10.5.0.1', captcha_payload: '' },
+          (error, response) => resolve({ error, response }),
         ),
       );
     const ok = await login('Member#2024x');
@@ -814,7 +1021,7 @@ describe('over gRPC', () => {
     expect(changed).toEqual({ error: null, message: 'Password has been updated' });
     const ended = await new Promise<{ session_ids: string[]; cursor: string; retain_seconds: number }>(
       (resolve, reject) =>
-        client.listEndedSessions({ cursor: '' }, (error, response) =>
+        client.listEndedSessions({ cursor: '', limit: 0 }, (error, response) =>
           error ? reject(error) : resolve(response),
         ),
     );
@@ -836,6 +1043,32 @@ describe('over gRPC', () => {
     const refused = await check();
     expect(refused?.code).toBe(status.RESOURCE_EXHAUSTED);
     expect(refused?.details).toBe('Too many attempts. Try again in 60 minutes.');
+  });
+
+  it('answers a slowed-down account’s login with RESOURCE_EXHAUSTED and the captcha-required trailer', async () => {
+    const email = await confirmed();
+    const login = (password: string, captcha = '', clientIp = uniqueIp()) =>
+      new Promise<{ error: ServiceError | null; response?: LoginResponse }>((resolve) =>
+        client.login({ email, password, client_ip: clientIp, captcha_payload: captcha }, (error, response) =>
+          resolve({ error, response }),
+        ),
+      );
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      expect((await login('Wrong#Password1')).error?.code).toBe(status.UNAUTHENTICATED);
+    const slowed = await login(PASSWORD);
+    expect(slowed.error?.code).toBe(status.RESOURCE_EXHAUSTED);
+    expect(slowed.error?.details).toBe('Too many attempts. Try again in 30 seconds.');
+    expect(slowed.error?.metadata.get('captcha-required')).toEqual(['true']);
+    const signedIn = await login(PASSWORD, await captchaPayload());
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.response?.user?.email).toBe(email);
+
+    // An address over its limit: a captcha would not help, and the refusal does not ask for one.
+    const address = uniqueIp();
+    for (let i = 0; i < ADDRESS_FAILURES; i++) await login('Wrong#Password1', '', address);
+    const byAddress = await login(PASSWORD, '', address);
+    expect(byAddress.error?.code).toBe(status.RESOURCE_EXHAUSTED);
+    expect(byAddress.error?.metadata.get('captcha-required')).toEqual([]);
   });
 
   describe('ConsumeQuota', () => {
@@ -897,5 +1130,20 @@ describe('over gRPC', () => {
     );
     expect(JSON.parse(jwks).keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(JSON.parse(jwks).keys[0].d).toBeUndefined();
+  });
+});
+
+describe('token renewals', () => {
+  it('are limited per address, generously: one address over its limit waits, another goes on', async () => {
+    const email = await confirmed();
+    const busy = uniqueIp();
+    let { refreshToken } = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    for (let renewal = 0; renewal < REFRESHES_PER_ADDRESS; renewal += 1)
+      ({ refreshToken } = await auth.refresh(refreshToken, busy));
+    const refused = await refusal(auth.refresh(refreshToken, busy));
+    expect(refused.kind).toBe('resource_exhausted');
+    expect(refused.message).toMatch(/Try again in/);
+    // Refused before the token was looked at: it still works from elsewhere.
+    expect((await auth.refresh(refreshToken, uniqueIp())).accessToken.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,8 @@
 // The throttles on a real PostgreSQL: a fixed window refuses a key over its budget until the window ends, per
-// key; a growing delay lets a few failures through, then makes the key wait longer with each one, up to a cap,
-// and forgets on reset. Counts live in the database, so two service instances (two Prisma clients here, as two
-// replicas) share them. Only Date is faked, to move through the windows; the database calls run for real.
+// key, and takes back a refunded event; a growing delay lets a few tries through, then one try per wait, each
+// wait longer, up to a cap, and forgets on reset. Counts live in the database, so two service instances (two
+// Prisma clients here, as two replicas) share them, and tries sent at once are each counted. Only Date is faked,
+// to move through the windows; the database calls run for real.
 import { createLogger, migrate, prismaAdapter } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,16 +82,24 @@ describe('createWindowLimit', () => {
     expect(await limit.attempt('b')).toBe(0);
   });
 
-  it('tells whether a key has no event left, without counting one', async () => {
+  it('gives a refunded event back within its window, and never carries credit into the next', async () => {
     const limit = windowLimit(replicaA, 2, 60);
-    expect(await limit.blocked('q')).toBe(0);
     await limit.attempt('q');
-    expect(await limit.blocked('q')).toBe(0);
-    expect(await limit.blocked('q')).toBe(0);
     await limit.attempt('q');
-    expect(await limit.blocked('q')).toBe(60);
+    await limit.refund('q');
+    expect(await limit.attempt('q')).toBe(0);
+    expect(await limit.attempt('q')).toBe(60);
     advance(60);
-    expect(await limit.blocked('q')).toBe(0);
+    await limit.refund('q');
+    await limit.refund('fresh');
+    expect([await limit.attempt('q'), await limit.attempt('q'), await limit.attempt('q')]).toEqual([
+      0, 0, 60,
+    ]);
+    expect([
+      await limit.attempt('fresh'),
+      await limit.attempt('fresh'),
+      await limit.attempt('fresh'),
+    ]).toEqual([0, 0, 60]);
   });
 
   it('is shared by every replica: counts from one are seen by the other', async () => {
@@ -99,7 +108,16 @@ describe('createWindowLimit', () => {
     expect(await onA.attempt('shared')).toBe(0);
     expect(await onB.attempt('shared')).toBe(0);
     expect(await onA.attempt('shared')).toBe(60);
-    expect(await onB.blocked('shared')).toBe(60);
+    expect(await onB.attempt('shared')).toBe(60);
+  });
+
+  it('counts events sent at once to both replicas each, letting exactly its points through', async () => {
+    const onA = windowLimit(replicaA, 5, 60);
+    const onB = windowLimit(replicaB, 5, 60);
+    const waits = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? onA : onB).attempt('burst')),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
   });
 
   it('stores no key in the clear', async () => {
@@ -122,58 +140,98 @@ describe('createWindowLimit', () => {
 });
 
 describe('createGrowingDelay', () => {
-  it('lets the free failures through, then doubles the wait with each further one, up to the cap', async () => {
+  /** A try: taken ('try'), then failed; or refused with the wait. */
+  const failedTry = async (delay: ReturnType<typeof growingDelay>, key: string) => {
+    const wait = await delay.reserve(key);
+    if (wait > 0) return wait;
+    await delay.fail(key);
+    return 'try';
+  };
+
+  it('lets the free tries through, then one try per wait, each wait twice the last, up to the cap', async () => {
     const delay = growingDelay(replicaA);
-    const waits: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const wait = await delay.fail('acct');
-      waits.push(wait);
-      expect(await delay.wait('acct')).toBe(wait);
-      // The next try comes once the wait is over.
-      advance(wait);
-      expect(await delay.wait('acct')).toBe(0);
+    const answers: (number | string)[] = [];
+    while (answers.length < 14) {
+      const answer = await failedTry(delay, 'acct');
+      answers.push(answer);
+      // Someone keeps trying, each time the wait is over.
+      if (typeof answer === 'number') advance(answer);
     }
-    expect(waits).toEqual([0, 0, 0, 10, 20, 40, 60, 60]);
+    // Three free tries, then one try per wait: 10, 20, 40, 60, 60 s.
+    expect(answers).toEqual([
+      'try',
+      'try',
+      'try',
+      'try',
+      10,
+      'try',
+      20,
+      'try',
+      40,
+      'try',
+      60,
+      'try',
+      60,
+      'try',
+    ]);
   });
 
   it('counts down the wait, and ends it', async () => {
     const delay = growingDelay(replicaA);
-    for (let i = 0; i < 4; i++) await delay.fail('acct');
-    expect(await delay.wait('acct')).toBe(10);
+    for (let i = 0; i < 4; i++) await failedTry(delay, 'acct');
+    expect(await delay.reserve('acct')).toBe(10);
     advance(7.5);
-    expect(await delay.wait('acct')).toBe(3);
+    expect(await delay.reserve('acct')).toBe(3);
     advance(2.5);
-    expect(await delay.wait('acct')).toBe(0);
+    expect(await delay.reserve('acct')).toBe(0);
   });
 
-  it('forgets the failures on reset, and once the first of them is older than the memory', async () => {
+  it('forgets the tries on reset, and once the first of them is older than the memory', async () => {
     const delay = growingDelay(replicaA);
-    for (let i = 0; i < 5; i++) await delay.fail('acct');
-    expect(await delay.wait('acct')).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) await failedTry(delay, 'acct');
+    expect(await delay.reserve('acct')).toBeGreaterThan(0);
     await delay.reset('acct');
-    expect(await delay.wait('acct')).toBe(0);
-    expect([await delay.fail('acct'), await delay.fail('acct'), await delay.fail('acct')]).toEqual([0, 0, 0]);
-    expect(await delay.fail('acct')).toBe(10);
+    for (let i = 0; i < 4; i++) expect(await failedTry(delay, 'acct')).toBe('try');
+    expect(await delay.reserve('acct')).toBe(10);
     advance(3600);
-    expect(await delay.fail('acct')).toBe(0);
+    for (let i = 0; i < 4; i++) expect(await failedTry(delay, 'acct')).toBe('try');
+  });
+
+  it('makes failures counted without a try (a captcha stood in for the wait) lengthen the next waits', async () => {
+    const delay = growingDelay(replicaA);
+    for (let i = 0; i < 4; i++) await failedTry(delay, 'acct');
+    expect(await delay.reserve('acct')).toBe(10);
+    for (let i = 0; i < 3; i++) await delay.fail('acct');
+    advance(10);
+    expect(await delay.reserve('acct')).toBe(0);
+    expect(await delay.reserve('acct')).toBe(60);
   });
 
   it('slows only the key that failed', async () => {
     const delay = growingDelay(replicaA);
-    for (let i = 0; i < 6; i++) await delay.fail('victim');
-    expect(await delay.wait('victim')).toBeGreaterThan(0);
-    expect(await delay.wait('colleague')).toBe(0);
-    expect(await delay.fail('colleague')).toBe(0);
+    for (let i = 0; i < 6; i++) await failedTry(delay, 'victim');
+    expect(await delay.reserve('victim')).toBeGreaterThan(0);
+    expect(await delay.reserve('colleague')).toBe(0);
   });
 
   it('is shared by every replica', async () => {
     const onA = growingDelay(replicaA);
     const onB = growingDelay(replicaB);
-    await onA.fail('acct');
-    await onB.fail('acct');
-    await onA.fail('acct');
-    expect(await onB.fail('acct')).toBe(10);
-    expect(await onA.wait('acct')).toBe(10);
+    await failedTry(onA, 'acct');
+    await failedTry(onB, 'acct');
+    await failedTry(onA, 'acct');
+    expect(await failedTry(onB, 'acct')).toBe('try');
+    expect(await onA.reserve('acct')).toBe(10);
+  });
+
+  it('takes tries sent at once to both replicas each: only the free ones and one more get through', async () => {
+    const onA = growingDelay(replicaA);
+    const onB = growingDelay(replicaB);
+    const waits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? onA : onB).reserve('burst')),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(4);
+    for (const wait of waits.filter((wait) => wait > 0)) expect(wait).toBe(10);
   });
 
   it('refuses settings that would lock for ever or never count', () => {

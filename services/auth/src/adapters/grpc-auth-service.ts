@@ -1,7 +1,13 @@
 // The gRPC face of the auth service (rotunda.auth.v1.AuthService): translates messages to the rules' calls.
-import type { AuthServiceServer, TokenSet as TokenSetMessage } from '@rotunda/protos/auth';
+import { Metadata } from '@grpc/grpc-js';
+import type {
+  AuthServiceServer,
+  LoginRequest,
+  LoginResponse,
+  TokenSet as TokenSetMessage,
+} from '@rotunda/protos/auth';
 import { type Logger, requireService, unary } from '@rotunda/service-kit';
-import type { AuthService } from '../domain/auth-service.ts';
+import { AccountSlowedDown, type AuthService } from '../domain/auth-service.ts';
 import type { IdentityProvider, TokenSet } from '../domain/ports.ts';
 
 const tokenSet = (tokens: TokenSet): TokenSetMessage => ({
@@ -14,11 +20,37 @@ const tokenSet = (tokens: TokenSet): TokenSetMessage => ({
   scope: tokens.scope,
 });
 
+/**
+ * The trailer of a Login refused with RESOURCE_EXHAUSTED because the account is slowed down: the right password
+ * with a solved captcha (captcha_payload) would pass, so the form shows the captcha.
+ */
+export const CAPTCHA_REQUIRED_TRAILER = 'captcha-required';
+
 export function grpcAuthService(
   auth: AuthService,
   identity: IdentityProvider,
   logger: Logger,
 ): AuthServiceServer {
+  const login = async (request: LoginRequest): Promise<LoginResponse> => {
+    const { user, tokens } = await auth.login({
+      email: request.email,
+      password: request.password,
+      clientIp: request.client_ip,
+      captchaPayload: request.captcha_payload,
+    });
+    return {
+      user: {
+        user_id: user.userId,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        contributor: user.contributor,
+        email_confirmed: user.emailConfirmed,
+      },
+      tokens: tokenSet(tokens),
+    };
+  };
+
   return {
     createCaptchaChallenge: unary(logger, 'CreateCaptchaChallenge', async () => ({
       challenge_json: JSON.stringify(await auth.createCaptchaChallenge()),
@@ -43,24 +75,27 @@ export function grpcAuthService(
     confirmRegistration: unary(logger, 'ConfirmRegistration', async (request) => ({
       message: await auth.confirmRegistration(request.token),
     })),
-    login: unary(logger, 'Login', async (request) => {
-      const { user, tokens } = await auth.login({
-        email: request.email,
-        password: request.password,
-        clientIp: request.client_ip,
+    // unary() answers a refusal with its status and message only; the captcha hint rides in a trailer.
+    login: (call, callback) => {
+      let slowedDown = false;
+      const answer = unary(logger, 'Login', async (request: typeof call.request) => {
+        try {
+          return await login(request);
+        } catch (error) {
+          slowedDown = error instanceof AccountSlowedDown;
+          throw error;
+        }
       });
-      return {
-        user: {
-          user_id: user.userId,
-          first_name: user.firstName,
-          last_name: user.lastName,
-          email: user.email,
-          contributor: user.contributor,
-          email_confirmed: user.emailConfirmed,
-        },
-        tokens: tokenSet(tokens),
-      };
-    }),
+      answer(call, (error, value) => {
+        if (error && slowedDown) {
+          const trailer = new Metadata();
+          trailer.set(CAPTCHA_REQUIRED_TRAILER, 'true');
+          callback({ ...error, metadata: trailer }, value);
+          return;
+        }
+        callback(error, value);
+      });
+    },
     refreshTokens: unary(logger, 'RefreshTokens', async (request) =>
       tokenSet(await auth.refresh(request.refresh_token, request.client_ip)),
     ),

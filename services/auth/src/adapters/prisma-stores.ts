@@ -8,12 +8,13 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 export function prismaOneTimeTokens(prisma: PrismaClient, now: () => Date = () => new Date()): OneTimeTokens {
   return {
-    async issue(userId, purpose, ttlSeconds) {
+    async issue({ userId, email }, purpose, ttlSeconds) {
       // 256 bits of randomness; only the hash is stored, so a database leak reveals no working link.
       const token = randomBytes(32).toString('base64url');
       await prisma.oneTimeToken.create({
         data: {
           userId,
+          email,
           purpose,
           tokenHash: sha256(token),
           expiresAt: new Date(now().getTime() + ttlSeconds * 1000),
@@ -27,9 +28,9 @@ export function prismaOneTimeTokens(prisma: PrismaClient, now: () => Date = () =
       const spent = await prisma.oneTimeToken.updateManyAndReturn({
         where: { tokenHash: sha256(token), purpose, usedAt: null, expiresAt: { gt: at } },
         data: { usedAt: at },
-        select: { userId: true },
+        select: { userId: true, email: true },
       });
-      return spent[0]?.userId ?? null;
+      return spent[0] ?? null;
     },
     async revokeAll(userId, purpose) {
       await prisma.oneTimeToken.updateMany({

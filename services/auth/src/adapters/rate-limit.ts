@@ -1,7 +1,9 @@
 // The throttles on rate-limiter-flexible's RateLimiterPrisma: every count lives in the auth schema's rate_limits
-// table, so all auth replicas count together. Two kinds: a fixed window (so many events per key per window,
-// then a wait until the window ends) and a growing delay (a few free failures, then a wait that doubles with
-// each further failure, up to a cap). Keys are stored as SHA-256 hashes: no email or address in the table.
+// table, so all auth replicas count together, and each count is one INSERT … ON CONFLICT DO UPDATE, so requests
+// sent at once are each counted. Two kinds: a fixed window (so many events per key per window, then a wait until
+// the window ends) and a growing delay (a few free tries, then one try per wait, each wait twice the last, up to
+// a cap), whose tries are taken before the check they guard. Keys are stored as SHA-256 hashes: no email or
+// address in the table.
 import { createHash } from 'node:crypto';
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
@@ -21,13 +23,13 @@ export interface WindowLimitOptions {
 
 export interface GrowingDelayOptions {
   name: string;
-  /** Failures that cost nothing. */
+  /** Tries that cost nothing. */
   freeFailures: number;
-  /** The wait after the first failure beyond the free ones; each further failure doubles it. */
+  /** The wait after the first try beyond the free ones; each further failure doubles it. */
   firstDelaySeconds: number;
   /** The longest wait: never a permanent lock. */
   maxDelaySeconds: number;
-  /** Failures are forgotten this long after the first one (or at reset). */
+  /** Tries and failures are forgotten this long after the first one (or at reset). */
   memorySeconds: number;
 }
 
@@ -72,9 +74,12 @@ export function createWindowLimit(prisma: PrismaClient, options: WindowLimitOpti
       }
     },
 
-    async blocked(key) {
-      const state = await counts.get(hashed(key));
-      return state && state.consumedPoints >= points ? secondsOf(state.msBeforeNext) : 0;
+    async refund(key) {
+      // Only within the window that counted the event: a refund must not start the next window in credit.
+      await prisma[MODEL].updateMany({
+        where: { key: counts.getKey(hashed(key)), expire: { gt: new Date() }, points: { gt: 0 } },
+        data: { points: { decrement: 1 } },
+      });
     },
   };
 }
@@ -85,31 +90,48 @@ export function createGrowingDelay(prisma: PrismaClient, options: GrowingDelayOp
   if (maxDelaySeconds < firstDelaySeconds) {
     throw new Error('Rate limit maxDelaySeconds must be at least firstDelaySeconds');
   }
+  // The free tries taken in the current memory window: consume() refuses past them.
+  const freeTries = limiter(prisma, `${options.name}:free`, freeFailures, memorySeconds);
   // The failures counted in the current memory window; penalty() counts without ever refusing.
   const failures = limiter(prisma, `${options.name}:failures`, Number.MAX_SAFE_INTEGER, memorySeconds);
-  // The wait the last failure set: block() marks the key over its one point until the wait ends.
+  // One try per wait past the free ones: the first consume() of an expired (or absent) row takes it and starts
+  // the wait at once, so every other try sent meanwhile finds the row used and is refused.
   const pauses = limiter(prisma, `${options.name}:pause`, 1, maxDelaySeconds);
 
-  const delayAfter = (count: number) =>
-    count <= freeFailures
-      ? 0
-      : Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** Math.min(count - freeFailures - 1, 30));
+  /** The wait a try beyond the free ones starts, from the failures counted so far. */
+  const delayAfter = (failed: number) =>
+    Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** Math.min(Math.max(failed - freeFailures, 0), 30));
+
+  const refused = (error: unknown) => {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return error;
+  };
 
   return {
-    async wait(key) {
-      const state = await pauses.get(hashed(key));
-      return state && state.consumedPoints > 1 && state.msBeforeNext > 0 ? secondsOf(state.msBeforeNext) : 0;
+    async reserve(key) {
+      const id = hashed(key);
+      try {
+        await freeTries.consume(id);
+        return 0;
+      } catch (error) {
+        refused(error);
+      }
+      const failed = (await failures.get(id))?.consumedPoints ?? 0;
+      try {
+        await pauses.consume(id, 1, { customDuration: delayAfter(failed) });
+        return 0;
+      } catch (error) {
+        return secondsOf(refused(error).msBeforeNext);
+      }
     },
 
     async fail(key) {
-      const { consumedPoints } = await failures.penalty(hashed(key));
-      const delay = delayAfter(consumedPoints);
-      if (delay > 0) await pauses.block(hashed(key), delay);
-      return delay;
+      await failures.penalty(hashed(key));
     },
 
     async reset(key) {
-      await Promise.all([failures.delete(hashed(key)), pauses.delete(hashed(key))]);
+      const id = hashed(key);
+      await Promise.all([freeTries.delete(id), failures.delete(id), pauses.delete(id)]);
     },
   };
 }

@@ -1,8 +1,9 @@
 // The auth service's rules (spec §4, §5, §8 and DESIGN's fixes): who may register, the password rule, the
-// captcha, confirmation and reset links, login with growing delays per account and no account enumeration,
-// throttled registration, eligibility checks and reset mails, sessions that end for good (logout, password
-// change or reset, a reused refresh token) and the contributor-only access lists. Knows nothing of gRPC, HTTP
-// or Prisma: it works through its ports.
+// captcha, confirmation and reset links bound to the address they were mailed to, login with growing delays per
+// account (taken before the password check; the owner gets in with a captcha meanwhile) and no account
+// enumeration, throttled registration, eligibility checks and reset mails, sessions that end for good (logout,
+// password change or reset, a reused refresh token), the contributor-only access lists and the per-member
+// quotas the gateway asks about. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import {
   CAPTCHA_MESSAGES,
   isEmailEligible,
@@ -18,6 +19,7 @@ import {
   permissionDenied,
   unauthenticated,
 } from '@rotunda/service-kit';
+import { addressKeys } from './client-address.ts';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './mail-templates.ts';
 import {
   type AccessLists,
@@ -28,6 +30,7 @@ import {
   type IdentityProvider,
   type IdentityUser,
   type Mailer,
+  type OneTimeTokenPurpose,
   type OneTimeTokens,
   type RateLimit,
   RefreshTokenReused,
@@ -60,20 +63,30 @@ export interface AuthSettings {
   resetLinkMinutes: number;
 }
 
+/**
+ * One limit per client address (see client-address.ts): `host` counts an IPv4 address or an IPv6 /64,
+ * `network` the IPv6 /48 around it, with a higher limit.
+ */
+export interface AddressLimit {
+  host: RateLimit;
+  network: RateLimit;
+}
+
 /** One kind of request limited both per client address and per email it names. */
 export interface RequestLimits {
-  byAddress: RateLimit;
+  byAddress: AddressLimit;
   byEmail: RateLimit;
 }
 
 export interface AuthLimits {
-  /** Wrong passwords per account, at login and when changing the password. */
+  /** Password tries per account, at login and when changing the password: a few free, then growing waits. */
   accountFailures: GrowingDelay;
   /**
-   * Wrong passwords per address, counting only accounts not yet slowed down: guessing across many accounts
-   * from one address stops, while one account's failures never lock the others behind the same address out.
+   * Password tries per address, every try but the successful ones: guessing across many accounts from one
+   * address stops, and so does keeping one account slowed down (an office's members, who mostly type their
+   * password right, never meet it).
    */
-  addressFailures: RateLimit;
+  addressFailures: AddressLimit;
   register: RequestLimits;
   checkEmail: RequestLimits;
   passwordReset: RequestLimits;
@@ -124,40 +137,82 @@ function retryIn(seconds: number): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
-const tooMany = (seconds: number) =>
-  new DomainError('resource_exhausted', `Too many attempts. Try again in ${retryIn(seconds)}.`);
+const tooManyMessage = (seconds: number) => `Too many attempts. Try again in ${retryIn(seconds)}.`;
+const tooMany = (seconds: number) => new DomainError('resource_exhausted', tooManyMessage(seconds));
+
+/**
+ * A login refused because the account is slowed down after wrong passwords: the right password with a solved
+ * captcha would pass now (the edges tell the login form to show the captcha).
+ */
+export class AccountSlowedDown extends DomainError {
+  override name = 'AccountSlowedDown';
+
+  constructor(seconds: number) {
+    super('resource_exhausted', tooManyMessage(seconds));
+  }
+}
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const addressOf = (clientIp: string) => clientIp || 'unknown';
+/** The key of a one-tier address limit: the client's IPv4 address or IPv6 /64 (see client-address.ts). */
+const addressOf = (clientIp: string) => addressKeys(clientIp).host;
 
 export function createAuthService(deps: AuthDependencies) {
   const { identity, tokens, lists, mailer, captcha, limits, endedSessions, settings } = deps;
 
+  /** The address limit's keys for this client: its host, and for IPv6 its /48 too. */
+  const keysOf = (limit: AddressLimit, clientIp: string) => {
+    const keys = addressKeys(clientIp);
+    return [
+      { limit: limit.host, key: keys.host },
+      ...(keys.network ? [{ limit: limit.network, key: keys.network }] : []),
+    ];
+  };
+
+  /** Counts one request from the address; the seconds to wait when it is over a tier's limit, else 0. */
+  async function fromAddress(limit: AddressLimit, clientIp: string): Promise<number> {
+    // Every tier counts each request, even once another is over.
+    const waits = await Promise.all(keysOf(limit, clientIp).map(({ limit, key }) => limit.attempt(key)));
+    return Math.max(...waits);
+  }
+
+  async function refundAddress(limit: AddressLimit, clientIp: string): Promise<void> {
+    await Promise.all(keysOf(limit, clientIp).map(({ limit, key }) => limit.refund(key)));
+  }
+
   /** Counts the request against both of its limits; refuses it when either is used up. */
   async function throttle(kind: RequestLimits, clientIp: string, email: string): Promise<void> {
     // Both are counted even when one is over, so each limit sees every request.
-    const waits = await Promise.all([
-      kind.byAddress.attempt(addressOf(clientIp)),
-      kind.byEmail.attempt(email),
-    ]);
+    const waits = await Promise.all([fromAddress(kind.byAddress, clientIp), kind.byEmail.attempt(email)]);
     const wait = Math.max(...waits);
     if (wait > 0) throw tooMany(wait);
   }
 
-  /** Refuses a password check while the account or the address must wait. */
-  async function beforePasswordCheck(email: string, clientIp: string): Promise<void> {
-    const waits = await Promise.all([
-      limits.accountFailures.wait(email),
-      limits.addressFailures.blocked(addressOf(clientIp)),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0) throw tooMany(wait);
+  /**
+   * Takes the address's point, then the account's try, before a password check, so that tries sent at once
+   * are counted before any of them is checked. Answers the seconds the account must wait (0: the try is
+   * taken); refuses outright when the address must wait. Every try counts against the address, the account's
+   * refused ones too: whoever keeps an account slowed down pays with their own address.
+   */
+  async function reservePasswordTry(email: string, clientIp: string): Promise<number> {
+    const addressWait = await fromAddress(limits.addressFailures, clientIp);
+    if (addressWait > 0) throw tooMany(addressWait);
+    return limits.accountFailures.reserve(email);
   }
 
-  async function passwordFailed(email: string, clientIp: string): Promise<void> {
-    const accountWait = await limits.accountFailures.fail(email);
-    // An account already slowed down adds nothing to its address: its own delays stop the guessing.
-    if (accountWait === 0) await limits.addressFailures.attempt(addressOf(clientIp));
+  /** The right password: the account's tries are forgiven, and this try's address point given back. */
+  async function passwordRight(email: string, clientIp: string): Promise<void> {
+    await Promise.all([limits.accountFailures.reset(email), refundAddress(limits.addressFailures, clientIp)]);
+  }
+
+  /**
+   * Spends a one-time token and answers its account, if the account's email is still the address the link was
+   * mailed to: a link sent to an address the account no longer has must not act for it.
+   */
+  async function holderOf(token: string, purpose: OneTimeTokenPurpose): Promise<IdentityUser | null> {
+    const holder = token ? await tokens.consume(token, purpose) : null;
+    if (!holder) return null;
+    const user = await identity.findUserById(holder.userId);
+    return user && normalizeEmail(user.email) === normalizeEmail(holder.email) ? user : null;
   }
 
   async function eligible(email: string): Promise<boolean> {
@@ -184,7 +239,11 @@ export function createAuthService(deps: AuthDependencies) {
   }
 
   async function sendConfirmation(user: IdentityUser, appUrl: string): Promise<void> {
-    const token = await tokens.issue(user.id, 'confirm-email', settings.confirmLinkHours * 3600);
+    const token = await tokens.issue(
+      { userId: user.id, email: user.email },
+      'confirm-email',
+      settings.confirmLinkHours * 3600,
+    );
     await mailer.send({
       to: user.email,
       ...confirmationMail({
@@ -264,25 +323,35 @@ export function createAuthService(deps: AuthDependencies) {
     },
 
     async confirmRegistration(token: string): Promise<string> {
-      const userId = token ? await tokens.consume(token, 'confirm-email') : null;
-      if (!userId) throw invalidArgument(MESSAGES.confirmLinkInvalid);
-      await identity.setEmailVerified(userId, true);
+      const user = await holderOf(token, 'confirm-email');
+      if (!user) throw invalidArgument(MESSAGES.confirmLinkInvalid);
+      await identity.setEmailVerified(user.id, true);
       return MESSAGES.confirmed;
     },
 
+    /**
+     * Signs in with the password. While the account is slowed down after wrong passwords, a solved captcha
+     * stands in for the wait (never for the password): its owner gets in whoever keeps it slowed down.
+     */
     async login(input: {
       email: string;
       password: string;
       clientIp: string;
+      captchaPayload?: string;
     }): Promise<{ user: AuthUser; tokens: TokenSet }> {
       const email = normalizeEmail(input.email);
-      // Only failures count (a whole office behind one address logs in all morning).
-      await beforePasswordCheck(email, input.clientIp);
+      const wait = await reservePasswordTry(email, input.clientIp);
+      if (wait > 0) {
+        if (!input.captchaPayload?.trim()) throw new AccountSlowedDown(wait);
+        await spendCaptcha(input.captchaPayload);
+      }
       const granted = email && input.password ? await identity.passwordGrant(email, input.password) : null;
       if (!granted) {
-        await passwordFailed(email, input.clientIp);
+        await limits.accountFailures.fail(email);
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
+      // The password is right: whatever comes next, the try was not a guess.
+      await passwordRight(email, input.clientIp);
       const user = await identity.findUserByEmail(email);
       if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
       if (!user.emailVerified) {
@@ -290,8 +359,6 @@ export function createAuthService(deps: AuthDependencies) {
         await identity.logout(granted.refreshToken);
         throw unauthenticated(MESSAGES.confirmFirst);
       }
-      // Only the account's count is forgiven: a success must not reset an address's guesses.
-      await limits.accountFailures.reset(email);
       return { user: toAuthUser(user), tokens: granted };
     },
 
@@ -328,7 +395,11 @@ export function createAuthService(deps: AuthDependencies) {
       const user = await identity.findUserByEmail(email);
       if (user) {
         await tokens.revokeAll(user.id, 'reset-password');
-        const token = await tokens.issue(user.id, 'reset-password', settings.resetLinkMinutes * 60);
+        const token = await tokens.issue(
+          { userId: user.id, email: user.email },
+          'reset-password',
+          settings.resetLinkMinutes * 60,
+        );
         await mailer.send({
           to: user.email,
           ...passwordResetMail({
@@ -345,13 +416,15 @@ export function createAuthService(deps: AuthDependencies) {
 
     async resetPassword(token: string, password: string): Promise<string> {
       requirePassword(password);
-      const userId = token ? await tokens.consume(token, 'reset-password') : null;
-      if (!userId) throw invalidArgument(MESSAGES.resetLinkInvalid);
-      await identity.setPassword(userId, password);
-      await endedSessions.record(await identity.endSessions(userId));
-      await tokens.revokeAll(userId, 'reset-password');
+      const user = await holderOf(token, 'reset-password');
+      if (!user) throw invalidArgument(MESSAGES.resetLinkInvalid);
+      await identity.setPassword(user.id, password);
+      await endedSessions.record(await identity.endSessions(user.id));
+      await tokens.revokeAll(user.id, 'reset-password');
       // The link reached the mailbox, which proves the address as well as a confirmation would.
-      await identity.setEmailVerified(userId, true);
+      await identity.setEmailVerified(user.id, true);
+      // Whoever slowed the account down guessed at a password that no longer exists: the owner logs in at once.
+      await limits.accountFailures.reset(normalizeEmail(user.email));
       return MESSAGES.resetDone;
     },
 
@@ -366,12 +439,14 @@ export function createAuthService(deps: AuthDependencies) {
       if (!caller) throw unauthenticated(MESSAGES.loginRequired);
       const user = await identity.findUserById(caller.userId);
       if (!user) throw unauthenticated(MESSAGES.loginRequired);
-      await beforePasswordCheck(user.email, input.clientIp);
+      const email = normalizeEmail(user.email);
+      const wait = await reservePasswordTry(email, input.clientIp);
+      if (wait > 0) throw tooMany(wait);
       if (!(await identity.checkPassword(user.email, input.currentPassword))) {
-        await passwordFailed(user.email, input.clientIp);
+        await limits.accountFailures.fail(email);
         throw invalidArgument(MESSAGES.wrongCurrentPassword);
       }
-      await limits.accountFailures.reset(user.email);
+      await passwordRight(email, input.clientIp);
       requirePassword(input.newPassword);
       await identity.setPassword(user.id, input.newPassword);
       await endedSessions.record(await identity.endSessions(user.id, input.sessionId || undefined));

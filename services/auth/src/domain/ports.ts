@@ -130,29 +130,44 @@ export interface Captcha {
 
 /** So many events per key per window; a key over its limit waits until its window ends. */
 export interface RateLimit {
-  /** Counts one event for the key; answers the seconds to wait when the key is over its limit, else 0. */
+  /**
+   * Counts one event for the key, atomically (events sent at once are each counted); answers the seconds to
+   * wait when the key is over its limit, else 0.
+   */
   attempt(key: string): Promise<number>;
-  /** The seconds to wait when the key has no event left right now, else 0; counts nothing. */
-  blocked(key: string): Promise<number>;
+  /** Gives back the point of one counted event that turned out not to count (a success). */
+  refund(key: string): Promise<void>;
 }
 
-/** Failures per key: the first few are free, then each one makes the key wait longer, up to a cap. */
+/**
+ * Tries per key that may fail (password checks): the first few are free, then the key gets one try per wait,
+ * each wait twice the last, up to a cap. A try is taken before the check it guards, so tries sent at once
+ * cannot all pass.
+ */
 export interface GrowingDelay {
-  /** The seconds the key must still wait before its next try, else 0. */
-  wait(key: string): Promise<number>;
-  /** Counts one failure; answers the wait it imposes now (0 while the failures are free). */
-  fail(key: string): Promise<number>;
-  /** Forgets the key's failures (after a success). */
+  /** Takes the key's next try: 0 when taken, else the seconds to wait (and nothing is taken). */
+  reserve(key: string): Promise<number>;
+  /** Counts a failed try, whether or not it was reserved (a captcha may stand in for the wait). */
+  fail(key: string): Promise<void>;
+  /** Forgets the key's tries and waits (after a success, or a completed password reset). */
   reset(key: string): Promise<void>;
 }
 
 export type OneTimeTokenPurpose = 'confirm-email' | 'reset-password';
 
+/** Whom a one-time token was issued to: the account, and the address the link was mailed to. */
+export interface OneTimeTokenHolder {
+  userId: string;
+  email: string;
+}
+
 export interface OneTimeTokens {
-  /** A new single-use token for the account, valid for ttlSeconds; only its hash is stored. */
-  issue(userId: string, purpose: OneTimeTokenPurpose, ttlSeconds: number): Promise<string>;
-  /** The account the token was issued to, spending it; null when unknown, expired or already used. */
-  consume(token: string, purpose: OneTimeTokenPurpose): Promise<string | null>;
+  /**
+   * A new single-use token for the account, mailed to `email`, valid for ttlSeconds; only its hash is stored.
+   */
+  issue(holder: OneTimeTokenHolder, purpose: OneTimeTokenPurpose, ttlSeconds: number): Promise<string>;
+  /** Whom the token was issued to, spending it; null when unknown, expired or already used. */
+  consume(token: string, purpose: OneTimeTokenPurpose): Promise<OneTimeTokenHolder | null>;
   /** Spends every open token of the account for that purpose. */
   revokeAll(userId: string, purpose: OneTimeTokenPurpose): Promise<void>;
 }
