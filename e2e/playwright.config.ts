@@ -4,6 +4,15 @@ import { chromiumLaunchOptions } from './chromium.ts';
 
 export const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
+/**
+ * The per-member allowances of the product these tests start, raised (ADR 0038): the authorization matrix reads
+ * every profile it checks as its one contributor, as the oracle of what each call changed (about a hundred reads
+ * within a minute, far past the 60 a person browsing never reaches), and the demo accounts upload logos and
+ * pictures in several specs, in every run against the same product within the hour. The allowances themselves
+ * are proven by the auth service's and the gateway's tests.
+ */
+const E2E_ALLOWANCES = { AUTH_PROFILE_READS_PER_MINUTE: '1000', AUTH_IMAGE_UPLOADS_PER_HOUR: '1000' };
+
 export default defineConfig({
   testDir: 'tests',
   // One browser at a time: on two cores a second one only slows both (and the product) down.
@@ -39,6 +48,7 @@ export default defineConfig({
         // seconds; sessions themselves keep their defaults, longer than any test.
         env: {
           AUTH_ACCESS_TOKEN_SECONDS: process.env.AUTH_ACCESS_TOKEN_SECONDS ?? '20',
+          ...E2E_ALLOWANCES,
         },
       },
 });

@@ -34,6 +34,8 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
     // One member writes every comment here: their allowance (10, then 10 a minute) would refuse most of them.
     COMMENT_BURST: '1000000',
     COMMENT_RATE_PER_MINUTE: '1000000',
+    // The same member opens hundreds of profiles a minute here: theirs is 60 (ADR 0038).
+    AUTH_PROFILE_READS_PER_MINUTE: '1000000',
   });
 
   // The baseline: the same load on one replica of everything, for as long as the two-replica run goes unharmed.
