@@ -1,10 +1,15 @@
 // What each process of `npm start` is told: the shared addresses and secrets, and which engines it uses — the
 // embedded ones, or the real ones (Keycloak, an S3 server, Elasticsearch) that the configuration names.
+import { type CallerKeys, callersOf, SERVICE_CALLS } from '@rotunda/service-kit';
 import type { ApphostConfig, Replica, ServiceName } from './config.ts';
 
 export interface Embedded {
-  databaseUrl: string;
-  callerKeys: { publicKey: string; privateKey: string };
+  /** Each service's own role (url) and its schema owner's, which migrates it (migrationUrl): ADR 0039. */
+  databases: Record<ServiceName, { url: string; migrationUrl: string }>;
+  /** The gateway's pair: it signs the member each call is made for. */
+  callerKeys: CallerKeys;
+  /** Each service's own pair: it names itself to the services it calls, which trust its public half. */
+  serviceKeys: Record<ServiceName, CallerKeys>;
   /** Signs captcha challenges: one per run, so a challenge one auth replica made is checked by any other. */
   captchaKey: string;
   /** The embedded S3 endpoint, when no real S3 server is configured. */
@@ -57,7 +62,6 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
   );
   const shared: Record<string, string> = {
     CALLER_TOKEN_PUBLIC_KEY: embedded.callerKeys.publicKey,
-    DATABASE_URL: embedded.databaseUrl,
     DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE),
     DATABASE_READ_POOL_SIZE: String(config.DATABASE_READ_POOL_SIZE),
     ...serviceAddresses,
@@ -78,12 +82,24 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
         KEYCLOAK_CLIENT_SECRET: config.KEYCLOAK_CLIENT_SECRET ?? '',
       }
     : { IDENTITY_PROVIDER: 'builtin', CAPTCHA_HMAC_KEY: embedded.captchaKey };
+  /** A service's database roles, its own key when it calls others, and the keys of those that call it. */
+  const own = (name: ServiceName): Record<string, string> => ({
+    DATABASE_URL: embedded.databases[name].url,
+    MIGRATION_DATABASE_URL: embedded.databases[name].migrationUrl,
+    ...(SERVICE_CALLS[name].length > 0
+      ? { SERVICE_TOKEN_PRIVATE_KEY: embedded.serviceKeys[name].privateKey }
+      : {}),
+    SERVICE_TOKEN_PUBLIC_KEYS: callersOf(name)
+      .map((caller) => `${caller}:${embedded.serviceKeys[caller as ServiceName].publicKey}`)
+      .join(','),
+  });
   const services = Object.fromEntries(
     (Object.entries(embedded.replicas) as [ServiceName, Replica[]][]).map(([name, replicas]) => [
       name,
       replicas.map(
         (replica): Record<string, string> => ({
           ...shared,
+          ...own(name),
           ...(name === 'auth' ? identity : {}),
           GRPC_PORT: String(replica.grpcPort),
           METRICS_PORT: String(replica.metricsPort),

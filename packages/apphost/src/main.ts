@@ -10,8 +10,17 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
-import { generateCallerKeys, loadConfigOrExit, tracingConfigSchema } from '@rotunda/service-kit';
+import {
+  databaseUrlAs,
+  ensureServiceRoles,
+  generateCallerKeys,
+  loadConfigOrExit,
+  SERVICE_SCHEMAS,
+  serviceRoleNames,
+  tracingConfigSchema,
+} from '@rotunda/service-kit';
 import { type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit/embedded-postgres';
+import pg from 'pg';
 import { type Child, RESTART_BACKOFF, startChild, stopChildren } from './children.ts';
 import {
   apphostConfigSchema,
@@ -134,6 +143,35 @@ function tracesLine(): string {
   return `  Traces       ${where.join(', ')}`;
 }
 
+/**
+ * Each service's two roles (ADR 0039), made as the superuser: the schema owner its migrations run as and its own
+ * role, which reads and writes its rows only. Their passwords are their names, as the services' defaults expect
+ * (embedded PostgreSQL listens on loopback only). `rotunda`, which the operator's tools log in as, is given both.
+ */
+async function serviceDatabases(postgres: RunningPostgres) {
+  // The superuser, in the app's database rather than the maintenance one adminUrl names.
+  const superuser = new URL(postgres.adminUrl);
+  superuser.pathname = new URL(postgres.url).pathname;
+  const admin = new pg.Client({ connectionString: superuser.toString() });
+  await admin.connect();
+  try {
+    const databases = {} as Record<(typeof SERVICES)[number], { url: string; migrationUrl: string }>;
+    for (const service of SERVICES) {
+      const names = serviceRoleNames(service);
+      const app = { user: names.app, password: names.app };
+      const owner = { user: names.owner, password: names.owner };
+      await ensureServiceRoles(admin, { ...SERVICE_SCHEMAS[service], app, owner, operators: ['rotunda'] });
+      databases[service] = {
+        url: databaseUrlAs(postgres.url, app),
+        migrationUrl: databaseUrlAs(postgres.url, owner),
+      };
+    }
+    return databases;
+  } finally {
+    await admin.end();
+  }
+}
+
 async function main() {
   print('Rotunda: starting on this machine');
   for (const line of engineLines(config)) print(`  ${line}`);
@@ -176,7 +214,8 @@ async function main() {
     maxConnections: postgresMaxConnections(config),
   });
   stoppers.push(postgres.stop);
-  print(`  ✓ PostgreSQL on :${config.POSTGRES_PORT} (${seconds()})`);
+  const databases = await serviceDatabases(postgres);
+  print(`  ✓ PostgreSQL on :${config.POSTGRES_PORT}, a role per service (${seconds()})`);
 
   // A real S3 server (S3_ENDPOINT, e.g. from `npm run engines`) takes over from the embedded one.
   const s3 = config.S3_ENDPOINT
@@ -201,9 +240,14 @@ async function main() {
   );
 
   const environments = childEnvironments(config, {
-    databaseUrl: postgres.url,
-    // A key pair per start: the gateway signs the callers it names to services, which verify them.
+    databases,
+    // Key pairs per start: the gateway signs the callers it names to services, which verify them; each service
+    // names itself to the services it calls.
     callerKeys: generateCallerKeys(),
+    serviceKeys: Object.fromEntries(SERVICES.map((service) => [service, generateCallerKeys()])) as Record<
+      (typeof SERVICES)[number],
+      ReturnType<typeof generateCallerKeys>
+    >,
     captchaKey: config.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     s3: s3?.config,
     replicas: layout,

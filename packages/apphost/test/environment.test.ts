@@ -14,8 +14,19 @@ import {
 import { childEnvironments, engineLines } from '../src/environment.ts';
 
 const embedded = {
-  databaseUrl: 'postgres://rotunda:rotunda@127.0.0.1:54329/rotunda',
+  databases: Object.fromEntries(
+    SERVICES.map((name) => [
+      name,
+      {
+        url: `postgres://${name}:${name}@127.0.0.1:54329/rotunda`,
+        migrationUrl: `postgres://${name}_owner:${name}_owner@127.0.0.1:54329/rotunda`,
+      },
+    ]),
+  ) as Record<(typeof SERVICES)[number], { url: string; migrationUrl: string }>,
   callerKeys: { publicKey: 'public', privateKey: 'private' },
+  serviceKeys: Object.fromEntries(
+    SERVICES.map((name) => [name, { publicKey: `${name}-public`, privateKey: `${name}-private` }]),
+  ) as Record<(typeof SERVICES)[number], { publicKey: string; privateKey: string }>,
   captchaKey: 'one-captcha-key-for-every-auth-replica',
   s3: {
     endpoint: 'http://127.0.0.1:9000',
@@ -41,6 +52,26 @@ const engines = {
 };
 
 describe('each process of npm start', () => {
+  it("runs each service as its own database role, migrating as its schema's owner, and names it to others", () => {
+    const { services, gateway } = childEnvironments(apphostConfigSchema.parse({}), embedded);
+    for (const name of SERVICES)
+      expect(services[name][0]).toMatchObject({
+        DATABASE_URL: `postgres://${name}:${name}@127.0.0.1:54329/rotunda`,
+        MIGRATION_DATABASE_URL: `postgres://${name}_owner:${name}_owner@127.0.0.1:54329/rotunda`,
+      });
+    expect(gateway).not.toHaveProperty('DATABASE_URL');
+    // profile and post call others as themselves; auth, org and news call nobody.
+    expect(services.profile[0]?.SERVICE_TOKEN_PRIVATE_KEY).toBe('profile-private');
+    expect(services.post[0]?.SERVICE_TOKEN_PRIVATE_KEY).toBe('post-private');
+    for (const name of ['auth', 'org', 'news'] as const)
+      expect(services[name][0]).not.toHaveProperty('SERVICE_TOKEN_PRIVATE_KEY');
+    // Each trusts exactly the services that call it, each for its own name.
+    expect(services.auth[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('profile:profile-public');
+    expect(services.org[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('profile:profile-public,post:post-public');
+    expect(services.profile[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('post:post-public');
+    expect(services.news[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('');
+  });
+
   it('uses the built-in provider, the embedded S3 endpoint and PostgreSQL search by default', () => {
     const config = apphostConfigSchema.parse({ PORT: '8190' });
     const { services, gateway } = childEnvironments(config, embedded);

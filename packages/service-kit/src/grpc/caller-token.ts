@@ -21,6 +21,24 @@ import { CALLER_METADATA, CALLER_SERVICE_METADATA, type Caller, callerFromMetada
 export const CALLER_TOKEN_METADATA = 'x-caller-token';
 
 const GATEWAY_ISSUER = 'rotunda-gateway';
+/**
+ * Which services each service calls as itself (its grpc clients): npm start, compose and Kubernetes give each a
+ * key pair, and each service called the public keys of its callers; the deploy checks hold them to this list.
+ */
+export const SERVICE_CALLS = {
+  auth: [],
+  profile: ['org', 'auth'],
+  org: [],
+  post: ['profile', 'org'],
+  news: [],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The services that call `service` as themselves. */
+export const callersOf = (service: string): string[] =>
+  Object.entries(SERVICE_CALLS)
+    .filter(([, called]) => (called as readonly string[]).includes(service))
+    .map(([caller]) => caller);
+
 /** The issuer and subject of a service's own calls: `service:profile`. */
 const SERVICE_PREFIX = 'service:';
 /** The role a service's own calls carry. */
