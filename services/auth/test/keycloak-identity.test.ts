@@ -91,6 +91,57 @@ identityContract(
       },
 );
 
+// The realm as imported into the real Keycloak: a member's own token cannot change their email through the
+// account console's API (the realm's user profile makes it admin-only).
+describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
+  'keycloak realm (real Keycloak)',
+  () => {
+    it("keeps a member's email as Rotunda set it when they try to change it in the account console", async () => {
+      if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
+      const realm = process.env.KEYCLOAK_REALM || 'rotunda';
+      const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
+      const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET ?? '';
+      const database = await authDatabase();
+      const provider = createKeycloakIdentity({
+        url: keycloakUrl,
+        realm,
+        clientId,
+        clientSecret,
+        exchangedTokens: database.replicaStore(),
+      });
+      const email = `console-${randomUUID()}@example.ca.gov`;
+      const password = `Pw#${randomUUID()}`;
+      const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
+      try {
+        await provider.setEmailVerified(user.id, true);
+        const tokens = await provider.passwordGrant(email, password);
+        const res = await fetch(`${keycloakUrl.replace(/\/+$/, '')}/realms/${realm}/account/`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${tokens?.accessToken}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          body: JSON.stringify({
+            username: email,
+            email: 'elsewhere@example.com',
+            firstName: 'Ada',
+            lastName: 'L',
+          }),
+        });
+        // The member reached the console's API (not turned away for the token), and the email stayed.
+        expect([401, 403]).not.toContain(res.status);
+        expect((await provider.findUserById(user.id))?.email).toBe(email);
+      } finally {
+        const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
+        await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
+        await admin.users.del({ id: user.id });
+        await database.close();
+      }
+    });
+  },
+);
+
 // Protocol mapping only: a fake of Keycloak's token, logout and admin endpoints checks how the adapter reads
 // Keycloak's responses and errors and which calls it makes. Whether Keycloak really answers this way is the
 // contract's job, above (and Keycloak's admin API documentation's).

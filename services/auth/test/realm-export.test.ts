@@ -92,6 +92,32 @@ describe('Keycloak realm export', () => {
     expect(auth?.secret).toMatch(/^\$\{ROTUNDA_AUTH_CLIENT_SECRET\}$/);
   });
 
+  it("lets members change neither their email nor their username in Keycloak's account console", () => {
+    // The email is the one Rotunda checked at registration (its domain decides who may join): only the auth
+    // service, as an admin, changes it.
+    expect(realm).toMatchObject({ editUsernameAllowed: false, registrationEmailAsUsername: false });
+    const components = realm.components as Record<
+      string,
+      { providerId: string; config: Record<string, string[]> }[]
+    >;
+    const [userProfile] = components['org.keycloak.userprofile.UserProfileProvider'] ?? [];
+    expect(userProfile?.providerId).toBe('declarative-user-profile');
+    const config = JSON.parse(userProfile?.config['kc.user.profile.config']?.[0] ?? '{}') as {
+      attributes: { name: string; permissions: { view: string[]; edit: string[] } }[];
+      unmanagedAttributePolicy?: string;
+    };
+    const email = config.attributes.find((attribute) => attribute.name === 'email');
+    expect(email?.permissions).toEqual({ view: ['admin', 'user'], edit: ['admin'] });
+    // No attribute beyond the profile's own may be set through the console either.
+    expect(config.unmanagedAttributePolicy).toBeUndefined();
+    expect(config.attributes.map((attribute) => attribute.name).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'username',
+    ]);
+  });
+
   it("gives rotunda-auth's service account exactly the user-management roles the adapter needs", () => {
     const account = realm.users?.find((u) => u.serviceAccountClientId === 'rotunda-auth');
     expect(account?.username).toBe('service-account-rotunda-auth');
