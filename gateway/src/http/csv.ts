@@ -40,7 +40,7 @@ export async function sendCsv<T>(
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Cache-Control', 'private, no-store');
   // One 'close' and one 'drain' listener for the whole answer, however long. Piping through stream.pipeline put
-  // seven more 'close' listeners on the response, on top of the logs', the telemetry's and compression's: past
+  // six more 'close' listeners on the response, on top of the logs', the telemetry's and compression's: past
   // Node's ten, every export logged a MaxListenersExceededWarning. `compression` wraps the response's `on` but
   // not its `removeListener`, so a listener per wait (events.once) would pile up instead.
   const gone = new Promise<void>((resolve) => res.once('close', resolve));
