@@ -45,6 +45,8 @@ const organization = (
   zip_code: '95814',
   website,
   email_domains: domains,
+  // A contributor confirmed each website here; an unconfirmed one is the org service's test to show.
+  website_confirmed: website !== undefined,
 });
 
 describe('isVerifiedEmployer', () => {

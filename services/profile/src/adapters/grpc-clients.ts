@@ -59,13 +59,14 @@ export function grpcOrgDirectory(address: string): OrgDirectory & {
         );
         if (!answer.organization) return null;
         return {
-          // The organization's answer lists the contributors' domains; the website's host counts as well.
+          // The organization's answer lists the contributors' domains; the website's host counts as well once a
+          // contributor confirmed it.
           organization: {
             ...organizationRefOf(answer.organization),
-            emailDomains: organizationEmailDomains(
-              answer.organization.website,
-              answer.organization.email_domains,
-            ),
+            emailDomains: organizationEmailDomains({
+              confirmedWebsite: answer.organization.website_confirmed ? answer.organization.website : null,
+              listed: answer.organization.email_domains,
+            }),
           },
           divisions: answer.divisions.map(divisionRefOf),
         };

@@ -22,18 +22,26 @@ export function prismaClaimRepository(
 ): ClaimRepository {
   const table = tableOf(schema);
   return {
-    async claimProfile(profileId, claimant, confirmNow) {
+    async claimProfile(profileId, claimant, confirmsAtOnce, confirmed) {
       const { userId } = claimant;
       const outcome = await prisma.$transaction(async (tx) => {
         await lockMember(tx, userId);
-        // The row lock orders claims of one profile: the second finds the first's claim.
-        const [target] = await tx.$queryRaw<{ user_id: string | null }[]>`
-          SELECT user_id FROM ${table('profiles')} WHERE profile_id = ${profileId} FOR UPDATE`;
+        // The row lock orders claims of one profile (the second finds the first's claim), and holds off an edit
+        // of its work email until the claim is made.
+        const [target] = await tx.$queryRaw<
+          { user_id: string | null; work_email: string; work_email_changed_at: Date | null }[]
+        >`
+          SELECT user_id, work_email, work_email_changed_at FROM ${table('profiles')}
+          WHERE profile_id = ${profileId} FOR UPDATE`;
         if (!target) return 'not_found';
         const ownsOne = (await tx.profile.count({ where: { userId } })) > 0;
         if (ownsOne || (await hasPendingClaim(tx, userId))) return 'owner_has_one';
         const waiting = await tx.profileClaim.count({ where: { profileId, status: 'pending' } });
         if (target.user_id !== null || waiting > 0) return 'taken';
+        const confirmNow = confirmsAtOnce({
+          workEmail: target.work_email,
+          workEmailChangedAt: target.work_email_changed_at,
+        });
         await tx.profileClaim.create({
           data: {
             profileId,
@@ -44,7 +52,7 @@ export function prismaClaimRepository(
             ...(confirmNow ? { status: 'confirmed', decidedAt: new Date() } : { status: 'pending' }),
           },
         });
-        if (confirmNow)
+        if (confirmNow) {
           await announceProfile(
             tx,
             await tx.profile.update({
@@ -52,6 +60,9 @@ export function prismaClaimRepository(
               data: { userId, ownerEmailDomain: emailDomainOf(claimant.email) },
             }),
           );
+          // A change of owner, like a contributor's confirmation, is in the profile's history.
+          await recordCuration(tx, profileId, confirmed);
+        }
         return 'claimed';
       });
       if (outcome !== 'claimed') return { kind: outcome };
@@ -60,8 +71,11 @@ export function prismaClaimRepository(
     },
 
     async findClaimant(claimId) {
-      const claim = await prisma.profileClaim.findUnique({ where: { claimId }, select: { userId: true } });
-      return claim?.userId ?? null;
+      const claim = await prisma.profileClaim.findUnique({
+        where: { claimId },
+        select: { userId: true, profile: { select: { workEmailChangedBy: true } } },
+      });
+      return claim && { userId: claim.userId, workEmailChangedBy: claim.profile.workEmailChangedBy };
     },
 
     async listPendingClaims() {

@@ -145,8 +145,16 @@ export function prismaProfileRepository(prisma: PrismaClient, schema: string): P
 
     ...prismaHistoryReads(prisma),
 
-    updateProfile: (profileId, owner, changes, curation) =>
-      writeOwned(profileId, owner, profileData(changes), curation),
+    updateProfile: (profileId, owner, changes, curation, editorId) =>
+      writeOwned(
+        profileId,
+        owner,
+        {
+          ...profileData(changes),
+          ...(editorId ? { workEmailChangedAt: new Date(), workEmailChangedBy: editorId } : {}),
+        },
+        curation,
+      ),
 
     setBio: (profileId, owner, bio, curation) => writeOwned(profileId, owner, { userBio: bio }, curation),
 

@@ -151,12 +151,31 @@ function relationsOf(
 }
 
 function profileOf(row: ProfileRow, places: Places): Profile {
-  const { jobs: _j, issues: _i, claims: _cl, createdAt: _c, updatedAt: _u, birthday, ...fields } = row;
+  const {
+    jobs: _j,
+    issues: _i,
+    claims: _cl,
+    createdAt: _c,
+    updatedAt: _u,
+    workEmailChangedAt: _wa,
+    workEmailChangedBy: _wb,
+    birthday,
+    ...fields
+  } = row;
   return { ...fields, birthday: birthday ? dayOf(birthday) : null, ...relationsOf(row, places) };
 }
 
 function listedProfileOf(row: ListedRow, places: Places): ListedProfile {
-  const { jobs: _j, issues: _i, claims: _cl, createdAt: _c, updatedAt: _u, ...fields } = row;
+  const {
+    jobs: _j,
+    issues: _i,
+    claims: _cl,
+    createdAt: _c,
+    updatedAt: _u,
+    workEmailChangedAt: _wa,
+    workEmailChangedBy: _wb,
+    ...fields
+  } = row;
   return { ...fields, ...relationsOf(row, places) };
 }
 

@@ -38,6 +38,7 @@ export const MESSAGES = {
     'Your claim on this profile is waiting for a contributor to confirm it. You can change it once it is confirmed.',
   claimWaiting: 'Your claim on a profile is waiting for a contributor to confirm it.',
   ownClaim: 'A contributor cannot decide their own claim',
+  changedWorkEmail: 'You changed this profile’s work email: another contributor decides claims on it.',
   pictureExpired: 'Your picture was uploaded too long ago. Please select it again.',
   tooManyDownloads: (seconds: number) =>
     `Too many downloads of the whole directory. Try again in ${seconds} seconds.`,

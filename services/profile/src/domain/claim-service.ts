@@ -1,12 +1,15 @@
-// The profile service's rules for claims (spec §4, DESIGN's fixes): finding the unclaimed profiles that match a
-// member, and claiming one, confirmed at once when the member's confirmed account email is the profile's work
-// email, else pending until a contributor confirms or rejects it (never their own), the profile unowned
-// meanwhile. One profile or claim per member.
+// The profile service's rules for claims (spec §4, DESIGN's fixes, issue 28): finding the unclaimed profiles that
+// match a member, and claiming one, confirmed at once when the member's confirmed account email is the profile's
+// work email and that email has not changed in the last 30 days and the member is no contributor, else pending
+// until a contributor confirms or rejects it (never their own claim, nor one on a profile whose work email they
+// changed last), the profile unowned meanwhile. Every change of owner is in the profile's history. One profile
+// or claim per member.
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { claimConfirmsAtOnce } from '@rotunda/rules';
 import {
   type Caller,
   invalidArgument,
+  isContributor,
   notFound,
   permissionDenied,
   requireContributor,
@@ -96,18 +99,33 @@ export function createClaimService({ profiles, directory }: ClaimServiceDependen
       if (await profiles.ownedOrClaimedBy(member.userId)) throw alreadyExists(MESSAGES.oneClaim);
       if (target.userId !== null || target.claimantId !== null) throw alreadyExists(MESSAGES.alreadyClaimed);
       const email = member.email.trim().toLowerCase();
-      const confirmNow = claimConfirmsAtOnce(member.email, target.workEmail);
       const claimant = {
         userId: member.userId,
         firstName: claimantName(names.firstName),
         lastName: claimantName(names.lastName),
         email,
       };
-      const outcome = await profiles.claimProfile(profileId, claimant, confirmNow);
+      const outcome = await profiles.claimProfile(
+        profileId,
+        claimant,
+        (state) =>
+          claimConfirmsAtOnce(member.email, state.workEmail, {
+            workEmailChangedAt: state.workEmailChangedAt,
+            claimantIsContributor: isContributor(member),
+          }),
+        {
+          actorUserId: member.userId,
+          action: 'claim_confirmed',
+          changes: [
+            { field: 'claim', from: null, to: 'confirmed' },
+            { field: 'owner', from: null, to: claimantShown(claimant) },
+          ],
+        },
+      );
       switch (outcome.kind) {
         case 'claimed':
           // A confirmed claim makes the member the owner, with their email's domain: the card's badge may change.
-          if (confirmNow) await directory.profilesChanged([profileId]);
+          if (outcome.profile.userId === member.userId) await directory.profilesChanged([profileId]);
           return viewFor(member, outcome.profile);
         case 'owner_has_one':
           throw alreadyExists(MESSAGES.oneClaim);
@@ -126,14 +144,16 @@ export function createClaimService({ profiles, directory }: ClaimServiceDependen
 
     /**
      * A contributor confirms a pending claim (the claimant becomes the owner) or rejects it (the profile is left
-     * as it was), once; never their own claim.
+     * as it was), once; never their own claim, nor a claim on a profile whose work email they changed last.
      */
     async decideClaim(caller: Caller | undefined, claimId: number, decision: string): Promise<DecidedClaim> {
       const contributor = requireContributor(caller);
       if (!Object.hasOwn(CLAIM_DECISIONS, decision)) throw invalidArgument(MESSAGES.badDecision);
-      const claimant = validId(claimId) ? await profiles.findClaimant(claimId) : null;
-      if (claimant === null) throw notFound(MESSAGES.claimNotFound);
-      if (claimant === contributor.userId) throw permissionDenied(MESSAGES.ownClaim);
+      const claim = validId(claimId) ? await profiles.findClaimant(claimId) : null;
+      if (claim === null) throw notFound(MESSAGES.claimNotFound);
+      if (claim.userId === contributor.userId) throw permissionDenied(MESSAGES.ownClaim);
+      // Whoever set the work email a claim matched is not the one to hand the profile over.
+      if (claim.workEmailChangedBy === contributor.userId) throw permissionDenied(MESSAGES.changedWorkEmail);
       const { status } = CLAIM_DECISIONS[decision as ClaimDecision];
       const outcome = await profiles.decideClaim(
         claimId,

@@ -26,6 +26,12 @@ import type {
   UserIssue,
 } from './model.ts';
 
+/** A profile's work email and when it last changed after the profile was created (null: never). */
+export interface WorkEmailState {
+  workEmail: string;
+  workEmailChangedAt: Date | null;
+}
+
 export type ClaimOutcome =
   | { kind: 'claimed'; profile: Profile }
   | { kind: 'not_found' }
@@ -74,11 +80,13 @@ export interface ProfileRepository {
    * under a lock on the member that claiming takes too).
    */
   createProfile(userId: string, fields: ProfileFields): Promise<CreateOutcome>;
+  /** `editorId`: the work email changed, by them; recorded with the time. */
   updateProfile(
     profileId: number,
     owner: string | null,
     changes: Partial<ProfileFields>,
     curation?: Curation,
+    editorId?: string,
   ): Promise<Profile | null>;
   setBio(profileId: number, owner: string | null, bio: string, curation?: Curation): Promise<Profile | null>;
   /** Points the picture at `url`; answers the replaced one. */
@@ -92,9 +100,18 @@ export interface ProfileRepository {
    * Records the member's claim of a profile nobody owns and no claim waits on, atomically: pending, or with
    * `confirmNow` confirmed at once and the profile theirs (the change announced). One claim or profile per member.
    */
-  claimProfile(profileId: number, claimant: Claimant, confirmNow: boolean): Promise<ClaimOutcome>;
-  /** The member who made the claim, or null when there is no such claim. */
-  findClaimant(claimId: number): Promise<string | null>;
+  /**
+   * Makes the claim, confirmed at once (the claimant owns the profile, and `confirmed` is recorded) when
+   * `confirmsAtOnce` says so of the profile's work email as it is under the claim's lock, else pending.
+   */
+  claimProfile(
+    profileId: number,
+    claimant: Claimant,
+    confirmsAtOnce: (target: WorkEmailState) => boolean,
+    confirmed: Curation,
+  ): Promise<ClaimOutcome>;
+  /** The claim's member and who last changed its profile's work email, or null when there is no such claim. */
+  findClaimant(claimId: number): Promise<{ userId: string; workEmailChangedBy: string | null } | null>;
   /** Pending claims, oldest first. */
   listPendingClaims(): Promise<PendingClaim[]>;
   /**

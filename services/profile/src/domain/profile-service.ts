@@ -206,11 +206,14 @@ export function createProfileService({
       const fields = cleanProfileFields(changes);
       if (fields.profilePicture && fields.profilePicture !== current.profilePicture)
         await requireAttachable(fields.profilePicture);
+      // A changed work email is remembered with its editor: claims matching it wait a while (claim-service.ts).
+      const emailChanged = fields.workEmail !== undefined && fields.workEmail !== current.workEmail;
       const updated = await profiles.updateProfile(
         profileId,
         current.userId,
         fields,
         curationOf(member, current, 'profile_edited', fieldChanges(current, fields)),
+        emailChanged ? member.userId : undefined,
       );
       if (!updated) throw await afterLostRace(profileId);
       // The directory's card holds the names and the picture.

@@ -4,6 +4,7 @@
 // that were uploaded here, and sane lengths. Pure functions; the profile service applies them.
 import { mediaKeyOf } from '@rotunda/images';
 import {
+  composedName,
   formatState,
   hasEndOrIsCurrent,
   isCalendarDate,
@@ -16,6 +17,7 @@ import {
   TEXT_LIMITS,
   textFieldRules,
   titleCase,
+  unseenCharactersProblem,
 } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import {
@@ -72,6 +74,21 @@ export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(i
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const ISSUE_NAME_LABEL = 'Issue Name';
+
+/** A name with a control, format (zero-width, bidi) or replacement character is refused, naming the field. */
+function refuseUnseen(label: string, value: string | null | undefined) {
+  const problem = unseenCharactersProblem(label, value);
+  if (problem) throw invalidArgument(problem);
+}
+
+/** A person's name: as cleanText, composed (NFC), nothing unseen in it. */
+function cleanName(value: string | null | undefined, label: string): string | null | undefined {
+  refuseUnseen(label, value?.trim());
+  const name = cleanText(value, label, LIMITS.name);
+  return name ? composedName(name) : name;
+}
+
 /** An email address, stored lower-case so it compares the way mail servers treat it. */
 export function cleanEmail(value: string | null | undefined, label: string): string | null | undefined {
   const text = cleanText(value, label, LIMITS.email);
@@ -118,8 +135,8 @@ export function cleanProfileFields(input: ProfileInput): Partial<ProfileFields> 
     SOCIAL_URL_FIELDS.map((key) => [key, cleanUrl(input[key], PROFILE_LABELS[key])]),
   );
   const fields = sent({
-    firstName: cleanText(input.firstName, PROFILE_LABELS.firstName, LIMITS.name),
-    lastName: cleanText(input.lastName, PROFILE_LABELS.lastName, LIMITS.name),
+    firstName: cleanName(input.firstName, PROFILE_LABELS.firstName),
+    lastName: cleanName(input.lastName, PROFILE_LABELS.lastName),
     workEmail: cleanEmail(input.workEmail, PROFILE_LABELS.workEmail),
     personalEmail: cleanEmail(input.personalEmail, PROFILE_LABELS.personalEmail),
     mobilePhone: cleanPhone(input.mobilePhone, PROFILE_LABELS.mobilePhone),
@@ -215,8 +232,9 @@ export function cleanBio(value: string | null | undefined): string {
 
 /** An issue area's name as shown, and the key two spellings of one name share. */
 export function cleanIssueName(value: string | null | undefined): { name: string; key: string } {
-  const name = singleSpaced(value ?? '');
-  const missing = requiredFieldsMessage({ 'Issue Name': name });
+  refuseUnseen(ISSUE_NAME_LABEL, value);
+  const name = composedName(singleSpaced(value ?? ''));
+  const missing = requiredFieldsMessage({ [ISSUE_NAME_LABEL]: name });
   if (missing) throw invalidArgument(missing);
   if (name.length > LIMITS.issueName)
     throw invalidArgument(`Issue Name must be at most ${LIMITS.issueName} characters.`);

@@ -37,7 +37,10 @@ export async function startFakeOrg(data: FakeOrgData, logger: Logger): Promise<F
           organization_name: o.organization_name,
           group_type: o.group_type,
           logo: o.logo,
-          email_domains: organizationEmailDomains(o.website, o.email_domains),
+          email_domains: organizationEmailDomains({
+            confirmedWebsite: o.website_confirmed ? o.website : null,
+            listed: o.email_domains,
+          }),
         })),
         divisions: data.divisions.filter((d) =>
           data.exported.some((o) => o.organization_id === d.organization_id),
