@@ -238,6 +238,29 @@ describe('public /auth calls', () => {
     expect(res.body).toEqual({ errors: [{ msg: 'Too many attempts. Try again in 42 seconds.' }] });
   });
 
+  it('POST /auth/login forwards a solved captcha as captcha_payload, and none as empty', async () => {
+    await post(url('/auth/login'), {
+      email: 'member@demo.ca.gov',
+      password: 'Member#2024x',
+      captchaValue: 'eyJzb2x2ZWQiOnRydWV9',
+    });
+    await post(url('/auth/login'), { email: 'member@demo.ca.gov', password: 'Member#2024x' });
+    expect(fake.callsTo('login').map((call) => call.request.captcha_payload)).toEqual([
+      'eyJzb2x2ZWQiOnRydWV9',
+      '',
+    ]);
+    const malformed = await post(url('/auth/login'), {
+      email: 'member@demo.ca.gov',
+      password: 'Member#2024x',
+      captchaValue: 42,
+    });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: 'captchaValue must be text' }] },
+    });
+    expect(fake.callsTo('login')).toHaveLength(2);
+  });
+
   it('POST /auth/login works while a stale token is still sent', async () => {
     const stale = await accessToken(key, { expiresIn: -3600 });
     const res = await post(

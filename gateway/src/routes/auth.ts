@@ -4,7 +4,7 @@
 import { status } from '@grpc/grpc-js';
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid, PASSWORD_MESSAGES } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
 import { ServiceCallError, type ServiceClients } from '../grpc/clients.ts';
@@ -37,7 +37,15 @@ const bodies = {
     captchaValue: captcha('captchaValue'),
   }),
   confirmRegistration: z.object({ token: token('token') }),
-  login: z.object({ email: email(), password: password('password') }),
+  login: z.object({
+    email: email(),
+    password: password('password'),
+    // Asked for only while the account is slowed down after wrong passwords (captcha_required on the 429).
+    captchaValue: z
+      .string({ error: 'captchaValue must be text' })
+      .max(MAX_TOKEN_LENGTH, `captchaValue must be at most ${MAX_TOKEN_LENGTH} characters`)
+      .optional(),
+  }),
   logout: z.object({ refreshToken: token('refreshToken') }),
   requestPasswordReset: z.object({ email: email(), reCaptcha_token: captcha('reCaptcha_token') }),
   resetPassword: z.object({ password: newPassword('password') }),
@@ -59,6 +67,32 @@ async function refusalsAre400<T>(answer: Promise<T>): Promise<T> {
     const { status, message } = httpErrorOf(error);
     if (status >= 400 && status < 500 && status !== 429) throw new HttpError(400, message);
     throw error;
+  }
+}
+
+/**
+ * The auth service's trailer on a login refused because the account is slowed down: the right password with a
+ * solved captcha would pass (auth.proto, Login).
+ */
+const CAPTCHA_REQUIRED_TRAILER = 'captcha-required';
+
+/**
+ * A login refusal that a solved captcha would lift: answered as the usual 429 (message, Retry-After) plus
+ * `captcha_required: true`, which tells the login form to show the captcha. Anything else goes on as it is.
+ */
+async function askingForCaptcha<T>(answer: Promise<T>, res: Response): Promise<T | undefined> {
+  try {
+    return await answer;
+  } catch (error) {
+    const slowedDown =
+      error instanceof ServiceCallError &&
+      error.grpc.code === status.RESOURCE_EXHAUSTED &&
+      error.grpc.metadata?.get(CAPTCHA_REQUIRED_TRAILER)[0] === 'true';
+    if (!slowedDown) throw error;
+    const { status: code, message, retryAfter } = httpErrorOf(error);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+    res.status(code).json({ errors: [{ msg: message }], captcha_required: true });
+    return undefined;
   }
 }
 
@@ -143,11 +177,16 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
 
   router.post('/login', async (req, res) => {
     const body = parseBody(bodies.login, req);
-    const answer = await rpc(req, auth.login, {
-      email: body.email,
-      password: body.password,
-      client_ip: req.ip ?? '',
-    });
+    const answer = await askingForCaptcha(
+      rpc(req, auth.login, {
+        email: body.email,
+        password: body.password,
+        client_ip: req.ip ?? '',
+        captcha_payload: body.captchaValue ?? '',
+      }),
+      res,
+    );
+    if (!answer) return;
     const { user, tokens } = answer;
     if (!user || !tokens) throw new Error('the auth service answered a login without user or tokens');
     const profileId = await profileIdOf(req, user.user_id);

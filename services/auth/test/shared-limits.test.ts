@@ -1,7 +1,8 @@
 // One gateway and two auth replicas on one PostgreSQL: the real gateway process, with AUTH_SERVICE_ADDR naming
 // both replicas' gRPC servers, spreads the logins over them (round robin), and the per-account wait after wrong
-// passwords (5 free failures, ADR 0019) is counted in Postgres: once an account must wait, every further attempt
-// is refused with 429 whichever replica answers, and other accounts are untouched.
+// passwords (5 free tries, ADR 0019, 0035) is counted in Postgres before each password check: once an account
+// must wait, every further attempt is refused with 429 whichever replica answers, wrong passwords sent at once
+// included, and other accounts are untouched. The owner gets in with the captcha the 429 asks for.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type {
   ServerUnaryCall,
@@ -24,7 +25,7 @@ import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
 import { authConfigSchema } from '../src/config.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { wireAuth } from '../src/wiring.ts';
-import { freePort } from './support.ts';
+import { freePort, solveCaptcha } from './support.ts';
 
 const logger = createLogger('auth-test', 'silent');
 const gatewayDir = new URL('../../../gateway/', import.meta.url).pathname;
@@ -45,6 +46,7 @@ async function startReplica(name: string, databaseUrl: string): Promise<Replica>
     DATABASE_URL: databaseUrl,
     SMTP_URL: 'smtp://127.0.0.1:1',
     CAPTCHA_HMAC_KEY: 'one-key-for-every-replica',
+    CAPTCHA_MAX_NUMBER: '2000',
     AUTH_LOGIN_FREE_FAILURES: '5',
     LOG_LEVEL: 'silent',
   });
@@ -142,14 +144,23 @@ afterAll(async () => {
   for (const replica of replicas) await replica.close();
 });
 
-async function login(email: string, password: string) {
+async function login(email: string, password: string, captchaValue?: string) {
   const res = await fetch(`${gateway?.base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, captchaValue }),
   });
-  const body = (await res.json()) as { errors?: { msg: string }[]; user?: { email: string } };
+  const body = (await res.json()) as {
+    errors?: { msg: string }[];
+    user?: { email: string };
+    captcha_required?: boolean;
+  };
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body };
+}
+
+/** A challenge from the gateway's GET /auth/captcha, solved as the login dialog's widget does. */
+async function solvedCaptcha(): Promise<string> {
+  return solveCaptcha(await (await fetch(`${gateway?.base}/auth/captcha`)).json());
 }
 
 describe('one gateway, two auth replicas', () => {
@@ -183,6 +194,37 @@ describe('one gateway, two auth replicas', () => {
     ];
     expect(right.map((attempt) => attempt.status)).toEqual([429, 429]);
     expect(new Set(logins.slice(-2).map((entry) => entry.replica))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('A test shows the slowed-down owner asked for a captcha, and signed in with it and the right password', async () => {
+    const refused = await login('member@demo.ca.gov', 'Member#2024x');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(refused.body).toEqual({
+      errors: [{ msg: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds?\.$/) }],
+      captcha_required: true,
+    });
+    // The captcha never stands in for the password.
+    expect((await login('member@demo.ca.gov', WRONG, await solvedCaptcha())).status).toBe(401);
+    const signedIn = await login('member@demo.ca.gov', 'Member#2024x', await solvedCaptcha());
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user?.email).toBe('member@demo.ca.gov');
+  });
+
+  it('A test shows 40 wrong passwords sent at once for one account: at most 10 reach a password check, the rest answer 429 with Retry-After', async () => {
+    const before = logins.length;
+    const attempts = await Promise.all(Array.from({ length: 40 }, () => login('newbie@demo.ca.gov', WRONG)));
+    const checked = attempts.filter((attempt) => attempt.status === 401);
+    const refused = attempts.filter((attempt) => attempt.status === 429);
+    // Five free tries and one try past them, whichever replica took each.
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(checked).toHaveLength(6);
+    expect(refused).toHaveLength(40 - checked.length);
+    for (const attempt of refused) {
+      expect(Number(attempt.retryAfter)).toBeGreaterThan(0);
+      expect(attempt.body.captcha_required).toBe(true);
+    }
+    expect(new Set(logins.slice(before).map((entry) => entry.replica))).toEqual(new Set(['a', 'b']));
   });
 
   it('leaves another account alone: its wrong password is only wrong, its right one signs in', async () => {
