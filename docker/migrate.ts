@@ -1,6 +1,7 @@
 // The migration step on its own (ADR 0008): applies one service's SQL migrations to its schema and exits.
 // Kubernetes runs it as a Job in each service's image before the pods (started with MIGRATE_ON_START=false)
-// roll out: `node /app/docker/migrate.ts <service>`, reading DATABASE_URL, DATABASE_SCHEMA and LOG_LEVEL.
+// roll out: `node /app/docker/migrate.ts <service>`, reading MIGRATION_DATABASE_URL (the schema owner's role;
+// unset: DATABASE_URL), DATABASE_SCHEMA and LOG_LEVEL.
 import { createLogger, loadConfigOrExit, migrate, serviceConfigSchema } from '@rotunda/service-kit';
 
 const SERVICES = ['auth', 'profile', 'org', 'post', 'news'];
@@ -16,7 +17,7 @@ const config = loadConfigOrExit(serviceConfigSchema(name, 0), `${name}-migrate`)
 const logger = createLogger(`${name}-migrate`, config.LOG_LEVEL);
 try {
   const applied = await migrate({
-    databaseUrl: config.DATABASE_URL,
+    databaseUrl: config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     migrationsDir: new URL(`../services/${name}/prisma/migrations`, import.meta.url).pathname,
     logger,

