@@ -1,7 +1,9 @@
 // The /api/issues/* REST paths of spec §7 (contract.md, Issues): members only, bodies validated here, then
 // forwarded to the profile service over gRPC, its answers shaped with the spec's names. The service decides who
-// may change a profile's issues (the owner, or a contributor while unclaimed).
+// may change a profile's issues (the owner, or a contributor while unclaimed); an issue area's name holding a
+// control, format or replacement character is refused here in the rule's words, and again by the service.
 import type { IssueArea, UserIssue } from '@rotunda/protos/profile';
+import { unseenCharactersMessage, unseenCharactersProblem } from '@rotunda/rules';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { requireMember } from '../auth/middleware.ts';
@@ -27,6 +29,7 @@ const bodies = {
     issue_name: z
       .string({ error: 'issue_name must be text' })
       .max(100, 'issue_name must be at most 100 characters')
+      .refine((name) => !unseenCharactersProblem('Issue Name', name), unseenCharactersMessage('Issue Name'))
       .nullish(),
   }),
   addUserIssue: z.object({ profile_id: idField('profile_id'), issue_id: idField('issue_id') }),

@@ -82,7 +82,10 @@ export function organizationJson(organization: Organization) {
 /** An organization id, in a body or an upload's fields. */
 const organizationId = idField('organization_id', 'organization_id must be a whole number');
 
-/** A name field: text as optionalText, and a name without letters ('0', '1e+308') refused in the rule's words. */
+/**
+ * A name field: text as optionalText, and a name without letters ('0', '1e+308') or with an unseen character
+ * (control, zero-width, bidi, U+FFFD) refused in the rule's words.
+ */
 const nameText = (field: string, label: string) =>
   optionalText(field, 200).superRefine((value, ctx) => {
     const problem = nameProblem(label, value);

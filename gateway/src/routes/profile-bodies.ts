@@ -1,8 +1,9 @@
 // What the /api/profiles/* paths read (spec §7, contract.md Profiles): bodies, path ids, upload fields and the
 // directory's query, checked for their types and lengths and turned into the profile service's messages. The
-// service owns the forms' rules (required fields, an end date or the current box, formats) and enforces them.
+// service owns the forms' rules (required fields, an end date or the current box, formats) and enforces them;
+// people's names holding unseen characters are refused here too, in the rule's words (@rotunda/rules names.ts).
 import type { JobFields, ProfileFields } from '@rotunda/protos/profile';
-import { singleSpaced } from '@rotunda/rules';
+import { singleSpaced, unseenCharactersProblem } from '@rotunda/rules';
 import type { Request } from 'express';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
@@ -26,6 +27,13 @@ const optionalId = (field: string) =>
       `${field} must be a whole number`,
     );
 
+/** A person's name: text as optionalText, refused with a control, format or replacement character in it. */
+const personName = (field: string, label: string) =>
+  optionalText(field, 100).superRefine((value, ctx) => {
+    const problem = unseenCharactersProblem(label, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** The product's forms send booleans; a form post sends 'true'/'false'. */
 const flag = (field: string) =>
   z
@@ -37,8 +45,8 @@ const flag = (field: string) =>
 
 const profileFields = {
   profile_picture: optionalText('profile_picture', 2048),
-  first_name: optionalText('first_name', 100),
-  last_name: optionalText('last_name', 100),
+  first_name: personName('first_name', 'First Name'),
+  last_name: personName('last_name', 'Last Name'),
   work_email: optionalText('work_email', 254),
   personal_email: optionalText('personal_email', 254),
   mobile_phone: optionalText('mobile_phone', 64),
