@@ -208,6 +208,19 @@ describe('claiming', () => {
     expect(present()).toEqual(controls);
   });
 
+  it('tells a contributor claiming at their own work email that another contributor confirms it', async () => {
+    signIn({ contributor: true });
+    await showProfile(profile({ user_id: null, work_email: 'rosa.nguyen@dof.ca.gov' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim this profile' }));
+    const dialog = dialogNamed('Claim this profile?');
+    expect(
+      within(dialog).queryByText('Its work email is your account’s, so it will be yours at once.'),
+    ).toBeNull();
+    expect(
+      within(dialog).getByText(/Rotunda will reach out to confirm that this profile is yours/),
+    ).toBeTruthy();
+  });
+
   it('shows the claimant, back later, the notice and no edit controls; a contributor claimant no review either', async () => {
     for (const contributor of [false, true]) {
       signIn({ profileId: 7, contributor });

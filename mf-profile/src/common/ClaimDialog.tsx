@@ -1,10 +1,11 @@
 // The claim confirmation (spec §4 Claim profile), from profile creation's matches and from an unclaimed
 // profile's page: it says what claiming means, and what happens next: a profile whose work email is the
-// member's account email is theirs at once; any other claim waits for Rotunda to confirm it, the profile
+// member's account email is theirs at once (unless they are a contributor, or the email changed lately: the
+// server's answer then says the claim waits); any other claim waits for Rotunda to confirm it, the profile
 // unchanged meanwhile. Then it claims; a refusal ('Users can only claim one profile', 'This profile has already
 // been claimed') shows here.
 import { claimConfirmsAtOnce } from '@rotunda/rules';
-import { useUser } from '@rotunda/session';
+import { useIsContributor, useUser } from '@rotunda/session';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { UserCheck } from 'lucide-react';
 import { claimProfile, type Profile } from '../api';
@@ -38,7 +39,10 @@ function ClaimForm({
   onClaimed: (profile: Profile) => void;
 }) {
   const { busy: claiming, error, run } = useAction();
-  const emailMatches = claimConfirmsAtOnce(useUser()?.email ?? '', profile.work_email);
+  // A contributor's own claim always waits for another contributor (the rule says so before the server does).
+  const emailMatches = claimConfirmsAtOnce(useUser()?.email ?? '', profile.work_email, {
+    claimantIsContributor: useIsContributor(),
+  });
 
   const claim = () =>
     run(
