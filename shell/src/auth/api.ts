@@ -8,6 +8,7 @@ export const LOGIN_MESSAGES = {
   confirmEmail: 'Please confirm your email before logging in.',
   invalidCredentials: 'Invalid credentials, please try again',
   failed: 'An error occurred. Please try again later.',
+  captchaRequired: 'To log in now, solve the captcha and enter your email and password again.',
 } as const;
 
 export const REGISTER_MESSAGES = {
@@ -36,6 +37,12 @@ const UNCONFIRMED_EMAIL = 'Please confirm your email to log in';
 
 /** A failure whose message is meant for the user. */
 export class AccessError extends Error {}
+
+/**
+ * A login refused while the account is slowed down after wrong passwords: the right password with a solved
+ * captcha gets in now (the server's 429 says `captcha_required: true`).
+ */
+export class CaptchaRequiredError extends AccessError {}
 
 /** The access calls carry no session token (there is none yet, or the keeper passes the one to end). */
 const postJson = (path: string, body: unknown, token?: string | null) => send('POST', path, { body, token });
@@ -73,20 +80,35 @@ export interface LoginResult {
   refreshToken: string | null;
 }
 
-/** Logs in: { token, refreshToken, expiresIn, refreshExpiresIn, user } (the user carries the token too). */
-export async function logIn(email: string, password: string): Promise<LoginResult> {
+/**
+ * Logs in: { token, refreshToken, expiresIn, refreshExpiresIn, user } (the user carries the token too). A solved
+ * captcha travels as captchaValue once the server asked for one.
+ */
+export async function logIn(email: string, password: string, captchaValue?: string): Promise<LoginResult> {
   let response: Response;
   try {
-    response = await postJson('/auth/login', { email, password });
+    response = await postJson(
+      '/auth/login',
+      captchaValue ? { email, password, captchaValue } : { email, password },
+    );
   } catch {
     throw new AccessError(LOGIN_MESSAGES.failed);
   }
-  if (response.status === 429) throw await tooManyRequests(response, LOGIN_MESSAGES.failed);
+  if (response.status === 429) {
+    const refusal = await readJson(response);
+    const message = firstErrorMessage(refusal) ?? LOGIN_MESSAGES.failed;
+    if ((refusal as { captcha_required?: unknown } | null)?.captcha_required === true)
+      throw new CaptchaRequiredError(message);
+    throw new AccessError(message);
+  }
   const body = (await readJson(response)) as {
     user?: unknown;
     token?: unknown;
     refreshToken?: unknown;
   } | null;
+  // A spent or expired captcha: the dialog keeps asking for one.
+  if (response.status === 400 && firstErrorMessage(body) === CAPTCHA_MESSAGES.failed)
+    throw new CaptchaRequiredError(CAPTCHA_MESSAGES.failed);
   if (response.status === 401) {
     throw new AccessError(
       firstErrorMessage(body) === UNCONFIRMED_EMAIL
