@@ -36,6 +36,7 @@ export const ORGANIZATION: Organization = {
   lobby_filer_id: '9100120',
   linkedin_url: 'https://www.linkedin.com/company/capitolbridge-demo',
   email_domains: ['capitolbridge.example.org'],
+  website_confirmed: true,
 };
 
 export const DIVISION: Division = {

@@ -194,7 +194,7 @@ describe('names', () => {
       ['Café Policy Group', 'Cafe Policy Group'],
       ['Sierra Núñez Partners', 'Sierra Nunez Partners'],
       ['Delta Öko Institute', 'Delta Oko  Institute'],
-    ]) {
+    ] as const) {
       const outcomes = await Promise.allSettled([add(a, MEMBER), add(b, MEMBER)]);
       const made = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value.created ? [o.value] : []));
       const refused = outcomes.flatMap((o) =>

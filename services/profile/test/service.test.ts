@@ -1611,6 +1611,7 @@ describe('read copy of organization names', () => {
       group_id: 0,
       group_type: 'Other',
       email_domains: [],
+      website_confirmed: false,
     });
     const listener = keepOrgCopy({ databaseUrl, logger, orgCopy });
     await listener.ready;

@@ -106,6 +106,7 @@ const org = (
   zip_code: '95814',
   logo: `/media/logos/2026/11/00000000-0000-4000-8000-${String(organization_id).padStart(12, '0')}.png`,
   email_domains: [],
+  website_confirmed: false,
 });
 
 const division = (
