@@ -62,7 +62,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     if (!exiting) void finish(signal === 'SIGINT' ? 130 : 143);
   });
 
-console.log('test:engines: starting the engines (fetched and built into .data/engines/cache/ when missing)');
+console.log('test:engines: starting the engines (built into the cache outside the clone when missing)');
 try {
   engines = await startEngines({
     instance: 'test',
