@@ -110,3 +110,36 @@ describe('the migration step (the migrate Job, docker/migrate.ts)', () => {
     expect(badUrl.stderr).toContain('DATABASE_URL');
   });
 });
+
+describe('the roles step (compose db-roles, the migrate Job’s first container, docker/db-roles.ts)', () => {
+  it("makes each service's roles from its URLs, which then migrate and use only their own schema", async () => {
+    const superuser = await createTestDatabase();
+    const as = (user: string) => {
+      const url = new URL(superuser);
+      url.username = user;
+      url.password = `pw-${user}`;
+      return url.toString();
+    };
+    const env: Record<string, string> = { POSTGRES_ADMIN_URL: superuser };
+    for (const service of Object.keys(SERVICE_SCHEMAS)) {
+      env[`${service.toUpperCase()}_DATABASE_URL`] = as(`${service}`);
+      env[`${service.toUpperCase()}_MIGRATION_DATABASE_URL`] = as(`${service}_owner`);
+    }
+    const made = await run(repoPath('docker/db-roles.ts'), [], env);
+    expect(made.stderr).toBe('');
+    expect(made.status).toBe(0);
+    const migrated = await run(MIGRATE, ['news'], { MIGRATION_DATABASE_URL: as('news_owner') });
+    expect(migrated.status).toBe(0);
+    const client = new pg.Client({ connectionString: as('news') });
+    await client.connect();
+    try {
+      await client.query('SELECT count(*) FROM news.headlines');
+      await expect(client.query('SELECT 1 FROM auth.users')).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await client.end();
+    }
+    const missing = await run(repoPath('docker/db-roles.ts'), [], { POSTGRES_ADMIN_URL: superuser });
+    expect(missing.status).toBe(78);
+    expect(missing.stderr).toContain('AUTH_DATABASE_URL');
+  });
+});

@@ -4,7 +4,7 @@
 // migrate Job, each process's environment accepted by its own configuration schema, and demo data in the local
 // overlay only.
 import { readdirSync } from 'node:fs';
-import { drainConfigSchema } from '@rotunda/service-kit';
+import { callersOf, drainConfigSchema, SERVICE_CALLS } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
 import { remotesConfig } from '../../../gateway/src/http/web.ts';
 import { kubernetesBudget } from './support/budget.ts';
@@ -296,11 +296,18 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       // What the process reads: its schema's settings, or the migrate step's database (every pod gets the whole
       // ConfigMap).
       const schema = deployable(owner.metadata.name)?.schema;
-      const reads = owner.kind === 'Job' ? ['DATABASE_URL'] : schema ? schemaKeys(schema) : [];
       for (const container of containersOf(template)) {
         const env = environmentOf(manifests(), container);
-        for (const key of ['DATABASE_URL', 'ELASTICSEARCH_URL', 'S3_ENDPOINT', 'KEYCLOAK_URL', 'JWKS_URL']) {
-          if (!env[key] || !reads.includes(key)) continue;
+        const reads =
+          owner.kind === 'Job'
+            ? Object.keys(env).filter((key) => key.endsWith('DATABASE_URL') || key === 'POSTGRES_ADMIN_URL')
+            : schema
+              ? schemaKeys(schema)
+              : [];
+        const engineKeys = ['ELASTICSEARCH_URL', 'S3_ENDPOINT', 'KEYCLOAK_URL', 'JWKS_URL'];
+        for (const key of reads) {
+          if (!env[key] || !(engineKeys.includes(key) || /DATABASE_URL$|^POSTGRES_ADMIN_URL$/.test(key)))
+            continue;
           const url = new URL(env[key]);
           const where = `${owner.metadata.name}/${container.name}: ${key}`;
           expect(engines, where).toContain(url.hostname);
@@ -420,13 +427,20 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const withMigrations = SERVICES.filter(
       (name) => readdirSync(repoPath('services', name, 'prisma', 'migrations')).length > 0,
     );
-    const containers = containersOf(job?.spec.template);
+    const [roles, ...containers] = containersOf(job?.spec.template);
+    // First the roles (ADR 0039), from the very URLs the pods and the migrations are given.
+    expect(roles?.command).toEqual(['node', '/app/docker/db-roles.ts']);
+    const rolesEnv = roles ? environmentOf(manifests(), roles) : {};
     expect(containers.map((c) => c.command?.at(-1)).sort()).toEqual([...withMigrations].sort());
     for (const container of containers) {
       const service = container.command?.at(-1) ?? '';
       expect(container.command).toEqual(['node', '/app/docker/migrate.ts', service]);
       expect(container.image.startsWith(`rotunda/${service}:`)).toBe(true);
-      expect(environmentOf(manifests(), container).DATABASE_URL).toMatch(/^postgresql:\/\//);
+      const env = environmentOf(manifests(), container);
+      expect(env.MIGRATION_DATABASE_URL, service).toBe(
+        rolesEnv[`${service.toUpperCase()}_MIGRATION_DATABASE_URL`],
+      );
+      expect(env, `${service}: the migration needs no other role`).not.toHaveProperty('DATABASE_URL');
     }
     // `kubectl apply -l rotunda/rollout-step=migrate` applies the Job with what it needs (k8s/README.md).
     const step = manifests().filter((m) => m.metadata.labels?.['rotunda/rollout-step'] === 'migrate');
@@ -441,6 +455,31 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       containers.some((c) => c.envFrom?.some((e) => e.configMapRef?.name === m.metadata.name)),
     ))
       expect(step).toContain(map);
+  });
+
+  it("runs each service as its own database role, with its own key when it calls others and its callers' keys", () => {
+    const [job] = ofKind(manifests(), 'Job');
+    const [roles] = containersOf(job?.spec.template);
+    const admin = new URL((roles ? environmentOf(manifests(), roles) : {}).POSTGRES_ADMIN_URL ?? '');
+    const users = new Set<string>();
+    for (const name of SERVICES) {
+      const [container] = deployment(name).spec.template.spec.containers as Container[];
+      if (!container) throw new Error(`no container in ${name}`);
+      const env = environmentOf(manifests(), container);
+      const user = new URL(env.DATABASE_URL ?? '').username;
+      expect(user, `${name}: never the superuser`).not.toBe(admin.username);
+      expect(users.has(user), `${name}: ${user} is no other service's role`).toBe(false);
+      users.add(user);
+      // Only the Job may change a schema or make roles.
+      expect(env, name).not.toHaveProperty('MIGRATION_DATABASE_URL');
+      expect(env, name).not.toHaveProperty('POSTGRES_ADMIN_URL');
+      const calls = SERVICE_CALLS[name as keyof typeof SERVICE_CALLS];
+      expect(Boolean(env.SERVICE_TOKEN_PRIVATE_KEY), `${name} calls ${calls.join(', ') || 'nobody'}`).toBe(
+        calls.length > 0,
+      );
+      const trusted = (env.SERVICE_TOKEN_PUBLIC_KEYS ?? '').split(',').filter(Boolean);
+      expect(trusted.map((entry) => entry.split(':')[0]).sort(), name).toEqual(callersOf(name).sort());
+    }
   });
 
   it('commits no secret value: the Secret is made from the gitignored secrets.env, or exists beforehand', () => {

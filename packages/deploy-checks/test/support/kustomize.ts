@@ -27,8 +27,26 @@ export interface Manifest {
 }
 
 /** Values for the Secret's keys, valid for each key's schema (URLs where a URL is expected). */
+const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news'];
+const servicePublicKeys = (callers: string[]) =>
+  callers.map((caller) => `${caller}:${testCallers.serviceKeys.publicKey}`).join(',');
+
 export const TEST_SECRET_VALUES: Record<string, string> = {
-  DATABASE_URL: 'postgresql://rotunda:test-password@postgres:5432/rotunda',
+  POSTGRES_ADMIN_URL: 'postgresql://rotunda:test-password@postgres:5432/rotunda',
+  ...Object.fromEntries(
+    SERVICE_NAMES.flatMap((name) => [
+      [`${name.toUpperCase()}_DATABASE_URL`, `postgresql://${name}:test-${name}@postgres:5432/rotunda`],
+      [
+        `${name.toUpperCase()}_MIGRATION_DATABASE_URL`,
+        `postgresql://${name}_owner:test-${name}-owner@postgres:5432/rotunda`,
+      ],
+    ]),
+  ),
+  PROFILE_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+  POST_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+  AUTH_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['profile']),
+  ORG_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['profile', 'post']),
+  PROFILE_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['post']),
   ELASTICSEARCH_URL: 'http://elasticsearch:9200',
   S3_ACCESS_KEY: 'test-access-key',
   S3_SECRET_KEY: 'test-secret-key',
