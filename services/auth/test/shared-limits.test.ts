@@ -160,7 +160,8 @@ async function login(email: string, password: string, captchaValue?: string) {
 
 /** A challenge from the gateway's GET /auth/captcha, solved as the login dialog's widget does. */
 async function solvedCaptcha(): Promise<string> {
-  return solveCaptcha(await (await fetch(`${gateway?.base}/auth/captcha`)).json());
+  const challenge = (await (await fetch(`${gateway?.base}/auth/captcha`)).json()) as Record<string, unknown>;
+  return solveCaptcha(challenge);
 }
 
 describe('one gateway, two auth replicas', () => {
