@@ -40,7 +40,8 @@ try {
   for (const service of services) {
     const app = loginOf(config[`${service.toUpperCase()}_DATABASE_URL`]);
     const owner = loginOf(config[`${service.toUpperCase()}_MIGRATION_DATABASE_URL`]);
-    if (app.user === owner.user) throw new Error(`${service}: its own role and its schema's owner must differ`);
+    if (app.user === owner.user)
+      throw new Error(`${service}: its own role and its schema's owner must differ`);
     await ensureServiceRoles(admin, { ...SERVICE_SCHEMAS[service], app, owner });
     logger.info({ service, app: app.user, owner: owner.user }, 'roles ready');
   }
@@ -54,7 +55,8 @@ try {
       `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${pg.escapeLiteral(keycloak.password)}`,
     );
     const present = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (present.rowCount === 0) await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)} OWNER ${role}`);
+    if (present.rowCount === 0)
+      await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)} OWNER ${role}`);
     else await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(database)} OWNER TO ${role}`);
     await admin.query(`REVOKE ALL ON DATABASE ${pg.escapeIdentifier(database)} FROM PUBLIC`);
     logger.info({ role: keycloak.user, database }, "Keycloak's role and database ready");
