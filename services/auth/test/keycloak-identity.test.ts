@@ -454,12 +454,19 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
       expect((await database.rows()).filter((row) => row.sessionId === victim)).toEqual([]);
     });
 
-    it('refuses a token whose sid is no UUID before any lookup or exchange', async () => {
+    it("refuses a token whose sid has not the shape of Keycloak's session ids before any lookup or exchange", async () => {
       route = exchangingKeycloak;
       const junk = tokenOf(`junk-${'x'.repeat(200)}`);
       await expect(provider.refresh(junk)).rejects.toMatchObject({ kind: 'unauthenticated' });
       await expect(provider.refresh('e30.e30.sig')).rejects.toMatchObject({ kind: 'unauthenticated' });
+      await expect(provider.refresh(tokenOf('1BIm3RkR8eG0dcPdRJFizt'))).rejects.toMatchObject({
+        kind: 'unauthenticated',
+      });
       expect(seen).toEqual([]);
+      // Keycloak 26's ids: 24 base64url characters.
+      await expect(provider.refresh(tokenOf('1BIm3RkR8eG0dcPd_JFiz-jw'))).resolves.toMatchObject({
+        tokenType: 'Bearer',
+      });
       expect((await database.rows()).filter((row) => row.sessionId.startsWith('junk-'))).toEqual([]);
     });
 

@@ -69,8 +69,11 @@ const REFRESH_TOKEN_REUSED = 'Maximum allowed refresh token reuse exceeded';
 // passes as current; the adapter records the tokens it exchanged to catch that one (exchangedTokens).
 const STALE_REFRESH_TOKEN = 'Stale token';
 
-/** Keycloak's session ids are UUIDs: a token naming anything else is refused before any lookup. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The shapes of Keycloak's session ids: a UUID before version 26, 24 base64url characters (18 random bytes) since.
+ * A token naming anything else is refused before any lookup.
+ */
+const SESSION_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9_-]{24})$/i;
 
 /**
  * The answer to a refresh is kept for its grace period sealed (AES-256-GCM) with a key derived from the refresh
@@ -135,7 +138,7 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
 
     async refresh(refreshToken) {
       const sid = sidOf(refreshToken);
-      if (!sid || !UUID.test(sid)) throw unauthenticated('Session not active');
+      if (!sid || !SESSION_ID.test(sid)) throw unauthenticated('Session not active');
       const tokenDigest = digest(refreshToken);
       // Claimed before Keycloak is asked, so that of two replicas given the same token at once only one asks,
       // and the other is answered what Keycloak answered it.

@@ -93,9 +93,10 @@ export const ENDED_PAGE_SIZE = 1000;
 
 /**
  * A cursor: milliseconds since the epoch, and after a full page the last id answered (pages run in the order
- * ended_at, session_id). The id is a UUID (or a legacy built-in one); anything else reads as none.
+ * ended_at, session_id). The id is a UUID, a legacy built-in one or Keycloak 26's base64url one; anything else
+ * reads as none.
  */
-const CURSOR = /^(\d{1,15})(?::([0-9A-Za-z-]{1,64}))?$/;
+const CURSOR = /^(\d{1,15})(?::([0-9A-Za-z_-]{1,64}))?$/;
 
 /**
  * Ended sessions in the ended_sessions table, timed by the database's clock only, so auth replicas whose
