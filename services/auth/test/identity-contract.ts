@@ -294,6 +294,18 @@ function registerCases(subjectOf: () => IdentityContractSubject): void {
     expect((await provider.refresh(next.refreshToken)).accessToken.length).toBeGreaterThan(0);
   });
 
+  it('refuses a copy within the grace period once its session has ended (a logout, a password change)', async () => {
+    const { provider, user, email, password } = await newAccount();
+    const loggedOut = await grantFor(provider, email, password);
+    const renewed = await provider.refresh(loggedOut.refreshToken);
+    await provider.logout(renewed.refreshToken);
+    await expectDomainError(provider.refresh(loggedOut.refreshToken), 'unauthenticated');
+    const signedOutElsewhere = await grantFor(provider, email, password);
+    await provider.refresh(signedOutElsewhere.refreshToken);
+    await provider.endSessions(user.id);
+    await expectDomainError(provider.refresh(signedOutElsewhere.refreshToken), 'unauthenticated');
+  });
+
   it('ends the session when a refresh token comes back after the grace period, its successor unused', async () => {
     const subject = subjectOf();
     const { provider, email, password } = await newAccount();

@@ -376,9 +376,12 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
         ).sid as string;
         return { status: 200, body: { ...keycloakTokens, refresh_token: tokenOf(sid, { n: issued }) } };
       }
+      if (request.path === INTROSPECT_PATH) return { status: 200, body: { active: sessionActive } };
       if (request.method === 'DELETE') return { status: 204, body: undefined };
       return { status: 500, body: {} };
     };
+    /** Whether Keycloak's introspection finds the session still going. */
+    let sessionActive = true;
     /** Keycloak refusing the token as it does a forged one. */
     const refusingKeycloak = (request: Seen): Answer =>
       request.path === TOKEN_PATH && request.form.get('grant_type') === 'client_credentials'
@@ -404,13 +407,25 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
       expect(adminCalls()).toEqual([]);
     });
 
-    it('answers a copy replayed through the other replica within the grace period without asking Keycloak', async () => {
+    it('answers a copy replayed through the other replica within the grace period without a second exchange', async () => {
       route = exchangingKeycloak;
+      sessionActive = true;
       const token = tokenOf(randomUUID());
       const first = await provider.refresh(token);
       expect(await replica.refresh(token)).toEqual(first);
       expect(refreshCalls()).toHaveLength(1);
       expect(adminCalls()).toEqual([]);
+    });
+
+    it('refuses a copy within the grace period once the session has ended (a logout, a password change)', async () => {
+      route = exchangingKeycloak;
+      sessionActive = true;
+      const token = tokenOf(randomUUID());
+      await provider.refresh(token);
+      sessionActive = false;
+      await expect(replica.refresh(token)).rejects.toMatchObject({ kind: 'unauthenticated' });
+      expect(refreshCalls()).toHaveLength(1);
+      sessionActive = true;
     });
 
     it('ends the whole session for a copy after the grace period, never reaching Keycloak', async () => {

@@ -143,7 +143,13 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
       // Claimed before Keycloak is asked, so that of two replicas given the same token at once only one asks,
       // and the other is answered what Keycloak answered it.
       const earlier = await options.exchangedTokens.claim(tokenDigest, sid, expiryOf(refreshToken));
-      if (earlier.kind === 'grace') return unseal(refreshToken, earlier.sealed);
+      if (earlier.kind === 'grace') {
+        const tokens = unseal(refreshToken, earlier.sealed);
+        // The session may have ended since the exchange (a logout, a password change): the kept answer is given
+        // only while Keycloak still takes its refresh token.
+        if (!(await oidc.active(tokens.refreshToken))) throw unauthenticated('Session not active');
+        return tokens;
+      }
       if (earlier.kind === 'reused') {
         // The session Keycloak accepted the very same token for then.
         await deleteSession(earlier.sessionId);

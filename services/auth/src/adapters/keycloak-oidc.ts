@@ -91,16 +91,20 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     throw keycloakFailure('logout', status, json);
   }
 
-  async function logout(refreshToken: string): Promise<string | null> {
-    // Keycloak answers 204 to a logout with the refresh token of a session that has already ended, so whether
-    // the session is still going is asked first (introspection answers active: false for an ended one).
+  /** Does the refresh token still work? Introspection answers active: false for an ended session's. */
+  async function active(refreshToken: string): Promise<boolean> {
     const { status, json } = await postForm('token/introspect', {
       token: refreshToken,
       token_type_hint: 'refresh_token',
     });
     if (status !== 200) throw keycloakFailure('introspect', status, json);
-    if ((json as { active?: unknown } | undefined)?.active !== true) return null;
-    return endSession(refreshToken);
+    return (json as { active?: unknown } | undefined)?.active === true;
+  }
+
+  async function logout(refreshToken: string): Promise<string | null> {
+    // Keycloak answers 204 to a logout with the refresh token of a session that has already ended, so whether
+    // the session is still going is asked first.
+    return (await active(refreshToken)) ? endSession(refreshToken) : null;
   }
 
   async function jwks() {
@@ -125,7 +129,7 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     };
   }
 
-  return { postForm, passwordGrant, endSession, logout, jwks };
+  return { postForm, passwordGrant, endSession, active, logout, jwks };
 }
 
 export function oauthError(json: unknown): { error: string; description: string } {
