@@ -150,7 +150,8 @@ function relationsOf(
   };
 }
 
-function profileOf(row: ProfileRow, places: Places): Profile {
+/** A row's own fields as a profile answers them: not its relations, timestamps or who changed its work email. */
+function ownFieldsOf<Row extends ListedRow>(row: Row) {
   const {
     jobs: _j,
     issues: _i,
@@ -159,24 +160,18 @@ function profileOf(row: ProfileRow, places: Places): Profile {
     updatedAt: _u,
     workEmailChangedAt: _wa,
     workEmailChangedBy: _wb,
-    birthday,
     ...fields
   } = row;
+  return fields;
+}
+
+function profileOf(row: ProfileRow, places: Places): Profile {
+  const { birthday, ...fields } = ownFieldsOf(row);
   return { ...fields, birthday: birthday ? dayOf(birthday) : null, ...relationsOf(row, places) };
 }
 
 function listedProfileOf(row: ListedRow, places: Places): ListedProfile {
-  const {
-    jobs: _j,
-    issues: _i,
-    claims: _cl,
-    createdAt: _c,
-    updatedAt: _u,
-    workEmailChangedAt: _wa,
-    workEmailChangedBy: _wb,
-    ...fields
-  } = row;
-  return { ...fields, ...relationsOf(row, places) };
+  return { ...ownFieldsOf(row), ...relationsOf(row, places) };
 }
 
 export async function profilesOf(client: Client, rows: ProfileRow[]): Promise<Profile[]> {
