@@ -10,6 +10,7 @@ export * from './email-eligibility.ts';
 export * from './employer-domains.ts';
 export * from './image.ts';
 export * from './job.ts';
+export * from './moderation.ts';
 export * from './names.ts';
 export * from './organization-name.ts';
 export * from './password.ts';
