@@ -3,7 +3,7 @@
 // module, so moving to another screen starts a fresh view instead of rendering the old screen at the new path.
 // The remotes' paths and modules come from SCREENS, which the start-up preload reads too.
 import { Route, Routes } from 'react-router';
-import { RedirectOwnersToProfile, RequireAuth } from './guard';
+import { RedirectOwnersToProfile, RequireAuth, RequireContributor } from './guard';
 import { Layout } from './layout/Layout';
 import { ConfirmEmail } from './pages/ConfirmEmail';
 import { Home } from './pages/Home';
@@ -30,6 +30,9 @@ export function AppRoutes() {
             <Route path={SCREENS.profileCreate.path} element={remoteView(SCREENS.profileCreate)} />
           </Route>
           <Route path={SCREENS.profile.path} element={remoteView(SCREENS.profile)} />
+          <Route element={<RequireContributor />}>
+            <Route path={SCREENS.moderation.path} element={remoteView(SCREENS.moderation)} />
+          </Route>
         </Route>
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="confirm-email/:token" element={<ConfirmEmail />} />

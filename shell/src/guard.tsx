@@ -1,8 +1,10 @@
 // The navigation guard (spec §2): protected routes need a signed-in user; everyone else sees
-// 'Access Restricted. Please login.' and is sent back to the landing page.
-import { useIsAuthenticated, useUser } from '@rotunda/session';
+// 'Access Restricted. Please login.' and is sent back to the landing page. Contributors' screens (moderation)
+// tell any other member that they are for contributors only.
+import { useIsAuthenticated, useIsContributor, useUser } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
+import { ContributorsOnly } from './pages/ContributorsOnly';
 import { useUi } from './ui';
 
 export function RequireAuth() {
@@ -27,4 +29,9 @@ function AccessRestricted() {
 export function RedirectOwnersToProfile() {
   const user = useUser();
   return user?.profile_id ? <Navigate to={`/profile/${user.profile_id}`} replace /> : <Outlet />;
+}
+
+/** Contributors' screens; inside RequireAuth, so whoever reaches this is signed in. */
+export function RequireContributor() {
+  return useIsContributor() ? <Outlet /> : <ContributorsOnly />;
 }

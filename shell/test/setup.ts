@@ -5,6 +5,7 @@ import { fillInDialog } from '@rotunda/ui/testing';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetAppConfig } from '../src/config';
+import { useModeration } from '../src/moderation';
 import { useUi } from '../src/ui';
 
 vi.mock('../src/auth/Captcha', () => import('./fake-captcha'));
@@ -16,6 +17,7 @@ afterEach(() => {
   resetSession();
   useUi.setState({ notice: null, toast: null, dialog: null, mobileNavOpen: false });
   resetAppConfig();
+  useModeration.setState({ suspension: null, openItems: null });
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

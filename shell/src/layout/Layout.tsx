@@ -1,15 +1,17 @@
 // The frame around every route: top bar, sidebars, the main landmark, notices and the access dialogs
 // (loaded when first opened).
 // Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
-// sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it.
+// sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it. Moderation's
+// part (a suspended member's notice, the queue's count) is asked again on every navigation.
 import { LOGIN_REQUEST_EVENT, useIsAuthenticated } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AccessDialogs } from '../auth/AccessDialogs';
+import { useModerationWatch } from '../moderation';
 import { sessionKeeper } from '../session';
 import { useUi } from '../ui';
 import { MobileNav } from './MobileNav';
-import { PageNoticeView, ToastView } from './Notices';
+import { PageNoticeView, SuspensionNoticeView, ToastView } from './Notices';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -17,6 +19,7 @@ export function Layout() {
   const isAuthenticated = useIsAuthenticated();
   const navigate = useNavigate();
   const wasAuthenticated = useRef(isAuthenticated);
+  useModerationWatch(useLocation().pathname);
 
   useEffect(() => {
     if (wasAuthenticated.current && !isAuthenticated) navigate('/', { replace: true });
@@ -38,6 +41,7 @@ export function Layout() {
       <div className="app__body">
         {isAuthenticated && <Sidebar />}
         <main id="main" className="app__main" tabIndex={-1}>
+          <SuspensionNoticeView />
           <PageNoticeView />
           <Outlet />
         </main>

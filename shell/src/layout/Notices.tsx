@@ -1,7 +1,10 @@
 // The page notice (the guard's access alert, 'Password has been reset', …) and the toast: both
-// dismissible, both hide themselves after a few seconds.
-import { CircleCheck, ShieldAlert, Sparkles, X } from 'lucide-react';
+// dismissible, both hide themselves after a few seconds. The suspension notice stays for as long as the
+// member's suspension runs.
+import { suspendedMessage } from '@rotunda/rules';
+import { Ban, CircleCheck, ShieldAlert, Sparkles, X } from 'lucide-react';
 import { useEffect } from 'react';
+import { useModeration } from '../moderation';
 import { useUi } from '../ui';
 
 export const NOTICE_TIMEOUT_MS = 6000;
@@ -55,6 +58,24 @@ export function ToastView() {
           >
             <X size={16} aria-hidden="true" />
           </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Your account is suspended until <date>: <reason>' above every page of a suspended member: why their posts,
+ * comments and edits are refused. A status region, there before the notice, so it is announced once.
+ */
+export function SuspensionNoticeView() {
+  const suspension = useModeration((s) => s.suspension);
+  return (
+    <div role="status">
+      {suspension && (
+        <div className="notice notice--suspended">
+          <Ban size={20} aria-hidden="true" className="notice__icon" />
+          <p className="notice__text">{suspendedMessage(new Date(suspension.until), suspension.reason)}</p>
         </div>
       )}
     </div>

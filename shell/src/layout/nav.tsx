@@ -1,7 +1,9 @@
-// The navigation items shared by the desktop sidebar and the mobile slide-out.
+// The navigation items shared by the desktop sidebar and the mobile slide-out; contributors also get
+// Moderation, with how many reported posts and comments wait for them.
 import { useUser } from '@rotunda/session';
-import { Building2, CircleUser, MessageSquare, Newspaper, Users } from 'lucide-react';
+import { Building2, CircleUser, MessageSquare, Newspaper, ShieldCheck, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useModeration } from '../moderation';
 import { FEEDBACK_EMAIL } from '../ui';
 
 interface NavItemsProps {
@@ -32,6 +34,11 @@ export function NavItems({ compact = false, onNavigate }: NavItemsProps) {
           </NavLink>
         </li>
       ))}
+      {user?.contributor && (
+        <li>
+          <ModerationItem compact={compact} onNavigate={onNavigate} />
+        </li>
+      )}
       <li className="nav-items__separated">
         <a
           className="nav-item"
@@ -43,5 +50,30 @@ export function NavItems({ compact = false, onNavigate }: NavItemsProps) {
         </a>
       </li>
     </ul>
+  );
+}
+
+/** 'Moderation' with its count as a badge; the count is part of the link's name ('Moderation, 3 open items'). */
+function ModerationItem({ compact = false, onNavigate }: NavItemsProps) {
+  const open = useModeration((s) => s.openItems);
+  const count = open ? `${open} open ${open === 1 ? 'item' : 'items'}` : null;
+  return (
+    <NavLink
+      to="/moderation"
+      className="nav-item"
+      onClick={onNavigate}
+      title={compact ? (count ? `Moderation, ${count}` : 'Moderation') : undefined}
+    >
+      <ShieldCheck size={20} aria-hidden="true" />
+      <span className={compact ? 'visually-hidden' : undefined}>Moderation</span>
+      {count && (
+        <>
+          <span className="visually-hidden">, {count}</span>
+          <span className="nav-item__count" aria-hidden="true">
+            {open}
+          </span>
+        </>
+      )}
+    </NavLink>
   );
 }

@@ -40,6 +40,7 @@ export const SCREENS = {
   },
   profileCreate: { path: 'profile/create', module: 'mf_profile/ProfileCreate', label: 'Profile creation' },
   profile: { path: 'profile/:id', module: 'mf_profile/ProfilePage', label: 'Profile' },
+  moderation: { path: 'moderation', module: 'mf_feed/Moderation', label: 'Moderation' },
 } as const satisfies Record<string, RemoteScreen>;
 
 const segments = (path: string) => path.split('/').filter((segment) => segment !== '');
