@@ -1,6 +1,8 @@
 // Who is calling: reads the access token (x-auth-token, as the product sends it, or Authorization: Bearer),
-// verifies it and puts the member on req.caller; and the guards for routes that need a member or a role.
-import { ACCESS_MESSAGES, type Caller } from '@rotunda/service-kit';
+// verifies it and puts the member on req.caller, with the suspension the moderation snapshot knows of; and the
+// guards for routes that need a member or a role, or that a suspended member may not use.
+import { suspendedMessage } from '@rotunda/rules';
+import { ACCESS_MESSAGES, type Caller, runningSuspension } from '@rotunda/service-kit';
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors.ts';
 import { TOKEN_MESSAGES, TokenRejected, type TokenVerifier } from './verify.ts';
@@ -73,3 +75,14 @@ export function requireRole(role: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * Every write route, right after authentication and before any other check (a suspended member's invalid form
+ * is refused for the suspension, not for the form): 403 saying until when and why (ADR 0041). Visitors pass,
+ * to be refused by the route's own member check.
+ */
+export const refuseSuspended: RequestHandler = (req, _res, next) => {
+  const suspension = runningSuspension(req.caller);
+  if (suspension) throw new HttpError(403, suspendedMessage(suspension.until, suspension.reason));
+  next();
+};

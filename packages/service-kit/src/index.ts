@@ -11,6 +11,8 @@ export {
   requireContributor,
   requireMember,
   requireService,
+  runningSuspension,
+  type Suspension,
   setCallerMetadata,
 } from './caller.ts';
 export {

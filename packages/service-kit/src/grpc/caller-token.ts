@@ -6,6 +6,8 @@
 // whose method is called (aud "org" for /rotunda.org.v1.OrgService/…), so a token seen by one service cannot be
 // replayed to another. A service calling another names itself the same way, signing with a key of its own that
 // the service it calls trusts for that name only: it can say who it is, never which member it acts for (ADR 0039).
+// A member's token also carries the suspension the gateway knows of (`susp`), which each service's guard enforces
+// (ADR 0041).
 import {
   createPrivateKey,
   createPublicKey,
@@ -15,7 +17,13 @@ import {
   verify,
 } from 'node:crypto';
 import { InterceptingCall, type Interceptor } from '@grpc/grpc-js';
-import { CALLER_METADATA, CALLER_SERVICE_METADATA, type Caller, callerFromMetadata } from '../caller.ts';
+import {
+  CALLER_METADATA,
+  CALLER_SERVICE_METADATA,
+  type Caller,
+  callerFromMetadata,
+  type Suspension,
+} from '../caller.ts';
 
 /** The metadata entry carrying the signed caller. */
 export const CALLER_TOKEN_METADATA = 'x-caller-token';
@@ -125,13 +133,19 @@ export function createCallerSigner(privateKey: KeyObject, now = () => Date.now()
   const signed = tokenSigner(privateKey, now);
   return {
     tokenFor(caller, audience) {
-      const key = `${audience}\n${caller.userId}\n${caller.email}\n${caller.roles.join(',')}`;
+      const susp = caller.suspension && {
+        until: Math.floor(caller.suspension.until.getTime() / 1000),
+        reason: caller.suspension.reason,
+      };
+      // The suspension is part of the key: a new or lifted one is signed at once, not when the old token renews.
+      const key = `${audience}\n${caller.userId}\n${caller.email}\n${caller.roles.join(',')}\n${susp ? `${susp.until}\n${susp.reason}` : ''}`;
       return signed(key, {
         iss: GATEWAY_ISSUER,
         aud: audience,
         sub: caller.userId,
         email: caller.email,
         roles: caller.roles,
+        ...(susp ? { susp } : {}),
       });
     },
   };
@@ -196,11 +210,13 @@ export function createCallerVerifier(
     } catch {
       return undefined;
     }
-    const { iss, aud, sub, email, roles, exp } = claims;
+    const { iss, aud, sub, email, roles, exp, susp } = claims;
     if (typeof iss !== 'string' || typeof aud !== 'string' || typeof sub !== 'string' || !sub)
       return undefined;
     if (typeof exp !== 'number' || typeof email !== 'string' || !Array.isArray(roles)) return undefined;
     if (!roles.every((role) => typeof role === 'string')) return undefined;
+    const suspension = suspensionOf(susp);
+    if (suspension === null) return undefined;
     const service = iss.startsWith(SERVICE_PREFIX) ? iss.slice(SERVICE_PREFIX.length) : undefined;
     // A service's key vouches for that service alone; only the gateway's names members.
     const keys = service === undefined ? (iss === GATEWAY_ISSUER ? gatewayKeys : []) : services[service];
@@ -209,7 +225,9 @@ export function createCallerVerifier(
     const bytes = Buffer.from(signature, 'base64url');
     if (!keys?.some((key) => verify(null, input, key, bytes))) return undefined;
     const caller: VerifiedCaller =
-      service === undefined ? { member: { userId: sub, email, roles } } : { service };
+      service === undefined
+        ? { member: { userId: sub, email, roles, ...(suspension ? { suspension } : {}) } }
+        : { service };
     return { caller, audience: aud, until: (exp + CLOCK_TOLERANCE_SECONDS) * 1000 };
   };
   return {
@@ -223,6 +241,15 @@ export function createCallerVerifier(
       return known.audience === audience ? known.caller : undefined;
     },
   };
+}
+
+/** A token's `susp` claim: absent (undefined), a suspension, or malformed (null: the token is refused). */
+function suspensionOf(claim: unknown): Suspension | undefined | null {
+  if (claim === undefined) return undefined;
+  if (typeof claim !== 'object' || claim === null) return null;
+  const { until, reason } = claim as Record<string, unknown>;
+  if (typeof until !== 'number' || !Number.isFinite(until) || typeof reason !== 'string') return null;
+  return { until: new Date(until * 1000), reason };
 }
 
 export const PLAIN_CALLER_ENTRIES = [...Object.values(CALLER_METADATA), CALLER_SERVICE_METADATA];

@@ -1,10 +1,11 @@
 // What every call to a service passes before any handler runs: the caller is the one a valid caller token
 // names for this very service (plain caller entries from the wire are dropped; a token that does not verify, or
-// was signed for another service, is refused), and no text
-// in the request holds a NUL character, which PostgreSQL refuses to store (one check for every service, so a
-// NUL answers INVALID_ARGUMENT instead of failing deep in a query).
+// was signed for another service, is refused), a suspended member calls none of the service's write methods
+// (ADR 0041), and no text in the request holds a NUL character, which PostgreSQL refuses to store (one check for
+// every service, so a NUL answers INVALID_ARGUMENT instead of failing deep in a query).
 import { type Metadata, ServerInterceptingCall, type ServerInterceptor, status } from '@grpc/grpc-js';
-import { CALLER_METADATA, CALLER_SERVICE_METADATA } from '../caller.ts';
+import { suspendedMessage } from '@rotunda/rules';
+import { CALLER_SERVICE_METADATA, runningSuspension, setCallerMetadata } from '../caller.ts';
 import {
   audienceOf,
   CALLER_TOKEN_METADATA,
@@ -27,11 +28,15 @@ function holdsNul(value: unknown, depth = 0): boolean {
 
 /**
  * Every service's server: drops plain caller entries, turns a valid caller token back into the caller the
- * handlers read (`callerFromMetadata`, or `callerServiceFromMetadata` for a service), and refuses a call whose token does not verify (UNAUTHENTICATED) or
- * whose request holds a NUL character (INVALID_ARGUMENT), before any handler runs. Without a verifier no
- * call has a caller.
+ * handlers read (`callerFromMetadata`, or `callerServiceFromMetadata` for a service), and refuses, before any
+ * handler runs, a call whose token does not verify (UNAUTHENTICATED), a call of one of `writes` (full method
+ * paths) by a member whose suspension runs (PERMISSION_DENIED, saying until when and why), and a call whose
+ * request holds a NUL character (INVALID_ARGUMENT). Without a verifier no call has a caller.
  */
-export function callGuard(verifier: CallerVerifier | undefined): ServerInterceptor {
+export function callGuard(
+  verifier: CallerVerifier | undefined,
+  writes: ReadonlySet<string> = new Set(),
+): ServerInterceptor {
   return (method, call) =>
     new ServerInterceptingCall(call, {
       start(next) {
@@ -48,9 +53,15 @@ export function callGuard(verifier: CallerVerifier | undefined): ServerIntercept
               }
               if (verified.service !== undefined) metadata.set(CALLER_SERVICE_METADATA, verified.service);
               else {
-                metadata.set(CALLER_METADATA.id, verified.member.userId);
-                metadata.set(CALLER_METADATA.email, verified.member.email);
-                metadata.set(CALLER_METADATA.roles, verified.member.roles.join(','));
+                const suspension = writes.has(method.path) ? runningSuspension(verified.member) : undefined;
+                if (suspension) {
+                  call.sendStatus({
+                    code: status.PERMISSION_DENIED,
+                    details: suspendedMessage(suspension.until, suspension.reason),
+                  });
+                  return;
+                }
+                setCallerMetadata(metadata, verified.member);
               }
             }
             mdNext(metadata);

@@ -44,6 +44,23 @@ export interface GrpcService {
   name: string;
   definition: ServiceDefinition;
   implementation: UntypedServiceImplementation;
+  /**
+   * The methods that change something (the definition's names, e.g. `addPost`): a suspended member's calls of
+   * them are refused before any handler (ADR 0041). Reads, and what a suspended member must still do, stay out.
+   */
+  writes?: readonly string[];
+}
+
+/** The full paths of every service's write methods; a name the definition lacks is a typo caught at start. */
+function writePaths(services: GrpcService[]): Set<string> {
+  const paths = new Set<string>();
+  for (const { name, definition, writes = [] } of services)
+    for (const method of writes) {
+      const path = definition[method]?.path;
+      if (!path) throw new Error(`${name} has no method ${method} to refuse to suspended members`);
+      paths.add(path);
+    }
+  return paths;
 }
 
 export interface StartGrpcServerOptions {
@@ -78,7 +95,11 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
     ...SERVER_CONNECTION_OPTIONS,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
     // The telemetry sits closest to the wire, so the guard's refusals are counted and traced too.
-    interceptors: [serverTelemetryInterceptor(), callGuard(options.callers), ...(options.interceptors ?? [])],
+    interceptors: [
+      serverTelemetryInterceptor(),
+      callGuard(options.callers, writePaths(services)),
+      ...(options.interceptors ?? []),
+    ],
   });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
