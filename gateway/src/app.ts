@@ -1,6 +1,7 @@
 // The gateway's Express application: security headers, request ids and logs, traces and metrics, compressed
-// answers, access-token verification, the documented REST paths, the built-in identity provider's OpenID endpoints,
-// JSON errors, and (in the one-machine default) the web apps. It owns no data.
+// answers, access-token verification (with the moderation snapshot's suspensions), the documented REST paths, the
+// built-in identity provider's OpenID endpoints, JSON errors, and (in the one-machine default) the web apps. It
+// owns no data.
 import { randomUUID } from 'node:crypto';
 import { createObjectStore, type ObjectStore, objectStoreConfigFrom } from '@rotunda/images';
 import type { Logger } from '@rotunda/service-kit';
@@ -8,6 +9,11 @@ import express, { type Express } from 'express';
 import type { EndedSessions } from './auth/ended-sessions.ts';
 import { cachedJwks, type JwksCacheOptions, remoteJwks } from './auth/jwks.ts';
 import { authenticate } from './auth/middleware.ts';
+import {
+  type ModerationSnapshot,
+  moderationSnapshotFromPost,
+  watchModerationSnapshot,
+} from './auth/moderation-snapshot.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import type { GatewayConfig } from './config.ts';
 import { call, type ServiceClients } from './grpc/clients.ts';
@@ -25,6 +31,7 @@ import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
 import { historyRouter } from './routes/history.ts';
 import { issuesRouter } from './routes/issues.ts';
 import { mediaRouter } from './routes/media.ts';
+import { moderationRouter } from './routes/moderation.ts';
 import { newsRouter } from './routes/news.ts';
 import { orgsRouter } from './routes/orgs.ts';
 import { postsRouter } from './routes/posts.ts';
@@ -45,6 +52,11 @@ export interface AppDependencies {
   objectStore?: ObjectStore;
   /** The feed's kept pages; default: kept until the post service's feed version moves. */
   pages?: FeedPages;
+  /**
+   * Running suspensions and hidden authors (auth/moderation-snapshot.ts); default: asked of the post service
+   * every second for the life of the process.
+   */
+  moderation?: ModerationSnapshot;
 }
 
 /**
@@ -89,6 +101,7 @@ export function createApp({
   endedSessions,
   objectStore = createObjectStore(objectStoreConfigFrom(config)),
   pages = feedPages({ clients, cacheSeconds: config.PUBLIC_CACHE_SECONDS, logger }),
+  moderation = watchModerationSnapshot({ load: moderationSnapshotFromPost(clients), logger }),
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -108,10 +121,15 @@ export function createApp({
   const webBuilt = config.SERVE_WEB ? () => webBuildsPresent(config.WEB_ROOT) : undefined;
   app.use(
     '/healthz',
-    healthRouter({ services, webBuilt, endedSessions: endedSessions && (() => endedSessions.health()) }),
+    healthRouter({
+      services,
+      webBuilt,
+      endedSessions: endedSessions && (() => endedSessions.health()),
+      moderationSnapshot: () => moderation.health(),
+    }),
   );
   app.use('/readyz', readyRouter({ webBuilt }));
-  const withCaller = authenticate(tokenVerifier(config, clients, jwksCache, endedSessions));
+  const withCaller = authenticate(tokenVerifier(config, clients, jwksCache, endedSessions), moderation);
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
   app.use('/api', bodyReadAhead, express.json({ limit: API_BODY_LIMIT }), refuseNul, withCaller);
@@ -125,7 +143,8 @@ export function createApp({
   app.use('/api/profiles', profilesRouter(clients, config.DIRECTORY_CACHE_SECONDS, uploads));
   app.use('/api/history', historyRouter(clients));
   app.use('/api/issues', issuesRouter(clients));
-  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, pages));
+  app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, pages, moderation));
+  app.use('/api', moderationRouter(clients, pages, moderation));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),

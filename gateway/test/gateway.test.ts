@@ -229,6 +229,7 @@ describe('gateway', () => {
       status: 'ok',
       services: { auth: 'SERVING', profile: 'SERVING', org: 'SERVING', post: 'SERVING', news: 'SERVING' },
       web: 'NOT_SERVED',
+      moderationSnapshot: expect.objectContaining({ status: expect.any(String) }),
     });
   });
 

@@ -5,6 +5,7 @@ import { suspendedMessage } from '@rotunda/rules';
 import { ACCESS_MESSAGES, type Caller, runningSuspension } from '@rotunda/service-kit';
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors.ts';
+import type { ModerationSnapshotView } from './moderation-snapshot.ts';
 import { TOKEN_MESSAGES, TokenRejected, type TokenVerifier } from './verify.ts';
 
 declare global {
@@ -36,16 +37,23 @@ export function tokenOf(req: Request): string | undefined {
 /**
  * Sets req.caller from a valid token. No token: a visitor, and public calls answer as usual. A token that
  * fails verification answers 401 at once, so a member whose session ended learns it on the next call
- * instead of silently being served as a visitor.
+ * instead of silently being served as a visitor. A member's running suspension (from `moderation`) rides on
+ * req.caller, so the caller token every service gets carries it.
  */
-export function authenticate(verify: TokenVerifier): RequestHandler {
+export function authenticate(
+  verify: TokenVerifier,
+  moderation?: Pick<ModerationSnapshotView, 'suspensionOf'>,
+): RequestHandler {
   return async (req, _res, next) => {
     req.caller = undefined;
     req.sessionId = undefined;
     const token = tokenOf(req);
     if (!token) return next();
     try {
-      ({ caller: req.caller, sessionId: req.sessionId } = await verify(token));
+      const { caller, sessionId } = await verify(token);
+      const suspension = moderation?.suspensionOf(caller.userId);
+      req.caller = suspension ? { ...caller, suspension } : caller;
+      req.sessionId = sessionId;
     } catch (error) {
       if (error instanceof TokenRejected) {
         req.log.info({ reason: error.message }, 'access token refused');

@@ -2,9 +2,11 @@
 // whole product is up (`npm start` waits for it). GET /readyz: 200 when this gateway can take requests, whatever
 // the services say: an orchestrator's readiness probe, so one service down answers 503 for its own calls instead
 // of taking every gateway out of rotation (and the public square, login and the rest with them). /healthz also
-// says how this gateway's poll of ended sessions is doing: a detail for the operator, never its status (ADR 0036).
+// says how this gateway's polls of ended sessions and of the moderation snapshot are doing: details for the
+// operator, never its status (ADR 0036, 0041).
 import express, { type Router } from 'express';
 import type { EndedSessionsHealth } from '../auth/ended-sessions.ts';
+import type { ModerationSnapshotHealth } from '../auth/moderation-snapshot.ts';
 import type { HealthStatus } from '../grpc/health.ts';
 
 export interface Readiness {
@@ -12,6 +14,8 @@ export interface Readiness {
   webBuilt?: () => boolean;
   /** The ended-sessions poll, when this gateway runs one. */
   endedSessions?: () => EndedSessionsHealth;
+  /** The moderation snapshot poll, when this gateway runs one. */
+  moderationSnapshot?: () => ModerationSnapshotHealth;
 }
 
 export function healthRouter(readiness: Readiness): Router {
@@ -22,11 +26,13 @@ export function healthRouter(readiness: Readiness): Router {
     const ok = Object.values(services).every((status) => status === 'SERVING') && web !== 'NOT_BUILT';
     res.setHeader('Cache-Control', 'no-store');
     const endedSessions = readiness.endedSessions?.();
+    const moderationSnapshot = readiness.moderationSnapshot?.();
     res.status(ok ? 200 : 503).json({
       status: ok ? 'ok' : 'unavailable',
       services,
       web,
       ...(endedSessions ? { endedSessions } : {}),
+      ...(moderationSnapshot ? { moderationSnapshot } : {}),
     });
   });
   return router;

@@ -18,6 +18,7 @@ import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, 
 import { createApp } from '../../src/app.ts';
 import { endedSessionsFromAuth, watchEndedSessions } from '../../src/auth/ended-sessions.ts';
 import type { JwksCacheOptions } from '../../src/auth/jwks.ts';
+import { moderationSnapshotFromPost, watchModerationSnapshot } from '../../src/auth/moderation-snapshot.ts';
 import { gatewayConfigSchema } from '../../src/config.ts';
 import { createServiceClients } from '../../src/grpc/clients.ts';
 
@@ -230,6 +231,11 @@ export async function startGateway(
     intervalMs: config.ENDED_SESSIONS_POLL_MS,
     logger,
   });
+  const moderation = watchModerationSnapshot({
+    load: moderationSnapshotFromPost(clients),
+    intervalMs: config.ENDED_SESSIONS_POLL_MS,
+    logger,
+  });
   const app = createApp({
     config,
     clients,
@@ -237,6 +243,7 @@ export async function startGateway(
     logger: log,
     jwksCache,
     endedSessions,
+    moderation,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -244,6 +251,7 @@ export async function startGateway(
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
       endedSessions.close();
+      moderation.close();
       clients.close();
       await new Promise((resolve) => server.close(resolve));
     },

@@ -1,8 +1,9 @@
 // A fake PostService on a real gRPC server for the gateway's /api/posts tests: records every call with the caller
 // from the metadata and answers canned posts, comments, types and likes; one test may replace an answer (or
 // throw a DomainError) with `answer`. The feed version it answers is the test's to move (or to make fail); the
-// gateways' questions for it are counted, not recorded with the calls.
-import { type Comment, type Post, PostServiceService } from '@rotunda/protos/post';
+// gateways' questions for it are counted, not recorded with the calls; so is the moderation snapshot, which the
+// test sets (a suspension, a hidden author) and the gateways poll.
+import { type Comment, type ModerationSnapshot, type Post, PostServiceService } from '@rotunda/protos/post';
 import {
   type CallContext,
   type Caller,
@@ -101,12 +102,15 @@ export interface FakePost {
   callsTo: (method: string) => RecordedPostCall[];
   /** What GetFeedVersion answers (it fails while `failing`), and how often it was asked. */
   feedVersion: { value: number; failing: boolean; asked: number };
+  /** What GetModerationSnapshot answers; `reset` empties it. */
+  moderation: ModerationSnapshot;
   reset: () => void;
 }
 
 export async function startFakePost(): Promise<FakePost> {
   const calls: RecordedPostCall[] = [];
   const feedVersion = { value: 1, failing: false, asked: 0 };
+  const moderation: ModerationSnapshot = { suspensions: [], hidden_authors: [] };
   const defaults: Record<string, Handler> = {
     listPosts: async () => ({ posts: [PLAIN_POST, EVENT_POST] }),
     listPostTypes: async () => ({ post_types: POST_TYPES }),
@@ -146,6 +150,7 @@ export async function startFakePost(): Promise<FakePost> {
           if (feedVersion.failing) throw new Error('the feed version cannot be read');
           return { version: feedVersion.value };
         }
+        if (method === 'getModerationSnapshot') return moderation;
         calls.push({ method, request, caller: context.caller });
         const handler = overrides[method] ?? defaults[method];
         if (!handler) throw new Error(`no answer for ${method}`);
@@ -169,10 +174,13 @@ export async function startFakePost(): Promise<FakePost> {
     },
     callsTo: (method) => calls.filter((call) => call.method === method),
     feedVersion,
+    moderation,
     reset: () => {
       overrides = {};
       calls.length = 0;
       feedVersion.failing = false;
+      moderation.suspensions.length = 0;
+      moderation.hidden_authors.length = 0;
     },
   };
 }
