@@ -23,6 +23,9 @@ await runService({
           name: 'rotunda.auth.v1.AuthService',
           definition: AuthServiceService,
           implementation: grpcAuthService(auth, identity, logger),
+          // No write methods are refused to a suspended member here (ADR 0041): they must still log in and out,
+          // refresh their session and change or reset their password.
+          writes: [],
         },
       ],
       onShutdown: () => prisma.$disconnect(),

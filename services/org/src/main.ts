@@ -42,6 +42,14 @@ await runService({
           name: 'rotunda.org.v1.OrgService',
           definition: OrgServiceService,
           implementation: grpcOrgService(org, logger),
+          // Everything that changes an organization or its divisions: a suspended member reads, never writes
+          // (ADR 0041).
+          writes: [
+            'addOrganization',
+            'updateOrganization',
+            'setOrganizationLogo',
+            'addDivision',
+          ] satisfies (keyof typeof OrgServiceService)[],
         },
       ],
       onShutdown: async () => {

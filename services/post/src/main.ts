@@ -44,6 +44,21 @@ await runService({
           name: 'rotunda.post.v1.PostService',
           definition: PostServiceService,
           implementation: grpcPostService({ types, posts, comments, likes, copies }, logger),
+          // A suspended member reads (AddRead counts a reading), but posts, comments, likes and reports nothing
+          // (ADR 0041); a suspended contributor decides nothing either.
+          writes: [
+            'addPost',
+            'updatePost',
+            'deletePost',
+            'addComment',
+            'updateComment',
+            'deleteComment',
+            'setLike',
+            'addReport',
+            'decideReports',
+            'suspendMember',
+            'liftSuspension',
+          ] satisfies (keyof typeof PostServiceService)[],
         },
       ],
       onShutdown: async () => {

@@ -52,6 +52,22 @@ await runService({
           name: 'rotunda.profile.v1.ProfileService',
           definition: ProfileServiceService,
           implementation: grpcProfileService(wired, logger),
+          // Everything that changes a profile, a claim or the issue areas: a suspended member reads, never
+          // writes (ADR 0041).
+          writes: [
+            'createProfile',
+            'uploadPicture',
+            'updateProfile',
+            'claimProfile',
+            'decideClaim',
+            'setBio',
+            'addJob',
+            'updateJob',
+            'deleteJob',
+            'addIssueArea',
+            'addUserIssue',
+            'deleteUserIssue',
+          ] satisfies (keyof typeof ProfileServiceService)[],
         },
       ],
       onShutdown: async () => {
