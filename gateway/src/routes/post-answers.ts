@@ -1,7 +1,22 @@
 // The /api/posts/* answers (the contract's Posts section, spec §7): the post service's posts and comments shaped
-// with the spec's names (the as-built client's createdAt and ProfileInfo among them), null for fields not given.
-import type { Comment, Post } from '@rotunda/protos/post';
+// with the spec's names (the as-built client's createdAt and ProfileInfo among them), null for fields not given. A
+// hidden post or comment, which only its author and contributors are sent, carries `moderation` (ADR 0041); any
+// other answer has no such key, so it stays as it was.
+import type { Comment, Moderation, Post } from '@rotunda/protos/post';
 import { instant, orNull } from '../http/answers.ts';
+
+/** The `moderation` key of a hidden post or comment; nothing for any other. */
+function moderationOf(moderation: Moderation | undefined) {
+  return moderation
+    ? {
+        moderation: {
+          state: moderation.state,
+          reason: moderation.reason,
+          automatic: moderation.automatic,
+        },
+      }
+    : {};
+}
 
 export function commentJson(comment: Comment) {
   return {
@@ -17,6 +32,7 @@ export function commentJson(comment: Comment) {
       first_name: comment.author?.first_name ?? '',
       last_name: comment.author?.last_name ?? '',
     },
+    ...moderationOf(comment.moderation),
   };
 }
 
@@ -51,5 +67,6 @@ export function postJson(post: Post) {
       user_id: post.author?.user_id || post.user_id,
     },
     PostComments: post.comments.map(commentJson),
+    ...moderationOf(post.moderation),
   };
 }

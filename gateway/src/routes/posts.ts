@@ -5,13 +5,18 @@
 // sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed and
 // comment pages are kept until the feed changes (http/feed-pages.ts); a visitor's kept feed page is answered
 // ahead of the request pipeline (visitor-feed.ts). The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007).
-// "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks.
+// "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks. So are a
+// contributor's pages and those of a member with hidden posts or comments (ADR 0041): the post service sends them
+// hidden targets, marked, which no one else may see; a page that holds one is never kept.
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
+import type { Post } from '@rotunda/protos/post';
 import { POST_COMMENTS, singleSpaced } from '@rotunda/rules';
+import { isContributor } from '@rotunda/service-kit';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { callerOf, requireMember } from '../auth/middleware.ts';
+import type { ModerationSnapshotView } from '../auth/moderation-snapshot.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { orNull } from '../http/answers.ts';
@@ -161,12 +166,36 @@ function sendCached(req: Request, res: Response, answer: CachedAnswer, cacheSeco
   sendAnswer(req, res, answer, `public, max-age=${cacheSeconds}`);
 }
 
+/** A page as the post service answered it, and whether it holds a hidden target (marked for its author). */
+interface LoadedPage {
+  page: unknown;
+  marked: boolean;
+}
+
+/** Whether a post, or one of the comments it carries, is hidden (only its author and contributors get it). */
+const markedPost = (post: Post) => post.moderation !== undefined || post.comments.some((c) => c.moderation);
+
+/**
+ * A load meant for the kept pages turned out to hold a hidden target: the member asking has hidden posts that this
+ * gateway's snapshot does not know of yet (it is a second old at most). Nothing is kept of it.
+ */
+class OwnPage extends Error {
+  readonly req: Request;
+  readonly page: unknown;
+  constructor(req: Request, page: unknown) {
+    super('a page with hidden posts is its reader’s own');
+    this.req = req;
+    this.page = page;
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ router
 
 export function postsRouter(
   clients: Pick<ServiceClients, 'post' | 'deadlineMs'>,
   cacheSeconds: number,
   pages: FeedPages,
+  snapshot: ModerationSnapshotView,
 ): Router {
   const router = express.Router();
   const { post } = clients;
@@ -174,6 +203,38 @@ export function postsRouter(
   // The types are fixed reference data: everyone may share one cached answer.
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
+
+  /** Whether the caller is sent hidden targets: a contributor, or a member with hidden posts or comments. */
+  const seesHidden = (req: Request) =>
+    req.caller !== undefined && (isContributor(req.caller) || snapshot.hasHiddenPosts(req.caller.userId));
+
+  /** Answers a page fresh, kept neither here nor by the browser. */
+  const sendOwn = (req: Request, res: Response, page: unknown) =>
+    sendAnswer(req, res, cachedAnswerOf(page), 'private, no-store');
+
+  /**
+   * A feed or comments page: the kept one everyone shares, unless the caller sees hidden targets. A loaded page
+   * holding one is its loader's own; whoever was waiting for the same load asks again for theirs.
+   */
+  async function sendPage(
+    req: Request,
+    res: Response,
+    kept: FeedPages['feed'],
+    key: string,
+    load: () => Promise<LoadedPage>,
+  ) {
+    if (seesHidden(req)) return sendOwn(req, res, (await load()).page);
+    try {
+      await pages.send(req, res, kept, key, async () => {
+        const { page, marked } = await load();
+        if (marked) throw new OwnPage(req, page);
+        return page;
+      });
+    } catch (error) {
+      if (!(error instanceof OwnPage)) throw error;
+      sendOwn(req, res, error.req === req ? error.page : (await load()).page);
+    }
+  }
 
   router.post('/all', async (req, res) => {
     const request = feedRequestOf(parseBody(bodies.list, req));
@@ -183,13 +244,13 @@ export function postsRouter(
       // would push the shared pages everyone reads out of FEED_CACHE_KEYS, and would have to follow that
       // member's issue areas too; the post service asks the profile service for them at each page instead.
       callerOf(req);
-      const page = cachedAnswerOf((await rpc(req, post.listPosts, request)).posts.map(postJson));
-      sendAnswer(req, res, page, 'private, no-store');
+      sendOwn(req, res, (await rpc(req, post.listPosts, request)).posts.map(postJson));
       return;
     }
-    await pages.send(req, res, pages.feed, feedPageKey(request), async () =>
-      (await rpc(req, post.listPosts, request)).posts.map(postJson),
-    );
+    await sendPage(req, res, pages.feed, feedPageKey(request), async () => {
+      const { posts } = await rpc(req, post.listPosts, request);
+      return { page: posts.map(postJson), marked: posts.some(markedPost) };
+    });
   });
 
   // The earlier comments of a post, for the read modal: the `limit` (default 20, at most 50) written just before
@@ -201,9 +262,12 @@ export function postsRouter(
       before_comment_id: query.before ?? 0,
       limit: query.limit ?? POST_COMMENTS.page.default,
     };
-    await pages.send(req, res, pages.comments, JSON.stringify(request), async () => {
-      const page = await rpc(req, post.listComments, request);
-      return { comments: page.comments.map(commentJson), has_earlier: page.has_earlier };
+    await sendPage(req, res, pages.comments, JSON.stringify(request), async () => {
+      const { comments, has_earlier } = await rpc(req, post.listComments, request);
+      return {
+        page: { comments: comments.map(commentJson), has_earlier },
+        marked: comments.some((comment) => comment.moderation),
+      };
     });
   });
 
