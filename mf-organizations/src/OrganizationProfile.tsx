@@ -9,6 +9,7 @@ import {
   HistorySection,
   NotFoundPanel,
   Spinner,
+  Tabs,
   useRecord,
 } from '@rotunda/ui';
 import { ArrowLeft, Pencil } from 'lucide-react';
@@ -22,7 +23,6 @@ import { DivisionsPanel } from './profile/DivisionsPanel';
 import { showsDivisionsTab } from './profile/divisions';
 import { PeoplePanel, type PeopleState } from './profile/PeoplePanel';
 import { peopleFrom } from './profile/people';
-import { Tabs } from './profile/Tabs';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import '@rotunda/ui/contact-list.css';
@@ -108,6 +108,7 @@ export default function OrganizationProfile() {
         <section className="panel orgs-profile__main" aria-label="People and divisions">
           {withDivisions ? (
             <Tabs<TabKey>
+              className="orgs-tabs"
               label="Organization sections"
               selected={tab}
               onSelect={setTab}

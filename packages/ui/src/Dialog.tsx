@@ -49,7 +49,9 @@ export function Dialog({ open, title, description, onClose, children, className 
       className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={() => {
+      onClose={(event) => {
+        // React hands a dialog opened inside this one its 'close' too: only this dialog's own counts.
+        if (event.target !== event.currentTarget) return;
         if (openRef.current) onClose();
         // While another modal dialog is open the page behind is inert, so this focus goes nowhere.
         opener.current?.focus();

@@ -1,6 +1,8 @@
 // An accessible tab set (WAI-ARIA tabs): the tabs in a tablist, arrow keys, Home and End move between them
-// and select (automatic activation), and only the selected panel is rendered.
+// and select (automatic activation), and only the selected panel is rendered. Its look is tabs.css (.tabs__list,
+// .tabs__tab, .tabs__panel), or the screen's own under another `className`.
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import './tabs.css';
 
 export interface TabDefinition<Key extends string> {
   key: Key;
@@ -8,14 +10,22 @@ export interface TabDefinition<Key extends string> {
   render: () => ReactNode;
 }
 
-interface TabsProps<Key extends string> {
+export interface TabsProps<Key extends string> {
   label: string;
   tabs: readonly TabDefinition<Key>[];
   selected: Key;
   onSelect: (key: Key) => void;
+  /** The class its parts' classes start with (`<className>__list`, `__tab`, `__panel`). */
+  className?: string;
 }
 
-export function Tabs<Key extends string>({ label, tabs, selected, onSelect }: TabsProps<Key>) {
+export function Tabs<Key extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  className = 'tabs',
+}: TabsProps<Key>) {
   const baseId = useId();
   const refs = useRef(new Map<Key, HTMLButtonElement>());
   const current = tabs.find((tab) => tab.key === selected) ?? tabs[0];
@@ -47,8 +57,8 @@ export function Tabs<Key extends string>({ label, tabs, selected, onSelect }: Ta
 
   if (!current) return null;
   return (
-    <div className="orgs-tabs">
-      <div className="orgs-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <div className={className}>
+      <div className={`${className}__list`} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const isSelected = tab.key === current.key;
           return (
@@ -61,7 +71,7 @@ export function Tabs<Key extends string>({ label, tabs, selected, onSelect }: Ta
               type="button"
               role="tab"
               id={`${baseId}-${tab.key}-tab`}
-              className="orgs-tabs__tab"
+              className={`${className}__tab`}
               aria-selected={isSelected}
               aria-controls={isSelected ? `${baseId}-${tab.key}-panel` : undefined}
               tabIndex={isSelected ? 0 : -1}
@@ -73,7 +83,7 @@ export function Tabs<Key extends string>({ label, tabs, selected, onSelect }: Ta
         })}
       </div>
       <div
-        className="orgs-tabs__panel"
+        className={`${className}__panel`}
         role="tabpanel"
         id={`${baseId}-${current.key}-panel`}
         aria-labelledby={`${baseId}-${current.key}-tab`}
