@@ -2,8 +2,18 @@
 // @rotunda/ui's client (errors carry the status and the server's own message). Reading the feed is public; every
 // call still sends the member's fresh access token when someone is signed in (x-auth-token), which the writes
 // need. A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
-import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
+import { EVENT_POST_TYPE_ID, type ReportReason } from '@rotunda/rules';
 import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
+
+/**
+ * A hidden post's or comment's state, carried only to its author and contributors (ADR 0041): the reason a
+ * contributor gave, or hidden automatically after several members' reports until a contributor decides.
+ */
+export interface Moderation {
+  state: 'hidden';
+  reason: string;
+  automatic: boolean;
+}
 
 /** A comment as the gateway answers it (contract: `comment`). */
 export interface Comment {
@@ -15,6 +25,7 @@ export interface Comment {
   createdAt: string;
   updatedAt: string;
   ProfileInfo: { profile_id: number; first_name: string; last_name: string } | null;
+  moderation?: Moderation;
 }
 
 /** A post as the gateway answers it (contract: `post`); post_body is sanitized HTML. */
@@ -45,6 +56,7 @@ export interface Post {
   ProfileInfo: { profile_id: number; first_name: string; last_name: string; user_id: string | null } | null;
   /** Oldest first: the latest few as the feed carries them, and any earlier ones the read modal fetched. */
   PostComments: Comment[];
+  moderation?: Moderation;
 }
 
 /** A page of a post's earlier comments (GET /api/posts/:id/comments). */
@@ -207,3 +219,14 @@ export const updatePost = (update: PostUpdate) => ask<Post>('POST', '/api/posts/
 
 export const deletePost = (postId: number) =>
   ask<void>('DELETE', '/api/posts/delete-post', { post_id: postId });
+
+/** What a member may report (DESIGN.md, Moderation). */
+export type ReportTarget = { target_type: 'post' | 'comment'; target_id: number };
+
+/** Reports a post or comment; a member's repeat report of one target counts once (the same report_id). */
+export const addReport = (target: ReportTarget, reason: ReportReason, note: string) =>
+  ask<{ report_id: number }>('POST', '/api/reports', {
+    ...target,
+    reason,
+    ...(note !== '' && { note }),
+  });

@@ -1,6 +1,7 @@
 // One post in the feed (spec §2, Post card): type, title, byline, event date and times (with 'Add to
 // calendar'), a preview of the body (sanitized, 300 visible characters), the heart with its count, the
-// comment count, 'Keep Reading' (the read modal), the latest comments and the 'Add comment' line.
+// comment count, 'Keep Reading' (the read modal), 'Report' for other members, the latest comments and the 'Add
+// comment' line. Its author and contributors see why a hidden post is hidden.
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +9,8 @@ import { type Comment, isEvent, type Post } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
 import { fullName } from '../content/format';
 import { PostBody } from '../content/PostBody';
+import { HiddenNotice } from '../report/HiddenNotice';
+import { ReportButton } from '../report/ReportButton';
 import { CommentForm } from './CommentForm';
 import { EventWhen } from './EventWhen';
 import { LikeButton } from './LikeButton';
@@ -39,6 +42,7 @@ export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: Po
         {post.post_title}
       </h3>
       <Byline post={post} />
+      <HiddenNotice moderation={post.moderation} />
       {isEvent(post) && (
         <div className="post-card__event">
           <EventWhen post={post} />
@@ -64,6 +68,11 @@ export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: Po
         >
           Keep Reading
         </button>
+        <ReportButton
+          target={{ target_type: 'post', target_id: post.post_id }}
+          authorId={post.user_id}
+          describedBy={titleId}
+        />
       </div>
       {comments.length > 0 && (
         <ul className="card-comments" aria-label="Latest comments">

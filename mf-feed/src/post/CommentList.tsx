@@ -1,12 +1,15 @@
 // A post's comments in the read modal, oldest first: author (a link to their profile), date, 'edited' when
 // changed after it was written, and for its author an edit toggle (pencil, then save: leaving edit mode saves)
-// and delete (spec §2, §4, §6).
+// and delete (spec §2, §4, §6); 'Report' for other members; why a hidden comment is hidden, for its author and
+// contributors.
 import type { AuthUser } from '@rotunda/session';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Comment } from '../api';
 import { formatPostedOn } from '../content/format';
 import { CommentAuthor } from '../feed/PostCard';
+import { HiddenNotice } from '../report/HiddenNotice';
+import { ReportButton } from '../report/ReportButton';
 import { AuthorTools } from './AuthorTools';
 
 /** Spec §3: a comment is shown as edited when updatedAt is later than createdAt. */
@@ -84,7 +87,7 @@ function CommentItem({ comment, mine, onEdit, onDelete }: CommentItemProps) {
           <time dateTime={comment.createdAt}>{formatPostedOn(comment.createdAt)}</time>
           {wasEdited(comment) && <span className="comment__edited"> · edited</span>}
         </span>
-        {mine && (
+        {mine ? (
           <AuthorTools
             noun="comment"
             className="comment__tools"
@@ -96,8 +99,17 @@ function CommentItem({ comment, mine, onEdit, onDelete }: CommentItemProps) {
             onToggleEdit={toggleEdit}
             onDelete={remove}
           />
+        ) : (
+          <span className="comment__tools">
+            <ReportButton
+              target={{ target_type: 'comment', target_id: comment.comment_id }}
+              authorId={comment.user_id}
+              small
+            />
+          </span>
         )}
       </div>
+      <HiddenNotice moderation={comment.moderation} />
       {editing ? (
         <>
           <label className="visually-hidden" htmlFor={inputId}>

@@ -2,7 +2,8 @@
 // to end (and 'Add to calendar'); the comments, oldest first — the latest few the feed carried, and 'Show earlier
 // comments' fetching the ones before them a page at a time — with the 'Add comment' line; a Close button. The post's
 // author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
-// and times for events) and delete (the trash, after a confirmation; the card then leaves the feed).
+// and times for events) and delete (the trash, after a confirmation; the card then leaves the feed); other members
+// may report it. Its author and contributors see why a hidden post is hidden.
 import type { AuthUser } from '@rotunda/session';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Save, Trash2 } from 'lucide-react';
@@ -17,6 +18,8 @@ import { CommentForm } from '../feed/CommentForm';
 import { eventTimeRange } from '../feed/EventWhen';
 import { Byline, PostTypeLine } from '../feed/PostMeta';
 import type { PostActions } from '../feed/usePostActions';
+import { HiddenNotice } from '../report/HiddenNotice';
+import { ReportButton } from '../report/ReportButton';
 import { AuthorTools } from './AuthorTools';
 import { CommentList } from './CommentList';
 import '@rotunda/ui/forms.css';
@@ -139,7 +142,7 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
     <>
       <div className="read-post__top">
         <PostTypeLine post={post} />
-        {mine && (
+        {mine ? (
           <AuthorTools
             noun="post"
             className="read-post__tools"
@@ -150,9 +153,14 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
             onToggleEdit={toggleEdit}
             onDelete={() => setConfirmingDelete(true)}
           />
+        ) : (
+          <span className="read-post__tools">
+            <ReportButton target={{ target_type: 'post', target_id: post.post_id }} authorId={post.user_id} />
+          </span>
         )}
       </div>
       <Byline post={post} />
+      <HiddenNotice moderation={post.moderation} />
 
       {confirmingDelete && (
         <div className="read-post__confirm">
