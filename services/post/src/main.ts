@@ -16,8 +16,19 @@ await runService({
   configSchema: postConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    const { repository, profiles, sanitizer, feedVersion, types, posts, comments, likes, copies, close } =
-      await wirePost(config);
+    const {
+      repository,
+      profiles,
+      sanitizer,
+      feedVersion,
+      types,
+      posts,
+      comments,
+      likes,
+      moderation,
+      copies,
+      close,
+    } = await wirePost(config);
     // The types are reference data every post points at, demo or not.
     await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
     // Not awaited: the org and profile services start at the same time, and bylines only need the copy to
@@ -43,7 +54,7 @@ await runService({
         {
           name: 'rotunda.post.v1.PostService',
           definition: PostServiceService,
-          implementation: grpcPostService({ types, posts, comments, likes, copies }, logger),
+          implementation: grpcPostService({ types, posts, comments, likes, moderation, copies }, logger),
           // A suspended member reads (AddRead counts a reading), but posts, comments, likes and reports nothing
           // (ADR 0041); a suspended contributor decides nothing either.
           writes: [

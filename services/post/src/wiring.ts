@@ -12,6 +12,7 @@ import type { PostConfig } from './config.ts';
 import { createComments } from './domain/comments.ts';
 import { createFeedVersion, type FeedVersion } from './domain/feed-version.ts';
 import { createLikesAndReads } from './domain/likes-and-reads.ts';
+import { createModeration, REPORT_ALLOWANCE } from './domain/moderation.ts';
 import type {
   BodySanitizer,
   CommentAllowance,
@@ -34,6 +35,8 @@ export interface PostDomainDependencies {
   commentAllowance: CommentAllowance;
   /** Moved after each committed write that changes a page (feed-version.ts). */
   feedVersion: FeedVersion;
+  /** Each member's reports (moderation.ts REPORT_ALLOWANCE unless told). */
+  reportAllowance?: CommentAllowance;
 }
 
 export function createPostDomain({
@@ -44,6 +47,7 @@ export function createPostDomain({
   sanitizer,
   commentAllowance,
   feedVersion,
+  reportAllowance = REPORT_ALLOWANCE,
 }: PostDomainDependencies) {
   const postIndex = createPostIndex({ posts: repository, index });
   const copies = createReadCopies({ copies: repository, profiles, orgs, postIndex, feedVersion });
@@ -64,7 +68,8 @@ export function createPostDomain({
       commentAllowance,
       feedVersion,
     }),
-    likes: createLikesAndReads({ likes: repository, postIndex, feedVersion }),
+    likes: createLikesAndReads({ likes: repository, posts: repository, postIndex, feedVersion }),
+    moderation: createModeration({ store: repository, postIndex, feedVersion, profiles, reportAllowance }),
     copies,
   };
 }

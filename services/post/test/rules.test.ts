@@ -101,7 +101,7 @@ describe('search and order', () => {
     expect(feedOrder('random', 77)).toEqual([{ random: 77 }]);
   });
 
-  it('indexes title, author names and body text, the type, the author’s issue areas and the sort keys', () => {
+  it('indexes title, author names and body text, the type, the author’s issue areas, who may find it and the sort keys', () => {
     const createdAt = new Date('2026-11-20T10:00:00Z');
     expect(
       searchDocumentOf({
@@ -114,11 +114,13 @@ describe('search and order', () => {
         createdAt,
         likesCount: 4,
         authorIssueAreaIds: [3, 11],
+        userId: 'member-1',
+        moderationState: 'visible',
       }),
     ).toEqual({
       id: '7',
       text: { title: 'Water plan', first_name: 'Maya', last_name: 'Delgado', body: 'Adopted today' },
-      keywords: { type: ['2'], issue: ['3', '11'] },
+      keywords: { type: ['2'], issue: ['3', '11'], seen_by: ['everyone'] },
       sort: { created_at: createdAt.getTime(), likes: 4 },
     });
   });

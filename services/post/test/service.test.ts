@@ -52,6 +52,7 @@ import type {
 } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
 import { POST_INDEX, searchDocumentOf } from '../src/domain/post-index.ts';
+import { VISITOR } from '../src/domain/visibility.ts';
 import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
 import { createPostDomain, type PostDomain, type PostDomainDependencies } from '../src/wiring.ts';
 import {
@@ -1200,7 +1201,7 @@ describe('demo seed', () => {
     expect(await seedPrisma.author.count()).toBe(owned.size);
     // Read back without the driver (Prisma Client runs the page statement): bylines and comments as stored.
     const commented = rows.filter((row) => row.comments.length > 0).map((row) => row.postId);
-    const read = await seedRepository.findByIds(commented, POST_COMMENTS.latest);
+    const read = await seedRepository.findByIds(commented, POST_COMMENTS.latest, VISITOR);
     expect(read.map((post) => post.postId)).toEqual(commented);
     for (const post of read) {
       expect(post.author?.firstName).toBeTruthy();

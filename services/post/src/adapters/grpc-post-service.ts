@@ -1,18 +1,23 @@
 // The gRPC face of the post service (rotunda.post.v1.PostService): translates messages to the rules' calls and
-// the rules' answers back, null fields becoming absent ones.
+// the rules' answers back, null fields becoming absent ones. Every write method refuses a suspended member
+// before anything else of the call (ADR 0041).
 import type {
   AuthorInfo,
   Comment as CommentMessage,
+  Moderation as ModerationMessage,
   Post as PostMessage,
   PostServiceServer,
+  Suspension as SuspensionMessage,
 } from '@rotunda/protos/post';
-import { type Logger, unary } from '@rotunda/service-kit';
+import { type Logger, type UnaryHandler, unary } from '@rotunda/service-kit';
 import type { Comments } from '../domain/comments.ts';
 import type { LikesAndReads } from '../domain/likes-and-reads.ts';
+import type { Moderation, Suspension } from '../domain/moderation.ts';
 import type { AuthorName, Comment, Post } from '../domain/post.ts';
 import type { PostEdit, PostService } from '../domain/post-service.ts';
 import type { PostTypes } from '../domain/post-types.ts';
 import type { ReadCopies } from '../domain/read-copies.ts';
+import type { ModerationMark } from '../domain/visibility.ts';
 
 /** null (none) becomes absent, which the REST answer shows as null. */
 const opt = <T>(value: T | null): T | undefined => value ?? undefined;
@@ -27,6 +32,23 @@ function authorInfo(profileId: number, author: AuthorName | null): AuthorInfo {
   };
 }
 
+/** Present only on a hidden post or comment (which only its author and contributors are answered). */
+function moderationMessage(mark: ModerationMark): ModerationMessage | undefined {
+  return mark.state === 'hidden'
+    ? { state: 'hidden', reason: mark.reason ?? '', automatic: mark.automatic }
+    : undefined;
+}
+
+function suspensionMessage(suspension: Suspension): SuspensionMessage {
+  return {
+    user_id: suspension.userId,
+    until: suspension.until,
+    reason: suspension.reason,
+    created_at: suspension.createdAt,
+    suspended_by: suspension.suspendedBy,
+  };
+}
+
 export function commentMessage(comment: Comment): CommentMessage {
   return {
     comment_id: comment.commentId,
@@ -37,6 +59,7 @@ export function commentMessage(comment: Comment): CommentMessage {
     created_at: comment.createdAt,
     updated_at: comment.updatedAt,
     author: authorInfo(comment.authorId, comment.author),
+    moderation: moderationMessage(comment.moderation),
   };
 }
 
@@ -66,6 +89,7 @@ export function postMessage(post: Post): PostMessage {
     comments_count: post.commentsCount,
     author: { ...authorInfo(post.authorId, post.author), user_id: post.author?.userId ?? post.userId },
     comments: post.comments.map(commentMessage),
+    moderation: moderationMessage(post.moderation),
   };
 }
 
@@ -75,13 +99,21 @@ export interface PostRules {
   posts: PostService;
   comments: Comments;
   likes: LikesAndReads;
+  moderation: Moderation;
   copies: Pick<ReadCopies, 'profileInfo'>;
 }
 
 export function grpcPostService(
-  { types, posts, comments, likes, copies }: PostRules,
+  { types, posts, comments, likes, moderation, copies }: PostRules,
   logger: Logger,
 ): PostServiceServer {
+  /** A write method: a suspended caller is refused before any other check. */
+  const write = <Request, Response>(method: string, handler: UnaryHandler<Request, Response>) =>
+    unary<Request, Response>(logger, method, async (request, context) => {
+      await moderation.refuseSuspended(context.caller);
+      return handler(request, context);
+    });
+
   return {
     listPosts: unary(logger, 'ListPosts', async (request, context) => ({
       posts: (
@@ -116,7 +148,7 @@ export function grpcPostService(
       const type = await types.getEventType(request.eventtype_id);
       return { eventtype_id: type.eventTypeId, event_type: type.eventType };
     }),
-    addPost: unary(logger, 'AddPost', async (request, context) =>
+    addPost: write('AddPost', async (request, context) =>
       postMessage(
         await posts.addPost(context.caller, {
           title: request.post_title,
@@ -130,7 +162,7 @@ export function grpcPostService(
         }),
       ),
     ),
-    updatePost: unary(logger, 'UpdatePost', async (request, context) => {
+    updatePost: write('UpdatePost', async (request, context) => {
       const edit: PostEdit = {
         title: request.post_title,
         body: request.post_body,
@@ -142,29 +174,29 @@ export function grpcPostService(
       };
       return postMessage(await posts.updatePost(context.caller, request.post_id, edit));
     }),
-    deletePost: unary(logger, 'DeletePost', async (request, context) => {
+    deletePost: write('DeletePost', async (request, context) => {
       await posts.deletePost(context.caller, request.post_id);
       return {};
     }),
-    listComments: unary(logger, 'ListComments', async (request) => {
-      const page = await comments.listComments({
+    listComments: unary(logger, 'ListComments', async (request, context) => {
+      const page = await comments.listComments(context.caller, {
         postId: request.post_id,
         beforeCommentId: request.before_comment_id,
         limit: request.limit,
       });
       return { comments: page.comments.map(commentMessage), has_earlier: page.hasEarlier };
     }),
-    addComment: unary(logger, 'AddComment', async (request, context) =>
+    addComment: write('AddComment', async (request, context) =>
       commentMessage(await comments.addComment(context.caller, request.post_id, request.comment_body)),
     ),
-    updateComment: unary(logger, 'UpdateComment', async (request, context) =>
+    updateComment: write('UpdateComment', async (request, context) =>
       commentMessage(await comments.updateComment(context.caller, request.comment_id, request.comment_body)),
     ),
-    deleteComment: unary(logger, 'DeleteComment', async (request, context) => {
+    deleteComment: write('DeleteComment', async (request, context) => {
       await comments.deleteComment(context.caller, request.comment_id);
       return {};
     }),
-    setLike: unary(logger, 'SetLike', async (request, context) => {
+    setLike: write('SetLike', async (request, context) => {
       const like = await likes.setLike(context.caller, request.post_id, request.liked);
       return {
         post_id: like.postId,
@@ -176,9 +208,9 @@ export function grpcPostService(
     listMyLikes: unary(logger, 'ListMyLikes', async (_request, context) => ({
       post_ids: await likes.listMyLikes(context.caller),
     })),
-    addRead: unary(logger, 'AddRead', async (request) => ({
+    addRead: unary(logger, 'AddRead', async (request, context) => ({
       post_id: request.post_id,
-      reads: await likes.addRead(request.post_id),
+      reads: await likes.addRead(context.caller, request.post_id),
     })),
     getFeedVersion: unary(logger, 'GetFeedVersion', async () => ({ version: await posts.feedVersion() })),
     getProfileInfo: unary(logger, 'GetProfileInfo', async (_request, context) => {
@@ -191,6 +223,79 @@ export function grpcPostService(
         organization_id: opt(author.organizationId),
         division_id: opt(author.divisionId),
         has_issue_areas: (author.issueAreaIds?.length ?? 0) > 0,
+      };
+    }),
+    addReport: write('AddReport', async (request, context) => ({
+      report_id: await moderation.addReport(context.caller, {
+        targetType: request.target_type,
+        targetId: request.target_id,
+        reason: request.reason,
+        note: request.note,
+      }),
+    })),
+    listReports: unary(logger, 'ListReports', async (request, context) => ({
+      targets: (await moderation.listReports(context.caller, request.status)).map((target) => ({
+        target_type: target.type,
+        target_id: target.id,
+        reports_count: target.reportsCount,
+        reasons: target.reasons,
+        state: target.moderation.state,
+        first_reported_at: target.firstReportedAt,
+        excerpt: target.excerpt,
+        author: {
+          user_id: target.author.userId,
+          profile_id: target.author.profileId,
+          first_name: target.author.firstName ?? '',
+          last_name: target.author.lastName ?? '',
+        },
+        notes: target.notes,
+        automatic: target.moderation.automatic,
+        post_id: target.postId,
+      })),
+    })),
+    decideReports: write('DecideReports', async (request, context) => {
+      const decision = await moderation.decideReports(context.caller, {
+        targetType: request.target_type,
+        targetId: request.target_id,
+        action: request.action,
+        reason: request.reason,
+      });
+      return { state: decision.state, closed_reports: decision.closedReports };
+    }),
+    suspendMember: write('SuspendMember', async (request, context) =>
+      suspensionMessage(
+        await moderation.suspendMember(context.caller, {
+          userId: request.user_id,
+          days: request.days,
+          reason: request.reason,
+        }),
+      ),
+    ),
+    liftSuspension: write('LiftSuspension', async (request, context) => {
+      await moderation.liftSuspension(context.caller, request.user_id);
+      return {};
+    }),
+    listModerationLog: unary(logger, 'ListModerationLog', async (request, context) => ({
+      entries: (
+        await moderation.moderationLog(context.caller, { before: request.before, limit: request.limit })
+      ).map((entry) => ({
+        id: entry.id,
+        at: entry.at,
+        actor_user_id: entry.actorUserId,
+        actor_first_name: entry.actorFirstName ?? '',
+        actor_last_name: entry.actorLastName ?? '',
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId,
+        user_id: entry.userId,
+        reason: entry.reason,
+      })),
+    })),
+    getModerationSnapshot: unary(logger, 'GetModerationSnapshot', async () => {
+      const snapshot = await moderation.snapshot();
+      return {
+        suspensions: snapshot.suspensions.map(suspensionMessage),
+        hidden_authors: snapshot.hiddenAuthors,
       };
     }),
   };

@@ -1,10 +1,10 @@
 // Comments and the members' comment allowances in the post schema through Prisma: pages of earlier comments with
-// their bylines from the read copy (raw SQL, as the feed page's latest ones), and the allowance counted in the
-// database so every replica shares it.
+// their bylines from the read copy (raw SQL, as the feed page's latest ones; only those the viewer may see), and
+// the allowance counted in the database so every replica shares it (reports' allowance too).
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
-import type { CommentStore } from '../domain/ports.ts';
+import type { CommentAllowance, CommentStore } from '../domain/ports.ts';
 import type { AuthorName, Comment } from '../domain/post.ts';
-import { isKnownError, type SchemaTables } from './prisma-sql.ts';
+import { isKnownError, moderationOf, type SchemaTables, visibleTo } from './prisma-sql.ts';
 
 /** A comment row with its byline: instants in epoch milliseconds (JSON) or as dates (a plain query). */
 export interface CommentJson {
@@ -19,6 +19,9 @@ export interface CommentJson {
   lastName: string | null;
   authorUserId: string | null;
   authorKnown: boolean;
+  modState: string;
+  modReason: string | null;
+  modAutomatic: boolean;
 }
 
 /** The byline of a row joined to the read copy of authors; null when the copy does not know the author (yet). */
@@ -41,7 +44,34 @@ export function commentOf(row: CommentJson): Comment {
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     author: bylineOf(row.authorId, row.authorKnown ? { ...row, userId: row.authorUserId } : null),
+    moderation: moderationOf(row),
   };
+}
+
+/**
+ * Spends one of the member's allowance kept in `table` (`burst` at once, then one per `intervalMs`): 0 when spent,
+ * else the milliseconds until one is free. A generic cell rate: each use moves paid_until one interval on (from
+ * now, once it is past); a use is allowed while paid_until is at most burst - 1 intervals ahead. The row lock of
+ * ON CONFLICT makes concurrent uses of one member, on any replica, count one after the other.
+ */
+export async function spendAllowance(
+  prisma: PrismaClient,
+  table: Prisma.Sql,
+  userId: string,
+  { burst, intervalMs }: CommentAllowance,
+): Promise<number> {
+  const tolerance = (burst - 1) * intervalMs;
+  const spent = await prisma.$executeRaw`
+    INSERT INTO ${table} AS a (user_id, paid_until)
+    VALUES (${userId}, statement_timestamp() + ${intervalMs}::float8 * interval '1 millisecond')
+    ON CONFLICT (user_id) DO UPDATE
+      SET paid_until = greatest(a.paid_until, statement_timestamp()) + ${intervalMs}::float8 * interval '1 millisecond'
+      WHERE a.paid_until - statement_timestamp() <= ${tolerance}::float8 * interval '1 millisecond'`;
+  if (spent > 0) return 0;
+  const [row] = await prisma.$queryRaw<{ wait: number }[]>`
+    SELECT ceil(extract(epoch FROM paid_until - statement_timestamp()) * 1000)::float8 - ${tolerance}::float8 AS wait
+    FROM ${table} WHERE user_id = ${userId}`;
+  return Math.max(1, row?.wait ?? intervalMs);
 }
 
 export function prismaCommentStore(prisma: PrismaClient, { table }: SchemaTables): CommentStore {
@@ -50,18 +80,24 @@ export function prismaCommentStore(prisma: PrismaClient, { table }: SchemaTables
       const row = await prisma.comment.findUnique({ where: { commentId } });
       if (!row) return null;
       const author = await prisma.author.findUnique({ where: { profileId: row.authorId } });
-      return { ...row, author: bylineOf(row.authorId, author) };
+      const { modState, modReason, modAutomatic, ...comment } = row;
+      return {
+        ...comment,
+        author: bylineOf(row.authorId, author),
+        moderation: moderationOf({ modState, modReason, modAutomatic }),
+      };
     },
 
-    async commentsBefore(postId, before, limit) {
+    async commentsBefore(postId, before, limit, viewer) {
       const rows = await prisma.$queryRaw<CommentJson[]>`
         SELECT c.comment_id AS "commentId", c.post_id AS "postId", c.comment_author AS "authorId",
                c.user_id AS "userId", c.comment_body AS body, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
                ca.first_name AS "firstName", ca.last_name AS "lastName", ca.user_id AS "authorUserId",
-               ca.profile_id IS NOT NULL AS "authorKnown"
+               ca.profile_id IS NOT NULL AS "authorKnown", c.moderation_state AS "modState",
+               c.moderation_reason AS "modReason", c.moderation_automatic AS "modAutomatic"
         FROM ${table('comments')} c
         LEFT JOIN ${table('authors')} ca ON ca.profile_id = c.comment_author
-        WHERE c.post_id = ${postId}
+        WHERE c.post_id = ${postId} AND ${visibleTo('c', viewer)}
           ${
             before
               ? Prisma.sql`AND (c.created_at, c.comment_id) < (${before.createdAt.toISOString()}::timestamptz, ${before.commentId})`
@@ -73,23 +109,8 @@ export function prismaCommentStore(prisma: PrismaClient, { table }: SchemaTables
       return { comments: rows.slice(0, limit).reverse().map(commentOf), hasEarlier: rows.length > limit };
     },
 
-    async spendCommentAllowance(userId, { burst, intervalMs }) {
-      // A generic cell rate: each comment moves paid_until one interval on (from now, once it is past); a comment
-      // is allowed while paid_until is at most burst - 1 intervals ahead. The row lock of ON CONFLICT makes
-      // concurrent comments of one member, on any replica, count one after the other.
-      const tolerance = (burst - 1) * intervalMs;
-      const spent = await prisma.$executeRaw`
-        INSERT INTO ${table('comment_allowance')} AS a (user_id, paid_until)
-        VALUES (${userId}, statement_timestamp() + ${intervalMs}::float8 * interval '1 millisecond')
-        ON CONFLICT (user_id) DO UPDATE
-          SET paid_until = greatest(a.paid_until, statement_timestamp()) + ${intervalMs}::float8 * interval '1 millisecond'
-          WHERE a.paid_until - statement_timestamp() <= ${tolerance}::float8 * interval '1 millisecond'`;
-      if (spent > 0) return 0;
-      const [row] = await prisma.$queryRaw<{ wait: number }[]>`
-        SELECT ceil(extract(epoch FROM paid_until - statement_timestamp()) * 1000)::float8 - ${tolerance}::float8 AS wait
-        FROM ${table('comment_allowance')} WHERE user_id = ${userId}`;
-      return Math.max(1, row?.wait ?? intervalMs);
-    },
+    spendCommentAllowance: (userId, allowance) =>
+      spendAllowance(prisma, table('comment_allowance'), userId, allowance),
 
     async addComment(comment, { createdAt = new Date(), updatedAt = createdAt } = {}) {
       try {

@@ -1,8 +1,8 @@
 // Likes and reads in the post schema through Prisma: one like per member and post and the post's counter moved
-// with it, reads counted atomically.
+// with it, reads counted atomically, each of a post the caller may see.
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { LikeStore } from '../domain/ports.ts';
-import { isKnownError, type SchemaTables } from './prisma-sql.ts';
+import { isKnownError, type SchemaTables, visibleTo } from './prisma-sql.ts';
 
 export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): LikeStore {
   return {
@@ -33,18 +33,19 @@ export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): 
       }
     },
 
-    async likedPostIds(userId) {
-      const rows = await prisma.like.findMany({
-        where: { userId },
-        select: { postId: true },
-        orderBy: [{ createdAt: 'desc' }, { postId: 'desc' }],
-      });
+    async likedPostIds(viewer) {
+      const rows = await prisma.$queryRaw<{ postId: number }[]>`
+        SELECT l.post_id AS "postId" FROM ${table('likes')} l
+        JOIN ${table('posts')} p ON p.post_id = l.post_id
+        WHERE l.user_id = ${viewer.userId} AND ${visibleTo('p', viewer)}
+        ORDER BY l.created_at DESC, l.post_id DESC`;
       return rows.map((row) => row.postId);
     },
 
-    async addRead(postId) {
+    async addRead(postId, viewer) {
       const [row] = await prisma.$queryRaw<{ reads: number }[]>`
-        UPDATE ${table('posts')} SET reads = reads + 1 WHERE post_id = ${postId} RETURNING reads`;
+        UPDATE ${table('posts')} p SET reads = reads + 1
+        WHERE p.post_id = ${postId} AND ${visibleTo('p', viewer)} RETURNING reads`;
       return row ? row.reads : null;
     },
   };

@@ -1,11 +1,13 @@
 // The whole post schema through Prisma, one store per thing it keeps: the fixed types, posts (and what the search
-// index reads of them), comments and allowances, likes and reads, and the read copies of other services' names.
+// index reads of them), comments and allowances, likes and reads, the read copies of other services' names, and
+// moderation (reports, decisions, suspensions, the log).
 import type { ReadDriver } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { PostRepository } from '../domain/ports.ts';
 import { prismaCommentStore } from './prisma-comments.ts';
 import { prismaCopyStore } from './prisma-copies.ts';
 import { prismaLikeStore } from './prisma-likes.ts';
+import { prismaModerationStore } from './prisma-moderation.ts';
 import { prismaPostStore } from './prisma-posts.ts';
 import { schemaTables } from './prisma-sql.ts';
 import { prismaTypeStore } from './prisma-types.ts';
@@ -26,5 +28,6 @@ export function prismaPostRepository(
     ...prismaCommentStore(prisma, tables),
     ...prismaLikeStore(prisma, tables),
     ...prismaCopyStore(prisma, tables),
+    ...prismaModerationStore(prisma, tables),
   };
 }

@@ -1,12 +1,14 @@
 // Posts in the post schema through Prisma, and what the search index reads of them. Raw SQL where Prisma has no
 // words for it: the feed page read in one statement (bylines from the read copies, each post's latest comments
-// and their count, in the index's order), and the index's rows with their authors' names and issue areas.
+// and their count, in the index's order, only what the viewer may see), and the index's rows with their authors'
+// names and issue areas and who may find them.
 import type { ReadDriver } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { IndexedPostStore, PostStore, StoredPost } from '../domain/ports.ts';
 import type { IndexedPost, Post } from '../domain/post.ts';
+import type { ModerationState } from '../domain/visibility.ts';
 import { bylineOf, type CommentJson, commentOf } from './prisma-comments.ts';
-import { epochMs, type SchemaTables } from './prisma-sql.ts';
+import { epochMs, moderationOf, type SchemaTables, visibleToParams } from './prisma-sql.ts';
 
 /** A date column's value as the YYYY-MM-DD the rules and answers use (Prisma reads DATE as UTC midnight). */
 const dayOf = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
@@ -14,7 +16,7 @@ const dateOf = (day: string | null | undefined) =>
   day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`);
 
 /** A post as the page statement builds it in JSON: instants in epoch milliseconds. */
-interface PostJson extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'updatedAt'> {
+interface PostJson extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'updatedAt' | 'moderation'> {
   createdAt: number;
   updatedAt: number;
   authorFirstName: string | null;
@@ -22,6 +24,9 @@ interface PostJson extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'upd
   authorUserId: string | null;
   authorKnown: boolean;
   comments: CommentJson[];
+  modState: string;
+  modReason: string | null;
+  modAutomatic: boolean;
 }
 
 function postOf({
@@ -32,10 +37,14 @@ function postOf({
   comments,
   createdAt,
   updatedAt,
+  modState,
+  modReason,
+  modAutomatic,
   ...row
 }: PostJson): Post {
   return {
     ...row,
+    moderation: moderationOf({ modState, modReason, modAutomatic }),
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
     author: bylineOf(
@@ -57,7 +66,9 @@ export function prismaPostStore(
 ): PostStore & IndexedPostStore {
   // The whole page as one JSON text: one value to read, every conversion stated here. Bylines come from the read
   // copies; each post's latest $2 comments are aggregated oldest first, with the count of all (so a page's size
-  // never grows with the comments); posts keep the order of the ids given (missing ones skipped).
+  // never grows with the comments); posts keep the order of the ids given (missing ones skipped). Posts and
+  // comments the viewer ($3 user id, $4 contributor) may not see are left out, of the count too.
+  const seen = (alias: string) => visibleToParams(alias, '$3', '$4');
   const pageSql = `
     SELECT coalesce(json_agg(json_build_object(
              'postId', p.post_id, 'title', p.post_title, 'body', p.post_body, 'authorId', p.post_author,
@@ -70,17 +81,22 @@ export function prismaPostStore(
              'createdAt', ${epochMs('p.created_at')}, 'updatedAt', ${epochMs('p.updated_at')},
              'authorFirstName', a.first_name, 'authorLastName', a.last_name, 'authorUserId', a.user_id,
              'authorKnown', a.profile_id IS NOT NULL,
-             'commentsCount', (SELECT count(*) FROM ${qualified('comments')} n WHERE n.post_id = p.post_id),
+             'modState', p.moderation_state, 'modReason', p.moderation_reason,
+             'modAutomatic', p.moderation_automatic,
+             'commentsCount', (SELECT count(*) FROM ${qualified('comments')} n
+                               WHERE n.post_id = p.post_id AND ${seen('n')}),
              'comments', coalesce((
                SELECT json_agg(json_build_object(
                         'commentId', c.comment_id, 'postId', c.post_id, 'authorId', c.comment_author,
                         'userId', c.user_id, 'body', c.comment_body,
                         'createdAt', ${epochMs('c.created_at')}, 'updatedAt', ${epochMs('c.updated_at')},
                         'firstName', ca.first_name, 'lastName', ca.last_name, 'authorUserId', ca.user_id,
-                        'authorKnown', ca.profile_id IS NOT NULL)
+                        'authorKnown', ca.profile_id IS NOT NULL,
+                        'modState', c.moderation_state, 'modReason', c.moderation_reason,
+                        'modAutomatic', c.moderation_automatic)
                       ORDER BY c.created_at, c.comment_id)
                FROM (SELECT * FROM ${qualified('comments')} l
-                     WHERE l.post_id = p.post_id
+                     WHERE l.post_id = p.post_id AND ${seen('l')}
                      ORDER BY l.created_at DESC, l.comment_id DESC
                      LIMIT $2) c
                LEFT JOIN ${qualified('authors')} ca ON ca.profile_id = c.comment_author), '[]'::json))
@@ -91,14 +107,16 @@ export function prismaPostStore(
     LEFT JOIN ${qualified('event_types')} et ON et.eventtype_id = p.eventtype_id
     LEFT JOIN ${qualified('authors')} a ON a.profile_id = p.post_author
     LEFT JOIN ${qualified('organizations')} o ON o.organization_id = p.organization_id
-    LEFT JOIN ${qualified('divisions')} d ON d.division_id = p.division_id`;
+    LEFT JOIN ${qualified('divisions')} d ON d.division_id = p.division_id
+    WHERE ${seen('p')}`;
 
   const indexedPostsWhere = (where: Prisma.Sql, limit?: number) =>
     prisma.$queryRaw<IndexedPost[]>`
       SELECT p.post_id AS "postId", p.post_title AS title, p.body_text AS "bodyText",
              coalesce(a.first_name, '') AS "authorFirstName", coalesce(a.last_name, '') AS "authorLastName",
              p.posttype_id AS "postTypeId", p.created_at AS "createdAt", p.likes_count AS "likesCount",
-             coalesce(a.issue_area_ids, '{}') AS "authorIssueAreaIds"
+             coalesce(a.issue_area_ids, '{}') AS "authorIssueAreaIds",
+             p.user_id AS "userId", p.moderation_state AS "moderationState"
       FROM ${table('posts')} p
       LEFT JOIN ${table('authors')} a ON a.profile_id = p.post_author
       WHERE ${where}
@@ -110,21 +128,24 @@ export function prismaPostStore(
 
     // Every feed page reads its rows here: through the driver with the statement prepared, it costs a small
     // part of the CPU Prisma Client spends on it (ADR 0033).
-    async findByIds(ids, latestComments) {
+    async findByIds(ids, latestComments, viewer) {
       if (ids.length === 0) return [];
       let page: string | undefined;
+      const args = [[...ids], latestComments, viewer.userId, viewer.contributor];
       if (readDriver) {
         const { rows } = await readDriver.queryRaw({
           sql: pageSql,
-          args: [[...ids], latestComments],
+          args,
           argTypes: [
             { scalarType: 'int', arity: 'list' },
             { scalarType: 'int', arity: 'scalar' },
+            { scalarType: 'string', arity: 'scalar' },
+            { scalarType: 'boolean', arity: 'scalar' },
           ],
         });
         page = rows[0]?.[0] as string | undefined;
       } else {
-        const [row] = await prisma.$queryRawUnsafe<{ page: string }[]>(pageSql, [...ids], latestComments);
+        const [row] = await prisma.$queryRawUnsafe<{ page: string }[]>(pageSql, ...args);
         page = row?.page;
       }
       return (JSON.parse(page ?? '[]') as PostJson[]).map(postOf);
@@ -145,9 +166,12 @@ export function prismaPostStore(
           eventDate: true,
           eventStart: true,
           eventEnd: true,
+          modState: true,
         },
       });
-      return row ? { ...row, eventDate: dayOf(row.eventDate) } : null;
+      if (!row) return null;
+      const { modState, ...stored } = row;
+      return { ...stored, eventDate: dayOf(row.eventDate), moderationState: modState as ModerationState };
     },
 
     async create(post, { createdAt = new Date(), reads = 0 } = {}) {

@@ -1,6 +1,8 @@
 // What the post schema's Prisma adapters share: raw SQL names its schema itself (Prisma qualifies only its own
-// queries with the adapter's), instants read as epoch milliseconds in JSON, and Prisma's known-error test.
+// queries with the adapter's), instants read as epoch milliseconds in JSON, who may see a moderated row
+// (visibility.ts in SQL), and Prisma's known-error test.
 import { Prisma } from '../../generated/prisma/client.ts';
+import type { ModerationMark, ModerationState, Viewer } from '../domain/visibility.ts';
 
 /** The schema's tables, as a raw query's fragment (`table`) or as text in a statement built by hand (`qualified`). */
 export function schemaTables(schema: string) {
@@ -17,3 +19,27 @@ export const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) 
 
 export const isKnownError = (error: unknown, code: string) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === code;
+
+/**
+ * The rows of `alias` (a post or comment) `viewer` may see: visible ones, and hidden ones for contributors and their
+ * author (visibility.ts canSee).
+ */
+export const visibleTo = (alias: string, viewer: Viewer) =>
+  Prisma.sql`(${Prisma.raw(alias)}.moderation_state = 'visible' OR (${Prisma.raw(alias)}.moderation_state = 'hidden'
+    AND (${viewer.contributor} OR ${Prisma.raw(alias)}.user_id = ${viewer.userId}::text)))`;
+
+/** The same, as text for a statement built by hand with the viewer's user id and role as parameters. */
+export const visibleToParams = (alias: string, userIdParam: string, contributorParam: string) =>
+  `(${alias}.moderation_state = 'visible' OR (${alias}.moderation_state = 'hidden'
+    AND (${contributorParam}::boolean OR ${alias}.user_id = ${userIdParam}::text)))`;
+
+/** A row's moderation columns, as the rules read them. */
+export const moderationOf = (row: {
+  modState: string;
+  modReason: string | null;
+  modAutomatic: boolean;
+}): ModerationMark => ({
+  state: row.modState as ModerationState,
+  reason: row.modReason,
+  automatic: row.modAutomatic,
+});

@@ -1,9 +1,11 @@
 // Who may do what to posts and comments (spec §6): members only to write, a member with a profile to post or
 // comment, the author alone to change or delete what they wrote. The refusal texts the post service answers with,
-// and the lookups that answer NOT_FOUND for an id that names nothing.
+// and the lookups that answer NOT_FOUND for an id that names nothing, or a post or comment the viewer may not see
+// (hidden or removed by moderation, visibility.ts).
 import { ACCESS_MESSAGES, type Caller, notFound, permissionDenied } from '@rotunda/service-kit';
 import type { CommentStore, PostStore, StoredPost } from './ports.ts';
 import { type Comment, SORTS } from './post.ts';
+import { canSee, type Viewer } from './visibility.ts';
 
 export const MESSAGES = {
   loginRequired: ACCESS_MESSAGES.loginRequired,
@@ -51,3 +53,33 @@ export const commentOrThrow = (
   comments: Pick<CommentStore, 'findComment'>,
   commentId: number,
 ): Promise<Comment> => foundOrThrow(commentId, (id) => comments.findComment(id), MESSAGES.commentNotFound);
+
+/** The stored post, NOT_FOUND also when `viewer` may not see it. */
+export async function visiblePostOrThrow(
+  posts: Pick<PostStore, 'findStored'>,
+  postId: number,
+  viewer: Viewer,
+): Promise<StoredPost> {
+  const post = await storedPostOrThrow(posts, postId);
+  if (!canSee(viewer, { userId: post.userId, state: post.moderationState }))
+    throw notFound(MESSAGES.postNotFound);
+  return post;
+}
+
+/** The comment, NOT_FOUND also when `viewer` may not see it or the post it is on. */
+export async function visibleCommentOrThrow(
+  comments: Pick<CommentStore, 'findComment'>,
+  posts: Pick<PostStore, 'findStored'>,
+  commentId: number,
+  viewer: Viewer,
+): Promise<Comment> {
+  const comment = await commentOrThrow(comments, commentId);
+  const post = await posts.findStored(comment.postId);
+  if (
+    !canSee(viewer, { userId: comment.userId, state: comment.moderation.state }) ||
+    !post ||
+    !canSee(viewer, { userId: post.userId, state: post.moderationState })
+  )
+    throw notFound(MESSAGES.commentNotFound);
+  return comment;
+}

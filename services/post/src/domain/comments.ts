@@ -1,14 +1,21 @@
 // A post's comments (spec §5, §6): read by anyone a page at a time (the feed carries only the latest), written by
 // members with a profile within each member's allowance, changed or deleted by their author only; the feed version
-// moved after each write.
+// moved after each write. Hidden comments (and posts) only for their authors and contributors (visibility.ts).
 import { POST_COMMENTS } from '@rotunda/rules';
 import { type Caller, DomainError, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
-import { commentOrThrow, MESSAGES, requireAuthor, storedPostOrThrow } from './access.ts';
+import {
+  commentOrThrow,
+  MESSAGES,
+  requireAuthor,
+  visibleCommentOrThrow,
+  visiblePostOrThrow,
+} from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
 import type { CommentAllowance, CommentStore, PostStore } from './ports.ts';
 import type { Comment, CommentsPage } from './post.ts';
 import type { ReadCopies } from './read-copies.ts';
 import { cleanText, LIMITS } from './rules.ts';
+import { viewerOf } from './visibility.ts';
 
 /** The refusal past a member's comment allowance; the gateway reads the seconds for Retry-After. */
 export function commentingTooQuickly(waitMs: number): string {
@@ -48,18 +55,20 @@ export function createComments({
 }: CommentsDependencies) {
   return {
     /** Public, as the feed is: a post's comments written before one of them (the read modal's earlier ones). */
-    async listComments(input: ListCommentsInput): Promise<CommentsPage> {
+    async listComments(caller: Caller | undefined, input: ListCommentsInput): Promise<CommentsPage> {
+      const viewer = viewerOf(caller);
       const limit =
         input.limit > 0
           ? Math.min(Math.floor(input.limit), POST_COMMENTS.page.max)
           : POST_COMMENTS.page.default;
-      await storedPostOrThrow(posts, input.postId);
+      await visiblePostOrThrow(posts, input.postId, viewer);
       let before: Comment | null = null;
       if (input.beforeCommentId !== 0) {
+        // A comment the viewer may not see still marks a place in the order; it is only not shown.
         before = await commentOrThrow(comments, input.beforeCommentId);
         if (before.postId !== input.postId) throw notFound(MESSAGES.commentNotFound);
       }
-      return comments.commentsBefore(input.postId, before, limit);
+      return comments.commentsBefore(input.postId, before, limit, viewer);
     },
 
     /**
@@ -69,7 +78,7 @@ export function createComments({
     async addComment(caller: Caller | undefined, postId: number, body: string): Promise<Comment> {
       const member = requireMember(caller);
       const text = checkCommentBody(body);
-      await storedPostOrThrow(posts, postId);
+      await visiblePostOrThrow(posts, postId, viewerOf(member));
       const author = await authors.authorOf(member, MESSAGES.profileRequiredToComment);
       const waitMs = await comments.spendCommentAllowance(member.userId, commentAllowance);
       if (waitMs > 0) throw new DomainError('resource_exhausted', commentingTooQuickly(waitMs));
@@ -86,7 +95,11 @@ export function createComments({
 
     async updateComment(caller: Caller | undefined, commentId: number, body: string): Promise<Comment> {
       const member = requireMember(caller);
-      requireAuthor(member, await commentOrThrow(comments, commentId), MESSAGES.onlyAuthorComment);
+      requireAuthor(
+        member,
+        await visibleCommentOrThrow(comments, posts, commentId, viewerOf(member)),
+        MESSAGES.onlyAuthorComment,
+      );
       const text = checkCommentBody(body);
       if (!(await comments.updateComment(commentId, text))) throw notFound(MESSAGES.commentNotFound);
       await feedVersion.changed();
@@ -95,7 +108,11 @@ export function createComments({
 
     async deleteComment(caller: Caller | undefined, commentId: number): Promise<void> {
       const member = requireMember(caller);
-      requireAuthor(member, await commentOrThrow(comments, commentId), MESSAGES.onlyAuthorDeleteComment);
+      requireAuthor(
+        member,
+        await visibleCommentOrThrow(comments, posts, commentId, viewerOf(member)),
+        MESSAGES.onlyAuthorDeleteComment,
+      );
       if (!(await comments.deleteComment(commentId))) throw notFound(MESSAGES.commentNotFound);
       await feedVersion.changed();
     },

@@ -1,5 +1,15 @@
 // The post service's ports: what its rules need from the outside world. Adapters implement them (Prisma on the
 // post schema, the profile and org services over gRPC, DOMPurify on jsdom); the search index is @rotunda/search's.
+
+import type {
+  ModerationLogEntry,
+  ModerationTarget,
+  NewReport,
+  ReportedTargetRow,
+  ReportStatus,
+  Suspension,
+  TargetRef,
+} from './moderation.ts';
 import type {
   Author,
   AuthorCopy,
@@ -14,6 +24,7 @@ import type {
   PostChanges,
   PostType,
 } from './post.ts';
+import type { ModerationMark, ModerationState, Viewer } from './visibility.ts';
 
 /** The stored fields of a post that ownership and edits are checked against. */
 export interface StoredPost {
@@ -28,6 +39,7 @@ export interface StoredPost {
   eventDate: string | null;
   eventStart: string | null;
   eventEnd: string | null;
+  moderationState: ModerationState;
 }
 
 /** How many comments a member may write: `burst` at once, then one every `intervalMs`. */
@@ -54,10 +66,10 @@ export interface TypeStore {
 export interface PostStore {
   count(): Promise<number>;
   /**
-   * The posts of these ids that exist, in the order of `ids`, with bylines, the count of their comments and the
-   * latest `latestComments` of them (oldest first).
+   * The posts of these ids that exist and `viewer` may see (visibility.ts), in the order of `ids`, with bylines,
+   * the count of their comments `viewer` may see and the latest `latestComments` of those (oldest first).
    */
-  findByIds(ids: readonly number[], latestComments: number): Promise<Post[]>;
+  findByIds(ids: readonly number[], latestComments: number, viewer: Viewer): Promise<Post[]>;
   findStored(postId: number): Promise<StoredPost | null>;
   /** Answers the new post's id. `createdAt` and `reads` let seeds write history; a member's post is now, unread. */
   create(post: NewPost, options?: { createdAt?: Date; reads?: number }): Promise<number>;
@@ -70,13 +82,14 @@ export interface PostStore {
 export interface CommentStore {
   findComment(commentId: number): Promise<Comment | null>;
   /**
-   * The post's `limit` comments written just before `before` (all when null), in the order they were written
-   * (created_at, then comment_id), oldest first; and whether there are earlier ones.
+   * The post's `limit` comments `viewer` may see written just before `before` (all when null), in the order they
+   * were written (created_at, then comment_id), oldest first; and whether there are earlier ones.
    */
   commentsBefore(
     postId: number,
     before: { createdAt: Date; commentId: number } | null,
     limit: number,
+    viewer: Viewer,
   ): Promise<CommentsPage>;
   /**
    * Spends one comment of the member's allowance (`burst` at once, then one per `intervalMs`), counted in the
@@ -95,10 +108,10 @@ export interface LikeStore {
    * runs at the same time. Null when the post does not exist.
    */
   setLike(postId: number, userId: string, liked: boolean): Promise<{ likesCount: number } | null>;
-  /** The posts the member likes, newest like first. */
-  likedPostIds(userId: string): Promise<number[]>;
-  /** One more read, atomically; the new count, or null when the post does not exist. */
-  addRead(postId: number): Promise<number | null>;
+  /** The posts the member likes and may see, newest like first. */
+  likedPostIds(viewer: Viewer & { userId: string }): Promise<number[]>;
+  /** One more read, atomically; the new count, or null when the post does not exist or `viewer` may not see it. */
+  addRead(postId: number, viewer: Viewer): Promise<number | null>;
 }
 
 /** The read copies of other services' names (ADR 0012). */
@@ -132,6 +145,47 @@ export interface IndexedPostStore {
   ): Promise<void>;
 }
 
+/** Reports, moderation states, suspensions and the log (moderation.ts). */
+export interface ModerationStore {
+  /** The post or comment with its author and moderation; null when it does not exist. */
+  findTarget(target: TargetRef): Promise<ModerationTarget | null>;
+  /** The member's open report of the target, if any. */
+  openReportId(target: TargetRef, reporterId: string): Promise<number | null>;
+  /** As CommentStore.spendCommentAllowance, for reports. */
+  spendReportAllowance(userId: string, allowance: CommentAllowance): Promise<number>;
+  /**
+   * Writes the report, at most one open per reporter and target whatever runs at the same time (the open one's id
+   * then); then, under the target's row lock, when `autoHide.after` different members have open reports on it and
+   * it is visible, hides it automatically with `autoHide.reason` and logs 'auto_hide' (no actor). One transaction.
+   * Null when the target does not exist (any more).
+   */
+  addReport(
+    report: NewReport,
+    autoHide: { after: number; reason: string },
+  ): Promise<{ reportId: number; hidden: boolean } | null>;
+  /** One entry per target with open reports ('open') or only closed ones ('closed'), most reported first. */
+  reportedTargets(status: ReportStatus, limit: number): Promise<ReportedTargetRow[]>;
+  /**
+   * Under the target's row lock: its moderation becomes `next(current)`, its open reports close and the decision
+   * is logged, in one transaction. Null when the target does not exist.
+   */
+  decide(
+    target: TargetRef,
+    next: (current: ModerationMark) => ModerationMark,
+    log: { actorUserId: string; action: string; reason: string },
+  ): Promise<{ moderation: ModerationMark; closedReports: number; postId: number } | null>;
+  runningSuspension(userId: string): Promise<Suspension | null>;
+  runningSuspensions(): Promise<Suspension[]>;
+  /** Writes (or replaces) the suspension and logs it. */
+  suspend(suspension: Suspension): Promise<void>;
+  /** Ends the running suspension and logs it; false when none was running. */
+  lift(userId: string, actorUserId: string): Promise<boolean>;
+  /** Members with at least one hidden post or comment. */
+  hiddenAuthors(): Promise<string[]>;
+  /** Entries older than `before` (0: the newest), newest first, with the actors' names from the read copy. */
+  moderationLog(before: number, limit: number): Promise<ModerationLogEntry[]>;
+}
+
 /** The whole post schema: every store above (the composition root and the seeds hold it whole). */
 export interface PostRepository
   extends TypeStore,
@@ -139,7 +193,8 @@ export interface PostRepository
     CommentStore,
     LikeStore,
     CopyStore,
-    IndexedPostStore {}
+    IndexedPostStore,
+    ModerationStore {}
 
 /** The profile service, as far as posts need it (contract: rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors). */
 export interface ProfileDirectory {

@@ -12,18 +12,20 @@ import {
 } from '@rotunda/search';
 import type { IndexedPostStore } from './ports.ts';
 import type { IndexedPost, Sort } from './post.ts';
+import { seenBy } from './visibility.ts';
 
 /** Documents re-indexed per batch when the index is rebuilt or an author is renamed. */
 const REINDEX_BATCH = 500;
 
 /**
  * The search index's fields for posts: every word of a search must be in the title, the author's first or last
- * name, or the body's text (spec §5); the type filter and "My issue areas" (the author's issue area ids); the feed
- * sorts on the creation time and the like count.
+ * name, or the body's text (spec §5); the type filter, "My issue areas" (the author's issue area ids) and who may
+ * find the post (`seen_by`, visibility.ts: a hidden post only its author and contributors); the feed sorts on the
+ * creation time and the like count.
  */
 export const POST_INDEX = {
   textFields: ['title', 'first_name', 'last_name', 'body'],
-  keywordFields: ['type', 'issue'],
+  keywordFields: ['type', 'issue', 'seen_by'],
   sortFields: [
     { name: 'created_at', type: 'number' as const },
     { name: 'likes', type: 'number' as const },
@@ -39,7 +41,11 @@ export function searchDocumentOf(post: IndexedPost): SearchDocument {
       last_name: post.authorLastName,
       body: post.bodyText,
     },
-    keywords: { type: [String(post.postTypeId)], issue: post.authorIssueAreaIds.map(String) },
+    keywords: {
+      type: [String(post.postTypeId)],
+      issue: post.authorIssueAreaIds.map(String),
+      seen_by: seenBy({ userId: post.userId, state: post.moderationState }),
+    },
     sort: { created_at: post.createdAt.getTime(), likes: post.likesCount },
   };
 }

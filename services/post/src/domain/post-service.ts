@@ -6,7 +6,7 @@
 import { POST_COMMENTS } from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type RebuildOutcome } from '@rotunda/search';
 import { type Caller, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
-import { isId, MESSAGES, requireAuthor, storedPostOrThrow } from './access.ts';
+import { isId, MESSAGES, requireAuthor, visiblePostOrThrow } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
 import type { BodySanitizer, PostStore, ProfileDirectory } from './ports.ts';
 import {
@@ -22,6 +22,7 @@ import {
 import { feedOrder, type PostIndex } from './post-index.ts';
 import type { ReadCopies } from './read-copies.ts';
 import { checkPost, cleanText, LABELS, LIMITS, PAGE, searchWords } from './rules.ts';
+import { seenByFilter, type Viewer, viewerOf } from './visibility.ts';
 
 export interface PostServiceDependencies {
   posts: PostStore;
@@ -121,8 +122,8 @@ export function createPostService({
   sanitizer,
   feedVersion,
 }: PostServiceDependencies) {
-  const getPost = async (postId: number): Promise<Post> => {
-    const [post] = isId(postId) ? await posts.findByIds([postId], POST_COMMENTS.latest) : [];
+  const getPost = async (postId: number, viewer: Viewer): Promise<Post> => {
+    const [post] = isId(postId) ? await posts.findByIds([postId], POST_COMMENTS.latest, viewer) : [];
     if (!post) throw notFound(MESSAGES.postNotFound);
     return post;
   };
@@ -131,9 +132,11 @@ export function createPostService({
     /**
      * One page of the feed, public (spec §6): searched, filtered and sorted by the index, then read in order. "My
      * issue areas" is a member's: only posts of authors sharing one of the caller's issue areas (none without).
+     * Hidden posts and comments only for their authors and contributors, removed ones for nobody.
      */
     async listPosts(caller: Caller | undefined, input: ListPostsInput): Promise<Post[]> {
       const member = input.myIssues ? requireMember(caller) : undefined;
+      const viewer = viewerOf(caller);
       const words = searchWords(input.search);
       const sort = (input.sort.trim() || 'recent') as Sort;
       if (!SORTS.includes(sort)) throw invalidArgument(MESSAGES.unknownSort);
@@ -141,7 +144,7 @@ export function createPostService({
       const offset = Math.max(0, Math.floor(input.offset));
       if (offset + limit > MAX_RESULT_WINDOW)
         throw invalidArgument(`The feed goes at most ${MAX_RESULT_WINDOW} posts deep; search to narrow it.`);
-      const filters: Record<string, string | string[]> = {};
+      const filters: Record<string, string | string[]> = { seen_by: seenByFilter(viewer) };
       if (input.postTypeId > 0) filters.type = String(input.postTypeId);
       if (member) {
         // Asked of the owner at each page: a member's own issue areas count the moment they change them.
@@ -158,7 +161,7 @@ export function createPostService({
         // The feed pages on until a short page: counting every match would be most of a page's cost.
         countTotal: false,
       });
-      return posts.findByIds(ids, POST_COMMENTS.latest);
+      return posts.findByIds(ids, POST_COMMENTS.latest, viewer);
     },
 
     /** A member with a profile (spec §6); whatever author or counts were sent, the server decides them. */
@@ -171,13 +174,16 @@ export function createPostService({
       const postId = await posts.create(newPost(content, { ...author, userId: member.userId }));
       await postIndex.postsChanged([postId]);
       await feedVersion.changed();
-      return getPost(postId);
+      return getPost(postId, viewerOf(member));
     },
 
-    /** The author only; fields not sent keep their value, and the result must still be a complete post. */
+    /**
+     * The author only (a hidden post too, which they still see); fields not sent keep their value, and the result
+     * must still be a complete post.
+     */
     async updatePost(caller: Caller | undefined, postId: number, edit: PostEdit): Promise<Post> {
       const member = requireMember(caller);
-      const stored = await storedPostOrThrow(posts, postId);
+      const stored = await visiblePostOrThrow(posts, postId, viewerOf(member));
       requireAuthor(member, stored, MESSAGES.onlyAuthorPost);
       const title =
         edit.title === undefined ? stored.title : cleanText(edit.title, LABELS.title, LIMITS.title);
@@ -206,12 +212,16 @@ export function createPostService({
       if (!updated) throw notFound(MESSAGES.postNotFound);
       await postIndex.postsChanged([postId]);
       await feedVersion.changed();
-      return getPost(postId);
+      return getPost(postId, viewerOf(member));
     },
 
     async deletePost(caller: Caller | undefined, postId: number): Promise<void> {
       const member = requireMember(caller);
-      requireAuthor(member, await storedPostOrThrow(posts, postId), MESSAGES.onlyAuthorDeletePost);
+      requireAuthor(
+        member,
+        await visiblePostOrThrow(posts, postId, viewerOf(member)),
+        MESSAGES.onlyAuthorDeletePost,
+      );
       if (!(await posts.delete(postId))) throw notFound(MESSAGES.postNotFound);
       await postIndex.postRemoved(postId);
       await feedVersion.changed();

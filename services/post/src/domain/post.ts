@@ -1,6 +1,7 @@
 // Posts, comments, likes and the post and event types as the post service's rules see them (spec §3), with the
 // fixed lists of types, and the read copies of other services' names (ADR 0012).
 import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
+import type { ModerationMark, ModerationState } from './visibility.ts';
 
 export interface PostType {
   postTypeId: number;
@@ -74,6 +75,7 @@ export interface Comment {
   updatedAt: Date;
   /** Null when the read copy does not know the author (yet). */
   author: AuthorName | null;
+  moderation: ModerationMark;
 }
 
 /** The event fields of a post; all null for posts that are not events. Date YYYY-MM-DD, times HH:MM. */
@@ -109,6 +111,7 @@ export interface Post extends EventFields {
   commentsCount: number;
   /** The latest few (POST_COMMENTS.latest), oldest first; the earlier ones come a page at a time. */
   comments: Comment[];
+  moderation: ModerationMark;
 }
 
 /** A page of a post's comments, oldest first, and whether there are earlier ones. */
@@ -144,6 +147,9 @@ export interface IndexedPost {
   likesCount: number;
   /** The author's issue areas as the read copy holds them ("My issue areas"). */
   authorIssueAreaIds: number[];
+  /** The author's member and the post's moderation: who may find it. */
+  userId: string;
+  moderationState: ModerationState;
 }
 
 /**

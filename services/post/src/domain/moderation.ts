@@ -1,0 +1,355 @@
+// Moderation of the public square (ADR 0041): members report posts and comments (a repeat report counts once,
+// within each member's allowance; three members' open reports hide a target until a contributor decides);
+// contributors read the queue, decide with a reason the author reads, suspend and lift; every decision and
+// suspension is logged. A suspended member's writes are refused before any other check (refuseSuspended). What a
+// decision changes on the pages moves the search index and the feed version, so kept pages drop within seconds.
+import {
+  MODERATION_ACTIONS,
+  type ModerationAction,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  type ReportReason,
+  SUSPENSION_DAYS,
+  suspendedMessage,
+} from '@rotunda/rules';
+import {
+  type Caller,
+  DomainError,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  requireContributor,
+  requireMember,
+} from '@rotunda/service-kit';
+import { isId, MESSAGES } from './access.ts';
+import type { FeedVersion } from './feed-version.ts';
+import type { CommentAllowance, ModerationStore, ProfileDirectory } from './ports.ts';
+import type { PostIndex } from './post-index.ts';
+import { cleanText, LIMITS } from './rules.ts';
+import { canSee, type ModerationMark, type ModerationState, type Viewer, viewerOf } from './visibility.ts';
+
+export const TARGET_TYPES = ['post', 'comment'] as const;
+export type TargetType = (typeof TARGET_TYPES)[number];
+
+export interface TargetRef {
+  type: TargetType;
+  id: number;
+}
+
+/** A post or comment as moderation sees it: its author, its moderation, and the post it is (on). */
+export interface ModerationTarget extends TargetRef {
+  userId: string;
+  moderation: ModerationMark;
+  post: { postId: number; userId: string; state: ModerationState };
+}
+
+export interface NewReport extends TargetRef {
+  reporterId: string;
+  reason: ReportReason;
+  note: string;
+}
+
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** One reported target as the store reads it; `text` is the post's title or the comment's body. */
+export interface ReportedTargetRow extends TargetRef {
+  /** Different members who reported it (in this status). */
+  reportsCount: number;
+  /** Each reason given, most given first. */
+  reasons: string[];
+  firstReportedAt: Date;
+  text: string;
+  author: { userId: string; profileId: number; firstName: string | null; lastName: string | null };
+  /** Newest first; empty notes left out. */
+  notes: string[];
+  moderation: ModerationMark;
+  postId: number;
+}
+
+export interface ReportedTarget extends Omit<ReportedTargetRow, 'text'> {
+  /** Plain text, at most EXCERPT_LENGTH characters. */
+  excerpt: string;
+}
+
+export interface Suspension {
+  userId: string;
+  until: Date;
+  reason: string;
+  createdAt: Date;
+  /** The contributor's user id. */
+  suspendedBy: string;
+}
+
+export const LOG_ACTIONS = [...MODERATION_ACTIONS, 'auto_hide', 'suspend', 'lift'] as const;
+
+export interface ModerationLogEntry {
+  id: number;
+  at: Date;
+  /** Empty for the automatic hiding. */
+  actorUserId: string;
+  /** From the read copy of authors; null when it does not hold the actor. */
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  action: (typeof LOG_ACTIONS)[number];
+  /** '' for a suspension. */
+  targetType: TargetType | '';
+  targetId: number;
+  /** The member concerned: the target's author, or the one suspended. */
+  userId: string;
+  reason: string;
+}
+
+/** Different members whose open reports hide a target until a contributor decides. */
+export const AUTO_HIDE_REPORTERS = 3;
+export const AUTO_HIDE_REASON = 'Hidden after reports from several members, until a contributor reviews it.';
+/** Each member's reports: 20 at once, then one every 3 minutes (20 an hour). */
+export const REPORT_ALLOWANCE: CommentAllowance = { burst: 20, intervalMs: 3 * 60_000 };
+/** The queue's excerpt of a target. */
+export const EXCERPT_LENGTH = 200;
+/** Targets the queue answers at most, per status. */
+const QUEUE_LIMIT = 200;
+const LOG_PAGE = { default: 50, max: 100 } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const MODERATION_MESSAGES = {
+  chooseTarget: 'Choose a post or a comment to report.',
+  chooseReason: 'Choose a reason for your report.',
+  ownPost: 'You cannot report your own post.',
+  ownComment: 'You cannot report your own comment.',
+  chooseStatus: 'Choose open or closed reports.',
+  chooseAction: `Choose one of: ${MODERATION_ACTIONS.join(', ')}.`,
+  decisionReason: 'Please give a reason for your decision.',
+  chooseMember: 'Choose a member to suspend.',
+  suspendSelf: 'You cannot suspend yourself.',
+  suspensionDays: `Suspend for ${SUSPENSION_DAYS.min} to ${SUSPENSION_DAYS.max} days.`,
+  suspensionReason: 'Please give a reason for the suspension.',
+  noSuspension: 'No running suspension',
+} as const;
+
+/** The refusal past a member's report allowance; the gateway reads the wait for Retry-After. */
+export function reportingTooQuickly(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `You are reporting too quickly. Please try again in ${amount} ${unit}${amount === 1 ? '' : 's'}.`;
+}
+
+/** Plain text of a title or comment, tags dropped and spaces collapsed, cut to EXCERPT_LENGTH. */
+export function excerptOf(text: string): string {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length <= EXCERPT_LENGTH ? plain : `${plain.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
+}
+
+/** What each decision makes of the target's moderation (ADR 0041). */
+export function decided(action: ModerationAction, current: ModerationMark, reason: string): ModerationMark {
+  switch (action) {
+    case 'dismiss':
+      // Only the automatic hiding is undone: a contributor's own hiding or removal stays.
+      return current.state === 'hidden' && current.automatic
+        ? { state: 'visible', reason: null, automatic: false }
+        : current;
+    case 'hide':
+      return { state: 'hidden', reason, automatic: false };
+    case 'restore':
+      return { state: 'visible', reason: null, automatic: false };
+    case 'remove':
+      return { state: 'removed', reason, automatic: false };
+  }
+}
+
+const targetNotFound = (type: TargetType) =>
+  notFound(type === 'post' ? MESSAGES.postNotFound : MESSAGES.commentNotFound);
+
+function targetRefOf(type: string, id: number): TargetRef {
+  if (!(TARGET_TYPES as readonly string[]).includes(type))
+    throw invalidArgument(MODERATION_MESSAGES.chooseTarget);
+  const ref = { type: type as TargetType, id };
+  if (!isId(id)) throw targetNotFound(ref.type);
+  return ref;
+}
+
+/** A post, or a comment on a post, the viewer may see. */
+const seenByViewer = (viewer: Viewer, target: ModerationTarget) =>
+  canSee(viewer, { userId: target.userId, state: target.moderation.state }) &&
+  canSee(viewer, { userId: target.post.userId, state: target.post.state });
+
+export interface ModerationDependencies {
+  store: ModerationStore;
+  postIndex: Pick<PostIndex, 'postsChanged'>;
+  feedVersion: Pick<FeedVersion, 'changed'>;
+  /** For the log's actors the read copy does not hold. */
+  profiles: Pick<ProfileDirectory, 'authorOfMember'>;
+  /** Each member's reports: a burst, then a steady rate. */
+  reportAllowance: CommentAllowance;
+}
+
+export function createModeration({
+  store,
+  postIndex,
+  feedVersion,
+  profiles,
+  reportAllowance,
+}: ModerationDependencies) {
+  /** After a target's moderation changed: its post's place in search (who may find it), then the pages. */
+  const moderationChanged = async (target: TargetRef, postId: number) => {
+    if (target.type === 'post') await postIndex.postsChanged([postId]);
+    await feedVersion.changed();
+  };
+
+  return {
+    /** Every write of a suspended member is refused with the suspension's end and reason, before any other check. */
+    async refuseSuspended(caller: Caller | undefined): Promise<void> {
+      if (!caller) return;
+      const suspension = await store.runningSuspension(caller.userId);
+      if (suspension) throw permissionDenied(suspendedMessage(suspension.until, suspension.reason));
+    },
+
+    /**
+     * A member reports a post or comment they can see (a member without a profile too), not their own. A repeat
+     * report of one target counts once and answers the same id, spending no allowance; three different members'
+     * open reports hide it at once.
+     */
+    async addReport(
+      caller: Caller | undefined,
+      input: { targetType: string; targetId: number; reason: string; note: string },
+    ): Promise<number> {
+      const member = requireMember(caller);
+      const ref = targetRefOf(input.targetType, input.targetId);
+      if (!(REPORT_REASONS as readonly string[]).includes(input.reason))
+        throw invalidArgument(MODERATION_MESSAGES.chooseReason);
+      const note = cleanText(input.note, 'Note', REPORT_NOTE_MAX);
+      const target = await store.findTarget(ref);
+      if (!target || !seenByViewer(viewerOf(member), target)) throw targetNotFound(ref.type);
+      if (target.userId === member.userId)
+        throw invalidArgument(
+          ref.type === 'post' ? MODERATION_MESSAGES.ownPost : MODERATION_MESSAGES.ownComment,
+        );
+      const open = await store.openReportId(ref, member.userId);
+      if (open !== null) return open;
+      const waitMs = await store.spendReportAllowance(member.userId, reportAllowance);
+      if (waitMs > 0) throw new DomainError('resource_exhausted', reportingTooQuickly(waitMs));
+      const added = await store.addReport(
+        { ...ref, reporterId: member.userId, reason: input.reason as ReportReason, note },
+        { after: AUTO_HIDE_REPORTERS, reason: AUTO_HIDE_REASON },
+      );
+      if (!added) throw targetNotFound(ref.type);
+      if (added.hidden) await moderationChanged(ref, target.post.postId);
+      return added.reportId;
+    },
+
+    /** Contributors: the queue, one entry per target, most reported first. */
+    async listReports(caller: Caller | undefined, status: string): Promise<ReportedTarget[]> {
+      requireContributor(caller);
+      const wanted = (status.trim() || 'open') as ReportStatus;
+      if (!REPORT_STATUSES.includes(wanted)) throw invalidArgument(MODERATION_MESSAGES.chooseStatus);
+      const rows = await store.reportedTargets(wanted, QUEUE_LIMIT);
+      return rows.map(({ text, ...row }) => ({ ...row, excerpt: excerptOf(text) }));
+    },
+
+    /**
+     * Contributors: a decision with a reason on any post or comment (reported or not): closes its open reports,
+     * logs it, and moves the index and the feed version so that pages follow within seconds.
+     */
+    async decideReports(
+      caller: Caller | undefined,
+      input: { targetType: string; targetId: number; action: string; reason: string },
+    ): Promise<{ state: ModerationState; closedReports: number }> {
+      const contributor = requireContributor(caller);
+      const ref = targetRefOf(input.targetType, input.targetId);
+      if (!(MODERATION_ACTIONS as readonly string[]).includes(input.action))
+        throw invalidArgument(MODERATION_MESSAGES.chooseAction);
+      const action = input.action as ModerationAction;
+      const reason = cleanText(input.reason, 'Reason', LIMITS.moderationReason);
+      if (!reason) throw invalidArgument(MODERATION_MESSAGES.decisionReason);
+      const result = await store.decide(ref, (current) => decided(action, current, reason), {
+        actorUserId: contributor.userId,
+        action,
+        reason,
+      });
+      if (!result) throw targetNotFound(ref.type);
+      await moderationChanged(ref, result.postId);
+      return { state: result.moderation.state, closedReports: result.closedReports };
+    },
+
+    /** Contributors: suspends a member (not themselves) for 1 to 365 days, replacing a running suspension. */
+    async suspendMember(
+      caller: Caller | undefined,
+      input: { userId: string; days: number; reason: string },
+    ): Promise<Suspension> {
+      const contributor = requireContributor(caller);
+      const userId = input.userId.trim();
+      if (!userId) throw invalidArgument(MODERATION_MESSAGES.chooseMember);
+      if (userId === contributor.userId) throw invalidArgument(MODERATION_MESSAGES.suspendSelf);
+      if (
+        !Number.isInteger(input.days) ||
+        input.days < SUSPENSION_DAYS.min ||
+        input.days > SUSPENSION_DAYS.max
+      )
+        throw invalidArgument(MODERATION_MESSAGES.suspensionDays);
+      const reason = cleanText(input.reason, 'Reason', LIMITS.moderationReason);
+      if (!reason) throw invalidArgument(MODERATION_MESSAGES.suspensionReason);
+      const now = new Date();
+      const suspension: Suspension = {
+        userId,
+        until: new Date(now.getTime() + input.days * DAY_MS),
+        reason,
+        createdAt: now,
+        suspendedBy: contributor.userId,
+      };
+      await store.suspend(suspension);
+      return suspension;
+    },
+
+    /** Contributors: ends a member's running suspension. */
+    async liftSuspension(caller: Caller | undefined, userId: string): Promise<void> {
+      const contributor = requireContributor(caller);
+      if (!(await store.lift(userId.trim(), contributor.userId)))
+        throw notFound(MODERATION_MESSAGES.noSuspension);
+    },
+
+    /**
+     * Contributors: the log, newest first, a page at a time; the actors' names from the read copy, else asked of the
+     * profile service (names are only a label: an entry whose actor it cannot name keeps empty names).
+     */
+    async moderationLog(
+      caller: Caller | undefined,
+      input: { before: number; limit: number },
+    ): Promise<ModerationLogEntry[]> {
+      requireContributor(caller);
+      const limit = input.limit > 0 ? Math.min(Math.floor(input.limit), LOG_PAGE.max) : LOG_PAGE.default;
+      const entries = await store.moderationLog(Math.max(0, Math.floor(input.before)), limit);
+      const unnamed = [
+        ...new Set(
+          entries.filter((e) => e.actorUserId && e.actorFirstName === null).map((e) => e.actorUserId),
+        ),
+      ];
+      const names = new Map(
+        await Promise.all(
+          unnamed.map(
+            async (userId) => [userId, await profiles.authorOfMember(userId).catch(() => null)] as const,
+          ),
+        ),
+      );
+      return entries.map((entry) => {
+        const author = names.get(entry.actorUserId);
+        return author
+          ? { ...entry, actorFirstName: author.firstName, actorLastName: author.lastName }
+          : entry;
+      });
+    },
+
+    /** Anyone (the gateways, every second or so): running suspensions and members with hidden posts or comments. */
+    async snapshot(): Promise<{ suspensions: Suspension[]; hiddenAuthors: string[] }> {
+      const [suspensions, hiddenAuthors] = await Promise.all([
+        store.runningSuspensions(),
+        store.hiddenAuthors(),
+      ]);
+      return { suspensions, hiddenAuthors };
+    },
+  };
+}
+
+export type Moderation = ReturnType<typeof createModeration>;
