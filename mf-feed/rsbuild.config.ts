@@ -4,7 +4,7 @@ import { remoteConfig } from '@rotunda/web-build';
 export default remoteConfig({
   name: 'mf_feed',
   root: import.meta.dirname,
-  exposes: { './PublicSquare': './src/PublicSquare.tsx' },
+  exposes: { './PublicSquare': './src/PublicSquare.tsx', './Moderation': './src/moderation/Moderation.tsx' },
   title: 'Public Square',
   port: 3001,
 });
