@@ -1,12 +1,15 @@
 // The screenshots of the signed-in screens (node e2e/screenshots.ts), as the demo member or the demo
-// contributor: the feed with a demo event read and the Create Post dialog, the organization list and an
-// organization's profile (People, Divisions with a row open, the Edit Organization dialog), the people
-// directory (as it opens, and with a search and a group), the member's own profile with its dialogs, and each
-// step of profile creation (the member shown as if without a profile; see screenshots-session.ts).
+// contributor: the feed with a demo event read, the Create Post dialog and the Report dialog, the organization
+// list and an organization's profile (People, Divisions with a row open, the Edit Organization dialog), the
+// people directory (as it opens, and with a search and a group), the member's own profile with its dialogs, each
+// step of profile creation (the member shown as if without a profile; see screenshots-session.ts), and the
+// contributor's Moderation screen (queue and log answered with samples, tests/support/moderation-samples.ts)
+// with a decision's dialog and the log.
 import type { Page } from '@playwright/test';
 import type { Shot } from './screenshots-public.ts';
 import { DEMO } from './tests/support/accounts.ts';
 import { solidPng } from './tests/support/images.ts';
+import { answerModerationSamples, SAMPLE_OPEN_REPORTS } from './tests/support/moderation-samples.ts';
 
 /** The demo agency with divisions of three types. */
 const WATER = 'Department of Water Stewardship';
@@ -38,6 +41,13 @@ const stepTitle = (page: Page, title: string) => page.getByRole('heading', { lev
 
 /** Scrolls back to the top, where a full-page shot expects the top bar (focus scrolled the form). */
 const scrolledUp = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+/** The Moderation screen with the sample queue and log answered, its first entry on screen. */
+async function moderationWithSamples(page: Page) {
+  await answerModerationSamples(page);
+  await page.reload();
+  await page.getByRole('article', { name: SAMPLE_OPEN_REPORTS[0]?.excerpt }).waitFor();
+}
 
 /** Profile creation up to its job step, with the required-fields message of the empty personal step shown. */
 async function toJobStep(page: Page) {
@@ -100,6 +110,50 @@ export const signedInShots: SignedInShot[] = [
       await dialog.getByLabel('Type of Post').selectOption({ label: 'EVENT' });
       const other = dialog.getByLabel('Event Type').getByRole('option', { name: 'OTHER' });
       await other.waitFor({ state: 'attached' });
+    },
+  },
+  {
+    name: 'feed-report',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      // The first post that is not the demo member's own has the Report button.
+      const feed = page.getByRole('region', { name: 'Posts' });
+      await feed.getByRole('button', { name: 'Report post' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Report this post' });
+      await dialog.getByRole('radio', { name: 'Personal information' }).check();
+      await dialog.getByLabel('Note (optional)').fill('The body lists a staffer’s mobile number.');
+    },
+  },
+  {
+    name: 'moderation',
+    account: DEMO.concierge,
+    path: '/moderation',
+    prepare: moderationWithSamples,
+    fullPage: true,
+  },
+  {
+    name: 'moderation-hide',
+    account: DEMO.concierge,
+    path: '/moderation',
+    prepare: async (page) => {
+      await moderationWithSamples(page);
+      const row = page.getByRole('article', { name: SAMPLE_OPEN_REPORTS[0]?.excerpt });
+      await row.getByRole('button', { name: 'Hide', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Hide this post' })
+        .getByLabel('Reason')
+        .fill('Shares a staffer’s personal phone number.');
+    },
+  },
+  {
+    name: 'moderation-log',
+    account: DEMO.concierge,
+    path: '/moderation',
+    prepare: async (page) => {
+      await moderationWithSamples(page);
+      await page.getByRole('tab', { name: 'Log' }).click();
+      await page.getByRole('region', { name: 'Moderation log' }).waitFor();
     },
   },
   {

@@ -3,7 +3,8 @@
 // register, login and confirm POSTs are answered here, so no account is created, no token spent and no failed
 // login counted), then the signed-in screens as the demo member or contributor (screenshots-member.ts: the
 // feed, the organizations, the directory, the member's profile and each step of profile creation, whose
-// profile calls screenshots-session.ts answers so nothing is created). Run with: node e2e/screenshots.ts
+// profile calls screenshots-session.ts answers so nothing is created; the Report dialog and the Moderation screen,
+// its queue and log answered with samples). Run with: node e2e/screenshots.ts
 // (product running; E2E_BASE_URL names it); names as arguments take only the shots whose name starts with one
 // of them: node e2e/screenshots.ts organization.
 import { mkdirSync } from 'node:fs';

@@ -4,13 +4,17 @@
 // the gateway serves that the table does not list fails the first test.
 //
 // Each case is called by a visitor, the owner of the resource (a new member with a profile), another member
-// (the same) and a contributor (the demo Concierge), refused callers first. A refused call must answer 401
-// (visitor) or 403/409 (members) and change nothing: the resource is read before and after. An allowed call
+// (the same), a contributor (the demo Concierge) and a suspended member (a new member with a profile, suspended
+// by the contributor), refused callers first. A refused call must answer 401 (visitor) or 403/409 (members) and
+// change nothing: the resource is read before and after. The suspended member still reads what any member reads,
+// but every write answers 403 with 'Your account is suspended until <date>: <reason>' before any other check
+// (ADR 0041), whatever else the call would have met. An allowed call
 // must succeed and, where it writes, change the resource; it is then undone, so the next caller meets the same
 // state. The rules (spec §6 and DESIGN's fixes): posts and comments by their author; profiles by their owner,
 // or by a contributor while unclaimed; organizations by contributors, though members may add one (without a
 // Cal-Access ID); jobs and issues by the profile's owner; one claim per user; a pending claimant may neither
-// change the profile nor post as it until a contributor confirms.
+// change the profile nor post as it until a contributor confirms; members report posts and comments (not their
+// own), contributors read the queue and the log, decide, suspend and lift.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { DEMO } from '../support/accounts.ts';
@@ -22,9 +26,12 @@ import { isWrite, routeKey, routeTable } from '../support/rest-routes.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
-type Actor = 'visitor' | 'owner' | 'other' | 'contributor';
-const ACTORS: readonly Actor[] = ['visitor', 'owner', 'other', 'contributor'];
+type Actor = 'visitor' | 'owner' | 'other' | 'contributor' | 'suspended';
+const ACTORS: readonly Actor[] = ['visitor', 'owner', 'other', 'contributor', 'suspended'];
+/** The members who may write: everyone signed in but the suspended member. */
 const MEMBERS: readonly Actor[] = ['owner', 'other', 'contributor'];
+/** Whoever is signed in may read what members read, a suspended member too. */
+const READERS: readonly Actor[] = [...MEMBERS, 'suspended'];
 const NOBODY: readonly Actor[] = [];
 
 interface Call {
@@ -47,6 +54,10 @@ interface Case {
   showsWithinMs?: number;
   /** Puts the resource back after an allowed call. */
   undo?: (actor: Actor, answer: unknown) => Promise<void>;
+  /** A read (sent as GET, or as POST by the as-built client): a suspension does not refuse it. */
+  reads?: boolean;
+  /** Statuses a refused member may meet instead of 403/409 (a rule about the call rather than the caller). */
+  refusedWith?: readonly number[];
 }
 
 /** Routes whose caller is not the question, with the reason. */
@@ -57,6 +68,10 @@ interface Fixtures {
   owner: Member;
   other: Member;
   claimant: Member;
+  /** Suspended by the contributor in the set-up, lifted at the end. */
+  suspended: Member;
+  /** A post of the suspended member's, made before the suspension, which the moderation cases report. */
+  reportedPost: number;
   contributor: ApiSession;
   ownerProfile: ApiProfile;
   post: number;
@@ -323,6 +338,7 @@ const MATRIX: Record<string, Entry> = {
       allowed: ['owner'],
       call: () => ({ path: `/api/posts/get-likes/${f.owner.session.user.user_id}`, data: {} }),
       read: async () => null,
+      reads: true,
     },
   ],
   'POST /api/posts/profile-info': () => [memberRead('/api/posts/profile-info', {})],
@@ -595,6 +611,64 @@ const MATRIX: Record<string, Entry> = {
     },
   ],
 
+  'POST /api/reports': (f) => [
+    {
+      target: "the suspended member's post (three members' reports hide it)",
+      allowed: MEMBERS,
+      call: (actor) => ({
+        path: '/api/reports',
+        data: { target_type: 'post', target_id: f.reportedPost, reason: 'spam', note: `by ${actor}` },
+      }),
+      read: () => openReportsOf(f.reportedPost),
+      writes: true,
+    },
+  ],
+  'GET /api/reports': () => [contributorRead('/api/reports?status=open')],
+  'POST /api/reports/decide': (f) => [
+    {
+      target: 'the reported post (its reports dismissed)',
+      allowed: ['contributor'],
+      call: (actor) => ({
+        path: '/api/reports/decide',
+        data: {
+          target_type: 'post',
+          target_id: f.reportedPost,
+          action: 'dismiss',
+          reason: `Dismissed by ${actor}`,
+        },
+      }),
+      read: async () => ({ open: await openReportsOf(f.reportedPost), log: await newestLogEntry() }),
+      writes: true,
+    },
+  ],
+  // The lift case below lifts the suspension this one makes: MATRIX runs in its written order.
+  'POST /api/moderation/suspensions': (f) => [
+    {
+      target: 'the pending claimant (suspended for a day)',
+      allowed: ['contributor'],
+      call: (actor) => ({
+        path: '/api/moderation/suspensions',
+        data: { user_id: f.claimant.session.user.user_id, days: 1, reason: `Authz ${RUN} by ${actor}` },
+      }),
+      read: newestLogEntry,
+      writes: true,
+    },
+  ],
+  'DELETE /api/moderation/suspensions/:user_id': (f) => [
+    {
+      target: "the pending claimant's suspension",
+      allowed: ['contributor'],
+      call: () => ({
+        method: 'DELETE',
+        path: `/api/moderation/suspensions/${encodeURIComponent(f.claimant.session.user.user_id)}`,
+      }),
+      read: newestLogEntry,
+      writes: true,
+    },
+  ],
+  'GET /api/moderation/log': () => [contributorRead('/api/moderation/log')],
+  'GET /api/moderation/me': () => [memberRead('/api/moderation/me', undefined, 'GET')],
+
   'POST /api/issues/add-issue-area': () => [
     {
       target: 'a new issue area (the profile flow adds one a member types)',
@@ -648,7 +722,6 @@ const MATRIX: Record<string, Entry> = {
   ],
 };
 
-/** Reads that only contributors may make (the access lists, the claims queue). */
 /** What read() answers once it differs from `before`, or at the end of the case's `showsWithinMs`. */
 async function readOnceChanged(testCase: Case, before: unknown): Promise<unknown> {
   const until = Date.now() + (testCase.showsWithinMs ?? 0);
@@ -659,22 +732,34 @@ async function readOnceChanged(testCase: Case, before: unknown): Promise<unknown
   }
 }
 
+/** The first `errors[].msg` of a refusal's body, or the body itself. */
+function messageOf(text: string): string {
+  try {
+    return (JSON.parse(text) as { errors?: { msg?: string }[] }).errors?.[0]?.msg ?? text;
+  } catch {
+    return text;
+  }
+}
+
+/** Reads that only contributors may make (the access lists, the claims queue, the moderation queue and log). */
 function contributorRead(path: string): Case {
   return {
     target: 'a contributors-only list',
     allowed: ['contributor'],
     call: () => ({ method: 'GET', path }),
     read: async () => null,
+    reads: true,
   };
 }
 
-/** Reads (sent as POST by the as-built client) that any member may make and a visitor may not. */
-function memberRead(path: string, data: unknown): Case {
+/** Reads (sent as POST by the as-built client, unless `method` says) that any member may make and a visitor may not. */
+function memberRead(path: string, data: unknown, method = 'POST'): Case {
   return {
     target: 'a members-only read',
-    allowed: MEMBERS,
-    call: () => ({ path, data }),
+    allowed: READERS,
+    call: () => ({ method, path, data }),
     read: async () => null,
+    reads: true,
   };
 }
 
@@ -712,6 +797,55 @@ async function organizationsNamed(prefix: string): Promise<string[]> {
 }
 
 let pendingClaimId = 0;
+
+interface QueueEntry {
+  target_type: string;
+  target_id: number;
+  reports_count: number;
+  state: string;
+}
+
+/** The open reports of the reported post, as the contributors' queue lists them (null when none is open). */
+async function openReportsOf(postId: number): Promise<Pick<QueueEntry, 'reports_count' | 'state'> | null> {
+  const queue = await json<QueueEntry[]>(
+    await api.get('/api/reports', { headers: await asContributor(), params: { status: 'open' } }),
+  );
+  const entry = queue.find((e) => e.target_type === 'post' && e.target_id === postId);
+  return entry ? { reports_count: entry.reports_count, state: entry.state } : null;
+}
+
+/** The moderation log's newest entry: every decision, suspension and lift writes one. */
+async function newestLogEntry(): Promise<unknown> {
+  const [entry] = await json<{ at: string; action: string; user_id: string }[]>(
+    await api.get('/api/moderation/log', { headers: await asContributor(), params: { limit: 1 } }),
+  );
+  return entry ?? null;
+}
+
+/** What a suspended member's every write answers: the suspension's end and reason. */
+const SUSPENDED_MESSAGE = /^Your account is suspended until [A-Z][a-z]+ \d{1,2}, \d{4}: /;
+
+/** Suspends a member through the REST call, and waits until the gateway's snapshot holds it (about a second). */
+async function suspend(member: Member, reason: string): Promise<void> {
+  await json(
+    await api.post('/api/moderation/suspensions', {
+      headers: await asContributor(),
+      data: { user_id: member.session.user.user_id, days: 1, reason },
+    }),
+    201,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await json<{ suspension: unknown }>(
+            await api.get('/api/moderation/me', { headers: await member.session.headers() }),
+          )
+        ).suspension,
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+}
 
 // ------------------------------------------------------------------------------------------- set-up
 
@@ -771,6 +905,11 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
     { firstName: 'Clara', lastName: `Claimant${RUN}` },
     { withProfile: false },
   );
+  const suspended = await newMember(
+    request,
+    { firstName: 'Sid', lastName: `Suspended${RUN}` },
+    { withProfile: true },
+  );
   const contributor = await ApiSession.logIn(request, DEMO.concierge);
   const ownerProfile = owner.profile as ApiProfile;
   const as = (m: Member) => m.session.headers();
@@ -791,6 +930,15 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
     ).post_id;
   const post = await addPost('kept');
   const doomedPost = await addPost('doomed');
+  const reportedPost = (
+    await json<FeedPost>(
+      await request.post('/api/posts/add-post', {
+        headers: await as(suspended),
+        data: { post_title: `Authz ${RUN} reported`, post_body: '<p>buy now</p>', post_type: postType },
+      }),
+      201,
+    )
+  ).post_id;
   const addComment = async (body: string) =>
     (
       await json<{ comment_id: number }>(
@@ -867,6 +1015,8 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
     owner,
     other,
     claimant,
+    suspended,
+    reportedPost,
     contributor,
     ownerProfile,
     post,
@@ -885,12 +1035,14 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
       owner: owner.account.password,
       other: other.account.password,
       contributor: DEMO.concierge.password,
+      suspended: suspended.account.password,
     },
     // Filled below, once the contributor can read profiles.
     unclaimed: ownerProfile,
     claimed: ownerProfile,
     secondClaim: ownerProfile,
   };
+  await suspend(suspended, `Authz ${RUN}: repeated spam`);
   const [unclaimed, claimed, secondClaim] = await unclaimedProfiles(3);
   Object.assign(fx, {
     unclaimed,
@@ -905,20 +1057,30 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
 
 test('the table lists every write route the gateway serves, and only those', () => {
   const served = routeTable().filter(isWrite).map(routeKey);
-  const contributorReads = [
+  const servedReads = routeTable()
+    .filter((route) => !isWrite(route))
+    .map(routeKey);
+  const tableReads = [
     'GET /auth/beta-access',
     'GET /auth/approved-emails',
     'GET /api/profiles/claims',
     'GET /api/history/profile/:id',
     'GET /api/history/organization/:id',
+    'GET /api/reports',
+    'GET /api/moderation/log',
+    'GET /api/moderation/me',
   ];
+  expect(
+    tableReads.filter((key) => !servedReads.includes(key)),
+    'reads in MATRIX the gateway does not serve',
+  ).toEqual([]);
   const listed = Object.keys(MATRIX);
   expect(
     served.filter((key) => !listed.includes(key)),
     'write routes missing from MATRIX',
   ).toEqual([]);
   expect(
-    listed.filter((key) => !served.includes(key) && !contributorReads.includes(key)),
+    listed.filter((key) => !served.includes(key) && !tableReads.includes(key)),
     'MATRIX rows for routes the gateway does not serve',
   ).toEqual([]);
 });
@@ -930,7 +1092,7 @@ test('each write route allows exactly its callers, and a refused call changes no
 }, testInfo) => {
   test.setTimeout(300_000);
   api = await playwright.request.newContext({ baseURL: String(testInfo.project.use.baseURL) });
-  await test.step('set up: three new members (two with profiles), the Concierge, posts, comments, jobs, issues', async () => {
+  await test.step('set up: four new members (three with profiles, one suspended), the Concierge, posts, comments, jobs, issues', async () => {
     await setUp(api);
   });
 
@@ -1043,10 +1205,21 @@ test('each write route allows exactly its callers, and a refused call changes no
           const status = answer.status();
           const text = await answer.text();
           if (!allowed) {
-            const expected = actor === 'visitor' ? [401] : [403, 409];
+            // A suspended member's write meets the suspension first, whatever else it would have met.
+            const suspendedWrite = actor === 'suspended' && !testCase.reads;
+            const expected =
+              actor === 'visitor'
+                ? [401]
+                : suspendedWrite
+                  ? [403]
+                  : [403, 409, ...(testCase.refusedWith ?? [])];
             expect
               .soft(expected, `${route} × ${actor} answered ${status}: ${text.slice(0, 200)}`)
               .toContain(status);
+            if (suspendedWrite)
+              expect
+                .soft(messageOf(text), `${route} × suspended member: the suspension is the reason`)
+                .toMatch(SUSPENDED_MESSAGE);
             expect
               .soft(await testCase.read(), `${route} × ${actor}: a refused call changes nothing`)
               .toEqual(before);
@@ -1069,6 +1242,26 @@ test('each write route allows exactly its callers, and a refused call changes no
   await test.step('the rejected claim left the profile exactly as it was before the claim', async () => {
     const after = await readProfile(fx.claimed.profile_id);
     expect.soft(after).toEqual(fx.claimed);
+  });
+  await test.step('lifting the suspension lets the suspended member write again', async () => {
+    const lifted = await api.delete(
+      `/api/moderation/suspensions/${encodeURIComponent(fx.suspended.session.user.user_id)}`,
+      { headers: await asContributor() },
+    );
+    expect(lifted.status(), await lifted.text()).toBe(204);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.post('/api/posts/add-like', {
+              headers: await fx.suspended.session.headers(),
+              data: { post_id: fx.post, liked: true },
+            })
+          ).status(),
+        { timeout: 10_000 },
+      )
+      .toBe(200);
+    await callAs('suspended', { path: '/api/posts/add-like', data: { post_id: fx.post, liked: false } });
   });
   await api.dispose();
 });

@@ -106,6 +106,15 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
   'POST /api/posts/add-like': { post_id: NO_SUCH_ID, liked: true },
   'POST /api/posts/get-likes/:id': { data: 'fuzz' },
   'POST /api/posts/profile-info': { data: 'fuzz' },
+  'POST /api/reports': { target_type: 'post', target_id: NO_SUCH_ID, reason: 'spam', note: 'fuzz' },
+  'POST /api/reports/decide': {
+    target_type: 'comment',
+    target_id: NO_SUCH_ID,
+    action: 'dismiss',
+    reason: 'fuzz',
+  },
+  'POST /api/moderation/suspensions': { user_id: 'fuzz-nobody', days: 1, reason: 'fuzz' },
+  'DELETE /api/moderation/suspensions/:user_id': {},
   'POST /api/profiles/new-user-check': { first_name: 'Fuzz', last_name: 'Nobody', email: 'fuzz@fuzz.ca.gov' },
   'POST /api/profiles/create-profile': {
     profile_picture: '/media/pictures/not-uploaded.png',
@@ -355,6 +364,10 @@ const QUERIES: readonly string[] = [
   `?search=${'a'.repeat(9_000)}`,
   '?issue=%C0%AF',
   '?offset=99999999999999999999',
+  '?status=%zz',
+  '?status[]=open',
+  '?status=open&status=closed',
+  '?before=-1&limit=1e9',
 ];
 
 // ------------------------------------------------------------------------------------- building requests

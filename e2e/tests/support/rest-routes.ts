@@ -27,6 +27,8 @@ const MOUNTS: Record<string, string | null> = {
   profilesRouter: '/api/profiles',
   issuesRouter: '/api/issues',
   postsRouter: '/api/posts',
+  // /api/reports and /api/moderation/* (ADR 0041).
+  moderationRouter: '/api',
   historyRouter: '/api/history',
   authRouter: '/auth',
   realmsRouter: '/realms',
