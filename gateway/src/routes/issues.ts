@@ -1,12 +1,13 @@
 // The /api/issues/* REST paths of spec §7 (contract.md, Issues): members only, bodies validated here, then
 // forwarded to the profile service over gRPC, its answers shaped with the spec's names. The service decides who
 // may change a profile's issues (the owner, or a contributor while unclaimed); an issue area's name holding a
-// control, format or replacement character is refused here in the rule's words, and again by the service.
+// control, format or replacement character is refused here in the rule's words, and again by the service. Every
+// change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
 import type { IssueArea, UserIssue } from '@rotunda/protos/profile';
 import { unseenCharactersMessage, unseenCharactersProblem } from '@rotunda/rules';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { requireMember } from '../auth/middleware.ts';
+import { refuseSuspended, requireMember } from '../auth/middleware.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { idField, parseBody } from '../http/validation.ts';
@@ -48,14 +49,14 @@ export function issuesRouter(clients: Pick<ServiceClients, 'profile' | 'deadline
     res.json(answer.issue_areas.map(issueAreaJson));
   });
 
-  router.post('/add-issue-area', async (req, res) => {
+  router.post('/add-issue-area', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addIssueArea, req);
     const answer = await rpc(req, profile.addIssueArea, { issue_name: body.issue_name ?? '' });
     // 201 when made; 200 with the existing issue area when that name was already there.
     res.status(answer.created ? 201 : 200).json(issueAreaJson(answer.issue_area));
   });
 
-  router.post('/add-user-issue', async (req, res) => {
+  router.post('/add-user-issue', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addUserIssue, req);
     const answer = await rpc(req, profile.addUserIssue, {
       profile_id: body.profile_id,
@@ -64,7 +65,7 @@ export function issuesRouter(clients: Pick<ServiceClients, 'profile' | 'deadline
     res.status(201).json(userIssueJson(answer));
   });
 
-  router.delete('/delete-user-issue', async (req, res) => {
+  router.delete('/delete-user-issue', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.deleteUserIssue, req);
     await rpc(req, profile.deleteUserIssue, { id: body.id });
     res.status(204).end();

@@ -3,6 +3,7 @@
 // its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role, and
 // so does giving a Cal-Access ID when adding; names must contain letters. The service owns the form's rules (the
 // required fields among them) and enforces every rule again; its refusals reach the member as it words them.
+// Every change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
 import type { Organization, OrganizationFields } from '@rotunda/protos/org';
 import {
   CAL_ACCESS_MESSAGES,
@@ -17,7 +18,7 @@ import {
 import { CONTRIBUTOR_ROLE, isContributor } from '@rotunda/service-kit';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { callerOf, requireMember, requireRole } from '../auth/middleware.ts';
+import { callerOf, refuseSuspended, requireMember, requireRole } from '../auth/middleware.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { divisionJson, orNull } from '../http/answers.ts';
@@ -243,7 +244,7 @@ export function orgsRouter(
     res.json(answer.divisions.map(divisionJson));
   });
 
-  router.post('/add-organization', async (req, res) => {
+  router.post('/add-organization', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addOrganization, req);
     // The job form members add organizations from has no Cal-Access ID: one sent by a member is refused, not
     // dropped, so the sender is not left believing it was stored.
@@ -259,7 +260,7 @@ export function orgsRouter(
     res.status(answer.created ? 201 : 200).json(organizationJson(answer.organization));
   });
 
-  router.post('/update-organization', contributor, async (req, res) => {
+  router.post('/update-organization', refuseSuspended, contributor, async (req, res) => {
     const body = parseBody(bodies.updateOrganization, req);
     const answer = await rpc(req, org.updateOrganization, {
       organization_id: body.organization_id,
@@ -270,7 +271,7 @@ export function orgsRouter(
     res.json(organizationJson(answer));
   });
 
-  router.post('/upload-organization-logo', contributor, async (req, res) => {
+  router.post('/upload-organization-logo', refuseSuspended, contributor, async (req, res) => {
     const upload = await readUpload(req, {
       fileField: 'logo',
       maxFileBytes: MAX_LOGO_UPLOAD_BYTES,
@@ -290,7 +291,7 @@ export function orgsRouter(
     res.json({ url: answer.url });
   });
 
-  router.post('/add-division', async (req, res) => {
+  router.post('/add-division', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addDivision, req);
     const answer = await rpc(req, org.addDivision, {
       organization_id: body.organization_id,

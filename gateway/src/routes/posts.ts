@@ -15,7 +15,7 @@ import { POST_COMMENTS, singleSpaced } from '@rotunda/rules';
 import { isContributor } from '@rotunda/service-kit';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { callerOf, requireMember } from '../auth/middleware.ts';
+import { callerOf, refuseSuspended, requireMember } from '../auth/middleware.ts';
 import type { ModerationSnapshotView } from '../auth/moderation-snapshot.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
@@ -316,8 +316,9 @@ export function postsRouter(
     res.json({ post_id: answer.post_id, reads: answer.reads });
   });
 
-  // Everything below writes or reads a member's own data: a visitor is refused before the body is read.
-  router.post('/add-post', requireMember, async (req, res) => {
+  // Everything below writes or reads a member's own data: a visitor is refused before the body is read, and a
+  // suspended member's writes too (refuseSuspended, ADR 0041).
+  router.post('/add-post', requireMember, refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addPost, req);
     const created = await pages.write(req, res, post.addPost, {
       post_title: body.post_title ?? '',
@@ -332,7 +333,7 @@ export function postsRouter(
     res.status(201).json(postJson(created));
   });
 
-  router.post('/update-post', requireMember, async (req, res) => {
+  router.post('/update-post', requireMember, refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.updatePost, req);
     const updated = await pages.write(req, res, post.updatePost, {
       post_id: body.post_id,
@@ -347,13 +348,13 @@ export function postsRouter(
     res.json(postJson(updated));
   });
 
-  router.delete('/delete-post', requireMember, async (req, res) => {
+  router.delete('/delete-post', requireMember, refuseSuspended, async (req, res) => {
     const { post_id } = parseBody(bodies.postId, req);
     await pages.write(req, res, post.deletePost, { post_id });
     res.status(204).end();
   });
 
-  router.post('/add-comment', requireMember, async (req, res) => {
+  router.post('/add-comment', requireMember, refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addComment, req);
     const comment = await pages.write(req, res, post.addComment, {
       post_id: body.post_id,
@@ -362,7 +363,7 @@ export function postsRouter(
     res.status(201).json(commentJson(comment));
   });
 
-  router.post('/update-comment', requireMember, async (req, res) => {
+  router.post('/update-comment', requireMember, refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.updateComment, req);
     const comment = await pages.write(req, res, post.updateComment, {
       comment_id: body.comment_id,
@@ -371,14 +372,14 @@ export function postsRouter(
     res.json(commentJson(comment));
   });
 
-  router.delete('/delete-comment', requireMember, async (req, res) => {
+  router.delete('/delete-comment', requireMember, refuseSuspended, async (req, res) => {
     const { comment_id } = parseBody(bodies.commentId, req);
     await pages.write(req, res, post.deleteComment, { comment_id });
     res.status(204).end();
   });
 
   // A sent likes_count or user_id is ignored: the member is the caller and the count the server's.
-  router.post('/add-like', requireMember, async (req, res) => {
+  router.post('/add-like', requireMember, refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.like, req);
     const like = await pages.write(req, res, post.setLike, { post_id: body.post_id, liked: body.liked });
     res.json({

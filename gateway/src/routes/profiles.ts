@@ -7,10 +7,11 @@
 // no personal contact details: only the profile page's answer has them, so reading other members' profile pages
 // (and their vCards) is counted per member by the auth service (ConsumeQuota 'profile-read'; 429 with Retry-After
 // past it), and a member's own profile never counts. A directory search downloads as CSV and a person as a vCard,
-// both holding only work contact details. Picture uploads pass their admission before their body is read.
+// both holding only work contact details. Picture uploads pass their admission before their body is read. Every
+// change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
-import { callerOf, requireMember, requireRole } from '../auth/middleware.ts';
+import { callerOf, refuseSuspended, requireMember, requireRole } from '../auth/middleware.ts';
 import { type ServiceClients, stream } from '../grpc/clients.ts';
 import { callContextOf, serviceCaller } from '../grpc/request-calls.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
@@ -178,13 +179,13 @@ export function profilesRouter(
     );
   });
 
-  router.post('/create-profile', async (req, res) => {
+  router.post('/create-profile', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.createProfile, req);
     const answer = await rpc(req, profile.createProfile, { fields: fieldsMessage(body) });
     res.status(201).json({ createdProfileResult: profileJson(answer) });
   });
 
-  router.post('/upload-profile-picture', async (req, res) => {
+  router.post('/upload-profile-picture', refuseSuspended, async (req, res) => {
     const upload = await readUpload(req, {
       fileField: 'profile_picture',
       maxFileBytes: MAX_PICTURE_UPLOAD_BYTES,
@@ -233,7 +234,7 @@ export function profilesRouter(
     res.send(vCard(card));
   });
 
-  router.post('/update-profile', async (req, res) => {
+  router.post('/update-profile', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.updateProfile, req);
     const answer = await rpc(req, profile.updateProfile, {
       profile_id: body.profile_id,
@@ -244,7 +245,7 @@ export function profilesRouter(
 
   // The spec's client also sends { profile_id, user_id }: the path names the profile, the token the member (and
   // the names the contributors deciding the claim see).
-  router.post('/claim/:profile_id', async (req, res) => {
+  router.post('/claim/:profile_id', refuseSuspended, async (req, res) => {
     const names = claimantNamesOf(req);
     const answer = await rpc(req, profile.claimProfile, {
       profile_id: profileIdOf(req.params.profile_id),
@@ -262,25 +263,25 @@ export function profilesRouter(
     res.json(answer.claims.map(pendingClaimJson));
   });
 
-  router.post('/claims/:claim_id', async (req, res) => {
+  router.post('/claims/:claim_id', refuseSuspended, async (req, res) => {
     const claim_id = claimIdOf(req.params.claim_id);
     const { decision } = parseBody(bodies.decideClaim, req);
     res.json(claimDecisionJson(await rpc(req, profile.decideClaim, { claim_id, decision })));
   });
 
-  router.post('/add-job', async (req, res) => {
+  router.post('/add-job', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addJob, req);
     const answer = await rpc(req, profile.addJob, { profile_id: body.profile_id, fields: jobMessage(body) });
     res.status(201).json(jobJson(answer));
   });
 
-  router.post('/update-job', async (req, res) => {
+  router.post('/update-job', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.updateJob, req);
     const answer = await rpc(req, profile.updateJob, { job_id: body.job_id, fields: jobMessage(body) });
     res.json(jobJson(answer));
   });
 
-  router.delete('/delete-job', async (req, res) => {
+  router.delete('/delete-job', refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.deleteJob, req);
     await rpc(req, profile.deleteJob, { job_id: body.job_id });
     res.status(204).end();
@@ -300,7 +301,7 @@ export function profilesRouter(
     res.json(answer.colleagues.map(colleagueJson));
   });
 
-  router.post('/bio/:profile_id', async (req, res) => {
+  router.post('/bio/:profile_id', refuseSuspended, async (req, res) => {
     const profile_id = profileIdOf(req.params.profile_id);
     const body = parseBody(bodies.bio, req);
     const answer = await rpc(req, profile.setBio, { profile_id, user_bio: body.user_bio ?? '' });
