@@ -3,7 +3,7 @@
 // guards for routes that need a member or a role, or that a suspended member may not use.
 import { suspendedMessage } from '@rotunda/rules';
 import { ACCESS_MESSAGES, type Caller, runningSuspension } from '@rotunda/service-kit';
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/errors.ts';
 import type { ModerationSnapshotView } from './moderation-snapshot.ts';
 import { TOKEN_MESSAGES, TokenRejected, type TokenVerifier } from './verify.ts';
@@ -87,10 +87,11 @@ export function requireRole(role: string): RequestHandler {
 /**
  * Every write route, right after authentication and before any other check (a suspended member's invalid form
  * is refused for the suspension, not for the form): 403 saying until when and why (ADR 0041). Visitors pass,
- * to be refused by the route's own member check.
+ * to be refused by the route's own member check. Generic in the route's parameters, so the handler after it
+ * still reads them typed.
  */
-export const refuseSuspended: RequestHandler = (req, _res, next) => {
+export function refuseSuspended<Params>(req: Request<Params>, _res: Response, next: NextFunction): void {
   const suspension = runningSuspension(req.caller);
   if (suspension) throw new HttpError(403, suspendedMessage(suspension.until, suspension.reason));
   next();
-};
+}
