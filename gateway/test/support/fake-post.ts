@@ -1,9 +1,16 @@
-// A fake PostService on a real gRPC server for the gateway's /api/posts tests: records every call with the caller
-// from the metadata and answers canned posts, comments, types and likes; one test may replace an answer (or
-// throw a DomainError) with `answer`. The feed version it answers is the test's to move (or to make fail); the
-// gateways' questions for it are counted, not recorded with the calls; so is the moderation snapshot, which the
-// test sets (a suspension, a hidden author) and the gateways poll.
-import { type Comment, type ModerationSnapshot, type Post, PostServiceService } from '@rotunda/protos/post';
+// A fake PostService on a real gRPC server for the gateway's /api/posts and moderation tests: records every call
+// with the caller from the metadata and answers canned posts, comments, types, likes, reports and the log; one
+// test may replace an answer (or throw a DomainError) with `answer`. The feed version it answers is the test's to
+// move (or to make fail); the gateways' questions for it are counted, not recorded with the calls; so is the
+// moderation snapshot, which the test sets (a suspension, a hidden author) and the gateways poll.
+import {
+  type Comment,
+  type ModerationLogEntry,
+  type ModerationSnapshot,
+  type Post,
+  PostServiceService,
+  type ReportedTarget,
+} from '@rotunda/protos/post';
 import {
   type CallContext,
   type Caller,
@@ -85,6 +92,49 @@ export const PLAIN_POST: Post = {
   comments: [],
 };
 
+/** A reported comment, as ListReports answers it: hidden at once by three members' reports. */
+export const REPORTED_COMMENT: ReportedTarget = {
+  target_type: 'comment',
+  target_id: 31,
+  reports_count: 3,
+  reasons: ['harassment', 'spam'],
+  state: 'hidden',
+  first_reported_at: new Date('2026-11-22T10:00:00.000Z'),
+  excerpt: 'Will there be a recording?',
+  author: { user_id: 'concierge-1', profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker' },
+  notes: ['Third time this week'],
+  automatic: true,
+  post_id: 7,
+};
+
+/** The moderation log, newest first: a suspension (no target) after a decision on a post. */
+export const MODERATION_LOG: ModerationLogEntry[] = [
+  {
+    id: 12,
+    at: new Date('2026-11-23T09:00:00.000Z'),
+    actor_user_id: 'concierge-1',
+    actor_first_name: 'Carlos',
+    actor_last_name: 'Whitaker',
+    action: 'suspend',
+    target_type: '',
+    target_id: 0,
+    user_id: '4b1f2a52-7c1e-4d8a-9a43-1d2f6b1f0a01',
+    reason: 'Repeated harassment',
+  },
+  {
+    id: 11,
+    at: new Date('2026-11-23T08:00:00.000Z'),
+    actor_user_id: 'concierge-1',
+    actor_first_name: 'Carlos',
+    actor_last_name: 'Whitaker',
+    action: 'hide',
+    target_type: 'post',
+    target_id: 7,
+    user_id: '4b1f2a52-7c1e-4d8a-9a43-1d2f6b1f0a01',
+    reason: 'Personal phone number',
+  },
+];
+
 export const POST_TYPES = [
   { posttype_id: 1, post_type: 'ANNOUNCEMENT' },
   { posttype_id: 9, post_type: 'EVENT' },
@@ -139,6 +189,18 @@ export async function startFakePost(): Promise<FakePost> {
       user_id: 'concierge-1',
       organization_id: 14,
     }),
+    addReport: async () => ({ report_id: 41 }),
+    listReports: async () => ({ targets: [REPORTED_COMMENT] }),
+    decideReports: async () => ({ state: 'hidden', closed_reports: 3 }),
+    suspendMember: async (request, context) => ({
+      user_id: request.user_id,
+      until: new Date('2026-12-24T08:00:00.000Z'),
+      reason: request.reason,
+      created_at: new Date('2026-11-24T08:00:00.000Z'),
+      suspended_by: context.caller?.userId ?? '',
+    }),
+    liftSuspension: async () => ({}),
+    listModerationLog: async () => ({ entries: MODERATION_LOG }),
   };
   let overrides: Record<string, Handler> = {};
   const implementation = Object.fromEntries(
