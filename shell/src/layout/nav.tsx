@@ -56,24 +56,23 @@ export function NavItems({ compact = false, onNavigate }: NavItemsProps) {
 /** 'Moderation' with its count as a badge; the count is part of the link's name ('Moderation, 3 open items'). */
 function ModerationItem({ compact = false, onNavigate }: NavItemsProps) {
   const open = useModeration((s) => s.openItems);
-  const count = open ? `${open} open ${open === 1 ? 'item' : 'items'}` : null;
+  // One name in one string: browsers put spaces between a label's parts where a hidden span begins.
+  const name = open ? `Moderation, ${open} open ${open === 1 ? 'item' : 'items'}` : undefined;
   return (
     <NavLink
       to="/moderation"
       className="nav-item"
       onClick={onNavigate}
-      title={compact ? (count ? `Moderation, ${count}` : 'Moderation') : undefined}
+      aria-label={name}
+      title={compact ? (name ?? 'Moderation') : undefined}
     >
       <ShieldCheck size={20} aria-hidden="true" />
       <span className={compact ? 'visually-hidden' : undefined}>Moderation</span>
-      {count && (
-        <>
-          <span className="visually-hidden">, {count}</span>
-          <span className="nav-item__count" aria-hidden="true">
-            {open}
-          </span>
-        </>
-      )}
+      {open ? (
+        <span className="nav-item__count" aria-hidden="true">
+          {open}
+        </span>
+      ) : null}
     </NavLink>
   );
 }
