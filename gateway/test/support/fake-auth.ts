@@ -14,6 +14,7 @@ import {
   unary,
 } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
+import type { Express } from 'express';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { createApp } from '../../src/app.ts';
 import { endedSessionsFromAuth, watchEndedSessions } from '../../src/auth/ended-sessions.ts';
@@ -204,6 +205,8 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
 
 export interface RunningGateway {
   base: string;
+  /** The Express app it serves: tests read its registered routes. */
+  app: Express;
   close: () => Promise<void>;
 }
 
@@ -249,6 +252,7 @@ export async function startGateway(
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    app,
     close: async () => {
       endedSessions.close();
       moderation.close();
