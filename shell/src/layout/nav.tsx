@@ -68,6 +68,8 @@ function ModerationItem({ compact = false, onNavigate }: NavItemsProps) {
     >
       <ShieldCheck size={20} aria-hidden="true" />
       <span className={compact ? 'visually-hidden' : undefined}>Moderation</span>
+      {/* The visible text reads 'Moderation 3', which the name must contain (WCAG 2.5.3). */}
+      {open ? ' ' : null}
       {open ? (
         <span className="nav-item__count" aria-hidden="true">
           {open}
