@@ -6,9 +6,9 @@
 // Each case is called by a visitor, the owner of the resource (a new member with a profile), another member
 // (the same), a contributor (the demo Concierge) and a suspended member (a new member with a profile, suspended
 // by the contributor), refused callers first. A refused call must answer 401 (visitor) or 403/409 (members) and
-// change nothing: the resource is read before and after. The suspended member still reads what any member reads,
-// but every write answers 403 with 'Your account is suspended until <date>: <reason>' before any other check
-// (ADR 0041), whatever else the call would have met. An allowed call
+// change nothing: the resource is read before and after. The suspended member still reads what any member reads
+// and may change their own password, but every other write answers 403 with 'Your account is suspended until
+// <date>: <reason>' before any other check (ADR 0041), whatever else the call would have met. An allowed call
 // must succeed and, where it writes, change the resource; it is then undone, so the next caller meets the same
 // state. The rules (spec §6 and DESIGN's fixes): posts and comments by their author; profiles by their owner,
 // or by a contributor while unclaimed; organizations by contributors, though members may add one (without a
@@ -179,7 +179,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /auth/update-password': (f) => [
     {
       target: "the caller's own password",
-      allowed: MEMBERS,
+      // Securing one's account stays open to a suspended member: a suspension is about what they publish.
+      allowed: READERS,
       call: (actor) => ({
         path: '/auth/update-password',
         data: {
