@@ -256,14 +256,13 @@ export function profilesRouter(
   });
 
   // A contributor confirms or rejects members' claims (the service checks the role again).
-  router.use('/claims', requireRole(CONTRIBUTOR_ROLE));
-
-  router.get('/claims', async (req, res) => {
+  router.get('/claims', requireRole(CONTRIBUTOR_ROLE), async (req, res) => {
     const answer = await rpc(req, profile.listPendingClaims, {});
     res.json(answer.claims.map(pendingClaimJson));
   });
 
-  router.post('/claims/:claim_id', refuseSuspended, async (req, res) => {
+  // A suspended member is told so before anything else, the role included.
+  router.post('/claims/:claim_id', refuseSuspended, requireRole(CONTRIBUTOR_ROLE), async (req, res) => {
     const claim_id = claimIdOf(req.params.claim_id);
     const { decision } = parseBody(bodies.decideClaim, req);
     res.json(claimDecisionJson(await rpc(req, profile.decideClaim, { claim_id, decision })));
