@@ -15,11 +15,26 @@ import { APP_CONFIG, fakeJwt, inSeconds, makeMember } from './support';
 
 /** The identity provider's token endpoint: each refresh token renews once; a spent one ends the session. */
 class TokenServer {
+  /** Renewals asked for, answered or not yet. */
+  asked = 0;
   renewals = 0;
   refusals = 0;
   private serial = 0;
   private live = new Set<string>();
   private ended = false;
+  private held: Promise<void> | null = null;
+
+  /** Keeps every answer back until the function it returns is called. */
+  holdAnswers(): () => void {
+    let release = () => {};
+    this.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
 
   issue(accessSeconds: number) {
     this.serial += 1;
@@ -33,8 +48,10 @@ class TokenServer {
   }
 
   async refresh(refreshToken: string) {
+    this.asked += 1;
     // The answer takes a moment, during which another tab may ask too.
     await new Promise((resolve) => setTimeout(resolve, 5));
+    if (this.held) await this.held;
     if (this.ended || !this.live.delete(refreshToken)) {
       this.ended = true;
       this.refusals += 1;
@@ -217,6 +234,27 @@ describe('two tabs of one browser', () => {
     expect(two.store.getState().isAuthenticated).toBe(false);
     expect(server.renewals).toBe(1);
     expect(server.refusals).toBe(0);
+  });
+
+  it('a sign-out in another tab while this tab renews wins: the renewed tokens are not written back', async () => {
+    const server = new TokenServer();
+    const first = server.issue(300);
+    setSession(makeMember({ token: first.token }), first.refreshToken);
+    const answer = server.holdAnswers();
+    const tab = openTab(server, new BrowserLocks());
+    // The tab's renewal has reached the server, which has not answered yet, when another tab signs out.
+    await vi.waitFor(() => expect(server.asked).toBe(1));
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ token: null, refreshToken: null, isAuthenticated: false, loading: false, user: null }),
+    );
+    answer();
+    await vi.waitFor(() => expect(server.renewals).toBe(1));
+
+    await vi.waitFor(() => expect(tab.store.getState().isAuthenticated).toBe(false));
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toMatchObject({
+      isAuthenticated: false,
+    });
   });
 
   it('hears of another tab’s renewal and sign-out through the storage event', async () => {

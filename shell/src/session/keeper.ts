@@ -145,6 +145,12 @@ export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
   /** Copies keycloak-js' renewed tokens into the store (token and user.token in step). */
   function keep(instance: KeycloakLike) {
     activeSinceRenewal = false;
+    // Signed out in another tab (or the stored session cleared) while this renewal was under way: the sign-out
+    // wins, and the renewed tokens are not written back.
+    if (!stored().isAuthenticated) {
+      end();
+      return;
+    }
     if (instance.token) store.getState().setTokens(instance.token, instance.refreshToken ?? null);
     scheduleEnd();
   }
