@@ -263,7 +263,7 @@ export function profilesRouter(
 
   // A suspended member is told so before anything else, the role included.
   router.post('/claims/:claim_id', refuseSuspended, requireRole(CONTRIBUTOR_ROLE), async (req, res) => {
-    const claim_id = claimIdOf(req.params.claim_id);
+    const claim_id = claimIdOf(req.params.claim_id as string);
     const { decision } = parseBody(bodies.decideClaim, req);
     res.json(claimDecisionJson(await rpc(req, profile.decideClaim, { claim_id, decision })));
   });
