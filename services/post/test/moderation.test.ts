@@ -3,7 +3,11 @@
 // once, even at once; within an allowance), three members' reports hide a target, contributors read the queue and
 // decide with a reason, hidden posts and comments leave every feed, search, comments page, count, like and read
 // for everyone but their author (who reads why) and contributors, removed ones for everyone, decisions move the
-// feed version and are logged, suspended members read but every write is refused before any other check.
+// feed version and are logged, suspended members read but every write is refused before any other check; reporters
+// read what became of their reports.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type CallOptions,
   type ClientUnaryCall,
@@ -606,5 +610,136 @@ describe('suspensions', () => {
     await suspend(30);
     const shorter = await suspend(1, 'Second thoughts.');
     expect((await rpc('getModerationSnapshot', {})).suspensions).toEqual([shorter]);
+  });
+});
+
+describe('a reporter’s own reports', () => {
+  it('tell the reporter what became of each, newest first, never answering a removed target’s text', async () => {
+    const hiddenPost = await addPost(MAYA, 'Water plan adopted');
+    const removedPost = await addPost(MAYA, 'Cheap pills here');
+    const dismissedPost = await addPost(OWEN, 'Budget hearing');
+    const openPost = await addPost(OWEN, 'Transit update');
+    const comment = await rpc(
+      'addComment',
+      { post_id: openPost.post_id, comment_body: 'Call <b>me</b> at 555-0100' },
+      MAYA,
+    );
+    await report(PRIYA, hiddenPost.post_id, 'post', 'harassment', 'Rude to staff');
+    await report(PRIYA, removedPost.post_id, 'post', 'spam');
+    await report(PRIYA, dismissedPost.post_id, 'post', 'misinformation');
+    await report(PRIYA, comment.comment_id, 'comment', 'personal_information');
+    await report(PRIYA, openPost.post_id, 'post', 'other');
+    await report(OWEN, hiddenPost.post_id, 'post', 'spam');
+    await decide(hiddenPost.post_id, 'hide', 'post', 'Harassment.');
+    await decide(removedPost.post_id, 'remove', 'post', 'Spam.');
+    await decide(dismissedPost.post_id, 'dismiss', 'post', 'The figures are right.');
+    await decide(comment.comment_id, 'hide', 'comment', 'A phone number.');
+
+    const { reports } = await rpc('listMyReports', {}, PRIYA);
+    expect(
+      reports.map((r) => [r.target_type, r.target_id, r.post_id, r.reason, r.status, r.outcome, r.excerpt]),
+    ).toEqual([
+      ['post', openPost.post_id, openPost.post_id, 'other', 'open', '', 'Transit update'],
+      [
+        'comment',
+        comment.comment_id,
+        openPost.post_id,
+        'personal_information',
+        'closed',
+        'hide',
+        'Call me at 555-0100',
+      ],
+      [
+        'post',
+        dismissedPost.post_id,
+        dismissedPost.post_id,
+        'misinformation',
+        'closed',
+        'dismiss',
+        'Budget hearing',
+      ],
+      ['post', removedPost.post_id, removedPost.post_id, 'spam', 'closed', 'remove', ''],
+      ['post', hiddenPost.post_id, hiddenPost.post_id, 'harassment', 'closed', 'hide', 'Water plan adopted'],
+    ]);
+    expect(reports[0]?.decided_at).toBeUndefined();
+    const [, , , , first] = reports;
+    expect(first?.note).toBe('Rude to staff');
+    expect(first?.created_at).toBeInstanceOf(Date);
+    expect(first?.decided_at?.getTime()).toBeGreaterThanOrEqual(first?.created_at?.getTime() ?? Infinity);
+    const reportIds = reports.map((r) => r.report_id);
+    expect(reportIds).toEqual([...reportIds].sort((a, b) => b - a));
+
+    // Each member reads only their own.
+    expect(
+      (await rpc('listMyReports', {}, OWEN)).reports.map((r) => [r.target_id, r.reason, r.outcome]),
+    ).toEqual([[hiddenPost.post_id, 'spam', 'hide']]);
+    expect((await rpc('listMyReports', {}, MAYA)).reports).toEqual([]);
+    expect(await refusal(rpc('listMyReports', {}))).toEqual({
+      code: status.UNAUTHENTICATED,
+      details: 'Access Restricted. Please login.',
+    });
+  });
+
+  it('say nothing of a comment on a removed post, leave out deleted targets and list a report made again anew', async () => {
+    const post = await addPost(OWEN, 'Transit update');
+    const comment = await rpc('addComment', { post_id: post.post_id, comment_body: 'Rude words' }, MAYA);
+    const deleted = await addPost(MAYA, 'Soon gone');
+    await report(PRIYA, comment.comment_id, 'comment', 'harassment');
+    await report(PRIYA, deleted.post_id);
+    await rpc('deletePost', { post_id: deleted.post_id }, MAYA);
+    await decide(post.post_id, 'remove', 'post', 'Spam.');
+    expect((await rpc('listMyReports', {}, PRIYA)).reports).toMatchObject([
+      { target_type: 'comment', target_id: comment.comment_id, status: 'open', outcome: '', excerpt: '' },
+    ]);
+
+    // A closed report stays in the list beside the one made again after it.
+    const again = await addPost(MAYA, 'Reported twice');
+    await report(PRIYA, again.post_id);
+    await decide(again.post_id, 'dismiss', 'post', 'Fine.');
+    await report(PRIYA, again.post_id, 'post', 'other');
+    const { reports } = await rpc('listMyReports', {}, PRIYA);
+    expect(reports.slice(0, 2).map((r) => [r.target_id, r.reason, r.status, r.outcome])).toEqual([
+      [again.post_id, 'other', 'open', ''],
+      [again.post_id, 'spam', 'closed', 'dismiss'],
+    ]);
+  });
+});
+
+describe('the report outcome migration', () => {
+  it('gives reports closed before it the decision that closed them', async () => {
+    const databaseUrl = await createTestDatabase();
+    const earlier = mkdtempSync(join(tmpdir(), 'post-migrations-'));
+    cpSync(`${root}prisma/migrations`, earlier, {
+      recursive: true,
+      filter: (source) => !source.includes('20270105090000_report_outcome'),
+    });
+    await migrate({ databaseUrl, schema: 'post', migrationsDir: earlier, logger });
+    rmSync(earlier, { recursive: true });
+    const db = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
+    try {
+      const at = (seconds: number) => new Date(Date.UTC(2026, 11, 1, 12, 0, seconds));
+      // Post 1 hidden automatically, then by a contributor; reported again and restored; reported once more.
+      // Comment 5 removed. Each decision logged a moment before the reports it closed.
+      await db.$executeRaw`
+        INSERT INTO post.moderation_log (at, actor_user_id, action, target_type, target_id, user_id, reason) VALUES
+          (${at(1)}, '', 'auto_hide', 'post', 1, 'member-1', 'Auto.'),
+          (${at(10)}, 'concierge-1', 'hide', 'post', 1, 'member-1', 'Rude.'),
+          (${at(20)}, 'concierge-1', 'restore', 'post', 1, 'member-1', 'Fixed.'),
+          (${at(30)}, 'concierge-1', 'remove', 'comment', 5, 'member-1', 'Phone number.'),
+          (${at(31)}, 'concierge-1', 'suspend', '', 0, 'member-1', 'Spam.')`;
+      await db.$executeRaw`
+        INSERT INTO post.reports (report_id, target_type, target_id, reporter_id, reason, created_at, closed_at) VALUES
+          (1, 'post', 1, 'member-3', 'spam', ${at(0)}, ${new Date(at(10).getTime() + 5)}),
+          (2, 'post', 1, 'member-3', 'other', ${at(15)}, ${new Date(at(20).getTime() + 5)}),
+          (3, 'post', 1, 'member-3', 'spam', ${at(25)}, NULL),
+          (4, 'comment', 5, 'member-4', 'personal_information', ${at(2)}, ${new Date(at(30).getTime() + 5)})`;
+      expect(
+        await migrate({ databaseUrl, schema: 'post', migrationsDir: `${root}prisma/migrations`, logger }),
+      ).toEqual(['20270105090000_report_outcome']);
+      const rows = await db.report.findMany({ orderBy: { reportId: 'asc' }, select: { outcome: true } });
+      expect(rows.map((row) => row.outcome)).toEqual(['hide', 'restore', null, 'remove']);
+    } finally {
+      await db.$disconnect();
+    }
   });
 });

@@ -253,6 +253,21 @@ export function grpcPostService(
         post_id: target.postId,
       })),
     })),
+    listMyReports: unary(logger, 'ListMyReports', async (_request, context) => ({
+      reports: (await moderation.myReports(context.caller)).map((report) => ({
+        report_id: report.reportId,
+        target_type: report.type,
+        target_id: report.id,
+        post_id: report.postId,
+        reason: report.reason,
+        note: report.note,
+        created_at: report.createdAt,
+        status: report.status,
+        outcome: report.outcome ?? '',
+        decided_at: opt(report.decidedAt),
+        excerpt: report.excerpt,
+      })),
+    })),
     decideReports: write('DecideReports', async (request, context) => {
       const decision = await moderation.decideReports(context.caller, {
         targetType: request.target_type,

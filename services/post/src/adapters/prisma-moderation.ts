@@ -6,6 +6,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type {
   ModerationLogEntry,
   ModerationTarget,
+  MyReportRow,
   ReportedTargetRow,
   TargetRef,
 } from '../domain/moderation.ts';
@@ -179,6 +180,23 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
       );
     },
 
+    async reportsBy(reporterId, limit) {
+      const rows = await prisma.$queryRaw<(Omit<MyReportRow, 'type'> & { type: string })[]>`
+        SELECT r.report_id AS "reportId", r.target_type AS type, r.target_id AS id,
+               coalesce(p.post_id, c.post_id) AS "postId", r.reason, r.note, r.created_at AS "createdAt",
+               r.closed_at AS "closedAt", r.outcome, coalesce(p.post_title, c.comment_body) AS text,
+               coalesce(p.moderation_state, c.moderation_state) AS state,
+               coalesce(p.moderation_state, cp.moderation_state) AS "postState"
+        FROM ${table('reports')} r
+        LEFT JOIN ${table('posts')} p ON r.target_type = 'post' AND p.post_id = r.target_id
+        LEFT JOIN ${table('comments')} c ON r.target_type = 'comment' AND c.comment_id = r.target_id
+        LEFT JOIN ${table('posts')} cp ON cp.post_id = c.post_id
+        WHERE r.reporter_id = ${reporterId} AND (p.post_id IS NOT NULL OR c.comment_id IS NOT NULL)
+        ORDER BY r.created_at DESC, r.report_id DESC
+        LIMIT ${limit}`;
+      return rows.map(({ type, ...row }) => ({ ...row, type: type as TargetRef['type'] }));
+    },
+
     decide(ref, next, entry) {
       return prisma.$transaction(async (tx) => {
         const target = await targetRow(tx, ref, true);
@@ -186,7 +204,7 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
         const moderation = next(moderationOf(target));
         await setModeration(tx, ref, moderation);
         const closedReports = await tx.$executeRaw`
-          UPDATE ${table('reports')} SET closed_at = ${now()}
+          UPDATE ${table('reports')} SET closed_at = ${now()}, outcome = ${entry.action}
           WHERE target_type = ${ref.type} AND target_id = ${ref.id} AND closed_at IS NULL`;
         await log(tx, {
           actorUserId: entry.actorUserId,

@@ -72,6 +72,39 @@ export interface ReportedTarget extends Omit<ReportedTargetRow, 'text'> {
   excerpt: string;
 }
 
+/** One of a member's own reports as the store reads it; `text` is the post's title or the comment's body. */
+export interface MyReportRow extends TargetRef {
+  reportId: number;
+  /** For a comment, the post it is on; for a post, its own id. */
+  postId: number;
+  reason: string;
+  note: string;
+  createdAt: Date;
+  /** When a decision closed it; null while open. */
+  closedAt: Date | null;
+  /** The decision that closed it. */
+  outcome: ModerationAction | null;
+  text: string;
+  /** The target's state, and for a comment its post's (a post's own otherwise). */
+  state: ModerationState;
+  postState: ModerationState;
+}
+
+/** A member's own report and what became of it (issue 29: the closed report is the reporter's notice). */
+export interface MyReport extends TargetRef {
+  reportId: number;
+  postId: number;
+  reason: string;
+  note: string;
+  createdAt: Date;
+  status: ReportStatus;
+  /** The decision that closed it; null while open. */
+  outcome: ModerationAction | null;
+  decidedAt: Date | null;
+  /** As the queue's; empty once the target, or the post a comment is on, is removed (its text is nobody's now). */
+  excerpt: string;
+}
+
 export interface Suspension {
   userId: string;
   until: Date;
@@ -109,6 +142,8 @@ export const REPORT_ALLOWANCE: CommentAllowance = { burst: 20, intervalMs: 3 * 6
 export const EXCERPT_LENGTH = 200;
 /** Targets the queue answers at most, per status. */
 const QUEUE_LIMIT = 200;
+/** A member's own reports answered at most, newest first. */
+export const MY_REPORTS_LIMIT = 100;
 const LOG_PAGE = { default: 50, max: 100 } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -247,6 +282,21 @@ export function createModeration({
       if (!REPORT_STATUSES.includes(wanted)) throw invalidArgument(MODERATION_MESSAGES.chooseStatus);
       const rows = await store.reportedTargets(wanted, QUEUE_LIMIT);
       return rows.map(({ text, ...row }) => ({ ...row, excerpt: excerptOf(text) }));
+    },
+
+    /**
+     * Members: their own reports, newest first, each with the decision that closed it. A removed target's text is
+     * never answered; a hidden one's excerpt is only its title or the start of the comment, as the reporter read it.
+     */
+    async myReports(caller: Caller | undefined): Promise<MyReport[]> {
+      const member = requireMember(caller);
+      const rows = await store.reportsBy(member.userId, MY_REPORTS_LIMIT);
+      return rows.map(({ text, state, postState, closedAt, ...row }) => ({
+        ...row,
+        status: closedAt ? 'closed' : 'open',
+        decidedAt: closedAt,
+        excerpt: state === 'removed' || postState === 'removed' ? '' : excerptOf(text),
+      }));
     },
 
     /**

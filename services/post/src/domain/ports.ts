@@ -1,9 +1,11 @@
 // The post service's ports: what its rules need from the outside world. Adapters implement them (Prisma on the
 // post schema, the profile and org services over gRPC, DOMPurify on jsdom); the search index is @rotunda/search's.
 
+import type { ModerationAction } from '@rotunda/rules';
 import type {
   ModerationLogEntry,
   ModerationTarget,
+  MyReportRow,
   NewReport,
   ReportedTargetRow,
   ReportStatus,
@@ -165,14 +167,16 @@ export interface ModerationStore {
   ): Promise<{ reportId: number; hidden: boolean } | null>;
   /** One entry per target with open reports ('open') or only closed ones ('closed'), most reported first. */
   reportedTargets(status: ReportStatus, limit: number): Promise<ReportedTargetRow[]>;
+  /** The member's own reports of posts and comments that still exist, newest first. */
+  reportsBy(reporterId: string, limit: number): Promise<MyReportRow[]>;
   /**
-   * Under the target's row lock: its moderation becomes `next(current)`, its open reports close and the decision
-   * is logged, in one transaction. Null when the target does not exist.
+   * Under the target's row lock: its moderation becomes `next(current)`, its open reports close with the decision
+   * as their outcome and the decision is logged, in one transaction. Null when the target does not exist.
    */
   decide(
     target: TargetRef,
     next: (current: ModerationMark) => ModerationMark,
-    log: { actorUserId: string; action: string; reason: string },
+    log: { actorUserId: string; action: ModerationAction; reason: string },
   ): Promise<{ moderation: ModerationMark; closedReports: number; postId: number } | null>;
   runningSuspension(userId: string): Promise<Suspension | null>;
   runningSuspensions(): Promise<Suspension[]>;
