@@ -206,6 +206,50 @@ describe('GET /api/reports', () => {
   });
 });
 
+describe('GET /api/reports/mine', () => {
+  it('answers a member their own reports with each outcome, never to be kept by a shared cache', async () => {
+    const res = await get(url('/api/reports/mine'), member);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        report_id: 42,
+        target_type: 'comment',
+        target_id: 31,
+        post_id: 7,
+        reason: 'harassment',
+        note: '',
+        created_at: '2026-11-23T10:00:00.000Z',
+        status: 'open',
+        outcome: '',
+        decided_at: null,
+        excerpt: 'Will there be a recording?',
+      },
+      {
+        report_id: 41,
+        target_type: 'post',
+        target_id: 7,
+        post_id: 7,
+        reason: 'personal_information',
+        note: 'A staffer’s phone',
+        created_at: '2026-11-22T10:00:00.000Z',
+        status: 'closed',
+        outcome: 'hide',
+        decided_at: '2026-11-23T08:00:00.000Z',
+        excerpt: 'Budget hearing moved',
+      },
+    ]);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(posts.callsTo('listMyReports')).toEqual([
+      { method: 'listMyReports', request: {}, caller: expect.objectContaining({ userId: MEMBER.sub }) },
+    ]);
+  });
+
+  it('answers 401 to a visitor without asking the service', async () => {
+    expect(await get(url('/api/reports/mine'))).toMatchObject({ status: 401, body: LOGIN_REQUIRED });
+    expect(posts.calls).toEqual([]);
+  });
+});
+
 describe('POST /api/reports/decide', () => {
   const decision = {
     target_type: 'comment',
@@ -414,6 +458,7 @@ describe('a suspended member', () => {
     expect(posts.calls).toEqual([]);
     expect((await get(url('/api/reports'), suspendedContributor)).status).toBe(200);
     expect((await get(url('/api/moderation/log'), suspendedContributor)).status).toBe(200);
+    expect((await get(url('/api/reports/mine'), suspended)).status).toBe(200);
   });
 });
 

@@ -625,6 +625,7 @@ const MATRIX: Record<string, Entry> = {
     },
   ],
   'GET /api/reports': () => [contributorRead('/api/reports?status=open')],
+  'GET /api/reports/mine': () => [memberRead('/api/reports/mine', undefined, 'GET')],
   'POST /api/reports/decide': (f) => [
     {
       target: 'the reported post (its reports dismissed)',
@@ -1068,6 +1069,7 @@ test('the table lists every write route the gateway serves, and only those', () 
     'GET /api/history/profile/:id',
     'GET /api/history/organization/:id',
     'GET /api/reports',
+    'GET /api/reports/mine',
     'GET /api/moderation/log',
     'GET /api/moderation/me',
   ];

@@ -1,10 +1,10 @@
 // The moderation REST paths (DESIGN.md "Community contracts — Moderation", ADR 0041): members report a post or a
-// comment; contributors read the queue, decide, suspend and lift, and read the log; a member asks whether they are
-// suspended (answered from this gateway's moderation snapshot, without asking a service). The post service owns
+// comment and reads what became of their own reports; contributors read the queue, decide, suspend and lift, and
+// read the log; a member asks whether they are suspended (answered from this gateway's moderation snapshot, without asking a service). The post service owns
 // moderation and refuses again; bodies are checked here for their shapes first. Every write is refused for a
 // visitor, then for a suspended member, before its body is read. A report and a decision may hide or show a target:
 // they go through the feed's kept pages as any write does, so this worker drops them before answering.
-import type { ReportedTarget } from '@rotunda/protos/post';
+import type { MyReport, ReportedTarget } from '@rotunda/protos/post';
 import { MODERATION_ACTIONS, REPORT_NOTE_MAX, REPORT_REASONS, SUSPENSION_DAYS } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Router } from 'express';
@@ -109,6 +109,22 @@ function reportedTargetJson(target: ReportedTarget) {
   };
 }
 
+function myReportJson(report: MyReport) {
+  return {
+    report_id: report.report_id,
+    target_type: report.target_type,
+    target_id: report.target_id,
+    post_id: report.post_id,
+    reason: report.reason,
+    note: report.note,
+    created_at: instant(report.created_at),
+    status: report.status,
+    outcome: report.outcome,
+    decided_at: instant(report.decided_at),
+    excerpt: report.excerpt,
+  };
+}
+
 export function moderationRouter(
   clients: Pick<ServiceClients, 'post' | 'deadlineMs'>,
   pages: FeedPages,
@@ -125,6 +141,13 @@ export function moderationRouter(
     const body = parseBody(bodies.report, req);
     const answer = await pages.write(req, res, post.addReport, body);
     res.status(201).json({ report_id: answer.report_id });
+  });
+
+  // The reporter's notice of each outcome (issue 29), theirs alone: never kept by a shared cache.
+  router.get('/reports/mine', requireMember, async (req, res) => {
+    const { reports } = await rpc(req, post.listMyReports, {});
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(reports.map(myReportJson));
   });
 
   router.get('/reports', ...contributor, async (req, res) => {

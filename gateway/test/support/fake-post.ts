@@ -7,6 +7,7 @@ import {
   type Comment,
   type ModerationLogEntry,
   type ModerationSnapshot,
+  type MyReport,
   type Post,
   PostServiceService,
   type ReportedTarget,
@@ -107,6 +108,35 @@ export const REPORTED_COMMENT: ReportedTarget = {
   post_id: 7,
 };
 
+/** A member's own reports, newest first: one still open, one a contributor closed by hiding the post. */
+export const MY_REPORTS: MyReport[] = [
+  {
+    report_id: 42,
+    target_type: 'comment',
+    target_id: 31,
+    post_id: 7,
+    reason: 'harassment',
+    note: '',
+    created_at: new Date('2026-11-23T10:00:00.000Z'),
+    status: 'open',
+    outcome: '',
+    excerpt: 'Will there be a recording?',
+  },
+  {
+    report_id: 41,
+    target_type: 'post',
+    target_id: 7,
+    post_id: 7,
+    reason: 'personal_information',
+    note: 'A staffer’s phone',
+    created_at: new Date('2026-11-22T10:00:00.000Z'),
+    status: 'closed',
+    outcome: 'hide',
+    decided_at: new Date('2026-11-23T08:00:00.000Z'),
+    excerpt: 'Budget hearing moved',
+  },
+];
+
 /** The moderation log, newest first: a suspension (no target) after a decision on a post. */
 export const MODERATION_LOG: ModerationLogEntry[] = [
   {
@@ -191,6 +221,7 @@ export async function startFakePost(): Promise<FakePost> {
     }),
     addReport: async () => ({ report_id: 41 }),
     listReports: async () => ({ targets: [REPORTED_COMMENT] }),
+    listMyReports: async () => ({ reports: MY_REPORTS }),
     decideReports: async () => ({ state: 'hidden', closed_reports: 3 }),
     suspendMember: async (request, context) => ({
       user_id: request.user_id,
