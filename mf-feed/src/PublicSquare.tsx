@@ -2,7 +2,8 @@
 // (spec §2, §6): the search box, 'Create Post', the order, 'My issue areas' (members whose profile covers an
 // issue area) and the type filter, the feed of posts and the
 // Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
-// Members like, comment and post; a visitor's 'Create Post' asks the shell for its login dialog. The create
+// Members like, comment and post, and find their reports' outcomes under 'Your reports'; a visitor's 'Create Post'
+// asks the shell for its login dialog. The create
 // and read dialogs (with the rich-text editor and the calendar file) load when first opened.
 import { requestLogin, useUser } from '@rotunda/session';
 import { Spinner } from '@rotunda/ui';
@@ -19,6 +20,7 @@ import { useLikes } from './feed/useLikes';
 import { usePostActions } from './feed/usePostActions';
 import { useTypeList } from './feed/useTypeList';
 import { Headlines } from './headlines/Headlines';
+import { MyReportsButton } from './report/MyReports';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import '@rotunda/ui/states.css';
@@ -97,6 +99,7 @@ export default function PublicSquare() {
         <p className="page-lede">
           Announcements, events and the day&rsquo;s news from California&rsquo;s policy community.
         </p>
+        <MyReportsButton />
       </header>
 
       {narrow && (

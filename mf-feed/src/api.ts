@@ -2,7 +2,7 @@
 // @rotunda/ui's client (errors carry the status and the server's own message). Reading the feed is public; every
 // call still sends the member's fresh access token when someone is signed in (x-auth-token), which the writes
 // need. A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
-import { EVENT_POST_TYPE_ID, type ReportReason } from '@rotunda/rules';
+import { EVENT_POST_TYPE_ID, type ModerationAction, type ReportReason } from '@rotunda/rules';
 import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
 
 /**
@@ -230,3 +230,26 @@ export const addReport = (target: ReportTarget, reason: ReportReason, note: stri
     reason,
     ...(note !== '' && { note }),
   });
+
+/** One of the member's own reports and what became of it (issue 29: the closed report is their notice). */
+export interface MyReport {
+  report_id: number;
+  target_type: 'post' | 'comment';
+  target_id: number;
+  /** For a comment, the post it is on; for a post, its own id. */
+  post_id: number;
+  reason: ReportReason;
+  note: string;
+  created_at: string;
+  /** Open until a contributor decides on the target. */
+  status: 'open' | 'closed';
+  /** The decision that closed it; '' while open. */
+  outcome: ModerationAction | '';
+  decided_at: string | null;
+  /** A post's title or the start of a comment's text; empty once it was removed. */
+  excerpt: string;
+}
+
+/** The member's own reports, newest first (at most 100). */
+export const fetchMyReports = (signal?: AbortSignal) =>
+  list<MyReport>('GET', '/api/reports/mine', undefined, signal);

@@ -30,7 +30,13 @@ describe('reporting a post', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Send report' }));
 
     expect((await dialog.findByRole('status')).textContent).toBe('Thanks — a contributor will review it.');
-    expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Done' }));
+    // The Done button, which takes the focus, says where the outcome will show.
+    expect(document.activeElement).toBe(
+      dialog.getByRole('button', {
+        name: 'Done',
+        description: 'What they decide will show under “Your reports” on the Public Square.',
+      }),
+    );
     expect(callsTo(calls, 'POST /api/reports')[0]?.body).toEqual({
       target_type: 'post',
       target_id: 31,

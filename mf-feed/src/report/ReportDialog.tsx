@@ -1,5 +1,6 @@
 // The report dialog (issue 29, ADR 0041): the member picks a reason and may add a note of at most 500 characters,
-// then sends; the dialog thanks them and the target counts as reported for the rest of the visit. A missing reason
+// then sends; the dialog thanks them, says where the outcome will show ("Your reports"), and the target counts as
+// reported for the rest of the visit. A missing reason
 // or the server's refusal (a suspension, reporting too often) is said in the dialog and announced.
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '@rotunda/rules';
 import { Dialog, FormError, refusalOr, useAction } from '@rotunda/ui';
@@ -11,6 +12,7 @@ import '@rotunda/ui/forms.css';
 import './report.css';
 
 export const THANKS = 'Thanks — a contributor will review it.';
+export const OUTCOME_HINT = 'What they decide will show under “Your reports” on the Public Square.';
 
 interface ReportDialogProps {
   open: boolean;
@@ -72,8 +74,18 @@ function ReportForm({ target, userId, onClose }: Omit<ReportDialogProps, 'open'>
         <p className="form-success" role="status">
           {THANKS}
         </p>
+        {/* Read with the Done button, which takes the focus. */}
+        <p id={`${ids}-next`} className="report-form__next">
+          {OUTCOME_HINT}
+        </p>
         <div className="form-actions">
-          <button ref={doneButton} type="button" className="button button--primary" onClick={onClose}>
+          <button
+            ref={doneButton}
+            type="button"
+            className="button button--primary"
+            aria-describedby={`${ids}-next`}
+            onClick={onClose}
+          >
             Done
           </button>
         </div>
