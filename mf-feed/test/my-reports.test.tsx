@@ -1,5 +1,5 @@
 // "Your reports" (issue 29): a signed-in member opens, from the public square, the list of what they reported and
-// what became of each (waiting, or reviewed: left up, hidden, removed), with the reason, the dates and their note;
+// what became of each (waiting, or reviewed: no action taken, left up, hidden, removed), with the reason, the dates and their note;
 // a removed post's text is never shown; the list is asked afresh at each opening, says when there is nothing or
 // when it could not be loaded (with a retry), and the focus starts above the list and goes back to the entry.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -101,7 +101,7 @@ describe('your reports', () => {
     expect(outcomes.map((outcome) => outcome.textContent)).toEqual([
       'Waiting for a contributor',
       'Reviewed: hidden',
-      'Reviewed: left up',
+      'Reviewed: no action taken',
       'Reviewed: left up',
       'Reviewed: removed',
     ]);
