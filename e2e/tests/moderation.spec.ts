@@ -353,7 +353,7 @@ test('the log lists the decisions, newest first, with who and why', async ({ bro
     await page.goto('/moderation');
     await page.getByRole('tab', { name: 'Log' }).click();
     const table = page.getByRole('region', { name: 'Moderation log' });
-    await expect(table.getByRole('row').filter({ hasText: hideReason })).toContainText('Hid');
+    await expect(table.getByRole('row').filter({ hasText: hideReason })).toContainText('Hidden');
     await expect(table.getByRole('row').filter({ hasText: restoreReason })).toContainText('Restored');
   } finally {
     await context.close();

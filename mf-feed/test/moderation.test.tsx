@@ -227,7 +227,7 @@ describe('the log', () => {
       ),
     ).toEqual([
       ['1/16/26', 'Eva Tester', 'Suspended', 'Max SpammerLift', 'Repeated spam'],
-      ['1/16/26', 'Eva Tester', 'Hid', 'Post 12 by Max Spammer', 'Advertising'],
+      ['1/16/26', 'Eva Tester', 'Hidden', 'Post 12 by Max Spammer', 'Advertising'],
     ]);
 
     await userEvent.click(table.getByRole('button', { name: 'Lift the suspension of Max Spammer' }));

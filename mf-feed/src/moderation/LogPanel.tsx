@@ -10,7 +10,7 @@ import { useLoaded } from './useLoaded';
 
 const ACTION_LABELS: Record<LogAction, string> = {
   dismiss: 'Dismissed',
-  hide: 'Hid',
+  hide: 'Hidden',
   restore: 'Restored',
   remove: 'Removed',
   auto_hide: 'Hidden after reports',
