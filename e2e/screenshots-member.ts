@@ -126,6 +126,15 @@ export const signedInShots: SignedInShot[] = [
     },
   },
   {
+    name: 'feed-your-reports',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Your reports' }).click();
+      await page.getByRole('dialog', { name: 'Your reports' }).getByRole('status').first().waitFor();
+    },
+  },
+  {
     name: 'moderation',
     account: DEMO.concierge,
     path: '/moderation',

@@ -1,5 +1,6 @@
 // The screenshots of the pages a visitor sees (node e2e/screenshots.ts): the landing page, the public square,
-// the 404 page, the register, login and reset-request dialogs and the reset-password and confirm-email pages.
+// the 404 page, the register, login (also asking for the captcha) and reset-request dialogs and the
+// reset-password and confirm-email pages.
 // The register, login and confirm POSTs are answered by the runner (screenshots.ts), so no account is created,
 // no token spent and no failed login counted.
 import type { Page } from '@playwright/test';
@@ -71,6 +72,32 @@ export const publicShots: Shot[] = [
       await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
       await dialog.getByLabel('Password', { exact: true }).press('Enter');
       await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'login-captcha',
+    path: '/',
+    prepare: async (page) => {
+      // An account slowed down after wrong passwords: the server asks for the captcha (answered here too).
+      await page.route(
+        '**/auth/login',
+        (route) =>
+          route.fulfill({
+            status: 429,
+            headers: { 'Retry-After': '30' },
+            json: {
+              errors: [{ msg: 'Too many attempts. Try again in 30 seconds.' }],
+              captcha_required: true,
+            },
+          }),
+        { times: 1 },
+      );
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log in' });
+      await dialog.getByLabel('Email').fill('member@demo.ca.gov');
+      await dialog.getByLabel('Password', { exact: true }).fill('Member#2024x');
+      await dialog.getByLabel('Password', { exact: true }).press('Enter');
+      await dialog.getByRole('group', { name: 'Captcha' }).waitFor();
     },
   },
   {

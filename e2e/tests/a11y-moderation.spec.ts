@@ -1,6 +1,7 @@
 // Accessibility of moderation at 1280 and 400 px: no serious or critical axe violations on the Moderation screen
 // (the open queue, a decision's dialog, the suspension dialog and the log; the queue and log answered with samples)
-// and in the Report dialog (with the error of a report sent without a reason). The screen fits a phone's width.
+// and in the Report dialog (with the error of a report sent without a reason) and the Your reports dialog. The
+// screen fits a phone's width.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { answerModerationSamples } from './support/moderation-samples.ts';
@@ -73,6 +74,20 @@ for (const width of [1280, 400]) {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(report.first()).toBeFocused();
+    });
+
+    test('the Your reports dialog', async ({ page }) => {
+      await signInAsMember(page);
+      await page.goto('/public-square');
+      await page.getByRole('button', { name: 'Your reports' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Your reports' });
+      await expect(dialog).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoPageOverflow(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Your reports' })).toBeFocused();
     });
   });
 }
