@@ -8,14 +8,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
+import { credentials, status } from '@grpc/grpc-js';
 import { type Post as PostMessage, PostServiceClient, PostServiceService } from '@rotunda/protos/post';
 import { suspendedMessage } from '@rotunda/rules';
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
@@ -24,7 +17,6 @@ import {
   migrate,
   prismaAdapter,
   type RunningGrpcServer,
-  setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
 import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
@@ -41,6 +33,7 @@ import type { CommentAllowance, PostRepository } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
 import { POST_INDEX } from '../src/domain/post-index.ts';
 import { createPostDomain, type PostDomain } from '../src/wiring.ts';
+import { postCalls, refusal } from './support/calls.ts';
 import {
   type FakeOrgs,
   type FakeProfiles,
@@ -70,50 +63,7 @@ let client: PostServiceClient;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof PostServiceClient]: Unary<PostServiceClient[K]> extends never ? never : K;
-}[keyof PostServiceClient];
-
-/** Calls one RPC as `caller` (none: a visitor) on `target`; fields left out take their proto3 defaults. */
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<PostServiceClient[K]>['request']>,
-  caller?: Caller,
-  target: PostServiceClient = client,
-): Promise<Unary<PostServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = target[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<PostServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  const defaults = PostServiceService[method].requestDeserialize(Buffer.alloc(0));
-  return new Promise((resolve, reject) =>
-    fn.call(target, { ...defaults, ...request }, metadata, {}, (error, response) =>
-      error ? reject(error) : resolve(response),
-    ),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+const rpc = postCalls(() => client);
 
 const wireDomain = (reportAllowance?: CommentAllowance): PostDomain =>
   createPostDomain({

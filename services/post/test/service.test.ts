@@ -8,14 +8,7 @@
 // reader already sees it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-  status,
-} from '@grpc/grpc-js';
+import { credentials, status } from '@grpc/grpc-js';
 import { type ChangeListener, listenForChanges, publishChange } from '@rotunda/events';
 import {
   type Post as PostMessage,
@@ -32,7 +25,6 @@ import {
   prismaAdapter,
   type ReadDriver,
   type RunningGrpcServer,
-  setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
 import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
@@ -55,6 +47,7 @@ import { POST_INDEX, searchDocumentOf } from '../src/domain/post-index.ts';
 import { VISITOR } from '../src/domain/visibility.ts';
 import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
 import { createPostDomain, type PostDomain, type PostDomainDependencies } from '../src/wiring.ts';
+import { postCalls, refusal } from './support/calls.ts';
 import {
   type FakeOrgs,
   type FakeProfiles,
@@ -90,51 +83,7 @@ let beforeMove: (() => Promise<void>) | undefined;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
-/** The request and response types of one RPC, read from the generated client's fullest overload. */
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof PostServiceClient]: Unary<PostServiceClient[K]> extends never ? never : K;
-}[keyof PostServiceClient];
-
-/** Calls one RPC as `caller` (none: a visitor) on `target` (a replica); fields left out take their proto3 defaults. */
-function rpc<K extends Method>(
-  method: K,
-  request: Partial<Unary<PostServiceClient[K]>['request']>,
-  caller?: Caller,
-  target: PostServiceClient = client,
-): Promise<Unary<PostServiceClient[K]>['response']> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const fn = client[method] as unknown as (
-    request: unknown,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Unary<PostServiceClient[K]>['response']) => void,
-  ) => ClientUnaryCall;
-  const defaults = PostServiceService[method].requestDeserialize(Buffer.alloc(0));
-  return new Promise((resolve, reject) =>
-    fn.call(target, { ...defaults, ...request }, metadata, {}, (error, response) =>
-      error ? reject(error) : resolve(response),
-    ),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+const rpc = postCalls(() => client);
 
 const announcement = {
   post_title: 'Water plan adopted',
