@@ -41,7 +41,8 @@ export function removeAbandonedBuilds(cache: string): void {
   const partials = join(cache, PARTIAL);
   if (!existsSync(partials)) return;
   for (const name of readdirSync(partials)) {
-    const pid = Number(/^.+?\.(\d+)\./.exec(name)?.[1]);
+    // `<key>.<pid>.<mkdtemp's suffix>`: read from the end, as a key holds dots of its own (keycloak-26.7.3).
+    const pid = Number(/\.(\d+)\.[^.]+$/.exec(name)?.[1]);
     if (!Number.isInteger(pid) || !alive(pid)) rmSync(join(partials, name), { recursive: true, force: true });
   }
 }

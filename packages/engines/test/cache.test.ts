@@ -147,4 +147,21 @@ describe('an entry', () => {
       child.kill('SIGKILL');
     }
   });
+
+  it('tells a running build from an abandoned one when the key holds dots, as a version does', async () => {
+    const child = spawn('sleep', ['30']);
+    try {
+      const theirs = join(cache, '.partial', `keycloak-${KEYCLOAK.version}.${child.pid}.abcdef`);
+      mkdirSync(theirs, { recursive: true });
+      await cachedEntry(cache, 'keycloak-1', writing({ a: '1' }));
+      expect(existsSync(theirs)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    // A pid no process has (above Linux's pid_max): a build that is gone, whatever digits its key holds.
+    const abandoned = join(cache, '.partial', 'opensearch-1.2.3.4999999.abcdef');
+    mkdirSync(abandoned, { recursive: true });
+    await cachedEntry(cache, 'keycloak-2', writing({ a: '1' }));
+    expect(existsSync(abandoned)).toBe(false);
+  });
 });
