@@ -5,11 +5,8 @@
 // poll that keeps failing shows in the metrics and in /healthz's detail.
 import type { Logger } from '@rotunda/service-kit';
 import { call, type ServiceClients } from '../grpc/clients.ts';
-import {
-  endedSessionsLastAnswer,
-  endedSessionsPollFailing,
-  endedSessionsPollFailures,
-} from '../telemetry/ended-sessions.ts';
+import { endedSessionsPoll } from '../telemetry/polls.ts';
+import { type Poll, poll } from './poll.ts';
 
 export interface EndedSessionsPage {
   sessionIds: string[];
@@ -21,22 +18,10 @@ export interface EndedSessionsPage {
   more?: boolean;
 }
 
-/** How the poll is doing, for /healthz. */
-export interface EndedSessionsHealth {
-  /** 'failing' while the latest question failed: tokens of sessions ending meanwhile still work here. */
-  status: 'starting' | 'ok' | 'failing';
-  /** Questions failed in a row. */
-  failures: number;
-  /** Seconds since the auth service last answered; absent before its first answer. */
-  lastAnswerSecondsAgo?: number;
-}
-
-export interface EndedSessions {
+/** Its health()'s 'failing' means tokens of sessions ending meanwhile still work here. */
+export interface EndedSessions extends Poll {
   /** Did this session end? */
   has(sessionId: string): boolean;
-  health(): EndedSessionsHealth;
-  /** Stops asking. */
-  close(): void;
 }
 
 /** Ids asked for per page; the auth service cuts a larger ask to its own page size. */
@@ -63,10 +48,6 @@ export function watchEndedSessions({
   /** Ended session ids, each with the moment it stops mattering. */
   const ended = new Map<string, number>();
   let cursor = '';
-  let failures = 0;
-  let answeredAt: number | undefined;
-  let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   /** Follows the pages from the cursor; answers whether more are left for the next round. */
   async function catchUp(): Promise<boolean> {
@@ -80,44 +61,21 @@ export function watchEndedSessions({
     return true;
   }
 
-  async function ask(): Promise<void> {
-    let behind = false;
-    try {
-      behind = await catchUp();
-      if (failures > 0) logger.info({ failures }, 'ended sessions: the auth service answers again');
-      failures = 0;
-      answeredAt = now();
-      endedSessionsPollFailing.set(0);
-      endedSessionsLastAnswer.set(answeredAt / 1000);
-    } catch (error) {
-      // Said once per outage, not every second; tokens of sessions ending meanwhile live until it answers.
-      if (failures === 0)
-        logger.warn({ err: error }, 'ended sessions: cannot ask the auth service; will keep trying');
-      failures += 1;
-      endedSessionsPollFailing.set(1);
-      endedSessionsPollFailures.inc();
-    }
-    const at = now();
-    for (const [id, until] of ended) if (until <= at) ended.delete(id);
-    if (closed) return;
-    timer = setTimeout(ask, behind ? 0 : intervalMs);
-    // Never what keeps a process alive.
-    timer.unref();
-  }
-
-  void ask();
-  return {
-    has: (sessionId) => ended.has(sessionId),
-    health: () => ({
-      status: failures > 0 ? 'failing' : answeredAt === undefined ? 'starting' : 'ok',
-      failures,
-      ...(answeredAt === undefined ? {} : { lastAnswerSecondsAgo: Math.round((now() - answeredAt) / 1000) }),
-    }),
-    close() {
-      closed = true;
-      clearTimeout(timer);
-    },
-  };
+  const watch = poll({
+    // Answered or not, ids that no longer matter go.
+    round: () =>
+      catchUp().finally(() => {
+        const at = now();
+        for (const [id, until] of ended) if (until <= at) ended.delete(id);
+      }),
+    intervalMs,
+    metrics: endedSessionsPoll,
+    logger,
+    what: 'ended sessions',
+    service: 'auth',
+    now,
+  });
+  return { ...watch, has: (sessionId) => ended.has(sessionId) };
 }
 
 /** The auth service's ListEndedSessions, as a `load` for watchEndedSessions. */

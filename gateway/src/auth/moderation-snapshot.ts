@@ -5,11 +5,8 @@
 // last snapshot (a suspension ending meanwhile still ends on time) and shows in the metrics and /healthz.
 import type { Logger, Suspension } from '@rotunda/service-kit';
 import { call, type ServiceClients } from '../grpc/clients.ts';
-import {
-  moderationSnapshotLastAnswer,
-  moderationSnapshotPollFailing,
-  moderationSnapshotPollFailures,
-} from '../telemetry/moderation-snapshot.ts';
+import { moderationSnapshotPoll } from '../telemetry/polls.ts';
+import { type Poll, poll } from './poll.ts';
 
 /** How often the post service is asked: a suspension reaches the other services' guards within this. */
 export const MODERATION_POLL_MS = 1000;
@@ -29,21 +26,8 @@ export interface ModerationSnapshotView {
   hasHiddenPosts(userId: string): boolean;
 }
 
-/** How the poll is doing, for /healthz. */
-export interface ModerationSnapshotHealth {
-  /** 'failing' while the latest question failed: the last snapshot is still in use. */
-  status: 'starting' | 'ok' | 'failing';
-  /** Questions failed in a row. */
-  failures: number;
-  /** Seconds since the post service last answered; absent before its first answer. */
-  lastAnswerSecondsAgo?: number;
-}
-
-export interface ModerationSnapshot extends ModerationSnapshotView {
-  health(): ModerationSnapshotHealth;
-  /** Stops asking. */
-  close(): void;
-}
+/** Its health()'s 'failing' means the last snapshot is still in use. */
+export interface ModerationSnapshot extends ModerationSnapshotView, Poll {}
 
 export interface WatchModerationOptions {
   load: () => Promise<ModerationSnapshotAnswer>;
@@ -62,53 +46,29 @@ export function watchModerationSnapshot({
 }: WatchModerationOptions): ModerationSnapshot {
   let suspensions = new Map<string, Suspension>();
   let hiddenAuthors = new Set<string>();
-  let failures = 0;
-  let answeredAt: number | undefined;
-  let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  async function ask(): Promise<void> {
-    try {
+  const watch = poll({
+    round: async () => {
       const answer = await load();
       suspensions = new Map(
         answer.suspensions.map(({ userId, until, reason }) => [userId, { until, reason }]),
       );
       hiddenAuthors = new Set(answer.hiddenAuthors);
-      if (failures > 0) logger.info({ failures }, 'moderation snapshot: the post service answers again');
-      failures = 0;
-      answeredAt = now();
-      moderationSnapshotPollFailing.set(0);
-      moderationSnapshotLastAnswer.set(answeredAt / 1000);
-    } catch (error) {
-      // Said once per outage, not every second.
-      if (failures === 0)
-        logger.warn({ err: error }, 'moderation snapshot: cannot ask the post service; will keep trying');
-      failures += 1;
-      moderationSnapshotPollFailing.set(1);
-      moderationSnapshotPollFailures.inc();
-    }
-    if (closed) return;
-    timer = setTimeout(ask, intervalMs);
-    // Never what keeps a process alive.
-    timer.unref();
-  }
-
-  void ask();
+      return false;
+    },
+    intervalMs,
+    metrics: moderationSnapshotPoll,
+    logger,
+    what: 'moderation snapshot',
+    service: 'post',
+    now,
+  });
   return {
+    ...watch,
     suspensionOf(userId) {
       const suspension = suspensions.get(userId);
       return suspension && suspension.until.getTime() > now() ? suspension : undefined;
     },
     hasHiddenPosts: (userId) => hiddenAuthors.has(userId),
-    health: () => ({
-      status: failures > 0 ? 'failing' : answeredAt === undefined ? 'starting' : 'ok',
-      failures,
-      ...(answeredAt === undefined ? {} : { lastAnswerSecondsAgo: Math.round((now() - answeredAt) / 1000) }),
-    }),
-    close() {
-      closed = true;
-      clearTimeout(timer);
-    },
   };
 }
 

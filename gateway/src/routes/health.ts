@@ -5,17 +5,16 @@
 // says how this gateway's polls of ended sessions and of the moderation snapshot are doing: details for the
 // operator, never its status (ADR 0036, 0041).
 import express, { type Router } from 'express';
-import type { EndedSessionsHealth } from '../auth/ended-sessions.ts';
-import type { ModerationSnapshotHealth } from '../auth/moderation-snapshot.ts';
+import type { PollHealth } from '../auth/poll.ts';
 import type { HealthStatus } from '../grpc/health.ts';
 
 export interface Readiness {
   services: () => Promise<Record<string, HealthStatus>>;
   webBuilt?: () => boolean;
   /** The ended-sessions poll, when this gateway runs one. */
-  endedSessions?: () => EndedSessionsHealth;
+  endedSessions?: () => PollHealth;
   /** The moderation snapshot poll, when this gateway runs one. */
-  moderationSnapshot?: () => ModerationSnapshotHealth;
+  moderationSnapshot?: () => PollHealth;
 }
 
 export function healthRouter(readiness: Readiness): Router {
