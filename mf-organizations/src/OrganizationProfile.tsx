@@ -108,7 +108,6 @@ export default function OrganizationProfile() {
         <section className="panel orgs-profile__main" aria-label="People and divisions">
           {withDivisions ? (
             <Tabs<TabKey>
-              className="orgs-tabs"
               label="Organization sections"
               selected={tab}
               onSelect={setTab}

@@ -1,6 +1,6 @@
 // An accessible tab set (WAI-ARIA tabs): the tabs in a tablist, arrow keys, Home and End move between them
 // and select (automatic activation), and only the selected panel is rendered. Its look is tabs.css (.tabs__list,
-// .tabs__tab, .tabs__panel), or the screen's own under another `className`.
+// .tabs__tab, .tabs__panel).
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import './tabs.css';
 
@@ -15,17 +15,9 @@ export interface TabsProps<Key extends string> {
   tabs: readonly TabDefinition<Key>[];
   selected: Key;
   onSelect: (key: Key) => void;
-  /** The class its parts' classes start with (`<className>__list`, `__tab`, `__panel`). */
-  className?: string;
 }
 
-export function Tabs<Key extends string>({
-  label,
-  tabs,
-  selected,
-  onSelect,
-  className = 'tabs',
-}: TabsProps<Key>) {
+export function Tabs<Key extends string>({ label, tabs, selected, onSelect }: TabsProps<Key>) {
   const baseId = useId();
   const refs = useRef(new Map<Key, HTMLButtonElement>());
   const current = tabs.find((tab) => tab.key === selected) ?? tabs[0];
@@ -57,8 +49,8 @@ export function Tabs<Key extends string>({
 
   if (!current) return null;
   return (
-    <div className={className}>
-      <div className={`${className}__list`} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <div className="tabs">
+      <div className="tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const isSelected = tab.key === current.key;
           return (
@@ -71,7 +63,7 @@ export function Tabs<Key extends string>({
               type="button"
               role="tab"
               id={`${baseId}-${tab.key}-tab`}
-              className={`${className}__tab`}
+              className="tabs__tab"
               aria-selected={isSelected}
               aria-controls={isSelected ? `${baseId}-${tab.key}-panel` : undefined}
               tabIndex={isSelected ? 0 : -1}
@@ -83,7 +75,7 @@ export function Tabs<Key extends string>({
         })}
       </div>
       <div
-        className={`${className}__panel`}
+        className="tabs__panel"
         role="tabpanel"
         id={`${baseId}-${current.key}-panel`}
         aria-labelledby={`${baseId}-${current.key}-tab`}
