@@ -7,6 +7,7 @@ import {
   createLogger,
   type DatabaseService,
   ensureServiceRoles,
+  envPostgresUrl,
   loadConfigOrExit,
   type RoleLogin,
   SERVICE_SCHEMAS,
@@ -14,7 +15,7 @@ import {
 import pg from 'pg';
 import { z } from 'zod';
 
-const url = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL');
+const url = envPostgresUrl();
 const services = Object.keys(SERVICE_SCHEMAS) as DatabaseService[];
 const schema = z.object({
   POSTGRES_ADMIN_URL: url,

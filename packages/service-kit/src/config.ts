@@ -108,7 +108,7 @@ export const envServicePrivateKey = () =>
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(envKey(callerPrivateKeyOf, 'an Ed25519 private key, PKCS#8 DER in base64').optional());
+    .pipe(envCallerPrivateKey().optional());
 
 /**
  * The services allowed to call this one as themselves: `name:key` pairs, comma-separated, each key an Ed25519
@@ -148,11 +148,9 @@ export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');
 
-const postgresUrl = (defaultValue: string) =>
-  z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
-    .default(defaultValue);
+/** A PostgreSQL connection URL (postgresql:// or postgres://). */
+export const envPostgresUrl = () =>
+  z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL');
 
 /**
  * `npm start`'s embedded PostgreSQL as `role` (postgres/roles.ts makes each service's two roles there, their
@@ -164,7 +162,7 @@ export const embeddedDatabaseUrl = (role: string) => `postgresql://${role}:${rol
 export const serviceDefaults = {
   GRPC_HOST: z.string().default('127.0.0.1'),
   /** The service's own role: reads and writes in its own schema, nothing else (ADR 0039). */
-  DATABASE_URL: postgresUrl(embeddedDatabaseUrl('rotunda')),
+  DATABASE_URL: envPostgresUrl().default(embeddedDatabaseUrl('rotunda')),
   /**
    * Connections in the pool of a service's Prisma Client (its writes and ordinary reads). Prisma's own default is
    * 10; every replica holds up to this many, so it is one of the terms of the connection budget (README,
@@ -218,12 +216,9 @@ export function loadConfigOrExit<Schema extends z.ZodType>(
 export const serviceConfigSchema = (name: string, grpcPort: number) =>
   z.object({
     ...serviceDefaults,
-    DATABASE_URL: postgresUrl(embeddedDatabaseUrl(serviceRoleNames(name).app)),
+    DATABASE_URL: envPostgresUrl().default(embeddedDatabaseUrl(serviceRoleNames(name).app)),
     /** Unset: migrations run as DATABASE_URL's role (a test's own database, a single-role install). */
-    MIGRATION_DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgresql:// URL')
-      .optional(),
+    MIGRATION_DATABASE_URL: envPostgresUrl().optional(),
     GRPC_PORT: envPort(grpcPort),
     DATABASE_SCHEMA: z.string().default(name),
   });

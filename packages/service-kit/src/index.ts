@@ -26,6 +26,7 @@ export {
   envOptionalPort,
   envPort,
   envPositiveInt,
+  envPostgresUrl,
   envServiceCallerKeys,
   envServicePrivateKey,
   loadConfig,
