@@ -22,3 +22,4 @@ export * from './social-networks.ts';
 export * from './state.ts';
 export * from './text-fields.ts';
 export * from './title-case.ts';
+export * from './wait.ts';

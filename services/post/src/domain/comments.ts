@@ -1,7 +1,7 @@
 // A post's comments (spec §5, §6): read by anyone a page at a time (the feed carries only the latest), written by
 // members with a profile within each member's allowance, changed or deleted by their author only; the feed version
 // moved after each write. Hidden comments (and posts) only for their authors and contributors (visibility.ts).
-import { POST_COMMENTS } from '@rotunda/rules';
+import { POST_COMMENTS, waitInWords } from '@rotunda/rules';
 import { type Caller, DomainError, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
 import {
   commentOrThrow,
@@ -19,8 +19,7 @@ import { viewerOf } from './visibility.ts';
 
 /** The refusal past a member's comment allowance; the gateway reads the seconds for Retry-After. */
 export function commentingTooQuickly(waitMs: number): string {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return `You are commenting too quickly. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  return `You are commenting too quickly. Please try again in ${waitInWords(waitMs / 1000, Number.POSITIVE_INFINITY)}.`;
 }
 
 export interface ListCommentsInput {

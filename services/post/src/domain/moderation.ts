@@ -11,6 +11,7 @@ import {
   type ReportReason,
   SUSPENSION_DAYS,
   suspendedMessage,
+  waitInWords,
 } from '@rotunda/rules';
 import {
   type Caller,
@@ -164,9 +165,7 @@ export const MODERATION_MESSAGES = {
 
 /** The refusal past a member's report allowance; the gateway reads the wait for Retry-After. */
 export function reportingTooQuickly(waitMs: number): string {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
-  return `You are reporting too quickly. Please try again in ${amount} ${unit}${amount === 1 ? '' : 's'}.`;
+  return `You are reporting too quickly. Please try again in ${waitInWords(waitMs / 1000, 60)}.`;
 }
 
 /** Plain text of a title or comment, tags dropped and spaces collapsed, cut to EXCERPT_LENGTH. */
