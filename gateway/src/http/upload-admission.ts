@@ -3,6 +3,7 @@
 // member's (429), so a few clients cannot fill the gateway with 10 MB bodies; then the member's hourly allowance,
 // which the auth service counts for every gateway (ConsumeQuota 'image-upload'; 429 with Retry-After past it).
 // A refused upload is answered without its body being read (ADR 0038).
+import { waitInWords } from '@rotunda/rules';
 import type { Request } from 'express';
 import { callerOf } from '../auth/middleware.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
@@ -19,12 +20,6 @@ export const UPLOAD_ADMISSION_MESSAGES = {
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 /** Seconds a member whose own uploads are under way waits before sending another. */
 export const MEMBER_BUSY_RETRY_AFTER_SECONDS = 5;
-
-/** A wait in words the member reads and the error handler reads back for Retry-After (seconds or minutes). */
-export function waitInWords(seconds: number): string {
-  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
 
 export interface UploadLimits {
   /** Uploads read and handled at once in this process. */

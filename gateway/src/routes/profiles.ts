@@ -9,6 +9,7 @@
 // past it), and a member's own profile never counts. A directory search downloads as CSV and a person as a vCard,
 // both holding only work contact details. Picture uploads pass their admission before their body is read. Every
 // change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
+import { waitInWords } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { callerOf, refuseSuspended, requireMember, requireRole } from '../auth/middleware.ts';
@@ -20,7 +21,7 @@ import { HttpError } from '../http/errors.ts';
 import { sendJsonArray } from '../http/json-array.ts';
 import { keyedMicroCache } from '../http/micro-cache.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
-import { type UploadAdmission, waitInWords } from '../http/upload-admission.ts';
+import type { UploadAdmission } from '../http/upload-admission.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
 import { vCard, vCardFileName } from '../http/vcard.ts';
 import {
