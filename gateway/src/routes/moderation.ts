@@ -1,9 +1,10 @@
 // The moderation REST paths (DESIGN.md "Community contracts — Moderation", ADR 0041): members report a post or a
-// comment and reads what became of their own reports; contributors read the queue, decide, suspend and lift, and
-// read the log; a member asks whether they are suspended (answered from this gateway's moderation snapshot, without asking a service). The post service owns
-// moderation and refuses again; bodies are checked here for their shapes first. Every write is refused for a
-// visitor, then for a suspended member, before its body is read. A report and a decision may hide or show a target:
-// they go through the feed's kept pages as any write does, so this worker drops them before answering.
+// comment and read what became of their own reports; contributors read the queue, decide, suspend and lift, and
+// read the log; a member asks whether they are suspended (answered from this gateway's moderation snapshot,
+// without asking a service). The post service owns moderation and refuses again; bodies are checked here for their
+// shapes first. Every write is refused for a visitor, then for a suspended member, before its body is read. A
+// report and a decision may hide or show a target: they go through the feed's kept pages as any write does, so
+// this worker drops them before answering.
 import type { MyReport, ReportedTarget } from '@rotunda/protos/post';
 import { MODERATION_ACTIONS, REPORT_NOTE_MAX, REPORT_REASONS, SUSPENSION_DAYS } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
