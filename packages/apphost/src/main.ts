@@ -11,12 +11,9 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MEDIA_BUCKET, startEmbeddedS3 } from '@rotunda/images';
 import {
-  databaseUrlAs,
-  ensureServiceRoles,
+  ensureEmbeddedServiceRoles,
   generateCallerKeys,
   loadConfigOrExit,
-  SERVICE_SCHEMAS,
-  serviceRoleNames,
   tracingConfigSchema,
 } from '@rotunda/service-kit';
 import { type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit/embedded-postgres';
@@ -156,16 +153,8 @@ async function serviceDatabases(postgres: RunningPostgres) {
   await admin.connect();
   try {
     const databases = {} as Record<(typeof SERVICES)[number], { url: string; migrationUrl: string }>;
-    for (const service of SERVICES) {
-      const names = serviceRoleNames(service);
-      const app = { user: names.app, password: names.app };
-      const owner = { user: names.owner, password: names.owner };
-      await ensureServiceRoles(admin, { ...SERVICE_SCHEMAS[service], app, owner, operators: ['rotunda'] });
-      databases[service] = {
-        url: databaseUrlAs(postgres.url, app),
-        migrationUrl: databaseUrlAs(postgres.url, owner),
-      };
-    }
+    for (const service of SERVICES)
+      databases[service] = await ensureEmbeddedServiceRoles(admin, postgres.url, service, ['rotunda']);
     return databases;
   } finally {
     await admin.end();

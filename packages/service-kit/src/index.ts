@@ -107,6 +107,7 @@ export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
 export {
   type DatabaseService,
   databaseUrlAs,
+  ensureEmbeddedServiceRoles,
   ensureServiceRoles,
   type RoleLogin,
   SERVICE_SCHEMAS,

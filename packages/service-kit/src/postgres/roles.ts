@@ -125,3 +125,26 @@ export function databaseUrlAs(url: string, login: RoleLogin): string {
   as.password = encodeURIComponent(login.password);
   return as.toString();
 }
+
+/**
+ * A service's two roles as `npm start` and the tests make them, as the superuser `admin` connected to the
+ * database `databaseUrl` names: each password is its role's name (embedded PostgreSQL listens on loopback only,
+ * as the services' default DATABASE_URL expects). Answers the URLs the service runs (url) and migrates (migrationUrl) as.
+ */
+export async function ensureEmbeddedServiceRoles(
+  admin: pg.ClientBase,
+  databaseUrl: string,
+  service: DatabaseService,
+  operators?: readonly string[],
+): Promise<{ url: string; migrationUrl: string }> {
+  const names = serviceRoleNames(service);
+  const app = { user: names.app, password: names.app };
+  const owner = { user: names.owner, password: names.owner };
+  await ensureServiceRoles(admin, {
+    ...SERVICE_SCHEMAS[service],
+    app,
+    owner,
+    ...(operators ? { operators } : {}),
+  });
+  return { url: databaseUrlAs(databaseUrl, app), migrationUrl: databaseUrlAs(databaseUrl, owner) };
+}

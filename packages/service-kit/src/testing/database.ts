@@ -5,13 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import {
-  type DatabaseService,
-  databaseUrlAs,
-  ensureServiceRoles,
-  SERVICE_SCHEMAS,
-  serviceRoleNames,
-} from '../postgres/roles.ts';
+import { type DatabaseService, ensureEmbeddedServiceRoles } from '../postgres/roles.ts';
 
 export const TEST_DATABASE_URL_ENV = 'ROTUNDA_TEST_DATABASE_URL';
 
@@ -67,15 +61,12 @@ export async function createServiceRoles(
   databaseUrl: string,
   service: DatabaseService,
 ): Promise<{ appUrl: string; ownerUrl: string }> {
-  const names = serviceRoleNames(service);
-  const owner = { user: names.owner, password: names.owner };
-  const app = { user: names.app, password: names.app };
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    await ensureServiceRoles(admin, { ...SERVICE_SCHEMAS[service], owner, app });
+    const { url, migrationUrl } = await ensureEmbeddedServiceRoles(admin, databaseUrl, service);
+    return { appUrl: url, ownerUrl: migrationUrl };
   } finally {
     await admin.end();
   }
-  return { appUrl: databaseUrlAs(databaseUrl, app), ownerUrl: databaseUrlAs(databaseUrl, owner) };
 }
