@@ -6,7 +6,14 @@
 // report and a decision may hide or show a target: they go through the feed's kept pages as any write does, so
 // this worker drops them before answering.
 import type { MyReport, ReportedTarget } from '@rotunda/protos/post';
-import { MODERATION_ACTIONS, REPORT_NOTE_MAX, REPORT_REASONS, SUSPENSION_DAYS } from '@rotunda/rules';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_LOG_PAGE,
+  MODERATION_REASON_MAX,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  SUSPENSION_DAYS,
+} from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Router } from 'express';
 import { z } from 'zod';
@@ -21,18 +28,14 @@ import { idField, MAX_ID, pagingParameter, parseBody, parseQuery, requiredText }
 
 const TARGET_TYPES = ['post', 'comment'] as const;
 const STATUSES = ['open', 'closed'] as const;
-/** The most characters a contributor's reason (which the author reads) may hold. */
-export const DECISION_REASON_MAX = 1000;
 /** A member's id as the identity provider gives it (a UUID in both modes; shorter in the demo data). */
 const USER_ID_MAX = 255;
-/** The most log entries one answer holds (the post service's own bound). */
-export const LOG_PAGE = { default: 50, max: 100 } as const;
 
 const oneOf = (field: string, values: readonly string[]) => `${field} must be one of ${values.join(', ')}`;
 
 const targetType = z.enum(TARGET_TYPES, { error: oneOf('target_type', TARGET_TYPES) });
 const daysMessage = `days must be a whole number from ${SUSPENSION_DAYS.min} to ${SUSPENSION_DAYS.max}`;
-const reason = requiredText('reason', { max: DECISION_REASON_MAX });
+const reason = requiredText('reason', { max: MODERATION_REASON_MAX });
 
 const bodies = {
   report: z.object({
@@ -85,7 +88,7 @@ const queries = {
   }),
   log: z.object({
     before: pagingParameter('before', 1, MAX_ID),
-    limit: pagingParameter('limit', 1, LOG_PAGE.max),
+    limit: pagingParameter('limit', 1, MODERATION_LOG_PAGE.max),
   }),
 };
 
@@ -185,7 +188,7 @@ export function moderationRouter(
     const page = parseQuery(queries.log, req.query);
     const { entries } = await rpc(req, post.listModerationLog, {
       before: page.before ?? 0,
-      limit: page.limit ?? LOG_PAGE.default,
+      limit: page.limit ?? MODERATION_LOG_PAGE.default,
     });
     res.json(
       entries.map((entry) => ({

@@ -1,6 +1,6 @@
 // Moderation rules shared by the screens, the gateway and the services (ADR 0041): the reasons a member may
-// report for and their labels, a contributor's decisions, the note's and a suspension's bounds, and the message
-// every write of a suspended member is refused with.
+// report for and their labels, a contributor's decisions, the note's, a reason's, a suspension's and the log page's
+// bounds, and the message every write of a suspended member is refused with.
 
 /** The reasons a member may report a post or comment for (DESIGN.md "Community contracts — Moderation"). */
 export const REPORT_REASONS = [
@@ -27,6 +27,12 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** The most characters a report's optional note may hold. */
 export const REPORT_NOTE_MAX = 500;
+
+/** The most characters a contributor's reason for a decision or a suspension (which the member reads) may hold. */
+export const MODERATION_REASON_MAX = 1000;
+
+/** The moderation log's entries per answer: by default, and at most. */
+export const MODERATION_LOG_PAGE = { default: 50, max: 100 } as const;
 
 /** How many days a contributor may suspend a member for. */
 export const SUSPENSION_DAYS = { min: 1, max: 365 } as const;

@@ -5,6 +5,8 @@
 // decision changes on the pages moves the search index and the feed version, so kept pages drop within seconds.
 import {
   MODERATION_ACTIONS,
+  MODERATION_LOG_PAGE,
+  MODERATION_REASON_MAX,
   type ModerationAction,
   REPORT_NOTE_MAX,
   REPORT_REASONS,
@@ -26,7 +28,7 @@ import { isId, MESSAGES } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
 import type { CommentAllowance, ModerationStore, ProfileDirectory } from './ports.ts';
 import type { PostIndex } from './post-index.ts';
-import { cleanText, LIMITS } from './rules.ts';
+import { cleanText } from './rules.ts';
 import { canSee, type ModerationMark, type ModerationState, type Viewer, viewerOf } from './visibility.ts';
 
 export const TARGET_TYPES = ['post', 'comment'] as const;
@@ -145,7 +147,6 @@ export const EXCERPT_LENGTH = 200;
 const QUEUE_LIMIT = 200;
 /** A member's own reports answered at most, newest first. */
 export const MY_REPORTS_LIMIT = 100;
-const LOG_PAGE = { default: 50, max: 100 } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const MODERATION_MESSAGES = {
@@ -311,7 +312,7 @@ export function createModeration({
       if (!(MODERATION_ACTIONS as readonly string[]).includes(input.action))
         throw invalidArgument(MODERATION_MESSAGES.chooseAction);
       const action = input.action as ModerationAction;
-      const reason = cleanText(input.reason, 'Reason', LIMITS.moderationReason);
+      const reason = cleanText(input.reason, 'Reason', MODERATION_REASON_MAX);
       if (!reason) throw invalidArgument(MODERATION_MESSAGES.decisionReason);
       const result = await store.decide(ref, (current) => decided(action, current, reason), {
         actorUserId: contributor.userId,
@@ -338,7 +339,7 @@ export function createModeration({
         input.days > SUSPENSION_DAYS.max
       )
         throw invalidArgument(MODERATION_MESSAGES.suspensionDays);
-      const reason = cleanText(input.reason, 'Reason', LIMITS.moderationReason);
+      const reason = cleanText(input.reason, 'Reason', MODERATION_REASON_MAX);
       if (!reason) throw invalidArgument(MODERATION_MESSAGES.suspensionReason);
       const now = new Date();
       const suspension: Suspension = {
@@ -368,7 +369,10 @@ export function createModeration({
       input: { before: number; limit: number },
     ): Promise<ModerationLogEntry[]> {
       requireContributor(caller);
-      const limit = input.limit > 0 ? Math.min(Math.floor(input.limit), LOG_PAGE.max) : LOG_PAGE.default;
+      const limit =
+        input.limit > 0
+          ? Math.min(Math.floor(input.limit), MODERATION_LOG_PAGE.max)
+          : MODERATION_LOG_PAGE.default;
       const entries = await store.moderationLog(Math.max(0, Math.floor(input.before)), limit);
       const unnamed = [
         ...new Set(

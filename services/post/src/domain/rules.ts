@@ -22,8 +22,6 @@ export const LIMITS = {
   body: 50_000,
   location: 200,
   comment: 5_000,
-  /** A contributor's reason for a decision or a suspension, which the member reads. */
-  moderationReason: 500,
 } as const;
 
 /** Page sizes of the feed (spec §9: 20 at a time). */
