@@ -483,7 +483,8 @@ describe('the moderation marker on posts and comments', () => {
   });
 });
 
-describe('feed pages with hidden targets', () => {
+// Each test waits on the gateway's snapshot poll (up to 5 s per wait in until), longer than vitest's default 5 s.
+describe('feed pages with hidden targets', { timeout: 20_000 }, () => {
   let cached: RunningGateway;
   const author = { sub: 'b2d7c1e0-1111-4a5b-8c9d-0e1f2a3b4c5d' };
   let hiddenAuthor: Record<string, string>;
