@@ -10,6 +10,7 @@ import {
   isPasswordValid,
   PASSWORD_MESSAGES,
   requiredFieldsMessage,
+  waitInWords,
 } from '@rotunda/rules';
 import {
   type Caller,
@@ -131,13 +132,7 @@ const toAuthUser = (user: IdentityUser): AuthUser => ({
   emailConfirmed: user.emailVerified,
 });
 
-/** When to come back, in words (the gateway reads the number back for Retry-After). */
-function retryIn(seconds: number): string {
-  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
-
-const tooManyMessage = (seconds: number) => `Too many attempts. Try again in ${retryIn(seconds)}.`;
+const tooManyMessage = (seconds: number) => `Too many attempts. Try again in ${waitInWords(seconds)}.`;
 const tooMany = (seconds: number) => new DomainError('resource_exhausted', tooManyMessage(seconds));
 
 /**
