@@ -233,6 +233,15 @@ function registerCases(subjectOf: () => IdentityContractSubject): void {
     await expect(provider.logout('not-a-token')).resolves.toBeNull();
   });
 
+  it('ends the session on logout with a refresh token a renewal rotated moments before (the two crossed)', async () => {
+    const { provider, email, password } = await newAccount();
+    const first = await grantFor(provider, email, password);
+    const renewed = await provider.refresh(first.refreshToken);
+    expect(await provider.logout(first.refreshToken)).toBe(first.sessionState);
+    await expectDomainError(provider.refresh(renewed.refreshToken), 'unauthenticated');
+    await expectDomainError(provider.refresh(first.refreshToken), 'unauthenticated');
+  });
+
   it('ends every session of the account, answering their ids', async () => {
     const { provider, user, email, password } = await newAccount();
     const phone = await grantFor(provider, email, password);

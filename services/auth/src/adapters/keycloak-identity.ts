@@ -59,6 +59,8 @@ export interface ExchangedRefreshTokens {
   ): Promise<void>;
   /** Gives back a claim whose exchange Keycloak did not make, so that a retry is no replay. */
   release(tokenDigest: string): Promise<void>;
+  /** The session of a token Keycloak exchanged and that has not expired, else null. */
+  sessionOf(tokenDigest: string): Promise<string | null>;
 }
 
 // What Keycloak answers for a refresh token used again under revokeRefreshToken. It checks the token's signature
@@ -125,7 +127,17 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Identi
   return {
     ...accounts,
     passwordGrant: oidc.passwordGrant,
-    logout: oidc.logout,
+
+    async logout(refreshToken) {
+      const ended = await oidc.logout(refreshToken);
+      if (ended) return ended;
+      // A renewal rotated the token moments before (a logout crossing a renewal): Keycloak refuses it as stale,
+      // but the record of its exchange, made once Keycloak had checked it, names the session it belongs to.
+      const sessionId = await options.exchangedTokens.sessionOf(digest(refreshToken));
+      if (!sessionId) return null;
+      await deleteSession(sessionId);
+      return sessionId;
+    },
     jwks: oidc.jwks,
 
     async checkPassword(email, password) {

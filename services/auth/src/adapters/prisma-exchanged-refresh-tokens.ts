@@ -94,5 +94,10 @@ export function prismaExchangedRefreshTokens(
     async release(tokenDigest) {
       await table.deleteMany({ where: { tokenDigest, exchangedAt: null } });
     },
+
+    async sessionOf(tokenDigest) {
+      const row = await table.findUnique({ where: { tokenDigest } });
+      return row?.exchangedAt && row.expiresAt > now() ? row.sessionId : null;
+    },
   };
 }
