@@ -16,13 +16,13 @@ import {
   ResetFilters,
   SearchInput,
   usePages,
+  useUrlFilters,
 } from '@rotunda/ui';
 import { Users } from 'lucide-react';
 import { useCallback, useId } from 'react';
 import { fetchPeoplePage, PAGE_SIZE, type PersonCard as Person } from './api';
 import { DownloadCsv } from './DownloadCsv';
 import { ELECTED_OFFICIALS, HIDDEN_GROUPS, OTHER, useGroupOptions, useIssueOptions } from './filters/options';
-import { useUrlFilters } from './filters/useUrlFilters';
 import { PersonCard } from './list/PersonCard';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/cards.css';

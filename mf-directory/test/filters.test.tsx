@@ -2,9 +2,9 @@
 // Officials' and 'Other' offered (last, once each) and sent as the group, 'Campaigns' not offered; issues in alphabetical
 // order; and the filters kept in the URL (prefilled from it, written to it, replacing the history entry).
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SEARCH_DEBOUNCE_MS } from '@rotunda/ui';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS } from '../src/filters/useUrlFilters';
 import {
   ISSUES,
   json,
@@ -169,6 +169,22 @@ describe('the URL', () => {
     expect(lastQuery(calls)).toEqual({});
     expect(groupSelect().value).toBe('');
     expect(issueSelect().value).toBe('');
+  });
+
+  it('keeps what the member types while their last search lands in the URL', async () => {
+    signIn();
+    stubDirectory();
+    renderAt('/directory');
+    await screen.findByText('3 people');
+
+    fireEvent.change(searchBox(), { target: { value: 'lee' } });
+    // The next keystroke arrives in the same moment the debounced 'lee' is written to the URL.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 50));
+      fireEvent.change(searchBox(), { target: { value: 'lee park' } });
+    });
+    expect(searchBox().value).toBe('lee park');
+    await waitFor(() => expect(location()).toBe('/directory?search=lee+park'), { timeout: 3000 });
   });
 
   it('writes each change to the URL in place of the current history entry, and Reset clears them', async () => {

@@ -13,12 +13,12 @@ import {
   ResetFilters,
   SearchInput,
   usePages,
+  useUrlFilters,
 } from '@rotunda/ui';
 import { Building2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { fetchOrganizationPage, type Organization, PAGE_SIZE } from './api';
 import { OrganizationCard } from './list/OrganizationCard';
-import { useListFilters } from './list/useListFilters';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/cards.css';
 import '@rotunda/ui/states.css';
@@ -28,10 +28,12 @@ import './list/organization-list.css';
 /** The group the organization filters leave out (spec §2: 'Campaigns' is hidden). */
 export const HIDDEN_GROUP = 'Campaigns';
 
+const SELECTS = ['group'] as const;
+
 export default function OrganizationList() {
-  const filters = useListFilters();
+  const filters = useUrlFilters(SELECTS);
   // A shared link naming the hidden group lists every group, as the select shows.
-  const group = filters.group === HIDDEN_GROUP ? '' : filters.group;
+  const group = filters.values.group === HIDDEN_GROUP ? '' : filters.values.group;
   const { search } = filters;
   const fetchPage = useCallback<PageFetcher<Organization>>(
     (offset, limit, signal) =>
@@ -73,7 +75,7 @@ export default function OrganizationList() {
             className="field__input field__input--select"
             name="group"
             value={group}
-            onChange={(event) => filters.setGroup(event.target.value)}
+            onChange={(event) => filters.setValue('group', event.target.value)}
           >
             <GroupOptions names={groups} chosen={group} />
           </select>

@@ -1,4 +1,4 @@
-// A list screen's filters kept in the URL query (?search=…&group=…&issue=…), so a reload or a shared link
+// A list screen's filters (the directory's, the organization list's) kept in the URL query (?search=…&group=…&issue=…), so a reload or a shared link
 // shows the same list. The search box updates the URL 250 ms after the member stops typing; a select
 // updates it at once. Every change replaces the history entry: Back leaves the screen rather than stepping
 // through each keystroke. Once the member has left the screen, nothing more is written (a pending search
@@ -55,10 +55,15 @@ export function useUrlFilters<K extends string>(selects: readonly K[]): UrlFilte
     if (next.toString() !== current.toString()) set(next, { replace: true });
   }, []);
 
+  // The search this hook last wrote: its echo in the URL is not an outside change, and must not overwrite
+  // what the member typed in the meantime.
+  const written = useRef<string | null>(null);
+
   const writeSearch = useCallback(
     (value: string) =>
       update((next) => {
         const trimmed = value.trim();
+        written.current = trimmed;
         if (trimmed) next.set(SEARCH, trimmed);
         else next.delete(SEARCH);
       }),
@@ -74,6 +79,8 @@ export function useUrlFilters<K extends string>(selects: readonly K[]): UrlFilte
 
   // The URL changed from outside the box (back/forward, Reset, a shared link): show what it says.
   useEffect(() => {
+    if (search === written.current) return;
+    written.current = null;
     setText((current) => (current.trim() === search ? current : search));
   }, [search]);
 
