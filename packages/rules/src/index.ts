@@ -12,6 +12,7 @@ export * from './image.ts';
 export * from './job.ts';
 export * from './moderation.ts';
 export * from './names.ts';
+export * from './notifications.ts';
 export * from './organization-name.ts';
 export * from './password.ts';
 export * from './phone.ts';
