@@ -1,4 +1,5 @@
-// Change notifications between services (ADR 0012): owners announce, read-copy keepers listen.
+// Change notifications between services (ADR 0012): owners announce, read-copy keepers listen. Recorded events
+// (ADR 0042): owners record in their outbox, consumers read it from their cursor.
 export {
   CHANGES_CHANNEL,
   type Change,
@@ -7,5 +8,26 @@ export {
   type ProfileChanged,
   parseChange,
 } from './changes.ts';
+export type {
+  AccountDeleted,
+  ClaimDecided,
+  ContentModerated,
+  DomainEvent,
+  EventActor,
+  EventTopic,
+  MemberMentioned,
+  PostCommented,
+  PostLiked,
+  PostPublished,
+  RecordedEvent,
+  ReportDecided,
+} from './events.ts';
 export { type ChangeListener, type ChangeListenerOptions, listenForChanges } from './listen.ts';
+export {
+  EVENTS_WAKE_CHANNEL,
+  ensureEventTables,
+  eventsSchemaOf,
+  pruneOutbox,
+  recordEvent,
+} from './outbox.ts';
 export { changeStatement, publishChange, type RawExecutor } from './publish.ts';
