@@ -25,8 +25,8 @@ export const apphostConfigSchema = z
     MAILDEV_WEB_PORT: envPort(1080),
     MAILDEV_SMTP_PORT: envPort(1025),
     /**
-     * The five services' gRPC ports are this one and the next four (auth, profile, org, post, news); replica r
-     * (from 0) of each adds 10·r.
+     * The six services' gRPC ports are this one and the next five (auth, profile, org, post, news,
+     * notification); replica r (from 0) of each adds 10·r.
      */
     GRPC_PORT_BASE: envPort(50051),
     /** How many processes of every service (`npm start -- --replicas N` sets it too). */
@@ -75,6 +75,8 @@ export const apphostConfigSchema = z
     TOKEN_ISSUER: optionalUrl,
     /** Elasticsearch for search; unset: each service's Postgres index. */
     ELASTICSEARCH_URL: optionalUrl,
+    /** How often the due email digests are sent (`npm run admin -- send-digests`); 0 turns the schedule off. */
+    DIGEST_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   })
   .superRefine((config, ctx) => {
     if (config.S3_ENDPOINT)
@@ -97,7 +99,7 @@ export const apphostConfigSchema = z
 
 export type ApphostConfig = z.infer<typeof apphostConfigSchema>;
 
-export const SERVICES = ['auth', 'profile', 'org', 'post', 'news'] as const;
+export const SERVICES = ['auth', 'profile', 'org', 'post', 'news', 'notification'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** One process of a service: its name on the console and in the logs, its gRPC and its /metrics port. */

@@ -52,7 +52,7 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
     ? { ELASTICSEARCH_URL: config.ELASTICSEARCH_URL }
     : {};
   // Every process finds every service here, every replica of it (the clients balance over the list): the
-  // gateway calls all five, and services call each other for the names they keep read copies of and for their
+  // gateway calls all six, and services call each other for the names they keep read copies of and for their
   // demo seeds.
   const serviceAddresses = Object.fromEntries(
     Object.entries(embedded.replicas).map(([name, replicas]) => [

@@ -1,6 +1,6 @@
 // `npm start`: the whole product on one machine with embedded defaults. Starts PostgreSQL, the S3 endpoint
 // and the mail inbox (the real engines of `npm run engines` — an S3 server, Keycloak, Elasticsearch — take over
-// when their environment is set, see environment.ts), builds the web apps if needed, runs the five services
+// when their environment is set, see environment.ts), builds the web apps if needed, runs the six services
 // and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that
 // exits unexpectedly is restarted (children.ts) rather than taking the product down; Ctrl-C stops everything
 // cleanly. `--replicas N` (REPLICAS) runs N processes of every service on the one PostgreSQL and N gateway
@@ -27,6 +27,7 @@ import {
   replicaLayout,
   SERVICES,
 } from './config.ts';
+import { type DigestSchedule, scheduleDigests } from './digests.ts';
 import { startMailInbox } from './embedded.ts';
 import { childEnvironments, engineLines } from './environment.ts';
 import { portsInUse } from './ports.ts';
@@ -77,12 +78,15 @@ function writePids() {
 
 const stoppers: (() => Promise<void>)[] = [];
 let children: Child[] = [];
+let digests: DigestSchedule | undefined;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     print('\nStopping Rotunda…');
+    // Before the services a digest run calls.
+    await digests?.stop();
     await stopChildren(children);
     rmSync(pidsFile, { force: true });
     for (const stop of stoppers.reverse()) await stop().catch(() => {});
@@ -282,11 +286,19 @@ async function main() {
   );
   const each = config.REPLICAS > 1 ? `${config.REPLICAS} of each of ` : '';
   const workers = config.GATEWAY_WORKERS > 1 ? ` (${config.GATEWAY_WORKERS} workers)` : '';
-  print(`  … ${each}services auth, profile, org, post, news and the gateway${workers} starting`);
+  print(`  … ${each}services ${SERVICES.join(', ')} and the gateway${workers} starting`);
 
   await building;
   await waitForHealthy(`http://127.0.0.1:${config.PORT}/healthz`, 120_000);
   print(`  ✓ healthy (${seconds()})\n`);
+  if (config.DIGEST_EVERY_MINUTES > 0) {
+    digests = scheduleDigests({
+      everyMs: config.DIGEST_EVERY_MINUTES * 60_000,
+      env: environments.services.notification[0] ?? {},
+      logDir,
+      print,
+    });
+  }
   print(
     [
       `  App          http://localhost:${config.PORT}`,

@@ -21,10 +21,10 @@ import {
 } from './support/product.ts';
 
 const dataDir = dataFolder();
-// The app, PostgreSQL, S3, mail (2), five gRPC, then the metrics: the gateway's at +10, the services' at +20.
-const PORTS = 25;
+// The app, PostgreSQL, S3, mail (2), six gRPC, then the metrics: the gateway's at +11, the services' at +21.
+const PORTS = 27;
 const base = await freePortRun(PORTS);
-const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 10) });
+const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 11) });
 const start = () => startProduct(env);
 
 const headlines = async () => (await (await fetch(`http://127.0.0.1:${base}/api/news`)).json()) as unknown[];
@@ -85,7 +85,7 @@ describe('npm start', { timeout: 180_000 }, () => {
       expect(await headlinesWithin(30_000), name).toBe(12);
     }
     expect(run.child.exitCode).toBeNull();
-    expect(nodeChildrenOf(apphost)).toHaveLength(6);
+    expect(nodeChildrenOf(apphost)).toHaveLength(7);
   });
 
   it('stops every process and PostgreSQL on Ctrl-C, freeing every port', async () => {

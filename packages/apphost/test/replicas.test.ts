@@ -23,12 +23,12 @@ import {
 } from './support/product.ts';
 
 const dataDir = dataFolder();
-// The app, PostgreSQL, S3, mail (2), gRPC from +5 (replica 2 from +15), then the metrics from +20: the gateway's
-// two workers at +20 and +21, the services' replicas from +30 and +40.
-const PORTS = 45;
+// The app, PostgreSQL, S3, mail (2), gRPC from +5 (replica 2 from +15), then the metrics from +21: the gateway's
+// two workers at +21 and +22, the services' replicas from +31 and +41.
+const PORTS = 47;
 const base = await freePortRun(PORTS);
 // At info, the gateway's log says when each worker starts its drain.
-const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 20), LOG_LEVEL: 'info' });
+const env = productEnv(base, dataDir, { METRICS_PORT_BASE: String(base + 21), LOG_LEVEL: 'info' });
 
 interface Listed {
   pid: number;
@@ -65,13 +65,13 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     await untilHealthy(run, 120_000);
     const output = run.output();
     expect(output).toContain(
-      '2 of each of services auth, profile, org, post, news and the gateway (2 workers)',
+      '2 of each of services auth, profile, org, post, news, notification and the gateway (2 workers)',
     );
     expect(output).toContain(
-      `Metrics      gateway http://127.0.0.1:${base + 20}–${base + 21}/metrics (one port per worker)`,
+      `Metrics      gateway http://127.0.0.1:${base + 21}–${base + 22}/metrics (one port per worker)`,
     );
     expect(output).toContain(
-      `services auth, profile, org, post, news http://127.0.0.1:${base + 40}–${base + 44}/metrics (replica 2)`,
+      `services auth, profile, org, post, news, notification http://127.0.0.1:${base + 41}–${base + 46}/metrics (replica 2)`,
     );
     // Traces are off unless the OTEL_* variables name an exporter; the console says how to turn them on.
     expect(output).toContain('Traces       off (OTEL_TRACES_EXPORTER=console prints each span');
@@ -81,7 +81,7 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     const apphost = run.child.pid as number;
     const listed = pids();
     expect(Object.keys(listed).sort()).toEqual(
-      ['auth', 'gateway', 'news', 'org', 'post', 'profile']
+      ['auth', 'gateway', 'news', 'notification', 'org', 'post', 'profile']
         .flatMap((name) => (name === 'gateway' ? [name] : [`${name}-1`, `${name}-2`]))
         .sort(),
     );
@@ -90,9 +90,9 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
       service: 'profile',
       replica: 2,
       grpcPort: base + 16,
-      metricsPorts: [base + 41],
+      metricsPorts: [base + 42],
     });
-    expect(listed.gateway?.metricsPorts).toEqual([base + 20, base + 21]);
+    expect(listed.gateway?.metricsPorts).toEqual([base + 21, base + 22]);
     expect(
       Object.values(listed)
         .map((process) => process.pid)
@@ -114,7 +114,7 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
       );
     }
     const metrics = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    for (const port of [base + 20, base + 21]) {
+    for (const port of [base + 21, base + 22]) {
       const served = (await metrics(port))
         .split('\n')
         .filter((line) => line.startsWith('rotunda_http_requests_total{') && line.includes('/api/news'))

@@ -70,7 +70,7 @@ export async function startProduct(
       MAILDEV_WEB_PORT: String(base + 3),
       MAILDEV_SMTP_PORT: String(base + 4),
       GRPC_PORT_BASE: String(base + 5),
-      METRICS_PORT_BASE: String(base + 10),
+      METRICS_PORT_BASE: String(base + 11),
       DATA_DIR: dataDir,
       // The realm's access-token lifespan: the gateways refuse an ended session's tokens this long.
       AUTH_ACCESS_TOKEN_SECONDS: '300',

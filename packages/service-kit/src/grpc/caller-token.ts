@@ -39,6 +39,7 @@ export const SERVICE_CALLS = {
   org: [],
   post: ['profile', 'org'],
   news: [],
+  notification: ['profile', 'auth'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The services that call `service` as themselves. */
