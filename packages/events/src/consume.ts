@@ -1,0 +1,294 @@
+// The consumer's side of recorded events (ADR 0042). A cursor per source in the consumer's own events schema says
+// how far it has handled that producer's outbox; rows are read in (tx, id) order, and only those of transactions
+// older than every one still running, so a transaction that began earlier but commits later is never skipped.
+// The cursor row is locked while its batch is handled: two replicas of a consumer never handle one at once.
+// LISTEN wakes it when something is recorded; a poll covers wake-ups lost while it was not listening.
+import type { Logger } from '@rotunda/service-kit';
+import pg from 'pg';
+import type { DomainEvent, RecordedEvent } from './events.ts';
+import { assertEventsSchema, EVENTS_WAKE_CHANNEL, ensureEventTables } from './outbox.ts';
+
+export interface EventConsumerOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** The consumer's own events schema: its cursors live there. */
+  schema: string;
+  /** The producers' events schemas it reads, e.g. ['auth_events']. */
+  sources: string[];
+  /** Must be idempotent: delivery is at least once. A throw leaves the event to be handled again later. */
+  onEvent: (event: RecordedEvent) => Promise<void>;
+  /** Pause between polls; default 2 s. */
+  pollMs?: number;
+}
+
+export interface EventConsumer {
+  /** Settles once the consumer listens and has made its first pass over its sources. */
+  ready: Promise<void>;
+  /** Handles everything recorded before the call, then resolves (tests, shutdown). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BATCH = 200;
+/** How soon to look again when a running transaction holds events back: delivery stays within about 1 s. */
+const HELD_BACK_MS = 200;
+const RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+/** Where a source has been handled up to, or what drain waits for: a (tx, id) place in its outbox. */
+interface Place {
+  tx: string;
+  id: string;
+}
+
+type PassResult = 'done' | 'more' | 'held' | 'busy' | 'failed';
+
+interface OutboxRow {
+  id: string;
+  tx: string;
+  topic: DomainEvent['topic'];
+  payload: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const ident = (name: string) => pg.escapeIdentifier(assertEventsSchema(name));
+
+export function consumeEvents({
+  databaseUrl,
+  logger,
+  schema,
+  sources,
+  onEvent,
+  pollMs = 2000,
+}: EventConsumerOptions): EventConsumer {
+  const cursors = `${ident(schema)}.cursors`;
+  for (const source of sources) assertEventsSchema(source);
+  // One connection for reading; passes never overlap, so it never needs two.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  pool.on('error', (error) => logger.warn({ err: error }, 'event consumer connection lost'));
+  const started = new Set<string>();
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let listener: pg.Client | undefined;
+  let listenRetry: NodeJS.Timeout | undefined;
+  let retryMs = RETRY_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  // Its own cursor table, made once (the service's start may not have made it yet).
+  let prepared: Promise<void> | undefined;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+
+  /** One source's next batch, in a transaction that holds its cursor row. */
+  async function passSource(source: string): Promise<PassResult> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      if (!started.has(source)) {
+        await client.query(`INSERT INTO ${cursors} (source) VALUES ($1) ON CONFLICT DO NOTHING`, [source]);
+        started.add(source);
+      }
+      await client.query('BEGIN');
+      // Taken before the cursor lock gives this transaction an id of its own: an older horizon is only safer.
+      const horizon = await client.query<{ xmin: string }>(
+        'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
+      );
+      const xmin = horizon.rows[0]?.xmin ?? '0';
+      const locked = await client.query<Place>(
+        `SELECT tx::text AS tx, id::text AS id FROM ${cursors} WHERE source = $1 FOR UPDATE SKIP LOCKED`,
+        [source],
+      );
+      const cursor = locked.rows[0];
+      if (!cursor) {
+        await client.query('COMMIT');
+        return 'busy';
+      }
+      const outbox = `${ident(source)}.outbox`;
+      const rows = await client.query<OutboxRow>(
+        `SELECT id::text AS id, tx::text AS tx, topic, payload, recorded_at FROM ${outbox}
+           WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < $3::xid8
+           ORDER BY tx, id LIMIT ${BATCH}`,
+        [cursor.tx, cursor.id, xmin],
+      );
+      let handled: Place | undefined;
+      let failed = false;
+      for (const row of rows.rows) {
+        const event = {
+          ...row.payload,
+          topic: row.topic,
+          event_id: `${source}:${row.id}`,
+          recorded_at: row.recorded_at.toISOString(),
+        } as RecordedEvent;
+        try {
+          await onEvent(event);
+        } catch (error) {
+          logger.error(
+            { err: error, source, event_id: event.event_id, topic: event.topic },
+            'handling an event failed',
+          );
+          failed = true;
+          break;
+        }
+        handled = { tx: row.tx, id: row.id };
+      }
+      if (handled)
+        await client.query(`UPDATE ${cursors} SET tx = $2::xid8, id = $3::bigint WHERE source = $1`, [
+          source,
+          handled.tx,
+          handled.id,
+        ]);
+      let result: PassResult = failed ? 'failed' : rows.rows.length === BATCH ? 'more' : 'done';
+      if (result === 'done') {
+        const at = handled ?? cursor;
+        const waiting = await client.query(
+          `SELECT 1 FROM ${outbox} WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx >= $3::xid8 LIMIT 1`,
+          [at.tx, at.id, xmin],
+        );
+        if (waiting.rowCount) result = 'held';
+      }
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = true;
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Every source until none has a full batch waiting; answers how soon to look again, if sooner than the poll. */
+  async function passAll(): Promise<number | undefined> {
+    let soon: number | undefined;
+    try {
+      prepared ??= ensureEventTables(databaseUrl, schema);
+      await prepared;
+    } catch (error) {
+      prepared = undefined;
+      logger.warn({ err: error, schema }, 'making the cursor table failed; retrying');
+      return undefined;
+    }
+    for (const source of sources) {
+      for (;;) {
+        if (closed) return undefined;
+        let result: PassResult;
+        try {
+          result = await passSource(source);
+        } catch (error) {
+          logger.warn({ err: error, source }, 'reading recorded events failed; retrying');
+          result = 'failed';
+        }
+        if (result === 'more') continue;
+        // Another replica holds the cursor or a transaction holds events back: both end soon.
+        if (result === 'held' || result === 'busy') soon = HELD_BACK_MS;
+        break;
+      }
+    }
+    return soon;
+  }
+
+  /** Runs a pass now, or once more after the one running (what woke us may have come after its reads). */
+  function wake(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    clearTimeout(timer);
+    running = (async () => {
+      let soon: number | undefined;
+      do {
+        again = false;
+        soon = await passAll();
+      } while (again && !closed);
+      running = undefined;
+      if (!closed) timer = setTimeout(() => void wake(), soon ?? pollMs);
+    })();
+    return running;
+  }
+
+  const listenLater = () => {
+    if (closed || listenRetry) return;
+    listenRetry = setTimeout(() => {
+      listenRetry = undefined;
+      void listen();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  };
+
+  async function listen(): Promise<void> {
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    listener = connection;
+    const lost = (error: unknown) => {
+      if (listener === connection) listener = undefined;
+      void connection.end().catch(() => {});
+      if (closed) return;
+      logger.warn({ err: error }, 'event consumer could not listen; retrying');
+      listenLater();
+    };
+    connection.on('error', lost);
+    connection.on('notification', (message) => {
+      if (message.channel === EVENTS_WAKE_CHANNEL && sources.includes(message.payload ?? '')) void wake();
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${EVENTS_WAKE_CHANNEL}`);
+      retryMs = RETRY_MS;
+      // Wake-ups sent while nobody listened are lost: read what was recorded meanwhile.
+      await wake();
+      markReady();
+    } catch (error) {
+      lost(error);
+    }
+  }
+
+  /** The last row of each source's outbox as of now, or nothing when it is empty. */
+  async function latest(): Promise<Map<string, Place>> {
+    const places = new Map<string, Place>();
+    for (const source of sources) {
+      const last = await pool.query<Place>(
+        `SELECT tx::text AS tx, id::text AS id FROM ${ident(source)}.outbox ORDER BY tx DESC, id DESC LIMIT 1`,
+      );
+      if (last.rows[0]) places.set(source, last.rows[0]);
+    }
+    return places;
+  }
+
+  async function reached(targets: Map<string, Place>): Promise<boolean> {
+    for (const [source, target] of targets) {
+      const at = await pool.query(
+        `SELECT 1 FROM ${cursors} WHERE source = $1 AND (tx, id) >= ($2::xid8, $3::bigint)`,
+        [source, target.tx, target.id],
+      );
+      if (!at.rowCount) return false;
+    }
+    return true;
+  }
+
+  void listen();
+  return {
+    ready,
+    async drain() {
+      const targets = await latest();
+      while (!closed) {
+        await wake();
+        if (await reached(targets)) return;
+        await new Promise((resolve) => setTimeout(resolve, HELD_BACK_MS / 4));
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        clearTimeout(timer);
+        clearTimeout(listenRetry);
+        await listener?.end().catch(() => {});
+        await running;
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}
