@@ -1,13 +1,15 @@
 // Composition root of the profile service: its own schema, the object store for pictures (uploads no profile
 // took swept away on a timer), the demo seed (which waits for the org and auth services it takes ids from), the
 // read copies of the org service's names kept by its announcements, the people directory's search index brought
-// in step, and rotunda.profile.v1.ProfileService over gRPC.
+// in step, its recorded events (claim decisions out, account deletions in), and rotunda.profile.v1.ProfileService
+// over gRPC.
 import { startOrphanSweeper } from '@rotunda/images';
 import { ProfileServiceService } from '@rotunda/protos/profile';
 import { runService } from '@rotunda/service-kit';
 import { grpcAccountLookup } from './adapters/grpc-clients.ts';
 import { grpcProfileService } from './adapters/grpc-profile-service.ts';
 import { keepOrgCopy } from './adapters/org-change-listener.ts';
+import { startProfileEvents } from './adapters/profile-events.ts';
 import { profileConfigSchema } from './config.ts';
 import { seedDemoProfiles } from './seed/demo-profiles.ts';
 import { wireProfile } from './wiring.ts';
@@ -40,6 +42,12 @@ await runService({
     if (indexed > 0) logger.info({ profiles: indexed }, 'directory search index rebuilt');
     // After the seed, which copied the names itself: the listener's first copy then finds the org service up.
     const listener = keepOrgCopy({ databaseUrl: config.DATABASE_URL, logger, orgCopy });
+    // Its outbox of claim decisions, and the deleted accounts it forgets, read from where it left off (ADR 0042).
+    const events = await startProfileEvents({
+      databaseUrl: config.DATABASE_URL,
+      logger,
+      members: wired.members,
+    });
     const sweeper = startOrphanSweeper({
       store,
       kind: 'pictures',
@@ -72,6 +80,7 @@ await runService({
       ],
       onShutdown: async () => {
         await sweeper.stop();
+        await events.close();
         await listener.close();
         await close();
       },

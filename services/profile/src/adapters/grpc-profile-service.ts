@@ -7,6 +7,7 @@ import type { Contacts } from '../domain/contacts.ts';
 import type { PeopleDirectory } from '../domain/directory.ts';
 import type { IssueService } from '../domain/issue-service.ts';
 import type { JobService } from '../domain/job-service.ts';
+import type { MemberData } from '../domain/member-data.ts';
 import type { PeopleLookups } from '../domain/people-lookups.ts';
 import type { ProfileService } from '../domain/profile-service.ts';
 import { grpcContactHandlers } from './grpc-contacts.ts';
@@ -33,6 +34,7 @@ export function grpcProfileService(
     issues,
     directory,
     contacts,
+    members,
   }: {
     profiles: ProfileService;
     claims: ClaimService;
@@ -41,6 +43,7 @@ export function grpcProfileService(
     issues: IssueService;
     directory: PeopleDirectory;
     contacts: Contacts;
+    members: MemberData;
   },
   logger: Logger,
 ): ProfileServiceServer {
@@ -167,6 +170,13 @@ export function grpcProfileService(
     getAuthorsByUsers: unary(logger, 'GetAuthorsByUsers', async (request) => ({
       authors: (await lookups.authorsByUsers(request.user_ids)).map(authorMessage),
     })),
+    exportMine: unary(logger, 'ExportMine', async (_request, context) => ({
+      json: JSON.stringify(await members.exportMine(context.caller)),
+    })),
+    listMemberIssueAreas: serverStream(logger, 'ListMemberIssueAreas', async function* (_request, context) {
+      for await (const owner of members.memberIssueAreas(context.caller, context.service))
+        yield { user_id: owner.userId, profile_id: owner.profileId, issue_area_ids: owner.issueAreaIds };
+    }),
     listProfileHistory: unary(logger, 'ListProfileHistory', async (request, context) => ({
       entries: (
         await profiles.profileHistory(context.caller, request.profile_id, request.before_id, request.limit)

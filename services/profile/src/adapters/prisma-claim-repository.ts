@@ -1,7 +1,8 @@
 // Claims of profiles in the profile schema through Prisma: a member's claim recorded under the lock their profile
 // creation takes too (one profile or claim per member), and a profile's row lock ordering two claims of it; a
 // claim decided once, the claimant made the owner in the same transaction when confirmed and the change announced
-// (ADR 0012), with the decision's curation history.
+// (ADR 0012), with the decision's curation history and the `claim.decided` event the claimant is told of (ADR 0042).
+import { recordEvent } from '@rotunda/events';
 import { emailDomainOf } from '@rotunda/rules';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { Profile } from '../domain/model.ts';
@@ -9,6 +10,7 @@ import type { ProfileRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
 import { claimOf } from './prisma-profile-rows.ts';
 import { announceProfile, hasPendingClaim, lockMember, tableOf } from './prisma-profile-sql.ts';
+import { PROFILE_EVENTS } from './profile-events.ts';
 
 type ClaimRepository = Pick<
   ProfileRepository,
@@ -131,6 +133,19 @@ export function prismaClaimRepository(
             curation({ firstName: names.claimantFirstName, lastName: names.claimantLastName }),
           );
         }
+        // Recorded with the write: a decision that rolls back tells the claimant nothing.
+        const shown = await tx.profile.findUniqueOrThrow({
+          where: { profileId: claim.profileId },
+          select: { firstName: true, lastName: true },
+        });
+        await recordEvent(tx, PROFILE_EVENTS, {
+          topic: 'claim.decided',
+          recipient_user_id: claim.userId,
+          profile_id: claim.profileId,
+          first_name: shown.firstName,
+          last_name: shown.lastName,
+          decision: status,
+        });
         return {
           kind: 'decided',
           claim: { claimId, profileId: claim.profileId, status, decidedAt },

@@ -201,3 +201,42 @@ export interface OrgDirectory {
     organizationId: number,
   ): Promise<{ organization: OrganizationRef; divisions: DivisionRef[] } | null>;
 }
+
+/** The document "Download my data" gives a member of what this service holds about them (snake_case, as JSON). */
+export interface MemberExport {
+  /** The profile they own with every field, the personal ones included; null when they own none. */
+  profile: Record<string, unknown> | null;
+  jobs: Record<string, unknown>[];
+  issue_areas: { issue_id: number; issue_name: string }[];
+  /** Every claim they made, whatever became of it. */
+  claims: {
+    claim_id: number;
+    profile_id: number;
+    status: string;
+    claimant_first_name: string;
+    claimant_last_name: string;
+    claimant_email: string;
+    created_at: string;
+    decided_at: string | null;
+  }[];
+}
+
+/** An owned profile and the issue areas it covers, ascending. */
+export interface MemberIssueAreas {
+  userId: string;
+  profileId: number;
+  issueAreaIds: number[];
+}
+
+export interface MemberDataRepository {
+  exportOf(userId: string): Promise<MemberExport>;
+  /** Owners whose user id sorts after `afterUserId` ('' for the first), in user id order, at most `limit`. */
+  memberIssueAreasAfter(afterUserId: string, limit: number): Promise<MemberIssueAreas[]>;
+  /**
+   * In one transaction: the profile the member created goes (jobs, issue areas, history with it); one they
+   * claimed (a confirmed claim of theirs names it) becomes unowned, its personal email, mobile phone and birthday
+   * cleared; the changed profile is announced (ADR 0012); every claim they made goes. Answers the profiles that
+   * went or changed (none when nothing was left of the member).
+   */
+  forgetMember(userId: string): Promise<number[]>;
+}

@@ -9,6 +9,7 @@ import {
   Metadata,
   type ServiceError,
 } from '@grpc/grpc-js';
+import { ensureEventTables } from '@rotunda/events';
 import { createObjectStore, processImage } from '@rotunda/images';
 import { startTestS3 } from '@rotunda/images/testing';
 import { ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
@@ -33,13 +34,16 @@ import { prismaDirectoryQuota } from '../../src/adapters/prisma-directory-quota.
 import { prismaDirectoryRepository } from '../../src/adapters/prisma-directory-repository.ts';
 import { prismaIssueRepository } from '../../src/adapters/prisma-issue-repository.ts';
 import { prismaJobRepository } from '../../src/adapters/prisma-job-repository.ts';
+import { prismaMemberData } from '../../src/adapters/prisma-member-data.ts';
 import { prismaOrgCopy } from '../../src/adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from '../../src/adapters/prisma-profile-repository.ts';
+import { PROFILE_EVENTS } from '../../src/adapters/profile-events.ts';
 import { createClaimService } from '../../src/domain/claim-service.ts';
 import { createContacts } from '../../src/domain/contacts.ts';
 import { createPeopleDirectory, PEOPLE_INDEX } from '../../src/domain/directory.ts';
 import { createIssueService } from '../../src/domain/issue-service.ts';
 import { createJobService } from '../../src/domain/job-service.ts';
+import { createMemberData } from '../../src/domain/member-data.ts';
 import { createOrgCopy } from '../../src/domain/org-copy.ts';
 import { createPeopleLookups } from '../../src/domain/people-lookups.ts';
 import { createProfileService, type ProfileServiceDependencies } from '../../src/domain/profile-service.ts';
@@ -83,6 +87,7 @@ async function wireUnderTest(name: string, options: ProfileUnderTestOptions) {
   const root = new URL('../..', import.meta.url).pathname;
   const databaseUrl = await createTestDatabase();
   await migrate({ databaseUrl, schema: 'profile', migrationsDir: `${root}prisma/migrations`, logger });
+  await ensureEventTables(databaseUrl, PROFILE_EVENTS);
   const prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'profile') });
   const s3 = await startTestS3(name);
   const store = createObjectStore(s3.config);
@@ -143,6 +148,7 @@ async function wireUnderTest(name: string, options: ProfileUnderTestOptions) {
       contacts: prismaContactRepository(prisma, 'profile'),
       quota,
     }),
+    members: createMemberData({ data: prismaMemberData(prisma, 'profile'), directory: people }),
   };
   const close = async () => {
     orgDirectory.close();
