@@ -5,7 +5,7 @@
 import { freshToken } from '@rotunda/session';
 import { fileNameOf } from './download';
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A call that did not answer 2xx: its status and, when the body had one, the server's message. */
 export class ApiError extends Error {

@@ -2,14 +2,17 @@
 // (loaded when first opened).
 // Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
 // sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it. Moderation's
-// part (a suspended member's notice, the queue's count) is asked again on every navigation.
+// part (a suspended member's notice, the queue's count) is asked again on every navigation; the unread
+// notification count is kept live for as long as a member is signed in.
 import { LOGIN_REQUEST_EVENT, useIsAuthenticated } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AccessDialogs } from '../auth/AccessDialogs';
 import { useModerationWatch } from '../moderation';
+import { useUnreadWatch } from '../notifications/unread';
 import { sessionKeeper } from '../session';
 import { useUi } from '../ui';
+import { UnreadAnnouncer } from './Bell';
 import { MobileNav } from './MobileNav';
 import { PageNoticeView, SuspensionNoticeView, ToastView } from './Notices';
 import { Sidebar } from './Sidebar';
@@ -20,6 +23,7 @@ export function Layout() {
   const navigate = useNavigate();
   const wasAuthenticated = useRef(isAuthenticated);
   useModerationWatch(useLocation().pathname);
+  useUnreadWatch();
 
   useEffect(() => {
     if (wasAuthenticated.current && !isAuthenticated) navigate('/', { replace: true });
@@ -48,6 +52,7 @@ export function Layout() {
       </div>
       <MobileNav />
       <ToastView />
+      <UnreadAnnouncer />
       <AccessDialogs />
     </div>
   );

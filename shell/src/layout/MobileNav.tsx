@@ -43,7 +43,7 @@ export function MobileNav() {
             <X size={20} aria-hidden="true" />
           </button>
         </div>
-        <NavItems onNavigate={() => setOpen(false)} />
+        <NavItems onNavigate={() => setOpen(false)} withNotifications />
       </nav>
     </dialog>
   );

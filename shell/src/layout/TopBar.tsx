@@ -1,8 +1,10 @@
-// The top bar: home or public-square icon, the brand, and the account icons (spec §2, Shell).
+// The top bar: home or public-square icon, the brand, and the account icons (spec §2, Shell); a member's
+// notifications bell among them on wide screens.
 import { useIsContributor, useUser } from '@rotunda/session';
 import { CircleUser, House, LogIn, LogOut, Menu, Newspaper, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useUi } from '../ui';
+import { TopBarBell } from './Bell';
 
 interface TopBarProps {
   onLogout: () => void;
@@ -61,6 +63,7 @@ export function TopBar({ onLogout }: TopBarProps) {
             <Sparkles size={20} aria-hidden="true" />
           </button>
         )}
+        {user && <TopBarBell />}
         <Link
           to={user?.profile_id ? `/profile/${user.profile_id}` : '/profile/create'}
           className="icon-button"

@@ -1,18 +1,22 @@
 // The navigation items shared by the desktop sidebar and the mobile slide-out; contributors also get
-// Moderation, with how many reported posts and comments wait for them.
+// Moderation, with how many reported posts and comments wait for them. Members get Settings, and in the
+// phone menu Notifications (wider screens have the top bar's bell).
 import { useUser } from '@rotunda/session';
-import { Building2, CircleUser, MessageSquare, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { Building2, CircleUser, MessageSquare, Newspaper, Settings, ShieldCheck, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useModeration } from '../moderation';
 import { FEEDBACK_EMAIL } from '../ui';
+import { NotificationsItem } from './Bell';
 
 interface NavItemsProps {
   /** Hides the labels visually (collapsed desktop sidebar); they stay as accessible names. */
   compact?: boolean;
   onNavigate?: () => void;
+  /** Lists Notifications too (the phone menu, where the top bar has no bell). */
+  withNotifications?: boolean;
 }
 
-export function NavItems({ compact = false, onNavigate }: NavItemsProps) {
+export function NavItems({ compact = false, onNavigate, withNotifications = false }: NavItemsProps) {
   const user = useUser();
   const items = [
     { to: '/public-square', label: 'Public Square', icon: Newspaper },
@@ -23,9 +27,15 @@ export function NavItems({ compact = false, onNavigate }: NavItemsProps) {
       label: 'Profile',
       icon: CircleUser,
     },
+    ...(user ? [{ to: '/settings', label: 'Settings', icon: Settings }] : []),
   ];
   return (
     <ul className="nav-items">
+      {user && withNotifications && (
+        <li>
+          <NotificationsItem onNavigate={onNavigate} />
+        </li>
+      )}
       {items.map(({ to, label, icon: Icon }) => (
         <li key={label}>
           <NavLink to={to} className="nav-item" onClick={onNavigate} title={compact ? label : undefined}>
