@@ -72,6 +72,12 @@ export const IDEMPOTENT_READS = {
     'GetFeedVersion',
   ],
   'rotunda.news.v1.NewsService': ['ListHeadlines'],
+  'rotunda.notification.v1.NotificationService': [
+    'ListNotifications',
+    'GetUnreadCount',
+    'GetPreferences',
+    'ExportMine',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ServiceFullName = keyof typeof IDEMPOTENT_READS;
