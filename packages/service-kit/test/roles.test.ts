@@ -128,6 +128,18 @@ describe('one database role per service', () => {
     expect(await outcome(urls.org.appUrl, 'SELECT * FROM profile.later')).toBe(DENIED);
   });
 
+  it('gives a service its events schema; a declared reader reads its tables, made later, others are refused', async () => {
+    await as(urls.auth.appUrl, (client) =>
+      client.query('CREATE TABLE auth_events.outbox (id int, topic text)'),
+    );
+    // Profile reads auth's recorded events (ADR 0042); org reads nobody's.
+    expect(await outcome(urls.profile.appUrl, 'SELECT * FROM auth_events.outbox')).toBe('ok');
+    expect(await outcome(urls.profile.appUrl, "INSERT INTO auth_events.outbox VALUES (1, 'x')")).toBe(DENIED);
+    expect(await outcome(urls.org.appUrl, 'SELECT * FROM auth_events.outbox')).toBe(DENIED);
+    expect(await outcome(urls.auth.ownerUrl, 'SELECT * FROM auth_events.outbox')).toBe(DENIED);
+    expect(await outcome(urls.profile.appUrl, 'CREATE TABLE auth_events.extra (id int)')).toBe(DENIED);
+  });
+
   it('is idempotent and adopts a database whose objects one role made before the roles existed', async () => {
     const database = await createTestDatabase();
     await migrate({

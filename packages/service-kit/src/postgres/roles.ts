@@ -5,14 +5,33 @@
 import pg from 'pg';
 import { assertSchemaName } from './migrate.ts';
 
-/** The schemas each service owns: its tables, and (org, profile, post) its Postgres search index. */
+/** A service's recorded events (ADR 0042): its outbox and its cursors over others', `post_events`. */
+export const eventsSchemaOf = (service: string) => `${service}_events`;
+
+/**
+ * The schemas each service owns: its tables, its recorded events, and (org, profile, post) its Postgres search
+ * index; and whose recorded events it reads (ADR 0042).
+ */
 export const SERVICE_SCHEMAS = {
-  auth: { schema: 'auth' },
-  profile: { schema: 'profile', searchSchema: 'profile_search' },
-  org: { schema: 'org', searchSchema: 'org_search' },
-  post: { schema: 'post', searchSchema: 'post_search' },
-  news: { schema: 'news' },
-} as const satisfies Record<string, { schema: string; searchSchema?: string }>;
+  auth: { schema: 'auth', eventsSchema: 'auth_events' },
+  profile: {
+    schema: 'profile',
+    searchSchema: 'profile_search',
+    eventsSchema: 'profile_events',
+    readsEventsOf: ['auth'],
+  },
+  org: { schema: 'org', searchSchema: 'org_search', eventsSchema: 'org_events' },
+  post: { schema: 'post', searchSchema: 'post_search', eventsSchema: 'post_events', readsEventsOf: ['auth'] },
+  news: { schema: 'news', eventsSchema: 'news_events' },
+  notification: {
+    schema: 'notification',
+    eventsSchema: 'notification_events',
+    readsEventsOf: ['post', 'profile', 'auth'],
+  },
+} as const satisfies Record<
+  string,
+  { schema: string; searchSchema?: string; eventsSchema: string; readsEventsOf?: readonly string[] }
+>;
 
 export type DatabaseService = keyof typeof SERVICE_SCHEMAS;
 
@@ -32,6 +51,13 @@ export interface ServiceRolesSpec {
    * from rows the service holds anyway.
    */
   searchSchema?: string | undefined;
+  /**
+   * The schema of its recorded events (outbox, cursors), owned by `app`, which makes the tables at start; the
+   * services declared as its readers may read it, nobody else.
+   */
+  eventsSchema?: string | undefined;
+  /** The services whose events schemas (`<service>_events`) `app` reads. */
+  readsEventsOf?: readonly string[] | undefined;
   owner: RoleLogin;
   app: RoleLogin;
   /** Roles given both (npm start's `rotunda`, which the operator's tools log in as). */
@@ -46,6 +72,18 @@ async function ensureLogin(client: pg.ClientBase, { user, password }: RoleLogin)
   // Never more than a login: no superuser, no new databases or roles, row security applies.
   const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal(password)}`;
   await client.query(`${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${ident(user)} ${attributes}`);
+}
+
+/**
+ * The role a producer's events schema grants reading to, and its readers are members of: either bootstrap may run
+ * first (each makes it when missing), and a reader added later needs no change to the producer.
+ */
+const eventReadersOf = (eventsSchema: string) => `${eventsSchema}_readers`;
+
+async function ensureGroup(client: pg.ClientBase, name: string): Promise<void> {
+  const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
+  if (!exists.rowCount)
+    await client.query(`CREATE ROLE ${ident(name)} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS`);
 }
 
 /**
@@ -105,6 +143,25 @@ export async function ensureServiceRoles(client: pg.ClientBase, spec: ServiceRol
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${search} AUTHORIZATION ${app}`);
       await adopt(client, spec.searchSchema, spec.app.user);
       await client.query(`REVOKE ALL ON SCHEMA ${search} FROM PUBLIC`);
+    }
+    if (spec.eventsSchema) {
+      const events = ident(assertSchemaName(spec.eventsSchema));
+      const readers = ident(eventReadersOf(spec.eventsSchema));
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${events} AUTHORIZATION ${app}`);
+      await adopt(client, spec.eventsSchema, spec.app.user);
+      await client.query(`REVOKE ALL ON SCHEMA ${events} FROM PUBLIC`);
+      await ensureGroup(client, eventReadersOf(spec.eventsSchema));
+      await client.query(`GRANT USAGE ON SCHEMA ${events} TO ${readers}`);
+      await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${events} TO ${readers}`);
+      // The service makes its outbox at run time: readers may read it however late that is.
+      await client.query(
+        `ALTER DEFAULT PRIVILEGES FOR ROLE ${app} IN SCHEMA ${events} GRANT SELECT ON TABLES TO ${readers}`,
+      );
+    }
+    for (const producer of spec.readsEventsOf ?? []) {
+      const readers = eventReadersOf(eventsSchemaOf(assertSchemaName(producer)));
+      await ensureGroup(client, readers);
+      await client.query(`GRANT ${ident(readers)} TO ${app}`);
     }
     // The search index's trigram operators; a trusted extension, but making it needs CREATE on the database.
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
