@@ -7,6 +7,7 @@
 // revalidating, the fallback when the version cannot be asked, and compressed variants of kept pages.
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { TOO_MANY_MENTIONS } from '@rotunda/rules';
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keyedMicroCache } from '../src/http/micro-cache.ts';
@@ -75,6 +76,7 @@ const COMMENT_JSON = {
   createdAt: '2026-11-20T17:00:00.000Z',
   updatedAt: '2026-11-20T18:00:00.000Z',
   ProfileInfo: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker' },
+  mentions: [],
 };
 
 const EVENT_JSON = {
@@ -101,6 +103,7 @@ const EVENT_JSON = {
   reads: 17,
   comments_count: 1,
   ProfileInfo: { profile_id: 101, first_name: 'Maya', last_name: 'Delgado', user_id: MEMBER.sub },
+  mentions: [{ profile_id: 205, first_name: 'Dana', last_name: 'Lee' }],
   PostComments: [COMMENT_JSON],
 };
 
@@ -129,6 +132,7 @@ const PLAIN_JSON = {
   reads: 0,
   comments_count: 0,
   ProfileInfo: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker', user_id: 'concierge-1' },
+  mentions: [],
   PostComments: [],
 };
 
@@ -351,6 +355,7 @@ describe('posts', () => {
         event_start: '09:30',
         event_end: '12:00',
         eventtype_id: 1,
+        mentions: [],
       },
       caller: { userId: MEMBER.sub, email: MEMBER.email, roles: ['default-roles-rotunda'] },
     });
@@ -471,7 +476,39 @@ describe('comments', () => {
     expect(posts.callsTo('addComment')[0]?.request).toEqual({
       post_id: 7,
       comment_body: 'Will there be a recording?',
+      mentions: [],
     });
+  });
+
+  it('passes the people a post or comment mentions on, each once', async () => {
+    const body = { post_title: 'x', post_body: 'y', post_type: 1, mentions: [205, '206', 205] };
+    expect((await post(url('/api/posts/add-post'), body, member)).status).toBe(201);
+    expect(posts.callsTo('addPost')[0]?.request.mentions).toEqual([205, 206]);
+    const comment = { post_id: 7, comment_body: 'Thanks @Dana Lee', mentions: [205] };
+    expect((await post(url('/api/posts/add-comment'), comment, member)).status).toBe(201);
+    expect(posts.callsTo('addComment')[0]?.request.mentions).toEqual([205]);
+    // null, as a form with nobody mentioned may send it, is nobody.
+    expect((await post(url('/api/posts/add-comment'), { ...comment, mentions: null }, member)).status).toBe(
+      201,
+    );
+    expect(posts.callsTo('addComment')[1]?.request.mentions).toEqual([]);
+  });
+
+  it.each([
+    [Array.from({ length: 11 }, (_, index) => index + 1), TOO_MANY_MENTIONS],
+    [[205, 0], 'mentions must be a whole number'],
+    [[205, 1.5], 'mentions must be a whole number'],
+    ['205', 'mentions must be a list of profile ids'],
+  ])('refuses mentions %j with 400 without asking the service', async (mentions, message) => {
+    for (const [path, body] of [
+      ['/api/posts/add-post', { post_title: 'x', post_body: 'y', post_type: 1, mentions }],
+      ['/api/posts/add-comment', { post_id: 7, comment_body: 'y', mentions }],
+    ] as const)
+      expect(await post(url(path), body, member)).toMatchObject({
+        status: 400,
+        body: { errors: [{ msg: message }] },
+      });
+    expect(posts.calls).toEqual([]);
   });
 
   it('passes the empty-comment refusal on', async () => {
@@ -482,7 +519,7 @@ describe('comments', () => {
       status: 400,
       body: { errors: [{ msg: 'Please write a comment first' }] },
     });
-    expect(posts.callsTo('addComment')[0]?.request).toEqual({ post_id: 7, comment_body: '' });
+    expect(posts.callsTo('addComment')[0]?.request).toEqual({ post_id: 7, comment_body: '', mentions: [] });
   });
 
   it('answers 429 with Retry-After and the service’s words to a member commenting too quickly', async () => {

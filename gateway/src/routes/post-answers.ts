@@ -2,8 +2,16 @@
 // with the spec's names (the as-built client's createdAt and ProfileInfo among them), null for fields not given. A
 // hidden post or comment, which only its author and contributors are sent, carries `moderation` (ADR 0041); any
 // other answer has no such key, so it stays as it was.
-import type { Comment, Moderation, Post } from '@rotunda/protos/post';
+import type { Comment, Mention, Moderation, Post } from '@rotunda/protos/post';
 import { instant, orNull } from '../http/answers.ts';
+
+/** The people a post or comment names, shown as links to their profiles. */
+const mentionsJson = (mentions: Mention[] | undefined) =>
+  (mentions ?? []).map((mention) => ({
+    profile_id: mention.profile_id,
+    first_name: mention.first_name,
+    last_name: mention.last_name,
+  }));
 
 /** The `moderation` key of a hidden post or comment; nothing for any other. */
 function moderationOf(moderation: Moderation | undefined) {
@@ -32,6 +40,7 @@ export function commentJson(comment: Comment) {
       first_name: comment.author?.first_name ?? '',
       last_name: comment.author?.last_name ?? '',
     },
+    mentions: mentionsJson(comment.mentions),
     ...moderationOf(comment.moderation),
   };
 }
@@ -66,6 +75,7 @@ export function postJson(post: Post) {
       last_name: post.author?.last_name ?? '',
       user_id: post.author?.user_id || post.user_id,
     },
+    mentions: mentionsJson(post.mentions),
     PostComments: post.comments.map(commentJson),
     ...moderationOf(post.moderation),
   };

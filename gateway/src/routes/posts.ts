@@ -11,7 +11,7 @@
 // Author, member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Post } from '@rotunda/protos/post';
-import { POST_COMMENTS, singleSpaced } from '@rotunda/rules';
+import { MENTIONS_MAX, POST_COMMENTS, singleSpaced, TOO_MANY_MENTIONS } from '@rotunda/rules';
 import { isContributor } from '@rotunda/service-kit';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
@@ -75,6 +75,15 @@ const text = (field: string) =>
     .optional()
     .transform((value) => (value === null ? '' : value));
 
+/** The profiles a post or comment names (absent or null: none), each once; more than MENTIONS_MAX is refused. */
+const mentions = z
+  .union([z.array(id('mentions'), { error: 'mentions must be a list of profile ids' }), z.null()], {
+    error: 'mentions must be a list of profile ids',
+  })
+  .optional()
+  .transform((value) => [...new Set(value ?? [])])
+  .refine((value) => value.length <= MENTIONS_MAX, TOO_MANY_MENTIONS);
+
 const bodies = {
   list: z.object({
     offset: wholeNumber('offset', 0, FEED_PAGE.maxOffset).optional(),
@@ -104,6 +113,7 @@ const bodies = {
     event_start: text('event_start'),
     event_end: text('event_end'),
     event_type: chosenId('event_type'),
+    mentions,
   }),
   updatePost: z.object({
     post_id: id('post_id'),
@@ -119,7 +129,7 @@ const bodies = {
       .transform((value) => (value === undefined ? undefined : typeof value === 'number' ? value : 0)),
   }),
   postId: z.object({ post_id: id('post_id') }),
-  addComment: z.object({ post_id: id('post_id'), comment_body: text('comment_body') }),
+  addComment: z.object({ post_id: id('post_id'), comment_body: text('comment_body'), mentions }),
   updateComment: z.object({ comment_id: id('comment_id'), comment_body: text('comment_body') }),
   commentId: z.object({ comment_id: id('comment_id') }),
   like: z.object({
@@ -329,6 +339,7 @@ export function postsRouter(
       event_start: body.event_start ?? '',
       event_end: body.event_end ?? '',
       eventtype_id: body.event_type,
+      mentions: body.mentions,
     });
     res.status(201).json(postJson(created));
   });
@@ -359,6 +370,7 @@ export function postsRouter(
     const comment = await pages.write(req, res, post.addComment, {
       post_id: body.post_id,
       comment_body: body.comment_body ?? '',
+      mentions: body.mentions,
     });
     res.status(201).json(commentJson(comment));
   });

@@ -39,7 +39,11 @@ export const COMMENT: Comment = {
   created_at: new Date('2026-11-20T17:00:00.000Z'),
   updated_at: new Date('2026-11-20T18:00:00.000Z'),
   author: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker', user_id: 'concierge-1' },
+  mentions: [],
 };
+
+/** A person a post names (its body links to their profile). */
+export const MENTION = { profile_id: 205, first_name: 'Dana', last_name: 'Lee' };
 
 export const EVENT_POST: Post = {
   post_id: 7,
@@ -71,6 +75,7 @@ export const EVENT_POST: Post = {
     user_id: '4b1f2a52-7c1e-4d8a-9a43-1d2f6b1f0a01',
   },
   comments: [COMMENT],
+  mentions: [MENTION],
 };
 
 /** A post that is not an event, by an author without a division. */
@@ -91,6 +96,7 @@ export const PLAIN_POST: Post = {
   comments_count: 0,
   author: { profile_id: 102, first_name: 'Carlos', last_name: 'Whitaker', user_id: 'concierge-1' },
   comments: [],
+  mentions: [],
 };
 
 /** A reported comment, as ListReports answers it: hidden at once by three members' reports. */
