@@ -4,6 +4,7 @@
 // need. A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
 import { EVENT_POST_TYPE_ID, type ModerationAction, type ReportReason } from '@rotunda/rules';
 import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
+import type { Mentioned } from './mentions/mentions';
 
 /**
  * A hidden post's or comment's state, carried only to its author and contributors (ADR 0041): the reason a
@@ -26,6 +27,8 @@ export interface Comment {
   updatedAt: string;
   ProfileInfo: { profile_id: number; first_name: string; last_name: string } | null;
   moderation?: Moderation;
+  /** The people the comment names: their "@First Last" in the text links to their profile. */
+  mentions?: Mentioned[];
 }
 
 /** A post as the gateway answers it (contract: `post`); post_body is sanitized HTML. */
@@ -57,6 +60,8 @@ export interface Post {
   /** Oldest first: the latest few as the feed carries them, and any earlier ones the read modal fetched. */
   PostComments: Comment[];
   moderation?: Moderation;
+  /** The people the post names: their "@First Last" in the body links to their profile. */
+  mentions?: Mentioned[];
 }
 
 /** A page of a post's earlier comments (GET /api/posts/:id/comments). */
@@ -181,8 +186,13 @@ export function fetchEarlierComments(postId: number, before: number | null): Pro
   return ask<CommentsPage>('GET', `/api/posts/${postId}/comments${query}`);
 }
 
-export const addComment = (postId: number, body: string) =>
-  ask<Comment>('POST', '/api/posts/add-comment', { post_id: postId, comment_body: body });
+/** Adds a comment; `mentions` are the profile ids it names (sent only when there are some). */
+export const addComment = (postId: number, body: string, mentions: readonly number[] = []) =>
+  ask<Comment>('POST', '/api/posts/add-comment', {
+    post_id: postId,
+    comment_body: body,
+    ...(mentions.length > 0 && { mentions }),
+  });
 
 export const updateComment = (commentId: number, body: string) =>
   ask<Comment>('POST', '/api/posts/update-comment', { comment_id: commentId, comment_body: body });
@@ -200,6 +210,8 @@ export interface NewPost {
   event_start: string | null;
   event_end: string | null;
   event_type: number | null;
+  /** The profile ids the body names; left out when it names nobody. */
+  mentions?: number[];
 }
 
 export const addPost = (post: NewPost) => ask<Post>('POST', '/api/posts/add-post', post);
@@ -219,6 +231,28 @@ export const updatePost = (update: PostUpdate) => ask<Post>('POST', '/api/posts/
 
 export const deletePost = (postId: number) =>
   ask<void>('DELETE', '/api/posts/delete-post', { post_id: postId });
+
+/** A person the "@" completion offers, from the directory search (GET /api/profiles/search). */
+export interface PersonMatch extends Mentioned {
+  title: string | null;
+  organization_name: string | null;
+}
+
+/** The first `limit` people of the directory matching `search` (names, title, organization). */
+export async function searchPeople(
+  search: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<PersonMatch[]> {
+  const params = new URLSearchParams({ search, offset: '0', limit: String(limit) });
+  const page = await ask<{ profiles: PersonMatch[] }>(
+    'GET',
+    `/api/profiles/search?${params}`,
+    undefined,
+    signal,
+  );
+  return page.profiles;
+}
 
 /** What a member may report (DESIGN.md, Moderation). */
 export type ReportTarget = { target_type: 'post' | 'comment'; target_id: number };

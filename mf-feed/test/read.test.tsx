@@ -46,7 +46,7 @@ describe('adding a comment', () => {
     );
     renderSquare();
     const card = await findCard('Budget news');
-    const input = within(card).getByRole('textbox', { name: 'Add comment' });
+    const input = await within(card).findByRole('combobox', { name: 'Add comment' });
     await userEvent.type(input, '  Count me in  {Enter}');
     await waitFor(() => expect(within(card).getByText('Count me in')).toBeTruthy());
     expect(callsTo(calls, 'POST /api/posts/add-comment')[0]?.body).toEqual({
@@ -67,7 +67,7 @@ describe('adding a comment', () => {
     );
     renderSquare();
     const card = within(await findCard('Budget news'));
-    const input = card.getByRole('textbox', { name: 'Add comment' });
+    const input = await card.findByRole('combobox', { name: 'Add comment' });
     const send = card.getByRole('button', { name: 'Send comment' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     await userEvent.type(input, '   {Enter}');
@@ -90,7 +90,7 @@ describe('adding a comment', () => {
     );
     renderSquare();
     const article = await findCard('Budget news');
-    const input = within(article).getByRole('textbox', { name: 'Add comment' }) as HTMLInputElement;
+    const input = (await within(article).findByRole('combobox', { name: 'Add comment' })) as HTMLInputElement;
     await userEvent.type(input, 'Important{Enter}');
     await waitFor(() =>
       expect(
@@ -113,7 +113,7 @@ describe('a comment refused', () => {
     );
     renderSquare();
     const article = await findCard('Budget news');
-    const input = within(article).getByRole('textbox', { name: 'Add comment' }) as HTMLInputElement;
+    const input = (await within(article).findByRole('combobox', { name: 'Add comment' })) as HTMLInputElement;
     await userEvent.type(input, 'One more thing{Enter}');
     const alert = await within(article).findByRole('alert');
     expect(alert.textContent).toBe('You are commenting too quickly. Please try again in 12 seconds.');

@@ -63,7 +63,9 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
           isNew
           title={draft.title}
           onTitle={set('title')}
-          onBody={({ html, empty }) => setDraft((d) => ({ ...d, body: html, bodyEmpty: empty }))}
+          onBody={({ html, empty, mentions }) =>
+            setDraft((d) => ({ ...d, body: html, bodyEmpty: empty, mentions }))
+          }
         />
         <TypeSelect
           id={id('type')}

@@ -1,7 +1,8 @@
 // The inputs the Create Post form and the read modal's edit share: the title and the rich-text body, and an
 // event's location, date, start and end. The Create Post form's inputs carry their required state (and the
 // title takes the focus, the location no browser suggestions); the edit's are only marked with '*', its own
-// check saying what is missing.
+// check saying what is missing. Only a new post's body completes "@" mentions: an edit does not change who is
+// named.
 import { POST_LABELS } from '@rotunda/rules';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Field, RequiredMark } from '../common/Field';
@@ -65,7 +66,12 @@ export function TitleAndBody({ id, isNew, title, onTitle, initialHtml, onBody }:
           {POST_LABELS.body}
           <RequiredMark />
         </span>
-        <RichTextEditor labelId={id('body')} initialHtml={initialHtml} onChange={onBody} />
+        <RichTextEditor
+          labelId={id('body')}
+          initialHtml={initialHtml}
+          completeMentions={isNew}
+          onChange={onBody}
+        />
       </div>
     </>
   );

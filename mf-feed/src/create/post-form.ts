@@ -32,6 +32,8 @@ export interface PostDraft extends EventFields {
   typeId: string;
   /** The chosen event type's id; '' when none is chosen (it is optional). */
   eventTypeId: string;
+  /** The profile ids of the people the body names ("@" completion). */
+  mentions: number[];
 }
 
 export const EMPTY_DRAFT: PostDraft = {
@@ -44,6 +46,7 @@ export const EMPTY_DRAFT: PostDraft = {
   start: DEFAULT_EVENT_START,
   end: DEFAULT_EVENT_END,
   eventTypeId: '',
+  mentions: [],
 };
 
 export const isEventType = (typeId: string): boolean => typeId === String(EVENT_POST_TYPE_ID);
@@ -86,7 +89,7 @@ export function missingForEdit(
   );
 }
 
-/** What add-post is sent: the event fields only for events, null otherwise. */
+/** What add-post is sent: the event fields only for events, null otherwise; the people named, if any. */
 export function newPostFrom(draft: PostDraft): NewPost {
   const event = isEventType(draft.typeId);
   return {
@@ -98,5 +101,6 @@ export function newPostFrom(draft: PostDraft): NewPost {
     event_start: event ? draft.start : null,
     event_end: event ? draft.end : null,
     event_type: event && draft.eventTypeId ? Number(draft.eventTypeId) : null,
+    ...(draft.mentions.length > 0 && { mentions: draft.mentions }),
   };
 }

@@ -3,10 +3,15 @@
 // styles are fetched only when an editor opens, so the feed itself never downloads them. React renders nothing
 // inside the editor's element: Quill owns that DOM. The value is Quill's own markup, which the server
 // sanitizes with the shared configuration (@rotunda/rules RICH_TEXT_PURIFY_CONFIG) before storing it.
+// A new post's editor completes "@" mentions (useMentionCompletion): the editor stays a multi-line textbox that
+// points at the list's options (aria-activedescendant), and reports the people still named in its text.
+import { MENTIONS_MAX } from '@rotunda/rules';
 import { Spinner } from '@rotunda/ui';
 import type QuillType from 'quill';
 import { useEffect, useRef, useState } from 'react';
 import { sanitizeBody } from '../content/rich-text';
+import { type Mentioned, mentionText, stillMentioned } from '../mentions/mentions';
+import { useMentionCompletion } from '../mentions/useMentionCompletion';
 import './rich-text.css';
 
 const TOOLBAR = [
@@ -22,6 +27,8 @@ export interface EditorValue {
   html: string;
   /** No visible text: the body counts as missing. */
   empty: boolean;
+  /** The profile ids of the people chosen from the "@" completion whose names are still in the text. */
+  mentions: number[];
 }
 
 async function loadQuill(): Promise<typeof QuillType> {
@@ -37,16 +44,55 @@ interface RichTextEditorProps {
   labelId: string;
   /** The body to start from (an edit); read once, when the editor opens. */
   initialHtml?: string;
+  /** Offer "@" completion of people from the directory (a new post: an edit does not change who is named). */
+  completeMentions?: boolean;
   onChange: (value: EditorValue) => void;
 }
 
-export function RichTextEditor({ labelId, initialHtml = '', onChange }: RichTextEditorProps) {
+export function RichTextEditor({
+  labelId,
+  initialHtml = '',
+  completeMentions = false,
+  onChange,
+}: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<QuillType | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const initial = useRef(initialHtml);
   const labelRef = useRef(labelId);
+  // Everyone chosen from the list, named still or not: the text decides whom the post mentions.
+  const chosen = useRef<Mentioned[]>([]);
+  const [mentionedCount, setMentionedCount] = useState(0);
+
+  const completion = useMentionCompletion({
+    limitReached: mentionedCount >= MENTIONS_MAX,
+    onChoose: (person, query) => {
+      const quill = quillRef.current;
+      if (!quill) return;
+      const caret = quill.getSelection(true).index;
+      const inserted = `${mentionText(person)} `;
+      chosen.current = [...chosen.current, person];
+      quill.deleteText(query.start, caret - query.start, 'user');
+      quill.insertText(query.start, inserted, 'user');
+      quill.setSelection(query.start + inserted.length, 0, 'user');
+    },
+  });
+  const completionRef = useRef(completion);
+  completionRef.current = completion;
+  const mentionsOn = useRef(completeMentions);
+
+  // The list's state on the editing element, after every render that may change it.
+  useEffect(() => {
+    const root = quillRef.current?.root;
+    if (!root || !mentionsOn.current) return;
+    // A multi-line textbox may not carry aria-expanded: aria-haspopup (set once) says a list may open.
+    root.setAttribute('aria-autocomplete', 'list');
+    root.setAttribute('aria-controls', completion.listId);
+    if (completion.activeId) root.setAttribute('aria-activedescendant', completion.activeId);
+    else root.removeAttribute('aria-activedescendant');
+  });
 
   useEffect(() => {
     const container = host.current;
@@ -61,6 +107,13 @@ export function RichTextEditor({ labelId, initialHtml = '', onChange }: RichText
       }
     };
     container.addEventListener('keydown', keepDialogOpen);
+    // Before Quill's own keys: while the list is open, the arrows, Enter, Tab and Escape are the list's.
+    const listKeys = (event: KeyboardEvent) => {
+      if (event.target === quillRef.current?.root && completionRef.current.onKeyDown(event)) {
+        event.stopPropagation();
+      }
+    };
+    if (mentionsOn.current) container.addEventListener('keydown', listKeys, true);
     loadQuill().then(
       (Quill) => {
         if (cancelled) return;
@@ -77,9 +130,25 @@ export function RichTextEditor({ labelId, initialHtml = '', onChange }: RichText
         root.setAttribute('role', 'textbox');
         root.setAttribute('aria-multiline', 'true');
         root.setAttribute('aria-labelledby', labelRef.current);
-        quill.on('text-change', () =>
-          onChangeRef.current({ html: root.innerHTML, empty: quill.getText().trim() === '' }),
-        );
+        if (mentionsOn.current) root.setAttribute('aria-haspopup', 'listbox');
+        quillRef.current = quill;
+        const followCaret = () => {
+          if (!mentionsOn.current) return;
+          const range = quill.getSelection();
+          completionRef.current.update(range ? quill.getText(0, range.index) : null);
+        };
+        quill.on('text-change', () => {
+          const text = quill.getText();
+          const mentioned = stillMentioned(text, chosen.current);
+          setMentionedCount(mentioned.length);
+          onChangeRef.current({
+            html: root.innerHTML,
+            empty: text.trim() === '',
+            mentions: mentioned.map((person) => person.profile_id),
+          });
+          followCaret();
+        });
+        quill.on('selection-change', followCaret);
         setStatus('ready');
       },
       (error: unknown) => {
@@ -91,6 +160,8 @@ export function RichTextEditor({ labelId, initialHtml = '', onChange }: RichText
     return () => {
       cancelled = true;
       container.removeEventListener('keydown', keepDialogOpen);
+      container.removeEventListener('keydown', listKeys, true);
+      quillRef.current = null;
       container.replaceChildren();
     };
   }, []);
@@ -108,6 +179,7 @@ export function RichTextEditor({ labelId, initialHtml = '', onChange }: RichText
         </p>
       )}
       <div ref={host} className="rich-text__host" />
+      {completeMentions && completion.popup}
     </div>
   );
 }

@@ -22,7 +22,7 @@ interface FeedListProps {
   /** Only posts in the member's issue areas are shown (the empty message says so). */
   myIssues: boolean;
   onRead: (post: Post) => void;
-  onComment: (postId: number, body: string) => Promise<CommentOutcome>;
+  onComment: (postId: number, body: string, mentions: number[]) => Promise<CommentOutcome>;
 }
 
 export function FeedList({ feed, likes, visitor, filtered, myIssues, onRead, onComment }: FeedListProps) {
@@ -44,7 +44,7 @@ export function FeedList({ feed, likes, visitor, filtered, myIssues, onRead, onC
             visitor={visitor}
             onLike={() => likes.toggle(post)}
             onRead={() => onRead(post)}
-            onComment={(body) => onComment(post.post_id, body)}
+            onComment={(body, mentions) => onComment(post.post_id, body, mentions)}
           />
         )}
       >

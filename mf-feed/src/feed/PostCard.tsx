@@ -1,7 +1,8 @@
 // One post in the feed (spec §2, Post card): type, title, byline, event date and times (with 'Add to
 // calendar'), a preview of the body (sanitized, 300 visible characters), the heart with its count, the
 // comment count, 'Keep Reading' (the read modal), 'Report' for other members, the latest comments and the 'Add
-// comment' line. Its author and contributors see why a hidden post is hidden.
+// comment' line. The people a post or comment mentions are links to their profiles. Its author and
+// contributors see why a hidden post is hidden.
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import { type Comment, isEvent, type Post } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
 import { fullName } from '../content/format';
 import { PostBody } from '../content/PostBody';
+import { MentionText } from '../mentions/MentionText';
 import { HiddenNotice } from '../report/HiddenNotice';
 import { ReportButton } from '../report/ReportButton';
 import { CommentForm } from './CommentForm';
@@ -28,7 +30,7 @@ interface PostCardProps {
   visitor: boolean;
   onLike: () => void;
   onRead: () => void;
-  onComment: (body: string) => Promise<CommentOutcome>;
+  onComment: (body: string, mentions: number[]) => Promise<CommentOutcome>;
 }
 
 export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: PostCardProps) {
@@ -49,7 +51,7 @@ export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: Po
           <CalendarLink post={post} />
         </div>
       )}
-      <PostBody html={post.post_body} preview className="post-card__preview" />
+      <PostBody html={post.post_body} mentions={post.mentions} preview className="post-card__preview" />
       <div className="post-card__actions">
         <LikeButton liked={liked} count={post.likes_count} disabled={visitor} onToggle={onLike} />
         <span className="post-action post-action--static">
@@ -78,7 +80,10 @@ export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: Po
         <ul className="card-comments" aria-label="Latest comments">
           {comments.map((comment) => (
             <li key={comment.comment_id} className="card-comments__item">
-              <CommentAuthor comment={comment} /> <span>{comment.comment_body}</span>
+              <CommentAuthor comment={comment} />{' '}
+              <span>
+                <MentionText text={comment.comment_body} mentions={comment.mentions} />
+              </span>
             </li>
           ))}
         </ul>

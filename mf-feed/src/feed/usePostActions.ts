@@ -13,7 +13,8 @@ import type { Feed } from './useFeed';
 export type CommentOutcome = { added: true } | { added: false; refusal: string | null };
 
 export interface PostActions {
-  addComment: (postId: number, body: string) => Promise<CommentOutcome>;
+  /** Adds a comment naming the people of `mentions` (profile ids). */
+  addComment: (postId: number, body: string, mentions: number[]) => Promise<CommentOutcome>;
   /** Answers whether the change was saved. */
   editComment: (comment: Comment, body: string) => Promise<boolean>;
   /** Answers whether the comment was deleted. */
@@ -51,8 +52,8 @@ export function usePostActions({
     };
 
     return {
-      addComment: (postId, body) =>
-        api.addComment(postId, body).then(
+      addComment: (postId, body, mentions) =>
+        api.addComment(postId, body, mentions).then(
           (comment): CommentOutcome => {
             withComments(postId, (comments) => [...comments, comment]);
             return { added: true };

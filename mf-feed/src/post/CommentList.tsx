@@ -1,13 +1,14 @@
 // A post's comments in the read modal, oldest first: author (a link to their profile), date, 'edited' when
 // changed after it was written, and for its author an edit toggle (pencil, then save: leaving edit mode saves)
 // and delete (spec §2, §4, §6); 'Report' for other members; why a hidden comment is hidden, for its author and
-// contributors.
+// contributors. The people a comment mentions are links to their profiles.
 import type { AuthUser } from '@rotunda/session';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Comment } from '../api';
 import { formatPostedOn } from '../content/format';
 import { CommentAuthor } from '../feed/PostCard';
+import { MentionText } from '../mentions/MentionText';
 import { HiddenNotice } from '../report/HiddenNotice';
 import { ReportButton } from '../report/ReportButton';
 import { AuthorTools } from './AuthorTools';
@@ -124,7 +125,9 @@ function CommentItem({ comment, mine, onEdit, onDelete }: CommentItemProps) {
           />
         </>
       ) : (
-        <p className="comment__body">{comment.comment_body}</p>
+        <p className="comment__body">
+          <MentionText text={comment.comment_body} mentions={comment.mentions} />
+        </p>
       )}
     </li>
   );

@@ -218,7 +218,7 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
       ) : (
         <>
           {event && <EventDetails post={post} />}
-          <PostBody html={post.post_body} className="read-post__text" />
+          <PostBody html={post.post_body} mentions={post.mentions} className="read-post__text" />
         </>
       )}
     </>
@@ -287,7 +287,10 @@ function Comments({ post, user, actions }: CommentsProps) {
         onEdit={actions.editComment}
         onDelete={actions.deleteComment}
       />
-      <CommentForm disabled={user === null} onSubmit={(body) => actions.addComment(post.post_id, body)} />
+      <CommentForm
+        disabled={user === null}
+        onSubmit={(body, mentions) => actions.addComment(post.post_id, body, mentions)}
+      />
     </section>
   );
 }
