@@ -1,5 +1,5 @@
-// Vitest project for change notifications: announce and listen on a real PostgreSQL (service kit's per-run
-// server), including the transaction and reconnection cases.
+// Vitest project for change notifications and recorded events: announce, record, listen and consume on a real
+// PostgreSQL (service kit's per-run server), including the transaction, reconnection and role cases.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

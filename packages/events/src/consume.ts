@@ -222,14 +222,17 @@ export function consumeEvents({
   async function listen(): Promise<void> {
     const connection = new pg.Client({ connectionString: databaseUrl });
     listener = connection;
+    // Once per connection, however it ends: an error, the server closing it, or a failed start.
     const lost = (error: unknown) => {
-      if (listener === connection) listener = undefined;
+      if (listener !== connection) return;
+      listener = undefined;
       void connection.end().catch(() => {});
       if (closed) return;
       logger.warn({ err: error }, 'event consumer could not listen; retrying');
       listenLater();
     };
     connection.on('error', lost);
+    connection.on('end', () => lost(new Error('listening connection ended')));
     connection.on('notification', (message) => {
       if (message.channel === EVENTS_WAKE_CHANNEL && sources.includes(message.payload ?? '')) void wake();
     });

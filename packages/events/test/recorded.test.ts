@@ -1,6 +1,7 @@
 // Recorded events on a real PostgreSQL (ADR 0042): what a rolled-back write recorded never arrives, a consumer
 // that was down catches up in order, a transaction that commits late is not skipped, two replicas of a consumer
-// never both handle an event, a failed event comes again, and old events are pruned.
+// never both handle an event, a failed event comes again, a dropped connection comes back, and old events are
+// pruned.
 import { createLogger } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
@@ -172,6 +173,22 @@ describe('recorded events', () => {
     });
     await consumer.drain();
     expect(attempts).toEqual(['first', 'flaky', 'flaky', 'last']);
+  });
+
+  it('listens again after its connection drops and reads what was recorded meanwhile', async () => {
+    await ensureEventTables(databaseUrl, 'eight_events');
+    const writer = await connect();
+    const { consumer, heard } = consume({ schema: 'reader_eight_events', sources: ['eight_events'] });
+    await consumer.ready;
+    await writer.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE query = 'LISTEN rotunda_events' AND pid <> pg_backend_pid()`,
+    );
+    await record(writer, 'eight_events', [deleted('while-away')]);
+    // The poll is 100 s away: only listening again brings it.
+    await expect.poll(() => users(heard), { timeout: 5000 }).toEqual(['while-away']);
+    await record(writer, 'eight_events', [deleted('after')]);
+    await expect.poll(() => users(heard), { timeout: 1500 }).toEqual(['while-away', 'after']);
   });
 
   it('prunes events older than the retention and keeps newer ones', async () => {
