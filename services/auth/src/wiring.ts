@@ -1,10 +1,17 @@
 // Builds the auth service's rules and adapters from its configuration; shared by the service's composition
 // root and the admin command, so both act through the same identity provider.
 import { randomBytes } from 'node:crypto';
+import { eventsSchemaOf } from '@rotunda/events';
 import { type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { type AccountRemover, prismaAccountDeletion } from './adapters/account-deletion.ts';
 import { createAltchaCaptcha } from './adapters/altcha-captcha.ts';
-import { createBuiltinIdentity, REUSE_GRACE_SECONDS } from './adapters/builtin-identity.ts';
+import {
+  type BuiltinIdentity,
+  createBuiltinIdentity,
+  deleteBuiltinAccount,
+  REUSE_GRACE_SECONDS,
+} from './adapters/builtin-identity.ts';
 import { createKeycloakIdentity } from './adapters/keycloak-identity.ts';
 import { prismaExchangedRefreshTokens } from './adapters/prisma-exchanged-refresh-tokens.ts';
 import {
@@ -20,6 +27,9 @@ import { type AddressLimit, type AuthLimits, createAuthService } from './domain/
 import type { IdentityProvider } from './domain/ports.ts';
 
 const HOUR = 3600;
+
+/** The auth service's events schema: `account.deleted` is recorded in its outbox (ADR 0042). */
+export const AUTH_EVENTS_SCHEMA = eventsSchemaOf('auth');
 
 /**
  * How many more requests an IPv6 /48 may send than one /64 in it: a site's few subnets are not held to one
@@ -68,30 +78,42 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
   };
 }
 
+/** The identity provider the configuration picks, and its part of deleting an account. */
+function identityProvider(
+  config: AuthConfig,
+  prisma: PrismaClient,
+): { identity: IdentityProvider; builtin?: BuiltinIdentity; removeAccount: AccountRemover } {
+  if (config.IDENTITY_PROVIDER === 'builtin') {
+    const builtin = createBuiltinIdentity({
+      prisma,
+      issuer: config.TOKEN_ISSUER,
+      clientId: config.WEB_CLIENT_ID,
+      accessTokenSeconds: config.AUTH_ACCESS_TOKEN_SECONDS,
+      sessionIdleSeconds: config.AUTH_SESSION_IDLE_SECONDS,
+      sessionMaxSeconds: config.AUTH_SESSION_MAX_SECONDS,
+    });
+    return {
+      identity: builtin,
+      builtin,
+      removeAccount: (tx, userId) => deleteBuiltinAccount(tx, userId, config.AUTH_ACCESS_TOKEN_SECONDS),
+    };
+  }
+  const keycloak = createKeycloakIdentity({
+    url: config.KEYCLOAK_URL ?? '',
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_CLIENT_ID,
+    clientSecret: config.KEYCLOAK_CLIENT_SECRET ?? '',
+    exchangedTokens: prismaExchangedRefreshTokens(prisma, { graceSeconds: REUSE_GRACE_SECONDS }),
+  });
+  // Keycloak's admin API is no part of the transaction: the user is deleted while it is open.
+  return { identity: keycloak, removeAccount: (_tx, userId) => keycloak.deleteUser(userId) };
+}
+
 export function wireAuth(config: AuthConfig, logger: Logger) {
   const prisma = new PrismaClient({
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
-  const builtin =
-    config.IDENTITY_PROVIDER === 'builtin'
-      ? createBuiltinIdentity({
-          prisma,
-          issuer: config.TOKEN_ISSUER,
-          clientId: config.WEB_CLIENT_ID,
-          accessTokenSeconds: config.AUTH_ACCESS_TOKEN_SECONDS,
-          sessionIdleSeconds: config.AUTH_SESSION_IDLE_SECONDS,
-          sessionMaxSeconds: config.AUTH_SESSION_MAX_SECONDS,
-        })
-      : undefined;
-  const identity: IdentityProvider =
-    builtin ??
-    createKeycloakIdentity({
-      url: config.KEYCLOAK_URL ?? '',
-      realm: config.KEYCLOAK_REALM,
-      clientId: config.KEYCLOAK_CLIENT_ID,
-      clientSecret: config.KEYCLOAK_CLIENT_SECRET ?? '',
-      exchangedTokens: prismaExchangedRefreshTokens(prisma, { graceSeconds: REUSE_GRACE_SECONDS }),
-    });
+  const { identity, builtin, removeAccount } = identityProvider(config, prisma);
   if (!config.CAPTCHA_HMAC_KEY)
     logger.info('CAPTCHA_HMAC_KEY not set: captcha challenges are signed with a key made at start');
   const lists = prismaAccessLists(prisma);
@@ -111,6 +133,11 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
     endedSessions: prismaEndedSessions(prisma, {
       schema: config.DATABASE_SCHEMA,
       retainSeconds: async () => (await identity.accessTokenSeconds()) + 60,
+    }),
+    accounts: prismaAccountDeletion(prisma, {
+      schema: config.DATABASE_SCHEMA,
+      eventsSchema: AUTH_EVENTS_SCHEMA,
+      remove: removeAccount,
     }),
     settings: {
       productName: 'Rotunda',

@@ -1,8 +1,10 @@
 // The auth service's rules end to end inside the service: real PostgreSQL, the built-in identity provider,
 // real SMTP into MailDev, real ALTCHA challenges, the throttles counted in Postgres. Every path's happy case
-// and its refusals; sessions that end for good, and the list of them the gateways read.
+// and its refusals; sessions that end for good, and the list of them the gateways read; a member's data
+// exported, and their account deleted with the event the other services act on.
 import { randomUUID } from 'node:crypto';
 import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { ensureEventTables } from '@rotunda/events';
 import { AuthServiceClient, AuthServiceService, type LoginResponse } from '@rotunda/protos/auth';
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import {
@@ -19,8 +21,9 @@ import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { prismaAccountDeletion } from '../src/adapters/account-deletion.ts';
 import { createAltchaCaptcha } from '../src/adapters/altcha-captcha.ts';
-import { createBuiltinIdentity } from '../src/adapters/builtin-identity.ts';
+import { createBuiltinIdentity, deleteBuiltinAccount } from '../src/adapters/builtin-identity.ts';
 import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
 import {
   prismaAccessLists,
@@ -104,6 +107,7 @@ async function confirmed(email = uniqueEmail()) {
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
   await migrate({ databaseUrl, schema: 'auth', migrationsDir: `${root}prisma/migrations`, logger });
+  await ensureEventTables(databaseUrl, 'auth_events');
   prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
   inbox = await startInbox();
   identity = createBuiltinIdentity({
@@ -163,6 +167,11 @@ beforeAll(async () => {
       },
     },
     endedSessions: prismaEndedSessions(prisma, { schema: 'auth', retainSeconds: async () => RETAIN_SECONDS }),
+    accounts: prismaAccountDeletion(prisma, {
+      schema: 'auth',
+      eventsSchema: 'auth_events',
+      remove: (tx, userId) => deleteBuiltinAccount(tx, userId, 300),
+    }),
     settings: {
       productName: 'Rotunda',
       accessEmail: 'membership@rotunda.example',
@@ -815,6 +824,197 @@ describe('ended sessions', () => {
   });
 });
 
+describe('deleting an account', () => {
+  const remove = (caller: Caller | undefined, password: string, clientIp = uniqueIp()) =>
+    auth.deleteAccount(caller, { password, clientIp });
+  const callerOf = async (email: string): Promise<Caller> => {
+    const user = await identity.findUserByEmail(email);
+    return { userId: user?.id as string, email, roles: [] };
+  };
+  /** What the outbox holds about this account, as the other services will read it. */
+  const recorded = async (userId: string) =>
+    prisma.$queryRawUnsafe<{ topic: string; payload: unknown }[]>(
+      `SELECT topic, payload FROM auth_events.outbox WHERE payload->>'user_id' = $1`,
+      userId,
+    );
+
+  it('needs a signed-in caller', async () => {
+    expect(await refusal(remove(undefined, PASSWORD))).toEqual({
+      kind: 'unauthenticated',
+      message: MESSAGES.loginRequired,
+    });
+  });
+
+  it('refuses a wrong password as a login does and deletes nothing: the account, its sessions, no event', async () => {
+    const email = await confirmed();
+    const caller = await callerOf(email);
+    const session = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    expect(await refusal(remove(caller, 'Wrong#Password1'))).toEqual({
+      kind: 'unauthenticated',
+      message: 'Invalid credentials',
+    });
+    expect((await refusal(remove(caller, ''))).kind).toBe('unauthenticated');
+    expect(await identity.findUserById(caller.userId)).not.toBeNull();
+    expect(await recorded(caller.userId)).toEqual([]);
+    expect((await auth.listEndedSessions('')).sessionIds).not.toContain(session.sessionState);
+    await auth.refresh(session.refreshToken);
+    expect((await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).user.email).toBe(email);
+  });
+
+  it('counts wrong passwords against the account like failed logins: slowed down, even the right one waits', async () => {
+    const email = await confirmed();
+    const caller = await callerOf(email);
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      expect((await refusal(remove(caller, 'Wrong#Password1'))).kind).toBe('unauthenticated');
+    expect(await refusal(remove(caller, PASSWORD))).toEqual({
+      kind: 'resource_exhausted',
+      message: 'Too many attempts. Try again in 30 seconds.',
+    });
+    expect((await refusal(auth.login({ email, password: PASSWORD, clientIp: uniqueIp() }))).kind).toBe(
+      'resource_exhausted',
+    );
+    expect(await identity.findUserById(caller.userId)).not.toBeNull();
+    expect(await recorded(caller.userId)).toEqual([]);
+  });
+
+  it('takes wrong passwords sent at once before checking them: the free ones and one more are checked', async () => {
+    const email = await confirmed();
+    const caller = await callerOf(email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => refusal(remove(caller, 'Wrong#Password1'))),
+    );
+    expect(answers.filter((answer) => answer.kind === 'unauthenticated')).toHaveLength(FREE_FAILURES + 1);
+    expect(answers.filter((answer) => answer.kind === 'resource_exhausted')).toHaveLength(
+      20 - FREE_FAILURES - 1,
+    );
+  });
+
+  it('with the right password deletes the account: sessions end at once, account.deleted is recorded, sign-in answers as for an unknown email', async () => {
+    const email = await confirmed();
+    const caller = await callerOf(email);
+    const phone = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const laptop = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const stranger = (
+      await auth.login({ email: 'member@demo.ca.gov', password: 'Member#2024x', clientIp: uniqueIp() })
+    ).tokens;
+    const before = await auth.listEndedSessions('');
+    // A reset link still open: it must not outlive the account.
+    await auth.requestPasswordReset({
+      email,
+      captchaPayload: await captchaPayload(),
+      appUrl: APP,
+      clientIp: uniqueIp(),
+    });
+    const resetLink = linkIn(await inbox.waitFor(email, /reset/i), '/reset-password/');
+
+    await remove(caller, PASSWORD);
+
+    expect(await identity.findUserById(caller.userId)).toBeNull();
+    expect(await identity.findUserByEmail(email)).toBeNull();
+    expect(await prisma.session.count({ where: { userId: caller.userId } })).toBe(0);
+    expect(await prisma.oneTimeToken.count({ where: { userId: caller.userId } })).toBe(0);
+    expect(await recorded(caller.userId)).toEqual([
+      { topic: 'account.deleted', payload: { user_id: caller.userId } },
+    ]);
+    // The gateways read both sessions as ended at their next poll, from the cursor they already held.
+    const ended = await auth.listEndedSessions(before.cursor);
+    expect(ended.sessionIds).toEqual(expect.arrayContaining([phone.sessionState, laptop.sessionState]));
+    expect(ended.sessionIds).not.toContain(stranger.sessionState);
+    for (const session of [phone, laptop])
+      expect(await refusal(auth.refresh(session.refreshToken))).toEqual({
+        kind: 'unauthenticated',
+        message: 'Session not active',
+      });
+    await auth.refresh(stranger.refreshToken);
+    // Sign-in answers exactly as for an address that never had an account.
+    expect(await refusal(auth.login({ email, password: PASSWORD, clientIp: uniqueIp() }))).toEqual({
+      kind: 'unauthenticated',
+      message: 'Invalid credentials',
+    });
+    expect(
+      await refusal(auth.resetPassword(resetLink.split('/reset-password/')[1] as string, 'Fresh#Start2026')),
+    ).toEqual({ kind: 'invalid_argument', message: MESSAGES.resetLinkInvalid });
+    // A second request with the deleted account's caller finds nothing to delete.
+    expect((await refusal(remove(caller, PASSWORD))).kind).toBe('unauthenticated');
+  });
+
+  it('leaves the address free: the same email registers again as a new account', async () => {
+    const email = await confirmed();
+    const caller = await callerOf(email);
+    await remove(caller, PASSWORD);
+    const again = await confirmed(email);
+    const user = await identity.findUserByEmail(again);
+    expect(user?.id).toBeDefined();
+    expect(user?.id).not.toBe(caller.userId);
+    expect((await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).user.userId).toBe(
+      user?.id,
+    );
+  });
+
+  it('deletes a demo account like any other', async () => {
+    const caller = await callerOf('newbie@demo.ca.gov');
+    await remove(caller, 'Newbie#2024x');
+    expect(await identity.findUserByEmail('newbie@demo.ca.gov')).toBeNull();
+    expect(await recorded(caller.userId)).toHaveLength(1);
+    // The next start with demo data seeds it afresh.
+    expect(await seedDemoAccounts(identity, prismaAccessLists(prisma))).toBe(1);
+  });
+
+  it('records nothing and deletes nothing when the identity provider refuses its part (one transaction)', async () => {
+    const email = await confirmed();
+    const caller = await callerOf(email);
+    const session = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
+    const failing = prismaAccountDeletion(prisma, {
+      schema: 'auth',
+      eventsSchema: 'auth_events',
+      remove: async (tx, userId) => {
+        await deleteBuiltinAccount(tx, userId, 300);
+        throw new Error('Keycloak refused the deletion');
+      },
+    });
+    await expect(failing.deleteAccount(caller.userId)).rejects.toThrow('Keycloak refused the deletion');
+    expect(await identity.findUserById(caller.userId)).not.toBeNull();
+    expect(await recorded(caller.userId)).toEqual([]);
+    expect((await auth.listEndedSessions('')).sessionIds).not.toContain(session.sessionState);
+    await auth.refresh(session.refreshToken);
+  });
+});
+
+describe('exporting my data', () => {
+  it('answers the account as held, never a password hash, token or secret', async () => {
+    const email = await confirmed();
+    const user = await identity.findUserByEmail(email);
+    await identity.grantRole(user?.id as string, 'contributor');
+    await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() });
+    const before = Date.now();
+    const exported = await auth.exportMine({ userId: user?.id as string, email, roles: [] });
+    expect(exported).toEqual({
+      account: {
+        user_id: user?.id,
+        email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email_confirmed: true,
+        contributor: true,
+        roles: ['contributor'],
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    });
+    expect(Date.parse(exported.account.created_at as string)).toBeLessThanOrEqual(before);
+    const row = await prisma.user.findUniqueOrThrow({ where: { id: user?.id as string } });
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain(row.passwordHash);
+    expect(text).not.toMatch(/password|hash|token|secret|captcha/i);
+  });
+
+  it('needs a signed-in caller whose account exists', async () => {
+    expect((await refusal(auth.exportMine(undefined))).kind).toBe('unauthenticated');
+    expect(
+      (await refusal(auth.exportMine({ userId: randomUUID(), email: 'gone@dof.ca.gov', roles: [] }))).kind,
+    ).toBe('unauthenticated');
+  });
+});
+
 describe('throttled requests', () => {
   const registration = async (email: string, clientIp: string) =>
     auth.register({
@@ -1115,6 +1315,97 @@ describe('over gRPC', () => {
       expect(unknown.error?.code).toBe(status.INVALID_ARGUMENT);
       expect(unknown.error?.details).toBe('Unknown quota: downloads');
       expect((await consume('constructor', someMember())).error?.code).toBe(status.INVALID_ARGUMENT);
+    });
+  });
+
+  describe('members’ data', () => {
+    const asMember = async (email: string) => {
+      const user = await identity.findUserByEmail(email);
+      // Fresh entries for each call: the signing interceptor turns them into a caller token.
+      const metadata = () => {
+        const entries = new Metadata();
+        setCallerMetadata(entries, { userId: user?.id as string, email, roles: [] });
+        return entries;
+      };
+      return { metadata, userId: user?.id as string };
+    };
+    const deleteAccount = (password: string, metadata: Metadata) =>
+      new Promise<ServiceError | null>((resolve) =>
+        client.deleteAccount({ password, client_ip: uniqueIp() }, metadata, (error) => resolve(error)),
+      );
+    const memberEmails = (userIds: string[], through: AuthServiceClient, metadata = new Metadata()) =>
+      new Promise<{ error: ServiceError | null; members?: { user_id: string; email: string }[] }>((resolve) =>
+        through.getMemberEmails({ user_ids: userIds }, metadata, (error, response) =>
+          resolve({ error, members: response?.members }),
+        ),
+      );
+
+    it('ExportMine answers the caller’s account as JSON, and UNAUTHENTICATED to a visitor', async () => {
+      const email = await confirmed();
+      const { metadata, userId } = await asMember(email);
+      const answer = await new Promise<{ error: ServiceError | null; json?: string }>((resolve) =>
+        client.exportMine({}, metadata(), (error, response) => resolve({ error, json: response?.json })),
+      );
+      expect(answer.error).toBeNull();
+      expect(JSON.parse(answer.json ?? '{}')).toMatchObject({
+        account: { user_id: userId, email, email_confirmed: true, contributor: false, roles: [] },
+      });
+      const visitor = await new Promise<ServiceError | null>((resolve) =>
+        client.exportMine({}, new Metadata(), (error) => resolve(error)),
+      );
+      expect(visitor?.code).toBe(status.UNAUTHENTICATED);
+    });
+
+    it('DeleteAccount answers a wrong password UNAUTHENTICATED with the login’s message, the right one deletes', async () => {
+      const email = await confirmed();
+      const { metadata, userId } = await asMember(email);
+      const wrong = await deleteAccount('Wrong#Password1', metadata());
+      expect(wrong?.code).toBe(status.UNAUTHENTICATED);
+      expect(wrong?.details).toBe('Invalid credentials');
+      expect(await identity.findUserById(userId)).not.toBeNull();
+      expect(await deleteAccount(PASSWORD, metadata())).toBeNull();
+      expect(await identity.findUserById(userId)).toBeNull();
+      expect((await deleteAccount(PASSWORD, new Metadata()))?.code).toBe(status.UNAUTHENTICATED);
+    });
+
+    it('GetMemberEmails answers a verified service the email of each known member, unknown ones left out', async () => {
+      const asService = new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+        interceptors: [testCallers.asService('notification')],
+      });
+      const member = await identity.findUserByEmail('member@demo.ca.gov');
+      const concierge = await identity.findUserByEmail('concierge@demo.ca.gov');
+      const answer = await memberEmails(
+        [member?.id as string, randomUUID(), concierge?.id as string, 'not-a-user-id', member?.id as string],
+        asService,
+      );
+      expect(answer.error).toBeNull();
+      expect(answer.members?.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+        { user_id: concierge?.id, email: 'concierge@demo.ca.gov' },
+        { user_id: member?.id, email: 'member@demo.ca.gov' },
+      ]);
+      expect((await memberEmails([], asService)).members).toEqual([]);
+      const full = Array.from({ length: 1000 }, () => randomUUID());
+      expect((await memberEmails([...full.slice(1), member?.id as string], asService)).members).toEqual([
+        { user_id: member?.id, email: 'member@demo.ca.gov' },
+      ]);
+      const tooMany = await memberEmails([...full, randomUUID()], asService);
+      expect(tooMany.error?.code).toBe(status.INVALID_ARGUMENT);
+      expect(tooMany.error?.details).toBe('Ask for at most 1000 members at a time.');
+      asService.close();
+    });
+
+    it('GetMemberEmails refuses a member (even a contributor) PERMISSION_DENIED and a bare call UNAUTHENTICATED', async () => {
+      const member = await identity.findUserByEmail('member@demo.ca.gov');
+      const contributor = new Metadata();
+      setCallerMetadata(contributor, {
+        userId: randomUUID(),
+        email: 'concierge@demo.ca.gov',
+        roles: ['contributor'],
+      });
+      const refused = await memberEmails([member?.id as string], client, contributor);
+      expect(refused.error?.code).toBe(status.PERMISSION_DENIED);
+      expect(refused.members).toBeUndefined();
+      expect((await memberEmails([member?.id as string], client))?.error?.code).toBe(status.UNAUTHENTICATED);
     });
   });
 

@@ -16,7 +16,7 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import {
   type IdentityProvider,
   type IdentityUser,
@@ -51,6 +51,39 @@ export const REUSE_GRACE_SECONDS = 10;
 /** Session ids are UUIDs; anything else names no session of ours. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type SigningKeyMaterial = Awaited<ReturnType<typeof importJWK>>;
+
+/**
+ * The sessions of the account that may still hold an unexpired access token: ended before their time, the
+ * gateways must be told. Older ones are left out.
+ */
+const liveSessionsOf = (userId: string, at: Date, accessTokenSeconds: number) => {
+  const liveSince = new Date(at.getTime() - accessTokenSeconds * 1000);
+  return {
+    userId,
+    revokedAt: null,
+    idleExpiresAt: { gt: liveSince },
+    maxExpiresAt: { gt: liveSince },
+  } satisfies Prisma.SessionWhereInput;
+};
+
+/**
+ * The built-in provider's part of deleting an account, inside the caller's transaction: the account with its
+ * roles and sessions. Answers the ids of its sessions that may still hold an unexpired access token.
+ */
+export async function deleteBuiltinAccount(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  accessTokenSeconds: number,
+): Promise<string[]> {
+  if (!UUID.test(userId)) return [];
+  const live = await tx.session.findMany({
+    where: liveSessionsOf(userId, new Date(), accessTokenSeconds),
+    select: { id: true },
+  });
+  // Roles and sessions go with it (ON DELETE CASCADE).
+  await tx.user.deleteMany({ where: { id: userId } });
+  return live.map((session) => session.id);
+}
 
 export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinIdentity {
   const { prisma } = options;
@@ -279,6 +312,20 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
       return row ? toUser(row) : null;
     },
 
+    async emailsOf(ids) {
+      const rows = await prisma.user.findMany({
+        where: { id: { in: ids.filter((id) => UUID.test(id)) } },
+        select: { id: true, email: true },
+      });
+      return rows.map((row) => ({ userId: row.id, email: row.email }));
+    },
+
+    async createdAt(id) {
+      if (!UUID.test(id)) return null;
+      const row = await prisma.user.findUnique({ where: { id }, select: { createdAt: true } });
+      return row?.createdAt ?? null;
+    },
+
     async setEmailVerified(userId, verified) {
       await prisma.user.update({ where: { id: userId }, data: { emailVerified: verified } });
     },
@@ -354,13 +401,9 @@ export function createBuiltinIdentity(options: BuiltinIdentityOptions): BuiltinI
 
     async endSessions(userId, keep) {
       // Only sessions that may still hold an unexpired access token matter; older ones are left as they are.
-      const liveSince = new Date(now().getTime() - options.accessTokenSeconds * 1000);
       const ended = await prisma.session.updateManyAndReturn({
         where: {
-          userId,
-          revokedAt: null,
-          idleExpiresAt: { gt: liveSince },
-          maxExpiresAt: { gt: liveSince },
+          ...liveSessionsOf(userId, now(), options.accessTokenSeconds),
           ...(keep && UUID.test(keep) ? { id: { not: keep } } : {}),
         },
         data: { revokedAt: now() },

@@ -6,7 +6,14 @@ import type {
   LoginResponse,
   TokenSet as TokenSetMessage,
 } from '@rotunda/protos/auth';
-import { type Logger, requireService, unary } from '@rotunda/service-kit';
+import {
+  ACCESS_MESSAGES,
+  type Caller,
+  type Logger,
+  permissionDenied,
+  requireService,
+  unary,
+} from '@rotunda/service-kit';
 import { AccountSlowedDown, type AuthService } from '../domain/auth-service.ts';
 import type { IdentityProvider, TokenSet } from '../domain/ports.ts';
 
@@ -25,6 +32,15 @@ const tokenSet = (tokens: TokenSet): TokenSetMessage => ({
  * with a solved captcha (captcha_payload) would pass, so the form shows the captcha.
  */
 export const CAPTCHA_REQUIRED_TRAILER = 'captcha-required';
+
+/**
+ * Only another Rotunda service may ask: a member (who is known, but not allowed) is refused PERMISSION_DENIED, a
+ * call naming no one UNAUTHENTICATED.
+ */
+function requireServiceNotMember(service: string | undefined, caller: Caller | undefined): void {
+  if (!service && caller) throw permissionDenied(ACCESS_MESSAGES.servicesOnly);
+  requireService(service);
+}
 
 export function grpcAuthService(
   auth: AuthService,
@@ -148,6 +164,23 @@ export function grpcAuthService(
         users: (await auth.findUserIdsByEmail(request.emails)).map((user) => ({
           email: user.email,
           user_id: user.userId,
+        })),
+      };
+    }),
+    exportMine: unary(logger, 'ExportMine', async (_request, context) => ({
+      json: JSON.stringify(await auth.exportMine(context.caller)),
+    })),
+    deleteAccount: unary(logger, 'DeleteAccount', async (request, context) => {
+      await auth.deleteAccount(context.caller, { password: request.password, clientIp: request.client_ip });
+      return {};
+    }),
+    // Members' addresses answer only another Rotunda service (the notification service's mail).
+    getMemberEmails: unary(logger, 'GetMemberEmails', async (request, context) => {
+      requireServiceNotMember(context.service, context.caller);
+      return {
+        members: (await auth.getMemberEmails(request.user_ids)).map((member) => ({
+          user_id: member.userId,
+          email: member.email,
         })),
       };
     }),

@@ -26,6 +26,8 @@ export type KeycloakAccounts = Pick<
   | 'createUser'
   | 'findUserByEmail'
   | 'findUserById'
+  | 'emailsOf'
+  | 'createdAt'
   | 'setEmailVerified'
   | 'setPassword'
   | 'endSessions'
@@ -35,10 +37,19 @@ export type KeycloakAccounts = Pick<
 > & {
   /** Ends one user session (every client's part of it); one already gone is no error. */
   deleteSession(id: string): Promise<void>;
+  /**
+   * Deletes the user, and with it their sessions, answering those sessions' ids; a user already gone is no
+   * error (none ended).
+   */
+  deleteUser(id: string): Promise<string[]>;
 };
 
 // Renew the service account's token this long before Keycloak would refuse it.
 const RENEW_MARGIN_MS = 30_000;
+/** Keycloak's user ids are UUIDs; anything else names no account and never reaches its admin paths. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Admin calls one email lookup makes at once: the API reads users one by one. */
+const LOOKUPS_AT_ONCE = 16;
 
 const statusOf = (error: unknown) => (error instanceof NetworkError ? error.response.status : undefined);
 
@@ -151,6 +162,39 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
   return {
     deleteSession,
 
+    async deleteUser(id) {
+      if (!USER_ID.test(id)) return [];
+      try {
+        const sessions = await adminCall(() => admin.users.listSessions({ id }));
+        await adminCall(() => admin.users.del({ id }));
+        return sessions.map((session) => session.id).filter((sid): sid is string => typeof sid === 'string');
+      } catch (error) {
+        if (statusOf(error) === 404) return [];
+        throw error;
+      }
+    },
+
+    async emailsOf(ids) {
+      const wanted = ids.filter((id) => USER_ID.test(id));
+      const found: { userId: string; email: string }[] = [];
+      for (let start = 0; start < wanted.length; start += LOOKUPS_AT_ONCE) {
+        const users = await Promise.all(
+          wanted
+            .slice(start, start + LOOKUPS_AT_ONCE)
+            .map((id) => adminCall(() => admin.users.findOne({ id }))),
+        );
+        for (const user of users)
+          if (user?.id && user.email) found.push({ userId: user.id, email: user.email });
+      }
+      return found;
+    },
+
+    async createdAt(id) {
+      if (!USER_ID.test(id)) return null;
+      const user = await adminCall(() => admin.users.findOne({ id }));
+      return typeof user?.createdTimestamp === 'number' ? new Date(user.createdTimestamp) : null;
+    },
+
     /**
      * Read from the realm through the service account's own token rather than its settings (which would take
      * the view-realm role): the realm issues it, to the same client as the members' tokens, with the same
@@ -196,6 +240,7 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
     },
 
     async findUserById(id) {
+      if (!USER_ID.test(id)) return null;
       // findOne answers null on Keycloak's 404.
       const user = await adminCall(() => admin.users.findOne({ id }));
       if (!user) return null;

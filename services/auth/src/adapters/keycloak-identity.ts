@@ -108,7 +108,13 @@ const expiryOf = (refreshToken: string) => {
   return new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 36_000_000);
 };
 
-export function createKeycloakIdentity(options: KeycloakIdentityOptions): IdentityProvider {
+/** The identity port through Keycloak, and the deletion of a user through its admin API. */
+export interface KeycloakIdentity extends IdentityProvider {
+  /** Deletes the user and their sessions, answering those sessions' ids; a user already gone ends none. */
+  deleteUser(id: string): Promise<string[]>;
+}
+
+export function createKeycloakIdentity(options: KeycloakIdentityOptions): KeycloakIdentity {
   const base = options.url.replace(/\/+$/, '');
   const oidc = createKeycloakOidc({
     base,

@@ -3,7 +3,8 @@
 // account (taken before the password check; the owner gets in with a captcha meanwhile) and no account
 // enumeration, throttled registration, eligibility checks and reset mails, sessions that end for good (logout,
 // password change or reset, a reused refresh token), the contributor-only access lists and the per-member
-// quotas the gateway asks about. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// quotas the gateway asks about, and members' data: their account exported, or deleted with the password
+// again. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import {
   CAPTCHA_MESSAGES,
   isEmailEligible,
@@ -24,6 +25,7 @@ import { addressKeys } from './client-address.ts';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './mail-templates.ts';
 import {
   type AccessLists,
+  type AccountDeletion,
   type Captcha,
   type EndedSessions,
   type EndedSessionsPage,
@@ -55,6 +57,8 @@ export const MESSAGES = {
 
 /** The most emails one FindUserIdsByEmail call looks up. */
 export const FIND_USERS_LIMIT = 100;
+/** The most members one GetMemberEmails call names (the notification service's mail batches). */
+export const MEMBER_EMAILS_LIMIT = 1000;
 
 export interface AuthSettings {
   productName: string;
@@ -110,6 +114,7 @@ export interface AuthDependencies {
   captcha: Captcha;
   limits: AuthLimits;
   endedSessions: EndedSessions;
+  accounts: AccountDeletion;
   settings: AuthSettings;
 }
 
@@ -152,7 +157,7 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const addressOf = (clientIp: string) => addressKeys(clientIp).host;
 
 export function createAuthService(deps: AuthDependencies) {
-  const { identity, tokens, lists, mailer, captcha, limits, endedSessions, settings } = deps;
+  const { identity, tokens, lists, mailer, captcha, limits, endedSessions, accounts, settings } = deps;
 
   /** The address limit's keys for this client: its host, and for IPv6 its /48 too. */
   const keysOf = (limit: AddressLimit, clientIp: string) => {
@@ -446,6 +451,65 @@ export function createAuthService(deps: AuthDependencies) {
       await identity.setPassword(user.id, input.newPassword);
       await endedSessions.record(await identity.endSessions(user.id, input.sessionId || undefined));
       return MESSAGES.updated;
+    },
+
+    /**
+     * Everything this service holds about the caller ("Download my data"): their account as the identity
+     * provider keeps it. Never a password hash, token or secret.
+     */
+    async exportMine(caller: Caller | undefined): Promise<{ account: Record<string, unknown> }> {
+      if (!caller) throw unauthenticated(MESSAGES.loginRequired);
+      const [user, createdAt] = await Promise.all([
+        identity.findUserById(caller.userId),
+        identity.createdAt(caller.userId),
+      ]);
+      if (!user) throw unauthenticated(MESSAGES.loginRequired);
+      return {
+        account: {
+          user_id: user.id,
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          email_confirmed: user.emailVerified,
+          contributor: user.roles.includes(CONTRIBUTOR_ROLE),
+          roles: user.roles,
+          created_at: createdAt?.toISOString() ?? null,
+        },
+      };
+    },
+
+    /**
+     * Deletes the caller's account for good, with the password again: a wrong one deletes nothing and is
+     * throttled like a failed login, on the same counts. The sessions end at once (the gateways refuse their
+     * tokens) and the other services delete their part on the recorded `account.deleted`.
+     */
+    async deleteAccount(
+      caller: Caller | undefined,
+      input: { password: string; clientIp: string },
+    ): Promise<void> {
+      if (!caller) throw unauthenticated(MESSAGES.loginRequired);
+      const user = await identity.findUserById(caller.userId);
+      if (!user) throw unauthenticated(MESSAGES.loginRequired);
+      const email = normalizeEmail(user.email);
+      const wait = await reservePasswordTry(email, input.clientIp);
+      if (wait > 0) throw tooMany(wait);
+      if (!input.password || !(await identity.checkPassword(user.email, input.password))) {
+        await limits.accountFailures.fail(email);
+        throw unauthenticated(MESSAGES.invalidCredentials);
+      }
+      // Forgiven first: whoever registers this address again starts with a clean count.
+      await passwordRight(email, input.clientIp);
+      await accounts.deleteAccount(user.id);
+    },
+
+    /**
+     * Internal (the notification service's mail; never reachable from the gateway): the email of each member
+     * named who has an account, unknown ones left out. At most MEMBER_EMAILS_LIMIT a call.
+     */
+    async getMemberEmails(userIds: readonly string[]): Promise<{ userId: string; email: string }[]> {
+      if (userIds.length > MEMBER_EMAILS_LIMIT)
+        throw invalidArgument(`Ask for at most ${MEMBER_EMAILS_LIMIT} members at a time.`);
+      return identity.emailsOf([...new Set(userIds.filter(Boolean))]);
     },
 
     /**

@@ -43,6 +43,10 @@ export interface IdentityProvider {
   createUser(user: NewIdentityUser): Promise<IdentityUser>;
   findUserByEmail(email: string): Promise<IdentityUser | null>;
   findUserById(id: string): Promise<IdentityUser | null>;
+  /** The email of each account named that exists (unknown ids left out), in no particular order. */
+  emailsOf(ids: readonly string[]): Promise<{ userId: string; email: string }[]>;
+  /** When the account was made; null for an unknown id. */
+  createdAt(id: string): Promise<Date | null>;
   setEmailVerified(userId: string, verified: boolean): Promise<void>;
   /** Replaces the password; the caller decides whether to end the sessions too. */
   setPassword(userId: string, password: string): Promise<void>;
@@ -71,6 +75,16 @@ export interface IdentityProvider {
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
   /** How long the access tokens it issues live, in seconds (in Keycloak, the realm's as it stands). */
   accessTokenSeconds(): Promise<number>;
+}
+
+/**
+ * Deleting an account for good ("Delete my account", ADR 0042): the identity provider's account and its sessions,
+ * everything the auth schema keeps of it, the ended sessions the gateways must refuse at once, and the
+ * `account.deleted` event on which the other services delete their part, all of it at once or none of it.
+ */
+export interface AccountDeletion {
+  /** Answers the ids of the sessions that ended; an account already gone is deleted again as a no-op. */
+  deleteAccount(userId: string): Promise<string[]>;
 }
 
 /** A refresh token came back after it had been used: its session has been ended (OAuth 2.1 §6.1). */
