@@ -23,6 +23,7 @@ import { type FeedPages, feedPages } from './http/feed-pages.ts';
 import { refuseNul } from './http/nul.ts';
 import { requestLogs } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { type UnreadStreams, unreadStreams } from './http/unread-streams.ts';
 import { uploadAdmission } from './http/upload-admission.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { realmsRouter } from './identity/realms.ts';
@@ -30,9 +31,11 @@ import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
 import { historyRouter } from './routes/history.ts';
 import { issuesRouter } from './routes/issues.ts';
+import { meRouter } from './routes/me.ts';
 import { mediaRouter } from './routes/media.ts';
 import { moderationRouter } from './routes/moderation.ts';
 import { newsRouter } from './routes/news.ts';
+import { notificationsRouter } from './routes/notifications.ts';
 import { orgsRouter } from './routes/orgs.ts';
 import { postsRouter } from './routes/posts.ts';
 import { profilesRouter } from './routes/profiles.ts';
@@ -57,6 +60,11 @@ export interface AppDependencies {
    * every second for the life of the process.
    */
   moderation?: ModerationSnapshot;
+  /**
+   * The live unread counts this process holds (http/unread-streams.ts); default: one watch of the notification
+   * service, opened with the first stream. Whoever makes the app closes it when the process stops.
+   */
+  streams?: UnreadStreams;
 }
 
 /**
@@ -102,6 +110,7 @@ export function createApp({
   objectStore = createObjectStore(objectStoreConfigFrom(config)),
   pages = feedPages({ clients, cacheSeconds: config.PUBLIC_CACHE_SECONDS, logger }),
   moderation = watchModerationSnapshot({ load: moderationSnapshotFromPost(clients), logger }),
+  streams = unreadStreams({ clients, logger, atOnce: config.NOTIFICATION_STREAMS_AT_ONCE, endedSessions }),
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -145,6 +154,8 @@ export function createApp({
   app.use('/api/issues', issuesRouter(clients));
   app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, pages, moderation));
   app.use('/api', moderationRouter(clients, pages, moderation));
+  app.use('/api/notifications', notificationsRouter(clients, streams));
+  app.use('/api/me', meRouter(clients, streams, endedSessions));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),

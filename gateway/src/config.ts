@@ -84,6 +84,7 @@ export const gatewayConfigSchema = z
     ORG_SERVICE_ADDR: envAddress('127.0.0.1:50053'),
     POST_SERVICE_ADDR: envAddress('127.0.0.1:50054'),
     NEWS_SERVICE_ADDR: envAddress('127.0.0.1:50055'),
+    NOTIFICATION_SERVICE_ADDR: envAddress('127.0.0.1:50056'),
     /** Signs the caller tokens services verify (their CALLER_TOKEN_PUBLIC_KEY is its public half). */
     CALLER_TOKEN_PRIVATE_KEY: envCallerPrivateKey(),
     /** Deadline for one gRPC call; past it the caller gets 504, never a hang. */
@@ -110,6 +111,11 @@ export const gatewayConfigSchema = z
     UPLOADS_AT_ONCE: envPositiveInt(8),
     /** Image uploads one member may have under way at once in one gateway process; more answer 429. */
     UPLOADS_AT_ONCE_PER_MEMBER: envPositiveInt(2),
+    /**
+     * Live unread-count streams (GET /api/notifications/stream) one gateway process holds at once; more answer 503
+     * with Retry-After, and the browser tries again (each member may hold NOTIFICATION_STREAMS_PER_MEMBER).
+     */
+    NOTIFICATION_STREAMS_AT_ONCE: envPositiveInt(10_000),
     /** Serve the shell and the micro-frontends' builds (the one-machine default; nginx does it in production). */
     SERVE_WEB: envBoolean(true),
     /** Folder holding the shell and micro-frontend folders with their dist builds. */

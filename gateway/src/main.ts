@@ -1,5 +1,5 @@
 // Composition root of the gateway: validated configuration, tracing (OTEL_*) and /metrics (METRICS_PORT), gRPC
-// clients for the five services, the watch on sessions that ended, the Express app, and a graceful stop (finish
+// clients for the six services, the watch on sessions that ended, the Express app, and a graceful stop (finish
 // requests in flight, then close the channels). With GATEWAY_WORKERS above 1 this process is a cluster primary
 // instead: it forks that many workers (each the gateway below) sharing PORT through Node's cluster module, forks
 // a new one when one dies, and on SIGTERM lets each drain before it exits.
@@ -21,6 +21,7 @@ import { gatewayConfigSchema } from './config.ts';
 import { createServiceClients } from './grpc/clients.ts';
 import { createHealthChecker } from './grpc/health.ts';
 import { drainable } from './http/drain.ts';
+import { unreadStreams } from './http/unread-streams.ts';
 
 const workersConfigSchema = z.object({
   /** Worker processes sharing PORT (Node's cluster module); 1: this process serves, no cluster. */
@@ -59,7 +60,13 @@ function serve() {
     intervalMs: config.ENDED_SESSIONS_POLL_MS,
     logger,
   });
-  const app = createApp({ config, clients, services: health.check, logger, endedSessions });
+  const streams = unreadStreams({
+    clients,
+    logger,
+    atOnce: config.NOTIFICATION_STREAMS_AT_ONCE,
+    endedSessions,
+  });
+  const app = createApp({ config, clients, services: health.check, logger, endedSessions, streams });
 
   // A request still arriving after REQUEST_TIMEOUT_MS (a stalled upload body, headers dribbled in) is answered
   // 408 and closed: the timeout covers receiving the request only, never the answer (exports, slow services).
@@ -89,6 +96,8 @@ function serve() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     endedSessions.close();
+    // Live streams never finish by themselves: they end now, and their browsers reconnect to another replica.
+    streams.close();
     void http.drain(SHUTDOWN_GRACE_MS).then(async () => {
       clients.close();
       health.close();

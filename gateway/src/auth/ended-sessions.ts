@@ -22,6 +22,11 @@ export interface EndedSessionsPage {
 export interface EndedSessions extends Poll {
   /** Did this session end? */
   has(sessionId: string): boolean;
+  /**
+   * Ends a session here at once, until `untilMs` (when its last access token expires), without waiting for the
+   * next poll: this gateway itself saw it end (the member deleted their account).
+   */
+  end(sessionId: string, untilMs: number): void;
 }
 
 /** Ids asked for per page; the auth service cuts a larger ask to its own page size. */
@@ -75,7 +80,13 @@ export function watchEndedSessions({
     service: 'auth',
     now,
   });
-  return { ...watch, has: (sessionId) => ended.has(sessionId) };
+  return {
+    ...watch,
+    has: (sessionId) => ended.has(sessionId),
+    end: (sessionId, untilMs) => {
+      ended.set(sessionId, Math.max(untilMs, ended.get(sessionId) ?? 0));
+    },
+  };
 }
 
 /** The auth service's ListEndedSessions, as a `load` for watchEndedSessions. */

@@ -15,6 +15,8 @@ declare global {
       caller?: Caller;
       /** The identity provider's session that token belongs to (its sid). */
       sessionId?: string;
+      /** When that token expires (milliseconds since the epoch). */
+      tokenExpiresAt?: number;
     }
   }
 }
@@ -47,13 +49,15 @@ export function authenticate(
   return async (req, _res, next) => {
     req.caller = undefined;
     req.sessionId = undefined;
+    req.tokenExpiresAt = undefined;
     const token = tokenOf(req);
     if (!token) return next();
     try {
-      const { caller, sessionId } = await verify(token);
+      const { caller, sessionId, expiresAt } = await verify(token);
       const suspension = moderation?.suspensionOf(caller.userId);
       req.caller = suspension ? { ...caller, suspension } : caller;
       req.sessionId = sessionId;
+      req.tokenExpiresAt = expiresAt;
     } catch (error) {
       if (error instanceof TokenRejected) {
         req.log.info({ reason: error.message }, 'access token refused');

@@ -71,6 +71,8 @@ export interface VerifiedToken {
   caller: Caller;
   /** The session it belongs to (Keycloak's `sid` claim). */
   sessionId: string;
+  /** When it expires (its `exp`), in milliseconds since the epoch: a live stream it opened ends then. */
+  expiresAt: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -147,6 +149,7 @@ export function createTokenVerifier({
         ) as string[],
       }),
       // exp is required above, so it is a number here.
+      expiresAt: (claims.exp as number) * 1000,
       until: ((claims.exp as number) + clockToleranceSeconds) * 1000,
     };
   };
@@ -168,6 +171,6 @@ export function createTokenVerifier({
       if (remembered.size >= rememberTokens) remembered.delete(remembered.keys().next().value as string);
       remembered.set(token, verified);
     }
-    return { caller: verified.caller, sessionId: verified.sessionId };
+    return { caller: verified.caller, sessionId: verified.sessionId, expiresAt: verified.expiresAt };
   };
 }

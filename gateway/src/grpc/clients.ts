@@ -10,6 +10,7 @@ import {
 } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { NewsServiceClient } from '@rotunda/protos/news';
+import { NotificationServiceClient } from '@rotunda/protos/notification';
 import { OrgServiceClient } from '@rotunda/protos/org';
 import { PostServiceClient } from '@rotunda/protos/post';
 import { ProfileServiceClient } from '@rotunda/protos/profile';
@@ -24,7 +25,7 @@ import {
 } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
 
-export const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news'] as const;
+export const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news', 'notification'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface ServiceClients {
@@ -33,6 +34,7 @@ export interface ServiceClients {
   org: OrgServiceClient;
   profile: ProfileServiceClient;
   post: PostServiceClient;
+  notification: NotificationServiceClient;
   addresses: Record<ServiceName, string>;
   deadlineMs: number;
   close: () => void;
@@ -48,6 +50,7 @@ export function createServiceClients(
     org: config.ORG_SERVICE_ADDR,
     post: config.POST_SERVICE_ADDR,
     news: config.NEWS_SERVICE_ADDR,
+    notification: config.NOTIFICATION_SERVICE_ADDR,
   };
   // Each client balances over every replica of its service and retries its reads on another (service kit); each call
   // is a span of the request's trace and is counted in the metrics.
@@ -66,12 +69,14 @@ export function createServiceClients(
   const org = serviceClient(OrgServiceClient, addresses.org, large, creds);
   const profile = serviceClient(ProfileServiceClient, addresses.profile, large, creds);
   const post = serviceClient(PostServiceClient, addresses.post, options, creds);
+  const notification = serviceClient(NotificationServiceClient, addresses.notification, options, creds);
   return {
     auth,
     news,
     org,
     profile,
     post,
+    notification,
     addresses,
     deadlineMs: config.GRPC_DEADLINE_MS,
     close: () => {
@@ -80,6 +85,7 @@ export function createServiceClients(
       org.close();
       profile.close();
       post.close();
+      notification.close();
     },
   } satisfies ServiceClients;
 }

@@ -22,6 +22,7 @@ import type { JwksCacheOptions } from '../../src/auth/jwks.ts';
 import { moderationSnapshotFromPost, watchModerationSnapshot } from '../../src/auth/moderation-snapshot.ts';
 import { gatewayConfigSchema } from '../../src/config.ts';
 import { createServiceClients } from '../../src/grpc/clients.ts';
+import { unreadStreams } from '../../src/http/unread-streams.ts';
 
 export const logger = createLogger('test', 'silent');
 export const ISSUER = 'http://localhost:8080/realms/rotunda';
@@ -163,6 +164,10 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     listBetaEmails: async () => ({ emails: ['beta@example.com'] }),
     listApprovedEmails: async () => ({ emails: ['staff@example.org'] }),
     consumeQuota: async () => ({ retry_after_seconds: 0 }),
+    exportMine: async () => ({
+      json: JSON.stringify({ account: { user_id: MEMBER.sub, email: MEMBER.email, first_name: 'Maya' } }),
+    }),
+    deleteAccount: async () => ({}),
   };
   let overrides: Record<string, Handler> = {};
   const implementation = Object.fromEntries(
@@ -226,6 +231,7 @@ export async function startGateway(
     ORG_SERVICE_ADDR: '127.0.0.1:1',
     POST_SERVICE_ADDR: '127.0.0.1:1',
     NEWS_SERVICE_ADDR: '127.0.0.1:1',
+    NOTIFICATION_SERVICE_ADDR: '127.0.0.1:1',
     ...env,
   });
   const clients = createServiceClients(config);
@@ -239,6 +245,12 @@ export async function startGateway(
     intervalMs: config.ENDED_SESSIONS_POLL_MS,
     logger,
   });
+  const streams = unreadStreams({
+    clients,
+    logger,
+    atOnce: config.NOTIFICATION_STREAMS_AT_ONCE,
+    endedSessions,
+  });
   const app = createApp({
     config,
     clients,
@@ -247,6 +259,7 @@ export async function startGateway(
     jwksCache,
     endedSessions,
     moderation,
+    streams,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -254,6 +267,7 @@ export async function startGateway(
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     app,
     close: async () => {
+      streams.close();
       endedSessions.close();
       moderation.close();
       clients.close();

@@ -198,6 +198,14 @@ export async function startFakePost(): Promise<FakePost> {
   const feedVersion = { value: 1, failing: false, asked: 0 };
   const moderation: ModerationSnapshot = { suspensions: [], hidden_authors: [] };
   const defaults: Record<string, Handler> = {
+    exportMine: async () => ({
+      json: JSON.stringify({
+        reports: [{ report_id: 41 }],
+        posts: [{ post_id: 7 }],
+        comments: [],
+        likes: [],
+      }),
+    }),
     listPosts: async () => ({ posts: [PLAIN_POST, EVENT_POST] }),
     listPostTypes: async () => ({ post_types: POST_TYPES }),
     listEventTypes: async () => ({ event_types: EVENT_TYPES }),

@@ -172,6 +172,14 @@ export interface FakeProfile {
 export async function startFakeProfile(): Promise<FakeProfile> {
   const calls: RecordedProfileCall[] = [];
   const defaults: Record<string, Handler> = {
+    exportMine: async () => ({
+      json: JSON.stringify({
+        profile: { profile_id: PROFILE.profile_id, first_name: PROFILE.first_name },
+        jobs: [{ job_id: 1 }],
+        issue_areas: [{ issue_id: 4, issue_name: 'Housing' }],
+        claims: [],
+      }),
+    }),
     listDirectory: async () => ({ profiles: [PROFILE] }),
     searchDirectory: async () => ({ profiles: [DIRECTORY_CARD], total: 41, total_is_lower_bound: false }),
     findUnclaimedMatches: async () => ({ profiles: [{ ...PROFILE, user_id: undefined }] }),
