@@ -4,7 +4,7 @@
 // read with fetch and the platform's TextDecoderStream. A stream that ends or fails is opened again after an
 // exponential, jittered wait (1 s doubling to 30 s); a renewed token opens it again at once with the new
 // token; signing out stops it.
-import { freshToken, sessionStore, useUser } from '@rotunda/session';
+import { sessionStore, useUser } from '@rotunda/session';
 import { send } from '@rotunda/ui';
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -51,7 +51,7 @@ export async function readEventData(body: ReadableStream<BufferSource>, onData: 
 }
 
 export interface UnreadWatchOptions {
-  /** The member's current access token (renewed first when due), or null once signed out. */
+  /** The member's current access token, or null once signed out. */
   token: () => Promise<string | null>;
   /** Calls back whenever the member's access token changes; answers how to stop. */
   onTokenChange: (listener: () => void) => () => void;
@@ -141,7 +141,9 @@ export function useUnreadWatch(): void {
       },
     );
     const stop = watchUnreadCount({
-      token: freshToken,
+      // The token as it is, never renewed for the stream's sake: an idle member's session must still end on
+      // time. An expired one is refused and tried again; the keeper's next renewal reconnects at once.
+      token: async () => sessionStore.getState().token,
       onTokenChange: onSessionTokenChange,
       onCount: (count) => {
         streamed = true;

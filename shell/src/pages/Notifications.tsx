@@ -113,7 +113,7 @@ export function Notifications() {
         )}
         {load.status === 'ready' && items.length === 0 && (
           <div className="empty-state">
-            <p className="empty-state__title">You're all caught up</p>
+            <p className="empty-state__title">You’re all caught up</p>
             <p className="empty-state__text">
               When someone comments on or likes your posts, mentions you, or a decision is made about your
               claims or reports, it shows up here.
