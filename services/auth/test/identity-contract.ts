@@ -216,6 +216,30 @@ function registerCases(subjectOf: () => IdentityContractSubject): void {
     );
   });
 
+  it('answers the emails of the accounts named, leaving out unknown and malformed ids', async () => {
+    const first = await newAccount();
+    const second = await newAccount();
+    const answer = await first.provider.emailsOf([second.user.id, randomUUID(), 'not-an-id', first.user.id]);
+    expect(answer.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
+      [
+        { userId: first.user.id, email: first.email },
+        { userId: second.user.id, email: second.email },
+      ].sort((a, b) => a.email.localeCompare(b.email)),
+    );
+    expect(await first.provider.emailsOf([])).toEqual([]);
+  });
+
+  it('answers when an account was made, and null for an unknown id', async () => {
+    const before = Date.now();
+    const { provider, user } = await newAccount();
+    const made = await provider.createdAt(user.id);
+    // Keycloak keeps milliseconds, the database too; a second covers the clocks' difference.
+    expect(made?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(made?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await provider.createdAt(randomUUID())).toBeNull();
+    expect(await provider.createdAt('not-an-id')).toBeNull();
+  });
+
   it("checks a password: true for the account's own only", async () => {
     const { provider, email, password } = await newAccount();
     expect(await provider.checkPassword(email.toUpperCase(), password)).toBe(true);

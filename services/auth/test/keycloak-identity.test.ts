@@ -1,16 +1,20 @@
-// The Keycloak adapter: the identity contract against a real Keycloak when KEYCLOAK_URL is set (skipped, and
-// saying so, otherwise; failing when ENGINES_REQUIRED=true asks for the real engines), and protocol-mapping tests
-// of its token-endpoint handling against a local fake, with two auth replicas on one real database.
+// The Keycloak adapter: the identity contract and account deletion against a real Keycloak when KEYCLOAK_URL is
+// set (skipped, and saying so, otherwise; failing when ENGINES_REQUIRED=true asks for the real engines), and
+// protocol-mapping tests of its token-endpoint and admin handling against a local fake, with two auth replicas on
+// one real database.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import KcAdminClient from '@keycloak/keycloak-admin-client';
+import { ensureEventTables } from '@rotunda/events';
 import { createLogger, DomainError, migrate, prismaAdapter } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { createKeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
+import { prismaAccountDeletion } from '../src/adapters/account-deletion.ts';
+import { createKeycloakIdentity, type KeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
 import { prismaExchangedRefreshTokens } from '../src/adapters/prisma-exchanged-refresh-tokens.ts';
+import { prismaEndedSessions, prismaOneTimeTokens } from '../src/adapters/prisma-stores.ts';
 import { type IdentityProvider, RefreshTokenReused } from '../src/domain/ports.ts';
 import { identityContract } from './identity-contract.ts';
 
@@ -29,6 +33,13 @@ async function authDatabase() {
   });
   const clients: PrismaClient[] = [];
   return {
+    databaseUrl,
+    /** A Prisma Client of its own on the auth schema. */
+    client() {
+      const prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
+      clients.push(prisma);
+      return prisma;
+    },
     /** One replica's store of exchanged tokens, on a Prisma Client of its own. */
     replicaStore(graceSeconds = GRACE_SECONDS) {
       const prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'auth') });
@@ -142,6 +153,87 @@ describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
   },
 );
 
+// Deleting an account in Keycloak mode: the user goes through the admin API inside the auth schema's transaction
+// that records `account.deleted` and the sessions that ended.
+describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
+  'account deletion (real Keycloak)',
+  () => {
+    it('deletes the Keycloak user with its sessions, records account.deleted, and the email may register again', async () => {
+      if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
+      const realm = process.env.KEYCLOAK_REALM || 'rotunda';
+      const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
+      const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET;
+      if (!clientSecret) throw new Error('KEYCLOAK_URL is set but KEYCLOAK_CLIENT_SECRET is not');
+      const database = await authDatabase();
+      await ensureEventTables(database.databaseUrl, 'auth_events');
+      const prisma = database.client();
+      const provider = createKeycloakIdentity({
+        url: keycloakUrl,
+        realm,
+        clientId,
+        clientSecret,
+        exchangedTokens: database.replicaStore(),
+      });
+      const deletion = prismaAccountDeletion(prisma, {
+        schema: 'auth',
+        eventsSchema: 'auth_events',
+        remove: (_tx, userId) => provider.deleteUser(userId),
+      });
+      const ended = prismaEndedSessions(prisma, { schema: 'auth', retainSeconds: async () => 360 });
+      const email = `deleted-${randomUUID()}@example.ca.gov`;
+      const password = `Pw#${randomUUID()}`;
+      const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
+      let again: string | undefined;
+      try {
+        await provider.setEmailVerified(user.id, true);
+        const phone = await provider.passwordGrant(email, password);
+        const laptop = await provider.passwordGrant(email, password);
+        if (!phone || !laptop) throw new Error('the password grant answered null');
+        await prismaOneTimeTokens(prisma).issue({ userId: user.id, email }, 'reset-password', 600);
+
+        expect((await deletion.deleteAccount(user.id)).sort()).toEqual(
+          [phone.sessionState, laptop.sessionState].sort(),
+        );
+
+        expect(await provider.findUserById(user.id)).toBeNull();
+        expect(await provider.findUserByEmail(email)).toBeNull();
+        expect(await provider.passwordGrant(email, password)).toBeNull();
+        for (const session of [phone, laptop]) {
+          const refused = await provider.refresh(session.refreshToken).then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          expect(refused).toBeInstanceOf(DomainError);
+          expect((refused as DomainError).kind).toBe('unauthenticated');
+        }
+        expect((await ended.since('')).sessionIds).toEqual(
+          expect.arrayContaining([phone.sessionState, laptop.sessionState]),
+        );
+        expect(await prisma.oneTimeToken.count({ where: { userId: user.id } })).toBe(0);
+        expect(
+          await prisma.$queryRawUnsafe('SELECT topic, payload FROM auth_events.outbox ORDER BY id'),
+        ).toEqual([{ topic: 'account.deleted', payload: { user_id: user.id } }]);
+        // Asked again (a retry), there is nothing left to end.
+        expect(await provider.deleteUser(user.id)).toEqual([]);
+
+        const newcomer = await provider.createUser({
+          email,
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          password,
+        });
+        again = newcomer.id;
+        expect(newcomer.id).not.toBe(user.id);
+      } finally {
+        const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
+        await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
+        for (const id of [user.id, again]) if (id) await admin.users.del({ id }).catch(() => undefined);
+        await database.close();
+      }
+    });
+  },
+);
+
 // Protocol mapping only: a fake of Keycloak's token, logout and admin endpoints checks how the adapter reads
 // Keycloak's responses and errors and which calls it makes. Whether Keycloak really answers this way is the
 // contract's job, above (and Keycloak's admin API documentation's).
@@ -160,7 +252,7 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
   let answer: Answer = { status: 500, body: {} };
   /** Answers by request when set; otherwise every request gets `answer`. */
   let route: ((request: Seen) => Answer) | undefined;
-  let provider: IdentityProvider;
+  let provider: KeycloakIdentity;
   /** A second auth replica: its own adapter and Prisma Client, the same database, the same Keycloak. */
   let replica: IdentityProvider;
   let database: Awaited<ReturnType<typeof authDatabase>>;
@@ -347,6 +439,36 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
       'GET /admin/realms/rotunda/users/u-1/sessions',
       'POST /admin/realms/rotunda/users/u-1/logout',
     ]);
+  });
+
+  it('deletes a user through the admin API, answering the sessions it had; one already gone ends none', async () => {
+    const id = '0b5f6a52-3c1e-4d7b-9a41-2f8e6c0d9b13';
+    route = (request) => {
+      if (request.path === TOKEN_PATH) return serviceToken;
+      if (request.method === 'GET' && request.path === `/admin/realms/rotunda/users/${id}/sessions`)
+        return { status: 200, body: [{ id: 's-1' }, { id: 's-2' }] };
+      if (request.method === 'DELETE' && request.path === `/admin/realms/rotunda/users/${id}`)
+        return { status: 204, body: undefined };
+      return { status: 500, body: {} };
+    };
+    expect(await provider.deleteUser(id)).toEqual(['s-1', 's-2']);
+    expect(adminCalls()).toEqual([
+      `GET /admin/realms/rotunda/users/${id}/sessions`,
+      `DELETE /admin/realms/rotunda/users/${id}`,
+    ]);
+    seen = [];
+    route = (request) =>
+      request.path === TOKEN_PATH ? serviceToken : { status: 404, body: { error: 'User not found' } };
+    expect(await provider.deleteUser(id)).toEqual([]);
+    // Anything but a user id never reaches an admin path.
+    seen = [];
+    expect(await provider.deleteUser('../clients')).toEqual([]);
+    expect(adminCalls()).toEqual([]);
+  });
+
+  it('throws when Keycloak fails a deletion, so the transaction around it rolls back', async () => {
+    route = (request) => (request.path === TOKEN_PATH ? serviceToken : { status: 503, body: {} });
+    await expect(provider.deleteUser('0b5f6a52-3c1e-4d7b-9a41-2f8e6c0d9b13')).rejects.toThrow();
   });
 
   it('checks a password with a grant whose session it ends at once', async () => {
