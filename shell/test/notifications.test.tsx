@@ -81,7 +81,7 @@ describe('the bell', () => {
     setSession(member);
     renderAt('/public-square');
     await bell('Notifications, 2 unread');
-    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu, 2 unread notifications' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     await userEvent.click(within(menu).getByRole('link', { name: 'Notifications, 2 unread' }));
     expect(screen.getByTestId('location').textContent).toBe('/notifications');
@@ -197,6 +197,26 @@ describe('the notifications page', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(32));
     expect(listed.some((query) => query.get('before') === '30')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('offers the new ones when the live count grows', async () => {
+    const streams: FakeStream[] = [];
+    let items = [item(2)];
+    notificationsFetch(NOT_SUSPENDED, () => Response.json({ items, unread_count: items.length }), streams);
+    setSession(member);
+    renderAt('/notifications');
+    await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Show new notifications' })).toBeNull();
+    items = [item(1), item(2)];
+    act(() => streams[0]?.send(2));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show new notifications' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('link')).toHaveLength(
+        2,
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Show new notifications' })).toBeNull();
   });
 
   it('says when all is caught up', async () => {

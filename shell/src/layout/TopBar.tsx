@@ -3,8 +3,9 @@
 import { useIsContributor, useUser } from '@rotunda/session';
 import { CircleUser, House, LogIn, LogOut, Menu, Newspaper, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { useUnread } from '../notifications/unread';
 import { useUi } from '../ui';
-import { TopBarBell } from './Bell';
+import { badgeText, TopBarBell } from './Bell';
 
 interface TopBarProps {
   onLogout: () => void;
@@ -18,6 +19,8 @@ export function TopBar({ onLogout }: TopBarProps) {
   const showToast = useUi((s) => s.showToast);
   const mobileNavOpen = useUi((s) => s.mobileNavOpen);
   const setMobileNavOpen = useUi((s) => s.setMobileNavOpen);
+  // Phones have no bell in the bar: the menu button shows that something is unread inside.
+  const unread = useUnread((s) => s.count);
 
   return (
     <header className="topbar">
@@ -25,13 +28,14 @@ export function TopBar({ onLogout }: TopBarProps) {
         <button
           type="button"
           className="icon-button topbar__menu"
-          aria-label="Open menu"
+          aria-label={unread ? `Open menu, ${badgeText(unread)} unread notifications` : 'Open menu'}
           aria-haspopup="dialog"
           aria-expanded={mobileNavOpen}
           aria-controls="mobile-nav"
           onClick={() => setMobileNavOpen(true)}
         >
           <Menu size={22} aria-hidden="true" />
+          {unread ? <span className="topbar__menu-dot" aria-hidden="true" /> : null}
         </button>
         {onLanding ? (
           <Link to="/" className="icon-button" aria-label="Home" title="Home">

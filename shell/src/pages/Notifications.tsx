@@ -1,7 +1,8 @@
 // The member's notifications, /notifications (DESIGN.md "Community contracts — Notifications"): newest first,
 // each with who acted, what happened and when, unread ones marked in looks and in words; opening one marks it
 // read and leads to its post or profile. 'Mark all as read', 'Load more' (older ones, by `before`), an empty
-// state, and errors in words. The bell's count follows what the page learns and does.
+// state, and errors in words. The bell's count follows what the page learns and does; when the live count grows
+// past what the page shows, it offers to show the new ones.
 import { NOTIFICATIONS_PAGE } from '@rotunda/rules';
 import { ErrorLine, Page, Spinner, useAction } from '@rotunda/ui';
 import { Bell, CheckCheck } from 'lucide-react';
@@ -23,7 +24,6 @@ import '../styles/notifications.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready' };
 
-const setUnread = (count: number) => useUnread.setState({ count });
 const fullName = (actor: NotificationActor) => `${actor.first_name} ${actor.last_name}`.trim();
 
 export function Notifications() {
@@ -35,7 +35,14 @@ export function Notifications() {
   const [attempt, setAttempt] = useState(0);
   const more = useAction();
   const markAll = useAction();
-  const unread = useUnread((s) => s.count) ?? items.filter((item) => !item.read).length;
+  const live = useUnread((s) => s.count);
+  /** The unread count as of what the page shows. */
+  const [known, setKnown] = useState<number | null>(null);
+  const unread = live ?? items.filter((item) => !item.read).length;
+  const setUnread = useCallback((count: number) => {
+    setKnown(count);
+    useUnread.setState({ count });
+  }, []);
 
   // `attempt` is a dependency on purpose: 'Try again' bumps it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-triggers the load
@@ -56,7 +63,7 @@ export function Notifications() {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, setUnread]);
 
   const loadMore = () =>
     more.run(
@@ -85,14 +92,19 @@ export function Notifications() {
       () => 'Your notifications could not be marked as read. Please try again.',
     );
 
-  const open = useCallback((item: Notification) => {
-    if (item.read) return;
-    setItems((shown) => shown.map((one) => (one.id === item.id ? { ...one, read: true } : one)));
-    const count = useUnread.getState().count;
-    if (count) setUnread(count - 1);
-    // The page moves on at once; a failure only leaves the item unread for next time.
-    markRead([item.id]).catch((error: unknown) => console.warn('Could not mark a notification read', error));
-  }, []);
+  const open = useCallback(
+    (item: Notification) => {
+      if (item.read) return;
+      setItems((shown) => shown.map((one) => (one.id === item.id ? { ...one, read: true } : one)));
+      const count = useUnread.getState().count;
+      if (count) setUnread(count - 1);
+      // The page moves on at once; a failure only leaves the item unread for next time.
+      markRead([item.id]).catch((error: unknown) =>
+        console.warn('Could not mark a notification read', error),
+      );
+    },
+    [setUnread],
+  );
 
   return (
     <div ref={frame}>
@@ -122,6 +134,15 @@ export function Notifications() {
         )}
         {load.status === 'ready' && items.length > 0 && (
           <>
+            {live !== null && known !== null && live > known && (
+              <button
+                type="button"
+                className="button button--quiet notifications__new"
+                onClick={() => setAttempt((n) => n + 1)}
+              >
+                Show new notifications
+              </button>
+            )}
             <div className="notifications__toolbar">
               <p className="notifications__summary">
                 {unread === 0 ? 'No unread notifications' : `${unread} unread`}
