@@ -3,7 +3,8 @@
 // suspended until <date>: <reason>" right after authentication, before its body is looked at, while reads answer
 // as usual and the caller token the services get carries the suspension; lifting it opens the writes again within
 // the poll. The write routes are listed here, and every route the gateway registers that is not a GET must be on
-// that list or on the list of POSTs that only read, so a new write route cannot forget the refusal.
+// that list, on the list of POSTs that only read, or on the list of the member's own rights (their notifications,
+// preferences and account, ADR 0042), so a new write route cannot forget the refusal.
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
   startFakeAuth,
   startGateway,
 } from './support/fake-auth.ts';
+import { type FakeNotification, startFakeNotification } from './support/fake-notification.ts';
 import { type FakeOrg, startFakeOrg } from './support/fake-org.ts';
 import { type FakePost, startFakePost } from './support/fake-post.ts';
 import { type FakeProfile, startFakeProfile } from './support/fake-profile.ts';
@@ -64,6 +66,17 @@ const READ_POSTS = [
   'POST /api/profiles/division-colleagues',
 ];
 
+/**
+ * Writes that are the member's own rights, which moderation does not take away (ADR 0042): marking their
+ * notifications read, choosing what is mailed, unsubscribing (no sign-in at all), deleting their account.
+ */
+const OWN_RIGHTS = [
+  'POST /api/notifications/unsubscribe',
+  'POST /api/notifications/read',
+  'PUT /api/notifications/preferences',
+  'POST /api/me/delete',
+];
+
 /** Write routes whose path names all they need: they read no body. */
 const BODILESS = new Set([
   'POST /api/profiles/claim/:profile_id',
@@ -99,29 +112,32 @@ let auth: FakeAuth;
 let posts: FakePost;
 let profiles: FakeProfile;
 let orgs: FakeOrg;
+let notifications: FakeNotification;
 let gateway: RunningGateway;
 /** A contributor, so the contributors' routes are refused for the suspension and not for the role. */
 let contributor: Record<string, string>;
 
 beforeAll(async () => {
   key = await signingKey('key-1');
-  [auth, posts, profiles, orgs] = await Promise.all([
+  [auth, posts, profiles, orgs, notifications] = await Promise.all([
     startFakeAuth([key]),
     startFakePost(),
     startFakeProfile(),
     startFakeOrg(),
+    startFakeNotification(),
   ]);
   gateway = await startGateway({
     AUTH_SERVICE_ADDR: auth.address,
     POST_SERVICE_ADDR: posts.address,
     PROFILE_SERVICE_ADDR: profiles.address,
     ORG_SERVICE_ADDR: orgs.address,
+    NOTIFICATION_SERVICE_ADDR: notifications.address,
   });
   contributor = { 'x-auth-token': await accessToken(key, { roles: ['contributor'] }) };
 });
 afterAll(async () => {
   await gateway.close();
-  await Promise.all([posts, profiles, orgs, auth].map((fake) => fake.server.shutdown()));
+  await Promise.all([posts, profiles, orgs, auth, notifications].map((fake) => fake.server.shutdown()));
 });
 
 /** The route's method and path with its parameters filled in, sent with a body no route accepts (not an object). */
@@ -152,7 +168,7 @@ describe('a suspended member', () => {
     const unsafe = routesOf(gateway.app).filter(
       (route) => route.startsWith('POST /api') || !/^(GET|POST) /.test(route),
     );
-    expect(new Set(unsafe)).toEqual(new Set([...WRITE_ROUTES, ...READ_POSTS]));
+    expect(new Set(unsafe)).toEqual(new Set([...WRITE_ROUTES, ...READ_POSTS, ...OWN_RIGHTS]));
   });
 
   it('gets 403 with the date and reason on every write, before the body is validated', async () => {
@@ -174,6 +190,21 @@ describe('a suspended member', () => {
     const [listed] = posts.callsTo('listPosts');
     expect(listed?.caller?.suspension).toEqual({ until: UNTIL, reason: REASON });
     for (const route of READ_POSTS) expect({ route, ...(await send(route)) }.body).not.toEqual(SUSPENDED);
+  });
+
+  it('keeps their own rights: notifications read and marked, preferences, their data, their account', async () => {
+    expect((await get(`${gateway.base}/api/notifications`, contributor)).status).toBe(200);
+    expect((await get(`${gateway.base}/api/notifications/preferences`, contributor)).status).toBe(200);
+    expect((await get(`${gateway.base}/api/me/export`, contributor)).status).toBe(200);
+    expect((await post(`${gateway.base}/api/notifications/read`, { all: true }, contributor)).status).toBe(
+      200,
+    );
+    // Each answers for its body (here one no route accepts), never for the suspension.
+    for (const route of OWN_RIGHTS) {
+      const { status, body } = await send(route);
+      expect({ route, status, body }).toMatchObject({ route, status: 400 });
+      expect(body).not.toEqual(SUSPENDED);
+    }
   });
 
   it('writes again once the suspension is lifted, the body then judged as usual', async () => {
