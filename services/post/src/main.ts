@@ -1,8 +1,15 @@
 // Composition root of the post service: the Prisma repository on its own schema, the fixed post and event types,
 // the search index (Postgres or Elasticsearch, by configuration) brought in step with the table, the read copies
-// of authors', organizations' and divisions' names kept by change notifications (ADR 0012), the demo seed, the feed
+// of authors', organizations' and divisions' names kept by change notifications (ADR 0012), its events outbox (made
+// at start, pruned daily) and the auth service's recorded deletions of accounts (ADR 0042), the demo seed, the feed
 // version moved once at start and for counted reads, and rotunda.post.v1.PostService over gRPC.
-import { listenForChanges } from '@rotunda/events';
+import {
+  consumeEvents,
+  ensureEventTables,
+  eventsSchemaOf,
+  listenForChanges,
+  pruneOutbox,
+} from '@rotunda/events';
 import { PostServiceService } from '@rotunda/protos/post';
 import { runService } from '@rotunda/service-kit';
 import { grpcPostService } from './adapters/grpc-post-service.ts';
@@ -11,11 +18,17 @@ import { EVENT_TYPES, POST_TYPES } from './domain/post.ts';
 import { seedDemoPosts } from './seed/demo-posts.ts';
 import { wirePost } from './wiring.ts';
 
+const DAY_MS = 24 * 3600 * 1000;
+/** How long recorded events are kept for a consumer that was down (ADR 0042). */
+const OUTBOX_RETENTION_MS = 14 * DAY_MS;
+const POST_EVENTS = eventsSchemaOf('post');
+
 await runService({
   name: 'post',
   configSchema: postConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
+    await ensureEventTables(config.DATABASE_URL, POST_EVENTS);
     const {
       repository,
       profiles,
@@ -26,9 +39,17 @@ await runService({
       comments,
       likes,
       moderation,
+      membersData,
       copies,
       close,
     } = await wirePost(config);
+    const prune = () =>
+      pruneOutbox(config.DATABASE_URL, POST_EVENTS, OUTBOX_RETENTION_MS).catch((error: unknown) =>
+        logger.warn({ err: error }, 'pruning the events outbox failed; the next day tries again'),
+      );
+    await prune();
+    const pruning = setInterval(prune, DAY_MS);
+    pruning.unref();
     // The types are reference data every post points at, demo or not.
     await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
     // Not awaited: the org and profile services start at the same time, and bylines only need the copy to
@@ -49,12 +70,23 @@ await runService({
     await feedVersion.start((error) =>
       logger.warn({ err: error }, 'feed version: cannot move it; trying again each second'),
     );
+    // A deleted account's posts, comments, likes and reports go whenever this service reads of it, from its cursor.
+    const consumer = consumeEvents({
+      databaseUrl: config.DATABASE_URL,
+      logger,
+      schema: POST_EVENTS,
+      sources: [eventsSchemaOf('auth')],
+      onEvent: membersData.onEvent,
+    });
     return {
       services: [
         {
           name: 'rotunda.post.v1.PostService',
           definition: PostServiceService,
-          implementation: grpcPostService({ types, posts, comments, likes, moderation, copies }, logger),
+          implementation: grpcPostService(
+            { types, posts, comments, likes, moderation, membersData, copies },
+            logger,
+          ),
           // A suspended member reads (AddRead counts a reading), but posts, comments, likes and reports nothing
           // (ADR 0041); a suspended contributor decides nothing either.
           writes: [
@@ -73,6 +105,8 @@ await runService({
         },
       ],
       onShutdown: async () => {
+        clearInterval(pruning);
+        await consumer.close();
         await listener.close();
         await close();
       },

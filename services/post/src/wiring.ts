@@ -12,6 +12,7 @@ import type { PostConfig } from './config.ts';
 import { createComments } from './domain/comments.ts';
 import { createFeedVersion, type FeedVersion } from './domain/feed-version.ts';
 import { createLikesAndReads } from './domain/likes-and-reads.ts';
+import { createMembersData } from './domain/members-data.ts';
 import { createModeration, REPORT_ALLOWANCE } from './domain/moderation.ts';
 import type {
   BodySanitizer,
@@ -68,8 +69,15 @@ export function createPostDomain({
       commentAllowance,
       feedVersion,
     }),
-    likes: createLikesAndReads({ likes: repository, posts: repository, postIndex, feedVersion }),
+    likes: createLikesAndReads({
+      likes: repository,
+      posts: repository,
+      postIndex,
+      feedVersion,
+      authors: copies,
+    }),
     moderation: createModeration({ store: repository, postIndex, feedVersion, profiles, reportAllowance }),
+    membersData: createMembersData({ store: repository, postIndex, feedVersion }),
     copies,
   };
 }

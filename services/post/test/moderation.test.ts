@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials, status } from '@grpc/grpc-js';
+import { ensureEventTables } from '@rotunda/events';
 import { type Post as PostMessage, PostServiceClient, PostServiceService } from '@rotunda/protos/post';
 import { suspendedMessage } from '@rotunda/rules';
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
@@ -127,6 +128,8 @@ const version = async () => (await rpc('getFeedVersion', {})).version;
 beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
   await migrate({ databaseUrl, schema: 'post', migrationsDir: `${root}prisma/migrations`, logger });
+  // Writes record their events for other services in the outbox the service makes at start (ADR 0042).
+  await ensureEventTables(databaseUrl, 'post_events');
   prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
   repository = prismaPostRepository(prisma, 'post');
   await repository.ensureTypes(POST_TYPES, EVENT_TYPES);

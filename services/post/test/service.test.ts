@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { credentials, status } from '@grpc/grpc-js';
-import { type ChangeListener, listenForChanges, publishChange } from '@rotunda/events';
+import { type ChangeListener, ensureEventTables, listenForChanges, publishChange } from '@rotunda/events';
 import {
   type Post as PostMessage,
   PostServiceClient,
@@ -202,6 +202,8 @@ function startListener(): ChangeListener {
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
   await migrate({ databaseUrl, schema: 'post', migrationsDir: `${root}prisma/migrations`, logger });
+  // Writes record their events for other services in the outbox the service makes at start (ADR 0042).
+  await ensureEventTables(databaseUrl, 'post_events');
   prisma = new PrismaClient({ adapter: prismaAdapter(databaseUrl, 'post') });
   // As the composition root wires it: feed pages read through the driver's prepared statement.
   readDriver = await connectReadDriver(databaseUrl, 2, 'post-test.read');

@@ -12,8 +12,9 @@ import type {
 import { type Logger, type UnaryHandler, unary } from '@rotunda/service-kit';
 import type { Comments } from '../domain/comments.ts';
 import type { LikesAndReads } from '../domain/likes-and-reads.ts';
+import type { MembersData } from '../domain/members-data.ts';
 import type { Moderation, Suspension } from '../domain/moderation.ts';
-import type { AuthorName, Comment, Post } from '../domain/post.ts';
+import type { AuthorName, Comment, Mention, Post } from '../domain/post.ts';
 import type { PostEdit, PostService } from '../domain/post-service.ts';
 import type { PostTypes } from '../domain/post-types.ts';
 import type { ReadCopies } from '../domain/read-copies.ts';
@@ -39,6 +40,10 @@ function moderationMessage(mark: ModerationMark): ModerationMessage | undefined 
     : undefined;
 }
 
+function mentionMessage(mention: Mention) {
+  return { profile_id: mention.profileId, first_name: mention.firstName, last_name: mention.lastName };
+}
+
 function suspensionMessage(suspension: Suspension): SuspensionMessage {
   return {
     user_id: suspension.userId,
@@ -60,6 +65,7 @@ export function commentMessage(comment: Comment): CommentMessage {
     updated_at: comment.updatedAt,
     author: authorInfo(comment.authorId, comment.author),
     moderation: moderationMessage(comment.moderation),
+    mentions: comment.mentions.map(mentionMessage),
   };
 }
 
@@ -90,6 +96,7 @@ export function postMessage(post: Post): PostMessage {
     author: { ...authorInfo(post.authorId, post.author), user_id: post.author?.userId ?? post.userId },
     comments: post.comments.map(commentMessage),
     moderation: moderationMessage(post.moderation),
+    mentions: post.mentions.map(mentionMessage),
   };
 }
 
@@ -100,11 +107,12 @@ export interface PostRules {
   comments: Comments;
   likes: LikesAndReads;
   moderation: Moderation;
+  membersData: MembersData;
   copies: Pick<ReadCopies, 'profileInfo'>;
 }
 
 export function grpcPostService(
-  { types, posts, comments, likes, moderation, copies }: PostRules,
+  { types, posts, comments, likes, moderation, membersData, copies }: PostRules,
   logger: Logger,
 ): PostServiceServer {
   /** A write method: a suspended caller is refused before any other check. */
@@ -128,6 +136,9 @@ export function grpcPostService(
         })
       ).map(postMessage),
     })),
+    exportMine: unary(logger, 'ExportMine', async (_request, context) => ({
+      json: await membersData.exportMine(context.caller),
+    })),
     listPostTypes: unary(logger, 'ListPostTypes', async () => ({
       post_types: (await types.listPostTypes()).map((type) => ({
         posttype_id: type.postTypeId,
@@ -150,16 +161,20 @@ export function grpcPostService(
     }),
     addPost: write('AddPost', async (request, context) =>
       postMessage(
-        await posts.addPost(context.caller, {
-          title: request.post_title,
-          body: request.post_body,
-          postTypeId: request.posttype_id,
-          eventLocation: request.event_location,
-          eventDate: request.event_date,
-          eventStart: request.event_start,
-          eventEnd: request.event_end,
-          eventTypeId: request.eventtype_id,
-        }),
+        await posts.addPost(
+          context.caller,
+          {
+            title: request.post_title,
+            body: request.post_body,
+            postTypeId: request.posttype_id,
+            eventLocation: request.event_location,
+            eventDate: request.event_date,
+            eventStart: request.event_start,
+            eventEnd: request.event_end,
+            eventTypeId: request.eventtype_id,
+          },
+          request.mentions,
+        ),
       ),
     ),
     updatePost: write('UpdatePost', async (request, context) => {
@@ -187,7 +202,9 @@ export function grpcPostService(
       return { comments: page.comments.map(commentMessage), has_earlier: page.hasEarlier };
     }),
     addComment: write('AddComment', async (request, context) =>
-      commentMessage(await comments.addComment(context.caller, request.post_id, request.comment_body)),
+      commentMessage(
+        await comments.addComment(context.caller, request.post_id, request.comment_body, request.mentions),
+      ),
     ),
     updateComment: write('UpdateComment', async (request, context) =>
       commentMessage(await comments.updateComment(context.caller, request.comment_id, request.comment_body)),

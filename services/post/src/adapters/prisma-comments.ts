@@ -4,7 +4,15 @@
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { CommentAllowance, CommentStore } from '../domain/ports.ts';
 import type { AuthorName, Comment } from '../domain/post.ts';
-import { isKnownError, moderationOf, type SchemaTables, visibleTo } from './prisma-sql.ts';
+import {
+  isKnownError,
+  mentionsJson,
+  mentionsOf,
+  moderationOf,
+  recordAll,
+  type SchemaTables,
+  visibleTo,
+} from './prisma-sql.ts';
 
 /** A comment row with its byline: instants in epoch milliseconds (JSON) or as dates (a plain query). */
 export interface CommentJson {
@@ -22,6 +30,8 @@ export interface CommentJson {
   modState: string;
   modReason: string | null;
   modAutomatic: boolean;
+  /** The mentions as JSON (mentionsJson). */
+  mentions: unknown;
 }
 
 /** The byline of a row joined to the read copy of authors; null when the copy does not know the author (yet). */
@@ -45,6 +55,7 @@ export function commentOf(row: CommentJson): Comment {
     updatedAt: new Date(row.updatedAt),
     author: bylineOf(row.authorId, row.authorKnown ? { ...row, userId: row.authorUserId } : null),
     moderation: moderationOf(row),
+    mentions: mentionsOf(row.mentions),
   };
 }
 
@@ -74,17 +85,23 @@ export async function spendAllowance(
   return Math.max(1, row?.wait ?? intervalMs);
 }
 
-export function prismaCommentStore(prisma: PrismaClient, { table }: SchemaTables): CommentStore {
+export function prismaCommentStore(prisma: PrismaClient, { table, qualified }: SchemaTables): CommentStore {
+  const mentions = Prisma.raw(
+    mentionsJson(qualified('comment_mentions'), qualified('authors'), 'comment_id', 'c'),
+  );
   return {
     async findComment(commentId) {
       const row = await prisma.comment.findUnique({ where: { commentId } });
       if (!row) return null;
       const author = await prisma.author.findUnique({ where: { profileId: row.authorId } });
+      const [named] = await prisma.$queryRaw<{ mentions: unknown }[]>`
+        SELECT ${mentions} AS mentions FROM ${table('comments')} c WHERE c.comment_id = ${commentId}`;
       const { modState, modReason, modAutomatic, ...comment } = row;
       return {
         ...comment,
         author: bylineOf(row.authorId, author),
         moderation: moderationOf({ modState, modReason, modAutomatic }),
+        mentions: mentionsOf(named?.mentions),
       };
     },
 
@@ -94,7 +111,8 @@ export function prismaCommentStore(prisma: PrismaClient, { table }: SchemaTables
                c.user_id AS "userId", c.comment_body AS body, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
                ca.first_name AS "firstName", ca.last_name AS "lastName", ca.user_id AS "authorUserId",
                ca.profile_id IS NOT NULL AS "authorKnown", c.moderation_state AS "modState",
-               c.moderation_reason AS "modReason", c.moderation_automatic AS "modAutomatic"
+               c.moderation_reason AS "modReason", c.moderation_automatic AS "modAutomatic",
+               ${mentions} AS mentions
         FROM ${table('comments')} c
         LEFT JOIN ${table('authors')} ca ON ca.profile_id = c.comment_author
         WHERE c.post_id = ${postId} AND ${visibleTo('c', viewer)}
@@ -112,13 +130,22 @@ export function prismaCommentStore(prisma: PrismaClient, { table }: SchemaTables
     spendCommentAllowance: (userId, allowance) =>
       spendAllowance(prisma, table('comment_allowance'), userId, allowance),
 
-    async addComment(comment, { createdAt = new Date(), updatedAt = createdAt } = {}) {
+    async addComment(
+      comment,
+      { createdAt = new Date(), updatedAt = createdAt, mentions: named = [], events } = {},
+    ) {
       try {
-        const row = await prisma.comment.create({
-          data: { ...comment, createdAt, updatedAt },
-          select: { commentId: true },
+        return await prisma.$transaction(async (tx) => {
+          const row = await tx.comment.create({
+            data: { ...comment, createdAt, updatedAt },
+            select: { commentId: true },
+          });
+          await tx.commentMention.createMany({
+            data: named.map((profileId, position) => ({ commentId: row.commentId, profileId, position })),
+          });
+          if (events) await recordAll(tx, events({ commentId: row.commentId }));
+          return row.commentId;
         });
-        return row.commentId;
       } catch (error) {
         // P2003: the post went away between the check and the write.
         if (isKnownError(error, 'P2003')) return null;

@@ -86,6 +86,12 @@ export function prismaCopyStore(prisma: PrismaClient, { table }: SchemaTables): 
       return rows.map((row) => row.profileId);
     },
 
+    authorsByIds: (profileIds) =>
+      prisma.author.findMany({
+        where: { profileId: { in: [...profileIds] } },
+        select: { profileId: true, firstName: true, lastName: true, userId: true },
+      }),
+
     saveOrganizations: (organizations) =>
       inBatches(organizations, async (batch) => {
         const rows = batch.map((organization) => ({

@@ -1,12 +1,13 @@
 // Likes and reads in the post schema through Prisma: one like per member and post and the post's counter moved
-// with it, reads counted atomically, each of a post the caller may see.
+// with it (and the like recorded for the post's author, ADR 0042), reads counted atomically, each of a post the caller
+// may see.
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { LikeStore } from '../domain/ports.ts';
-import { isKnownError, type SchemaTables, visibleTo } from './prisma-sql.ts';
+import { isKnownError, recordAll, type SchemaTables, visibleTo } from './prisma-sql.ts';
 
 export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): LikeStore {
   return {
-    async setLike(postId, userId, liked) {
+    async setLike(postId, userId, liked, onLiked = []) {
       try {
         return await prisma.$transaction(async (tx) => {
           // The primary key decides: of two likes at once by one member, one inserts and the other does
@@ -24,6 +25,8 @@ export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): 
                 WHERE post_id = ${postId} RETURNING likes_count`
             : await tx.$queryRaw<{ likes_count: number }[]>`
                 SELECT likes_count FROM ${table('posts')} WHERE post_id = ${postId}`;
+          // Only the call that set the like tells of it: a repeat like of the same member changes nothing.
+          if (changed && liked && row) await recordAll(tx, onLiked);
           return row ? { likesCount: row.likes_count } : null;
         });
       } catch (error) {

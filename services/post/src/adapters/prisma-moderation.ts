@@ -13,13 +13,14 @@ import type {
 import type { ModerationStore } from '../domain/ports.ts';
 import type { ModerationMark, ModerationState } from '../domain/visibility.ts';
 import { spendAllowance } from './prisma-comments.ts';
-import { moderationOf, type SchemaTables } from './prisma-sql.ts';
+import { moderationOf, recordAll, type SchemaTables } from './prisma-sql.ts';
 
 type Tx = Prisma.TransactionClient;
 
 interface TargetRow {
   userId: string;
   postId: number;
+  postTitle: string;
   modState: string;
   modReason: string | null;
   modAutomatic: boolean;
@@ -34,12 +35,14 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
     const [row] =
       type === 'post'
         ? await db.$queryRaw<TargetRow[]>`
-            SELECT t.user_id AS "userId", t.post_id AS "postId", t.moderation_state AS "modState",
+            SELECT t.user_id AS "userId", t.post_id AS "postId", t.post_title AS "postTitle",
+                   t.moderation_state AS "modState",
                    t.moderation_reason AS "modReason", t.moderation_automatic AS "modAutomatic",
                    t.user_id AS "postUserId", t.moderation_state AS "postState"
             FROM ${table('posts')} t WHERE t.post_id = ${id} ${forUpdate}`
         : await db.$queryRaw<TargetRow[]>`
-            SELECT t.user_id AS "userId", t.post_id AS "postId", t.moderation_state AS "modState",
+            SELECT t.user_id AS "userId", t.post_id AS "postId", p.post_title AS "postTitle",
+                   t.moderation_state AS "modState",
                    t.moderation_reason AS "modReason", t.moderation_automatic AS "modAutomatic",
                    p.user_id AS "postUserId", p.moderation_state AS "postState"
             FROM ${table('comments')} t JOIN ${table('posts')} p ON p.post_id = t.post_id
@@ -89,7 +92,7 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
     spendReportAllowance: (userId, allowance) =>
       spendAllowance(prisma, table('report_allowance'), userId, allowance),
 
-    addReport(report, autoHide) {
+    addReport(report, autoHide, onHidden) {
       return prisma.$transaction(async (tx) => {
         // The target's row lock makes reports of one target count one after the other, so exactly one of them
         // sees the third reporter and hides it.
@@ -116,6 +119,16 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
             userId: target.userId,
             reason: autoHide.reason,
           });
+          if (onHidden)
+            await recordAll(
+              tx,
+              onHidden({
+                authorUserId: target.userId,
+                postId: target.postId,
+                postTitle: target.postTitle,
+                reporterIds: [],
+              }),
+            );
         }
         return { reportId: inserted.reportId, hidden };
       });
@@ -197,15 +210,17 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
       return rows.map(({ type, ...row }) => ({ ...row, type: type as TargetRef['type'] }));
     },
 
-    decide(ref, next, entry) {
+    decide(ref, next, entry, events) {
       return prisma.$transaction(async (tx) => {
         const target = await targetRow(tx, ref, true);
         if (!target) return null;
         const moderation = next(moderationOf(target));
         await setModeration(tx, ref, moderation);
-        const closedReports = await tx.$executeRaw`
+        const closed = await tx.$queryRaw<{ reporterId: string }[]>`
           UPDATE ${table('reports')} SET closed_at = ${now()}, outcome = ${entry.action}
-          WHERE target_type = ${ref.type} AND target_id = ${ref.id} AND closed_at IS NULL`;
+          WHERE target_type = ${ref.type} AND target_id = ${ref.id} AND closed_at IS NULL
+          RETURNING reporter_id AS "reporterId"`;
+        const closedReports = closed.length;
         await log(tx, {
           actorUserId: entry.actorUserId,
           action: entry.action as ModerationLogEntry['action'],
@@ -214,6 +229,16 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
           userId: target.userId,
           reason: entry.reason,
         });
+        if (events)
+          await recordAll(
+            tx,
+            events({
+              authorUserId: target.userId,
+              postId: target.postId,
+              postTitle: target.postTitle,
+              reporterIds: [...new Set(closed.map((row) => row.reporterId))],
+            }),
+          );
         return { moderation, closedReports, postId: target.postId };
       });
     },

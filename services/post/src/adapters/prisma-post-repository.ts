@@ -1,12 +1,13 @@
 // The whole post schema through Prisma, one store per thing it keeps: the fixed types, posts (and what the search
-// index reads of them), comments and allowances, likes and reads, the read copies of other services' names, and
-// moderation (reports, decisions, suspensions, the log).
+// index reads of them), comments and allowances, likes and reads, the read copies of other services' names,
+// moderation (reports, decisions, suspensions, the log), and each member's data (deleted, exported).
 import type { ReadDriver } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { PostRepository } from '../domain/ports.ts';
 import { prismaCommentStore } from './prisma-comments.ts';
 import { prismaCopyStore } from './prisma-copies.ts';
 import { prismaLikeStore } from './prisma-likes.ts';
+import { prismaMembersDataStore } from './prisma-members-data.ts';
 import { prismaModerationStore } from './prisma-moderation.ts';
 import { prismaPostStore } from './prisma-posts.ts';
 import { schemaTables } from './prisma-sql.ts';
@@ -29,5 +30,6 @@ export function prismaPostRepository(
     ...prismaLikeStore(prisma, tables),
     ...prismaCopyStore(prisma, tables),
     ...prismaModerationStore(prisma, tables),
+    ...prismaMembersDataStore(prisma, tables),
   };
 }

@@ -8,7 +8,15 @@ import type { IndexedPostStore, PostStore, StoredPost } from '../domain/ports.ts
 import type { IndexedPost, Post } from '../domain/post.ts';
 import type { ModerationState } from '../domain/visibility.ts';
 import { bylineOf, type CommentJson, commentOf } from './prisma-comments.ts';
-import { epochMs, moderationOf, type SchemaTables, visibleToParams } from './prisma-sql.ts';
+import {
+  epochMs,
+  mentionsJson,
+  mentionsOf,
+  moderationOf,
+  recordAll,
+  type SchemaTables,
+  visibleToParams,
+} from './prisma-sql.ts';
 
 /** A date column's value as the YYYY-MM-DD the rules and answers use (Prisma reads DATE as UTC midnight). */
 const dayOf = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
@@ -16,7 +24,8 @@ const dateOf = (day: string | null | undefined) =>
   day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`);
 
 /** A post as the page statement builds it in JSON: instants in epoch milliseconds. */
-interface PostJson extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'updatedAt' | 'moderation'> {
+interface PostJson
+  extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'updatedAt' | 'moderation' | 'mentions'> {
   createdAt: number;
   updatedAt: number;
   authorFirstName: string | null;
@@ -27,6 +36,7 @@ interface PostJson extends Omit<Post, 'author' | 'comments' | 'createdAt' | 'upd
   modState: string;
   modReason: string | null;
   modAutomatic: boolean;
+  mentions: unknown;
 }
 
 function postOf({
@@ -40,10 +50,12 @@ function postOf({
   modState,
   modReason,
   modAutomatic,
+  mentions,
   ...row
 }: PostJson): Post {
   return {
     ...row,
+    mentions: mentionsOf(mentions),
     moderation: moderationOf({ modState, modReason, modAutomatic }),
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
@@ -83,6 +95,7 @@ export function prismaPostStore(
              'authorKnown', a.profile_id IS NOT NULL,
              'modState', p.moderation_state, 'modReason', p.moderation_reason,
              'modAutomatic', p.moderation_automatic,
+             'mentions', ${mentionsJson(qualified('post_mentions'), qualified('authors'), 'post_id', 'p')},
              'commentsCount', (SELECT count(*) FROM ${qualified('comments')} n
                                WHERE n.post_id = p.post_id AND ${seen('n')}),
              'comments', coalesce((
@@ -93,7 +106,8 @@ export function prismaPostStore(
                         'firstName', ca.first_name, 'lastName', ca.last_name, 'authorUserId', ca.user_id,
                         'authorKnown', ca.profile_id IS NOT NULL,
                         'modState', c.moderation_state, 'modReason', c.moderation_reason,
-                        'modAutomatic', c.moderation_automatic)
+                        'modAutomatic', c.moderation_automatic,
+                        'mentions', ${mentionsJson(qualified('comment_mentions'), qualified('authors'), 'comment_id', 'c')})
                       ORDER BY c.created_at, c.comment_id)
                FROM (SELECT * FROM ${qualified('comments')} l
                      WHERE l.post_id = p.post_id AND ${seen('l')}
@@ -174,13 +188,25 @@ export function prismaPostStore(
       return { ...stored, eventDate: dayOf(row.eventDate), moderationState: modState as ModerationState };
     },
 
-    async create(post, { createdAt = new Date(), reads = 0 } = {}) {
-      const row = await prisma.post.create({
-        // Both instants equal, so a post (like a comment) reads as edited only once it was.
-        data: { ...post, eventDate: dateOf(post.eventDate) ?? null, reads, createdAt, updatedAt: createdAt },
-        select: { postId: true },
+    async create(post, { createdAt = new Date(), reads = 0, mentions = [], events } = {}) {
+      return prisma.$transaction(async (tx) => {
+        const row = await tx.post.create({
+          // Both instants equal, so a post (like a comment) reads as edited only once it was.
+          data: {
+            ...post,
+            eventDate: dateOf(post.eventDate) ?? null,
+            reads,
+            createdAt,
+            updatedAt: createdAt,
+          },
+          select: { postId: true },
+        });
+        await tx.postMention.createMany({
+          data: mentions.map((profileId, position) => ({ postId: row.postId, profileId, position })),
+        });
+        if (events) await recordAll(tx, events({ postId: row.postId, createdAt }));
+        return row.postId;
       });
-      return row.postId;
     },
 
     async update(postId, changes) {

@@ -1,7 +1,10 @@
 // What the post schema's Prisma adapters share: raw SQL names its schema itself (Prisma qualifies only its own
 // queries with the adapter's), instants read as epoch milliseconds in JSON, who may see a moderated row
-// (visibility.ts in SQL), and Prisma's known-error test.
+// (visibility.ts in SQL), Prisma's known-error test, the outbox writes go with (ADR 0042) and the mentions rows
+// read with their names.
+import { type DomainEvent, eventsSchemaOf, type RawExecutor, recordEvent } from '@rotunda/events';
 import { Prisma } from '../../generated/prisma/client.ts';
+import type { Mention } from '../domain/post.ts';
 import type { ModerationMark, ModerationState, Viewer } from '../domain/visibility.ts';
 
 /** The schema's tables, as a raw query's fragment (`table`) or as text in a statement built by hand (`qualified`). */
@@ -43,3 +46,25 @@ export const moderationOf = (row: {
   reason: row.modReason,
   automatic: row.modAutomatic,
 });
+
+/** The post service's outbox schema (its own role's, made at start by ensureEventTables). */
+export const POST_EVENTS = eventsSchemaOf('post');
+
+/** Records the events in the caller's transaction: they leave only if it commits. */
+export async function recordAll(tx: RawExecutor, events: readonly DomainEvent[]): Promise<void> {
+  for (const event of events) await recordEvent(tx, POST_EVENTS, event);
+}
+
+/**
+ * The mentions of the row `alias.key` in `mentionsTable` as a JSON array of {profileId, firstName, lastName} in the
+ * order written, only those the read copy of authors holds (text for a statement built by hand).
+ */
+export const mentionsJson = (mentionsTable: string, authorsTable: string, key: string, alias: string) => `
+  coalesce((SELECT json_agg(json_build_object('profileId', m.profile_id, 'firstName', ma.first_name,
+                                              'lastName', ma.last_name) ORDER BY m.position)
+            FROM ${mentionsTable} m JOIN ${authorsTable} ma ON ma.profile_id = m.profile_id
+            WHERE m.${key} = ${alias}.${key}), '[]'::json)`;
+
+/** Mentions as the rules read them, whether the driver parsed the JSON or not. */
+export const mentionsOf = (value: unknown): Mention[] =>
+  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Mention[];

@@ -11,6 +11,7 @@ import {
   visiblePostOrThrow,
 } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
+import { checkMentions, commentEvents, eventActor } from './notices.ts';
 import type { CommentAllowance, CommentStore, PostStore } from './ports.ts';
 import type { Comment, CommentsPage } from './post.ts';
 import type { ReadCopies } from './read-copies.ts';
@@ -33,7 +34,7 @@ export interface ListCommentsInput {
 export interface CommentsDependencies {
   comments: CommentStore;
   posts: Pick<PostStore, 'findStored'>;
-  authors: Pick<ReadCopies, 'authorOf'>;
+  authors: Pick<ReadCopies, 'authorOf' | 'mentioned'>;
   /** Each member's comments: a burst, then a steady rate (configuration). */
   commentAllowance: CommentAllowance;
   feedVersion: Pick<FeedVersion, 'changed'>;
@@ -72,21 +73,31 @@ export function createComments({
 
     /**
      * A member with a profile, within their allowance (a burst, then a steady rate; a refused comment spends
-     * none); an empty comment is refused (spec §5).
+     * none); an empty comment is refused (spec §5). The post's author and the people it mentions are told
+     * (ADR 0042).
      */
-    async addComment(caller: Caller | undefined, postId: number, body: string): Promise<Comment> {
+    async addComment(
+      caller: Caller | undefined,
+      postId: number,
+      body: string,
+      mentionIds: readonly number[] = [],
+    ): Promise<Comment> {
       const member = requireMember(caller);
       const text = checkCommentBody(body);
-      await visiblePostOrThrow(posts, postId, viewerOf(member));
+      const wanted = checkMentions(mentionIds);
+      const post = await visiblePostOrThrow(posts, postId, viewerOf(member));
       const author = await authors.authorOf(member, MESSAGES.profileRequiredToComment);
+      const mentioned = await authors.mentioned(wanted);
       const waitMs = await comments.spendCommentAllowance(member.userId, commentAllowance);
       if (waitMs > 0) throw new DomainError('resource_exhausted', commentingTooQuickly(waitMs));
-      const commentId = await comments.addComment({
-        postId,
-        authorId: author.profileId,
-        userId: member.userId,
-        body: text,
-      });
+      const commentId = await comments.addComment(
+        { postId, authorId: author.profileId, userId: member.userId, body: text },
+        {
+          mentions: mentioned.map((person) => person.profileId),
+          events: ({ commentId }) =>
+            commentEvents(post, commentId, mentioned, eventActor(member.userId, author)),
+        },
+      );
       if (commentId === null) throw notFound(MESSAGES.postNotFound);
       await feedVersion.changed();
       return commentOrThrow(comments, commentId);

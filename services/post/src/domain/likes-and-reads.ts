@@ -5,8 +5,10 @@
 import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
 import { isId, MESSAGES, visiblePostOrThrow } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
+import { eventActor, likeEvents } from './notices.ts';
 import type { LikeStore, PostStore } from './ports.ts';
 import type { PostIndex } from './post-index.ts';
+import type { ReadCopies } from './read-copies.ts';
 import { viewerOf } from './visibility.ts';
 
 export interface LikesAndReadsDependencies {
@@ -14,15 +16,30 @@ export interface LikesAndReadsDependencies {
   posts: Pick<PostStore, 'findStored'>;
   postIndex: Pick<PostIndex, 'postsChanged'>;
   feedVersion: Pick<FeedVersion, 'changed' | 'readCounted'>;
+  /** The liker's names for the author's notification. */
+  authors: Pick<ReadCopies, 'nameOfMember'>;
 }
 
-export function createLikesAndReads({ likes, posts, postIndex, feedVersion }: LikesAndReadsDependencies) {
+export function createLikesAndReads({
+  likes,
+  posts,
+  postIndex,
+  feedVersion,
+  authors,
+}: LikesAndReadsDependencies) {
   return {
-    /** A member likes a post once, or stops; the count is the server's (DESIGN: client counts are ignored). */
+    /**
+     * A member likes a post once, or stops; the count is the server's (DESIGN: client counts are ignored). Each like
+     * set tells the post's author (ADR 0042), who hears of several within the hour as one.
+     */
     async setLike(caller: Caller | undefined, postId: number, liked: boolean) {
       const member = requireMember(caller);
-      await visiblePostOrThrow(posts, postId, viewerOf(member));
-      const result = await likes.setLike(postId, member.userId, liked);
+      const post = await visiblePostOrThrow(posts, postId, viewerOf(member));
+      const onLiked =
+        liked && post.userId !== member.userId
+          ? likeEvents(post, eventActor(member.userId, await authors.nameOfMember(member.userId)))
+          : [];
+      const result = await likes.setLike(postId, member.userId, liked, onLiked);
       if (!result) throw notFound(MESSAGES.postNotFound);
       // Popular sorts on the count: the index learns it at once.
       await postIndex.postsChanged([postId]);

@@ -26,6 +26,7 @@ import {
 } from '@rotunda/service-kit';
 import { isId, MESSAGES } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
+import { moderationEvents } from './notices.ts';
 import type { CommentAllowance, ModerationStore, ProfileDirectory } from './ports.ts';
 import type { PostIndex } from './post-index.ts';
 import { cleanText } from './rules.ts';
@@ -269,6 +270,8 @@ export function createModeration({
       const added = await store.addReport(
         { ...ref, reporterId: member.userId, reason: input.reason as ReportReason, note },
         { after: AUTO_HIDE_REPORTERS, reason: AUTO_HIDE_REASON },
+        (hidden) =>
+          moderationEvents(ref, hidden, { action: 'auto_hide', reason: AUTO_HIDE_REASON, actorUserId: '' }),
       );
       if (!added) throw targetNotFound(ref.type);
       if (added.hidden) await moderationChanged(ref, target.post.postId);
@@ -314,11 +317,12 @@ export function createModeration({
       const action = input.action as ModerationAction;
       const reason = cleanText(input.reason, 'Reason', MODERATION_REASON_MAX);
       if (!reason) throw invalidArgument(MODERATION_MESSAGES.decisionReason);
-      const result = await store.decide(ref, (current) => decided(action, current, reason), {
-        actorUserId: contributor.userId,
-        action,
-        reason,
-      });
+      const result = await store.decide(
+        ref,
+        (current) => decided(action, current, reason),
+        { actorUserId: contributor.userId, action, reason },
+        (target) => moderationEvents(ref, target, { action, reason, actorUserId: contributor.userId }),
+      );
       if (!result) throw targetNotFound(ref.type);
       await moderationChanged(ref, result.postId);
       return { state: result.moderation.state, closedReports: result.closedReports };

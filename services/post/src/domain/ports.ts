@@ -1,7 +1,9 @@
 // The post service's ports: what its rules need from the outside world. Adapters implement them (Prisma on the
 // post schema, the profile and org services over gRPC, DOMPurify on jsdom); the search index is @rotunda/search's.
 
+import type { DomainEvent } from '@rotunda/events';
 import type { ModerationAction } from '@rotunda/rules';
+import type { MemberExport } from './members-data.ts';
 import type {
   ModerationLogEntry,
   ModerationTarget,
@@ -15,6 +17,7 @@ import type {
 import type {
   Author,
   AuthorCopy,
+  AuthorName,
   Comment,
   CommentsPage,
   DivisionName,
@@ -42,6 +45,19 @@ export interface StoredPost {
   eventStart: string | null;
   eventEnd: string | null;
   moderationState: ModerationState;
+}
+
+/**
+ * What a write records in the post service's outbox for other services (ADR 0042), in the write's own transaction:
+ * a rolled-back write records nothing. Built once the write knows the new row's id.
+ */
+export type EventsOf<T> = (written: T) => readonly DomainEvent[];
+
+/** What a new post or comment names and records, written with it. */
+export interface WrittenWith<T> {
+  /** Profile ids the read copy knows, in the order written. */
+  mentions?: readonly number[];
+  events?: EventsOf<T>;
 }
 
 /** How many comments a member may write: `burst` at once, then one every `intervalMs`. */
@@ -73,8 +89,14 @@ export interface PostStore {
    */
   findByIds(ids: readonly number[], latestComments: number, viewer: Viewer): Promise<Post[]>;
   findStored(postId: number): Promise<StoredPost | null>;
-  /** Answers the new post's id. `createdAt` and `reads` let seeds write history; a member's post is now, unread. */
-  create(post: NewPost, options?: { createdAt?: Date; reads?: number }): Promise<number>;
+  /**
+   * Answers the new post's id. `createdAt` and `reads` let seeds write history; a member's post is now, unread. Its
+   * mentions and events are written in the same transaction.
+   */
+  create(
+    post: NewPost,
+    options?: { createdAt?: Date; reads?: number } & WrittenWith<{ postId: number; createdAt: Date }>,
+  ): Promise<number>;
   /** False when the post does not exist (any more). */
   update(postId: number, changes: PostChanges): Promise<boolean>;
   /** Deletes the post with its comments and likes; false when it did not exist. */
@@ -98,8 +120,14 @@ export interface CommentStore {
    * database so every replica shares it: 0 when spent, else the milliseconds until one is free (nothing spent).
    */
   spendCommentAllowance(userId: string, allowance: CommentAllowance): Promise<number>;
-  /** Answers the comment's id, or null when the post does not exist (any more). */
-  addComment(comment: NewComment, options?: { createdAt?: Date; updatedAt?: Date }): Promise<number | null>;
+  /**
+   * Answers the comment's id, or null when the post does not exist (any more). Its mentions and events are written
+   * in the same transaction.
+   */
+  addComment(
+    comment: NewComment,
+    options?: { createdAt?: Date; updatedAt?: Date } & WrittenWith<{ commentId: number }>,
+  ): Promise<number | null>;
   updateComment(commentId: number, body: string): Promise<boolean>;
   deleteComment(commentId: number): Promise<boolean>;
 }
@@ -107,9 +135,15 @@ export interface CommentStore {
 export interface LikeStore {
   /**
    * Likes (once) or unlikes the post for the member, counting atomically: one like per member and post whatever
-   * runs at the same time. Null when the post does not exist.
+   * runs at the same time. Null when the post does not exist. `onLiked` is recorded in the same transaction when
+   * this call set the like (not when it was set already, nor for an unlike).
    */
-  setLike(postId: number, userId: string, liked: boolean): Promise<{ likesCount: number } | null>;
+  setLike(
+    postId: number,
+    userId: string,
+    liked: boolean,
+    onLiked?: readonly DomainEvent[],
+  ): Promise<{ likesCount: number } | null>;
   /** The posts the member likes and may see, newest like first. */
   likedPostIds(viewer: Viewer & { userId: string }): Promise<number[]>;
   /** One more read, atomically; the new count, or null when the post does not exist or `viewer` may not see it. */
@@ -128,8 +162,10 @@ export interface CopyStore {
    * whose first or last name or issue areas changed, whose posts the search index must learn again.
    */
   updateKnownAuthors(authors: readonly AuthorCopy[]): Promise<number[]>;
-  /** Every author the copy holds (post and comment authors). */
+  /** Every author the copy holds (post and comment authors, and the people they mention). */
   authorIds(): Promise<number[]>;
+  /** The authors of these ids the copy holds. */
+  authorsByIds(profileIds: readonly number[]): Promise<AuthorName[]>;
   saveOrganizations(organizations: readonly OrganizationName[]): Promise<void>;
   saveDivisions(divisions: readonly DivisionName[]): Promise<void>;
 }
@@ -159,11 +195,12 @@ export interface ModerationStore {
    * Writes the report, at most one open per reporter and target whatever runs at the same time (the open one's id
    * then); then, under the target's row lock, when `autoHide.after` different members have open reports on it and
    * it is visible, hides it automatically with `autoHide.reason` and logs 'auto_hide' (no actor). One transaction.
-   * Null when the target does not exist (any more).
+   * Null when the target does not exist (any more). `onHidden` is recorded in the same transaction when it hid it.
    */
   addReport(
     report: NewReport,
     autoHide: { after: number; reason: string },
+    onHidden?: EventsOf<DecidedTarget>,
   ): Promise<{ reportId: number; hidden: boolean } | null>;
   /** One entry per target with open reports ('open') or only closed ones ('closed'), most reported first. */
   reportedTargets(status: ReportStatus, limit: number): Promise<ReportedTargetRow[]>;
@@ -171,12 +208,14 @@ export interface ModerationStore {
   reportsBy(reporterId: string, limit: number): Promise<MyReportRow[]>;
   /**
    * Under the target's row lock: its moderation becomes `next(current)`, its open reports close with the decision
-   * as their outcome and the decision is logged, in one transaction. Null when the target does not exist.
+   * as their outcome and the decision is logged, in one transaction with what `events` makes of it. Null when the
+   * target does not exist.
    */
   decide(
     target: TargetRef,
     next: (current: ModerationMark) => ModerationMark,
     log: { actorUserId: string; action: ModerationAction; reason: string },
+    events?: EventsOf<DecidedTarget>,
   ): Promise<{ moderation: ModerationMark; closedReports: number; postId: number } | null>;
   runningSuspension(userId: string): Promise<Suspension | null>;
   runningSuspensions(): Promise<Suspension[]>;
@@ -190,6 +229,27 @@ export interface ModerationStore {
   moderationLog(before: number, limit: number): Promise<ModerationLogEntry[]>;
 }
 
+/** A moderated target as its events need it: its author, its post, and the members whose reports it closed. */
+export interface DecidedTarget {
+  authorUserId: string;
+  postId: number;
+  postTitle: string;
+  /** Different members whose open reports the decision closed (none for an automatic hiding). */
+  reporterIds: string[];
+}
+
+/** Everything the schema holds of one member: deleted with their account, exported at their request. */
+export interface MembersDataStore {
+  /**
+   * Deletes, in one transaction, the member's posts (with their comments, likes and mentions), comments, likes
+   * (their posts' counts follow), reports they made and reports of what is gone, mentions of their profiles,
+   * suspensions, allowances, and their names from the read copy. Idempotent.
+   */
+  deleteMemberData(userId: string): Promise<{ deletedPostIds: number[]; changedPostIds: number[] }>;
+  /** The member's own posts, comments, likes and reports. */
+  exportMemberData(userId: string): Promise<MemberExport>;
+}
+
 /** The whole post schema: every store above (the composition root and the seeds hold it whole). */
 export interface PostRepository
   extends TypeStore,
@@ -198,7 +258,8 @@ export interface PostRepository
     LikeStore,
     CopyStore,
     IndexedPostStore,
-    ModerationStore {}
+    ModerationStore,
+    MembersDataStore {}
 
 /** The profile service, as far as posts need it (contract: rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors). */
 export interface ProfileDirectory {

@@ -8,6 +8,7 @@ import { MAX_RESULT_WINDOW, type RebuildOutcome } from '@rotunda/search';
 import { type Caller, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
 import { isId, MESSAGES, requireAuthor, visiblePostOrThrow } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
+import { checkMentions, eventActor, mentionEvents } from './notices.ts';
 import type { BodySanitizer, PostStore, ProfileDirectory } from './ports.ts';
 import {
   type Author,
@@ -28,7 +29,7 @@ export interface PostServiceDependencies {
   posts: PostStore;
   postIndex: PostIndex;
   profiles: Pick<ProfileDirectory, 'authorOfMember'>;
-  authors: Pick<ReadCopies, 'authorOf'>;
+  authors: Pick<ReadCopies, 'authorOf' | 'mentioned'>;
   sanitizer: BodySanitizer;
   /** Moved after each committed write that changes a page (feed-version.ts). */
   feedVersion: Pick<FeedVersion, 'changed' | 'current'>;
@@ -164,14 +165,39 @@ export function createPostService({
       return posts.findByIds(ids, POST_COMMENTS.latest, viewer);
     },
 
-    /** A member with a profile (spec §6); whatever author or counts were sent, the server decides them. */
-    async addPost(caller: Caller | undefined, input: PostInput): Promise<Post> {
+    /**
+     * A member with a profile (spec §6); whatever author or counts were sent, the server decides them. The people
+     * it mentions whom the profiles know are stored with it and told (ADR 0042), as are the members following its
+     * author's issue areas (their digests).
+     */
+    async addPost(
+      caller: Caller | undefined,
+      input: PostInput,
+      mentionIds: readonly number[] = [],
+    ): Promise<Post> {
       const member = requireMember(caller);
       // The form is checked before the profile is asked for, so a refused one costs no call.
       const content = postContent(sanitizer, input);
+      const wanted = checkMentions(mentionIds);
       const author = await authors.authorOf(member, MESSAGES.profileRequired);
+      const mentioned = await authors.mentioned(wanted);
+      const actor = eventActor(member.userId, author);
       // The post belongs to the caller whatever the profile service answered.
-      const postId = await posts.create(newPost(content, { ...author, userId: member.userId }));
+      const postId = await posts.create(newPost(content, { ...author, userId: member.userId }), {
+        mentions: mentioned.map((person) => person.profileId),
+        events: ({ postId, createdAt }) => [
+          {
+            topic: 'post.published',
+            post_id: postId,
+            title: content.title,
+            // As the read copy files the post for "My issue areas" (authorOf has just copied them).
+            issue_area_ids: author.issueAreaIds ?? [],
+            author_user_id: member.userId,
+            created_at: createdAt.toISOString(),
+          },
+          ...mentionEvents(mentioned, { postId, postTitle: content.title, commentId: null }, actor),
+        ],
+      });
       await postIndex.postsChanged([postId]);
       await feedVersion.changed();
       return getPost(postId, viewerOf(member));

@@ -65,6 +65,13 @@ export interface AuthorCopy extends AuthorName {
   issueAreaIds?: readonly number[];
 }
 
+/** A person a post or comment names, with the read copy's names. */
+export interface Mention {
+  profileId: number;
+  firstName: string;
+  lastName: string;
+}
+
 export interface Comment {
   commentId: number;
   postId: number;
@@ -76,6 +83,8 @@ export interface Comment {
   /** Null when the read copy does not know the author (yet). */
   author: AuthorName | null;
   moderation: ModerationMark;
+  /** The people it names whom the read copy knows, in the order written. */
+  mentions: Mention[];
 }
 
 /** The event fields of a post; all null for posts that are not events. Date YYYY-MM-DD, times HH:MM. */
@@ -112,6 +121,8 @@ export interface Post extends EventFields {
   /** The latest few (POST_COMMENTS.latest), oldest first; the earlier ones come a page at a time. */
   comments: Comment[];
   moderation: ModerationMark;
+  /** The people it names whom the read copy knows, in the order written. */
+  mentions: Mention[];
 }
 
 /** A page of a post's comments, oldest first, and whether there are earlier ones. */

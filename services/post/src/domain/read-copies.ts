@@ -1,13 +1,14 @@
 // The read copies of other services' names (ADR 0012): authors' names and issue areas, organizations' and
 // divisions' names, kept current by the owners' announcements and a catch-up on every (re)connection of the change
 // listener, each author's posts re-indexed when their names or issue areas change (a member's "My issue areas"
-// filters on them). Also the caller's profile as an author, asked of the profile service.
+// filters on them). Also the caller's profile as an author, asked of the profile service, and the people a post or
+// comment mentions, copied when the copy does not hold them yet.
 import type { Change } from '@rotunda/events';
 import { type Caller, DomainError, notFound, requireMember } from '@rotunda/service-kit';
 import { MESSAGES } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
 import type { CopyStore, OrgDirectory, ProfileDirectory } from './ports.ts';
-import type { Author, AuthorCopy } from './post.ts';
+import type { Author, AuthorCopy, AuthorName } from './post.ts';
 import type { PostIndex } from './post-index.ts';
 
 /** Authors asked of the profile service per call (its limit). */
@@ -41,6 +42,30 @@ export function createReadCopies({ copies, profiles, orgs, postIndex, feedVersio
       if (!author) throw new DomainError('failed_precondition', missing);
       if (await copies.saveAuthor(authorCopyOf(author))) await postIndex.authorsChanged([author.profileId]);
       return author;
+    },
+
+    /**
+     * The profiles of these ids, in this order, as the read copy holds them; those it does not hold yet are asked of
+     * the profile service and copied (so renames reach them), those it does not know are left out.
+     */
+    async mentioned(profileIds: readonly number[]): Promise<AuthorName[]> {
+      if (profileIds.length === 0) return [];
+      const held = await copies.authorsByIds(profileIds);
+      const missing = profileIds.filter((id) => !held.some((author) => author.profileId === id));
+      if (missing.length > 0) {
+        const found = await profiles.authors(missing);
+        for (const author of found) await copies.saveAuthor(authorCopyOf(author));
+        held.push(...found.map(authorCopyOf));
+      }
+      return profileIds.flatMap((id) => held.find((author) => author.profileId === id) ?? []);
+    },
+
+    /**
+     * The member's profile names as an event shows them (a like needs no profile: none then). A profile service
+     * that does not answer costs the names only, not the like.
+     */
+    async nameOfMember(userId: string): Promise<Author | null> {
+      return profiles.authorOfMember(userId).catch(() => null);
     },
 
     /** The caller's profile as an author (spec §7 profile-info); NOT_FOUND when they have none. */
