@@ -83,13 +83,10 @@ export function RichTextEditor({
   completionRef.current = completion;
   const mentionsOn = useRef(completeMentions);
 
-  // The list's state on the editing element, after every render that may change it.
+  // The option the keys act on, on the editing element, after every render that may change it.
   useEffect(() => {
     const root = quillRef.current?.root;
     if (!root || !mentionsOn.current) return;
-    // A multi-line textbox may not carry aria-expanded: aria-haspopup (set once) says a list may open.
-    root.setAttribute('aria-autocomplete', 'list');
-    root.setAttribute('aria-controls', completion.listId);
     if (completion.activeId) root.setAttribute('aria-activedescendant', completion.activeId);
     else root.removeAttribute('aria-activedescendant');
   });
@@ -130,7 +127,12 @@ export function RichTextEditor({
         root.setAttribute('role', 'textbox');
         root.setAttribute('aria-multiline', 'true');
         root.setAttribute('aria-labelledby', labelRef.current);
-        if (mentionsOn.current) root.setAttribute('aria-haspopup', 'listbox');
+        if (mentionsOn.current) {
+          // A multi-line textbox may not carry aria-expanded: aria-haspopup says a list may open.
+          root.setAttribute('aria-haspopup', 'listbox');
+          root.setAttribute('aria-autocomplete', 'list');
+          root.setAttribute('aria-controls', completionRef.current.listId);
+        }
         quillRef.current = quill;
         const followCaret = () => {
           if (!mentionsOn.current) return;

@@ -36,10 +36,16 @@ export function mentionQueryIn(textBeforeCaret: string): MentionQuery | null {
   return { start: textBeforeCaret.length - match[1].length - 1, search: match[1].trim() };
 }
 
-/** Does `text` hold `name` at `index` as a whole name (no letter right after, e.g. "@Ana Lin" is not "@Ana Li")? */
+const WORD_CHARACTER = /[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * Does `text` hold `name` at `index` as a whole mention: not inside a word before ("dana@Dana Smith" is an
+ * address) nor after ("@Ana Lin" is not "@Ana Li")?
+ */
 function wholeAt(text: string, name: string, index: number): boolean {
+  const before = index === 0 ? '' : (text[index - 1] as string);
   const after = text.slice(index + name.length, index + name.length + 1);
-  return after === '' || !/[\p{L}\p{M}\p{N}]/u.test(after);
+  return !WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after);
 }
 
 function occursIn(text: string, name: string): boolean {
