@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import { AuthServiceService } from '@rotunda/protos/auth';
 import { type ListHeadlinesResponse, NewsServiceService } from '@rotunda/protos/news';
+import { NotificationServiceService } from '@rotunda/protos/notification';
 import { OrgServiceService } from '@rotunda/protos/org';
 import { PostServiceService } from '@rotunda/protos/post';
 import { ProfileServiceService } from '@rotunda/protos/profile';
@@ -133,6 +134,7 @@ describe('gateway', () => {
       healthOnly('rotunda.profile.v1.ProfileService', ProfileServiceService),
       healthOnly('rotunda.org.v1.OrgService', OrgServiceService),
       healthOnly('rotunda.post.v1.PostService', PostServiceService),
+      healthOnly('rotunda.notification.v1.NotificationService', NotificationServiceService),
     ]);
     servers.push(news, ...others);
     env = {
@@ -141,6 +143,7 @@ describe('gateway', () => {
       PROFILE_SERVICE_ADDR: `127.0.0.1:${others[1]?.port}`,
       ORG_SERVICE_ADDR: `127.0.0.1:${others[2]?.port}`,
       POST_SERVICE_ADDR: `127.0.0.1:${others[3]?.port}`,
+      NOTIFICATION_SERVICE_ADDR: `127.0.0.1:${others[4]?.port}`,
     };
     gateway = await serve(env);
   });
@@ -227,7 +230,14 @@ describe('gateway', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ok',
-      services: { auth: 'SERVING', profile: 'SERVING', org: 'SERVING', post: 'SERVING', news: 'SERVING' },
+      services: {
+        auth: 'SERVING',
+        profile: 'SERVING',
+        org: 'SERVING',
+        post: 'SERVING',
+        news: 'SERVING',
+        notification: 'SERVING',
+      },
       web: 'NOT_SERVED',
       moderationSnapshot: expect.objectContaining({ status: expect.any(String) }),
     });
