@@ -326,7 +326,8 @@ test.describe('a member', () => {
     await openFeed(page);
     await search(page, announcement);
     const mine = card(page, announcement);
-    const input = mine.getByRole('textbox', { name: 'Add comment' });
+    // A member's line is a combobox: it completes "@" mentions.
+    const input = mine.getByRole('combobox', { name: 'Add comment' });
     const send = mine.getByRole('button', { name: 'Send comment' });
 
     // Blank is never sent.
