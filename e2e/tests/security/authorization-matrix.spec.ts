@@ -669,6 +669,39 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/moderation/log': () => [contributorRead('/api/moderation/log')],
   'GET /api/moderation/me': () => [memberRead('/api/moderation/me', undefined, 'GET')],
 
+  // A member's own notifications, mail choices and data: their rights, which a suspension does not take (ADR 0042).
+  'GET /api/notifications': () => [memberRead('/api/notifications', undefined, 'GET')],
+  'GET /api/notifications/preferences': () => [
+    memberRead('/api/notifications/preferences', undefined, 'GET'),
+  ],
+  'GET /api/me/export': () => [memberRead('/api/me/export', undefined, 'GET')],
+  'POST /api/notifications/read': () => [
+    {
+      target: "the caller's own notifications (all marked read)",
+      allowed: READERS,
+      call: () => ({ path: '/api/notifications/read', data: { all: true } }),
+      read: async () => null,
+    },
+  ],
+  'PUT /api/notifications/preferences': () => [
+    {
+      target: "the caller's own mail preferences",
+      allowed: READERS,
+      call: () => ({
+        method: 'PUT',
+        path: '/api/notifications/preferences',
+        data: { email_digest: 'weekly', email_now: { mention: true, claim: true, moderation: true } },
+      }),
+      read: async () => null,
+    },
+  ],
+  'POST /api/notifications/unsubscribe': {
+    exempt: "the mail's unsubscribe token is the credential: no sign-in, by design (RFC 8058)",
+  },
+  'POST /api/me/delete': {
+    exempt: 'the password is the credential; a wrong one deletes nothing (gateway/test/my-data.test.ts)',
+  },
+
   'POST /api/issues/add-issue-area': () => [
     {
       target: 'a new issue area (the profile flow adds one a member types)',
@@ -1070,6 +1103,9 @@ test('the table lists every write route the gateway serves, and only those', () 
     'GET /api/reports/mine',
     'GET /api/moderation/log',
     'GET /api/moderation/me',
+    'GET /api/notifications',
+    'GET /api/notifications/preferences',
+    'GET /api/me/export',
   ];
   expect(
     tableReads.filter((key) => !servedReads.includes(key)),

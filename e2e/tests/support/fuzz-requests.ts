@@ -88,6 +88,7 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
     event_start: '12:00',
     event_end: '13:00',
     event_type: 1,
+    mentions: [NO_SUCH_ID],
   },
   'POST /api/posts/update-post': {
     post_id: NO_SUCH_ID,
@@ -100,7 +101,7 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
     event_type: 1,
   },
   'DELETE /api/posts/delete-post': { post_id: NO_SUCH_ID },
-  'POST /api/posts/add-comment': { post_id: NO_SUCH_ID, comment_body: 'fuzz' },
+  'POST /api/posts/add-comment': { post_id: NO_SUCH_ID, comment_body: 'fuzz', mentions: [NO_SUCH_ID] },
   'POST /api/posts/update-comment': { comment_id: NO_SUCH_ID, comment_body: 'fuzz' },
   'DELETE /api/posts/delete-comment': { comment_id: NO_SUCH_ID },
   'POST /api/posts/add-like': { post_id: NO_SUCH_ID, liked: true },
@@ -168,6 +169,14 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
   'POST /api/profiles/organization-colleagues': { organization_id: NO_SUCH_ID },
   'POST /api/profiles/division-colleagues': { division_id: NO_SUCH_ID },
   'POST /api/profiles/bio/:profile_id': { profile_id: NO_SUCH_ID, user_bio: 'fuzz' },
+  'POST /api/notifications/read': { ids: [NO_SUCH_ID] },
+  'PUT /api/notifications/preferences': {
+    email_digest: 'weekly',
+    email_now: { mention: true, claim: true, moderation: true },
+  },
+  // The token is in the query; a mail provider's body is a form, or nothing.
+  'POST /api/notifications/unsubscribe': {},
+  'POST /api/me/delete': { password: 'Not#TheCurrent1' },
 };
 
 /** OAuth's form bodies (RFC 6749) at the realms endpoints. */
@@ -208,6 +217,8 @@ const REFUSABLE_ONLY = new Set([
   'POST /auth/confirm-registration',
   'POST /auth/reset-password/:token',
   'POST /auth/update-password',
+  // A wrong password counts as a failed login of the address; the fuzz member must never be deleted.
+  'POST /api/me/delete',
 ]);
 
 // ------------------------------------------------------------------------------------- the ingredients
@@ -766,6 +777,14 @@ export async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+    // A live stream (the unread count) never ends by itself: its first event is the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      const reader = response.body?.getReader();
+      const first = await reader?.read();
+      await reader?.cancel();
+      const text = new TextDecoder().decode(first?.value);
+      return { status: response.status, text: text.slice(0, 300), ms: Date.now() - started };
+    }
     const text = request.method === 'HEAD' ? '' : await response.text();
     return { status: response.status, text: text.slice(0, 300), ms: Date.now() - started };
   } catch (error) {

@@ -29,6 +29,9 @@ const MOUNTS: Record<string, string | null> = {
   postsRouter: '/api/posts',
   // /api/reports and /api/moderation/* (ADR 0041).
   moderationRouter: '/api',
+  // Notifications, their live count and preferences, one-click unsubscribe; your data (ADR 0042).
+  notificationsRouter: '/api/notifications',
+  meRouter: '/api/me',
   historyRouter: '/api/history',
   authRouter: '/auth',
   realmsRouter: '/realms',

@@ -50,6 +50,7 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
       ORG_SERVICE_ADDR: '127.0.0.1:1',
       POST_SERVICE_ADDR: '127.0.0.1:1',
       NEWS_SERVICE_ADDR: '127.0.0.1:1',
+      NOTIFICATION_SERVICE_ADDR: '127.0.0.1:1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
