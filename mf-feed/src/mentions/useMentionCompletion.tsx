@@ -139,6 +139,11 @@ export function useMentionCompletion({ limitReached, onChoose }: CompletionOptio
   const activePerson = expanded ? people[active] : undefined;
   const activeId = activePerson && optionId(activePerson);
 
+  // The active option stays in sight, in the list and in a dialog's scrolling body.
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
   const announcement =
     search === null || results?.search !== search
       ? ''
