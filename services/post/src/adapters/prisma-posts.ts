@@ -204,7 +204,14 @@ export function prismaPostStore(
         await tx.postMention.createMany({
           data: mentions.map((profileId, position) => ({ postId: row.postId, profileId, position })),
         });
-        if (events) await recordAll(tx, events({ postId: row.postId, createdAt }));
+        if (events) {
+          const author = await tx.author.findUnique({
+            where: { profileId: post.authorId },
+            select: { issueAreaIds: true },
+          });
+          const authorIssueAreaIds = author?.issueAreaIds ?? [];
+          await recordAll(tx, events({ postId: row.postId, createdAt, authorIssueAreaIds }));
+        }
         return row.postId;
       });
     },

@@ -60,6 +60,13 @@ export interface WrittenWith<T> {
   events?: EventsOf<T>;
 }
 
+/** A new post as its events need it: the issue areas the read copy files it under ("My issue areas"). */
+export interface WrittenPost {
+  postId: number;
+  createdAt: Date;
+  authorIssueAreaIds: number[];
+}
+
 /** How many comments a member may write: `burst` at once, then one every `intervalMs`. */
 export interface CommentAllowance {
   burst: number;
@@ -95,7 +102,7 @@ export interface PostStore {
    */
   create(
     post: NewPost,
-    options?: { createdAt?: Date; reads?: number } & WrittenWith<{ postId: number; createdAt: Date }>,
+    options?: { createdAt?: Date; reads?: number } & WrittenWith<WrittenPost>,
   ): Promise<number>;
   /** False when the post does not exist (any more). */
   update(postId: number, changes: PostChanges): Promise<boolean>;

@@ -185,13 +185,13 @@ export function createPostService({
       // The post belongs to the caller whatever the profile service answered.
       const postId = await posts.create(newPost(content, { ...author, userId: member.userId }), {
         mentions: mentioned.map((person) => person.profileId),
-        events: ({ postId, createdAt }) => [
+        events: ({ postId, createdAt, authorIssueAreaIds }) => [
           {
             topic: 'post.published',
             post_id: postId,
             title: content.title,
-            // As the read copy files the post for "My issue areas" (authorOf has just copied them).
-            issue_area_ids: author.issueAreaIds ?? [],
+            // As the read copy files the post for "My issue areas".
+            issue_area_ids: authorIssueAreaIds,
             author_user_id: member.userId,
             created_at: createdAt.toISOString(),
           },
