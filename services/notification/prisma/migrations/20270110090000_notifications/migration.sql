@@ -56,7 +56,7 @@ CREATE TABLE "handled_events" (
 CREATE TABLE "recent_posts" (
     "post_id" BIGINT NOT NULL,
     "title" TEXT NOT NULL,
-    "issue_area_ids" INTEGER[],
+    "issue_area_ids" INTEGER[] NOT NULL,
     "author_user_id" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL,
 
