@@ -13,6 +13,7 @@ import {
 import { PostServiceService } from '@rotunda/protos/post';
 import { runService } from '@rotunda/service-kit';
 import { grpcPostService } from './adapters/grpc-post-service.ts';
+import { POST_EVENTS } from './adapters/prisma-sql.ts';
 import { postConfigSchema } from './config.ts';
 import { EVENT_TYPES, POST_TYPES } from './domain/post.ts';
 import { seedDemoPosts } from './seed/demo-posts.ts';
@@ -21,7 +22,6 @@ import { wirePost } from './wiring.ts';
 const DAY_MS = 24 * 3600 * 1000;
 /** How long recorded events are kept for a consumer that was down (ADR 0042). */
 const OUTBOX_RETENTION_MS = 14 * DAY_MS;
-const POST_EVENTS = eventsSchemaOf('post');
 
 await runService({
   name: 'post',
