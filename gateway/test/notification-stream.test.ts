@@ -5,6 +5,7 @@
 // the caps per member and per process.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_MESSAGES, STREAMS_PER_MEMBER } from '../src/http/unread-streams.ts';
+import { unreadStreamsHeld } from '../src/telemetry/notifications.ts';
 import {
   accessToken,
   type FakeAuth,
@@ -51,6 +52,8 @@ interface LiveStream {
   headers: Headers;
   /** Every unread count received, in order. */
   counts: number[];
+  /** Comment lines received (keep-alives). */
+  comments: () => number;
   ended: () => boolean;
   close: () => void;
 }
@@ -63,11 +66,13 @@ async function openStream(gateway: RunningGateway, headers: Record<string, strin
     signal: abort.signal,
   });
   const counts: number[] = [];
+  let comments = 0;
   let ended = false;
   const stream: LiveStream = {
     status: res.status,
     headers: res.headers,
     counts,
+    comments: () => comments,
     ended: () => ended,
     close: () => abort.abort(),
   };
@@ -87,6 +92,7 @@ async function openStream(gateway: RunningGateway, headers: Record<string, strin
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           for (const line of buffer.slice(0, end).split('\n'))
             if (line.startsWith('data: ')) counts.push(JSON.parse(line.slice(6)).unread_count);
+            else if (line.startsWith(':')) comments += 1;
           buffer = buffer.slice(end + 2);
         }
       }
@@ -126,6 +132,8 @@ describe('the live unread count', () => {
     const other = await openStream(second, { authorization: `Bearer ${await otherMembersToken()}` });
     for (const stream of [...streams, other]) await expect.poll(() => stream.counts).toEqual([0]);
     expect(notifications.watches()).toBe(2);
+    // The two workers of this test process share one metrics registry: they hold the four streams between them.
+    await expect.poll(async () => (await unreadStreamsHeld.get()).values[0]?.value).toBe(4);
 
     const changedAt = Date.now();
     notifications.announce(MEMBER.sub, 4);
@@ -202,6 +210,23 @@ describe('the live unread count', () => {
     } finally {
       for (const stream of opened.splice(0)) stream.close();
       await small.close();
+    }
+  });
+
+  it('sends a comment line while nothing changes, so proxies keep an idle stream open', async () => {
+    const chatty = await startGateway(
+      { AUTH_SERVICE_ADDR: auth.address, NOTIFICATION_SERVICE_ADDR: notifications.address },
+      undefined,
+      undefined,
+      { keepAliveMs: 100 },
+    );
+    try {
+      const stream = await openStream(chatty, member);
+      await expect.poll(() => stream.comments()).toBeGreaterThanOrEqual(2);
+      expect(stream.counts).toEqual([0]);
+    } finally {
+      for (const stream of opened.splice(0)) stream.close();
+      await chatty.close();
     }
   });
 

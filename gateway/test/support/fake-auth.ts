@@ -22,7 +22,7 @@ import type { JwksCacheOptions } from '../../src/auth/jwks.ts';
 import { moderationSnapshotFromPost, watchModerationSnapshot } from '../../src/auth/moderation-snapshot.ts';
 import { gatewayConfigSchema } from '../../src/config.ts';
 import { createServiceClients } from '../../src/grpc/clients.ts';
-import { unreadStreams } from '../../src/http/unread-streams.ts';
+import { type UnreadStreamsOptions, unreadStreams } from '../../src/http/unread-streams.ts';
 
 export const logger = createLogger('test', 'silent');
 export const ISSUER = 'http://localhost:8080/realms/rotunda';
@@ -220,6 +220,7 @@ export async function startGateway(
   env: Record<string, string>,
   jwksCache?: JwksCacheOptions,
   log: Logger = logger,
+  streamOptions: Pick<UnreadStreamsOptions, 'keepAliveMs'> = {},
 ): Promise<RunningGateway> {
   const config = loadConfig(gatewayConfigSchema, {
     ...testCallers.env,
@@ -250,6 +251,7 @@ export async function startGateway(
     logger,
     atOnce: config.NOTIFICATION_STREAMS_AT_ONCE,
     endedSessions,
+    ...streamOptions,
   });
   const app = createApp({
     config,
