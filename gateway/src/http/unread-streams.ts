@@ -259,7 +259,8 @@ export function unreadStreams({
       count += 1;
       unreadStreamsHeld.inc();
       startTimers();
-      req.on('close', () => remove(connection));
+      // The answer's close, not the request's: that one may come as soon as the request has been read.
+      res.on('close', () => remove(connection));
       ensureWatching();
       let first: number;
       try {
