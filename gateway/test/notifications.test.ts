@@ -94,6 +94,8 @@ describe('a member’s notifications', () => {
   it('forwards paging', async () => {
     expect((await get(url('/api/notifications?before=12&limit=5'), member)).status).toBe(200);
     expect(notifications.callsTo('listNotifications')[0]?.request).toEqual({ before: 12, limit: 5 });
+    expect((await get(url('/api/notifications?before=&limit='), member)).status).toBe(200);
+    expect(notifications.callsTo('listNotifications')[1]?.request).toEqual({ before: 0, limit: 30 });
   });
 
   it.each(['before=0', 'before=x', 'limit=0', 'limit=101', 'limit=1.5'])(

@@ -124,7 +124,9 @@ export function notificationsRouter(
   router.use(requireMember);
 
   router.get('/', async (req, res) => {
-    const query = parseQuery(queries.list, req.query);
+    // `?before=&limit=` as a form leaves them: empty is not given.
+    const given = Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== ''));
+    const query = parseQuery(queries.list, given);
     const page = await rpc(req, notification.listNotifications, {
       before: query.before ?? 0,
       limit: query.limit ?? NOTIFICATIONS_PAGE.default,
