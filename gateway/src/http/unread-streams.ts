@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ClientReadableStream, Metadata } from '@grpc/grpc-js';
 import type { UnreadCountChanged } from '@rotunda/protos/notification';
-import { type Caller, type Logger, REQUEST_ID_HEADER } from '@rotunda/service-kit';
+import { type Caller, type Logger, REQUEST_ID_HEADER, setCallerMetadata } from '@rotunda/service-kit';
 import type { Request, Response } from 'express';
 import type { EndedSessions } from '../auth/ended-sessions.ts';
 import { callerOf } from '../auth/middleware.ts';
@@ -29,6 +29,8 @@ export const STREAMS_PER_MEMBER = 10;
 export const KEEP_ALIVE_MS = 25_000;
 /** How often held connections are checked against ended sessions and their tokens' expiry. */
 const CHECK_MS = 1000;
+/** Who the watch is opened for: the gateway process itself, not a member. */
+const WATCHER: Caller = { userId: 'gateway', email: '', roles: [] };
 /** The watch's first retry, doubling up to the cap while the notification service stays away. */
 const BACKOFF = { firstMs: 250, maxMs: 10_000 } as const;
 /**
@@ -142,6 +144,8 @@ export function unreadStreams({
     if (closed) return;
     const metadata = new Metadata();
     metadata.set(REQUEST_ID_HEADER, `unread-watch-${randomUUID()}`);
+    // Signed like every call the gateway makes: the notification service lets only its signed callers watch.
+    setCallerMetadata(metadata, WATCHER);
     const stream = clients.notification.watchUnreadCounts({}, metadata);
     watch = stream;
     let listening = false;
