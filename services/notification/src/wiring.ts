@@ -1,6 +1,7 @@
 // Builds the notification service from its configuration: the Prisma store on its own schema, the auth and
-// profile services as members, the SMTP mailer, the rules and digests over them, the unread count listener, and
-// the consumer of the post, profile and auth services' recorded events (its cursors in notification_events).
+// profile services as members, the SMTP mailer, the rules over them, the unread count listener, and the consumer
+// of the post, profile and auth services' recorded events (its cursors in notification_events). The digest job
+// (send-digests.ts) builds only the store, members and mailer, and the digests over them.
 import { consumeEvents, ensureEventTables } from '@rotunda/events';
 import { type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -10,7 +11,7 @@ import { prismaNotificationStore } from './adapters/prisma-store.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { watchUnreadCounts } from './adapters/unread-watch.ts';
 import type { NotificationConfig } from './config.ts';
-import { createDigests } from './domain/digests.ts';
+import { createDigests, type Digests } from './domain/digests.ts';
 import { createNotifications } from './domain/notifications.ts';
 import type { Mailer, Members } from './domain/ports.ts';
 
@@ -18,11 +19,10 @@ import type { Mailer, Members } from './domain/ports.ts';
 export const EVENTS_SCHEMA = 'notification_events';
 export const EVENT_SOURCES = ['post_events', 'profile_events', 'auth_events'];
 
-export async function wireNotification(
-  config: NotificationConfig,
-  logger: Logger,
-  overrides: { members?: Members; mailer?: Mailer } = {},
-) {
+type Overrides = { members?: Members; mailer?: Mailer };
+
+/** What the service and the digest job share: the store, the members (auth and profile services), the mailer. */
+function wireMailing(config: NotificationConfig, overrides: Overrides) {
   const prisma = new PrismaClient({
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
@@ -39,9 +39,37 @@ export async function wireNotification(
     ? undefined
     : createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
   const mailer = overrides.mailer ?? (smtp as Mailer);
-  const common = { store, members, mailer, publicUrl: config.PUBLIC_URL, logger };
-  const notifications = createNotifications(common);
-  const digests = createDigests(common);
+  return {
+    prisma,
+    store,
+    members,
+    mailer,
+    async close() {
+      grpc?.close();
+      smtp?.close();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+/** The digests and what they need, for one run of the digest job (or a test of it). */
+export function wireDigests(
+  config: NotificationConfig,
+  logger: Logger,
+  overrides: Overrides = {},
+): { digests: Digests; close: () => Promise<void> } {
+  const { store, members, mailer, close } = wireMailing(config, overrides);
+  return { digests: createDigests({ store, members, mailer, publicUrl: config.PUBLIC_URL, logger }), close };
+}
+
+export async function wireNotification(
+  config: NotificationConfig,
+  logger: Logger,
+  overrides: Overrides = {},
+) {
+  const mailing = wireMailing(config, overrides);
+  const { prisma, store, members, mailer } = mailing;
+  const notifications = createNotifications({ store, members, mailer, publicUrl: config.PUBLIC_URL, logger });
   const unread = watchUnreadCounts({
     databaseUrl: config.DATABASE_URL,
     logger,
@@ -60,18 +88,15 @@ export async function wireNotification(
     prisma,
     store,
     notifications,
-    digests,
     unread,
     consumer,
-    implementation: grpcNotificationService(notifications, digests, unread, logger),
+    implementation: grpcNotificationService(notifications, unread, logger),
     /** Ends the watchers' streams first, so a draining server is not held up by them. */
     endStreams: () => unread.close(),
     async close() {
       await consumer.close();
       await unread.close();
-      grpc?.close();
-      smtp?.close();
-      await prisma.$disconnect();
+      await mailing.close();
     },
   };
 }

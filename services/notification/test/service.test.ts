@@ -2,7 +2,9 @@
 // and the post, profile and auth services' outboxes written with recordEvent as those services write them: each
 // kind of notification from its event, likes grouped within the hour, redelivery adding nothing, paging and read
 // marks of the caller's own, the live unread count across replicas, preferences, one-click unsubscribe,
-// immediate mail and digests (never twice, even when two runs race), account deletion, and the export.
+// immediate mail, digests (never twice, even when two runs race) and their job (send-digests.ts, run as the
+// schedule runs it), account deletion, and the export.
+import { spawn } from 'node:child_process';
 import { type ClientReadableStream, credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { type DomainEvent, ensureEventTables, type RecordedEvent, recordEvent } from '@rotunda/events';
 import {
@@ -27,7 +29,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationConfigSchema } from '../src/config.ts';
 import { NOTIFICATION_MESSAGES } from '../src/domain/notifications.ts';
-import { wireNotification } from '../src/wiring.ts';
+import { wireDigests, wireNotification } from '../src/wiring.ts';
 import { type FakeMember, type Inbox, startFakeMembers, startInbox } from './support.ts';
 
 const logger = createLogger('notification-test', 'silent');
@@ -64,15 +66,37 @@ let fakeMembers: Awaited<ReturnType<typeof startFakeMembers>>;
 let producer: pg.Client;
 const replicas: { wired: Wired; server: RunningGrpcServer; client: NotificationServiceClient }[] = [];
 
-async function startReplica() {
-  const config = loadConfig(notificationConfigSchema, {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: inbox.smtpUrl,
-    PUBLIC_URL,
-    AUTH_SERVICE_ADDR: `127.0.0.1:${fakeMembers.port}`,
-    PROFILE_SERVICE_ADDR: `127.0.0.1:${fakeMembers.port}`,
-    EVENTS_POLL_MS: '60000',
+/** The notification service's environment here: the test database, MailDev, the fake auth and profile services. */
+const serviceEnv = (): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  SMTP_URL: inbox.smtpUrl,
+  PUBLIC_URL,
+  AUTH_SERVICE_ADDR: `127.0.0.1:${fakeMembers.port}`,
+  PROFILE_SERVICE_ADDR: `127.0.0.1:${fakeMembers.port}`,
+  EVENTS_POLL_MS: '60000',
+});
+
+/** `node src/send-digests.ts` as the schedule runs it: this environment only (no service key unless given). */
+function sendDigestsJob(
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [`${root}src/send-digests.ts`], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env },
   });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+}
+
+async function startReplica() {
+  const config = loadConfig(notificationConfigSchema, serviceEnv());
   const wired = await wireNotification(config, logger);
   const server = await startGrpcServer({
     callers: testCallers.verifier,
@@ -467,7 +491,7 @@ describe('notification service', () => {
     });
   });
 
-  it('mails due digests once, however many runs race, and only to a service’s call', async () => {
+  it('mails due digests once, however many runs race', async () => {
     await record('post_events', {
       topic: 'post.published',
       post_id: 601,
@@ -476,20 +500,20 @@ describe('notification service', () => {
       author_user_id: DANA.userId,
       created_at: new Date().toISOString(),
     });
-    const asService = (replica: (typeof replicas)[number]) =>
-      new NotificationServiceClient(`127.0.0.1:${replica.server.port}`, credentials.createInsecure(), {
-        interceptors: [testCallers.asService('notification')],
-      });
-    const clients = replicas.map(asService);
     const at = new Date();
-    const runs = await Promise.all(
-      clients.map((client) =>
-        call<{ sent: number; members_considered: number }>('sendDigests', { at }, undefined, client),
-      ),
-    );
+    // What the job runs, each run with its own connections, as two jobs started at once would be.
+    const run = async () => {
+      const job = wireDigests(loadConfig(notificationConfigSchema, serviceEnv()), logger);
+      try {
+        return await job.digests.send(at);
+      } finally {
+        await job.close();
+      }
+    };
+    const runs = await Promise.all([run(), run()]);
     // Alex (an unread comment, a new post in area 7) and Sam (daily; unread likes) get one each; Dana read
     // everything and wrote the post herself, Kim unsubscribed.
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(2);
+    expect(runs.reduce((sum, { sent }) => sum + sent, 0)).toBe(2);
     const alexDigest = await inbox.waitFor(ALEX.email, /weekly Rotunda digest/);
     expect(alexDigest.text).toContain('Dana Lee commented on your post “Budget hearing”');
     expect(alexDigest.text).toContain(`“Clean water <act>”\n  ${PUBLIC_URL}/public-square/post/601`);
@@ -500,10 +524,37 @@ describe('notification service', () => {
     );
     await inbox.waitFor(SAM.email, /daily Rotunda digest/);
     // Run again at once: nobody is due.
-    expect(await call('sendDigests', { at }, undefined, clients[0])).toMatchObject({ sent: 0 });
-    expect(await refusal(call('sendDigests', {}, ALEX))).toMatchObject({ code: status.UNAUTHENTICATED });
-    for (const client of clients) client.close();
+    expect(await run()).toEqual({ sent: 0, membersConsidered: 4 });
     expect(fakeMembers.calls).toContain('issue-areas');
+  });
+
+  it('runs as a job: one line and exit 0, exit 1 when refused, 78 when misconfigured', async () => {
+    // A day on for Sam (daily): due again, with the likes still unread.
+    await sql(
+      `UPDATE notification.preferences SET last_digest_at = last_digest_at - interval '25 hours' WHERE user_id = $1`,
+      [SAM.userId],
+    );
+    const signed = { ...serviceEnv(), SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey };
+    expect(await sendDigestsJob(signed)).toEqual({
+      code: 0,
+      out: expect.stringMatching(/^Digests: 1 sent, 4 members considered, \d+\.\d s\n$/),
+      err: '',
+    });
+    await inbox.waitFor(SAM.email, /daily Rotunda digest/);
+    expect(await sendDigestsJob(signed)).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Digests: 0 sent, 4 members considered/),
+    });
+
+    // Without the notification service's key, the profile and auth services do not answer it.
+    const unsigned = await sendDigestsJob(serviceEnv());
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.err).toMatch(/^send-digests: .*Only a verified Rotunda service may ask this\.\n$/);
+    expect(await sendDigestsJob({ ...signed, SMTP_URL: 'mail.example' })).toEqual({
+      code: 78,
+      out: '',
+      err: 'send-digests: Invalid configuration:\n  SMTP_URL: must be an smtp:// URL (got "mail.example")\n',
+    });
   });
 
   it('forgets a deleted member: their notifications, preferences, and what they did in others’', async () => {

@@ -1,6 +1,6 @@
 // rotunda.notification.v1.NotificationService over gRPC: a member's own notifications, read marks, unread count
-// and preferences (a member caller), one-click unsubscribe (anyone holding the token), digests (a Rotunda
-// service: the admin tool and the schedule), and the stream of every unread count change (the gateway workers).
+// and preferences (a member caller), one-click unsubscribe (anyone holding the token), and the stream of every
+// unread count change (the gateway workers). Digests are sent by a job, not a call (send-digests.ts).
 import { type Metadata, type ServerWritableStream, status } from '@grpc/grpc-js';
 import type {
   Notification as NotificationMessage,
@@ -16,10 +16,8 @@ import {
   callerServiceFromMetadata,
   type Logger,
   requireMember,
-  requireService,
   unary,
 } from '@rotunda/service-kit';
-import type { Digests } from '../domain/digests.ts';
 import { type Notification, notificationText } from '../domain/notification.ts';
 import type { Notifications } from '../domain/notifications.ts';
 import type { UnreadWatch } from './unread-watch.ts';
@@ -56,7 +54,6 @@ function mayWatch(metadata: Metadata): boolean {
 
 export function grpcNotificationService(
   notifications: Notifications,
-  digests: Digests,
   unread: UnreadWatch,
   logger: Logger,
 ): NotificationServiceServer {
@@ -97,11 +94,6 @@ export function grpcNotificationService(
     unsubscribe: unary(logger, 'Unsubscribe', async (request) => {
       await notifications.unsubscribe(request.token);
       return {};
-    }),
-    sendDigests: unary(logger, 'SendDigests', async (request, { service }) => {
-      requireService(service);
-      const run = await digests.send(request.at ?? new Date());
-      return { sent: run.sent, members_considered: run.membersConsidered };
     }),
     exportMine: unary(logger, 'ExportMine', async (_request, { caller }) => ({
       json: await notifications.exportMine(requireMember(caller).userId),
