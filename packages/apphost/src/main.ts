@@ -291,6 +291,17 @@ async function main() {
   await building;
   await waitForHealthy(`http://127.0.0.1:${config.PORT}/healthz`, 120_000);
   print(`  ✓ healthy (${seconds()})\n`);
+  // `npm run admin -- send-digests` runs the digest job with this start's notification environment (its role and
+  // key); readable by this user only, and gone at stop. Each value quoted with a quote it does not hold (dotenv).
+  const digestEnv = join(config.DATA_DIR, 'run', 'notification.env');
+  mkdirSync(join(config.DATA_DIR, 'run'), { recursive: true });
+  rmSync(digestEnv, { force: true });
+  const quote = (value: string) => ["'", '"', '`'].find((q) => !value.includes(q)) ?? "'";
+  const lines = Object.entries(environments.services.notification[0] ?? {}).map(
+    ([name, value]) => `${name}=${quote(value)}${value}${quote(value)}\n`,
+  );
+  writeFileSync(digestEnv, lines.join(''), { mode: 0o600 });
+  stoppers.push(async () => rmSync(digestEnv, { force: true }));
   if (config.DIGEST_EVERY_MINUTES > 0) {
     digests = scheduleDigests({
       everyMs: config.DIGEST_EVERY_MINUTES * 60_000,

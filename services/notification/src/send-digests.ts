@@ -28,9 +28,8 @@ const { digests, close } = wireDigests(config, createLogger('send-digests', 'war
 try {
   const run = await digests.send(new Date());
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(
-    `Digests: ${run.sent} sent, ${run.membersConsidered} members considered, ${seconds} s\n`,
-  );
+  const members = `${run.membersConsidered} member${run.membersConsidered === 1 ? '' : 's'}`;
+  process.stdout.write(`Digests: ${run.sent} sent, ${members} considered, ${seconds} s\n`);
 } catch (error) {
   process.stderr.write(`send-digests: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

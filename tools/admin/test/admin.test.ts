@@ -1,17 +1,24 @@
-// `npm run admin`: an operator manages who may register and who is a contributor, with clear answers, and
-// names the search index to rebuild (the rebuild itself is tested with each service that owns an index).
-import { spawnSync } from 'node:child_process';
+// `npm run admin`: an operator manages who may register and who is a contributor, with clear answers, names
+// the search index to rebuild (the rebuild itself is tested with each service that owns an index), and sends the
+// digests due with the environment `npm start` wrote for them (the digests are tested with their service).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLogger, migrate, prismaAdapter } from '@rotunda/service-kit';
-import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The accounts the commands act on are made as the auth service's own tests make them.
 import { PrismaClient } from '../../../services/auth/generated/prisma/client.ts';
 import { createBuiltinIdentity } from '../../../services/auth/src/adapters/builtin-identity.ts';
 import { prismaAccessLists } from '../../../services/auth/src/adapters/prisma-stores.ts';
 import { seedDemoAccounts } from '../../../services/auth/src/seed/demo-accounts.ts';
+// The auth and profile services the digest job asks, and the inbox, as the notification service's tests have them.
+import { startFakeMembers, startInbox } from '../../../services/notification/test/support.ts';
 
 const main = new URL('../src/main.ts', import.meta.url).pathname;
 const authRoot = new URL('../../../services/auth/', import.meta.url).pathname;
+const notificationRoot = new URL('../../../services/notification/', import.meta.url).pathname;
 let databaseUrl: string;
 let prisma: PrismaClient;
 
@@ -90,6 +97,7 @@ describe('npm run admin', () => {
     const unknown = admin('make-admin', 'x');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('Unknown command: make-admin');
+    expect(unknown.err).toMatch(/^ {2}send-digests {2,}send the email digests due now/m);
     expect(admin('approve-domain').err).toContain('approve-domain needs a value.');
   });
 
@@ -113,5 +121,82 @@ describe('npm run admin', () => {
     expect(failed.code).toBe(1);
     expect(failed.err).toContain('reindex posts: connect ECONNREFUSED 127.0.0.1:1\n');
     expect(failed.err).toMatch(/reindex failed for: posts\n$/);
+  });
+});
+
+describe('npm run admin -- send-digests', () => {
+  /** A DATA_DIR as `npm start` leaves it while running: run/notification.env, values quoted as it quotes them. */
+  function dataDirWith(env: Record<string, string>): string {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-admin-'));
+    mkdirSync(join(dataDir, 'run'));
+    const lines = Object.entries(env).map(([name, value]) => `${name}='${value}'\n`);
+    writeFileSync(join(dataDir, 'run', 'notification.env'), lines.join(''), { mode: 0o600 });
+    return dataDir;
+  }
+
+  /** The command in a child process, this one free meanwhile to play the services the job calls. */
+  function sendDigests(
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(process.execPath, [main, 'send-digests'], {
+      env: { PATH: process.env.PATH, ...env },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
+    return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+  }
+
+  const dataDirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the notification service’s digest job with the environment npm start wrote', async () => {
+    await migrate({
+      databaseUrl,
+      schema: 'notification',
+      migrationsDir: `${notificationRoot}prisma/migrations`,
+      logger: createLogger('t', 'silent'),
+    });
+    const inbox = await startInbox();
+    const members = await startFakeMembers([
+      { userId: 'user-1', email: 'm1@agency.ca.gov', profileId: 11, issueAreaIds: [7] },
+    ]);
+    try {
+      const dataDir = dataDirWith({
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: inbox.smtpUrl,
+        MAIL_FROM: 'Rotunda <no-reply@rotunda.example>',
+        AUTH_SERVICE_ADDR: `127.0.0.1:${members.port}`,
+        PROFILE_SERVICE_ADDR: `127.0.0.1:${members.port}`,
+        SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+      });
+      dataDirs.push(dataDir);
+      expect(await sendDigests({ DATA_DIR: dataDir })).toEqual({
+        code: 0,
+        out: expect.stringMatching(/^Digests: 0 sent, 1 member considered, \d+\.\d s\n$/),
+        err: '',
+      });
+      expect(members.calls).toEqual(['issue-areas']);
+    } finally {
+      await members.shutdown();
+      await inbox.stop();
+    }
+  });
+
+  it('lets the environment it is given win over the file, and says what is wrong with either', async () => {
+    const dataDir = dataDirWith({ DATABASE_URL: 'not-a-url', SMTP_URL: 'mail.example' });
+    dataDirs.push(dataDir);
+    expect(await sendDigests({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:1025' })).toEqual({
+      code: 78,
+      out: '',
+      err: 'send-digests: Invalid configuration:\n  DATABASE_URL: must be a postgresql:// URL (got "not-a-url")\n',
+    });
   });
 });
