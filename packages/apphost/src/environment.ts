@@ -101,6 +101,8 @@ export function childEnvironments(config: ApphostConfig, embedded: Embedded): Ch
           ...shared,
           ...own(name),
           ...(name === 'auth' ? identity : {}),
+          // The notification service's mails link to the app and its one-click unsubscribe.
+          ...(name === 'notification' ? { PUBLIC_URL: `http://localhost:${config.PORT}` } : {}),
           GRPC_PORT: String(replica.grpcPort),
           METRICS_PORT: String(replica.metricsPort),
         }),

@@ -60,15 +60,23 @@ describe('each process of npm start', () => {
         MIGRATION_DATABASE_URL: `postgres://${name}_owner:${name}_owner@127.0.0.1:54329/rotunda`,
       });
     expect(gateway).not.toHaveProperty('DATABASE_URL');
-    // profile and post call others as themselves; auth, org and news call nobody.
+    // profile, post and notification call others as themselves; auth, org and news call nobody.
     expect(services.profile[0]?.SERVICE_TOKEN_PRIVATE_KEY).toBe('profile-private');
     expect(services.post[0]?.SERVICE_TOKEN_PRIVATE_KEY).toBe('post-private');
+    expect(services.notification[0]?.SERVICE_TOKEN_PRIVATE_KEY).toBe('notification-private');
     for (const name of ['auth', 'org', 'news'] as const)
       expect(services[name][0]).not.toHaveProperty('SERVICE_TOKEN_PRIVATE_KEY');
     // Each trusts exactly the services that call it, each for its own name.
-    expect(services.auth[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('profile:profile-public');
+    expect(services.auth[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe(
+      'profile:profile-public,notification:notification-public',
+    );
     expect(services.org[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('profile:profile-public,post:post-public');
-    expect(services.profile[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('post:post-public');
+    expect(services.profile[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe(
+      'post:post-public,notification:notification-public',
+    );
+    expect(services.notification[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('');
+    // Its mails link to the app as npm start serves it.
+    expect(services.notification[0]?.PUBLIC_URL).toBe('http://localhost:8080');
     expect(services.news[0]?.SERVICE_TOKEN_PUBLIC_KEYS).toBe('');
   });
 
@@ -200,25 +208,26 @@ describe('npm start --replicas', () => {
       ['51503', '52513'],
       ['51513', '52523'],
     ]);
-    // No two processes share a port: ten replicas' gRPC and metrics, and the gateway's two workers' metrics.
+    // No two processes share a port: twelve replicas' gRPC and metrics, and the gateway's two workers' metrics.
     const ports = [
       ...Object.values(replicas).flatMap((list) => list.flatMap((r) => [r.grpcPort, r.metricsPort])),
       ...gatewayMetricsPorts(config),
     ];
-    expect(ports).toHaveLength(22);
-    expect(new Set(ports).size).toBe(22);
+    expect(ports).toHaveLength(26);
+    expect(new Set(ports).size).toBe(26);
   });
 
   it("starts PostgreSQL with room for every replica's full pools, past Postgres' default of 100", () => {
     const sized = (settings: Record<string, string>) =>
       postgresMaxConnections(apphostConfigSchema.parse({ DATABASE_READ_POOL_SIZE: '3', ...settings }));
-    // One set of full pools: auth 11, profile 20, org 19, post 19, news 11 connections with read pools of 3.
-    const set = 11 + 20 + 19 + 19 + 11;
+    // One set of full pools with read pools of 3: auth 12, profile 23, org 19, post 22, news 11, notification 14
+    // connections (the event consumers' two each, the outboxes' daily prune, the unread counts' listener).
+    const set = 12 + 23 + 19 + 22 + 11 + 14;
     expect(sized({})).toBeGreaterThan(100);
     // Each replica more, and a restarted one wiring beside the one it replaces.
     expect(sized({ REPLICAS: '2' })).toBeGreaterThanOrEqual(3 * set);
     expect(sized({ REPLICAS: '2' }) - sized({})).toBeGreaterThanOrEqual(set);
-    expect(sized({ REPLICAS: '2', DATABASE_POOL_SIZE: '20' })).toBe(sized({ REPLICAS: '2' }) + 3 * 5 * 10);
+    expect(sized({ REPLICAS: '2', DATABASE_POOL_SIZE: '20' })).toBe(sized({ REPLICAS: '2' }) + 3 * 6 * 10);
     expect(
       childEnvironments(apphostConfigSchema.parse({ DATABASE_POOL_SIZE: '20' }), embedded).services.org[0],
     ).toMatchObject({ DATABASE_POOL_SIZE: '20' });
