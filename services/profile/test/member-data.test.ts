@@ -398,7 +398,9 @@ describe('ListMemberIssueAreas', () => {
     if (as !== null && as !== 'service') setCallerMetadata(metadata, as);
     const stream =
       as === 'service'
-        ? service.client.listMemberIssueAreas({}, metadata, { interceptors: [testCallers.asService('post')] })
+        ? service.client.listMemberIssueAreas({}, metadata, {
+            interceptors: [testCallers.asService('notification')],
+          })
         : service.client.listMemberIssueAreas({}, metadata);
     return new Promise((resolve, reject) => {
       const messages: MemberIssueAreas[] = [];
