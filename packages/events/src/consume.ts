@@ -29,6 +29,8 @@ export interface EventConsumer {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's undefined_table. */
+const UNDEFINED_TABLE = '42P01';
 const BATCH = 200;
 /** How soon to look again when a running transaction holds events back: delivery stays within about 1 s. */
 const HELD_BACK_MS = 200;
@@ -178,7 +180,10 @@ export function consumeEvents({
         try {
           result = await passSource(source);
         } catch (error) {
-          logger.warn({ err: error, source }, 'reading recorded events failed; retrying');
+          // A producer that has not started yet has no outbox: nothing is recorded there to miss.
+          if ((error as { code?: string }).code === UNDEFINED_TABLE)
+            logger.debug({ source }, 'no outbox yet; looking again at the next poll');
+          else logger.warn({ err: error, source }, 'reading recorded events failed; retrying');
           result = 'failed';
         }
         if (result === 'more') continue;
