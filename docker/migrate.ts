@@ -4,7 +4,7 @@
 // unset: DATABASE_URL), DATABASE_SCHEMA and LOG_LEVEL.
 import { createLogger, loadConfigOrExit, migrate, serviceConfigSchema } from '@rotunda/service-kit';
 
-const SERVICES = ['auth', 'profile', 'org', 'post', 'news'];
+const SERVICES = ['auth', 'profile', 'org', 'post', 'news', 'notification'];
 
 const name = process.argv[2] ?? '';
 if (!SERVICES.includes(name)) {

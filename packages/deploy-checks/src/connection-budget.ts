@@ -6,7 +6,12 @@
 //               + read pools × DATABASE_READ_POOL_SIZE    the hot-read driver; the search index's own pool when
 //                                                         search is in Postgres (no ELASTICSEARCH_URL)
 //               + listeners                               one LISTEN connection each: the change feed a service
-//                                                         follows, the in-memory search copy's (SEARCH_IN_MEMORY)
+//                                                         follows, the in-memory search copy's (SEARCH_IN_MEMORY),
+//                                                         the notification service's unread counts
+//               + 2 × event consumers                     each reader of recorded events (ADR 0042): its LISTEN
+//                                                         connection and its one-connection pool
+//               + outbox upkeep                           1 where the service keeps an outbox: the daily prune's
+//                                                         connection, opened while everything else is open
 //               + rebuild lock                            1 with a search index, on either engine: the advisory
 //                                                         lock a rebuild holds on a connection of its own
 //               + 1                                       the readiness probe
@@ -17,7 +22,7 @@
 //               ≤ max_connections − superuser_reserved_connections
 // The gateways hold no database connection. maxSurge counts the extra pod a rolling update starts at the maximum.
 
-export type ServiceName = 'auth' | 'profile' | 'org' | 'post' | 'news';
+export type ServiceName = 'auth' | 'profile' | 'org' | 'post' | 'news' | 'notification';
 
 /** The settings of a service's parsed configuration that size its connections. */
 export interface PoolSettings {
@@ -36,18 +41,45 @@ interface ServiceConnections {
    * and, in memory, a listener.
    */
   searchIndex: boolean;
-  /** LISTEN connections of its own besides search (packages/events' listenForChanges). */
+  /**
+   * LISTEN connections of its own besides search and event consumers (packages/events' listenForChanges, the
+   * notification service's unread watch).
+   */
   changeListeners: number;
+  /** Readers of other services' recorded events (packages/events' consumeEvents). */
+  eventConsumers: number;
+  /**
+   * Keeps an events outbox it prunes daily (pruneOutbox), on a connection of its own while the pools are open.
+   * Making the tables at start (ensureEventTables) is not counted: it closes before the service takes calls.
+   */
+  prunesOutbox: boolean;
 }
 
 /** What each service's composition root opens (its src/wiring.ts and src/main.ts). */
 export const SERVICE_CONNECTIONS: Record<ServiceName, ServiceConnections> = {
-  auth: { readDriver: false, searchIndex: false, changeListeners: 0 },
-  profile: { readDriver: true, searchIndex: true, changeListeners: 1 },
-  org: { readDriver: true, searchIndex: true, changeListeners: 0 },
-  post: { readDriver: true, searchIndex: true, changeListeners: 1 },
-  news: { readDriver: false, searchIndex: false, changeListeners: 0 },
+  // Records account deletions, reads nobody's.
+  auth: { readDriver: false, searchIndex: false, changeListeners: 0, eventConsumers: 0, prunesOutbox: true },
+  // Follows the org service's names; records claim decisions, reads the auth service's deletions.
+  profile: { readDriver: true, searchIndex: true, changeListeners: 1, eventConsumers: 1, prunesOutbox: true },
+  org: { readDriver: true, searchIndex: true, changeListeners: 0, eventConsumers: 0, prunesOutbox: false },
+  // Follows authors' and organizations' names; records comments, likes, mentions; reads deletions.
+  post: { readDriver: true, searchIndex: true, changeListeners: 1, eventConsumers: 1, prunesOutbox: true },
+  news: { readDriver: false, searchIndex: false, changeListeners: 0, eventConsumers: 0, prunesOutbox: false },
+  // Reads the post, profile and auth services' events in one consumer; hears unread counts change.
+  notification: {
+    readDriver: false,
+    searchIndex: false,
+    changeListeners: 1,
+    eventConsumers: 1,
+    prunesOutbox: false,
+  },
 };
+
+/** An event consumer: its LISTEN connection and its one-connection pool (packages/events/src/consume.ts). */
+export const EVENT_CONSUMER_CONNECTIONS = 2;
+
+/** The outbox's daily prune (packages/events' pruneOutbox), one short-lived connection. */
+export const OUTBOX_PRUNE_CONNECTIONS = 1;
 
 /** The search rebuild's advisory lock, held on a connection of its own (packages/search/src/lock.ts). */
 export const REBUILD_LOCK_CONNECTIONS = 1;
@@ -65,6 +97,8 @@ export interface ReplicaConnections {
   pool: number;
   readPools: number;
   listeners: number;
+  eventConsumers: number;
+  outbox: number;
   rebuildLock: number;
   probe: number;
   total: number;
@@ -79,13 +113,17 @@ export function perReplica(service: ServiceName, settings: PoolSettings): Replic
   const pool = settings.DATABASE_POOL_SIZE;
   const reads = readPools * settings.DATABASE_READ_POOL_SIZE;
   const rebuildLock = shape.searchIndex ? REBUILD_LOCK_CONNECTIONS : 0;
+  const eventConsumers = shape.eventConsumers * EVENT_CONSUMER_CONNECTIONS;
+  const outbox = shape.prunesOutbox ? OUTBOX_PRUNE_CONNECTIONS : 0;
   return {
     pool,
     readPools: reads,
     listeners,
+    eventConsumers,
+    outbox,
     rebuildLock,
     probe: PROBE_CONNECTIONS,
-    total: pool + reads + listeners + rebuildLock + PROBE_CONNECTIONS,
+    total: pool + reads + listeners + eventConsumers + outbox + rebuildLock + PROBE_CONNECTIONS,
   };
 }
 

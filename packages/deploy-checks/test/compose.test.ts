@@ -111,7 +111,7 @@ const SHELL = {
   CALLER_TOKEN_PRIVATE_KEY: testCallers.keys.privateKey,
   CALLER_TOKEN_PUBLIC_KEY: testCallers.keys.publicKey,
   ...Object.fromEntries(
-    ['AUTH', 'PROFILE', 'ORG', 'POST', 'NEWS', 'KEYCLOAK'].flatMap((name) => [
+    ['AUTH', 'PROFILE', 'ORG', 'POST', 'NEWS', 'NOTIFICATION', 'KEYCLOAK'].flatMap((name) => [
       [`${name}_DB_PASSWORD`, `compose-test-${name.toLowerCase()}-db`],
       ...(name === 'KEYCLOAK'
         ? []
@@ -122,6 +122,8 @@ const SHELL = {
   PROFILE_SERVICE_TOKEN_PUBLIC_KEY: testCallers.serviceKeys.publicKey,
   POST_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
   POST_SERVICE_TOKEN_PUBLIC_KEY: testCallers.serviceKeys.publicKey,
+  NOTIFICATION_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+  NOTIFICATION_SERVICE_TOKEN_PUBLIC_KEY: testCallers.serviceKeys.publicKey,
 };
 const resolved = interpolateAll(compose, SHELL);
 const environmentOf = (name: string, file: ComposeFile = resolved) =>

@@ -1,13 +1,19 @@
 // The connection budget's per-replica figure against a real replica: the profile service (the most connections
 // of any: Prisma's pool, the hot-read driver, the search index's pool and its in-memory copy's listener, the
-// organization change listener, the probe; the rebuild lock is held only while a rebuild runs) wired as its composition root wires it, on the test PostgreSQL, with
-// small pools. It is driven harder than its pools are large, with its search tables locked, so each call holds
+// organization change listener, the reader of the auth service's recorded events, the probe; the rebuild lock is
+// held only while a rebuild runs, the outbox's prune once a day) wired as its composition root wires it, on the
+// test PostgreSQL, with small pools. It is driven harder than its pools are large, with its search tables locked, so each call holds
 // its connection: the pools open all they may. pg_stat_activity then counts what the replica holds.
+import { ensureEventTables } from '@rotunda/events';
 import { createLogger, createPostgresProbe, loadConfig, migrate } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepOrgCopy } from '../../../services/profile/src/adapters/org-change-listener.ts';
+import {
+  AUTH_EVENTS,
+  consumeAccountDeletions,
+} from '../../../services/profile/src/adapters/profile-events.ts';
 import { profileConfigSchema } from '../../../services/profile/src/config.ts';
 import { wireProfile } from '../../../services/profile/src/wiring.ts';
 import { perReplica } from '../src/connection-budget.ts';
@@ -66,6 +72,14 @@ describe('the connection budget against a running profile replica', () => {
     // No org service here: its first copy of the names finds nothing to copy, so the listener stays connected.
     const orgCopy = { ...wiring.orgCopy, copyAll: async () => ({ organizations: [], divisions: [] }) };
     const listener = keepOrgCopy({ databaseUrl: config.DATABASE_URL, logger, orgCopy });
+    // The auth service's outbox, as its start makes it; the profile replica reads it from its own cursor.
+    await ensureEventTables(databaseUrl, AUTH_EVENTS);
+    const consumer = consumeAccountDeletions({
+      databaseUrl: config.DATABASE_URL,
+      logger,
+      members: wiring.members,
+    });
+    await consumer.ready;
     const probe = createPostgresProbe(config.DATABASE_URL);
     await probe.ready();
 
@@ -74,6 +88,8 @@ describe('the connection budget against a running profile replica', () => {
       pool: POOL,
       readPools: 2 * READ_POOL,
       listeners: 2,
+      eventConsumers: 2,
+      outbox: 1,
       rebuildLock: 1,
       probe: 1,
     });
@@ -104,13 +120,14 @@ describe('the connection budget against a running profile replica', () => {
     await locker.query('ROLLBACK');
     await Promise.all(load);
     await listener.close();
+    await consumer.close();
     await probe.close();
     await wiring.close();
 
     // The pools are full: Prisma's at DATABASE_POOL_SIZE, the search index's at DATABASE_READ_POOL_SIZE (unnamed,
-    // as are the two listeners), the probe's at one.
+    // as are the two listeners and the event consumer's two), the probe's at one.
     expect(counts.profile, JSON.stringify(counts)).toBe(POOL);
-    expect(counts[''], JSON.stringify(counts)).toBe(READ_POOL + budget.listeners);
+    expect(counts[''], JSON.stringify(counts)).toBe(READ_POOL + budget.listeners + budget.eventConsumers);
     expect(counts['rotunda.probe'], JSON.stringify(counts)).toBe(1);
     expect(counts['profile.read'] ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(READ_POOL);
     expect(sum(counts), JSON.stringify(counts)).toBeLessThanOrEqual(budget.total);

@@ -104,7 +104,7 @@ describe('the migration step (the migrate Job, docker/migrate.ts)', () => {
   it('refuses a service it does not know, and a database URL that is not one', async () => {
     const unknown = await run(MIGRATE, ['billing'], { DATABASE_URL: databaseUrl });
     expect(unknown.status).toBe(64);
-    expect(unknown.stderr).toContain('usage: migrate.ts <auth|profile|org|post|news>');
+    expect(unknown.stderr).toContain('usage: migrate.ts <auth|profile|org|post|news|notification>');
     const badUrl = await run(MIGRATE, ['news'], { DATABASE_URL: 'mysql://somewhere' });
     expect(badUrl.status).toBe(78);
     expect(badUrl.stderr).toContain('DATABASE_URL');

@@ -1,8 +1,8 @@
 // The Kubernetes manifests, as kubectl renders each overlay: valid against the Kubernetes schemas, images built
 // here or pinned, Services and budgets selecting real pods, probes and limits on every container, network
 // policies allowing exactly the calls the configuration makes (services and engines), the Ingress's routes, the
-// migrate Job, each process's environment accepted by its own configuration schema, and demo data in the local
-// overlay only.
+// migrate Job, the digests' CronJob, each process's environment accepted by its own configuration schema, and
+// demo data in the local overlay only.
 import { readdirSync } from 'node:fs';
 import { callersOf, drainConfigSchema, SERVICE_CALLS } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ import {
   repoPath,
   SERVICE_SCHEMAS,
   schemaKeys,
+  splitImage,
 } from './support/repo.ts';
 
 const SERVICES = Object.keys(SERVICE_SCHEMAS) as (keyof typeof SERVICE_SCHEMAS)[];
@@ -175,7 +176,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
           expect(Number(port), where).toBe(grpcPortOf(target as (typeof SERVICES)[number]));
           addresses += 1;
         }
-    expect(addresses).toBe(9);
+    expect(addresses).toBe(12);
   });
 
   it('drains before it is killed: preStop, then SIGTERM and SHUTDOWN_GRACE_MS, within the grace period', () => {
@@ -295,7 +296,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         .flatMap((rule: { ports?: { port: number }[] }) => (rule.ports ?? []).map((p) => p.port));
       // What the process reads: its schema's settings, or the migrate step's database (every pod gets the whole
       // ConfigMap).
-      const schema = deployable(owner.metadata.name)?.schema;
+      // A CronJob runs a service's image with that service's configuration.
+      const schema = (
+        deployable(owner.metadata.name) ??
+        deployable(splitImage(containersOf(template)[0]?.image ?? '').name.slice('rotunda/'.length))
+      )?.schema;
       for (const container of containersOf(template)) {
         const env = environmentOf(manifests(), container);
         const reads =
@@ -336,13 +341,14 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === name;
     for (const service of SERVICES) {
       const address = `dns:///${service}:${grpcPortOf(service)}`;
-      const configuredCallers = ofKind(manifests(), 'Deployment')
-        .filter((d) =>
-          (d.spec.template.spec.containers as Container[]).some((c) =>
+      // Deployments' pods and the CronJob's alike (the digests call auth and profile as the notification service).
+      const configuredCallers = podTemplates(manifests())
+        .filter(({ template }) =>
+          (template.spec.containers as Container[]).some((c) =>
             (c.env ?? []).some((e) => e.name.endsWith('_SERVICE_ADDR') && e.value === address),
           ),
         )
-        .map((d) => d.metadata.name)
+        .map(({ template }) => template.metadata.labels['app.kubernetes.io/name'] as string)
         .sort();
       const allowedCallers = policies
         .filter((p) => selects(p, service) && p.spec.policyTypes.includes('Ingress'))
@@ -367,14 +373,49 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it.runIf(overlay === 'local')('lets the auth service reach the mail server of the example SMTP_URL', () => {
+  it('lets every pod given SMTP_URL reach a mail relay, and on a local cluster the example mail catcher', () => {
     const example = readRepoFile('k8s/overlays/local/secrets.env.example').match(/^SMTP_URL=(.+)$/m)?.[1];
-    const port = Number(new URL(example ?? '').port);
-    const ports = ofKind(manifests(), 'NetworkPolicy')
-      .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'auth')
-      .flatMap((p) => p.spec.egress ?? [])
-      .flatMap((rule: { ports?: { port: number }[] }) => (rule.ports ?? []).map((p) => p.port));
-    expect(ports).toContain(port);
+    const expected = overlay === 'local' ? Number(new URL(example ?? '').port) : 587;
+    const senders = podTemplates(manifests())
+      .filter(({ template }) =>
+        containersOf(template).some((c) => (c.env ?? []).some((e) => e.name === 'SMTP_URL')),
+      )
+      .map(({ template }) => template.metadata.labels['app.kubernetes.io/name'] as string);
+    expect(senders.sort()).toEqual(['auth', 'notification', 'send-digests']);
+    for (const sender of senders) {
+      const ports = ofKind(manifests(), 'NetworkPolicy')
+        .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === sender)
+        .flatMap((p) => p.spec.egress ?? [])
+        .flatMap((rule: { ports?: { port: number }[] }) => (rule.ports ?? []).map((p) => p.port));
+      expect(ports, sender).toContain(expected);
+    }
+  });
+
+  it('looks for due digests every hour, one run at a time, as the notification service with its environment', () => {
+    const cronJobs = ofKind(manifests(), 'CronJob');
+    expect(cronJobs.map((c) => c.metadata.name)).toEqual(['send-digests']);
+    const [cronJob] = cronJobs;
+    expect(cronJob?.spec.schedule).toBe('0 * * * *');
+    expect(cronJob?.spec.concurrencyPolicy).toBe('Forbid');
+    const job = cronJob?.spec.jobTemplate.spec;
+    expect(job.activeDeadlineSeconds).toBeLessThan(3600);
+    const pod = job.template.spec;
+    const [container] = pod.containers as Container[];
+    if (!container) throw new Error('no container in send-digests');
+    expect(container.command).toEqual(['node', 'src/send-digests.ts']);
+    const service = deployment('notification').spec.template.spec;
+    const [serving] = service.containers as Container[];
+    if (!serving) throw new Error('no container in notification');
+    expect(splitImage(container.image).name).toBe(splitImage(serving.image).name);
+    expect(container.image).toBe(serving.image);
+    // The service's own settings, less the port it serves on: the run serves nothing.
+    const { GRPC_PORT: _, ...serviceEnv } = environmentOf(manifests(), serving);
+    expect(environmentOf(manifests(), container)).toEqual(serviceEnv);
+    const result = SERVICE_SCHEMAS.notification.safeParse(environmentOf(manifests(), container));
+    expect(result.error?.issues ?? []).toEqual([]);
+    expect(pod.securityContext).toEqual(service.securityContext);
+    expect(container.securityContext).toEqual(serving.securityContext);
+    expect(pod.automountServiceAccountToken).toBe(false);
   });
 
   it('routes the REST and identity paths to the gateway, each remote to its nginx, the rest to the shell', () => {

@@ -1,10 +1,10 @@
 // The connection budget of a rendered overlay: each service's pools as its own schema reads them from the pod's
-// environment, its autoscaler's maximum and its rollout's surge, against the max_connections the postgres
-// Service asks of the server behind it.
+// environment, its autoscaler's maximum and its rollout's surge, the migrate Job and the digests' CronJob, against
+// the max_connections the postgres Service asks of the server behind it.
 import { z } from 'zod';
 import { type Budget, connectionBudget, type ServiceName } from '../../src/connection-budget.ts';
 import { type Container, environmentOf, type Manifest, ofKind } from './kustomize.ts';
-import { SERVICE_SCHEMAS } from './repo.ts';
+import { SERVICE_SCHEMAS, splitImage } from './repo.ts';
 
 /** The annotation on the postgres Service: the max_connections the server must be started with. */
 export const MAX_CONNECTIONS_ANNOTATION = 'rotunda/postgres-max-connections';
@@ -43,5 +43,18 @@ export function kubernetesBudget(manifests: Manifest[]): Budget {
   });
   // The migrate Job's init containers run one after another: one connection per Job.
   const migrations = ofKind(manifests, 'Job').length;
-  return connectionBudget({ deployments, migrations, others: {}, maxConnections });
+  // A scheduled run (the digests) opens its service's Prisma pool and nothing else; one run at a time (Forbid).
+  const others = Object.fromEntries(
+    ofKind(manifests, 'CronJob').map((cronJob) => {
+      const [container] = cronJob.spec.jobTemplate.spec.template.spec.containers as Container[];
+      const service = splitImage(container?.image ?? '').name.replace(/^rotunda\//, '') as ServiceName;
+      if (!container || !SERVICE_SCHEMAS[service] || cronJob.spec.concurrencyPolicy !== 'Forbid')
+        throw new Error(`${cronJob.metadata.name}: one container of a service's image, one run at a time`);
+      const settings = poolSettings.parse(
+        SERVICE_SCHEMAS[service].parse(environmentOf(manifests, container)),
+      );
+      return [cronJob.metadata.name, settings.DATABASE_POOL_SIZE];
+    }),
+  );
+  return connectionBudget({ deployments, migrations, others, maxConnections });
 }

@@ -27,7 +27,7 @@ export interface Manifest {
 }
 
 /** Values for the Secret's keys, valid for each key's schema (URLs where a URL is expected). */
-const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news'];
+const SERVICE_NAMES = ['auth', 'profile', 'org', 'post', 'news', 'notification'];
 const servicePublicKeys = (callers: string[]) =>
   callers.map((caller) => `${caller}:${testCallers.serviceKeys.publicKey}`).join(',');
 
@@ -44,9 +44,10 @@ export const TEST_SECRET_VALUES: Record<string, string> = {
   ),
   PROFILE_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
   POST_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
-  AUTH_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['profile']),
+  NOTIFICATION_SERVICE_TOKEN_PRIVATE_KEY: testCallers.serviceKeys.privateKey,
+  AUTH_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['profile', 'notification']),
   ORG_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['profile', 'post']),
-  PROFILE_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['post']),
+  PROFILE_SERVICE_TOKEN_PUBLIC_KEYS: servicePublicKeys(['post', 'notification']),
   ELASTICSEARCH_URL: 'http://elasticsearch:9200',
   S3_ACCESS_KEY: 'test-access-key',
   S3_SECRET_KEY: 'test-secret-key',
@@ -105,11 +106,14 @@ export function render(overlay: (typeof OVERLAYS)[number]): Manifest[] {
 
 export const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((m) => m.kind === kind);
 
-/** Every pod template: Deployments' and Jobs'. */
+/** Every pod template: Deployments', Jobs' and CronJobs' (their Jobs' pods). */
 export function podTemplates(manifests: Manifest[]) {
   return manifests
-    .filter((m) => m.kind === 'Deployment' || m.kind === 'Job')
-    .map((m) => ({ owner: m, template: m.spec.template }));
+    .filter((m) => m.kind === 'Deployment' || m.kind === 'Job' || m.kind === 'CronJob')
+    .map((m) => ({
+      owner: m,
+      template: m.kind === 'CronJob' ? m.spec.jobTemplate.spec.template : m.spec.template,
+    }));
 }
 
 export type Container = {

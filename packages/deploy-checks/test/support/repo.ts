@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { gatewayConfigSchema } from '../../../../gateway/src/config.ts';
 import { authConfigSchema } from '../../../../services/auth/src/config.ts';
 import { newsConfigSchema } from '../../../../services/news/src/config.ts';
+import { notificationConfigSchema } from '../../../../services/notification/src/config.ts';
 import { orgConfigSchema } from '../../../../services/org/src/config.ts';
 import { postConfigSchema } from '../../../../services/post/src/config.ts';
 import { profileConfigSchema } from '../../../../services/profile/src/config.ts';
@@ -43,6 +44,7 @@ export const SERVICE_SCHEMAS = {
   org: served(orgConfigSchema),
   post: served(postConfigSchema),
   news: served(newsConfigSchema),
+  notification: served(notificationConfigSchema),
 } as const;
 
 export const DEPLOYABLES: Deployable[] = [
