@@ -17,7 +17,8 @@
 //               + 1                                       the readiness probe
 //   total       = Σ over services of (maxReplicas + maxSurge) × per replica
 //               + migrations (the migrate Job's one connection; 0 where each replica migrates before its pools open)
-//               + other clients of the same server (Keycloak's pool where its database shares it)
+//               + other clients of the same server (Keycloak's pool where its database shares it; a scheduled
+//                 digest run's Prisma pool, one run at a time)
 //               + headroom (operators' psql, monitoring)
 //               ≤ max_connections − superuser_reserved_connections
 // The gateways hold no database connection. maxSurge counts the extra pod a rolling update starts at the maximum.
