@@ -502,14 +502,16 @@ describe('notification service', () => {
     });
     const at = new Date();
     // What the job runs, each run with its own connections, as two jobs started at once would be.
-    const run = async () => {
+    const run = async (signal?: AbortSignal) => {
       const job = wireDigests(loadConfig(notificationConfigSchema, serviceEnv()), logger);
       try {
-        return await job.digests.send(at);
+        return await job.digests.send(at, signal);
       } finally {
         await job.close();
       }
     };
+    // A run told to stop (the job's SIGTERM) claims nobody: everyone due is still due.
+    expect(await run(AbortSignal.abort())).toEqual({ sent: 0, membersConsidered: 0, stopped: true });
     const runs = await Promise.all([run(), run()]);
     // Alex (an unread comment, a new post in area 7) and Sam (daily; unread likes) get one each; Dana read
     // everything and wrote the post herself, Kim unsubscribed.
@@ -524,7 +526,7 @@ describe('notification service', () => {
     );
     await inbox.waitFor(SAM.email, /daily Rotunda digest/);
     // Run again at once: nobody is due.
-    expect(await run()).toEqual({ sent: 0, membersConsidered: 4 });
+    expect(await run()).toEqual({ sent: 0, membersConsidered: 4, stopped: false });
     expect(fakeMembers.calls).toContain('issue-areas');
   });
 

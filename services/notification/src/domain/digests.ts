@@ -1,7 +1,8 @@
 // The daily and weekly digests: every member whose digest is due (a day, or a week, since their last) and who has
 // something to read — unread notifications since then, new posts in their issue areas — gets one mail. A
 // member's slot is claimed in the database before their mail goes, so two runs at once (or one run twice) never
-// mail anyone twice in a period. Members are taken in batches, so 100,000 of them never sit in memory whole.
+// mail anyone twice in a period. Members are taken in batches, so 100,000 of them never sit in memory whole. A run
+// told to stop claims nobody more and finishes the mail it is sending: nobody's digest is claimed and left unsent.
 import type { Logger } from '@rotunda/service-kit';
 import { type DigestContent, digestMail } from './mails.ts';
 import type { DigestMember, Mailer, MemberIssueAreas, Members, NotificationStore } from './ports.ts';
@@ -19,6 +20,8 @@ export const HANDLED_KEEP_MS = 15 * DAY_MS;
 export interface DigestRun {
   sent: number;
   membersConsidered: number;
+  /** Told to stop before every member was considered; the rest are due at the next run. */
+  stopped: boolean;
 }
 
 export interface DigestsOptions {
@@ -39,7 +42,7 @@ export function createDigests({ store, members, mailer, publicUrl, logger }: Dig
   }
 
   /** Sends the batch's due digests; answers how many went. */
-  async function sendBatch(batch: MemberIssueAreas[], at: Date): Promise<number> {
+  async function sendBatch(batch: MemberIssueAreas[], at: Date, signal?: AbortSignal): Promise<number> {
     const areasOf = new Map(batch.map((member) => [member.userId, member.issueAreaIds]));
     await store.ensurePreferences([...areasOf.keys()]);
     const due = await store.dueForDigest([...areasOf.keys()], at);
@@ -52,6 +55,7 @@ export function createDigests({ store, members, mailer, publicUrl, logger }: Dig
     const emails = await members.emails(ready.map(({ member }) => member.userId));
     let sent = 0;
     for (const { member, content } of ready) {
+      if (signal?.aborted) break;
       const to = emails.get(member.userId);
       if (!to) continue;
       if (!(await store.claimDigest(member.userId, member.lastDigestAt, at))) continue;
@@ -71,34 +75,37 @@ export function createDigests({ store, members, mailer, publicUrl, logger }: Dig
   }
 
   return {
-    async send(at: Date): Promise<DigestRun> {
+    /** Sends the digests due at `at`; once `signal` is aborted, claims no further member's. */
+    async send(at: Date, signal?: AbortSignal): Promise<DigestRun> {
       await store.prune(
         new Date(at.getTime() - RECENT_POSTS_KEEP_MS),
         new Date(at.getTime() - HANDLED_KEEP_MS),
       );
-      const run: DigestRun = { sent: 0, membersConsidered: 0 };
+      const run: DigestRun = { sent: 0, membersConsidered: 0, stopped: false };
       const seen = new Set<string>();
       let batch: MemberIssueAreas[] = [];
       const flush = async () => {
         run.membersConsidered += batch.length;
-        run.sent += await sendBatch(batch, at);
+        run.sent += await sendBatch(batch, at, signal);
         batch = [];
       };
       for await (const member of members.issueAreas()) {
+        if (signal?.aborted) break;
         seen.add(member.userId);
         batch.push(member);
         if (batch.length >= BATCH) await flush();
       }
       // Members without a profile of their own still hear about their unread notifications.
       let after = '';
-      for (;;) {
+      while (!signal?.aborted) {
         const userIds = await store.membersWithUnread(after, BATCH);
         if (userIds.length === 0) break;
         after = userIds[userIds.length - 1] as string;
         for (const userId of userIds) if (!seen.has(userId)) batch.push({ userId, issueAreaIds: [] });
         if (batch.length >= BATCH) await flush();
       }
-      if (batch.length > 0) await flush();
+      if (batch.length > 0 && !signal?.aborted) await flush();
+      run.stopped = signal?.aborted ?? false;
       logger.info(run, 'digests sent');
       return run;
     },
