@@ -3,7 +3,7 @@
 // process and PostgreSQL on Ctrl-C, a second start reuses the data instead of seeding it again, and when the
 // apphost is killed outright its services stop on their own. Runs API-only (SERVE_WEB=false) so it needs no web
 // build.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portsInUse } from '../src/ports.ts';
@@ -56,6 +56,14 @@ describe('npm start', { timeout: 180_000 }, () => {
     const health = await fetch(`http://127.0.0.1:${base}/healthz`);
     expect(health.status).toBe(200);
     expect(await headlines()).toHaveLength(12);
+    // Once healthy, the due email digests are sent (none are due on a new stack) and the run is logged.
+    const digestsLog = join(dataDir, 'logs', 'digests.log');
+    expect(
+      await until(
+        () => existsSync(digestsLog) && /Digests: 0 sent/.test(readFileSync(digestsLog, 'utf8')),
+        30_000,
+      ),
+    ).toBe(true);
   });
 
   it('refuses a second start on the same ports, naming the port and the variable', async () => {
@@ -111,8 +119,9 @@ describe('npm start', { timeout: 180_000 }, () => {
     const run = start();
     runs.push(run);
     await untilHealthy(run);
+    // Six services and the gateway, once the digests' run that starts with them has ended.
+    expect(await until(() => nodeChildrenOf(run.child.pid as number).length === 7, 30_000)).toBe(true);
     const children = nodeChildrenOf(run.child.pid as number);
-    expect(children).toHaveLength(6);
     run.child.kill('SIGKILL');
     await run.exited;
     // Nobody told them: each notices its channel to the apphost closing and stops gracefully.

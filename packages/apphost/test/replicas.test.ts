@@ -157,7 +157,7 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
       readFileSync(join(dataDir, 'logs', 'gateway.log'), 'utf8').match(/"msg":"gateway listening"/g)?.length;
     expect(await until(() => listening() === 3, 15_000)).toBe(true);
     expect(await headlines()).toHaveLength(12);
-    expect(nodeChildrenOf(apphost)).toHaveLength(11);
+    expect(nodeChildrenOf(apphost)).toHaveLength(13);
   });
 
   it('stops every replica, every gateway worker and PostgreSQL on Ctrl-C, freeing every port', async () => {
