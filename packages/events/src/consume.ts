@@ -3,7 +3,7 @@
 // older than every one still running, so a transaction that began earlier but commits later is never skipped.
 // The cursor row is locked while its batch is handled: two replicas of a consumer never handle one at once.
 // LISTEN wakes it when something is recorded; a poll covers wake-ups lost while it was not listening.
-import type { Logger } from '@rotunda/service-kit';
+import { eventsHandled, eventsLag, type Logger } from '@rotunda/service-kit';
 import pg from 'pg';
 import type { DomainEvent, RecordedEvent } from './events.ts';
 import { assertEventsSchema, EVENTS_WAKE_CHANNEL, ensureEventTables } from './outbox.ts';
@@ -117,6 +117,8 @@ export function consumeEvents({
       );
       let handled: Place | undefined;
       let failed = false;
+      const oldest = rows.rows[0]?.recorded_at;
+      eventsLag.set({ consumer: schema, source }, oldest ? (Date.now() - oldest.getTime()) / 1000 : 0);
       for (const row of rows.rows) {
         const event = {
           ...row.payload,
@@ -131,11 +133,15 @@ export function consumeEvents({
             { err: error, source, event_id: event.event_id, topic: event.topic },
             'handling an event failed',
           );
+          eventsHandled.inc({ consumer: schema, source, outcome: 'failed' });
+          eventsLag.set({ consumer: schema, source }, (Date.now() - row.recorded_at.getTime()) / 1000);
           failed = true;
           break;
         }
+        eventsHandled.inc({ consumer: schema, source, outcome: 'handled' });
         handled = { tx: row.tx, id: row.id };
       }
+      if (!failed) eventsLag.set({ consumer: schema, source }, 0);
       if (handled)
         await client.query(`UPDATE ${cursors} SET tx = $2::xid8, id = $3::bigint WHERE source = $1`, [
           source,

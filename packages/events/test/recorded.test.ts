@@ -2,7 +2,7 @@
 // that was down catches up in order, a transaction that commits late is not skipped, two replicas of a consumer
 // never both handle an event, a failed event comes again, a dropped connection comes back, and old events are
 // pruned.
-import { createLogger } from '@rotunda/service-kit';
+import { createLogger, eventsHandled, eventsLag } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +173,17 @@ describe('recorded events', () => {
     });
     await consumer.drain();
     expect(attempts).toEqual(['first', 'flaky', 'flaky', 'last']);
+    // What operators see: three handled, one failure, and nothing left waiting.
+    const counted = async (outcome: string) =>
+      (await eventsHandled.get()).values.find(
+        (value) => value.labels.consumer === 'reader_five_events' && value.labels.outcome === outcome,
+      )?.value;
+    expect(await counted('handled')).toBe(3);
+    expect(await counted('failed')).toBe(1);
+    const lag = (await eventsLag.get()).values.find(
+      (value) => value.labels.consumer === 'reader_five_events',
+    );
+    expect(lag?.value).toBe(0);
   });
 
   it('listens again after its connection drops and reads what was recorded meanwhile', async () => {

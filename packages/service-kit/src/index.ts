@@ -121,6 +121,8 @@ export {
   serverTelemetryInterceptor,
 } from './telemetry/grpc.ts';
 export {
+  eventsHandled,
+  eventsLag,
   httpRequestDuration,
   httpRequests,
   type MetricsListener,

@@ -56,6 +56,20 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const eventsHandled = new Counter({
+  name: 'rotunda_events_handled_total',
+  help: 'Recorded events a consumer handled (ADR 0042), by consumer, source and outcome (handled or failed).',
+  labelNames: ['consumer', 'source', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const eventsLag = new Gauge({
+  name: 'rotunda_events_lag_seconds',
+  help: 'Age of the oldest recorded event a consumer read but had not handled at its last look; 0 when caught up.',
+  labelNames: ['consumer', 'source'] as const,
+  registers: [metricsRegistry],
+});
+
 /** The pools observed, by the name they are reported under; a pool that has ended is forgotten. */
 const pools = new Map<pg.Pool, string>();
 
