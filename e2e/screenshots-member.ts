@@ -4,12 +4,15 @@
 // people directory (as it opens, and with a search and a group), the member's own profile with its dialogs, each
 // step of profile creation (the member shown as if without a profile; see screenshots-session.ts), and the
 // contributor's Moderation screen (queue and log answered with samples, tests/support/moderation-samples.ts)
-// with a decision's dialog and the log.
+// with a decision's dialog and the log; the notifications bell (the phone menu's item at 400 px), the
+// Notifications page (both answered with samples, tests/support/notifications.ts), Settings and its Delete my
+// account dialog, and the "@" completion open under a comment line.
 import type { Page } from '@playwright/test';
 import type { Shot } from './screenshots-public.ts';
 import { DEMO } from './tests/support/accounts.ts';
 import { solidPng } from './tests/support/images.ts';
 import { answerModerationSamples, SAMPLE_OPEN_REPORTS } from './tests/support/moderation-samples.ts';
+import { answerNotificationSamples, SAMPLE_NOTIFICATIONS } from './tests/support/notifications.ts';
 
 /** The demo agency with divisions of three types. */
 const WATER = 'Department of Water Stewardship';
@@ -47,6 +50,18 @@ async function moderationWithSamples(page: Page) {
   await answerModerationSamples(page);
   await page.reload();
   await page.getByRole('article', { name: SAMPLE_OPEN_REPORTS[0]?.excerpt }).waitFor();
+}
+
+/** The page again with the sample notifications answered, the bell's count arrived. */
+async function withNotificationSamples(page: Page) {
+  await answerNotificationSamples(page);
+  await page.reload();
+  const count = SAMPLE_NOTIFICATIONS.unread_count;
+  await page
+    .getByRole('button', { name: `Open menu, ${count} unread notifications` })
+    .or(page.getByRole('banner').getByRole('link', { name: `Notifications, ${count} unread` }))
+    .first()
+    .waitFor();
 }
 
 /** Profile creation up to its job step, with the required-fields message of the empty personal step shown. */
@@ -163,6 +178,67 @@ export const signedInShots: SignedInShot[] = [
       await moderationWithSamples(page);
       await page.getByRole('tab', { name: 'Log' }).click();
       await page.getByRole('region', { name: 'Moderation log' }).waitFor();
+    },
+  },
+  {
+    name: 'notifications-bell',
+    account: DEMO.member,
+    path: '/directory',
+    prepare: async (page) => {
+      await withNotificationSamples(page);
+      await directoryCards(page);
+      // Phones have the bell's count in the menu.
+      if ((page.viewportSize()?.width ?? 1280) <= 550) {
+        await page.getByRole('button', { name: /^Open menu/ }).click();
+        await page
+          .getByRole('dialog', { name: 'Menu' })
+          .getByRole('link', { name: /^Notifications/ })
+          .waitFor();
+      }
+    },
+  },
+  {
+    name: 'notifications-page',
+    account: DEMO.member,
+    path: '/notifications',
+    prepare: async (page) => {
+      await withNotificationSamples(page);
+      await page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first().waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'settings',
+    account: DEMO.member,
+    path: '/settings',
+    prepare: async (page) => {
+      await page.getByRole('radio', { name: 'Weekly' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'settings-delete',
+    account: DEMO.member,
+    path: '/settings',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'feed-mention',
+    account: DEMO.member,
+    path: '/public-square',
+    prepare: async (page) => {
+      const line = page
+        .getByRole('region', { name: 'Posts' })
+        .getByRole('combobox', { name: 'Add comment' })
+        .first();
+      await line.click();
+      await line.pressSequentially('Looping in @Mar');
+      await page.getByRole('listbox', { name: 'People to mention' }).getByRole('option').first().waitFor();
     },
   },
   {

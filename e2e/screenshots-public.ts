@@ -1,6 +1,6 @@
 // The screenshots of the pages a visitor sees (node e2e/screenshots.ts): the landing page, the public square,
 // the 404 page, the register, login (also asking for the captcha) and reset-request dialogs and the
-// reset-password and confirm-email pages.
+// reset-password and confirm-email pages, and the page an email's unsubscribe link opens.
 // The register, login and confirm POSTs are answered by the runner (screenshots.ts), so no account is created,
 // no token spent and no failed login counted.
 import type { Page } from '@playwright/test';
@@ -125,5 +125,10 @@ export const publicShots: Shot[] = [
     path: '/confirm-email/screenshot-token',
     prepare: waitForText('Your email is confirmed!'),
     fullPage: true,
+  },
+  {
+    name: 'unsubscribe',
+    path: '/unsubscribe?token=screenshot-token',
+    prepare: waitForText('Unsubscribe from Rotunda emails'),
   },
 ];

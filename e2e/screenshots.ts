@@ -9,7 +9,7 @@
 // of them: node e2e/screenshots.ts organization.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, type Route } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { baseURL } from './playwright.config.ts';
 import { signedInShots } from './screenshots-member.ts';
@@ -30,6 +30,15 @@ function seededRandom() {
   };
 }
 
+/**
+ * The live unread count's stream answered with one event and ended: the real stream stays open as long as the
+ * page, so the network would never fall idle before a shot; and a count of none keeps the bell the same in every
+ * run. The notification shots answer it with their samples instead (their page's own route comes first).
+ */
+function quietUnreadStream(route: Route) {
+  return route.fulfill({ contentType: 'text/event-stream', body: 'data: {"unread_count":0}\n\n' });
+}
+
 async function captureSignedIn(browser: Browser, width: number) {
   for (const { name, account, path, prepare, fullPage = false, asNewMember } of signedInShots.filter(
     wanted,
@@ -37,6 +46,7 @@ async function captureSignedIn(browser: Browser, width: number) {
     const auth = await sessionOf(account);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addInitScript(seededRandom);
+    await context.route('**/api/notifications/stream', quietUnreadStream);
     const profileId = auth.user.profile_id;
     if (asNewMember) await answerAsNewMember(context, auth.token, profileId);
     const seed = asNewMember ? { ...auth, user: { ...auth.user, profile_id: null } } : auth;
