@@ -110,9 +110,10 @@ export function consumeEvents({
       }
       const outbox = `${ident(source)}.outbox`;
       const rows = await client.query<OutboxRow>(
-        `SELECT id::text AS id, tx::text AS tx, topic, payload, recorded_at FROM ${outbox}
+        // Ordered by the columns (o.), not the text aliases: as text, id 1000 would come before id 999.
+        `SELECT id::text AS id, tx::text AS tx, topic, payload, recorded_at FROM ${outbox} o
            WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < $3::xid8
-           ORDER BY tx, id LIMIT ${BATCH}`,
+           ORDER BY o.tx, o.id LIMIT ${BATCH}`,
         [cursor.tx, cursor.id, xmin],
       );
       let handled: Place | undefined;
@@ -264,7 +265,7 @@ export function consumeEvents({
     const places = new Map<string, Place>();
     for (const source of sources) {
       const last = await pool.query<Place>(
-        `SELECT tx::text AS tx, id::text AS id FROM ${ident(source)}.outbox ORDER BY tx DESC, id DESC LIMIT 1`,
+        `SELECT tx::text AS tx, id::text AS id FROM ${ident(source)}.outbox o ORDER BY o.tx DESC, o.id DESC LIMIT 1`,
       );
       if (last.rows[0]) places.set(source, last.rows[0]);
     }

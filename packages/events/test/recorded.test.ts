@@ -91,6 +91,16 @@ describe('recorded events', () => {
     expect(heard.map((event) => event.topic)).toEqual(['post.liked']);
   });
 
+  it('hands more events than one batch holds each once, in the order recorded (ids past 9, 99, 999)', async () => {
+    await ensureEventTables(databaseUrl, 'many_events');
+    const writer = await connect();
+    const recorded = Array.from({ length: 450 }, (_, i) => `m${i}`);
+    await record(writer, 'many_events', recorded.map(deleted));
+    const { consumer, heard } = consume({ schema: 'reader_many_events', sources: ['many_events'] });
+    await consumer.drain();
+    expect(users(heard)).toEqual(recorded);
+  });
+
   it('gives a consumer that was not running everything recorded meanwhile, in order, from every source', async () => {
     await ensureEventTables(databaseUrl, 'two_a_events');
     await ensureEventTables(databaseUrl, 'two_b_events');
