@@ -238,7 +238,9 @@ export const signedInShots: SignedInShot[] = [
         .first();
       await line.click();
       await line.pressSequentially('Looping in @Mar');
-      await page.getByRole('listbox', { name: 'People to mention' }).getByRole('option').first().waitFor();
+      const list = page.getByRole('listbox', { name: 'People to mention' });
+      await list.getByRole('option').first().waitFor();
+      await list.scrollIntoViewIfNeeded();
     },
   },
   {
