@@ -11,6 +11,7 @@ export {
   Outlet,
   Route,
   Routes,
+  useHref,
   useLocation,
   useNavigate,
   useParams,
