@@ -1,4 +1,4 @@
-// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|web]`: measures, in one run and on this machine, (1) the time
+// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|web|notifications]`: measures, in one run and on this machine, (1) the time
 // from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
 // gateway's throughput with a member's token next to the same call without one, (4) organization
@@ -10,11 +10,14 @@
 // in-memory copy of the index, next to the same straight on the Postgres index), with the first 30 cards from one
 // page next to the whole directory (as built) in time and bytes, (7) two replicas of every process under mixed
 // load surviving a kill (replicas.ts), and (8) the web app's first load in Chromium with an empty cache, desktop
-// and phone (web.ts). Prints a table and writes bench-results/<name>.json. Runs on its own data (.data/bench).
+// and phone (web.ts), and (9) the notification service: fan-out of recorded events to 10,000 members, a digest
+// run for 100,000 members and live unread counts held by one gateway worker (bench/notifications.ts, on its own
+// embedded PostgreSQL). Prints a table and writes bench-results/<name>.json. Runs on its own data (.data/bench).
 import { cpus } from 'node:os';
 import { benchDirectory } from './bench/directory.ts';
 import { benchAuth, benchGateway } from './bench/gateway.ts';
 import { DATA_DIR, PORT, print, save, startProduct, stopProduct } from './bench/harness.ts';
+import { benchNotifications } from './bench/notifications.ts';
 import { benchOrgs } from './bench/orgs.ts';
 import { benchPosts } from './bench/posts.ts';
 import { benchStartup } from './bench/startup.ts';
@@ -43,5 +46,12 @@ const sections: [string, () => Promise<void>][] = [
     () => benchReplicas({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print }),
   ],
   ['web', () => benchWeb({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print })],
+  ['notifications', benchNotifications],
 ];
+if (which !== 'all' && !sections.some(([name]) => name === which)) {
+  print(
+    `No benchmark "${which}". Sections: ${sections.map(([name]) => name).join(', ')} (none: all of them).`,
+  );
+  process.exit(1);
+}
 for (const [name, run] of sections) if (which === 'all' || which === name) await run();
