@@ -76,6 +76,19 @@ describe('the bell', () => {
     expect(streams).toHaveLength(2);
   });
 
+  it('shows it is the current page on /notifications only', async () => {
+    notificationsFetch(NOT_SUSPENDED, page([item(1)], 1), []);
+    setSession(member);
+    renderAt('/public-square');
+    const link = await bell('Notifications, 1 unread');
+    expect(link.getAttribute('aria-current')).toBeNull();
+    await userEvent.click(link);
+    await screen.findByRole('heading', { level: 1, name: 'Notifications' });
+    expect(screen.getByRole('link', { name: 'Notifications, 1 unread' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+
   it('is in the phone menu with the count', async () => {
     notificationsFetch(NOT_SUSPENDED, page([], 2), []);
     setSession(member);

@@ -1,10 +1,10 @@
-// The member's notifications entry: the top bar's bell (wide screens) and the phone menu's item, each with
-// the unread count as a badge ('99+' beyond 99) and in its name ('Notifications, 3 unread'), and a polite
-// announcement when the count grows (not on every event: a count going down, by reading, is the member's
-// own doing).
+// The member's notifications entry: the top bar's bell (wide screens) and the phone menu's item, each marked
+// as the current page on /notifications (aria-current, and the nav's current-page look), each with the unread
+// count as a badge ('99+' beyond 99) and in its name ('Notifications, 3 unread'), and a polite announcement
+// when the count grows (not on every event: a count going down, by reading, is the member's own doing).
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useUnread } from '../notifications/unread';
 
 export const NOTIFICATIONS_PATH = '/notifications';
@@ -31,10 +31,10 @@ export function TopBarBell() {
   const count = useUnread((s) => s.count);
   const name = bellName(count);
   return (
-    <Link to={NOTIFICATIONS_PATH} className="icon-button topbar__bell" aria-label={name} title={name}>
+    <NavLink to={NOTIFICATIONS_PATH} className="icon-button topbar__bell" aria-label={name} title={name}>
       <Bell size={20} aria-hidden="true" />
       <Badge count={count} className="topbar__badge" />
-    </Link>
+    </NavLink>
   );
 }
 

@@ -96,7 +96,7 @@ function EmailSection() {
   const unchanged = JSON.stringify(saved) === JSON.stringify(choices);
 
   return (
-    <section className="settings-section" aria-labelledby="settings-email">
+    <section className="panel settings-section" aria-labelledby="settings-email">
       <h2 id="settings-email" className="settings-section__title">
         <Mail size={20} aria-hidden="true" /> Email
       </h2>
@@ -190,7 +190,7 @@ function DataSection() {
   };
 
   return (
-    <section className="settings-section" aria-labelledby="settings-data">
+    <section className="panel settings-section" aria-labelledby="settings-data">
       <h2 id="settings-data" className="settings-section__title">
         <Download size={20} aria-hidden="true" /> Your data
       </h2>
