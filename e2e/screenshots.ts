@@ -15,6 +15,7 @@ import { baseURL } from './playwright.config.ts';
 import { signedInShots } from './screenshots-member.ts';
 import { publicShots } from './screenshots-public.ts';
 import { answerAsNewMember, resolvePath, sessionOf } from './screenshots-session.ts';
+import { networkSettled, trackRequests } from './tests/support/network.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -31,9 +32,8 @@ function seededRandom() {
 }
 
 /**
- * The live unread count's stream answered with one event and ended: the real stream stays open as long as the
- * page, so the network would never fall idle before a shot; and a count of none keeps the bell the same in every
- * run. The notification shots answer it with their samples instead (their page's own route comes first).
+ * The live unread count's stream answered with one event and ended: a count of none keeps the bell the same in
+ * every run. The notification shots answer it with their samples instead (their page's own route comes first).
  */
 function quietUnreadStream(route: Route) {
   return route.fulfill({ contentType: 'text/event-stream', body: 'data: {"unread_count":0}\n\n' });
@@ -55,7 +55,7 @@ async function captureSignedIn(browser: Browser, width: number) {
     const ownPath = path.replace('{own}', String(profileId));
     await page.goto(new URL(await resolvePath(ownPath, auth.token), baseURL).href);
     await prepare(page);
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     const file = `${outDir}${name}-${width}.png`;
     await page.screenshot({ path: file, fullPage });
     console.log(`saved ${file}`);
@@ -70,6 +70,8 @@ const wanted = ({ name }: { name: string }) =>
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
+// Every context, the public pages' and each signed-in shot's, is tracked from its creation for networkSettled().
+browser.on('context', trackRequests);
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
@@ -86,7 +88,7 @@ try {
     for (const { name, path, prepare, fullPage = false } of publicShots.filter(wanted)) {
       await page.goto(new URL(path, baseURL).href);
       await prepare(page);
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       const file = `${outDir}${name}-${width}.png`;
       await page.screenshot({ path: file, fullPage });
       console.log(`saved ${file}`);

@@ -1,10 +1,12 @@
 // Accessibility of the access screens: no serious or critical axe violations in the login, register and
 // password reset request dialogs, on the reset-password page and on the confirm-email page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { networkSettled } from './support/network.ts';
+import { expect, test } from './support/test.ts';
 
 async function expectNoBlockingViolations(page: Page, include?: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();

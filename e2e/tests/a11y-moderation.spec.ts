@@ -3,12 +3,14 @@
 // and in the Report dialog (with the error of a report sent without a reason) and the Your reports dialog. The
 // screen fits a phone's width.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { answerModerationSamples } from './support/moderation-samples.ts';
+import { networkSettled } from './support/network.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 async function expectNoBlockingViolations(page: Page, include?: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
@@ -82,7 +84,6 @@ for (const width of [1280, 400]) {
       await page.getByRole('button', { name: 'Your reports' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your reports' });
       await expect(dialog).toBeVisible();
-      await page.waitForLoadState('networkidle');
       await expectNoBlockingViolations(page, 'dialog[open]');
       await expectNoPageOverflow(page);
       await page.keyboard.press('Escape');

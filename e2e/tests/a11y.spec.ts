@@ -1,6 +1,7 @@
 // Accessibility: no serious or critical axe violations on the landing page, the public square and the 404.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { networkSettled } from './support/network.ts';
+import { expect, test } from './support/test.ts';
 
 const screens = [
   { name: 'landing', path: '/', ready: 'Register Today!' },
@@ -14,7 +15,7 @@ for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       const results = await new AxeBuilder({ page }).analyze();
       const blocking = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

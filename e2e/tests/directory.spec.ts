@@ -6,9 +6,11 @@
 // critical violations. Other spec files add people at the same time, so the tests use specific
 // searches of seeded people (those with fictional owners, whom no test edits) rather than whole-list totals.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
 import { signInAs, signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** Spec §9: the titles the 'Elected Officials' filter selects. */
 const ELECTED_TITLES = [
@@ -112,7 +114,7 @@ async function issueIdOf(page: Page, name: string): Promise<string> {
 }
 
 async function expectNoBlockingViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -8,10 +8,12 @@
 
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type Member, newMember } from './support/members.ts';
+import { networkSettled } from './support/network.ts';
 import { WATER } from './support/profiles.ts';
 import { signInAs } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** Seeded organizations of the group Other (services/org/src/seed/demo-organizations.ts). */
 const OTHER_ORGANIZATION = 'River City Policy Institute';
@@ -51,7 +53,7 @@ const unescapeText = (value: string) =>
   value.replace(/\\([nN,;\\])/g, (_, c: string) => (c.toLowerCase() === 'n' ? '\n' : c));
 
 async function expectNoBlockingViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -10,9 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
@@ -106,7 +108,7 @@ async function writeBody(dialog: Locator, text: string, boldWord: string) {
 }
 
 async function expectNoBlockingViolations(page: Page, include?: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();

@@ -5,8 +5,10 @@
 // shows the captcha; a member's session loads keycloak-js; Create Post loads its dialog and the editor.
 // The current screen's remote is preloaded alongside the shell's own code, and a visitor's first feed page
 // is asked for early, once.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { networkSettled } from './support/network.ts';
 import { signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** Chunks a visitor's first screen does without, by the name each has in the build. */
 const ON_DEMAND = {
@@ -48,7 +50,7 @@ test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor 
   });
   await openSquare(page);
   // Anything started by the first screen has been asked for by now.
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   for (const [name, chunk] of Object.entries(ON_DEMAND)) expect(loaded(scripts, chunk), name).toBe(false);
   // The first feed page, started early by the shell, is asked for once: the feed took that answer.
   expect(feedPages).toEqual(['{"offset":0,"limit":20,"sort":"recent"}']);

@@ -4,9 +4,11 @@
 // History on a profile page too; a member sees no History on either page and their browser never asks for it.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** Letters only, so it can be part of a name. */
 const RUN = [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
@@ -132,7 +134,7 @@ test('a member sees no History on an organization or a profile, and never asks f
   await expect(page.getByRole('heading', { name: 'History', exact: true })).toHaveCount(0);
   await page.goto(`/profile/${profileId}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Bio' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByRole('heading', { name: 'History', exact: true })).toHaveCount(0);
   expect(asked.filter((path) => path.startsWith('/api/history'))).toEqual([]);
   const { token } = await loginToken(request, DEMO.member);

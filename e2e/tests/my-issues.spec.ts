@@ -6,9 +6,11 @@
 // axe violation. The issue area and every post are this run's own, so re-runs and other spec files do not disturb it.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type Member, newMember } from './support/members.ts';
+import { networkSettled } from './support/network.ts';
 import { signInAs } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 /** Posts by the author sharing the reader's issue area: more than a page, so the second page shows on scrolling. */
@@ -60,7 +62,7 @@ async function apiMyIssues(request: APIRequestContext, member: Member): Promise<
 }
 
 async function expectNoBlockingViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -10,9 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { type Account, DEMO, registerAccount } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
 import { signInAs, signInAsConcierge, signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** The demo seed's agency with divisions of three types, one of them inactive. */
 const WATER = 'Department of Water Stewardship';
@@ -145,7 +147,7 @@ const personCard = (page: Page, name: string) =>
 const cards = (page: Page) => results(page).getByRole('link');
 
 async function expectNoBlockingViolations(page: Page, include?: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();

@@ -8,9 +8,10 @@
 // these screens.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
 import { solidPng } from './support/images.ts';
+import { networkSettled } from './support/network.ts';
 import {
   type ApiProfile,
   apiLogin,
@@ -22,6 +23,7 @@ import {
   WATER,
 } from './support/profiles.ts';
 import { signInAs, signInAsConcierge, signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const REQUIRED = 'Please provide entries for the following required fields: ';
@@ -29,7 +31,7 @@ const BIO_REQUIRED =
   'Please provide a brief discription about who you are and your expertise to finalize your profile.';
 
 async function expectNoBlockingViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -4,8 +4,10 @@
 // the page working; at desktop and phone widths, with no serious or critical axe violations. Screenshots of
 // the panel land in this test's output folder.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { networkSettled } from './support/network.ts';
 import { signInAsMember } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 // The shared-React requirement as the build writes it into the remote's JavaScript.
 const REACT_REQUIREMENT = /(shareKey:"react",import:"react",requiredVersion:")\^19\.[^"]*"/g;
@@ -49,7 +51,7 @@ test('a remote that needs a newer React shows its reload panel, and the rest of 
   await expect(updated(page)).toBeVisible();
   await page.unroute('**/mf/directory/static/js/**');
   // A reload that cut off the shell's token renewal would lose its answer, so the page settles first.
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
 });
@@ -66,7 +68,7 @@ for (const { name, width, height } of [
     await serveDirectoryBuiltForReact20(page);
     await page.goto('/directory');
     await expect(updated(page)).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     await page.screenshot({ path: info.outputPath(`remote-updated-${name}.png`), fullPage: true });
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations

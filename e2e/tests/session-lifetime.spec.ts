@@ -5,8 +5,10 @@
 // expiry), a password change signs out the member's other devices but not the one it was made on, and a
 // refresh token used again after its successor was ends its session (used again at once, while its successor is
 // unused, it is answered that successor: a reload that cut a renewal short).
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { type Account, DEMO, registerAccount } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
+import { expect, test } from './support/test.ts';
 import { logIn, logInAndLand, storedAuth } from './support/ui.ts';
 
 const ENDED = 'Your session has ended. Please log in again.';
@@ -42,7 +44,7 @@ test('a reload keeps the member signed in, with a renewed token', async ({ page 
   await logInAndLand(page, DEMO.member.email, DEMO.member.password);
   // The shell renews the new tokens at once; a reload that cut that renewal off would lose its answer, so the
   // page settles first.
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const before = await storedAuth(page);
   await page.goto('/directory');
   await expect(page).toHaveURL(/\/directory$/);

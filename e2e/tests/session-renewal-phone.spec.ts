@@ -5,8 +5,10 @@
 // the store kept. Ten tries, each opening the page at another moment of the renewal, all stay signed in: a
 // refresh token reused within seconds of its rotation, while its successor is unused, answers that successor
 // (issue 28, "Sessions that survive").
-import { type BrowserContext, devices, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, devices, type Page } from '@playwright/test';
 import { type Account, registerAccount } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
+import { expect, test } from './support/test.ts';
 import { logInAndLand, storedAuth } from './support/ui.ts';
 
 const PHONE = devices['Pixel 7'];
@@ -72,7 +74,7 @@ test('on a phone, opening a page at any moment of the renewal after login keeps 
         (response) => TOKEN_ENDPOINT.test(response.url()) && response.request().method() === 'POST',
         { timeout: 60_000 },
       );
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       const logOut = page.getByRole('button', { name: 'Log out' });
       await logOut
         .or(page.getByRole('button', { name: 'Log in', exact: true }))

@@ -5,10 +5,12 @@
 // domain removes the badge.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { registerAccount } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
 import { apiLogin, createOwnProfile, getProfile } from './support/profiles.ts';
 import { signInAs, signInAsConcierge } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 const TOOLTIP = 'Their account email is at a domain of their current organization';
 /** Letters only, so it can be part of a name. */
@@ -16,7 +18,7 @@ const RUN = [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 2
 const LAST_NAME = `Verifyd ${RUN}`;
 
 async function expectNoBlockingViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
