@@ -28,7 +28,8 @@ export {
   EVENTS_WAKE_CHANNEL,
   ensureEventTables,
   eventsSchemaOf,
-  pruneOutbox,
+  keepOutbox,
+  type OutboxUpkeepOptions,
   recordEvent,
 } from './outbox.ts';
 export { changeStatement, publishChange, type RawExecutor } from './publish.ts';

@@ -1,6 +1,7 @@
 // The producer's side of recorded events (ADR 0042): a per-service outbox written in the transaction of the write
 // it describes, so a rolled-back write records nothing and a committed one is never lost, and a wake-up on
 // `rotunda_events` (delivered at commit) so consumers read it at once instead of at their next poll.
+import type { Logger } from '@rotunda/service-kit';
 import pg from 'pg';
 import type { DomainEvent } from './events.ts';
 import type { RawExecutor } from './publish.ts';
@@ -98,4 +99,44 @@ export async function pruneOutbox(databaseUrl: string, schema: string, olderThan
     );
     return result.rowCount ?? 0;
   });
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface OutboxUpkeepOptions {
+  databaseUrl: string;
+  /** The producer's own events schema, e.g. `post_events`. */
+  schema: string;
+  logger: Logger;
+  /** How long an event is kept: the longest a consumer may be down and still read it; default 14 days. */
+  retentionMs?: number;
+  /** Pause between prunes; default a day. */
+  everyMs?: number;
+}
+
+/**
+ * A producer's outbox upkeep at start (ADR 0042): makes its tables (a failure fails the start), prunes events past
+ * the retention now and then every `everyMs`; answers the function that stops the pruning (at shutdown). A prune
+ * that fails is logged and the next one tries again: an outbox kept a day longer harms nobody.
+ */
+export async function keepOutbox({
+  databaseUrl,
+  schema,
+  logger,
+  retentionMs = 14 * DAY_MS,
+  everyMs = DAY_MS,
+}: OutboxUpkeepOptions): Promise<() => void> {
+  await ensureEventTables(databaseUrl, schema);
+  const prune = () =>
+    pruneOutbox(databaseUrl, schema, retentionMs).then(
+      (pruned) => {
+        if (pruned > 0) logger.info({ schema, pruned }, 'old recorded events pruned');
+      },
+      (error: unknown) =>
+        logger.warn({ err: error, schema }, 'pruning the events outbox failed; trying again later'),
+    );
+  await prune();
+  const timer = setInterval(prune, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

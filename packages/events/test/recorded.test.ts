@@ -1,7 +1,7 @@
 // Recorded events on a real PostgreSQL (ADR 0042): what a rolled-back write recorded never arrives, a consumer
 // that was down catches up in order, a transaction that commits late is not skipped, two replicas of a consumer
-// never both handle an event, a failed event comes again, a dropped connection comes back, and old events are
-// pruned.
+// never both handle an event, a failed event comes again, a dropped connection comes back, and the outbox is kept:
+// old events pruned at start and on each round until stopped.
 import { createLogger, eventsHandled, eventsLag } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import pg from 'pg';
@@ -12,7 +12,7 @@ import {
   type EventConsumer,
   type EventConsumerOptions,
   ensureEventTables,
-  pruneOutbox,
+  keepOutbox,
   type RawExecutor,
   type RecordedEvent,
   recordEvent,
@@ -212,16 +212,48 @@ describe('recorded events', () => {
     await expect.poll(() => users(heard), { timeout: 1500 }).toEqual(['while-away', 'after']);
   });
 
-  it('prunes events older than the retention and keeps newer ones', async () => {
-    await ensureEventTables(databaseUrl, 'six_events');
+  it('keeps the outbox: makes it, prunes past the retention now and on each round, until stopped', async () => {
+    const stop = await keepOutbox({ databaseUrl, schema: 'six_events', logger, everyMs: 200 });
     const writer = await connect();
-    await record(writer, 'six_events', [deleted('old'), deleted('new')]);
-    await writer.query(
-      "UPDATE six_events.outbox SET recorded_at = now() - interval '15 days' WHERE payload->>'user_id' = 'old'",
-    );
-    expect(await pruneOutbox(databaseUrl, 'six_events', 14 * 24 * 3600 * 1000)).toBe(1);
-    const left = await writer.query("SELECT payload->>'user_id' AS user_id FROM six_events.outbox");
-    expect(left.rows).toEqual([{ user_id: 'new' }]);
+    const age = (user: string, days: number) =>
+      writer.query(
+        `UPDATE six_events.outbox SET recorded_at = now() - make_interval(days => $2) WHERE payload->>'user_id' = $1`,
+        [user, days],
+      );
+    const left = async () =>
+      (
+        await writer.query("SELECT payload->>'user_id' AS user_id FROM six_events.outbox ORDER BY id")
+      ).rows.map((row) => row.user_id);
+    await record(writer, 'six_events', [deleted('old'), deleted('recent')]);
+    await age('old', 15);
+    await age('recent', 13);
+    // The next round prunes what is past 14 days and keeps the rest.
+    await expect.poll(left, { timeout: 3000 }).toEqual(['recent']);
+    stop();
+    await age('recent', 15);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await left()).toEqual(['recent']);
+  });
+
+  it('prunes at once when it starts, and logs a prune that fails instead of failing', async () => {
+    await ensureEventTables(databaseUrl, 'nine_events');
+    const writer = await connect();
+    await record(writer, 'nine_events', [deleted('old')]);
+    await writer.query("UPDATE nine_events.outbox SET recorded_at = now() - interval '15 days'");
+    const stop = await keepOutbox({ databaseUrl, schema: 'nine_events', logger, everyMs: 100 });
+    expect((await writer.query('SELECT 1 FROM nine_events.outbox')).rowCount).toBe(0);
+    const warned: string[] = [];
+    const watched = createLogger('events-test', 'warn', { write: (line: string) => void warned.push(line) });
+    const stopWatched = await keepOutbox({
+      databaseUrl,
+      schema: 'nine_events',
+      logger: watched,
+      everyMs: 100,
+    });
+    await writer.query('DROP TABLE nine_events.outbox');
+    await expect.poll(() => warned.join(''), { timeout: 3000 }).toContain('pruning the events outbox failed');
+    stop();
+    stopWatched();
   });
 
   it('makes its tables once, however often it is asked, and refuses a name that is not a schema', async () => {

@@ -3,13 +3,7 @@
 // of authors', organizations' and divisions' names kept by change notifications (ADR 0012), its events outbox (made
 // at start, pruned daily) and the auth service's recorded deletions of accounts (ADR 0042), the demo seed, the feed
 // version moved once at start and for counted reads, and rotunda.post.v1.PostService over gRPC.
-import {
-  consumeEvents,
-  ensureEventTables,
-  eventsSchemaOf,
-  listenForChanges,
-  pruneOutbox,
-} from '@rotunda/events';
+import { consumeEvents, eventsSchemaOf, keepOutbox, listenForChanges } from '@rotunda/events';
 import { PostServiceService } from '@rotunda/protos/post';
 import { runService } from '@rotunda/service-kit';
 import { grpcPostService } from './adapters/grpc-post-service.ts';
@@ -19,16 +13,12 @@ import { EVENT_TYPES, POST_TYPES } from './domain/post.ts';
 import { seedDemoPosts } from './seed/demo-posts.ts';
 import { wirePost } from './wiring.ts';
 
-const DAY_MS = 24 * 3600 * 1000;
-/** How long recorded events are kept for a consumer that was down (ADR 0042). */
-const OUTBOX_RETENTION_MS = 14 * DAY_MS;
-
 await runService({
   name: 'post',
   configSchema: postConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
-    await ensureEventTables(config.DATABASE_URL, POST_EVENTS);
+    const stopOutbox = await keepOutbox({ databaseUrl: config.DATABASE_URL, schema: POST_EVENTS, logger });
     const {
       repository,
       profiles,
@@ -43,13 +33,6 @@ await runService({
       copies,
       close,
     } = await wirePost(config);
-    const prune = () =>
-      pruneOutbox(config.DATABASE_URL, POST_EVENTS, OUTBOX_RETENTION_MS).catch((error: unknown) =>
-        logger.warn({ err: error }, 'pruning the events outbox failed; the next day tries again'),
-      );
-    await prune();
-    const pruning = setInterval(prune, DAY_MS);
-    pruning.unref();
     // The types are reference data every post points at, demo or not.
     await repository.ensureTypes(POST_TYPES, EVENT_TYPES);
     // Not awaited: the org and profile services start at the same time, and bylines only need the copy to
@@ -105,7 +88,7 @@ await runService({
         },
       ],
       onShutdown: async () => {
-        clearInterval(pruning);
+        stopOutbox();
         await consumer.close();
         await listener.close();
         await close();

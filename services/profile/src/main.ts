@@ -3,13 +3,14 @@
 // read copies of the org service's names kept by its announcements, the people directory's search index brought
 // in step, its recorded events (claim decisions out, account deletions in), and rotunda.profile.v1.ProfileService
 // over gRPC.
+import { keepOutbox } from '@rotunda/events';
 import { startOrphanSweeper } from '@rotunda/images';
 import { ProfileServiceService } from '@rotunda/protos/profile';
 import { runService } from '@rotunda/service-kit';
 import { grpcAccountLookup } from './adapters/grpc-clients.ts';
 import { grpcProfileService } from './adapters/grpc-profile-service.ts';
 import { keepOrgCopy } from './adapters/org-change-listener.ts';
-import { startProfileEvents } from './adapters/profile-events.ts';
+import { consumeAccountDeletions, PROFILE_EVENTS } from './adapters/profile-events.ts';
 import { profileConfigSchema } from './config.ts';
 import { seedDemoProfiles } from './seed/demo-profiles.ts';
 import { wireProfile } from './wiring.ts';
@@ -19,6 +20,8 @@ await runService({
   configSchema: profileConfigSchema,
   migrationsDir: new URL('../prisma/migrations', import.meta.url),
   wire: async ({ config, logger }) => {
+    // The outbox a claim decision is recorded in, before anything can decide one (ADR 0042).
+    const stopOutbox = await keepOutbox({ databaseUrl: config.DATABASE_URL, schema: PROFILE_EVENTS, logger });
     const wired = await wireProfile(config, logger);
     const { prisma, orgDirectory, orgCopy, store, directory, profiles, close } = wired;
     await store.ensureBucket();
@@ -42,8 +45,8 @@ await runService({
     if (indexed > 0) logger.info({ profiles: indexed }, 'directory search index rebuilt');
     // After the seed, which copied the names itself: the listener's first copy then finds the org service up.
     const listener = keepOrgCopy({ databaseUrl: config.DATABASE_URL, logger, orgCopy });
-    // Its outbox of claim decisions, and the deleted accounts it forgets, read from where it left off (ADR 0042).
-    const events = await startProfileEvents({
+    // The deleted accounts it forgets, read from where it left off (ADR 0042).
+    const deletions = consumeAccountDeletions({
       databaseUrl: config.DATABASE_URL,
       logger,
       members: wired.members,
@@ -80,7 +83,8 @@ await runService({
       ],
       onShutdown: async () => {
         await sweeper.stop();
-        await events.close();
+        stopOutbox();
+        await deletions.close();
         await listener.close();
         await close();
       },

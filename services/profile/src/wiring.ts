@@ -1,8 +1,7 @@
 // Builds the profile service's rules and adapters from its configuration: Prisma on its own schema, the read
 // copies of the org service's names and the org service behind them, the image pipeline and object store for
-// pictures, the people directory's search index, the outbox of its recorded events, and members' own data (export,
-// deletion). Shared by the composition root and the scale seed.
-import { ensureEventTables } from '@rotunda/events';
+// pictures, the people directory's search index, and members' own data (export, deletion). Shared by the
+// composition root and the scale seed.
 import { createObjectStore, objectStoreConfigFrom, processImage } from '@rotunda/images';
 import { searchIndexFromConfig } from '@rotunda/search';
 import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-kit';
@@ -16,7 +15,6 @@ import { prismaJobRepository } from './adapters/prisma-job-repository.ts';
 import { prismaMemberData } from './adapters/prisma-member-data.ts';
 import { prismaOrgCopy } from './adapters/prisma-org-copy.ts';
 import { prismaProfileRepository } from './adapters/prisma-profile-repository.ts';
-import { PROFILE_EVENTS } from './adapters/profile-events.ts';
 import type { ProfileConfig } from './config.ts';
 import { createClaimService } from './domain/claim-service.ts';
 import { createContacts } from './domain/contacts.ts';
@@ -29,8 +27,6 @@ import { createPeopleLookups } from './domain/people-lookups.ts';
 import { createProfileService } from './domain/profile-service.ts';
 
 export async function wireProfile(config: ProfileConfig, logger: Logger) {
-  // The outbox a claim decision is recorded in, before anything can decide one (ADR 0042).
-  await ensureEventTables(config.DATABASE_URL, PROFILE_EVENTS);
   const prisma = new PrismaClient({
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
