@@ -99,6 +99,12 @@ export {
   historyRecordOf,
 } from './history.ts';
 export { createLogger, type Logger } from './logger.ts';
+export {
+  createSmtpMailer,
+  type SmtpMailer,
+  type SmtpMailerOptions,
+  type SmtpMessage,
+} from './mail/smtp-mailer.ts';
 export { NODE_FLAGS } from './node-flags.ts';
 export { stopWithParent } from './parent.ts';
 export { listMigrations, migrate } from './postgres/migrate.ts';

@@ -2,7 +2,7 @@
 // root and the admin command, so both act through the same identity provider.
 import { randomBytes } from 'node:crypto';
 import { eventsSchemaOf } from '@rotunda/events';
-import { type Logger, prismaAdapter } from '@rotunda/service-kit';
+import { createSmtpMailer, type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { type AccountRemover, prismaAccountDeletion } from './adapters/account-deletion.ts';
 import { createAltchaCaptcha } from './adapters/altcha-captcha.ts';
@@ -21,7 +21,6 @@ import {
   prismaSpentCaptchas,
 } from './adapters/prisma-stores.ts';
 import { createGrowingDelay, createWindowLimit } from './adapters/rate-limit.ts';
-import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import type { AuthConfig } from './config.ts';
 import { type AddressLimit, type AuthLimits, createAuthService } from './domain/auth-service.ts';
 import type { IdentityProvider } from './domain/ports.ts';

@@ -10,6 +10,7 @@ import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import {
   type Caller,
   createLogger,
+  createSmtpMailer,
   DomainError,
   migrate,
   prismaAdapter,
@@ -32,7 +33,6 @@ import {
   prismaSpentCaptchas,
 } from '../src/adapters/prisma-stores.ts';
 import { createGrowingDelay, createWindowLimit } from '../src/adapters/rate-limit.ts';
-import { createSmtpMailer } from '../src/adapters/smtp-mailer.ts';
 import {
   AccountSlowedDown,
   type AuthService,

@@ -3,12 +3,11 @@
 // of the post, profile and auth services' recorded events (its cursors in notification_events). The digest job
 // (send-digests.ts) builds only the store, members and mailer, and the digests over them.
 import { consumeEvents, ensureEventTables } from '@rotunda/events';
-import { type Logger, prismaAdapter } from '@rotunda/service-kit';
+import { createSmtpMailer, type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcMembers } from './adapters/grpc-members.ts';
 import { grpcNotificationService } from './adapters/grpc-notification-service.ts';
 import { prismaNotificationStore } from './adapters/prisma-store.ts';
-import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { watchUnreadCounts } from './adapters/unread-watch.ts';
 import type { NotificationConfig } from './config.ts';
 import { createDigests, type Digests } from './domain/digests.ts';
@@ -35,9 +34,10 @@ function wireMailing(config: NotificationConfig, overrides: Overrides) {
         deadlineMs: config.GRPC_DEADLINE_MS,
       });
   const members = overrides.members ?? (grpc as Members);
+  // Digests go out one after another: connections kept open carry them all.
   const smtp = overrides.mailer
     ? undefined
-    : createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+    : createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, pool: { maxConnections: 2 } });
   const mailer = overrides.mailer ?? (smtp as Mailer);
   return {
     prisma,

@@ -1,16 +1,34 @@
-// The Mailer port over SMTP with nodemailer: MailDev in the embedded default, any SMTP relay in production.
+// Mail over SMTP with nodemailer, as every service sends it: MailDev in the embedded default, any SMTP relay in
+// production. One plain recipient per mail, timeouts in seconds rather than nodemailer's minutes, errors that name
+// the server (never its password), optionally a pool of kept-open connections and extra headers per mail.
 import nodemailer from 'nodemailer';
-import type { Mailer } from '../domain/ports.ts';
 
 export interface SmtpMailerOptions {
   /** `smtp://host:port` (or `smtps://`, with `user:pass@` when the relay wants a login). */
   url: string;
   /** The sender, e.g. `Rotunda <no-reply@rotunda.example>`. */
   from: string;
+  /** Keep up to this many connections open between mails, for a sender of many mails in a row (digests). */
+  pool?: { maxConnections: number };
 }
 
-// Nodemailer waits up to 2 minutes for a connection by default; a caller waiting on a register or reset
-// answer should learn much sooner that the mail server is gone.
+export interface SmtpMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+export interface SmtpMailer {
+  send(message: SmtpMessage): Promise<void>;
+  /** Closes the pooled connections; a mailer without a pool holds none between mails. */
+  close(): void;
+}
+
+// Nodemailer waits up to 2 minutes for a connection by default; a caller waiting on a register or reset answer, or a
+// digest run, should learn much sooner that the mail server is gone.
 const CONNECTION_TIMEOUT_MS = 10_000;
 const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
@@ -18,18 +36,25 @@ const SOCKET_TIMEOUT_MS = 30_000;
 // Error codes nodemailer uses when it never got a usable SMTP session.
 const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED']);
 
-// One plain address and nothing else: a recipient with commas, brackets or spaces could make nodemailer
-// parse several addresses out of a single user-typed email and send someone's link to a stranger.
+// One plain address and nothing else: a recipient with commas, brackets or spaces could make nodemailer parse
+// several addresses out of a single user-typed email and send someone's link to a stranger.
 const SINGLE_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
 
-export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
+export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
   const server = describeServer(options.url);
-  const transport = nodemailer.createTransport({
-    url: options.url,
+  const timeouts = {
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  };
+  const transport = options.pool
+    ? nodemailer.createTransport({
+        url: options.url,
+        pool: true,
+        maxConnections: options.pool.maxConnections,
+        ...timeouts,
+      })
+    : nodemailer.createTransport({ url: options.url, ...timeouts });
 
   return {
     async send(message) {
@@ -43,6 +68,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
         });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -55,6 +81,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
         throw new Error(`${what}: ${reason}`, { cause: error });
       }
     },
+    close: () => transport.close(),
   };
 }
 
