@@ -5,6 +5,7 @@
 // LISTEN wakes it when something is recorded; a poll covers wake-ups lost while it was not listening.
 import { eventsHandled, eventsLag, type Logger } from '@rotunda/service-kit';
 import pg from 'pg';
+import { listenToChannel } from './channel.ts';
 import type { DomainEvent, RecordedEvent } from './events.ts';
 import { assertEventsSchema, EVENTS_WAKE_CHANNEL, ensureEventTables } from './outbox.ts';
 
@@ -71,18 +72,11 @@ export function consumeEvents({
   const started = new Set<string>();
   let closed = false;
   let closing: Promise<void> | undefined;
-  let listener: pg.Client | undefined;
-  let listenRetry: NodeJS.Timeout | undefined;
-  let retryMs = RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   // Its own cursor table, made once (the service's start may not have made it yet).
   let prepared: Promise<void> | undefined;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
 
   /** One source's next batch, in a transaction that holds its cursor row. */
   async function passSource(source: string): Promise<PassResult> {
@@ -222,44 +216,6 @@ export function consumeEvents({
     return running;
   }
 
-  const listenLater = () => {
-    if (closed || listenRetry) return;
-    listenRetry = setTimeout(() => {
-      listenRetry = undefined;
-      void listen();
-    }, retryMs);
-    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-  };
-
-  async function listen(): Promise<void> {
-    const connection = new pg.Client({ connectionString: databaseUrl });
-    listener = connection;
-    // Once per connection, however it ends: an error, the server closing it, or a failed start.
-    const lost = (error: unknown) => {
-      if (listener !== connection) return;
-      listener = undefined;
-      void connection.end().catch(() => {});
-      if (closed) return;
-      logger.warn({ err: error }, 'event consumer could not listen; retrying');
-      listenLater();
-    };
-    connection.on('error', lost);
-    connection.on('end', () => lost(new Error('listening connection ended')));
-    connection.on('notification', (message) => {
-      if (message.channel === EVENTS_WAKE_CHANNEL && sources.includes(message.payload ?? '')) void wake();
-    });
-    try {
-      await connection.connect();
-      await connection.query(`LISTEN ${EVENTS_WAKE_CHANNEL}`);
-      retryMs = RETRY_MS;
-      // Wake-ups sent while nobody listened are lost: read what was recorded meanwhile.
-      await wake();
-      markReady();
-    } catch (error) {
-      lost(error);
-    }
-  }
-
   /** The last row of each source's outbox as of now, or nothing when it is empty. */
   async function latest(): Promise<Map<string, Place>> {
     const places = new Map<string, Place>();
@@ -283,9 +239,21 @@ export function consumeEvents({
     return true;
   }
 
-  void listen();
+  const listener = listenToChannel({
+    databaseUrl,
+    logger,
+    channel: EVENTS_WAKE_CHANNEL,
+    name: `${schema} wake-ups`,
+    retryMs: RETRY_MS,
+    maxRetryMs: MAX_RETRY_MS,
+    onNotification: (payload) => {
+      if (sources.includes(payload)) void wake();
+    },
+    // Wake-ups sent while nobody listened are lost: read what was recorded meanwhile.
+    onListening: () => wake(),
+  });
   return {
-    ready,
+    ready: listener.ready,
     async drain() {
       const targets = await latest();
       while (!closed) {
@@ -298,8 +266,7 @@ export function consumeEvents({
       closing ??= (async () => {
         closed = true;
         clearTimeout(timer);
-        clearTimeout(listenRetry);
-        await listener?.end().catch(() => {});
+        await listener.close();
         await running;
         await pool.end();
       })();

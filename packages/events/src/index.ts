@@ -8,6 +8,7 @@ export {
   type ProfileChanged,
   parseChange,
 } from './changes.ts';
+export { type ChannelListener, type ChannelListenerOptions, listenToChannel } from './channel.ts';
 export { consumeEvents, type EventConsumer, type EventConsumerOptions } from './consume.ts';
 export type {
   AccountDeleted,

@@ -1,10 +1,10 @@
-// Listening for changes. One dedicated connection runs LISTEN; when it drops it is opened again after a pause.
-// Every time it is (re)established, `onConnected` runs first so the consumer can copy the owner's current
-// records (it may have missed announcements while it was not listening); changes heard meanwhile wait their
-// turn, so a change is always applied after the copy that might predate it.
+// Listening for changes on a channel listener (channel.ts): one dedicated connection, opened again after a pause
+// when it drops. Every time it is (re)established, `onConnected` runs first so the consumer can copy the owner's
+// current records (it may have missed announcements while it was not listening); changes heard meanwhile wait
+// their turn, so a change is always applied after the copy that might predate it.
 import type { Logger } from '@rotunda/service-kit';
-import pg from 'pg';
 import { CHANGES_CHANNEL, type Change, parseChange } from './changes.ts';
+import { listenToChannel } from './channel.ts';
 
 export interface ChangeListenerOptions {
   databaseUrl: string;
@@ -29,75 +29,42 @@ export function listenForChanges({
   onConnected,
   retryMs = 1000,
 }: ChangeListenerOptions): ChangeListener {
-  let closed = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
   // One queue for everything a connection does, so changes apply in the order PostgreSQL delivered them.
   let queue: Promise<void> = Promise.resolve();
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-
   const enqueue = (work: () => Promise<void> | void) => {
     queue = queue.then(work).catch((error: unknown) => {
       logger.error({ err: error }, 'applying a change failed');
     });
-    return queue;
   };
 
-  const reconnectLater = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, retryMs);
-  };
+  const listener = listenToChannel({
+    databaseUrl,
+    logger,
+    channel: CHANGES_CHANNEL,
+    name: 'changes',
+    retryMs,
+    onNotification: (payload) => {
+      const change = parseChange(payload);
+      if (change) enqueue(() => onChange(change));
+    },
+    // Without the copy the consumer may hold stale names: a failure starts over on a new connection.
+    onListening: () =>
+      new Promise<void>((resolve, reject) => {
+        queue = queue.then(async () => {
+          try {
+            await onConnected?.();
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
+      }),
+  });
 
-  async function connect(): Promise<void> {
-    const connection = new pg.Client({ connectionString: databaseUrl });
-    client = connection;
-    connection.on('error', (error) => {
-      logger.warn({ err: error }, 'change listener connection lost; reconnecting');
-      void connection.end().catch(() => {});
-      if (client === connection) client = undefined;
-      reconnectLater();
-    });
-    connection.on('notification', (message) => {
-      if (message.channel !== CHANGES_CHANNEL) return;
-      const change = parseChange(message.payload);
-      if (change) void enqueue(() => onChange(change));
-    });
-    try {
-      await connection.connect();
-      await connection.query(`LISTEN ${CHANGES_CHANNEL}`);
-      await enqueue(async () => {
-        try {
-          await onConnected?.();
-        } catch (error) {
-          // Without the copy the consumer may hold stale names: start over on a new connection.
-          logger.warn({ err: error }, 'catching up on changes failed; retrying');
-          connection.emit('error', error);
-          return;
-        }
-        markReady();
-      });
-    } catch (error) {
-      if (closed) return;
-      logger.warn({ err: error }, 'change listener could not connect; retrying');
-      void connection.end().catch(() => {});
-      if (client === connection) client = undefined;
-      reconnectLater();
-    }
-  }
-
-  void connect();
   return {
-    ready,
+    ready: listener.ready,
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => {});
+      await listener.close();
       await queue;
     },
   };

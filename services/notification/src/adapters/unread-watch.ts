@@ -1,9 +1,10 @@
 // Changes of members' unread counts, as every replica hears them: one connection LISTENs on rotunda_unread
 // (whichever replica made the change announced it in its transaction), reads the member's count and passes
 // {userId, unreadCount} to every watcher this replica holds (the gateway workers' streams). The connection is
-// opened again after a pause when it drops; closing ends every watcher, so streams end cleanly on shutdown.
+// opened again after a pause when it drops (packages/events' channel listener); closing ends every watcher, so
+// streams end cleanly on shutdown.
+import { listenToChannel } from '@rotunda/events';
 import type { Logger } from '@rotunda/service-kit';
-import pg from 'pg';
 import { UNREAD_CHANNEL } from './prisma-store.ts';
 
 export interface UnreadChange {
@@ -33,13 +34,6 @@ export function watchUnreadCounts(options: {
 }): UnreadWatch {
   const { databaseUrl, logger, unreadCount, retryMs = 1000 } = options;
   const watchers = new Set<Watcher>();
-  let closed = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
 
   const broadcast = async (userId: string) => {
     if (watchers.size === 0) return;
@@ -51,55 +45,28 @@ export function watchUnreadCounts(options: {
     }
   };
 
-  const reconnectLater = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, retryMs);
-  };
+  const listener = listenToChannel({
+    databaseUrl,
+    logger,
+    channel: UNREAD_CHANNEL,
+    name: 'unread counts',
+    applicationName: 'notification.unread',
+    retryMs,
+    onNotification: (userId) => {
+      if (userId) void broadcast(userId);
+    },
+  });
 
-  async function connect(): Promise<void> {
-    const connection = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: 'notification.unread',
-    });
-    client = connection;
-    connection.on('error', (error) => {
-      logger.warn({ err: error }, 'unread count listener lost its connection; reconnecting');
-      void connection.end().catch(() => {});
-      if (client === connection) client = undefined;
-      reconnectLater();
-    });
-    connection.on('notification', (message) => {
-      if (message.channel === UNREAD_CHANNEL && message.payload) void broadcast(message.payload);
-    });
-    try {
-      await connection.connect();
-      await connection.query(`LISTEN ${UNREAD_CHANNEL}`);
-      markReady();
-    } catch (error) {
-      if (closed) return;
-      logger.warn({ err: error }, 'unread count listener could not connect; retrying');
-      void connection.end().catch(() => {});
-      if (client === connection) client = undefined;
-      reconnectLater();
-    }
-  }
-
-  void connect();
   return {
-    ready,
+    ready: listener.ready,
     watch(watcher) {
       watchers.add(watcher);
       return () => watchers.delete(watcher);
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
       for (const watcher of watchers) watcher.onEnd();
       watchers.clear();
-      await client?.end().catch(() => {});
+      await listener.close();
     },
   };
 }
