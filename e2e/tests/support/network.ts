@@ -52,7 +52,8 @@ export function trackRequests(context: BrowserContext): void {
 /**
  * Resolves once no request of the page other than the unread count's stream has been in flight for 500 ms,
  * counted from the later of this call and the last request's start or end; fails after `timeout` ms naming the
- * requests still open.
+ * requests still open. Unlike networkidle, which fires once per document and then answers at once, each call
+ * waits afresh, so it also waits for what an action after the first load started.
  */
 export async function networkSettled(
   page: Page,
