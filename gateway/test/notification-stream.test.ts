@@ -184,6 +184,14 @@ describe('the live unread count', () => {
     await expect.poll(() => stream.ended(), { timeout: 5000 }).toBe(true);
   });
 
+  it('refuses a token past its expiry that other routes still take within the clock tolerance', async () => {
+    const lapsed = { authorization: `Bearer ${await accessToken(key, { expiresIn: -5 })}` };
+    const refused = await fetch(`${first.base}/api/notifications/stream`, { headers: lapsed });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ errors: [{ msg: STREAM_MESSAGES.expired }] });
+    expect((await fetch(`${first.base}/api/notifications`, { headers: lapsed })).status).toBe(200);
+  });
+
   it(`holds at most ${STREAMS_PER_MEMBER} streams per member (429), and the process’s cap (503)`, async () => {
     const mine = await Promise.all(
       Array.from({ length: STREAMS_PER_MEMBER }, () => openStream(first, member)),

@@ -46,6 +46,7 @@ const FULL_RETRY_AFTER_SECONDS = 5;
 export const STREAM_MESSAGES = {
   full: 'Live updates are busy on this server. Your count will update when you reload the page.',
   tooMany: `You have live updates open in ${STREAMS_PER_MEMBER} windows already. Close one and try again.`,
+  expired: 'Your session token has expired. Renew it to see live updates.',
 } as const;
 
 interface Connection {
@@ -238,6 +239,10 @@ export function unreadStreams({
   return {
     async open(req, res) {
       const caller = callerOf(req);
+      // Other routes take a token up to the clock tolerance past its expiry; a stream would be closed at once at the
+      // next check, and the client would open it again and again: it is refused instead.
+      if (req.tokenExpiresAt !== undefined && now() >= req.tokenExpiresAt)
+        throw new HttpError(401, STREAM_MESSAGES.expired);
       if (closed) throw new HttpError(503, STREAM_MESSAGES.full, FULL_RETRY_AFTER_SECONDS);
       if (count >= atOnce) {
         unreadStreamsRefused.inc({ cap: 'process' });
