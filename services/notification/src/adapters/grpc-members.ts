@@ -1,6 +1,6 @@
 // The members as the digests and immediate mails see them, asked of the services that own them as this service
 // (signed service calls): emails from the auth service (GetMemberEmails, up to 1000 at once), and every owned
-// profile's issue areas from the profile service (the ListMemberIssueAreas stream, read as it arrives).
+// profile's issue areas from the profile service (the ListMemberIssueAreas stream).
 import { Metadata } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import {

@@ -89,7 +89,14 @@ export function createDigests({ store, members, mailer, publicUrl, logger }: Dig
         run.sent += await sendBatch(batch, at, signal);
         batch = [];
       };
+      // Read whole before any mail is sent: a stream held open while thousands of mails go out (minutes) is dropped
+      // by the connection or a profile replica's restart; the list is a few megabytes for 100,000 members.
+      const owners: MemberIssueAreas[] = [];
       for await (const member of members.issueAreas()) {
+        if (signal?.aborted) break;
+        owners.push(member);
+      }
+      for (const member of owners) {
         if (signal?.aborted) break;
         seen.add(member.userId);
         batch.push(member);
