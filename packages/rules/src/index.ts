@@ -1,4 +1,5 @@
 // Public entry of @rotunda/rules: the spec's validation and formatting rules for browser and server.
+export * from './access.ts';
 export * from './address.ts';
 export * from './cal-access.ts';
 export * from './captcha.ts';

@@ -1,0 +1,35 @@
+// Access administration rules shared by the admin screen, the gateway and the auth service (DESIGN.md
+// "Community contracts — Access administration"): the lists of who may register, the roles an administrator
+// grants, their labels, the log's page bounds, and the messages a change is refused with.
+
+/** The lists that decide who may register: whole domains, single work emails, beta testers' emails. */
+export const ACCESS_LISTS = ['domains', 'emails', 'beta_emails'] as const;
+export type AccessList = (typeof ACCESS_LISTS)[number];
+
+export const ACCESS_LIST_LABELS: Readonly<Record<AccessList, string>> = {
+  domains: 'Approved domains',
+  emails: 'Approved emails',
+  beta_emails: 'Beta testers',
+};
+
+/** The roles an administrator grants and takes away. */
+export const ADMIN_ROLES = ['contributor', 'admin'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ROLE_LABELS: Readonly<Record<AdminRole, string>> = {
+  contributor: 'Concierge contributor',
+  admin: 'Administrator',
+};
+
+/** The realm role of the people who administer access. */
+export const ADMIN_ROLE = 'admin';
+
+/** The admin log's entries per answer: by default, and at most. */
+export const ADMIN_LOG_PAGE = { default: 50, max: 100 } as const;
+
+export const ACCESS_MESSAGES = {
+  badDomain: 'Enter a domain such as agency.ca.gov.',
+  badEmail: 'Enter an email address such as name@agency.ca.gov.',
+  unknownAccount: 'No account has this email.',
+  ownAdmin: 'You cannot take the administrator role from yourself.',
+} as const;
