@@ -13,6 +13,8 @@ export interface AuthUser {
   last_name: string;
   email: string;
   contributor: boolean;
+  /** Holds the realm role 'admin' (access administration); absent from sessions stored before it existed. */
+  admin?: boolean;
   email_confirmed: boolean;
 }
 
@@ -160,6 +162,7 @@ export function useSession<T>(selector: (state: SessionStore) => T): T {
 export const useIsAuthenticated = (): boolean => useSession((s) => s.isAuthenticated);
 export const useUser = (): AuthUser | null => useSession((s) => s.user);
 export const useIsContributor = (): boolean => useSession((s) => s.user?.contributor === true);
+export const useIsAdmin = (): boolean => useSession((s) => s.user?.admin === true);
 
 export const setSession = (user: AuthUser, refreshToken?: string | null): void =>
   sessionStore.getState().setSession(user, refreshToken);
