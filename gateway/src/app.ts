@@ -27,6 +27,7 @@ import { type UnreadStreams, unreadStreams } from './http/unread-streams.ts';
 import { uploadAdmission } from './http/upload-admission.ts';
 import { webBuildsPresent, webRouter } from './http/web.ts';
 import { realmsRouter } from './identity/realms.ts';
+import { adminRouter } from './routes/admin.ts';
 import { authRouter } from './routes/auth.ts';
 import { healthRouter, type Readiness, readyRouter } from './routes/health.ts';
 import { historyRouter } from './routes/history.ts';
@@ -156,6 +157,7 @@ export function createApp({
   app.use('/api', moderationRouter(clients, pages, moderation));
   app.use('/api/notifications', notificationsRouter(clients, streams));
   app.use('/api/me', meRouter(clients, streams, endedSessions));
+  app.use('/api/admin', adminRouter(clients));
   app.use(
     '/auth',
     express.json({ limit: '64kb' }),

@@ -209,6 +209,7 @@ describe('public /auth calls', () => {
         email: 'member@demo.ca.gov',
         contributor: false,
         email_confirmed: true,
+        admin: false,
       },
     });
     expect(res.headers.get('cache-control')).toBe('no-store');

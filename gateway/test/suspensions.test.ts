@@ -53,6 +53,9 @@ const WRITE_ROUTES = [
   'POST /api/reports/decide',
   'POST /api/moderation/suspensions',
   'DELETE /api/moderation/suspensions/:user_id',
+  'POST /api/admin/access',
+  'DELETE /api/admin/access',
+  'POST /api/admin/roles',
 ];
 
 /** POSTs that only read (a body carries the question), or count a reading: a suspended member still reads. */
@@ -114,7 +117,7 @@ let profiles: FakeProfile;
 let orgs: FakeOrg;
 let notifications: FakeNotification;
 let gateway: RunningGateway;
-/** A contributor, so the contributors' routes are refused for the suspension and not for the role. */
+/** A contributor and administrator, so the role-only routes are refused for the suspension, not for the role. */
 let contributor: Record<string, string>;
 
 beforeAll(async () => {
@@ -133,7 +136,7 @@ beforeAll(async () => {
     ORG_SERVICE_ADDR: orgs.address,
     NOTIFICATION_SERVICE_ADDR: notifications.address,
   });
-  contributor = { 'x-auth-token': await accessToken(key, { roles: ['contributor'] }) };
+  contributor = { 'x-auth-token': await accessToken(key, { roles: ['contributor', 'admin'] }) };
 });
 afterAll(async () => {
   await gateway.close();

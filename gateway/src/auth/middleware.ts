@@ -23,7 +23,10 @@ declare global {
 
 // The guards answer the services' own refusal texts: a visitor at a member-only call gets the product's words
 // for it (spec §8, 'Access Restricted. Please login.'); a member without the role is told which role it takes.
-const ROLE_REFUSALS: Record<string, string> = { contributor: ACCESS_MESSAGES.contributorsOnly };
+const ROLE_REFUSALS: Record<string, string> = {
+  contributor: ACCESS_MESSAGES.contributorsOnly,
+  admin: 'Administrators only',
+};
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 

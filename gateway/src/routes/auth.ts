@@ -204,6 +204,7 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
         last_name: user.last_name,
         email: user.email,
         contributor: user.contributor,
+        admin: user.admin,
         email_confirmed: user.email_confirmed,
       },
     });

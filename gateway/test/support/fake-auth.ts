@@ -1,8 +1,14 @@
 // Test doubles for the identity side: RS256 signing keys, Keycloak-shaped access tokens minted with jose, a
 // fake AuthService on a real gRPC server that records every call (with the caller from the metadata) and
-// answers canned results, and a gateway started against it (watching the fake's ended sessions).
+// answers canned results (the access lists it keeps as they are changed), and a gateway started against it (watching the fake's ended sessions).
 import type { AddressInfo } from 'node:net';
-import { AuthServiceService, type LoginResponse, type TokenSet } from '@rotunda/protos/auth';
+import {
+  type AccessLists,
+  type AdminLogEntry,
+  AuthServiceService,
+  type LoginResponse,
+  type TokenSet,
+} from '@rotunda/protos/auth';
 import {
   type CallContext,
   type Caller,
@@ -101,9 +107,38 @@ export const LOGIN: LoginResponse = {
     email: MEMBER.email,
     contributor: false,
     email_confirmed: true,
+    admin: false,
   },
   tokens: TOKENS,
 };
+
+const accessLists = (): AccessLists => ({
+  domains: ['agency.ca.gov'],
+  emails: ['staff@example.org'],
+  beta_emails: ['beta@example.com'],
+});
+
+/** The admin log ListAdminLog answers: a change from the screen, then one from `npm run admin`. */
+export const ADMIN_LOG: AdminLogEntry[] = [
+  {
+    id: 12,
+    at: new Date('2026-11-30T17:05:00Z'),
+    actor_user_id: 'a0d1e2f3-0000-4000-8000-00000000ad31',
+    actor_email: 'admin@demo.ca.gov',
+    action: 'grant',
+    subject: 'contributor',
+    value: 'member@demo.ca.gov',
+  },
+  {
+    id: 11,
+    at: new Date('2026-11-29T09:00:00Z'),
+    actor_user_id: '',
+    actor_email: 'npm run admin',
+    action: 'add',
+    subject: 'domains',
+    value: 'agency.ca.gov',
+  },
+];
 
 type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
 
@@ -121,6 +156,8 @@ export interface FakeAuth {
   calls: RecordedCall[];
   /** The session ids ListEndedSessions answers; push one to end a session. */
   endedSessions: string[];
+  /** The access lists GetAccessLists answers and ChangeAccessList changes; `reset` restores them. */
+  access: AccessLists;
   /** The keys GetJwks hands out; replace to rotate. */
   jwks: { keys: JWK[] };
   /** Replace one RPC's answer for the current test; `reset` restores the defaults. */
@@ -168,6 +205,16 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
       json: JSON.stringify({ account: { user_id: MEMBER.sub, email: MEMBER.email, first_name: 'Maya' } }),
     }),
     deleteAccount: async () => ({}),
+    getAccessLists: async () => fake.access,
+    changeAccessList: async (request) => {
+      const list = fake.access[request.list as keyof AccessLists];
+      const value = request.value as string;
+      if (request.add && !list.includes(value)) list.push(value);
+      if (!request.add && list.includes(value)) list.splice(list.indexOf(value), 1);
+      return fake.access;
+    },
+    setRole: async () => ({}),
+    listAdminLog: async () => ({ entries: ADMIN_LOG }),
   };
   let overrides: Record<string, Handler> = {};
   const implementation = Object.fromEntries(
@@ -194,6 +241,7 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     address: `127.0.0.1:${server.port}`,
     calls,
     endedSessions: [],
+    access: accessLists(),
     jwks,
     answer: (method, handler) => {
       overrides[method] = handler;
@@ -203,6 +251,7 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
       overrides = {};
       calls.length = 0;
       fake.endedSessions.length = 0;
+      fake.access = accessLists();
     },
   };
   return fake;
