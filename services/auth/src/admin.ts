@@ -1,9 +1,12 @@
 // The auth service's administration, its public entry point for the product's admin command (tools/admin,
-// `npm run admin`): who may register and who is a contributor, through the same identity provider the service
-// uses (the built-in one, or Keycloak's realm role in Keycloak mode), and the built-in provider's signing key.
+// `npm run admin`): who may register and who is a contributor or administrator (each change in the admin log),
+// through the same identity provider the service uses (the built-in one, or Keycloak's realm roles in Keycloak
+// mode), and the built-in provider's signing key.
 // Run on its own where only the auth service is (its image): `node src/admin.ts <command> [value]`.
-import { CONTRIBUTOR_ROLE, createLogger, loadConfigOrExit, migrate } from '@rotunda/service-kit';
+import type { AccessList, AdminRole } from '@rotunda/rules';
+import { createLogger, DomainError, loadConfigOrExit, migrate } from '@rotunda/service-kit';
 import { type AuthConfig, authConfigSchema } from './config.ts';
+import { COMMAND_LINE_ACTOR } from './domain/access-admin.ts';
 import type { AccessListName } from './domain/ports.ts';
 import { wireAuth } from './wiring.ts';
 
@@ -13,19 +16,27 @@ export const AUTH_ADMIN_COMMANDS = `  approve-domain <domain>       let anyone a
   add-beta-email <email>        let this beta tester register           (remove-beta-email <email>)
   grant-contributor <email>     make this member a Concierge contributor
   revoke-contributor <email>    take the contributor role away
+  grant-admin <email>           let this member administer access       (revoke-admin <email>)
   list                          print the approved domains, approved emails and beta emails
   rotate-keys                   start signing tokens with a new key (built-in identity provider)`;
 
-const LISTS: Record<string, [AccessListName, 'add' | 'remove']> = {
-  'approve-domain': ['approved-domain', 'add'],
-  'remove-domain': ['approved-domain', 'remove'],
-  'approve-email': ['approved-email', 'add'],
-  'remove-email': ['approved-email', 'remove'],
-  'add-beta-email': ['beta-email', 'add'],
-  'remove-beta-email': ['beta-email', 'remove'],
+const LISTS: Record<string, [AccessList, AccessListName, 'add' | 'remove']> = {
+  'approve-domain': ['domains', 'approved-domain', 'add'],
+  'remove-domain': ['domains', 'approved-domain', 'remove'],
+  'approve-email': ['emails', 'approved-email', 'add'],
+  'remove-email': ['emails', 'approved-email', 'remove'],
+  'add-beta-email': ['beta_emails', 'beta-email', 'add'],
+  'remove-beta-email': ['beta_emails', 'beta-email', 'remove'],
 };
 
-const OTHER_COMMANDS = ['grant-contributor', 'revoke-contributor', 'list', 'rotate-keys'];
+const ROLES: Record<string, [AdminRole, boolean]> = {
+  'grant-contributor': ['contributor', true],
+  'revoke-contributor': ['contributor', false],
+  'grant-admin': ['admin', true],
+  'revoke-admin': ['admin', false],
+};
+
+const OTHER_COMMANDS = ['list', 'rotate-keys'];
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -35,11 +46,11 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
  */
 export async function runAuthAdmin(args: readonly string[], usage: string): Promise<number> {
   const [command, value] = args;
-  if (!command || (!LISTS[command] && !OTHER_COMMANDS.includes(command))) {
+  if (!command || (!LISTS[command] && !ROLES[command] && !OTHER_COMMANDS.includes(command))) {
     process.stderr.write(`${command ? `Unknown command: ${command}\n\n` : ''}${usage}\n`);
     return 2;
   }
-  if (command !== 'list' && command !== 'rotate-keys' && !value?.trim()) {
+  if (!OTHER_COMMANDS.includes(command) && !value?.trim()) {
     process.stderr.write(`${command} needs a value.\n\n${usage}\n`);
     return 2;
   }
@@ -61,48 +72,54 @@ async function run(config: AuthConfig, command: string, value: string): Promise<
     migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
     logger,
   });
-  const { prisma, identity, builtin, lists } = wireAuth(config, logger);
+  const { prisma, builtin, lists, access } = wireAuth(config, logger);
   try {
-    const list = LISTS[command];
-    if (list) {
-      const stored = await lists[list[1]](list[0], value);
-      say(`${list[1] === 'add' ? 'Added' : 'Removed'} ${stored} (${list[0]}).`);
-      return 0;
-    }
-    if (command === 'list') {
-      say(`Approved domains: ${(await lists.approvedDomains()).join(', ') || '(none)'}`);
-      say(`Approved emails:  ${(await lists.approvedEmails()).join(', ') || '(none)'}`);
-      say(`Beta emails:      ${(await lists.betaEmails()).join(', ') || '(none)'}`);
-      return 0;
-    }
-    if (command === 'rotate-keys') {
-      if (!builtin) {
-        say('Keys are managed by Keycloak in this configuration (IDENTITY_PROVIDER=keycloak).');
-        return 1;
-      }
-      say(
-        `Now signing with key ${await builtin.rotateSigningKey()}; earlier keys still verify their tokens.`,
-      );
-      return 0;
-    }
-    const user = await identity.findUserByEmail(value);
-    if (!user) {
-      say(`No account for ${value}.`);
-      return 1;
-    }
-    if (command === 'grant-contributor') {
-      await identity.grantRole(user.id, CONTRIBUTOR_ROLE);
-      say(
-        `${user.email} is a contributor. The role shows in their next token (at the latest after a refresh).`,
-      );
-    } else {
-      await identity.revokeRole(user.id, CONTRIBUTOR_ROLE);
-      say(`${user.email} is no longer a contributor.`);
-    }
-    return 0;
+    return await runWith(command, value, { builtin, lists, access });
+  } catch (error) {
+    // A value the rules refuse, or an unknown account: the operator's mistake, said in the screen's words.
+    if (!(error instanceof DomainError)) throw error;
+    say(error.kind === 'not_found' ? `No account for ${value}.` : error.message);
+    return 1;
   } finally {
     await prisma.$disconnect();
   }
+}
+
+/** Changes go through the access rules as the command-line actor, so the admin log records them too. */
+async function runWith(
+  command: string,
+  value: string,
+  { builtin, lists, access }: Pick<ReturnType<typeof wireAuth>, 'builtin' | 'lists' | 'access'>,
+): Promise<number> {
+  const list = LISTS[command];
+  if (list) {
+    const stored = await access.changeList(COMMAND_LINE_ACTOR, list[0], value, list[2] === 'add');
+    say(`${list[2] === 'add' ? 'Added' : 'Removed'} ${stored} (${list[1]}).`);
+    return 0;
+  }
+  const role = ROLES[command];
+  if (role) {
+    const email = await access.setRole(COMMAND_LINE_ACTOR, value, role[0], role[1]);
+    const name = role[0] === 'admin' ? 'an administrator' : 'a contributor';
+    say(
+      role[1]
+        ? `${email} is ${name}. The role shows in their next token (at the latest after a refresh).`
+        : `${email} is no longer ${name}.`,
+    );
+    return 0;
+  }
+  if (command === 'list') {
+    say(`Approved domains: ${(await lists.approvedDomains()).join(', ') || '(none)'}`);
+    say(`Approved emails:  ${(await lists.approvedEmails()).join(', ') || '(none)'}`);
+    say(`Beta emails:      ${(await lists.betaEmails()).join(', ') || '(none)'}`);
+    return 0;
+  }
+  if (!builtin) {
+    say('Keys are managed by Keycloak in this configuration (IDENTITY_PROVIDER=keycloak).');
+    return 1;
+  }
+  say(`Now signing with key ${await builtin.rotateSigningKey()}; earlier keys still verify their tokens.`);
+  return 0;
 }
 
 if (import.meta.main) {

@@ -16,12 +16,14 @@ import { createKeycloakIdentity } from './adapters/keycloak-identity.ts';
 import { prismaExchangedRefreshTokens } from './adapters/prisma-exchanged-refresh-tokens.ts';
 import {
   prismaAccessLists,
+  prismaAdminLog,
   prismaEndedSessions,
   prismaOneTimeTokens,
   prismaSpentCaptchas,
 } from './adapters/prisma-stores.ts';
 import { createGrowingDelay, createWindowLimit } from './adapters/rate-limit.ts';
 import type { AuthConfig } from './config.ts';
+import { createAccessAdmin } from './domain/access-admin.ts';
 import { type AddressLimit, type AuthLimits, createAuthService } from './domain/auth-service.ts';
 import type { IdentityProvider } from './domain/ports.ts';
 
@@ -145,5 +147,6 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
       resetLinkMinutes: config.RESET_LINK_MINUTES,
     },
   });
-  return { prisma, identity, builtin, lists, auth };
+  const access = createAccessAdmin({ identity, lists, log: prismaAdminLog(prisma) });
+  return { prisma, identity, builtin, lists, auth, access };
 }

@@ -28,11 +28,13 @@ import { createBuiltinIdentity, deleteBuiltinAccount } from '../src/adapters/bui
 import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
 import {
   prismaAccessLists,
+  prismaAdminLog,
   prismaEndedSessions,
   prismaOneTimeTokens,
   prismaSpentCaptchas,
 } from '../src/adapters/prisma-stores.ts';
 import { createGrowingDelay, createWindowLimit } from '../src/adapters/rate-limit.ts';
+import { createAccessAdmin } from '../src/domain/access-admin.ts';
 import {
   AccountSlowedDown,
   type AuthService,
@@ -1118,7 +1120,12 @@ describe('over gRPC', () => {
         {
           name: 'rotunda.auth.v1.AuthService',
           definition: AuthServiceService,
-          implementation: grpcAuthService(auth, identity, logger),
+          implementation: grpcAuthService(
+            auth,
+            identity,
+            createAccessAdmin({ identity, lists: prismaAccessLists(prisma), log: prismaAdminLog(prisma) }),
+            logger,
+          ),
         },
       ],
     });

@@ -62,6 +62,11 @@ describe('Keycloak realm export', () => {
     expect(realm).toMatchObject({ revokeRefreshToken: true, refreshTokenMaxReuse: 0 });
   });
 
+  it("defines the realm role 'admin' for the people who administer access", () => {
+    const role = realm.roles?.realm?.find((r) => r.name === 'admin');
+    expect(role?.description).toMatch(/^Administrator/);
+  });
+
   it("defines the realm role 'contributor'", () => {
     const role = realm.roles?.realm?.find((r) => r.name === 'contributor');
     expect(role?.description).toBe('Concierge contributor — may edit unclaimed profiles and organizations');

@@ -14,6 +14,7 @@ import {
   requireService,
   unary,
 } from '@rotunda/service-kit';
+import type { AccessAdmin } from '../domain/access-admin.ts';
 import { AccountSlowedDown, type AuthService } from '../domain/auth-service.ts';
 import type { IdentityProvider, TokenSet } from '../domain/ports.ts';
 
@@ -45,6 +46,7 @@ function requireServiceNotMember(service: string | undefined, caller: Caller | u
 export function grpcAuthService(
   auth: AuthService,
   identity: IdentityProvider,
+  access: AccessAdmin,
   logger: Logger,
 ): AuthServiceServer {
   const login = async (request: LoginRequest): Promise<LoginResponse> => {
@@ -61,6 +63,7 @@ export function grpcAuthService(
         last_name: user.lastName,
         email: user.email,
         contributor: user.contributor,
+        admin: user.admin,
         email_confirmed: user.emailConfirmed,
       },
       tokens: tokenSet(tokens),
@@ -186,6 +189,27 @@ export function grpcAuthService(
     }),
     consumeQuota: unary(logger, 'ConsumeQuota', async (request, context) => ({
       retry_after_seconds: await auth.consumeQuota(context.caller, request.quota),
+    })),
+    getAccessLists: unary(logger, 'GetAccessLists', async (_request, context) =>
+      access.getAccessLists(context.caller),
+    ),
+    changeAccessList: unary(logger, 'ChangeAccessList', async (request, context) =>
+      access.changeAccessList(context.caller, request),
+    ),
+    setRole: unary(logger, 'SetRole', async (request, context) => {
+      await access.setRoleFor(context.caller, request);
+      return {};
+    }),
+    listAdminLog: unary(logger, 'ListAdminLog', async (request, context) => ({
+      entries: (await access.listAdminLog(context.caller, request)).map((entry) => ({
+        id: entry.id,
+        at: entry.at,
+        actor_user_id: entry.actor.userId ?? '',
+        actor_email: entry.actor.email,
+        action: entry.action,
+        subject: entry.subject,
+        value: entry.value,
+      })),
     })),
   };
 }

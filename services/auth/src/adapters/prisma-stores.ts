@@ -1,8 +1,15 @@
 // The auth service's Postgres stores through Prisma: one-time link tokens (hashed), the registration access
-// lists, spent captcha challenges, and the sessions that ended.
+// lists and the log of their changes, spent captcha challenges, and the sessions that ended.
 import { createHash, randomBytes } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
-import type { AccessListName, AccessLists, EndedSessions, OneTimeTokens } from '../domain/ports.ts';
+import type {
+  AccessListName,
+  AccessLists,
+  AdminLog,
+  AdminLogEntry,
+  EndedSessions,
+  OneTimeTokens,
+} from '../domain/ports.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -56,17 +63,47 @@ export function prismaAccessLists(prisma: PrismaClient): AccessLists {
     betaEmails: () => values('beta-email'),
     async add(list, value) {
       const normalized = normalize(list, value);
-      await prisma.accessListEntry.upsert({
-        where: { list_value: { list, value: normalized } },
-        create: { list, value: normalized },
-        update: {},
+      const { count } = await prisma.accessListEntry.createMany({
+        data: [{ list, value: normalized }],
+        skipDuplicates: true,
       });
-      return normalized;
+      return { value: normalized, changed: count === 1 };
     },
     async remove(list, value) {
       const normalized = normalize(list, value);
-      await prisma.accessListEntry.deleteMany({ where: { list, value: normalized } });
-      return normalized;
+      const { count } = await prisma.accessListEntry.deleteMany({ where: { list, value: normalized } });
+      return { value: normalized, changed: count > 0 };
+    },
+  };
+}
+
+export function prismaAdminLog(prisma: PrismaClient): AdminLog {
+  return {
+    async record(entry) {
+      await prisma.adminLogEntry.create({
+        data: {
+          actorUserId: entry.actor.userId,
+          actorEmail: entry.actor.email,
+          action: entry.action,
+          subject: entry.subject,
+          value: entry.value,
+        },
+      });
+    },
+    async page(before, limit) {
+      const rows = await prisma.adminLogEntry.findMany({
+        where: before > 0 ? { id: { lt: BigInt(before) } } : {},
+        orderBy: { id: 'desc' },
+        take: limit,
+      });
+      return rows.map((row) => ({
+        id: Number(row.id),
+        at: row.at,
+        actor: { userId: row.actorUserId, email: row.actorEmail },
+        action: row.action as AdminLogEntry['action'],
+        subject: row.subject,
+        value: row.value,
+      }));
     },
   };
 }

@@ -6,6 +6,7 @@
 // quotas the gateway asks about, and members' data: their account exported, or deleted with the password
 // again. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import {
+  ADMIN_ROLE,
   CAPTCHA_MESSAGES,
   isEmailEligible,
   isPasswordValid,
@@ -125,6 +126,8 @@ export interface AuthUser {
   lastName: string;
   email: string;
   contributor: boolean;
+  /** Holds the realm role 'admin': administers who may register and members' roles. */
+  admin: boolean;
   emailConfirmed: boolean;
 }
 
@@ -134,6 +137,7 @@ const toAuthUser = (user: IdentityUser): AuthUser => ({
   lastName: user.lastName,
   email: user.email,
   contributor: user.roles.includes(CONTRIBUTOR_ROLE),
+  admin: user.roles.includes(ADMIN_ROLE),
   emailConfirmed: user.emailVerified,
 });
 

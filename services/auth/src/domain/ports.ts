@@ -191,9 +191,38 @@ export interface AccessLists {
   approvedDomains(): Promise<string[]>;
   approvedEmails(): Promise<string[]>;
   betaEmails(): Promise<string[]>;
-  /** Answers the value as stored (lower-case, a domain without its @). */
-  add(list: AccessListName, value: string): Promise<string>;
-  remove(list: AccessListName, value: string): Promise<string>;
+  /** Answers the value as stored (lower-case, a domain without its @) and whether the list changed. */
+  add(list: AccessListName, value: string): Promise<AccessListChange>;
+  remove(list: AccessListName, value: string): Promise<AccessListChange>;
+}
+
+export interface AccessListChange {
+  value: string;
+  /** false: the value was already there (add) or absent (remove). */
+  changed: boolean;
 }
 
 export type AccessListName = 'approved-domain' | 'approved-email' | 'beta-email';
+
+/** Who changed access: a member's account, or the command line (no account). */
+export interface AdminActor {
+  userId: string | null;
+  email: string;
+}
+
+export interface AdminLogEntry {
+  id: number;
+  at: Date;
+  actor: AdminActor;
+  action: 'add' | 'remove' | 'grant' | 'revoke';
+  /** The list ('domains', 'emails', 'beta_emails') or the role ('contributor', 'admin'). */
+  subject: string;
+  value: string;
+}
+
+/** The log of every change to the access lists and roles. */
+export interface AdminLog {
+  record(entry: Omit<AdminLogEntry, 'id' | 'at'>): Promise<void>;
+  /** Newest first: at most `limit` entries older than the entry `before` (0: from the newest). */
+  page(before: number, limit: number): Promise<AdminLogEntry[]>;
+}

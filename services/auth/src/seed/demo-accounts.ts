@@ -1,4 +1,5 @@
 // Demo accounts and access lists for the one-machine default (DESIGN's run contract). Fictional people.
+import { ADMIN_ROLE } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import type { AccessLists, IdentityProvider } from '../domain/ports.ts';
 
@@ -9,6 +10,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Camila',
     lastName: 'Reyes',
     contributor: true,
+    admin: false,
   },
   {
     email: 'member@demo.ca.gov',
@@ -16,6 +18,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Marcus',
     lastName: 'Chen',
     contributor: false,
+    admin: false,
   },
   {
     email: 'newbie@demo.ca.gov',
@@ -23,6 +26,15 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Nora',
     lastName: 'Whitfield',
     contributor: false,
+    admin: false,
+  },
+  {
+    email: 'admin@demo.ca.gov',
+    password: 'Admin#2024x',
+    firstName: 'Adele',
+    lastName: 'Okafor',
+    contributor: false,
+    admin: true,
   },
 ] as const;
 
@@ -39,6 +51,7 @@ export async function seedDemoAccounts(identity: IdentityProvider, lists: Access
     if (await identity.findUserByEmail(account.email)) continue;
     const user = await identity.createUser({ ...account, emailVerified: true });
     if (account.contributor) await identity.grantRole(user.id, CONTRIBUTOR_ROLE);
+    if (account.admin) await identity.grantRole(user.id, ADMIN_ROLE);
     created += 1;
   }
   for (const [list, values] of Object.entries(DEMO_LISTS) as [keyof typeof DEMO_LISTS, readonly string[]][]) {
