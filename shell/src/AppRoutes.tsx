@@ -2,12 +2,13 @@
 // reset-password and confirm-email pages and the 404 page belong to the shell. Each screen's view is keyed by its
 // module, so moving to another screen starts a fresh view instead of rendering the old screen at the new path.
 // The remotes' paths and modules come from SCREENS, which the start-up preload reads too. The member's
-// notifications and settings and the unsubscribe page load when first visited, so the first page stays light.
+// notifications and settings, the administrators' screen and the unsubscribe page load when first visited, so
+// the first page stays light.
 // A post's address (/public-square/post/:id, where notifications lead) opens the public square.
 import { Spinner } from '@rotunda/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { RedirectOwnersToProfile, RequireAuth, RequireContributor } from './guard';
+import { RedirectOwnersToProfile, RequireAdmin, RequireAuth, RequireContributor } from './guard';
 import { Layout } from './layout/Layout';
 import { ConfirmEmail } from './pages/ConfirmEmail';
 import { Home } from './pages/Home';
@@ -23,6 +24,9 @@ const Notifications = lazy(() =>
 );
 const Settings = lazy(() =>
   import(/* webpackChunkName: "settings" */ './pages/Settings').then((m) => ({ default: m.Settings })),
+);
+const Admin = lazy(() =>
+  import(/* webpackChunkName: "admin" */ './pages/Admin').then((m) => ({ default: m.Admin })),
 );
 const Unsubscribe = lazy(() =>
   import(/* webpackChunkName: "unsubscribe" */ './pages/Unsubscribe').then((m) => ({
@@ -66,6 +70,9 @@ export function AppRoutes() {
           <Route path="settings" element={later(<Settings />, 'Settings')} />
           <Route element={<RequireContributor />}>
             <Route path={SCREENS.moderation.path} element={remoteView(SCREENS.moderation)} />
+          </Route>
+          <Route element={<RequireAdmin />}>
+            <Route path="admin" element={later(<Admin />, 'Access administration')} />
           </Route>
         </Route>
         <Route path="reset-password/:token" element={<ResetPassword />} />

@@ -1,9 +1,10 @@
 // The navigation guard (spec §2): protected routes need a signed-in user; everyone else sees
 // 'Access Restricted. Please login.' and is sent back to the landing page. Contributors' screens (moderation)
-// tell any other member that they are for contributors only.
-import { useIsAuthenticated, useIsContributor, useUser } from '@rotunda/session';
+// tell any other member that they are for contributors only; the administrators' screen (/admin) likewise.
+import { useIsAdmin, useIsAuthenticated, useIsContributor, useUser } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
+import { AdminsOnly } from './pages/AdminsOnly';
 import { ContributorsOnly } from './pages/ContributorsOnly';
 import { useUi } from './ui';
 
@@ -34,4 +35,9 @@ export function RedirectOwnersToProfile() {
 /** Contributors' screens; inside RequireAuth, so whoever reaches this is signed in. */
 export function RequireContributor() {
   return useIsContributor() ? <Outlet /> : <ContributorsOnly />;
+}
+
+/** The administrators' screen; inside RequireAuth, so whoever reaches this is signed in. */
+export function RequireAdmin() {
+  return useIsAdmin() ? <Outlet /> : <AdminsOnly />;
 }

@@ -1,8 +1,18 @@
 // The navigation items shared by the desktop sidebar and the mobile slide-out; contributors also get
-// Moderation, with how many reported posts and comments wait for them. Members get Settings, and in the
-// phone menu Notifications (wider screens have the top bar's bell).
+// Moderation, with how many reported posts and comments wait for them, and administrators Administration
+// (/admin). Members get Settings, and in the phone menu Notifications (wider screens have the top bar's
+// bell).
 import { useUser } from '@rotunda/session';
-import { Building2, CircleUser, MessageSquare, Newspaper, Settings, ShieldCheck, Users } from 'lucide-react';
+import {
+  Building2,
+  CircleUser,
+  KeyRound,
+  MessageSquare,
+  Newspaper,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useModeration } from '../moderation';
 import { FEEDBACK_EMAIL } from '../ui';
@@ -47,6 +57,19 @@ export function NavItems({ compact = false, onNavigate, withNotifications = fals
       {user?.contributor && (
         <li>
           <ModerationItem compact={compact} onNavigate={onNavigate} />
+        </li>
+      )}
+      {user?.admin && (
+        <li>
+          <NavLink
+            to="/admin"
+            className="nav-item"
+            onClick={onNavigate}
+            title={compact ? 'Administration' : undefined}
+          >
+            <KeyRound size={20} aria-hidden="true" />
+            <span className={compact ? 'visually-hidden' : undefined}>Administration</span>
+          </NavLink>
         </li>
       )}
       <li className="nav-items__separated">
