@@ -14,7 +14,9 @@
 // or by a contributor while unclaimed; organizations by contributors, though members may add one (without a
 // Cal-Access ID); jobs and issues by the profile's owner; one claim per user; a pending claimant may neither
 // change the profile nor post as it until a contributor confirms; members report posts and comments (not their
-// own), contributors read the queue and the log, decide, suspend and lift.
+// own), contributors read the queue and the log, decide, suspend and lift; only administrators (the demo
+// administrator, a sixth caller on their routes alone) read and change the access lists, grant and take away roles
+// and read the admin log.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { DEMO } from '../support/accounts.ts';
@@ -26,8 +28,12 @@ import { isWrite, routeKey, routeTable } from '../support/rest-routes.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
-type Actor = 'visitor' | 'owner' | 'other' | 'contributor' | 'suspended';
+type Actor = 'visitor' | 'owner' | 'other' | 'contributor' | 'suspended' | 'admin';
 const ACTORS: readonly Actor[] = ['visitor', 'owner', 'other', 'contributor', 'suspended'];
+/** The access administration routes are also called by the demo administrator, allowed there alone. */
+const ADMIN_ROUTES = /^\w+ \/api\/admin\//;
+const actorsOf = (route: string): readonly Actor[] =>
+  ADMIN_ROUTES.test(route) ? [...ACTORS, 'admin'] : ACTORS;
 /** The members who may write: everyone signed in but the suspended member. */
 const MEMBERS: readonly Actor[] = ['owner', 'other', 'contributor'];
 /** Whoever is signed in may read what members read, a suspended member too. */
@@ -71,6 +77,10 @@ interface Fixtures {
   /** A post of the suspended member's, made before the suspension, which the moderation cases report. */
   reportedPost: number;
   contributor: ApiSession;
+  /** The demo administrator (realm role 'admin', not a contributor). */
+  admin: ApiSession;
+  /** A beta tester's email the administrator's DELETE removes, added in the set-up. */
+  doomedBetaEmail: string;
   ownerProfile: ApiProfile;
   post: number;
   doomedPost: number;
@@ -98,6 +108,7 @@ let fx: Fixtures;
 function sessionOf(actor: Actor): ApiSession | undefined {
   if (actor === 'visitor') return undefined;
   if (actor === 'contributor') return fx.contributor;
+  if (actor === 'admin') return fx.admin;
   return fx[actor].session;
 }
 
@@ -117,6 +128,7 @@ async function json<T>(response: APIResponse, status = 200): Promise<T> {
 }
 
 const asContributor = async () => fx.contributor.headers();
+const asAdmin = async () => fx.admin.headers();
 
 const readProfile = async (id: number) =>
   json<ApiProfile>(await api.get(`/api/profiles/profile/${id}`, { headers: await asContributor() }));
@@ -669,6 +681,62 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/moderation/log': () => [contributorRead('/api/moderation/log')],
   'GET /api/moderation/me': () => [memberRead('/api/moderation/me', undefined, 'GET')],
 
+  // Access administration (DESIGN.md "Community contracts — Access administration"): administrators only.
+  'GET /api/admin/access': () => [adminRead('/api/admin/access')],
+  'POST /api/admin/access': () => [
+    {
+      target: 'a new beta tester',
+      allowed: ['admin'],
+      call: () => ({
+        path: '/api/admin/access',
+        data: { list: 'beta_emails', value: `authz-${RUN}@beta.example.org` },
+      }),
+      read: accessLists,
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, {
+            method: 'DELETE',
+            path: '/api/admin/access',
+            data: { list: 'beta_emails', value: `authz-${RUN}@beta.example.org` },
+          }),
+        )),
+    },
+  ],
+  'DELETE /api/admin/access': (f) => [
+    {
+      target: 'a beta tester added in the set-up',
+      allowed: ['admin'],
+      call: () => ({
+        method: 'DELETE',
+        path: '/api/admin/access',
+        data: { list: 'beta_emails', value: f.doomedBetaEmail },
+      }),
+      read: accessLists,
+      writes: true,
+    },
+  ],
+  'POST /api/admin/roles': (f) => [
+    {
+      target: "the pending claimant's contributor role (granted, then taken back)",
+      allowed: ['admin'],
+      call: () => ({
+        path: '/api/admin/roles',
+        data: { email: f.claimant.account.email, role: 'contributor', grant: true },
+      }),
+      read: newestAdminLogEntry,
+      writes: true,
+      undo: async (actor) =>
+        void (await json(
+          await callAs(actor, {
+            path: '/api/admin/roles',
+            data: { email: f.claimant.account.email, role: 'contributor', grant: false },
+          }),
+        )),
+    },
+  ],
+  'GET /api/admin/log': () => [adminRead('/api/admin/log')],
+
   // A member's own notifications, mail choices and data: their rights, which a suspension does not take (ADR 0042).
   'GET /api/notifications': () => [memberRead('/api/notifications', undefined, 'GET')],
   'GET /api/notifications/preferences': () => [
@@ -785,6 +853,17 @@ function contributorRead(path: string): Case {
   };
 }
 
+/** Reads that only administrators may make (the access lists, the admin log). */
+function adminRead(path: string): Case {
+  return {
+    target: 'an administrators-only list',
+    allowed: ['admin'],
+    call: () => ({ method: 'GET', path }),
+    read: async () => null,
+    reads: true,
+  };
+}
+
 /** Reads (sent as POST by the as-built client, unless `method` says) that any member may make and a visitor may not. */
 function memberRead(path: string, data: unknown, method = 'POST'): Case {
   return {
@@ -851,6 +930,19 @@ async function openReportsOf(postId: number): Promise<Pick<QueueEntry, 'reports_
 async function newestLogEntry(): Promise<unknown> {
   const [entry] = await json<{ at: string; action: string; user_id: string }[]>(
     await api.get('/api/moderation/log', { headers: await asContributor(), params: { limit: 1 } }),
+  );
+  return entry ?? null;
+}
+
+/** The three access lists, as the administrator reads them. */
+async function accessLists(): Promise<unknown> {
+  return json(await api.get('/api/admin/access', { headers: await asAdmin() }));
+}
+
+/** The admin log's newest entry: every change of a list or a role writes one. */
+async function newestAdminLogEntry(): Promise<unknown> {
+  const [entry] = await json<{ id: number }[]>(
+    await api.get('/api/admin/log', { headers: await asAdmin(), params: { limit: 1 } }),
   );
   return entry ?? null;
 }
@@ -944,6 +1036,14 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
     { withProfile: true },
   );
   const contributor = await ApiSession.logIn(request, DEMO.concierge);
+  const admin = await ApiSession.logIn(request, DEMO.admin);
+  const doomedBetaEmail = `authz-doomed-${RUN}@beta.example.org`;
+  await json(
+    await request.post('/api/admin/access', {
+      headers: await admin.headers(),
+      data: { list: 'beta_emails', value: doomedBetaEmail },
+    }),
+  );
   const ownerProfile = owner.profile as ApiProfile;
   const as = (m: Member) => m.session.headers();
 
@@ -1051,6 +1151,8 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
     suspended,
     reportedPost,
     contributor,
+    admin,
+    doomedBetaEmail,
     ownerProfile,
     post,
     doomedPost,
@@ -1068,6 +1170,7 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
       owner: owner.account.password,
       other: other.account.password,
       contributor: DEMO.concierge.password,
+      admin: DEMO.admin.password,
       suspended: suspended.account.password,
     },
     // Filled below, once the contributor can read profiles.
@@ -1103,6 +1206,8 @@ test('the table lists every write route the gateway serves, and only those', () 
     'GET /api/reports/mine',
     'GET /api/moderation/log',
     'GET /api/moderation/me',
+    'GET /api/admin/access',
+    'GET /api/admin/log',
     'GET /api/notifications',
     'GET /api/notifications/preferences',
     'GET /api/me/export',
@@ -1129,7 +1234,7 @@ test('each write route allows exactly its callers, and a refused call changes no
 }, testInfo) => {
   test.setTimeout(300_000);
   api = await playwright.request.newContext({ baseURL: String(testInfo.project.use.baseURL) });
-  await test.step('set up: four new members (three with profiles, one suspended), the Concierge, posts, comments, jobs, issues', async () => {
+  await test.step('set up: four new members (three with profiles, one suspended), the Concierge, the administrator, posts, comments, jobs, issues', async () => {
     await setUp(api);
   });
 
@@ -1231,7 +1336,7 @@ test('each write route allows exactly its callers, and a refused call changes no
   for (const [route, entry] of Object.entries(MATRIX)) {
     if (typeof entry !== 'function') continue;
     for (const testCase of entry(fx)) {
-      const order = [...ACTORS].sort(
+      const order = [...actorsOf(route)].sort(
         (a, b) => Number(testCase.allowed.includes(a)) - Number(testCase.allowed.includes(b)),
       );
       for (const actor of order) {

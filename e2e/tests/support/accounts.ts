@@ -9,6 +9,7 @@ export const DEMO = {
   concierge: { email: 'concierge@demo.ca.gov', password: 'Concierge#2024' },
   member: { email: 'member@demo.ca.gov', password: 'Member#2024x' },
   newbie: { email: 'newbie@demo.ca.gov', password: 'Newbie#2024x' },
+  admin: { email: 'admin@demo.ca.gov', password: 'Admin#2024x' },
 } as const;
 
 /** A new address on a random .ca.gov domain: eligible, and never used before. */

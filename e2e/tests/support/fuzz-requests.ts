@@ -116,6 +116,10 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
   },
   'POST /api/moderation/suspensions': { user_id: 'fuzz-nobody', days: 1, reason: 'fuzz' },
   'DELETE /api/moderation/suspensions/:user_id': {},
+  // Administrators only: the fuzz's visitor and member are refused before any list or role could change.
+  'POST /api/admin/access': { list: 'beta_emails', value: 'fuzz-nobody@fuzz.example' },
+  'DELETE /api/admin/access': { list: 'beta_emails', value: 'fuzz-nobody@fuzz.example' },
+  'POST /api/admin/roles': { email: 'fuzz-nobody@fuzz.ca.gov', role: 'contributor', grant: true },
   'POST /api/profiles/new-user-check': { first_name: 'Fuzz', last_name: 'Nobody', email: 'fuzz@fuzz.ca.gov' },
   'POST /api/profiles/create-profile': {
     profile_picture: '/media/pictures/not-uploaded.png',

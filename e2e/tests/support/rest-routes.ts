@@ -33,6 +33,8 @@ const MOUNTS: Record<string, string | null> = {
   notificationsRouter: '/api/notifications',
   meRouter: '/api/me',
   historyRouter: '/api/history',
+  // Access lists, roles and their log, for administrators (DESIGN.md "Access administration").
+  adminRouter: '/api/admin',
   authRouter: '/auth',
   realmsRouter: '/realms',
   mediaRouter: '/media',
