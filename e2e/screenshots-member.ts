@@ -6,7 +6,8 @@
 // contributor's Moderation screen (queue and log answered with samples, tests/support/moderation-samples.ts)
 // with a decision's dialog and the log; the notifications bell (the phone menu's item at 400 px), the
 // Notifications page (both answered with samples, tests/support/notifications.ts), Settings and its Delete my
-// account dialog, and the "@" completion open under a comment line.
+// account dialog, the "@" completion open under a comment line, and the administrator's Access administration
+// screen (its log answered with samples) with a refused domain.
 import type { Page } from '@playwright/test';
 import type { Shot } from './screenshots-public.ts';
 import { DEMO } from './tests/support/accounts.ts';
@@ -50,6 +51,25 @@ async function moderationWithSamples(page: Page) {
   await answerModerationSamples(page);
   await page.reload();
   await page.getByRole('article', { name: SAMPLE_OPEN_REPORTS[0]?.excerpt }).waitFor();
+}
+
+/** Sample admin log entries, so the screen looks the same whatever changes earlier runs made. */
+const SAMPLE_ADMIN_LOG = [
+  { action: 'grant', subject: 'contributor', value: 'lena.ortiz@dof.ca.gov' },
+  { action: 'remove', subject: 'emails', value: 'j.park@capitolstrategies.com' },
+  { action: 'add', subject: 'domains', value: 'sacrt.com' },
+].map((entry, i) => ({
+  id: 3 - i,
+  at: `2026-11-2${8 - i}T16:0${i}:00.000Z`,
+  actor: { user_id: 'admin', email: DEMO.admin.email },
+  ...entry,
+}));
+
+/** The Access administration screen with the sample log answered, its lists and log on screen. */
+async function adminWithSamples(page: Page) {
+  await page.route('**/api/admin/log?**', (route) => route.fulfill({ json: SAMPLE_ADMIN_LOG }));
+  await page.reload();
+  await page.getByRole('region', { name: 'Log' }).getByRole('listitem').first().waitFor();
 }
 
 /** The page again with the sample notifications answered, the bell's count arrived. */
@@ -225,6 +245,25 @@ export const signedInShots: SignedInShot[] = [
       const dialog = page.getByRole('dialog', { name: 'Delete my account' });
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'admin',
+    account: DEMO.admin,
+    path: '/admin',
+    prepare: adminWithSamples,
+    fullPage: true,
+  },
+  {
+    name: 'admin-refused',
+    account: DEMO.admin,
+    path: '/admin',
+    prepare: async (page) => {
+      await adminWithSamples(page);
+      const domains = page.getByRole('region', { name: /^Approved domains/ });
+      await domains.getByLabel(/Add a domain/).fill('https://agency');
+      await domains.getByRole('button', { name: 'Add' }).click();
+      await domains.getByRole('alert').waitFor();
     },
   },
   {

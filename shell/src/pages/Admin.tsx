@@ -341,7 +341,7 @@ function RolesSection({ onChange }: { onChange: () => void }) {
           >
             Take away
           </button>
-          {action.busy && <Spinner size="inline" label="Changing the role" />}
+          {action.busy && <Spinner size="inline" />}
         </div>
         <div role="status" className="admin-status">
           {status && <p className="form-success">{status}</p>}

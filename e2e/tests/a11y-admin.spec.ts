@@ -1,0 +1,62 @@
+// Accessibility of the access administration screen (/admin) at 1280 and 400 px: no axe violations at all, as it
+// opens (the lists, the roles form, the log) and with a refused value's error said; the screen fits a phone's
+// width, and the phone menu links it.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
+import { signInAs } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+
+async function expectNoViolations(page: Page) {
+  await networkSettled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(found).toEqual([]);
+}
+
+/** Nothing wider than the window: no sideways scrolling of the page itself. */
+async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const width of [1280, 400]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the Access administration screen, and a refused value', async ({ page }) => {
+      await signInAs(page, DEMO.admin);
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1, name: 'Access administration' })).toBeFocused();
+      await expect(page.getByRole('region', { name: /^Approved domains/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Log' }).getByRole('listitem').first()).toBeVisible();
+      await expectNoViolations(page);
+      await expectNoPageOverflow(page);
+
+      const emails = page.getByRole('region', { name: /^Approved emails/ });
+      await emails.getByLabel(/Add an email/).fill('not an email');
+      await emails.getByRole('button', { name: 'Add' }).click();
+      await expect(emails.getByRole('alert')).toHaveText(
+        'Enter an email address such as name@agency.ca.gov.',
+      );
+      await expectNoViolations(page);
+      await expectNoPageOverflow(page);
+    });
+
+    test('the navigation links the screen', async ({ page }) => {
+      await signInAs(page, DEMO.admin);
+      await page.goto('/public-square');
+      if (width <= 550) await page.getByRole('button', { name: /^Open menu/ }).click();
+      const nav =
+        width <= 550
+          ? page.getByRole('dialog', { name: 'Menu' })
+          : page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Administration' }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Access administration' })).toBeFocused();
+    });
+  });
+}
