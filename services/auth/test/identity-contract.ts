@@ -200,6 +200,20 @@ function registerCases(subjectOf: () => IdentityContractSubject): void {
     expect(revoked.realm_access?.roles).not.toContain('contributor');
   });
 
+  it("grants and revokes the realm role 'admin' beside 'contributor', in the account and the next token", async () => {
+    const { provider, user, email, password } = await newAccount();
+    await provider.grantRole(user.id, 'contributor');
+    await provider.grantRole(user.id, 'admin');
+    expect((await provider.findUserByEmail(email))?.roles.sort()).toEqual(['admin', 'contributor']);
+    const granted = await claimsOf(provider, (await grantFor(provider, email, password)).accessToken);
+    expect(granted.realm_access?.roles).toContain('admin');
+
+    await provider.revokeRole(user.id, 'admin');
+    expect((await provider.findUserById(user.id))?.roles).toEqual(['contributor']);
+    const revoked = await claimsOf(provider, (await grantFor(provider, email, password)).accessToken);
+    expect(revoked.realm_access?.roles).not.toContain('admin');
+  });
+
   it('refreshes into a new working access token for the same account', async () => {
     const { provider, user, email, password } = await newAccount();
     const first = await grantFor(provider, email, password);
