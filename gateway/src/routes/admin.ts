@@ -4,17 +4,7 @@
 // lists, checks the caller's role and the values again, and logs each change. Every write is refused for a
 // visitor, then for a suspended member, before its body is read.
 import type { AccessLists } from '@rotunda/protos/auth';
-import {
-  ACCESS_LISTS,
-  ACCESS_MESSAGES,
-  ADMIN_LOG_PAGE,
-  ADMIN_ROLE,
-  ADMIN_ROLES,
-  emailDomain,
-  isDomainName,
-  normalizeDomain,
-  normalizeEmail,
-} from '@rotunda/rules';
+import { ACCESS_LISTS, ADMIN_LOG_PAGE, ADMIN_ROLE, ADMIN_ROLES, checkAccessValue } from '@rotunda/rules';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { refuseSuspended, requireMember, requireRole } from '../auth/middleware.ts';
@@ -28,11 +18,6 @@ const VALUE_MAX = 254;
 
 const oneOf = (field: string, values: readonly string[]) => `${field} must be one of ${values.join(', ')}`;
 
-const isEmailAddress = (value: string) => {
-  const domain = emailDomain(value);
-  return domain !== null && isDomainName(normalizeDomain(domain));
-};
-
 const bodies = {
   change: z
     .object({
@@ -41,19 +26,18 @@ const bodies = {
     })
     // A domain list holds host names, the others email addresses: each told in the screen's words.
     .transform((body, context) => {
-      const value = body.list === 'domains' ? normalizeDomain(body.value) : normalizeEmail(body.value);
-      const fits = body.list === 'domains' ? isDomainName(value) : isEmailAddress(value);
-      if (fits) return { list: body.list, value };
-      context.addIssue({
-        code: 'custom',
-        message: body.list === 'domains' ? ACCESS_MESSAGES.badDomain : ACCESS_MESSAGES.badEmail,
-      });
+      const checked = checkAccessValue(body.list, body.value);
+      if ('value' in checked) return { list: body.list, value: checked.value };
+      context.addIssue({ code: 'custom', message: checked.problem });
       return z.NEVER;
     }),
   role: z.object({
-    email: requiredText('email', { max: VALUE_MAX })
-      .transform(normalizeEmail)
-      .refine(isEmailAddress, ACCESS_MESSAGES.badEmail),
+    email: requiredText('email', { max: VALUE_MAX }).transform((email, context) => {
+      const checked = checkAccessValue('emails', email);
+      if ('value' in checked) return checked.value;
+      context.addIssue({ code: 'custom', message: checked.problem });
+      return z.NEVER;
+    }),
     role: z.enum(ADMIN_ROLES, { error: oneOf('role', ADMIN_ROLES) }),
     grant: z.boolean({ error: 'grant must be true or false' }),
   }),

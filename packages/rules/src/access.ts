@@ -1,6 +1,8 @@
 // Access administration rules shared by the admin screen, the gateway and the auth service (DESIGN.md
 // "Community contracts — Access administration"): the lists of who may register, the roles an administrator
-// grants, their labels, the log's page bounds, and the messages a change is refused with.
+// grants, their labels, the log's page bounds, the messages a change is refused with, and how a value is checked.
+import { isDomainName, normalizeDomain } from './email-domain.ts';
+import { emailDomain, normalizeEmail } from './email-eligibility.ts';
 
 /** The lists that decide who may register: whole domains, single work emails, beta testers' emails. */
 export const ACCESS_LISTS = ['domains', 'emails', 'beta_emails'] as const;
@@ -33,3 +35,17 @@ export const ACCESS_MESSAGES = {
   unknownAccount: 'No account has this email.',
   ownAdmin: 'You cannot take the administrator role from yourself.',
 } as const;
+
+/**
+ * The value as it is stored, or the message refusing it: a domain (an '@' before it allowed) is normalized and
+ * must be a host name; the two email lists take one plausible address at a valid domain.
+ */
+export function checkAccessValue(list: AccessList, raw: string): { value: string } | { problem: string } {
+  if (list === 'domains') {
+    const value = normalizeDomain(raw.trim().replace(/^@/, ''));
+    return isDomainName(value) ? { value } : { problem: ACCESS_MESSAGES.badDomain };
+  }
+  const value = normalizeEmail(raw);
+  const domain = emailDomain(value);
+  return domain !== null && isDomainName(domain) ? { value } : { problem: ACCESS_MESSAGES.badEmail };
+}

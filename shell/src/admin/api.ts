@@ -1,16 +1,7 @@
 // The access administration calls (DESIGN.md "Community contracts — Access administration"): who may
-// register (three lists), granting and taking away roles, and the log of every change; plus the browser's own
-// check of a value before it is sent, by the rules the server applies. Answers are read defensively.
-import {
-  ACCESS_LISTS,
-  ACCESS_MESSAGES,
-  type AccessList,
-  type AdminRole,
-  emailDomain,
-  isDomainName,
-  normalizeDomain,
-  normalizeEmail,
-} from '@rotunda/rules';
+// register (three lists), granting and taking away roles, and the log of every change.
+// Answers are read defensively; the browser checks a value before it is sent with checkAccessValue (@rotunda/rules).
+import { ACCESS_LISTS, type AccessList, type AdminRole } from '@rotunda/rules';
 import { call } from '@rotunda/ui';
 
 export type AccessLists = Record<AccessList, string[]>;
@@ -51,20 +42,6 @@ function entryOf(value: unknown): AdminLogEntry | null {
     subject,
     value: typeof value.value === 'string' ? value.value : '',
   };
-}
-
-/**
- * The value as the server would store it, or the message refusing it: a domain is normalized and must be a
- * host name; the two email lists take one plausible address at a valid domain.
- */
-export function checkAccessValue(list: AccessList, raw: string): { value: string } | { problem: string } {
-  if (list === 'domains') {
-    const value = normalizeDomain(raw).replace(/^@/, '');
-    return isDomainName(value) ? { value } : { problem: ACCESS_MESSAGES.badDomain };
-  }
-  const value = normalizeEmail(raw);
-  const domain = emailDomain(value);
-  return domain !== null && isDomainName(domain) ? { value } : { problem: ACCESS_MESSAGES.badEmail };
 }
 
 export const fetchAccessLists = async (signal?: AbortSignal) =>

@@ -11,6 +11,7 @@ import {
   ADMIN_ROLE_LABELS,
   ADMIN_ROLES,
   type AdminRole,
+  checkAccessValue,
 } from '@rotunda/rules';
 import { ErrorLine, FormSection, Page, refusalOr, Spinner, useAction } from '@rotunda/ui';
 import { History, KeyRound, Plus, UserCog, Users, X } from 'lucide-react';
@@ -19,7 +20,6 @@ import {
   type AccessLists,
   type AdminLogEntry,
   changeAccessList,
-  checkAccessValue,
   fetchAccessLists,
   fetchAdminLog,
   setRole,

@@ -10,10 +10,7 @@ import {
   ADMIN_ROLE,
   ADMIN_ROLES,
   type AdminRole,
-  emailDomain,
-  isDomainName,
-  normalizeDomain,
-  normalizeEmail,
+  checkAccessValue,
 } from '@rotunda/rules';
 import {
   type Caller,
@@ -51,19 +48,11 @@ const STORED_LIST: Readonly<Record<AccessList, AccessListName>> = {
 const isAccessList = (name: string): name is AccessList => (ACCESS_LISTS as readonly string[]).includes(name);
 const isAdminRole = (name: string): name is AdminRole => (ADMIN_ROLES as readonly string[]).includes(name);
 
-/** An email as stored, or refused: one '@', a local part, a host name after it. */
-function cleanEmail(value: string): string {
-  const email = normalizeEmail(value);
-  const domain = emailDomain(email);
-  if (!domain || !isDomainName(domain)) throw invalidArgument(ACCESS_MESSAGES.badEmail);
-  return email;
-}
-
-/** A domain as stored (no '@', no 'www.'), or refused. */
-function cleanDomain(value: string): string {
-  const domain = normalizeDomain(value.trim().replace(/^@/, ''));
-  if (!isDomainName(domain)) throw invalidArgument(ACCESS_MESSAGES.badDomain);
-  return domain;
+/** A list's value as stored, or refused with the rule's message. */
+function clean(list: AccessList, raw: string): string {
+  const checked = checkAccessValue(list, raw);
+  if ('problem' in checked) throw invalidArgument(checked.problem);
+  return checked.value;
 }
 
 export interface AccessListsView {
@@ -96,7 +85,7 @@ export function createAccessAdmin(deps: { identity: IdentityProvider; lists: Acc
    */
   async function changeList(actor: AdminActor, list: string, value: string, add: boolean): Promise<string> {
     if (!isAccessList(list)) throw invalidArgument(ADMIN_MESSAGES.unknownList);
-    const cleaned = list === 'domains' ? cleanDomain(value) : cleanEmail(value);
+    const cleaned = clean(list, value);
     const stored = STORED_LIST[list];
     const change = add ? await lists.add(stored, cleaned) : await lists.remove(stored, cleaned);
     if (change.changed) {
@@ -111,7 +100,7 @@ export function createAccessAdmin(deps: { identity: IdentityProvider; lists: Acc
    */
   async function setRole(actor: AdminActor, email: string, role: string, grant: boolean): Promise<string> {
     if (!isAdminRole(role)) throw invalidArgument(ADMIN_MESSAGES.unknownRole);
-    const user = await identity.findUserByEmail(cleanEmail(email));
+    const user = await identity.findUserByEmail(clean('emails', email));
     if (!user) throw notFound(ACCESS_MESSAGES.unknownAccount);
     // An administrator locking themselves out would leave nobody to undo it from the screen.
     if (!grant && role === ADMIN_ROLE && actor.userId === user.id) {
