@@ -1,6 +1,7 @@
 // Public entry of @rotunda/rules: the spec's validation and formatting rules for browser and server.
 export * from './access.ts';
 export * from './address.ts';
+export * from './agency.ts';
 export * from './cal-access.ts';
 export * from './captcha.ts';
 export * from './claim.ts';
