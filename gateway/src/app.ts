@@ -139,7 +139,8 @@ export function createApp({
     }),
   );
   app.use('/readyz', readyRouter({ webBuilt }));
-  const withCaller = authenticate(tokenVerifier(config, clients, jwksCache, endedSessions), moderation);
+  const verifyToken = tokenVerifier(config, clients, jwksCache, endedSessions);
+  const withCaller = authenticate(verifyToken, moderation);
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
   app.use('/api', bodyReadAhead, express.json({ limit: API_BODY_LIMIT }), refuseNul, withCaller);
@@ -162,7 +163,7 @@ export function createApp({
     '/auth',
     express.json({ limit: '64kb' }),
     refuseNul,
-    authRouter({ clients, authenticate: withCaller, publicUrl: config.PUBLIC_URL }),
+    authRouter({ clients, authenticate: withCaller, verifyToken, publicUrl: config.PUBLIC_URL }),
   );
   // The browser refreshes and ends sessions here in both modes: the auth service forwards to whichever
   // identity provider is configured (Keycloak only refreshes tokens for the client that obtained them).

@@ -1,13 +1,16 @@
 // The /auth/* REST paths of the README's API table: bodies validated here, then forwarded to the auth
 // service over gRPC, its answers shaped exactly as documented. Only the member-only calls look at the access
-// token: logging in, registering or ending a session must work even while a stale token is still sent.
+// token: logging in, registering or ending a session must work even while a stale token is still sent. Agency
+// sign-in (issue 31) starts and finishes here too, and Keycloak's back-channel logouts arrive here.
 import { status } from '@grpc/grpc-js';
+import type { AuthUser, TokenSet } from '@rotunda/protos/auth';
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid, PASSWORD_MESSAGES } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { requireMember, requireRole } from '../auth/middleware.ts';
-import { ServiceCallError, type ServiceClients } from '../grpc/clients.ts';
+import type { TokenVerifier } from '../auth/verify.ts';
+import { call, ServiceCallError, type ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
 import { parseBody, requiredText } from '../http/validation.ts';
@@ -47,6 +50,9 @@ const bodies = {
       .optional(),
   }),
   logout: z.object({ refreshToken: token('refreshToken') }),
+  startAgency: z.object({ email: email() }),
+  // Keycloak's code and the state Rotunda gave it, both opaque here.
+  completeAgency: z.object({ code: token('code'), state: token('state') }),
   requestPasswordReset: z.object({ email: email(), reCaptcha_token: captcha('reCaptcha_token') }),
   resetPassword: z.object({ password: newPassword('password') }),
   // The spec's client also sends `token` in the body; the header already carries it, so it is ignored.
@@ -96,15 +102,44 @@ async function askingForCaptcha<T>(answer: Promise<T>, res: Response): Promise<T
   }
 }
 
+/** The answer of every completed sign-in (README, POST /auth/login): tokens, and the member as screens know them. */
+const signedInJson = (user: AuthUser, tokens: TokenSet, profileId: number | null) => ({
+  token: tokens.access_token,
+  refreshToken: tokens.refresh_token,
+  expiresIn: tokens.expires_in,
+  refreshExpiresIn: tokens.refresh_expires_in,
+  user: {
+    token: tokens.access_token,
+    user_id: user.user_id,
+    profile_id: profileId,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    contributor: user.contributor,
+    admin: user.admin,
+    email_confirmed: user.email_confirmed,
+  },
+});
+
+/** What Keycloak is answered for a logout token that is missing or does not verify (OIDC Back-Channel Logout 2.8). */
+const INVALID_LOGOUT = { error: 'invalid_request' };
+
 export interface AuthRouterDependencies {
   clients: Pick<ServiceClients, 'auth' | 'profile' | 'deadlineMs'>;
   /** Verifies the access token onto req.caller (see auth/middleware.ts). */
   authenticate: RequestHandler;
+  /** Verifies an access token: an agency sign-in's new one, to claim a profile as its member. */
+  verifyToken: TokenVerifier;
   /** Where links in the service's mails point: the configured public origin, not the request's Host. */
   publicUrl: string;
 }
 
-export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDependencies): Router {
+export function authRouter({
+  clients,
+  authenticate,
+  verifyToken,
+  publicUrl,
+}: AuthRouterDependencies): Router {
   const router = express.Router();
   const { auth } = clients;
   const rpc = serviceCaller(clients, 'auth');
@@ -116,14 +151,65 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
    * being down must not stop anyone logging in: the member is then sent to create a profile, which checks
    * again before creating one.
    */
-  const profileIdOf = async (req: Request, userId: string): Promise<number | null> => {
+  const profileIdOf = async (req: Request, userId: string): Promise<number | null> =>
+    (await profileLookup(req, userId)).profileId;
+  /** The profile id, and whether the profile service said for sure that there is none. */
+  const profileLookup = async (
+    req: Request,
+    userId: string,
+  ): Promise<{ profileId: number | null; surelyNone: boolean }> => {
     try {
       // Logging in sends no access token: the call carries no caller.
       const author = await askProfile(req, clients.profile.getAuthorByUser, { user_id: userId });
-      return author.profile_id;
+      return { profileId: author.profile_id, surelyNone: false };
     } catch (error) {
-      if (error instanceof ServiceCallError && error.grpc.code === status.NOT_FOUND) return null;
+      if (error instanceof ServiceCallError && error.grpc.code === status.NOT_FOUND)
+        return { profileId: null, surelyNone: true };
       req.log.warn({ err: error }, 'login: profile id unavailable');
+      return { profileId: null, surelyNone: false };
+    }
+  };
+
+  /**
+   * Issue 31: an agency vouches for its member's email, so the one unclaimed profile with that work email (and
+   * their names) is theirs. Claimed as the member, with their new token: the claim rule confirms it at once
+   * because the account email is confirmed and equals the work email. The profile id, or null when none was
+   * claimed; a failure never fails the sign-in.
+   */
+  const claimByWorkEmail = async (
+    req: Request,
+    user: AuthUser,
+    accessToken: string,
+  ): Promise<number | null> => {
+    try {
+      const { caller } = await verifyToken(accessToken);
+      const context = { requestId: req.id as string, deadlineMs: clients.deadlineMs, caller };
+      const { profiles } = await call(
+        'profile',
+        clients.profile,
+        clients.profile.findUnclaimedMatches,
+        { first_name: user.first_name, last_name: user.last_name, email: user.email },
+        context,
+      );
+      const [match] = profiles;
+      if (!match || profiles.length > 1) return null;
+      const claimed = await call(
+        'profile',
+        clients.profile,
+        clients.profile.claimProfile,
+        {
+          profile_id: match.profile_id,
+          claimant_first_name: user.first_name,
+          claimant_last_name: user.last_name,
+        },
+        context,
+      );
+      return claimed.user_id === user.user_id ? claimed.profile_id : null;
+    } catch (error) {
+      req.log.warn(
+        { err: error },
+        'agency sign-in: the profile with the member’s work email was not claimed',
+      );
       return null;
     }
   };
@@ -191,24 +277,83 @@ export function authRouter({ clients, authenticate, publicUrl }: AuthRouterDepen
     if (!user || !tokens) throw new Error('the auth service answered a login without user or tokens');
     const profileId = await profileIdOf(req, user.user_id);
     res.setHeader('Cache-Control', 'no-store');
+    res.json(signedInJson(user, tokens, profileId));
+  });
+
+  // The login dialog asks, as the email is typed, whether an agency signs in its domain. Anything that is not an
+  // email simply has no agency.
+  router.get('/agency', async (req, res) => {
+    const given = typeof req.query.email === 'string' ? req.query.email.trim() : '';
+    res.setHeader('Cache-Control', 'no-store');
+    if (given.length > 254 || emailDomain(given) === null) {
+      res.json({ agency: null });
+      return;
+    }
+    const { agency } = await rpc(req, auth.findAgency, { email: given });
+    res.json({ agency: agency ? { alias: agency.alias, name: agency.name } : null });
+  });
+
+  router.post('/agency/start', async (req, res) => {
+    const body = parseBody(bodies.startAgency, req);
+    const { url } = await rpc(req, auth.startAgencySignIn, {
+      email: body.email,
+      app_url: publicUrl,
+      client_ip: req.ip ?? '',
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ url });
+  });
+
+  router.post('/agency/complete', async (req, res) => {
+    const body = parseBody(bodies.completeAgency, req);
+    const answer = await rpc(req, auth.completeAgencySignIn, {
+      code: body.code,
+      state: body.state,
+      app_url: publicUrl,
+      client_ip: req.ip ?? '',
+    });
+    const { user, tokens } = answer;
+    if (!user || !tokens)
+      throw new Error('the auth service answered an agency sign-in without user or tokens');
+    const lookup = await profileLookup(req, user.user_id);
+    const claimedProfileId = lookup.surelyNone
+      ? await claimByWorkEmail(req, user, tokens.access_token)
+      : null;
+    res.setHeader('Cache-Control', 'no-store');
     res.json({
-      token: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      expiresIn: tokens.expires_in,
-      refreshExpiresIn: tokens.refresh_expires_in,
-      user: {
-        token: tokens.access_token,
-        user_id: user.user_id,
-        profile_id: profileId,
-        first_name: user.first_name,
-        last_name: user.last_name,
-        email: user.email,
-        contributor: user.contributor,
-        admin: user.admin,
-        email_confirmed: user.email_confirmed,
-      },
+      ...signedInJson(user, tokens, claimedProfileId ?? lookup.profileId),
+      firstSignIn: answer.first_sign_in,
+      ...(claimedProfileId === null ? {} : { claimedProfileId }),
     });
   });
+
+  // Keycloak tells of a session that ended (at the agency too): a form post, answered as OIDC Back-Channel Logout
+  // 1.0 asks. The token is never logged: it is only passed on.
+  router.post(
+    '/backchannel-logout',
+    express.urlencoded({ extended: false, limit: '64kb' }),
+    async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const body: unknown = req.body;
+      const logoutToken =
+        body && typeof body === 'object' && 'logout_token' in body
+          ? (body as { logout_token: unknown }).logout_token
+          : '';
+      if (typeof logoutToken !== 'string' || logoutToken === '' || logoutToken.length > MAX_TOKEN_LENGTH) {
+        res.status(400).json(INVALID_LOGOUT);
+        return;
+      }
+      try {
+        await rpc(req, auth.backchannelLogout, { logout_token: logoutToken });
+      } catch (error) {
+        if (httpErrorOf(error).status >= 500) throw error;
+        req.log.info('back-channel logout refused: the token did not verify');
+        res.status(400).json(INVALID_LOGOUT);
+        return;
+      }
+      res.status(200).end();
+    },
+  );
 
   router.post('/logout', async (req, res) => {
     const body = parseBody(bodies.logout, req);
