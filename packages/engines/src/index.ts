@@ -24,6 +24,10 @@ export interface StartOptions {
   portBase?: number | 'free';
   /** Progress lines (default: none). */
   say?: (line: string) => void;
+  /** The product's public address Keycloak sends people back to (default PUBLIC_URL or http://localhost:8080). */
+  publicUrl?: string;
+  /** The realm's access-token lifespan in seconds (default 300). */
+  accessTokenSeconds?: number;
 }
 
 export interface EngineTiming {
@@ -136,6 +140,8 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
       managementPort: ports.keycloakManagement,
       clientSecret: secrets.keycloakClientSecret,
       adminPassword: secrets.keycloakAdminPassword,
+      publicUrl: options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080',
+      accessTokenSeconds: options.accessTokenSeconds ?? 300,
       logFile: logOf('keycloak'),
     });
     started.push(engine);
@@ -197,6 +203,8 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
   const keycloakUrl = `http://127.0.0.1:${ports.keycloak}`;
   const env = {
     ...keycloakEnvironment(ports.keycloak, secrets.keycloakClientSecret),
+    // For suites and journeys that act as an agency's IT office on the agency realms (not read by the product).
+    KEYCLOAK_ADMIN_PASSWORD: secrets.keycloakAdminPassword,
     ELASTICSEARCH_URL: `http://127.0.0.1:${ports.elasticsearch}`,
     ...s3Environment(ports.s3, { accessKey: secrets.s3AccessKey, secretKey: secrets.s3SecretKey }),
   };

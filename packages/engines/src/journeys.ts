@@ -15,6 +15,7 @@ const REPO = resolve(import.meta.dirname, '../../..');
 
 /** The specs run in Keycloak mode (login.spec.ts also shows the contributor's Concierge stars). */
 const JOURNEY_SPECS = [
+  'tests/agency-sign-in.spec.ts',
   'tests/login.spec.ts',
   'tests/registration.spec.ts',
   'tests/password-reset.spec.ts',
@@ -30,8 +31,18 @@ const KEYCLOAK_SKIP = 'Keycloak mode:';
  */
 const PRODUCT_PORTS = 30;
 
-/** Below Linux's ephemeral range (32768 up), where the product's own outgoing connections could take one. */
-async function freeBlock(): Promise<number> {
+/**
+ * Short access tokens, as the built-in mode's browser suite has them: journeys see a renewal refused after the
+ * session ended elsewhere (the realm variant test-engines.ts starts Keycloak with).
+ */
+export const JOURNEY_ACCESS_TOKEN_SECONDS = 20;
+
+/**
+ * The first of a free block of loopback ports for the product, below Linux's ephemeral range (32768 up) where the
+ * product's own outgoing connections could take one. Chosen before Keycloak starts: its realm names the product's
+ * address (agency sign-in's redirect and back-channel logout).
+ */
+export async function productPortBase(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 22_000 + Math.floor(Math.random() * 300) * PRODUCT_PORTS;
     const free = await Promise.all(Array.from({ length: PRODUCT_PORTS }, (_, i) => isFree(base + i)));
@@ -47,12 +58,14 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+export const productUrl = (base: number) => `http://localhost:${base}`;
+
 /** Starts the product on the engines and waits until it is healthy (building missing web apps first). */
 export async function startProduct(
   engineEnv: Record<string, string>,
   logFile: string,
+  base: number,
 ): Promise<RunningProduct> {
-  const base = await freeBlock();
   const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-journeys-'));
   // As root, PostgreSQL runs as the postgres user, who must be able to reach its folder.
   chmodSync(dataDir, 0o755);
@@ -72,8 +85,8 @@ export async function startProduct(
       GRPC_PORT_BASE: String(base + 5),
       METRICS_PORT_BASE: String(base + 11),
       DATA_DIR: dataDir,
-      // The realm's access-token lifespan: the gateways refuse an ended session's tokens this long.
-      AUTH_ACCESS_TOKEN_SECONDS: '300',
+      // The realm's access-token lifespan under test (test-engines.ts): renewals happen within a journey.
+      AUTH_ACCESS_TOKEN_SECONDS: String(JOURNEY_ACCESS_TOKEN_SECONDS),
       LOG_LEVEL: 'warn',
     },
     logFile,
@@ -93,7 +106,7 @@ export async function startProduct(
     await stop();
     throw error;
   }
-  return { url: `http://localhost:${base}`, mailUrl: `http://localhost:${base + 3}`, process: product, stop };
+  return { url: productUrl(base), mailUrl: `http://localhost:${base + 3}`, process: product, stop };
 }
 
 export interface JourneyCounts {
@@ -127,6 +140,7 @@ function specsOf(suite: PlaywrightSuite): PlaywrightSpec[] {
 /** Runs the journeys against the product; `started` receives Playwright's process so an interrupt can end it. */
 export async function runJourneys(
   product: RunningProduct,
+  engineEnv: Record<string, string>,
   started: (playwright: ReturnType<typeof spawn>) => void,
 ): Promise<JourneyCounts> {
   const output = mkdtempSync(join(tmpdir(), 'rotunda-journeys-report-'));
@@ -142,6 +156,9 @@ export async function runJourneys(
         E2E_BASE_URL: product.url,
         E2E_MAILDEV_URL: product.mailUrl,
         E2E_IDENTITY_PROVIDER: 'keycloak',
+        // The agency sign-in journeys act as the agencies' IT offices on their realms.
+        E2E_KEYCLOAK_URL: engineEnv.KEYCLOAK_URL,
+        E2E_KEYCLOAK_ADMIN_PASSWORD: engineEnv.KEYCLOAK_ADMIN_PASSWORD,
         PLAYWRIGHT_JSON_OUTPUT_FILE: report,
       },
     },

@@ -10,13 +10,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Engines, startEngines } from './index.ts';
-import { type JourneyCounts, type RunningProduct, runJourneys, startProduct } from './journeys.ts';
+import {
+  JOURNEY_ACCESS_TOKEN_SECONDS,
+  type JourneyCounts,
+  productPortBase,
+  productUrl,
+  type RunningProduct,
+  runJourneys,
+  startProduct,
+} from './journeys.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
 /** The suites that run against the engines, relative to the repo. */
 const ENGINE_SUITES = [
   'services/auth/test/keycloak-identity.test.ts',
+  'services/auth/test/keycloak-agencies.test.ts',
   'packages/search/test/elasticsearch.test.ts',
   'packages/images/test/object-store.test.ts',
 ];
@@ -63,11 +72,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   });
 
 console.log('test:engines: starting the engines (built into the cache outside the clone when missing)');
+const productBase = await productPortBase();
 try {
   engines = await startEngines({
     instance: 'test',
     fresh: true,
     portBase: 'free',
+    publicUrl: productUrl(productBase),
+    accessTokenSeconds: JOURNEY_ACCESS_TOKEN_SECONDS,
     say: (line) => console.log(`  ${line}`),
   });
 } catch (error) {
@@ -103,12 +115,12 @@ console.log(
 );
 let journeys: JourneyCounts | undefined;
 try {
-  product = await startProduct(running.env, join(running.folder, 'logs/product.log'));
+  product = await startProduct(running.env, join(running.folder, 'logs/product.log'), productBase);
   const productReady = performance.now();
   console.log(
     `test:engines: the product answers at ${product.url} after ${seconds(productReady - suitesDone)}; the browser journeys in Keycloak mode`,
   );
-  journeys = await runJourneys(product, (child) => {
+  journeys = await runJourneys(product, running.env, (child) => {
     playwright = child;
   });
 } catch (error) {
