@@ -2,12 +2,14 @@
 // AuthService on real gRPC: administrators read and change the lists, grant and take away roles and read the log
 // in its documented shape; visitors get 401, members and contributors 403, malformed bodies 400 in the screen's
 // words, none of them reaching the service; the service's own refusals are passed on with their messages; and the
-// login answer says whether the member administers access.
-import { ACCESS_MESSAGES } from '@rotunda/rules';
+// login answer says whether the member administers access. Agencies (issue 31) are listed, added and removed in
+// the same way, the client secret passed on to the service and never answered back.
+import { ACCESS_MESSAGES, AGENCY_MESSAGES } from '@rotunda/rules';
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_LOG,
+  AGENCY,
   accessToken,
   type FakeAuth,
   get,
@@ -57,9 +59,21 @@ async function del(path: string, body: unknown, headers: Record<string, string> 
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** Each route with a body it would accept from an administrator. */
+const NEW_AGENCY = {
+  name: 'Department of Motor Vehicles',
+  protocol: 'oidc',
+  domains: ['dmv.ca.gov'],
+  metadata_url: 'https://login.dmv.ca.gov/.well-known/openid-configuration',
+  client_id: 'rotunda',
+  client_secret: 'agency-client-secret',
+};
+
+/** Each route with a body it would accept from an administrator, and the status it then answers. */
 const ROUTES = [
   { method: 'GET', path: '/api/admin/access', body: undefined },
+  { method: 'GET', path: '/api/admin/agencies', body: undefined },
+  { method: 'POST', path: '/api/admin/agencies', body: NEW_AGENCY, ok: 201 },
+  { method: 'DELETE', path: `/api/admin/agencies/${AGENCY.alias}`, body: undefined, ok: 204 },
   { method: 'POST', path: '/api/admin/access', body: { list: 'domains', value: 'dmv.ca.gov' } },
   { method: 'DELETE', path: '/api/admin/access', body: { list: 'domains', value: 'agency.ca.gov' } },
   {
@@ -70,7 +84,10 @@ const ROUTES = [
   { method: 'GET', path: '/api/admin/log', body: undefined },
 ];
 
-async function send(route: (typeof ROUTES)[number], headers: Record<string, string> = {}) {
+async function send(
+  route: { method: string; path: string; body: unknown },
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(url(route.path), {
     method: route.method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -86,7 +103,7 @@ describe('who may administer access', () => {
     expect(await send(route, member)).toEqual({ status: 403, body: ADMINS_ONLY });
     expect(await send(route, contributor)).toEqual({ status: 403, body: ADMINS_ONLY });
     expect(adminCalls()).toEqual([]);
-    expect((await send(route, admin)).status).toBe(200);
+    expect((await send(route, admin)).status).toBe(route.ok ?? 200);
   });
 });
 
@@ -289,5 +306,131 @@ describe('the login answer', () => {
       contributor: true,
       admin: true,
     });
+  });
+});
+
+/** The agency as the routes answer it. */
+const AGENCY_JSON = {
+  alias: 'department-of-motor-vehicles',
+  name: 'Department of Motor Vehicles',
+  protocol: 'oidc',
+  domains: ['dmv.ca.gov'],
+  metadata_url: 'https://login.dmv.ca.gov/.well-known/openid-configuration',
+  client_id: 'rotunda',
+  redirect_uri: 'http://localhost:8081/realms/rotunda/broker/department-of-motor-vehicles/endpoint',
+  logout_url: 'http://localhost:8081/realms/rotunda/broker/department-of-motor-vehicles/backchannel_logout',
+  sp_metadata_url: '',
+  created_at: '2026-12-01T10:00:00.000Z',
+};
+
+describe('GET /api/admin/agencies', () => {
+  it('answers whether agencies are available and each with what its IT office is given, never cached', async () => {
+    const res = await get(url('/api/admin/agencies'), admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: true, agencies: [AGENCY_JSON] });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(auth.callsTo('listAgencies')[0]?.caller).toMatchObject({
+      roles: expect.arrayContaining(['admin']),
+    });
+  });
+
+  it('answers available false and no agencies with the built-in identity provider', async () => {
+    auth.answer('listAgencies', async () => ({ available: false, agencies: [] }));
+    expect((await get(url('/api/admin/agencies'), admin)).body).toEqual({ available: false, agencies: [] });
+  });
+});
+
+describe('POST /api/admin/agencies', () => {
+  it('registers the agency and answers it with 201, without the client secret', async () => {
+    const res = await post(url('/api/admin/agencies'), NEW_AGENCY, admin);
+    expect(res).toEqual({ status: 201, headers: expect.anything(), body: AGENCY_JSON });
+    expect(JSON.stringify(res.body)).not.toContain('agency-client-secret');
+    expect(auth.callsTo('addAgency')[0]?.request).toEqual(NEW_AGENCY);
+  });
+
+  it('sends a SAML agency without a client, and keeps a secret exactly as given', async () => {
+    await post(
+      url('/api/admin/agencies'),
+      { name: ' Water Board ', protocol: 'saml', domains: ['water.ca.gov'], metadata_url: 'https://idp/x' },
+      admin,
+    );
+    await post(url('/api/admin/agencies'), { ...NEW_AGENCY, client_secret: ' s3cret ' }, admin);
+    expect(auth.callsTo('addAgency').map((call) => call.request)).toEqual([
+      {
+        name: 'Water Board',
+        protocol: 'saml',
+        domains: ['water.ca.gov'],
+        metadata_url: 'https://idp/x',
+        client_id: '',
+        client_secret: '',
+      },
+      { ...NEW_AGENCY, client_secret: ' s3cret ' },
+    ]);
+  });
+
+  it.each([
+    [{ ...NEW_AGENCY, name: undefined }, AGENCY_MESSAGES.nameRequired],
+    [{ ...NEW_AGENCY, name: '  ' }, AGENCY_MESSAGES.nameRequired],
+    [{ ...NEW_AGENCY, protocol: 'ldap' }, AGENCY_MESSAGES.unknownProtocol],
+    [{ ...NEW_AGENCY, domains: [] }, AGENCY_MESSAGES.domainsRequired],
+    [{ ...NEW_AGENCY, domains: 'dmv.ca.gov' }, AGENCY_MESSAGES.domainsRequired],
+    [
+      { ...NEW_AGENCY, domains: Array.from({ length: 21 }, (_, i) => `d${i}.ca.gov`) },
+      AGENCY_MESSAGES.tooManyDomains,
+    ],
+    [{ ...NEW_AGENCY, metadata_url: undefined }, AGENCY_MESSAGES.badMetadataUrl],
+    [{ ...NEW_AGENCY, client_secret: 'x'.repeat(1001) }, AGENCY_MESSAGES.clientTooLong],
+    [{ ...NEW_AGENCY, client_id: 42 }, 'client_id must be text'],
+  ])('answers 400 for %j without asking the service', async (body, message) => {
+    expect(await post(url('/api/admin/agencies'), body, admin)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: message }] },
+    });
+    expect(adminCalls()).toEqual([]);
+  });
+
+  it('passes the service’s refusals on: a taken domain, and no Keycloak', async () => {
+    auth.answer('addAgency', async () => {
+      throw new DomainError('invalid_argument', AGENCY_MESSAGES.domainTaken('dmv.ca.gov', 'DMV'));
+    });
+    expect(await post(url('/api/admin/agencies'), NEW_AGENCY, admin)).toMatchObject({
+      status: 400,
+      body: { errors: [{ msg: 'dmv.ca.gov already signs in with DMV.' }] },
+    });
+    auth.answer('addAgency', async () => {
+      throw new DomainError('failed_precondition', AGENCY_MESSAGES.needsKeycloak);
+    });
+    expect(await post(url('/api/admin/agencies'), NEW_AGENCY, admin)).toMatchObject({
+      status: 409,
+      body: { errors: [{ msg: AGENCY_MESSAGES.needsKeycloak }] },
+    });
+  });
+});
+
+describe('DELETE /api/admin/agencies/:alias', () => {
+  it('removes the agency by its alias and answers 204', async () => {
+    const res = await fetch(url(`/api/admin/agencies/${AGENCY.alias}`), { method: 'DELETE', headers: admin });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(auth.callsTo('removeAgency')[0]?.request).toEqual({ alias: AGENCY.alias });
+  });
+
+  it.each(['Upper', '-leading-dash', 'a'.repeat(64), 'has%20space', 'dot.ted'])(
+    'answers 404 for %s, which cannot be an alias, without asking the service',
+    async (alias) => {
+      const res = await fetch(url(`/api/admin/agencies/${alias}`), { method: 'DELETE', headers: admin });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ errors: [{ msg: AGENCY_MESSAGES.unknownAgency }] });
+      expect(adminCalls()).toEqual([]);
+    },
+  );
+
+  it('passes the service’s 404 for an unknown alias on', async () => {
+    auth.answer('removeAgency', async () => {
+      throw new DomainError('not_found', AGENCY_MESSAGES.unknownAgency);
+    });
+    const res = await fetch(url('/api/admin/agencies/nobody'), { method: 'DELETE', headers: admin });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ errors: [{ msg: AGENCY_MESSAGES.unknownAgency }] });
   });
 });

@@ -56,6 +56,8 @@ const WRITE_ROUTES = [
   'POST /api/admin/access',
   'DELETE /api/admin/access',
   'POST /api/admin/roles',
+  'POST /api/admin/agencies',
+  'DELETE /api/admin/agencies/:alias',
 ];
 
 /** POSTs that only read (a body carries the question), or count a reading: a suspended member still reads. */
@@ -84,6 +86,7 @@ const OWN_RIGHTS = [
 const BODILESS = new Set([
   'POST /api/profiles/claim/:profile_id',
   'DELETE /api/moderation/suspensions/:user_id',
+  'DELETE /api/admin/agencies/:alias',
 ]);
 
 interface Layer {

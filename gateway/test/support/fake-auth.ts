@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import {
   type AccessLists,
   type AdminLogEntry,
+  type Agency,
   AuthServiceService,
   type LoginResponse,
   type TokenSet,
@@ -140,6 +141,24 @@ export const ADMIN_LOG: AdminLogEntry[] = [
   },
 ];
 
+/** The agency ListAgencies answers, and FindAgency for an email at dmv.ca.gov. */
+export const AGENCY: Agency = {
+  alias: 'department-of-motor-vehicles',
+  name: 'Department of Motor Vehicles',
+  protocol: 'oidc',
+  domains: ['dmv.ca.gov'],
+  metadata_url: 'https://login.dmv.ca.gov/.well-known/openid-configuration',
+  client_id: 'rotunda',
+  redirect_uri: 'http://localhost:8081/realms/rotunda/broker/department-of-motor-vehicles/endpoint',
+  logout_url: 'http://localhost:8081/realms/rotunda/broker/department-of-motor-vehicles/backchannel_logout',
+  sp_metadata_url: '',
+  created_at: new Date('2026-12-01T10:00:00Z'),
+};
+
+/** Where StartAgencySignIn sends the browser: Keycloak's authorization endpoint with the agency's hint. */
+export const AGENCY_SIGN_IN_URL =
+  'http://localhost:8081/realms/rotunda/protocol/openid-connect/auth?client_id=rotunda-auth&kc_idp_hint=department-of-motor-vehicles';
+
 type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
 
 export interface RecordedCall {
@@ -215,6 +234,17 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     },
     setRole: async () => ({}),
     listAdminLog: async () => ({ entries: ADMIN_LOG }),
+    findAgency: async (request) => ({
+      agency: String(request.email).endsWith('@dmv.ca.gov')
+        ? { alias: AGENCY.alias, name: AGENCY.name }
+        : undefined,
+    }),
+    startAgencySignIn: async () => ({ url: AGENCY_SIGN_IN_URL }),
+    completeAgencySignIn: async () => ({ ...LOGIN, first_sign_in: false }),
+    backchannelLogout: async () => ({}),
+    listAgencies: async () => ({ available: true, agencies: [AGENCY] }),
+    addAgency: async () => AGENCY,
+    removeAgency: async () => ({}),
   };
   let overrides: Record<string, Handler> = {};
   const implementation = Object.fromEntries(
