@@ -334,7 +334,8 @@ export function authRouter({
     express.urlencoded({ extended: false, limit: '64kb' }),
     async (req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      const body: unknown = req.body;
+      // Only the form the spec sends: a JSON body (read by the mount's parser) is no logout request.
+      const body: unknown = req.is('application/x-www-form-urlencoded') ? req.body : undefined;
       const logoutToken =
         body && typeof body === 'object' && 'logout_token' in body
           ? (body as { logout_token: unknown }).logout_token
