@@ -11,7 +11,13 @@ export const AGENCY_PROTOCOL_LABELS: Readonly<Record<AgencyProtocol, string>> = 
   saml: 'SAML 2.0',
 };
 
-export const AGENCY_LIMITS = { name: 100, domains: 20, url: 2000, clientId: 255, clientSecret: 1000 } as const;
+export const AGENCY_LIMITS = {
+  name: 100,
+  domains: 20,
+  url: 2000,
+  clientId: 255,
+  clientSecret: 1000,
+} as const;
 
 /** How long a started agency sign-in may take before it must be started again. */
 export const AGENCY_SIGN_IN_MINUTES = 10;

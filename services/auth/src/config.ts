@@ -17,6 +17,11 @@ export const authConfigSchema = serviceConfigSchema('auth', 50051)
     AUTH_SESSION_IDLE_SECONDS: envPositiveInt(1800),
     AUTH_SESSION_MAX_SECONDS: envPositiveInt(36_000),
     KEYCLOAK_URL: z.url().optional(),
+    /**
+     * Where browsers and agencies' identity providers reach Keycloak (brokered sign-in, the addresses an agency's
+     * IT office is given); KEYCLOAK_URL when unset.
+     */
+    KEYCLOAK_PUBLIC_URL: z.url().optional(),
     KEYCLOAK_REALM: z.string().default('rotunda'),
     KEYCLOAK_CLIENT_ID: z.string().default('rotunda-auth'),
     KEYCLOAK_CLIENT_SECRET: z.string().optional(),

@@ -18,7 +18,7 @@ await runService({
       schema: AUTH_EVENTS_SCHEMA,
       logger,
     });
-    const { prisma, identity, lists, auth, access } = wireAuth(config, logger);
+    const { prisma, identity, lists, auth, access, agencies } = wireAuth(config, logger);
     if (config.SEED_DEMO) {
       const created = await seedDemoAccounts(identity, lists);
       if (created > 0) logger.info({ accounts: created }, 'demo accounts seeded');
@@ -28,7 +28,7 @@ await runService({
         {
           name: 'rotunda.auth.v1.AuthService',
           definition: AuthServiceService,
-          implementation: grpcAuthService(auth, identity, access, logger),
+          implementation: grpcAuthService(auth, identity, access, agencies, logger),
           // No write methods are refused to a suspended member here (ADR 0041): they must still log in and out,
           // refresh their session, change or reset their password, and download or delete their data.
           writes: [],

@@ -6,13 +6,16 @@ import { createSmtpMailer, type Logger, prismaAdapter } from '@rotunda/service-k
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { type AccountRemover, prismaAccountDeletion } from './adapters/account-deletion.ts';
 import { createAltchaCaptcha } from './adapters/altcha-captcha.ts';
+import { NO_AGENCY_BROKER } from './adapters/builtin-agencies.ts';
 import {
   type BuiltinIdentity,
   createBuiltinIdentity,
   deleteBuiltinAccount,
   REUSE_GRACE_SECONDS,
 } from './adapters/builtin-identity.ts';
+import { createKeycloakAgencies } from './adapters/keycloak-agencies.ts';
 import { createKeycloakIdentity } from './adapters/keycloak-identity.ts';
+import { prismaAgencies, prismaAgencySignIns } from './adapters/prisma-agencies.ts';
 import { prismaExchangedRefreshTokens } from './adapters/prisma-exchanged-refresh-tokens.ts';
 import {
   prismaAccessLists,
@@ -24,8 +27,9 @@ import {
 import { createGrowingDelay, createWindowLimit } from './adapters/rate-limit.ts';
 import type { AuthConfig } from './config.ts';
 import { createAccessAdmin } from './domain/access-admin.ts';
+import { createAgencies } from './domain/agencies.ts';
 import { type AddressLimit, type AuthLimits, createAuthService } from './domain/auth-service.ts';
-import type { IdentityProvider } from './domain/ports.ts';
+import type { AgencyBroker, IdentityProvider } from './domain/ports.ts';
 
 const HOUR = 3600;
 
@@ -79,11 +83,19 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
   };
 }
 
-/** The identity provider the configuration picks, and its part of deleting an account. */
+/**
+ * The identity provider the configuration picks, its part of deleting an account, and the broker of agencies'
+ * providers (Keycloak's; none with the built-in provider).
+ */
 function identityProvider(
   config: AuthConfig,
   prisma: PrismaClient,
-): { identity: IdentityProvider; builtin?: BuiltinIdentity; removeAccount: AccountRemover } {
+): {
+  identity: IdentityProvider;
+  builtin?: BuiltinIdentity;
+  removeAccount: AccountRemover;
+  broker: AgencyBroker;
+} {
   if (config.IDENTITY_PROVIDER === 'builtin') {
     const builtin = createBuiltinIdentity({
       prisma,
@@ -97,6 +109,7 @@ function identityProvider(
       identity: builtin,
       builtin,
       removeAccount: (tx, userId) => deleteBuiltinAccount(tx, userId, config.AUTH_ACCESS_TOKEN_SECONDS),
+      broker: NO_AGENCY_BROKER,
     };
   }
   const keycloak = createKeycloakIdentity({
@@ -107,17 +120,30 @@ function identityProvider(
     exchangedTokens: prismaExchangedRefreshTokens(prisma, { graceSeconds: REUSE_GRACE_SECONDS }),
   });
   // Keycloak's admin API is no part of the transaction: the user is deleted while it is open.
-  return { identity: keycloak, removeAccount: (_tx, userId) => keycloak.deleteUser(userId) };
+  const broker = createKeycloakAgencies({
+    identity: keycloak,
+    publicUrl: config.KEYCLOAK_PUBLIC_URL ?? config.KEYCLOAK_URL ?? '',
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_CLIENT_ID,
+  });
+  return { identity: keycloak, removeAccount: (_tx, userId) => keycloak.deleteUser(userId), broker };
 }
 
 export function wireAuth(config: AuthConfig, logger: Logger) {
   const prisma = new PrismaClient({
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
-  const { identity, builtin, removeAccount } = identityProvider(config, prisma);
+  const { identity, builtin, removeAccount, broker } = identityProvider(config, prisma);
   if (!config.CAPTCHA_HMAC_KEY)
     logger.info('CAPTCHA_HMAC_KEY not set: captcha challenges are signed with a key made at start');
   const lists = prismaAccessLists(prisma);
+  // An ended session's access tokens live at most their lifetime on; a minute more covers the gateways' clock
+  // tolerance.
+  const endedSessions = prismaEndedSessions(prisma, {
+    schema: config.DATABASE_SCHEMA,
+    retainSeconds: async () => (await identity.accessTokenSeconds()) + 60,
+  });
+  const adminLog = prismaAdminLog(prisma);
   const auth = createAuthService({
     identity,
     tokens: prismaOneTimeTokens(prisma),
@@ -129,12 +155,7 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
       markSpent: prismaSpentCaptchas(prisma),
     }),
     limits: authLimits(prisma, config),
-    // An ended session's access tokens live at most their lifetime on; a minute more covers the gateways'
-    // clock tolerance.
-    endedSessions: prismaEndedSessions(prisma, {
-      schema: config.DATABASE_SCHEMA,
-      retainSeconds: async () => (await identity.accessTokenSeconds()) + 60,
-    }),
+    endedSessions,
     accounts: prismaAccountDeletion(prisma, {
       schema: config.DATABASE_SCHEMA,
       eventsSchema: AUTH_EVENTS_SCHEMA,
@@ -147,6 +168,16 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
       resetLinkMinutes: config.RESET_LINK_MINUTES,
     },
   });
-  const access = createAccessAdmin({ identity, lists, log: prismaAdminLog(prisma) });
-  return { prisma, identity, builtin, lists, auth, access };
+  const access = createAccessAdmin({ identity, lists, log: adminLog });
+  const agencies = createAgencies({
+    identity,
+    broker,
+    store: prismaAgencies(prisma),
+    signIns: prismaAgencySignIns(prisma, { schema: config.DATABASE_SCHEMA }),
+    log: adminLog,
+    endedSessions,
+    // Keycloak sends the logout token to the auth service's own client, signed with the realm's keys.
+    logoutToken: { issuer: config.TOKEN_ISSUER, audience: config.KEYCLOAK_CLIENT_ID },
+  });
+  return { prisma, identity, builtin, lists, auth, access, agencies };
 }

@@ -155,7 +155,7 @@ beforeAll(async () => {
       {
         name: 'rotunda.auth.v1.AuthService',
         definition: AuthServiceService,
-        implementation: grpcAuthService(wired.auth, wired.identity, wired.access, logger),
+        implementation: grpcAuthService(wired.auth, wired.identity, wired.access, wired.agencies, logger),
       },
     ],
   });

@@ -24,8 +24,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { prismaAccountDeletion } from '../src/adapters/account-deletion.ts';
 import { createAltchaCaptcha } from '../src/adapters/altcha-captcha.ts';
+import { NO_AGENCY_BROKER } from '../src/adapters/builtin-agencies.ts';
 import { createBuiltinIdentity, deleteBuiltinAccount } from '../src/adapters/builtin-identity.ts';
 import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
+import { prismaAgencies, prismaAgencySignIns } from '../src/adapters/prisma-agencies.ts';
 import {
   prismaAccessLists,
   prismaAdminLog,
@@ -35,6 +37,7 @@ import {
 } from '../src/adapters/prisma-stores.ts';
 import { createGrowingDelay, createWindowLimit } from '../src/adapters/rate-limit.ts';
 import { createAccessAdmin } from '../src/domain/access-admin.ts';
+import { createAgencies } from '../src/domain/agencies.ts';
 import {
   AccountSlowedDown,
   type AuthService,
@@ -1124,6 +1127,18 @@ describe('over gRPC', () => {
             auth,
             identity,
             createAccessAdmin({ identity, lists: prismaAccessLists(prisma), log: prismaAdminLog(prisma) }),
+            createAgencies({
+              identity,
+              broker: NO_AGENCY_BROKER,
+              store: prismaAgencies(prisma),
+              signIns: prismaAgencySignIns(prisma, { schema: 'auth' }),
+              log: prismaAdminLog(prisma),
+              endedSessions: prismaEndedSessions(prisma, {
+                schema: 'auth',
+                retainSeconds: async () => RETAIN_SECONDS,
+              }),
+              logoutToken: { issuer: 'http://localhost:8080/realms/rotunda', audience: 'rotunda-auth' },
+            }),
             logger,
           ),
         },

@@ -50,9 +50,15 @@ async function startReplica(name: string, databaseUrl: string): Promise<Replica>
     AUTH_LOGIN_FREE_FAILURES: '5',
     LOG_LEVEL: 'silent',
   });
-  const { prisma, identity, lists, auth, access } = wireAuth(config, logger);
+  const { prisma, identity, lists, auth, access, agencies } = wireAuth(config, logger);
   if (name === 'a') await seedDemoAccounts(identity, lists);
-  const implementation = grpcAuthService(auth, identity, access, logger) as UntypedServiceImplementation & {
+  const implementation = grpcAuthService(
+    auth,
+    identity,
+    access,
+    agencies,
+    logger,
+  ) as UntypedServiceImplementation & {
     login: (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
   };
   const login = implementation.login;

@@ -1,7 +1,9 @@
 // The gRPC face of the auth service (rotunda.auth.v1.AuthService): translates messages to the rules' calls.
 import { Metadata } from '@grpc/grpc-js';
 import type {
+  Agency as AgencyMessage,
   AuthServiceServer,
+  AuthUser as AuthUserMessage,
   LoginRequest,
   LoginResponse,
   TokenSet as TokenSetMessage,
@@ -15,7 +17,8 @@ import {
   unary,
 } from '@rotunda/service-kit';
 import type { AccessAdmin } from '../domain/access-admin.ts';
-import { AccountSlowedDown, type AuthService } from '../domain/auth-service.ts';
+import type { Agencies, AgencyView } from '../domain/agencies.ts';
+import { AccountSlowedDown, type AuthService, type AuthUser } from '../domain/auth-service.ts';
 import type { IdentityProvider, TokenSet } from '../domain/ports.ts';
 
 const tokenSet = (tokens: TokenSet): TokenSetMessage => ({
@@ -26,6 +29,29 @@ const tokenSet = (tokens: TokenSet): TokenSetMessage => ({
   token_type: tokens.tokenType,
   session_state: tokens.sessionState,
   scope: tokens.scope,
+});
+
+const authUser = (user: AuthUser): AuthUserMessage => ({
+  user_id: user.userId,
+  first_name: user.firstName,
+  last_name: user.lastName,
+  email: user.email,
+  contributor: user.contributor,
+  admin: user.admin,
+  email_confirmed: user.emailConfirmed,
+});
+
+const agencyMessage = (agency: AgencyView): AgencyMessage => ({
+  alias: agency.alias,
+  name: agency.name,
+  protocol: agency.protocol,
+  domains: agency.domains,
+  metadata_url: agency.metadataUrl,
+  client_id: agency.clientId,
+  redirect_uri: agency.redirectUri,
+  logout_url: agency.logoutUrl,
+  sp_metadata_url: agency.spMetadataUrl,
+  created_at: agency.createdAt,
 });
 
 /**
@@ -47,6 +73,7 @@ export function grpcAuthService(
   auth: AuthService,
   identity: IdentityProvider,
   access: AccessAdmin,
+  agencies: Agencies,
   logger: Logger,
 ): AuthServiceServer {
   const login = async (request: LoginRequest): Promise<LoginResponse> => {
@@ -56,18 +83,7 @@ export function grpcAuthService(
       clientIp: request.client_ip,
       captchaPayload: request.captcha_payload,
     });
-    return {
-      user: {
-        user_id: user.userId,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        email: user.email,
-        contributor: user.contributor,
-        admin: user.admin,
-        email_confirmed: user.emailConfirmed,
-      },
-      tokens: tokenSet(tokens),
-    };
+    return { user: authUser(user), tokens: tokenSet(tokens) };
   };
 
   return {
@@ -211,5 +227,43 @@ export function grpcAuthService(
         value: entry.value,
       })),
     })),
+    findAgency: unary(logger, 'FindAgency', async (request) => {
+      return { agency: (await agencies.findAgency(request.email)) ?? undefined };
+    }),
+    startAgencySignIn: unary(logger, 'StartAgencySignIn', async (request) => ({
+      url: await agencies.startSignIn({ email: request.email, appUrl: request.app_url }),
+    })),
+    completeAgencySignIn: unary(logger, 'CompleteAgencySignIn', async (request) => {
+      const { user, tokens, firstSignIn } = await agencies.completeSignIn({
+        code: request.code,
+        state: request.state,
+        appUrl: request.app_url,
+      });
+      return { user: authUser(user), tokens: tokenSet(tokens), first_sign_in: firstSignIn };
+    }),
+    backchannelLogout: unary(logger, 'BackchannelLogout', async (request) => {
+      await agencies.backchannelLogout(request.logout_token);
+      return {};
+    }),
+    listAgencies: unary(logger, 'ListAgencies', async (_request, context) => {
+      const { available, agencies: list } = await agencies.listAgencies(context.caller);
+      return { available, agencies: list.map(agencyMessage) };
+    }),
+    addAgency: unary(logger, 'AddAgency', async (request, context) =>
+      agencyMessage(
+        await agencies.addAgency(context.caller, {
+          name: request.name,
+          protocol: request.protocol,
+          domains: request.domains,
+          metadataUrl: request.metadata_url,
+          clientId: request.client_id,
+          clientSecret: request.client_secret,
+        }),
+      ),
+    ),
+    removeAgency: unary(logger, 'RemoveAgency', async (request, context) => {
+      await agencies.removeAgency(context.caller, request.alias);
+      return {};
+    }),
   };
 }

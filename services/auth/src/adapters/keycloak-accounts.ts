@@ -42,6 +42,8 @@ export type KeycloakAccounts = Pick<
    * error (none ended).
    */
   deleteUser(id: string): Promise<string[]>;
+  /** Any other admin call, as the service account, retried once with a fresh token (the agencies' providers). */
+  withAdmin<T>(call: (admin: KcAdminClient) => Promise<T>): Promise<T>;
 };
 
 // Renew the service account's token this long before Keycloak would refuse it.
@@ -111,7 +113,7 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
       if (statusOf(error) === 403) {
         // Say what to fix: Keycloak's own answer to this is a bare "HTTP 403".
         throw new Error(
-          `Keycloak refused an admin call (HTTP 403): the service account of client '${options.clientId}' needs the realm-management roles manage-users, view-users and query-users`,
+          `Keycloak refused an admin call (HTTP 403): the service account of client '${options.clientId}' needs the realm-management roles manage-users, view-users, query-users, manage-identity-providers and view-identity-providers`,
           { cause: error },
         );
       }
@@ -161,6 +163,7 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
 
   return {
     deleteSession,
+    withAdmin: (call) => adminCall(() => call(admin)),
 
     async deleteUser(id) {
       if (!USER_ID.test(id)) return [];

@@ -7,12 +7,13 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { unauthenticated } from '@rotunda/service-kit';
 import { type IdentityProvider, RefreshTokenReused, type TokenSet } from '../domain/ports.ts';
-import { createKeycloakAccounts } from './keycloak-accounts.ts';
+import { createKeycloakAccounts, type KeycloakAccounts } from './keycloak-accounts.ts';
 import {
   CLIENT_ERRORS,
   claimsOf,
   createKeycloakOidc,
   digest,
+  type KeycloakOidc,
   keycloakFailure,
   oauthError,
   sidOf,
@@ -112,6 +113,10 @@ const expiryOf = (refreshToken: string) => {
 export interface KeycloakIdentity extends IdentityProvider {
   /** Deletes the user and their sessions, answering those sessions' ids; a user already gone ends none. */
   deleteUser(id: string): Promise<string[]>;
+  /** The realm's OpenID Connect calls as the auth service's client (brokered sign-ins use its code grant). */
+  oidc: KeycloakOidc;
+  /** An admin REST call as the service account (the agencies' identity providers). */
+  withAdmin: KeycloakAccounts['withAdmin'];
 }
 
 export function createKeycloakIdentity(options: KeycloakIdentityOptions): KeycloakIdentity {
@@ -132,6 +137,7 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Keyclo
 
   return {
     ...accounts,
+    oidc,
     passwordGrant: oidc.passwordGrant,
 
     async logout(refreshToken) {

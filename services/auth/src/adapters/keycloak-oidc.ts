@@ -1,5 +1,5 @@
 // The Keycloak realm's OpenID Connect endpoints as the auth service's confidential client calls them: the token
-// grants, introspection, the back-channel logout and the signing keys, with Keycloak's error answers read into
+// grants (password, authorization code), introspection, the back-channel logout and the signing keys, with Keycloak's error answers read into
 // what the identity port means by them (no tokens, a session already gone, or a server-side misconfiguration).
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
@@ -80,6 +80,31 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     throw keycloakFailure('password grant', status, json);
   }
 
+  /**
+   * Authorization-code grant (a brokered sign-in coming back): the tokens and the ID token, or null when Keycloak
+   * refuses the code (expired, used, forged, or another verifier or redirect URI than the sign-in began with).
+   */
+  async function codeGrant(
+    code: string,
+    codeVerifier: string,
+    redirectUri: string,
+  ): Promise<{ tokens: TokenSet; idToken: string } | null> {
+    const { status, json } = await postForm('token', {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: codeVerifier,
+      redirect_uri: redirectUri,
+    });
+    if (status === 200) {
+      const idToken = (json as { id_token?: unknown } | undefined)?.id_token;
+      if (typeof idToken !== 'string') throw new Error('Keycloak code grant answered no id_token');
+      return { tokens: toTokenSet(json), idToken };
+    }
+    const { error } = oauthError(json);
+    if (status === 400 && error === 'invalid_grant') return null;
+    throw keycloakFailure('authorization-code grant', status, json);
+  }
+
   /** Keycloak's back-channel logout: the end-session endpoint with a refresh token and client credentials. */
   async function endSession(refreshToken: string): Promise<string | null> {
     const { status, json } = await postForm('logout', { refresh_token: refreshToken });
@@ -129,7 +154,7 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     };
   }
 
-  return { postForm, passwordGrant, endSession, active, logout, jwks };
+  return { postForm, passwordGrant, codeGrant, endSession, active, logout, jwks };
 }
 
 export function oauthError(json: unknown): { error: string; description: string } {

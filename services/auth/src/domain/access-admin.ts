@@ -61,14 +61,15 @@ export interface AccessListsView {
   beta_emails: string[];
 }
 
+/** The administrator making a change; a visitor is refused UNAUTHENTICATED, anyone else PERMISSION_DENIED. */
+export function requireAdmin(caller: Caller | undefined): AdminActor {
+  if (!caller) throw unauthenticated(ADMIN_MESSAGES.loginRequired);
+  if (!caller.roles.includes(ADMIN_ROLE)) throw permissionDenied(ADMIN_MESSAGES.adminsOnly);
+  return { userId: caller.userId, email: caller.email };
+}
+
 export function createAccessAdmin(deps: { identity: IdentityProvider; lists: AccessLists; log: AdminLog }) {
   const { identity, lists, log } = deps;
-
-  function requireAdmin(caller: Caller | undefined): AdminActor {
-    if (!caller) throw unauthenticated(ADMIN_MESSAGES.loginRequired);
-    if (!caller.roles.includes(ADMIN_ROLE)) throw permissionDenied(ADMIN_MESSAGES.adminsOnly);
-    return { userId: caller.userId, email: caller.email };
-  }
 
   async function current(): Promise<AccessListsView> {
     const [domains, emails, betaEmails] = await Promise.all([

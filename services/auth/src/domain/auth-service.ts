@@ -131,7 +131,7 @@ export interface AuthUser {
   emailConfirmed: boolean;
 }
 
-const toAuthUser = (user: IdentityUser): AuthUser => ({
+export const toAuthUser = (user: IdentityUser): AuthUser => ({
   userId: user.id,
   firstName: user.firstName,
   lastName: user.lastName,

@@ -226,3 +226,106 @@ export interface AdminLog {
   /** Newest first: at most `limit` entries older than the entry `before` (0: from the newest). */
   page(before: number, limit: number): Promise<AdminLogEntry[]>;
 }
+
+/** An agency whose identity provider Keycloak brokers, as the auth schema keeps it (never its client secret). */
+export interface AgencyRecord {
+  /** Keycloak's identity provider alias: a slug of the name. */
+  alias: string;
+  name: string;
+  protocol: 'oidc' | 'saml';
+  /** Lower-case; each belongs to one agency at most. */
+  domains: string[];
+  metadataUrl: string;
+  /** OIDC: the client id the agency issued Rotunda; '' for SAML. */
+  clientId: string;
+  createdAt: Date;
+}
+
+/** The agencies and their email domains. */
+export interface AgencyStore {
+  /** By name. */
+  list(): Promise<AgencyRecord[]>;
+  find(alias: string): Promise<AgencyRecord | null>;
+  /** The agency that lists exactly this domain. */
+  byDomain(domain: string): Promise<AgencyRecord | null>;
+  /**
+   * Stores the agency with its domains at once, or none of it: answers 'alias_taken' or the first domain
+   * another agency holds when one did (a race with another registration).
+   */
+  add(
+    agency: Omit<AgencyRecord, 'createdAt'>,
+  ): Promise<AgencyRecord | { taken: 'alias' } | { taken: string }>;
+  /** false when there was no such agency. */
+  remove(alias: string): Promise<boolean>;
+}
+
+/** A brokered sign-in begun: what its completion needs back. */
+export interface StartedAgencySignIn {
+  codeVerifier: string;
+  nonce: string;
+  alias: string;
+  email: string;
+}
+
+export interface AgencySignIns {
+  /** Keeps the sign-in under its state's digest (and drops those past their time). */
+  begin(stateDigest: string, signIn: StartedAgencySignIn): Promise<void>;
+  /**
+   * Takes the sign-in once, atomically, with when it began; null when unknown, already taken or older than
+   * maxAgeSeconds.
+   */
+  take(
+    stateDigest: string,
+    maxAgeSeconds: number,
+  ): Promise<(StartedAgencySignIn & { startedAt: Date }) | null>;
+}
+
+/** What an agency's provider needs to know of Rotunda, for its IT office. */
+export interface AgencyEndpoints {
+  redirectUri: string;
+  logoutUrl: string;
+  /** SAML only; '' for OIDC. */
+  spMetadataUrl: string;
+}
+
+/**
+ * The identity broker (Keycloak): registers agencies' identity providers, sends a person to theirs and takes
+ * them back. With the built-in identity provider there is none (`available` false; every call refuses).
+ */
+export interface AgencyBroker {
+  readonly available: boolean;
+  /**
+   * Creates the identity provider instance from its metadata; the secret stays in the broker. Throws
+   * invalid_argument when the broker could not read the metadata.
+   */
+  register(agency: {
+    alias: string;
+    name: string;
+    protocol: 'oidc' | 'saml';
+    metadataUrl: string;
+    clientId: string;
+    clientSecret: string;
+  }): Promise<void>;
+  /** Removes the instance; one already gone is no error. */
+  unregister(alias: string): Promise<void>;
+  endpoints(alias: string, protocol: 'oidc' | 'saml'): AgencyEndpoints;
+  /** Where the browser goes: the broker's authorization endpoint, straight on to the agency's provider. */
+  authorizationUrl(request: {
+    alias: string;
+    email: string;
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+    redirectUri: string;
+  }): string;
+  /** The tokens and ID token for the code; null when the broker refuses it (expired, used, forged). */
+  exchangeCode(request: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<{ tokens: TokenSet; idToken: string } | null>;
+  /** The aliases of the agencies' providers the account is linked to. */
+  federatedLinks(userId: string): Promise<string[]>;
+  /** Deletes the account (and its sessions); one already gone is no error. */
+  deleteUser(userId: string): Promise<void>;
+}
