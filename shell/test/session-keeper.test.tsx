@@ -21,7 +21,18 @@ const tokens = (accessSeconds = 300, refreshSeconds = 1800) => ({
 
 const member = (token: string) => makeMember({ token });
 
-type Renewal = { token: string; refreshToken: string } | 'refused' | 'offline';
+type Answer = { token: string; refreshToken: string } | 'refused' | 'offline';
+/** An answer, or one the test gives later (a renewal still in flight). */
+type Renewal = Answer | Promise<Answer>;
+
+/** A promise the test settles when it chooses, to put answers in a given order. */
+function later<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
 
 /** Behaves like keycloak-js for the calls the keeper makes; `renewals` answers each renewal in turn. */
 class FakeKeycloak implements KeycloakLike {
@@ -57,7 +68,7 @@ class FakeKeycloak implements KeycloakLike {
 
   async updateToken(minValidity: number) {
     this.renewCalls.push(minValidity);
-    const renewal = this.renewals.shift() ?? 'offline';
+    const renewal = await (this.renewals.shift() ?? 'offline');
     if (renewal === 'offline') throw new TypeError('Failed to fetch');
     if (renewal === 'refused') {
       this.clearToken();
@@ -239,7 +250,7 @@ describe('session keeper', () => {
     warn.mockRestore();
   });
 
-  it('logs out: POST /auth/logout with the refresh token, then keycloak-js forgets the tokens and the store is cleared', async () => {
+  it('logs out: keycloak-js forgets the tokens, the store is cleared, and POST /auth/logout gets the refresh token', async () => {
     const first = tokens();
     const renewed = tokens();
     const kc = new FakeKeycloak([renewed]);
@@ -254,6 +265,91 @@ describe('session keeper', () => {
     expect(clearToken).toHaveBeenCalled();
     expect(kc.token).toBeUndefined();
     expect(storedAuth().isAuthenticated).toBe(false);
+  });
+});
+
+describe('a logout racing a renewal', () => {
+  it('the renewal answered during the logout neither stores its tokens nor brings the session back', async () => {
+    const first = tokens();
+    const renewed = tokens();
+    const late = tokens();
+    const inFlight = later<Answer>();
+    const serverLogout = later<void>();
+    const kc = new FakeKeycloak([renewed, inFlight.promise]);
+    const { keeper, logoutRequest } = keeperWith(
+      kc,
+      vi.fn(() => serverLogout.promise),
+    );
+    setSession(member(first.token), first.refreshToken);
+    renderAt('/directory');
+    act(() => {
+      stop = keeper.start();
+    });
+    await waitFor(() => expect(sessionStore.getState().token).toBe(renewed.token));
+    const seen: (string | null)[] = [];
+    const unsubscribe = sessionStore.subscribe((state) => seen.push(state.token, state.refreshToken));
+
+    const renewing = keeper.renew();
+    await waitFor(() => expect(kc.renewCalls).toHaveLength(2));
+    let loggingOut: Promise<void> | undefined;
+    act(() => {
+      loggingOut = keeper.logout();
+    });
+    // The renewal sent before the logout is answered while the logout is on its way to the server…
+    await act(async () => {
+      inFlight.resolve(late);
+      await renewing;
+    });
+    // …and then the logout.
+    await act(async () => {
+      serverLogout.resolve();
+      await loggingOut;
+    });
+    unsubscribe();
+
+    expect(logoutRequest).toHaveBeenCalledWith(renewed.refreshToken, renewed.token);
+    expect(seen).not.toContain(late.token);
+    expect(seen).not.toContain(late.refreshToken);
+    expect(storedAuth()).toEqual({
+      token: null,
+      refreshToken: null,
+      isAuthenticated: false,
+      loading: false,
+      user: null,
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('a renewal answered after the server refused another one leaves the tab signed out on /', async () => {
+    const first = tokens();
+    const late = tokens();
+    const refused = later<Answer>();
+    const inFlight = later<Answer>();
+    const kc = new FakeKeycloak([refused.promise, inFlight.promise]);
+    const { keeper } = keeperWith(kc);
+    setSession(member(first.token), first.refreshToken);
+    renderAt('/directory');
+    act(() => {
+      stop = keeper.start();
+    });
+    await waitFor(() => expect(kc.renewCalls).toEqual([-1]));
+    // Without Web Locks (or past a stalled lock) a second renewal goes out while the first is unanswered.
+    const renewing = keeper.renew();
+    await waitFor(() => expect(kc.renewCalls).toEqual([-1, MIN_VALIDITY_SECONDS]));
+    const seen: (string | null)[] = [];
+    const unsubscribe = sessionStore.subscribe((state) => seen.push(state.token, state.refreshToken));
+
+    await act(async () => refused.resolve('refused'));
+    await waitFor(() => expect(sessionStore.getState().isAuthenticated).toBe(false));
+    await act(async () => {
+      inFlight.resolve(late);
+      await renewing;
+    });
+    unsubscribe();
+
+    expect(seen).not.toContain(late.token);
+    expect(storedAuth()).toMatchObject({ isAuthenticated: false, token: null, refreshToken: null });
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 });
 

@@ -36,7 +36,7 @@ export interface AuthState {
 export interface SessionActions {
   /** Signs the user in: keeps the token, the refresh token and the user, as after a successful login. */
   setSession: (user: AuthUser, refreshToken?: string | null) => void;
-  /** Keeps a renewed access token (and refresh token) in the store and in user.token, in step. */
+  /** Keeps a renewed access token (and refresh token) in the store and in user.token, in step; signed out, nothing. */
   setTokens: (token: string, refreshToken: string | null) => void;
   /** Signs the user out and forgets everything about the session. */
   clearSession: () => void;
@@ -127,9 +127,10 @@ export function createSessionStore(storage: Storage | undefined = browserStorage
         loading: false,
         user: withProfileId(user),
       }),
+    // Tokens renewed for a session that has ended meanwhile (a logout racing the renewal) are not kept.
     setTokens: (token, refreshToken) =>
       set((state) =>
-        state.user ? { token, refreshToken, user: { ...state.user, token } } : { token, refreshToken },
+        state.isAuthenticated && state.user ? { token, refreshToken, user: { ...state.user, token } } : {},
       ),
     clearSession: () => set(LOGGED_OUT),
     setLoading: (loading) => set({ loading }),

@@ -54,6 +54,19 @@ describe('session store', () => {
     });
   });
 
+  it('keeps no renewed tokens once signed out (a renewal answered after the logout)', () => {
+    const store = createSessionStore(localStorage);
+    store.getState().setSession(member, 'refresh-1');
+    store.getState().clearSession();
+    store.getState().setTokens('token-2', 'refresh-2');
+    expect(store.getState()).toMatchObject({ token: null, refreshToken: null, isAuthenticated: false });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toMatchObject({
+      token: null,
+      refreshToken: null,
+      isAuthenticated: false,
+    });
+  });
+
   it('restores the session in a new store, as after a page reload', () => {
     createSessionStore(localStorage).getState().setSession(member);
     const reloaded = createSessionStore(localStorage).getState();

@@ -59,7 +59,7 @@ export interface RenewalLocks {
 export interface SessionKeeper {
   /** Starts watching the store (sign-ins, renewals and sign-outs in any tab) and resumes a stored session. */
   start: () => () => void;
-  /** Ends the session on the server, then here. */
+  /** Ends the session here, then on the server (with the tokens it had). */
   logout: () => Promise<void>;
   /** Renews the access token when it expires within the next 30 seconds. */
   renew: () => Promise<void>;
@@ -349,15 +349,16 @@ export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
 
   async function logout() {
     const { token, refreshToken } = store.getState();
-    if (refreshToken) {
-      try {
-        await deps.logoutRequest(refreshToken, token);
-      } catch (error) {
-        // Signed out here regardless; the server session then ends on its own schedule.
-        console.warn('Could not end the session on the server', error);
-      }
-    }
+    // Signed out here first: a renewal still in flight (the logout click itself is activity that renews short
+    // tokens) is then answered to a dropped session, and its tokens are neither kept nor written back.
     end();
+    if (!refreshToken) return;
+    try {
+      await deps.logoutRequest(refreshToken, token);
+    } catch (error) {
+      // Signed out here regardless; the server session then ends on its own schedule.
+      console.warn('Could not end the session on the server', error);
+    }
   }
 
   return { start, logout, renew: () => renew() };
