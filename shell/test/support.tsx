@@ -21,10 +21,18 @@ vi.mock('../src/remotes/federation', () => ({
 }));
 
 function LocationProbe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
-/** Renders the route table at `path`, with a probe (test id 'location') showing the current path. */
+/**
+ * Renders the route table at `path`, with a probe (test id 'location') showing the current path (and its query
+ * as data-search).
+ */
 export function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>

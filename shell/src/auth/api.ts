@@ -1,5 +1,6 @@
 // The access calls of the shell (spec §7, Auth; README API): login, logout, email eligibility, register,
-// email confirmation, password reset request and reset, each with the spec's messages (§5, §8).
+// email confirmation, password reset request and reset, each with the spec's messages (§5, §8); and agency
+// sign-in (issue 31): which agency signs an email in, starting its sign-in, and finishing it on the way back.
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
 import { send } from '@rotunda/ui';
@@ -9,6 +10,14 @@ export const LOGIN_MESSAGES = {
   invalidCredentials: 'Invalid credentials, please try again',
   failed: 'An error occurred. Please try again later.',
   captchaRequired: 'To log in now, solve the captcha and enter your email and password again.',
+} as const;
+
+export const AGENCY_MESSAGES = {
+  startFailed: 'Your agency’s sign-in could not be started. Please try again later.',
+  completeFailed: 'Sign-in could not be finished. Please try again later.',
+  incomplete: 'The address Rotunda was sent back to is incomplete. Please log in again.',
+  cancelled: 'The sign-in was cancelled at your agency.',
+  refusedAtAgency: 'Your agency did not sign you in.',
 } as const;
 
 export const REGISTER_MESSAGES = {
@@ -80,6 +89,19 @@ export interface LoginResult {
   refreshToken: string | null;
 }
 
+/** The login answer's session: { token, refreshToken, …, user } (the user carries the token too); null if malformed. */
+function loginResultOf(body: unknown): LoginResult | null {
+  const answer = body as { user?: unknown; token?: unknown; refreshToken?: unknown } | null;
+  const candidate = answer?.user ?? answer;
+  if (!isAuthUser(candidate)) return null;
+  // The top-level token is the one the identity provider issued; user.token mirrors it.
+  const token = typeof answer?.token === 'string' ? answer.token : candidate.token;
+  return {
+    user: { ...candidate, token },
+    refreshToken: typeof answer?.refreshToken === 'string' ? answer.refreshToken : null,
+  };
+}
+
 /**
  * Logs in: { token, refreshToken, expiresIn, refreshExpiresIn, user } (the user carries the token too). A solved
  * captcha travels as captchaValue once the server asked for one.
@@ -101,11 +123,7 @@ export async function logIn(email: string, password: string, captchaValue?: stri
       throw new CaptchaRequiredError(message);
     throw new AccessError(message);
   }
-  const body = (await readJson(response)) as {
-    user?: unknown;
-    token?: unknown;
-    refreshToken?: unknown;
-  } | null;
+  const body = await readJson(response);
   // A spent or expired captcha: the dialog keeps asking for one.
   if (response.status === 400 && firstErrorMessage(body) === CAPTCHA_MESSAGES.failed)
     throw new CaptchaRequiredError(CAPTCHA_MESSAGES.failed);
@@ -116,13 +134,73 @@ export async function logIn(email: string, password: string, captchaValue?: stri
         : LOGIN_MESSAGES.invalidCredentials,
     );
   }
-  const candidate = body?.user ?? body;
-  if (!response.ok || !isAuthUser(candidate)) throw new AccessError(LOGIN_MESSAGES.failed);
-  // The top-level token is the one the identity provider issued; user.token mirrors it.
-  const token = typeof body?.token === 'string' ? body.token : candidate.token;
+  const result = response.ok ? loginResultOf(body) : null;
+  if (!result) throw new AccessError(LOGIN_MESSAGES.failed);
+  return result;
+}
+
+/** The agency whose identity provider signs an email in. */
+export interface AgencyBrief {
+  /** The identity provider's alias at Keycloak. */
+  alias: string;
+  name: string;
+}
+
+/**
+ * Which agency signs this email in, or null (none, or the question failed: the password sign-in then stays,
+ * which every account can use). `signal` cancels a stale question.
+ */
+export async function findAgency(email: string, signal?: AbortSignal): Promise<AgencyBrief | null> {
+  const response = await send('GET', `/auth/agency?${new URLSearchParams({ email })}`, { signal });
+  if (!response.ok) throw new Error(`GET /auth/agency answered ${response.status}`);
+  const agency = ((await readJson(response)) as { agency?: Partial<AgencyBrief> | null } | null)?.agency;
+  return typeof agency?.alias === 'string' && typeof agency.name === 'string'
+    ? { alias: agency.alias, name: agency.name }
+    : null;
+}
+
+/** Starts the agency's sign-in for this email; answers the address to send the browser to. */
+export async function startAgencySignIn(email: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await postJson('/auth/agency/start', { email });
+  } catch {
+    throw new AccessError(AGENCY_MESSAGES.startFailed);
+  }
+  const body = await readJson(response);
+  const url = (body as { url?: unknown } | null)?.url;
+  if (response.ok && typeof url === 'string') return url;
+  const refusal = response.status < 500 ? firstErrorMessage(body) : undefined;
+  throw new AccessError(refusal ?? AGENCY_MESSAGES.startFailed);
+}
+
+export interface AgencySignIn extends LoginResult {
+  /** The account was made by this sign-in. */
+  firstSignIn: boolean;
+  /** The unclaimed profile this sign-in claimed for the member, if any. */
+  claimedProfileId: number | null;
+}
+
+/** Finishes an agency sign-in with the code and state the identity provider sent the browser back with. */
+export async function completeAgencySignIn(code: string, state: string): Promise<AgencySignIn> {
+  let response: Response;
+  try {
+    response = await postJson('/auth/agency/complete', { code, state });
+  } catch {
+    throw new AccessError(AGENCY_MESSAGES.completeFailed);
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    const refusal = response.status < 500 ? firstErrorMessage(body) : undefined;
+    throw new AccessError(refusal ?? AGENCY_MESSAGES.completeFailed);
+  }
+  const result = loginResultOf(body);
+  if (!result) throw new AccessError(AGENCY_MESSAGES.completeFailed);
+  const extra = body as { firstSignIn?: unknown; claimedProfileId?: unknown };
   return {
-    user: { ...candidate, token },
-    refreshToken: typeof body?.refreshToken === 'string' ? body.refreshToken : null,
+    ...result,
+    firstSignIn: extra.firstSignIn === true,
+    claimedProfileId: typeof extra.claimedProfileId === 'number' ? extra.claimedProfileId : null,
   };
 }
 

@@ -22,7 +22,7 @@ interface ValueProps {
 }
 
 /** The email an account is known by; the dialog opens on it. */
-export function AccountEmailField({ value, onChange }: ValueProps) {
+export function AccountEmailField({ value, onChange, onBlur }: ValueProps & { onBlur?: () => void }) {
   return (
     <TextField
       label="Email"
@@ -33,6 +33,7 @@ export function AccountEmailField({ value, onChange }: ValueProps) {
       required
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
     />
   );
 }
