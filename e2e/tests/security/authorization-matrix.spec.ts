@@ -15,8 +15,8 @@
 // Cal-Access ID); jobs and issues by the profile's owner; one claim per user; a pending claimant may neither
 // change the profile nor post as it until a contributor confirms; members report posts and comments (not their
 // own), contributors read the queue and the log, decide, suspend and lift; only administrators (the demo
-// administrator, a sixth caller on their routes alone) read and change the access lists, grant and take away roles
-// and read the admin log.
+// administrator, a sixth caller on their routes alone) read and change the access lists, grant and take away roles,
+// read the admin log and, in Keycloak mode, register and remove agencies.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { DEMO } from '../support/accounts.ts';
@@ -81,6 +81,10 @@ interface Fixtures {
   admin: ApiSession;
   /** A beta tester's email the administrator's DELETE removes, added in the set-up. */
   doomedBetaEmail: string;
+  /** Whether agencies can be registered (Keycloak mode), as the administrator's list says. */
+  agencies: boolean;
+  /** An agency the administrator's DELETE removes, registered in the set-up (Keycloak mode only). */
+  doomedAgency: string | null;
   ownerProfile: ApiProfile;
   post: number;
   doomedPost: number;
@@ -182,6 +186,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /auth/logout': { exempt: 'the refresh token is the credential' },
   'POST /auth/request-password-reset': { exempt: 'public; answers alike for every address' },
   'POST /auth/reset-password/:token': { exempt: 'the mailed one-time token is the credential' },
+  'POST /auth/agency/start': { exempt: 'public; the agency’s own sign-in is the credential' },
+  'POST /auth/agency/complete': { exempt: 'the code and state Keycloak sent back are the credential' },
+  'POST /auth/backchannel-logout': { exempt: 'the logout token Keycloak signed is the credential' },
   'POST /realms/:realm/protocol/openid-connect/token': { exempt: 'the refresh token is the credential' },
   'POST /realms/:realm/protocol/openid-connect/logout': { exempt: 'the refresh token is the credential' },
   'POST /api/posts/all': { exempt: 'the public feed: a read anyone may make' },
@@ -736,6 +743,34 @@ const MATRIX: Record<string, Entry> = {
     },
   ],
   'GET /api/admin/log': () => [adminRead('/api/admin/log')],
+  'GET /api/admin/agencies': () => [adminRead('/api/admin/agencies')],
+  // Without Keycloak nobody registers an agency: the administrator is refused too (409), and nothing changes.
+  'POST /api/admin/agencies': (f) => [
+    {
+      target: 'a new agency',
+      allowed: f.agencies ? ['admin'] : NOBODY,
+      call: () => ({ path: '/api/admin/agencies', data: agencyBody(`Authz ${RUN} new`) }),
+      read: agencies,
+      writes: true,
+      undo: async (actor, answer) =>
+        void (await callAs(actor, {
+          method: 'DELETE',
+          path: `/api/admin/agencies/${(answer as { alias: string }).alias}`,
+        })),
+    },
+  ],
+  'DELETE /api/admin/agencies/:alias': (f) =>
+    f.doomedAgency
+      ? [
+          {
+            target: 'an agency registered in the set-up',
+            allowed: ['admin'],
+            call: () => ({ method: 'DELETE', path: `/api/admin/agencies/${f.doomedAgency}` }),
+            read: agencies,
+            writes: true,
+          },
+        ]
+      : [],
 
   // A member's own notifications, mail choices and data: their rights, which a suspension does not take (ADR 0042).
   'GET /api/notifications': () => [memberRead('/api/notifications', undefined, 'GET')],
@@ -939,6 +974,26 @@ async function accessLists(): Promise<unknown> {
   return json(await api.get('/api/admin/access', { headers: await asAdmin() }));
 }
 
+/** The agencies, as the administrator reads them. */
+async function agencies(): Promise<unknown> {
+  return json(await api.get('/api/admin/agencies', { headers: await asAdmin() }));
+}
+
+/**
+ * An agency registered by the discovery URL of the engines' second realm, which plays the agency in Keycloak mode
+ * (KEYCLOAK_URL from the engines' env); its one domain is this run's own.
+ */
+function agencyBody(name: string) {
+  return {
+    name,
+    protocol: 'oidc',
+    domains: [`${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.org`],
+    metadata_url: `${process.env.KEYCLOAK_URL}/realms/agency/.well-known/openid-configuration`,
+    client_id: 'rotunda',
+    client_secret: 'agency-client-secret',
+  };
+}
+
 /** The admin log's newest entry: every change of a list or a role writes one. */
 async function newestAdminLogEntry(): Promise<unknown> {
   const [entry] = await json<{ id: number }[]>(
@@ -1044,6 +1099,20 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
       data: { list: 'beta_emails', value: doomedBetaEmail },
     }),
   );
+  const { available: agenciesAvailable } = await json<{ available: boolean }>(
+    await request.get('/api/admin/agencies', { headers: await admin.headers() }),
+  );
+  const doomedAgency = agenciesAvailable
+    ? (
+        await json<{ alias: string }>(
+          await request.post('/api/admin/agencies', {
+            headers: await admin.headers(),
+            data: agencyBody(`Authz ${RUN} doomed`),
+          }),
+          201,
+        )
+      ).alias
+    : null;
   const ownerProfile = owner.profile as ApiProfile;
   const as = (m: Member) => m.session.headers();
 
@@ -1153,6 +1222,8 @@ async function setUp(request: APIRequestContext): Promise<Fixtures> {
     contributor,
     admin,
     doomedBetaEmail,
+    agencies: agenciesAvailable,
+    doomedAgency,
     ownerProfile,
     post,
     doomedPost,
@@ -1208,6 +1279,7 @@ test('the table lists every write route the gateway serves, and only those', () 
     'GET /api/moderation/me',
     'GET /api/admin/access',
     'GET /api/admin/log',
+    'GET /api/admin/agencies',
     'GET /api/notifications',
     'GET /api/notifications/preferences',
     'GET /api/me/export',

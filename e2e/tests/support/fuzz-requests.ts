@@ -45,6 +45,10 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
   },
   'POST /auth/reset-password/:token': { password: 'Rotunda#Fuzz2024' },
   'POST /auth/update-password': { currentPassword: 'Not#TheCurrent1', newPassword: 'Rotunda#Fuzz2024' },
+  // Agency sign-in: a domain no agency has, a code and state no sign-in started; Keycloak's form post, sent as JSON.
+  'POST /auth/agency/start': { email: 'fuzz-nobody@fuzz.ca.gov' },
+  'POST /auth/agency/complete': { code: 'not-a-code', state: 'not-a-state' },
+  'POST /auth/backchannel-logout': { logout_token: 'not-a-token' },
   'POST /api/issues/add-issue-area': { issue_name: 'Fuzzing' },
   'POST /api/issues/add-user-issue': { profile_id: NO_SUCH_ID, issue_id: 1 },
   'DELETE /api/issues/delete-user-issue': { id: NO_SUCH_ID },
@@ -120,6 +124,15 @@ export const TEMPLATES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/access': { list: 'beta_emails', value: 'fuzz-nobody@fuzz.example' },
   'DELETE /api/admin/access': { list: 'beta_emails', value: 'fuzz-nobody@fuzz.example' },
   'POST /api/admin/roles': { email: 'fuzz-nobody@fuzz.ca.gov', role: 'contributor', grant: true },
+  'POST /api/admin/agencies': {
+    name: 'Fuzz Agency',
+    protocol: 'oidc',
+    domains: ['fuzz.example.org'],
+    metadata_url: 'https://fuzz.example.org/.well-known/openid-configuration',
+    client_id: 'fuzz',
+    client_secret: 'fuzz',
+  },
+  'DELETE /api/admin/agencies/:alias': {},
   'POST /api/profiles/new-user-check': { first_name: 'Fuzz', last_name: 'Nobody', email: 'fuzz@fuzz.ca.gov' },
   'POST /api/profiles/create-profile': {
     profile_picture: '/media/pictures/not-uploaded.png',
@@ -191,6 +204,7 @@ const FORM_TEMPLATES: Record<string, Record<string, string>> = {
     client_id: 'rotunda-web',
   },
   'POST /realms/:realm/protocol/openid-connect/logout': { refresh_token: 'not-a-token' },
+  'POST /auth/backchannel-logout': { logout_token: 'not-a-token' },
 };
 
 /** The multipart upload routes: their file field and the other fields the form sends. */
@@ -221,6 +235,9 @@ const REFUSABLE_ONLY = new Set([
   'POST /auth/confirm-registration',
   'POST /auth/reset-password/:token',
   'POST /auth/update-password',
+  // Started and finished sign-ins count against the address's limits.
+  'POST /auth/agency/start',
+  'POST /auth/agency/complete',
   // A wrong password counts as a failed login of the address; the fuzz member must never be deleted.
   'POST /api/me/delete',
 ]);
