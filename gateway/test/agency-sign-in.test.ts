@@ -2,7 +2,8 @@
 // email's agency, starts a brokered sign-in and finishes it with Keycloak's code and state (the login answer plus
 // firstSignIn, refusals with the service's words); the one unclaimed profile with the member's work email is
 // claimed as the member (none on zero or two matches, and a failed claim never fails the sign-in); Keycloak's
-// back-channel logouts are passed on and answered as the OIDC spec asks; no code, state or logout token is logged.
+// back-channel logouts are passed on and answered as the OIDC spec asks; no code, state, logout token or agency
+// client secret is logged.
 import { Writable } from 'node:stream';
 import { AGENCY_MESSAGES } from '@rotunda/rules';
 import { createLogger, DomainError } from '@rotunda/service-kit';
@@ -32,6 +33,7 @@ let auth: FakeAuth;
 let profile: FakeProfile;
 let gateway: RunningGateway;
 let memberToken: string;
+let adminToken: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
@@ -39,6 +41,7 @@ beforeAll(async () => {
   auth = await startFakeAuth([key]);
   profile = await startFakeProfile();
   memberToken = await accessToken(key);
+  adminToken = await accessToken(key, { roles: ['admin'] });
   const destination = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
@@ -316,6 +319,27 @@ describe('POST /auth/backchannel-logout', () => {
 });
 
 describe('the gateway’s log', () => {
+  it('never holds an agency’s client secret, even when registering it fails', async () => {
+    const secret = 'agency-secret-9c1e77d2';
+    const body = {
+      name: 'Department of Motor Vehicles',
+      protocol: 'oidc',
+      domains: ['dmv.ca.gov'],
+      metadata_url: 'https://login.dmv.ca.gov/.well-known/openid-configuration',
+      client_id: 'rotunda',
+      client_secret: secret,
+    };
+    expect((await post(url('/api/admin/agencies'), body, { 'x-auth-token': adminToken })).status).toBe(201);
+    expect(auth.callsTo('addAgency')[0]?.request.client_secret).toBe(secret);
+    auth.answer('addAgency', async () => {
+      throw new Error('Keycloak refused the provider');
+    });
+    expect((await post(url('/api/admin/agencies'), body, { 'x-auth-token': adminToken })).status).toBe(500);
+    const text = logLines.join('');
+    expect(text).toContain('/api/admin/agencies');
+    expect(text).not.toContain(secret);
+  });
+
   it('never holds a code, a state or a logout token', async () => {
     await post(url('/auth/agency/complete'), { code: CODE, state: STATE });
     auth.answer('completeAgencySignIn', async () => {
