@@ -168,7 +168,9 @@ export function createAgencies(deps: AgenciesDependencies) {
     await broker.register({ alias, ...agency });
     let stored: Awaited<ReturnType<AgencyStore['add']>>;
     try {
-      stored = await store.add({ alias, ...agency, clientId: agency.clientId });
+      // The secret went to the broker alone: the store never sees it.
+      const { clientSecret: _secret, ...kept } = agency;
+      stored = await store.add({ alias, ...kept });
     } catch (error) {
       await broker.unregister(alias);
       throw error;
