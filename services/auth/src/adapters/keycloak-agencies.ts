@@ -73,6 +73,8 @@ export function createKeycloakAgencies(options: KeycloakAgenciesOptions): Agency
                 pkceMethod: 'S256',
                 validateSignature: 'true',
                 useJwksUrl: 'true',
+                // Passes the email typed in Rotunda's dialog on, so the agency's page asks only for the password.
+                loginHint: 'true',
               },
             }
           : {
