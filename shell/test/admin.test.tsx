@@ -1,6 +1,7 @@
 // The access administration screen, /admin: the three lists shown; a value added (checked in the browser
 // first, the server's refusal said) and removed with an Undo; roles granted and taken away with the outcome
-// said; the log newest first with 'Load more'; members refused; the navigation's link for administrators only.
+// said; the log newest first with 'Load more'; members refused; the navigation's link for administrators only;
+// the agencies (Keycloak mode only) listed with their addresses to copy, added and removed after a confirmation.
 import { ADMIN_LOG_PAGE } from '@rotunda/rules';
 import { setSession } from '@rotunda/session';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -29,6 +30,7 @@ const BASE: Record<string, Answer> = {
   'GET /api/reports': Response.json([]),
   'GET /api/admin/access': Response.json(LISTS),
   'GET /api/admin/log': Response.json([entry(2, 'grant', 'contributor', 'bo@dof.ca.gov'), entry(1)]),
+  'GET /api/admin/agencies': Response.json({ available: false, agencies: [] }),
 };
 
 function openAdmin(routes: Record<string, Answer> = {}, user = admin) {
@@ -205,5 +207,161 @@ describe('who sees it', () => {
     renderAt('/public-square');
     const sidebar = screen.getByRole('navigation', { name: 'Main' });
     expect(within(sidebar).queryByRole('link', { name: 'Administration' })).toBeNull();
+  });
+});
+
+describe('agencies', () => {
+  const DOF = {
+    alias: 'department-of-finance',
+    name: 'Department of Finance',
+    protocol: 'oidc',
+    domains: ['dof.ca.gov'],
+    metadata_url: 'https://login.dof.ca.gov/.well-known/openid-configuration',
+    client_id: 'rotunda',
+    redirect_uri: 'https://sso.rotunda.test/realms/rotunda/broker/department-of-finance/endpoint',
+    logout_url: 'https://sso.rotunda.test/realms/rotunda/broker/department-of-finance/backchannel_logout',
+    sp_metadata_url: '',
+    created_at: '2026-12-01T10:00:00.000Z',
+  };
+  const CDT = {
+    ...DOF,
+    alias: 'technology',
+    name: 'Department of Technology',
+    protocol: 'saml',
+    domains: ['cdt.ca.gov', 'state.ca.gov'],
+    metadata_url: 'https://sts.cdt.ca.gov/FederationMetadata.xml',
+    client_id: '',
+    redirect_uri: 'https://sso.rotunda.test/realms/rotunda/broker/technology/endpoint',
+    logout_url: 'https://sso.rotunda.test/realms/rotunda/broker/technology/endpoint',
+    sp_metadata_url: 'https://sso.rotunda.test/realms/rotunda/broker/technology/endpoint/descriptor',
+  };
+  const agencies = async () => screen.findByRole('region', { name: 'Agencies' });
+
+  it('is absent when agency sign-in is not available (the built-in provider)', async () => {
+    const answered: string[] = [];
+    openAdmin({
+      'GET /api/admin/agencies': () => {
+        answered.push('agencies');
+        return Response.json({ available: false, agencies: [] });
+      },
+    });
+    await screen.findByRole('region', { name: 'Roles' });
+    await waitFor(() => expect(answered).toEqual(['agencies']));
+    // The answer is read after it arrived: give it a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Agencies' })).toBeNull();
+    expect(screen.queryByText(/agencies could not be loaded/)).toBeNull();
+  });
+
+  it('lists each agency with the addresses its IT office needs, each one copyable', async () => {
+    openAdmin({ 'GET /api/admin/agencies': Response.json({ available: true, agencies: [DOF, CDT] }) });
+    const user = userEvent.setup();
+    const section = await agencies();
+    const [dof, cdt] = await within(section).findAllByRole('listitem');
+    expect(within(dof as HTMLElement).getByText('OpenID Connect · dof.ca.gov')).toBeTruthy();
+    expect(within(dof as HTMLElement).getByText(DOF.redirect_uri)).toBeTruthy();
+    expect(within(dof as HTMLElement).getByText(DOF.logout_url)).toBeTruthy();
+    expect(within(dof as HTMLElement).queryByText('SP metadata URL')).toBeNull();
+    expect(within(cdt as HTMLElement).getByText('SAML 2.0 · cdt.ca.gov, state.ca.gov')).toBeTruthy();
+    await user.click(
+      within(cdt as HTMLElement).getByRole('button', {
+        name: 'Copy the SP metadata URL of Department of Technology',
+      }),
+    );
+    expect(await navigator.clipboard.readText()).toBe(CDT.sp_metadata_url);
+    expect(within(cdt as HTMLElement).getByText('Copied the SP metadata URL.')).toBeTruthy();
+  });
+
+  it('adds an OIDC agency with its client, checked first, and says so', async () => {
+    const { sent } = openAdmin({
+      'GET /api/admin/agencies': Response.json({ available: true, agencies: [] }),
+      'POST /api/admin/agencies': Response.json(DOF, { status: 201 }),
+    });
+    const section = await agencies();
+    expect(within(section).getByText('No agencies yet.')).toBeTruthy();
+    await userEvent.type(within(section).getByLabelText('Agency name'), 'Department of Finance');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add agency' }));
+    expect(within(section).getByRole('alert').textContent).toBe('Enter the agency’s email domains.');
+    await userEvent.type(within(section).getByLabelText('Email domains'), 'DOF.ca.gov, www.dof.ca.gov');
+    await userEvent.type(within(section).getByLabelText('Discovery URL'), DOF.metadata_url);
+    await userEvent.type(within(section).getByLabelText('Client ID'), 'rotunda');
+    const secret = within(section).getByLabelText('Client secret');
+    expect(secret.getAttribute('type')).toBe('password');
+    expect(secret.getAttribute('autocomplete')).toBe('off');
+    await userEvent.type(secret, 's3cret');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add agency' }));
+    expect(
+      await within(section).findByText(
+        'Added Department of Finance. Give its IT office the addresses below.',
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByText(DOF.redirect_uri)).toBeTruthy();
+    expect(sent.find((one) => one.path === '/api/admin/agencies' && one.method === 'POST')?.body).toEqual({
+      name: 'Department of Finance',
+      protocol: 'oidc',
+      domains: ['dof.ca.gov'],
+      metadata_url: DOF.metadata_url,
+      client_id: 'rotunda',
+      client_secret: 's3cret',
+    });
+    expect((within(section).getByLabelText('Agency name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('asks a SAML agency for its metadata URL only, and says the server’s refusal', async () => {
+    const { sent } = openAdmin({
+      'GET /api/admin/agencies': Response.json({ available: true, agencies: [DOF] }),
+      'POST /api/admin/agencies': refusal('dof.ca.gov already signs in with Department of Finance.', 400),
+    });
+    const section = await agencies();
+    await userEvent.type(within(section).getByLabelText('Agency name'), 'Finance again');
+    await userEvent.click(within(section).getByRole('radio', { name: 'SAML 2.0' }));
+    expect(within(section).queryByLabelText('Client secret')).toBeNull();
+    await userEvent.type(within(section).getByLabelText('Email domains'), 'dof.ca.gov');
+    await userEvent.type(within(section).getByLabelText('Metadata URL'), 'https://sts.dof.ca.gov/m.xml');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add agency' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'dof.ca.gov already signs in with Department of Finance.',
+    );
+    expect(sent.find((one) => one.method === 'POST')?.body).toEqual({
+      name: 'Finance again',
+      protocol: 'saml',
+      domains: ['dof.ca.gov'],
+      metadata_url: 'https://sts.dof.ca.gov/m.xml',
+    });
+  });
+
+  it('removes an agency once the removal is confirmed, and says a refusal', async () => {
+    let refuse = true;
+    const { sent } = openAdmin({
+      'GET /api/admin/agencies': Response.json({ available: true, agencies: [DOF] }),
+      'DELETE /api/admin/agencies/department-of-finance': () =>
+        refuse ? refusal('Administrators only', 403) : new Response(null, { status: 204 }),
+    });
+    const section = await agencies();
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove Department of Finance' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Remove Department of Finance?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(sent.some((one) => one.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove Department of Finance' }));
+    confirm = await screen.findByRole('dialog', { name: 'Remove Department of Finance?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toBe('Administrators only');
+    refuse = false;
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(
+      await within(section).findByText(
+        'Removed Department of Finance. Its members now sign in with a Rotunda password.',
+      ),
+    ).toBeTruthy();
+    expect(within(section).queryByText(DOF.redirect_uri)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows an agency change in the log in words', async () => {
+    openAdmin({
+      'GET /api/admin/log': Response.json([entry(3, 'add', 'agencies', 'department-of-finance')]),
+    });
+    const log = await screen.findByRole('region', { name: 'Log' });
+    expect(await within(log).findByText(/added the agency department-of-finance/)).toBeTruthy();
   });
 });

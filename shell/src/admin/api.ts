@@ -1,5 +1,6 @@
 // The access administration calls (DESIGN.md "Community contracts — Access administration"): who may
-// register (three lists), granting and taking away roles, and the log of every change.
+// register (three lists), granting and taking away roles, the log of every change, and (Keycloak mode, issue
+// 31) the agencies whose own identity providers sign their staff in.
 // Answers are read defensively; the browser checks a value before it is sent with checkAccessValue (@rotunda/rules).
 import { ACCESS_LISTS, type AccessList, type AdminRole } from '@rotunda/rules';
 import { call } from '@rotunda/ui';
@@ -62,3 +63,74 @@ export async function fetchAdminLog(before: number | null, limit: number, signal
   if (!Array.isArray(answer)) throw new Error('The admin log did not answer a list');
   return answer.map(entryOf).filter((entry): entry is AdminLogEntry => entry !== null);
 }
+
+export type AgencyProtocol = 'oidc' | 'saml';
+
+/** An agency's identity provider as Rotunda keeps it, with the addresses its IT office needs from us. */
+export interface Agency {
+  alias: string;
+  name: string;
+  protocol: AgencyProtocol;
+  domains: string[];
+  metadata_url: string;
+  client_id: string;
+  redirect_uri: string;
+  logout_url: string;
+  /** SAML only: our service provider's metadata, for the agency to import. */
+  sp_metadata_url: string;
+  created_at: string;
+}
+
+export interface Agencies {
+  /** False with the built-in identity provider: agency sign-in needs Keycloak. */
+  available: boolean;
+  agencies: Agency[];
+}
+
+export interface NewAgency {
+  name: string;
+  protocol: AgencyProtocol;
+  domains: string[];
+  metadata_url: string;
+  client_id?: string;
+  client_secret?: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function agencyOf(value: unknown): Agency | null {
+  if (!isRecord(value) || typeof value.alias !== 'string' || typeof value.name !== 'string') return null;
+  if (value.protocol !== 'oidc' && value.protocol !== 'saml') return null;
+  return {
+    alias: value.alias,
+    name: value.name,
+    protocol: value.protocol,
+    domains: strings(value.domains),
+    metadata_url: text(value.metadata_url),
+    client_id: text(value.client_id),
+    redirect_uri: text(value.redirect_uri),
+    logout_url: text(value.logout_url),
+    sp_metadata_url: text(value.sp_metadata_url),
+    created_at: text(value.created_at),
+  };
+}
+
+export async function fetchAgencies(signal?: AbortSignal): Promise<Agencies> {
+  const answer = await call<unknown>('GET', '/api/admin/agencies', { signal });
+  if (!isRecord(answer)) throw new Error('The agencies did not answer an object');
+  const agencies = Array.isArray(answer.agencies) ? answer.agencies : [];
+  return {
+    available: answer.available === true,
+    agencies: agencies.map(agencyOf).filter((agency): agency is Agency => agency !== null),
+  };
+}
+
+/** Registers an agency's identity provider; answers it as kept. */
+export async function addAgency(agency: NewAgency): Promise<Agency> {
+  const kept = agencyOf(await call<unknown>('POST', '/api/admin/agencies', { body: agency }));
+  if (!kept) throw new Error('The new agency did not answer an agency');
+  return kept;
+}
+
+export const removeAgency = (alias: string) =>
+  call<unknown>('DELETE', `/api/admin/agencies/${encodeURIComponent(alias)}`);

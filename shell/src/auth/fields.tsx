@@ -2,9 +2,9 @@
 // its label, the account email the login and reset-request dialogs open on, and a new password with the live
 // checklist of the password rules under it (register dialog, reset page).
 import { PasswordChecklist } from '@rotunda/ui';
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
-type TextFieldProps = { label: string } & InputHTMLAttributes<HTMLInputElement>;
+type TextFieldProps = { label: string } & ComponentProps<'input'>;
 
 /** An input inside its label, which names it; every other prop goes to the input. */
 export function TextField({ label, ...input }: TextFieldProps) {

@@ -2,6 +2,7 @@
 // administration"): who may register (approved domains, approved emails, beta testers), each value removable
 // at once with an Undo (a confirmation dialog per click slows the common case; undo makes the rare mistake
 // cheap), and added after the browser's own check; granting and taking away roles by email, the outcome said;
+// the agencies whose own identity providers sign their staff in (Keycloak mode only, admin/AgenciesSection);
 // and the log of every change, newest first, with 'Load more'.
 import {
   ACCESS_LIST_LABELS,
@@ -16,6 +17,7 @@ import {
 import { ErrorLine, FormSection, Page, refusalOr, Spinner, useAction } from '@rotunda/ui';
 import { History, KeyRound, Plus, UserCog, Users, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AgenciesSection } from '../admin/AgenciesSection';
 import {
   type AccessLists,
   type AdminLogEntry,
@@ -46,6 +48,7 @@ export function Admin() {
       >
         <RegisterSection onChange={changed} />
         <RolesSection onChange={changed} />
+        <AgenciesSection onChange={changed} />
         <LogSection changes={changes} />
       </Page>
     </div>
@@ -363,9 +366,10 @@ const ACTION_WORDS: Record<string, string> = {
   revoke: 'took away',
 };
 
-/** 'added agency.org to Approved domains', 'granted Administrator to jo@x.gov'. */
+/** 'added agency.org to Approved domains', 'granted Administrator to jo@x.gov', 'added the agency dof'. */
 function describe(entry: AdminLogEntry): string {
   const verb = ACTION_WORDS[entry.action] ?? entry.action;
+  if (entry.subject === 'agencies') return `${verb} the agency ${entry.value}`;
   if (entry.action === 'grant' || entry.action === 'revoke') {
     const role = ADMIN_ROLE_LABELS[entry.subject as AdminRole] ?? entry.subject;
     return entry.action === 'grant'
