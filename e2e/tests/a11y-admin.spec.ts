@@ -1,5 +1,6 @@
 // Accessibility of the access administration screen (/admin) at 1280 and 400 px: no axe violations at all, as it
-// opens (the lists, the roles form, the log) and with a refused value's error said; the screen fits a phone's
+// opens (the lists, the roles form, the log) and with a refused value's error said; the agencies section (in
+// Keycloak mode; absent with the built-in provider) with its form's error said; the screen fits a phone's
 // width, and the phone menu links it.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -44,6 +45,32 @@ for (const width of [1280, 400]) {
       await expect(emails.getByRole('alert')).toHaveText(
         'Enter an email address such as name@agency.ca.gov.',
       );
+      await expectNoViolations(page);
+      await expectNoPageOverflow(page);
+    });
+
+    test('the Agencies section where agency sign-in is available (Keycloak), absent elsewhere', async ({
+      page,
+    }) => {
+      await signInAs(page, DEMO.admin);
+      const answered = page.waitForResponse((response) =>
+        new URL(response.url()).pathname.endsWith('/api/admin/agencies'),
+      );
+      await page.goto('/admin');
+      const { available } = (await (await answered).json()) as { available: boolean };
+      const section = page.getByRole('region', { name: 'Agencies' });
+      if (!available) {
+        await networkSettled(page);
+        await expect(section).toHaveCount(0);
+        return;
+      }
+      await expect(section.getByRole('button', { name: 'Add agency' })).toBeVisible();
+      await expectNoViolations(page);
+      await expectNoPageOverflow(page);
+      await section.getByLabel('Agency name').fill('Department of Finance');
+      await section.getByRole('radio', { name: 'SAML 2.0' }).check();
+      await section.getByRole('button', { name: 'Add agency' }).click();
+      await expect(section.getByRole('alert')).toHaveText('Enter the agency’s email domains.');
       await expectNoViolations(page);
       await expectNoPageOverflow(page);
     });
