@@ -101,6 +101,15 @@ export function LoginDialog() {
     if (agencyStep && !formRef.current?.contains(document.activeElement)) continueRef.current?.focus();
   }, [agencyStep]);
 
+  // Back from the agency's page to this one kept in the browser's page cache: Continue works again.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setStarting(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
   const choosePassword = () => {
     if (!agency) return;
     setError(null);
