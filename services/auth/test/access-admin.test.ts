@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import {
   type AccessLists,
+  type AddAgencyRequest,
   type AdminLog,
   AuthServiceClient,
   AuthServiceService,
@@ -76,6 +77,15 @@ async function answer<Request, Response>(
   if (error) throw error;
   return response;
 }
+
+const AN_AGENCY: AddAgencyRequest = {
+  name: 'Department of Finance',
+  protocol: 'oidc',
+  domains: ['dof.ca.gov'],
+  metadata_url: 'https://login.dof.ca.gov/.well-known/openid-configuration',
+  client_id: 'rotunda',
+  client_secret: 'secret',
+};
 
 const lists = (caller?: Caller) => ask<GetAccessListsRequest, AccessLists>(client.getAccessLists, {}, caller);
 const change = (list: string, value: string, add: boolean, caller: Caller = callers.admin) =>
@@ -198,6 +208,9 @@ describe('refusals for everyone but administrators', () => {
     SetRole: (caller?: Caller) =>
       ask(client.setRole, { email: 'member@demo.ca.gov', role: 'contributor', grant: true }, caller),
     ListAdminLog: (caller?: Caller) => ask(client.listAdminLog, { before: 0, limit: 0 }, caller),
+    ListAgencies: (caller?: Caller) => ask(client.listAgencies, {}, caller),
+    AddAgency: (caller?: Caller) => ask(client.addAgency, AN_AGENCY, caller),
+    RemoveAgency: (caller?: Caller) => ask(client.removeAgency, { alias: 'dof' }, caller),
   };
 
   for (const [name, call] of Object.entries(calls)) {
@@ -392,5 +405,43 @@ describe('the admin log', () => {
     expect((await ask(client.listAdminLog, { before: 0, limit: 101 }, callers.admin)).error?.code).toBe(
       status.INVALID_ARGUMENT,
     );
+  });
+});
+
+// With the built-in identity provider there is nothing to broker: the login dialog finds no agency, the admin
+// screen learns agencies are unavailable, and anything that would need Keycloak says so.
+describe('agencies with the built-in identity provider', () => {
+  it('finds no agency for any email, and starts no agency sign-in', async () => {
+    expect((await ask(client.findAgency, { email: 'member@demo.ca.gov' })).response).toEqual({});
+    const started = await ask(client.startAgencySignIn, {
+      email: 'member@demo.ca.gov',
+      app_url: 'http://localhost:8080',
+      client_ip: uniqueIp(),
+    });
+    expect(started.error?.code).toBe(status.NOT_FOUND);
+  });
+
+  it('tells administrators agencies are unavailable, and refuses to add one', async () => {
+    expect(await answer(client.listAgencies, {})).toEqual({ agencies: [], available: false });
+    const added = await ask(client.addAgency, AN_AGENCY, callers.admin);
+    expect(added.error?.code).toBe(status.FAILED_PRECONDITION);
+    expect(added.error?.details).toBe('Agency sign-in needs Keycloak.');
+    expect((await ask(client.removeAgency, { alias: 'dof' }, callers.admin)).error?.code).toBe(
+      status.NOT_FOUND,
+    );
+    expect((await log(0, 5)).filter((entry) => entry.subject === 'agencies')).toEqual([]);
+  });
+
+  it('refuses a completion with an unknown state, and a logout token that does not verify', async () => {
+    const completed = await ask(client.completeAgencySignIn, {
+      code: 'code',
+      state: 'never-started',
+      app_url: 'http://localhost:8080',
+      client_ip: uniqueIp(),
+    });
+    expect(completed.error?.code).toBe(status.INVALID_ARGUMENT);
+    const logout = await ask(client.backchannelLogout, { logout_token: 'not.a.token' });
+    expect(logout.error?.code).toBe(status.INVALID_ARGUMENT);
+    expect(logout.error?.details).toBe('The logout token does not verify.');
   });
 });
