@@ -83,7 +83,7 @@ export function AppRoutes() {
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="confirm-email/:token" element={<ConfirmEmail />} />
         <Route path="unsubscribe" element={later(<Unsubscribe />, 'Unsubscribe')} />
-        <Route path="auth/agency/callback" element={later(<AgencyCallback />, 'your sign-in')} />
+        <Route path="agency-sign-in" element={later(<AgencyCallback />, 'your sign-in')} />
         <Route path="error" element={<NotFound />} />
         <Route path="*" element={<NotFound />} />
       </Route>

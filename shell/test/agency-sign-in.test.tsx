@@ -145,7 +145,7 @@ describe('coming back from the agency', () => {
     const { sent } = routeFetch({
       'POST /auth/agency/complete': loginAnswer({ ...user, profile_id: null }, { firstSignIn: true }),
     });
-    renderAt('/auth/agency/callback?code=c0de&state=st4te');
+    renderAt('/agency-sign-in?code=c0de&state=st4te');
     expect(await screen.findByRole('heading', { name: 'mf_profile/ProfileCreate' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/profile/create');
     expect(sent.find((one) => one.path === '/auth/agency/complete')?.body).toEqual({
@@ -163,7 +163,7 @@ describe('coming back from the agency', () => {
         { firstSignIn: false, claimedProfileId: 42 },
       ),
     });
-    renderAt('/auth/agency/callback?code=c1&state=s1');
+    renderAt('/agency-sign-in?code=c1&state=s1');
     expect(await screen.findByRole('heading', { name: 'mf_profile/ProfilePage' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/profile/42');
   });
@@ -176,11 +176,11 @@ describe('coming back from the agency', () => {
           finish = resolve;
         }),
     });
-    renderAt('/auth/agency/callback?code=c2&state=s2');
+    renderAt('/agency-sign-in?code=c2&state=s2');
     expect((await screen.findByText('Signing you in…')).getAttribute('role')).toBe('status');
     const probe = screen.getByTestId('location');
     await waitFor(() => expect(probe.getAttribute('data-search')).toBe(''));
-    expect(probe.textContent).toBe('/auth/agency/callback');
+    expect(probe.textContent).toBe('/agency-sign-in');
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     finish(loginAnswer());
     expect(await screen.findByRole('heading', { name: 'mf_feed/PublicSquare' })).toBeTruthy();
@@ -193,7 +193,7 @@ describe('coming back from the agency', () => {
         403,
       ),
     });
-    renderAt('/auth/agency/callback?code=c3&state=s3');
+    renderAt('/agency-sign-in?code=c3&state=s3');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Sign-in did not finish' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(
@@ -214,7 +214,7 @@ describe('coming back from the agency', () => {
     ],
   ])('says %s without asking the server', async (_case, query, reason) => {
     const { sent } = routeFetch({});
-    renderAt(`/auth/agency/callback${query}`);
+    renderAt(`/agency-sign-in${query}`);
     expect(await screen.findByRole('heading', { name: 'Sign-in did not finish' })).toBeTruthy();
     expect(screen.getByText(reason)).toBeTruthy();
     expect(sent.some((one) => one.path === '/auth/agency/complete')).toBe(false);

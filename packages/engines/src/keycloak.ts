@@ -20,7 +20,7 @@ import {
 import { basename, join } from 'node:path';
 import { type FetchContext, mavenDistribution, requireTool } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
-import { KEYCLOAK } from './versions.ts';
+import { KEYCLOAK, KEYCLOAK_FEATURES } from './versions.ts';
 
 const REALM = 'rotunda';
 const SERVICE_CLIENT_ID = 'rotunda-auth';
@@ -104,6 +104,8 @@ export function startKeycloak(options: KeycloakOptions): Supervised {
       `--http-port=${options.port}`,
       `--http-management-port=${options.managementPort}`,
       '--health-enabled=true',
+      // Agency sign-in asks the agency again at each renewal by exchanging for its token (ADR 0044).
+      `--features=${KEYCLOAK_FEATURES}`,
       // Tokens name this issuer whichever address a client used.
       `--hostname=${url}`,
     ],

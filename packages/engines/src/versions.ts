@@ -11,6 +11,13 @@ export const KEYCLOAK = {
 } as const;
 
 /**
+ * Keycloak's features beyond its defaults that Rotunda needs, the same under test and in production (compose,
+ * k8s): the exchange of a member's token for their agency's (legacy token exchange, with the identity-provider
+ * permissions it is granted through), by which a renewal learns that the agency disabled the person (ADR 0044).
+ */
+export const KEYCLOAK_FEATURES = 'token-exchange,admin-fine-grained-authz:v1';
+
+/**
  * The search engine: OpenSearch's minimal distribution (Apache-2.0). Its server has the `wildcard` field type the
  * Elasticsearch adapter maps text to, and this distribution carries the modules the adapter uses (reindex for
  * delete-by-query). 3.x runs on Java 21 or newer; 2.19, the last line on Java 17, lacks the reindex module in

@@ -123,13 +123,40 @@ describe('Keycloak realm export', () => {
     ]);
   });
 
-  it("gives rotunda-auth's service account exactly the user-management roles the adapter needs", () => {
+  it("gives rotunda-auth's service account exactly the roles the adapters need", () => {
     const account = realm.users?.find((u) => u.serviceAccountClientId === 'rotunda-auth');
     expect(account?.username).toBe('service-account-rotunda-auth');
     expect([...(account?.clientRoles?.['realm-management'] ?? [])].sort()).toEqual([
+      // Agencies' identity providers, and the permission that lets rotunda-auth exchange for their tokens.
+      'manage-authorization',
+      'manage-identity-providers',
       'manage-users',
       'query-users',
+      'view-clients',
+      'view-identity-providers',
       'view-users',
     ]);
+  });
+
+  it('sends agency sign-in back to the product, and tells it of ended sessions over the back channel', () => {
+    const auth = client('rotunda-auth') as Record<string, unknown> & {
+      attributes?: Record<string, string>;
+      protocolMappers?: { protocolMapper: string; config: Record<string, string> }[];
+    };
+    expect(auth).toMatchObject({ standardFlowEnabled: true, implicitFlowEnabled: false });
+    // One exact address each, from the product's public address at import: no wildcard an attacker could aim.
+    expect(auth.redirectUris).toEqual(['${ROTUNDA_PUBLIC_URL:http://localhost:8080}/agency-sign-in']);
+    expect(auth.attributes).toMatchObject({
+      'pkce.code.challenge.method': 'S256',
+      'backchannel.logout.url': '${ROTUNDA_PUBLIC_URL:http://localhost:8080}/auth/backchannel-logout',
+      'backchannel.logout.session.required': 'true',
+    });
+    // The agency a session came through, in its access tokens: a renewal asks that agency again.
+    expect(auth.protocolMappers).toContainEqual(
+      expect.objectContaining({
+        protocolMapper: 'oidc-usersessionmodel-note-mapper',
+        config: expect.objectContaining({ 'user.session.note': 'identity_provider', 'claim.name': 'agency' }),
+      }),
+    );
   });
 });

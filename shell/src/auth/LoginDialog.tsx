@@ -5,7 +5,7 @@
 // password with the solved captcha gets in at once.
 // Agency sign-in (issue 31): once the email is well formed the server is asked which agency signs it in; if
 // one does, the dialog offers "Continue with <agency>" (the browser goes to the agency's sign-in and comes back
-// to /auth/agency/callback) in place of the password, which stays one click away for anyone who has one.
+// to /agency-sign-in) in place of the password, which stays one click away for anyone who has one.
 import { CAPTCHA_MESSAGES, emailDomain, isDomainName } from '@rotunda/rules';
 import { clearSession, homePathFor, setSession } from '@rotunda/session';
 import { Dialog, Spinner } from '@rotunda/ui';
