@@ -351,7 +351,7 @@ describe('signing in with an agency', () => {
     expect(request).toMatchObject({
       alias,
       email: 'jane@dof.ca.gov',
-      redirectUri: `${APP}/auth/agency/callback`,
+      redirectUri: `${APP}/agency-sign-in`,
     });
     expect(request.state).toMatch(/^[\w-]{43}$/);
     expect(request.nonce).toMatch(/^[\w-]{43}$/);

@@ -2,16 +2,27 @@
 // otherwise; failing when ENGINES_REQUIRED=true asks for the real engines): an agency's OpenID Connect provider
 // registered from its discovery document (the engines' `agency` realm) and a SAML one from its metadata (the
 // `agency-saml` realm), listed, their secrets unreadable through the admin API, a sign-in sent on to the agency,
-// and removed; unreadable metadata and a forged code refused.
+// and removed; unreadable metadata and a forged code refused. And whole brokered sign-ins through the agency realm
+// as a browser makes them: a first sign-in makes a confirmed account, the next is no first, and an agency
+// vouching for an email outside its domains is refused and leaves no account behind.
 import { randomUUID } from 'node:crypto';
-import { createLogger, DomainError, migrate, prismaAdapter } from '@rotunda/service-kit';
+import {
+  type Caller,
+  createLogger,
+  DomainError,
+  loadConfig,
+  migrate,
+  prismaAdapter,
+} from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createKeycloakAgencies } from '../src/adapters/keycloak-agencies.ts';
 import { createKeycloakIdentity, type KeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
 import { prismaExchangedRefreshTokens } from '../src/adapters/prisma-exchanged-refresh-tokens.ts';
+import { authConfigSchema } from '../src/config.ts';
 import type { AgencyBroker } from '../src/domain/ports.ts';
+import { wireAuth } from '../src/wiring.ts';
 
 const keycloakUrl = process.env.KEYCLOAK_URL;
 const required = process.env.ENGINES_REQUIRED === 'true';
@@ -19,6 +30,64 @@ const appUrl = process.env.PUBLIC_URL ?? 'http://localhost:8080';
 
 if (!keycloakUrl && !required) {
   console.log('Keycloak agencies: SKIPPED — KEYCLOAK_URL is not set (npm run test:engines runs it)');
+}
+
+/** Keycloak's cookies as a browser keeps them: per name and path, sent where their path matches. */
+function cookieJar() {
+  const jar = new Map<string, { value: string; path: string }>();
+  return {
+    header(url: string) {
+      const { pathname } = new URL(url);
+      return [...jar.values()]
+        .filter((cookie) => pathname.startsWith(cookie.path))
+        .map((cookie) => cookie.value)
+        .join('; ');
+    },
+    keep(response: Response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+        const path = attributes.find((part) => part.toLowerCase().startsWith('path='))?.slice(5) || '/';
+        jar.set(`${pair.slice(0, pair.indexOf('='))} ${path}`, { value: pair, path });
+      }
+    },
+  };
+}
+
+/**
+ * Signs in at the agency's login page as a browser does, from the address StartAgencySignIn answered, and
+ * answers the callback address Keycloak sends the browser back to.
+ */
+async function signInAtAgency(start: string, username: string): Promise<URL> {
+  const jar = cookieJar();
+  let url = start;
+  let form: { method: string; body?: URLSearchParams } = { method: 'GET' };
+  for (let hop = 0; hop < 15; hop += 1) {
+    const response = await fetch(url, {
+      method: form.method,
+      body: form.body,
+      redirect: 'manual',
+      headers: { cookie: jar.header(url) },
+    });
+    jar.keep(response);
+    form = { method: 'GET' };
+    const location = response.headers.get('location');
+    if (location) {
+      url = new URL(location, url).href;
+      if (url.startsWith(`${appUrl}/agency-sign-in`)) return new URL(url);
+      continue;
+    }
+    const page = await response.text();
+    const action =
+      /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(page)?.[1] ??
+      /<form[^>]*action="([^"]+)"[^>]*id="kc-form-login"/.exec(page)?.[1];
+    if (response.status !== 200 || !action) {
+      const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? '';
+      throw new Error(`Keycloak answered ${response.status} "${title}" at ${url}`);
+    }
+    url = new URL(action.replaceAll('&amp;', '&'), url).href;
+    form = { method: 'POST', body: new URLSearchParams({ username, password: 'Agency#2024x' }) };
+  }
+  throw new Error(`never came back to the callback; last ${url}`);
 }
 
 describe.skipIf(!keycloakUrl && !required)('Keycloak agencies (real Keycloak)', () => {
@@ -128,7 +197,7 @@ describe.skipIf(!keycloakUrl && !required)('Keycloak agencies (real Keycloak)', 
       state: 'state-1',
       nonce: 'nonce-1',
       codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      redirectUri: `${appUrl}/auth/agency/callback`,
+      redirectUri: `${appUrl}/agency-sign-in`,
     });
     const atAgency = new URL(await followToAgency(start, 'agency'));
     expect(atAgency.pathname).toBe('/realms/agency/protocol/openid-connect/auth');
@@ -207,9 +276,103 @@ describe.skipIf(!keycloakUrl && !required)('Keycloak agencies (real Keycloak)', 
       await broker.exchangeCode({
         code: 'forged',
         codeVerifier: 'v'.repeat(43),
-        redirectUri: `${appUrl}/auth/agency/callback`,
+        redirectUri: `${appUrl}/agency-sign-in`,
       }),
     ).toBeNull();
     expect(await broker.federatedLinks(randomUUID())).toEqual([]);
+  });
+});
+
+describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (real Keycloak)', () => {
+  let wired: ReturnType<typeof wireAuth>;
+  const admin: Caller = { userId: randomUUID(), email: 'admin@demo.ca.gov', roles: ['admin'] };
+  // The engines' agency realm lets Keycloak's broker endpoint of this alias (the agency's name) back in.
+  const agency = {
+    name: 'State Water Board',
+    protocol: 'oidc',
+    domains: ['water.ca.gov'],
+    metadataUrl: `${keycloakUrl}/realms/agency/.well-known/openid-configuration`,
+    clientId: 'rotunda',
+    clientSecret: 'agency-client-secret',
+  };
+  const people = ['lake.shore@water.ca.gov', 'outsider@elsewhere.gov'];
+
+  beforeAll(async () => {
+    if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
+    const databaseUrl = await createTestDatabase();
+    await migrate({
+      databaseUrl,
+      schema: 'auth',
+      migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+      logger: createLogger('test', 'silent'),
+    });
+    const config = loadConfig(authConfigSchema, {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+    });
+    wired = wireAuth(config, createLogger('test', 'silent'));
+    for (const email of people) {
+      if (await wired.identity.findUserByEmail(email))
+        throw new Error(`${email} already has a Rotunda account`);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!wired) return;
+    for (const email of people) {
+      const user = await wired.identity.findUserByEmail(email);
+      if (user) await wired.identity.endSessions(user.id);
+      if (user) await (wired.identity as KeycloakIdentity).deleteUser(user.id);
+    }
+    await wired.agencies.remove({ userId: null, email: 'test' }, 'state-water-board').catch(() => undefined);
+    await wired.prisma.$disconnect();
+  });
+
+  it('signs a member in through their agency: first an account made, confirmed, then no first sign-in', async () => {
+    const added = await wired.agencies.addAgency(admin, agency);
+    expect(added.alias).toBe('state-water-board');
+    expect(await wired.agencies.findAgency('Lake.Shore@water.ca.gov')).toEqual({
+      alias: 'state-water-board',
+      name: 'State Water Board',
+    });
+
+    const signIn = async () => {
+      const start = await wired.agencies.startSignIn({ email: 'lake.shore@water.ca.gov', appUrl });
+      const callback = await signInAtAgency(start, 'lake.shore@water.ca.gov');
+      return wired.agencies.completeSignIn({
+        code: callback.searchParams.get('code') ?? '',
+        state: callback.searchParams.get('state') ?? '',
+        appUrl,
+      });
+    };
+    const first = await signIn();
+    expect(first).toMatchObject({
+      user: { email: 'lake.shore@water.ca.gov', firstName: 'Lake', emailConfirmed: true, admin: false },
+      tokens: { tokenType: 'Bearer', refreshToken: expect.any(String) },
+      firstSignIn: true,
+    });
+    // Rotunda's own tokens: they renew like a password sign-in's.
+    expect((await wired.identity.refresh(first.tokens.refreshToken)).accessToken).toEqual(expect.any(String));
+    const again = await signIn();
+    expect(again.firstSignIn).toBe(false);
+    expect(again.user.userId).toBe(first.user.userId);
+  });
+
+  it('refuses an email the agency vouches for outside its domains, removing the account it made', async () => {
+    const start = await wired.agencies.startSignIn({ email: 'rain.cloud@water.ca.gov', appUrl });
+    const callback = await signInAtAgency(start, 'outsider@elsewhere.gov');
+    const refusal = await wired.agencies
+      .completeSignIn({
+        code: callback.searchParams.get('code') ?? '',
+        state: callback.searchParams.get('state') ?? '',
+        appUrl,
+      })
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      kind: 'permission_denied',
+      message: expect.stringContaining('State Water Board signed you in with an email outside its domains'),
+    });
+    expect(await wired.identity.findUserByEmail('outsider@elsewhere.gov')).toBeNull();
   });
 });

@@ -112,8 +112,8 @@ function cleanUrl(raw: string): string {
   throw invalidArgument(AGENCY_MESSAGES.badMetadataUrl);
 }
 
-/** Where Keycloak sends the browser back: the shell's callback route. */
-const callbackOf = (appUrl: string) => `${appUrl.trim().replace(/\/+$/, '')}/auth/agency/callback`;
+/** Where Keycloak sends the browser back: the shell's page that finishes the sign-in. */
+const callbackOf = (appUrl: string) => `${appUrl.trim().replace(/\/+$/, '')}/agency-sign-in`;
 
 export function createAgencies(deps: AgenciesDependencies) {
   const { identity, broker, store, signIns, log, endedSessions, logoutToken } = deps;
