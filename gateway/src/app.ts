@@ -113,6 +113,8 @@ export function createApp({
   moderation = watchModerationSnapshot({ load: moderationSnapshotFromPost(clients), logger }),
   streams = unreadStreams({ clients, logger, atOnce: config.NOTIFICATION_STREAMS_AT_ONCE, endedSessions }),
 }: AppDependencies): Express {
+  // A move of the feed may be a hiding: the moderation snapshot is asked again before members read pages.
+  pages.onChange(() => moderation.outdated());
   const app = express();
   app.disable('x-powered-by');
   // req.ip and req.protocol come from the forwarded headers only when the peer is a trusted proxy.

@@ -1,6 +1,7 @@
 // The gateway's moderation snapshot (ADR 0041): it learns the running suspensions and hidden authors from the post
-// service every interval, ends a suspension on time even between answers, keeps the last snapshot while the post
-// service cannot answer (saying so in its health and the metrics), and stops asking once closed.
+// service every interval, ends a suspension on time even between answers, asks again at once when the feed moves,
+// keeps the last snapshot while the post service cannot answer (saying so in its health and the metrics), and
+// stops asking once closed.
 import { metricsRegistry } from '@rotunda/service-kit';
 import { describe, expect, it } from 'vitest';
 import { type ModerationSnapshotAnswer, watchModerationSnapshot } from '../src/auth/moderation-snapshot.ts';
@@ -74,6 +75,29 @@ describe('the moderation snapshot', () => {
       .poll(() => snapshot.health())
       .toEqual({ status: 'ok', failures: 0, lastAnswerSecondsAgo: 0 });
     expect(await metric('rotunda_moderation_snapshot_poll_failing')).toBe(0);
+    snapshot.close();
+  });
+
+  it('after the feed moves, asks at once and answers current() only from a question asked after the move', async () => {
+    const answers: ((answer: ModerationSnapshotAnswer) => void)[] = [];
+    const snapshot = watchModerationSnapshot({
+      load: () => new Promise((resolve) => answers.push(resolve)),
+      intervalMs: 60_000,
+      logger,
+    });
+    await expect.poll(() => answers.length).toBe(1);
+    // The feed moves while the first question is still unanswered: its answer may predate a hiding.
+    snapshot.outdated();
+    let current = false;
+    void snapshot.current().then(() => {
+      current = true;
+    });
+    answers[0]?.({ suspensions: [], hiddenAuthors: [] });
+    await expect.poll(() => answers.length).toBe(2);
+    expect(current).toBe(false);
+    answers[1]?.({ suspensions: [], hiddenAuthors: ['u-2'] });
+    await expect.poll(() => current).toBe(true);
+    expect(snapshot.hasHiddenPosts('u-2')).toBe(true);
     snapshot.close();
   });
 

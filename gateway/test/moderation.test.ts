@@ -534,6 +534,43 @@ describe('feed pages with hidden targets', { timeout: 20_000 }, () => {
     expect(posts.calls).toHaveLength(6);
   });
 
+  it('answers the author of a post hidden moments ago their own page, before the next snapshot is due', async () => {
+    // A snapshot due only every minute: what the author is answered cannot come from the regular poll.
+    const slow = await startGateway({
+      AUTH_SERVICE_ADDR: auth.address,
+      POST_SERVICE_ADDR: posts.address,
+      PUBLIC_CACHE_SECONDS: '10',
+      ENDED_SESSIONS_POLL_MS: '60000',
+    });
+    const page = (headers: Record<string, string> = {}) =>
+      post(url('/api/posts/all', slow.base), { search: 'hidden moments ago' }, headers);
+    /** Waits until the gateway has asked for the feed version twice more. */
+    const versionAsked = async () => {
+      const asked = posts.feedVersion.asked;
+      while (posts.feedVersion.asked < asked + 2) await sleep(20);
+    };
+    try {
+      posts.feedVersion.value++;
+      await page();
+      await versionAsked();
+      // The post service hides the author's post: the snapshot names them, and the feed version moves.
+      posts.moderation.hidden_authors.push(author.sub);
+      posts.feedVersion.value++;
+      await versionAsked();
+      // A visitor reads first: the kept page no longer holds the post…
+      await page();
+      const shared = posts.callsTo('listPosts').length;
+      await page();
+      expect(posts.callsTo('listPosts')).toHaveLength(shared);
+      // …and its author is answered their own page, where it shows as hidden, not that kept one.
+      const own = await page(hiddenAuthor);
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      expect(posts.callsTo('listPosts')).toHaveLength(shared + 1);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('answers a member with hidden posts fresh pages while the snapshot names them', async () => {
     await watched();
     posts.moderation.hidden_authors.push(author.sub);

@@ -17,6 +17,8 @@ export interface PollHealth {
 
 export interface Poll {
   health(): PollHealth;
+  /** Asks again at once, or right after the question in flight is answered, instead of after the interval. */
+  askSoon(): void;
   /** Stops asking. */
   close(): void;
 }
@@ -39,8 +41,13 @@ export function poll({ round, intervalMs, metrics, logger, what, service, now }:
   let answeredAt: number | undefined;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight = false;
+  /** askSoon() was called while a question was in flight: its answer may predate what the caller waits for. */
+  let again = false;
 
   async function ask(): Promise<void> {
+    inFlight = true;
+    again = false;
     let behind = false;
     try {
       behind = await round();
@@ -56,8 +63,9 @@ export function poll({ round, intervalMs, metrics, logger, what, service, now }:
       metrics.failing.set(1);
       metrics.failures.inc();
     }
+    inFlight = false;
     if (closed) return;
-    timer = setTimeout(ask, behind ? 0 : intervalMs);
+    timer = setTimeout(ask, behind || again ? 0 : intervalMs);
     // Never what keeps a process alive.
     timer.unref();
   }
@@ -69,6 +77,15 @@ export function poll({ round, intervalMs, metrics, logger, what, service, now }:
       failures,
       ...(answeredAt === undefined ? {} : { lastAnswerSecondsAgo: Math.round((now() - answeredAt) / 1000) }),
     }),
+    askSoon() {
+      if (closed) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      clearTimeout(timer);
+      void ask();
+    },
     close() {
       closed = true;
       clearTimeout(timer);

@@ -54,6 +54,8 @@ export interface FeedPages {
   write<Req, Res>(req: Request, res: Response, method: UnaryMethod<Req, Res>, request: Req): Promise<Res>;
   /** The feed page kept for `key` that a visitor may be given now without asking the post service, if any. */
   keptForVisitor(key: string): CachedAnswer | undefined;
+  /** Calls `listener` whenever the kept pages go (the feed moved, or this worker forwarded a write). */
+  onChange(listener: () => void): void;
 }
 
 export function feedPages({
@@ -103,5 +105,6 @@ export function feedPages({
     keptForVisitor(key) {
       return cacheSeconds > 0 && feedVersion.watching() ? feed.kept(key) : undefined;
     },
+    onChange: (listener) => feedVersion.onChange(listener),
   };
 }

@@ -214,9 +214,17 @@ export function postsRouter(
   const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
   const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000);
 
-  /** Whether the caller is sent hidden targets: a contributor, or a member with hidden posts or comments. */
-  const seesHidden = (req: Request) =>
-    req.caller !== undefined && (isContributor(req.caller) || snapshot.hasHiddenPosts(req.caller.userId));
+  /**
+   * Whether the caller is sent hidden targets: a contributor, or a member with hidden posts or comments. A member
+   * asks after the moderation snapshot has caught up with the feed's latest move, so the author of a post hidden
+   * moments ago is not given the shared pages that no longer hold it.
+   */
+  const seesHidden = async (req: Request) => {
+    if (req.caller === undefined) return false;
+    if (isContributor(req.caller)) return true;
+    await snapshot.current();
+    return snapshot.hasHiddenPosts(req.caller.userId);
+  };
 
   /** Answers a page fresh, kept neither here nor by the browser. */
   const sendOwn = (req: Request, res: Response, page: unknown) =>
@@ -233,7 +241,7 @@ export function postsRouter(
     key: string,
     load: () => Promise<LoadedPage>,
   ) {
-    if (seesHidden(req)) return sendOwn(req, res, (await load()).page);
+    if (await seesHidden(req)) return sendOwn(req, res, (await load()).page);
     try {
       await pages.send(req, res, kept, key, async () => {
         const { page, marked } = await load();
