@@ -176,6 +176,12 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
     signIns: prismaAgencySignIns(prisma, { schema: config.DATABASE_SCHEMA }),
     log: adminLog,
     endedSessions,
+    // As many as the eligibility checks: an office behind one address signs in through its agency.
+    startsByAddress: createWindowLimit(prisma, {
+      name: 'agency-start:address',
+      points: config.AUTH_ADDRESS_CHECKS_PER_HOUR,
+      windowSeconds: HOUR,
+    }),
     // Keycloak sends the logout token to the auth service's own client, signed with the realm's keys.
     logoutToken: { issuer: config.TOKEN_ISSUER, audience: config.KEYCLOAK_CLIENT_ID },
   });

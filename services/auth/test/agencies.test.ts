@@ -60,6 +60,8 @@ function world() {
   /** What Keycloak answers to the next code: the account it signed in and the nonce it echoes. */
   const codes = new Map<string, { userId: string; nonce?: string; verifier?: string }>();
   let unreadable = false;
+  /** Sign-ins begun per client; the fourth from one client waits a minute. */
+  const starts = new Map<string, number>();
 
   const identity = {
     findUserById: async (id: string) => users.get(id) ?? null,
@@ -135,6 +137,13 @@ function world() {
     signIns,
     log: { record: async (entry) => void log.push(entry), page: async () => [] },
     endedSessions: { record: async (ids) => void ended.push(...ids), since: async () => ({}) as never },
+    startsByAddress: {
+      async attempt(key) {
+        starts.set(key, (starts.get(key) ?? 0) + 1);
+        return (starts.get(key) ?? 0) > 3 ? 60 : 0;
+      },
+      refund: async () => {},
+    },
     logoutToken: { issuer: ISSUER, audience: AUDIENCE },
   });
 
@@ -303,7 +312,7 @@ describe('registering agencies', () => {
 
 /** Starts a sign-in and answers its state, verifier's challenge and nonce as the browser's URL carries them. */
 async function start(w: World, email: string) {
-  const url = new URL(await w.rules.startSignIn({ email, appUrl: `${APP}/` }));
+  const url = new URL(await w.rules.startSignIn({ email, appUrl: `${APP}/`, clientIp: '192.0.2.1' }));
   const field = (name: string) => url.searchParams.get(name) ?? '';
   return {
     alias: field('alias'),
@@ -356,9 +365,23 @@ describe('signing in with an agency', () => {
     expect(request.state).toMatch(/^[\w-]{43}$/);
     expect(request.nonce).toMatch(/^[\w-]{43}$/);
     expect(request.codeChallenge).toMatch(/^[\w-]{43}$/);
-    expect((await refusal(w.rules.startSignIn({ email: 'jane@gmail.com', appUrl: APP }))).kind).toBe(
-      'not_found',
-    );
+    expect(
+      (await refusal(w.rules.startSignIn({ email: 'jane@gmail.com', appUrl: APP, clientIp: '192.0.2.1' })))
+        .kind,
+    ).toBe('not_found');
+  });
+
+  it('makes a client that begins sign-in after sign-in wait, others not', async () => {
+    for (let n = 0; n < 3; n += 1) await start(w, 'jane@dof.ca.gov');
+    expect(
+      await refusal(w.rules.startSignIn({ email: 'jane@dof.ca.gov', appUrl: APP, clientIp: '192.0.2.1' })),
+    ).toEqual({
+      kind: 'resource_exhausted',
+      message: 'Too many attempts. Try again in 60 seconds.',
+    });
+    expect(
+      await w.rules.startSignIn({ email: 'jane@dof.ca.gov', appUrl: APP, clientIp: '192.0.2.2' }),
+    ).toContain('http://kc/auth');
   });
 
   it('signs in a linked account made in this sign-in as a first sign-in', async () => {
@@ -504,12 +527,14 @@ describe('with the built-in identity provider', () => {
       signIns: {} as AgencySignIns,
       log: { record: async () => {}, page: async () => [] },
       endedSessions: { record: async () => {}, since: async () => ({}) as never },
+      startsByAddress: { attempt: async () => 0, refund: async () => {} },
       logoutToken: { issuer: ISSUER, audience: AUDIENCE },
     });
     expect(await rules.findAgency('jane@dof.ca.gov')).toBeNull();
-    expect((await refusal(rules.startSignIn({ email: 'jane@dof.ca.gov', appUrl: APP }))).kind).toBe(
-      'not_found',
-    );
+    expect(
+      (await refusal(rules.startSignIn({ email: 'jane@dof.ca.gov', appUrl: APP, clientIp: '192.0.2.1' })))
+        .kind,
+    ).toBe('not_found');
     expect(await rules.listAgencies(admin)).toEqual({ available: false, agencies: [] });
     expect(await refusal(rules.addAgency(admin, oidcAgency))).toEqual({
       kind: 'failed_precondition',

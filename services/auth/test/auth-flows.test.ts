@@ -1137,6 +1137,11 @@ describe('over gRPC', () => {
                 schema: 'auth',
                 retainSeconds: async () => RETAIN_SECONDS,
               }),
+              startsByAddress: createWindowLimit(prisma, {
+                name: 'agency-start:address',
+                points: 100,
+                windowSeconds: 3600,
+              }),
               logoutToken: { issuer: 'http://localhost:8080/realms/rotunda', audience: 'rotunda-auth' },
             }),
             logger,

@@ -338,7 +338,11 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
     });
 
     const signIn = async () => {
-      const start = await wired.agencies.startSignIn({ email: 'lake.shore@water.ca.gov', appUrl });
+      const start = await wired.agencies.startSignIn({
+        email: 'lake.shore@water.ca.gov',
+        appUrl,
+        clientIp: '127.0.0.1',
+      });
       const callback = await signInAtAgency(start, 'lake.shore@water.ca.gov');
       return wired.agencies.completeSignIn({
         code: callback.searchParams.get('code') ?? '',
@@ -360,7 +364,11 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
   });
 
   it('refuses an email the agency vouches for outside its domains, removing the account it made', async () => {
-    const start = await wired.agencies.startSignIn({ email: 'rain.cloud@water.ca.gov', appUrl });
+    const start = await wired.agencies.startSignIn({
+      email: 'rain.cloud@water.ca.gov',
+      appUrl,
+      clientIp: '127.0.0.1',
+    });
     const callback = await signInAtAgency(start, 'outsider@elsewhere.gov');
     const refusal = await wired.agencies
       .completeSignIn({

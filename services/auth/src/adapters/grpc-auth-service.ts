@@ -231,7 +231,11 @@ export function grpcAuthService(
       return { agency: (await agencies.findAgency(request.email)) ?? undefined };
     }),
     startAgencySignIn: unary(logger, 'StartAgencySignIn', async (request) => ({
-      url: await agencies.startSignIn({ email: request.email, appUrl: request.app_url }),
+      url: await agencies.startSignIn({
+        email: request.email,
+        appUrl: request.app_url,
+        clientIp: request.client_ip,
+      }),
     })),
     completeAgencySignIn: unary(logger, 'CompleteAgencySignIn', async (request) => {
       const { user, tokens, firstSignIn } = await agencies.completeSignIn({

@@ -18,7 +18,8 @@ import {
 import { type Caller, DomainError, invalidArgument, notFound, permissionDenied } from '@rotunda/service-kit';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { requireAdmin } from './access-admin.ts';
-import { type AuthUser, toAuthUser } from './auth-service.ts';
+import { type AuthUser, toAuthUser, tooMany } from './auth-service.ts';
+import { addressKeys } from './client-address.ts';
 import type {
   AdminActor,
   AdminLog,
@@ -29,6 +30,7 @@ import type {
   AgencyStore,
   EndedSessions,
   IdentityProvider,
+  RateLimit,
   TokenSet,
 } from './ports.ts';
 
@@ -63,6 +65,8 @@ export interface AgenciesDependencies {
   signIns: AgencySignIns;
   log: AdminLog;
   endedSessions: EndedSessions;
+  /** Sign-ins one client (IPv4 address or IPv6 /64) may begin: each keeps a row for ten minutes. */
+  startsByAddress: RateLimit;
   /** What a back-channel logout token must name: the realm's issuer and the auth service's client. */
   logoutToken: { issuer: string; audience: string };
 }
@@ -116,7 +120,7 @@ function cleanUrl(raw: string): string {
 const callbackOf = (appUrl: string) => `${appUrl.trim().replace(/\/+$/, '')}/agency-sign-in`;
 
 export function createAgencies(deps: AgenciesDependencies) {
-  const { identity, broker, store, signIns, log, endedSessions, logoutToken } = deps;
+  const { identity, broker, store, signIns, log, endedSessions, startsByAddress, logoutToken } = deps;
 
   const view = (agency: AgencyRecord): AgencyView => ({
     ...agency,
@@ -208,9 +212,11 @@ export function createAgencies(deps: AgenciesDependencies) {
     },
 
     /** Begins a brokered sign-in: answers where to send the browser. */
-    async startSignIn(input: { email: string; appUrl: string }): Promise<string> {
+    async startSignIn(input: { email: string; appUrl: string; clientIp: string }): Promise<string> {
       const agency = await agencyOf(input.email);
       if (!agency) throw notFound(AGENCY_MESSAGES.noAgencyForEmail);
+      const wait = await startsByAddress.attempt(addressKeys(input.clientIp).host);
+      if (wait > 0) throw tooMany(wait);
       const state = random();
       const codeVerifier = random();
       const nonce = random();

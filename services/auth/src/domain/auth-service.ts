@@ -142,7 +142,7 @@ export const toAuthUser = (user: IdentityUser): AuthUser => ({
 });
 
 const tooManyMessage = (seconds: number) => `Too many attempts. Try again in ${waitInWords(seconds)}.`;
-const tooMany = (seconds: number) => new DomainError('resource_exhausted', tooManyMessage(seconds));
+export const tooMany = (seconds: number) => new DomainError('resource_exhausted', tooManyMessage(seconds));
 
 /**
  * A login refused because the account is slowed down after wrong passwords: the right password with a solved
