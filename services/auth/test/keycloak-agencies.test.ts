@@ -3,8 +3,9 @@
 // registered from its discovery document (the engines' `agency` realm) and a SAML one from its metadata (the
 // `agency-saml` realm), listed, their secrets unreadable through the admin API, a sign-in sent on to the agency,
 // and removed; unreadable metadata and a forged code refused. And whole brokered sign-ins through the agency realm
-// as a browser makes them: a first sign-in makes a confirmed account, the next is no first, and an agency
-// vouching for an email outside its domains is refused and leaves no account behind.
+// as a browser makes them: a first sign-in makes a confirmed account, the next is no first, an existing account
+// is linked only after its Rotunda password proves it, and an agency vouching for an email outside its domains is
+// refused and leaves no account behind.
 import { randomUUID } from 'node:crypto';
 import {
   type Caller,
@@ -53,41 +54,69 @@ function cookieJar() {
   };
 }
 
-/**
- * Signs in at the agency's login page as a browser does, from the address StartAgencySignIn answered, and
- * answers the callback address Keycloak sends the browser back to.
- */
-async function signInAtAgency(start: string, username: string): Promise<URL> {
+/** Where a browser ends up: back at Rotunda's sign-in page with Keycloak's answer, or on a page of Keycloak's. */
+type Landing = { callback: URL } | { page: string; url: string };
+
+/** A browser without scripts on Keycloak's pages: follows redirects, keeps cookies, submits forms. */
+function browser() {
   const jar = cookieJar();
-  let url = start;
-  let form: { method: string; body?: URLSearchParams } = { method: 'GET' };
-  for (let hop = 0; hop < 15; hop += 1) {
-    const response = await fetch(url, {
-      method: form.method,
-      body: form.body,
-      redirect: 'manual',
-      headers: { cookie: jar.header(url) },
-    });
-    jar.keep(response);
-    form = { method: 'GET' };
-    const location = response.headers.get('location');
-    if (location) {
+
+  async function go(start: string, body?: URLSearchParams): Promise<Landing> {
+    let url = start;
+    let form = body;
+    for (let hop = 0; hop < 15; hop += 1) {
+      const response = await fetch(url, {
+        method: form ? 'POST' : 'GET',
+        body: form,
+        redirect: 'manual',
+        headers: { cookie: jar.header(url) },
+      });
+      jar.keep(response);
+      form = undefined;
+      const location = response.headers.get('location');
+      if (!location) {
+        const page = await response.text();
+        if (response.status !== 200) throw new Error(`Keycloak answered ${response.status} at ${url}`);
+        return { page, url };
+      }
       url = new URL(location, url).href;
-      if (url.startsWith(`${appUrl}/agency-sign-in`)) return new URL(url);
-      continue;
+      if (url.startsWith(`${appUrl}/agency-sign-in`)) return { callback: new URL(url) };
     }
-    const page = await response.text();
-    const action =
-      /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(page)?.[1] ??
-      /<form[^>]*action="([^"]+)"[^>]*id="kc-form-login"/.exec(page)?.[1];
-    if (response.status !== 200 || !action) {
-      const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? '';
-      throw new Error(`Keycloak answered ${response.status} "${title}" at ${url}`);
-    }
-    url = new URL(action.replaceAll('&amp;', '&'), url).href;
-    form = { method: 'POST', body: new URLSearchParams({ username, password: 'Agency#2024x' }) };
+    throw new Error(`still redirected after 15 hops; last ${url}`);
   }
-  throw new Error(`never came back to the callback; last ${url}`);
+
+  /** Submits the page's form (the one with this id) with these fields. */
+  function submit(landing: Landing, formId: string, fields: Record<string, string>): Promise<Landing> {
+    if ('callback' in landing) throw new Error(`expected a page with form ${formId}, came back to Rotunda`);
+    const tag = new RegExp(`<form[^>]*id="${formId}"[^>]*>`).exec(landing.page)?.[0];
+    const action = tag && /action="([^"]+)"/.exec(tag)?.[1];
+    if (!action) {
+      const title = /<title>([^<]*)<\/title>/.exec(landing.page)?.[1] ?? '';
+      throw new Error(`no form ${formId} on "${title}" at ${landing.url}`);
+    }
+    return go(new URL(action.replaceAll('&amp;', '&'), landing.url).href, new URLSearchParams(fields));
+  }
+
+  return { go, submit };
+}
+
+const AGENCY_PASSWORD = 'Agency#2024x';
+
+/** Signs in at the agency as this person, from the address StartAgencySignIn answered; where it lands. */
+async function signInAtAgency(start: string, username: string, client = browser()): Promise<Landing> {
+  return client.submit(await client.go(start), 'kc-form-login', { username, password: AGENCY_PASSWORD });
+}
+
+/** The callback's code and state, for CompleteAgencySignIn. */
+function answerOf(landing: Landing): { code: string; state: string } {
+  if (!('callback' in landing)) {
+    const title = /<title>([^<]*)<\/title>/.exec(landing.page)?.[1] ?? '';
+    throw new Error(`stopped on Keycloak's page "${title}" at ${landing.url}`);
+  }
+  return {
+    code: landing.callback.searchParams.get('code') ?? '',
+    state: landing.callback.searchParams.get('state') ?? '',
+  };
 }
 
 describe.skipIf(!keycloakUrl && !required)('Keycloak agencies (real Keycloak)', () => {
@@ -295,7 +324,7 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
     clientId: 'rotunda',
     clientSecret: 'agency-client-secret',
   };
-  const people = ['lake.shore@water.ca.gov', 'outsider@elsewhere.gov'];
+  const people = ['lake.shore@water.ca.gov', 'outsider@elsewhere.gov', 'brook.fall@water.ca.gov'];
 
   beforeAll(async () => {
     if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
@@ -343,12 +372,8 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
         appUrl,
         clientIp: '127.0.0.1',
       });
-      const callback = await signInAtAgency(start, 'lake.shore@water.ca.gov');
-      return wired.agencies.completeSignIn({
-        code: callback.searchParams.get('code') ?? '',
-        state: callback.searchParams.get('state') ?? '',
-        appUrl,
-      });
+      const landing = await signInAtAgency(start, 'lake.shore@water.ca.gov');
+      return wired.agencies.completeSignIn({ ...answerOf(landing), appUrl });
     };
     const first = await signIn();
     expect(first).toMatchObject({
@@ -369,18 +394,48 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
       appUrl,
       clientIp: '127.0.0.1',
     });
-    const callback = await signInAtAgency(start, 'outsider@elsewhere.gov');
+    const landing = await signInAtAgency(start, 'outsider@elsewhere.gov');
     const refusal = await wired.agencies
-      .completeSignIn({
-        code: callback.searchParams.get('code') ?? '',
-        state: callback.searchParams.get('state') ?? '',
-        appUrl,
-      })
+      .completeSignIn({ ...answerOf(landing), appUrl })
       .catch((error: unknown) => error);
     expect(refusal).toMatchObject({
       kind: 'permission_denied',
       message: expect.stringContaining('State Water Board signed you in with an email outside its domains'),
     });
     expect(await wired.identity.findUserByEmail('outsider@elsewhere.gov')).toBeNull();
+  });
+
+  it('links an existing Rotunda account only after its password proves it is theirs', async () => {
+    const existing = await wired.identity.createUser({
+      email: 'brook.fall@water.ca.gov',
+      firstName: 'Brook',
+      lastName: 'Fall',
+      password: 'Rotunda#2024x',
+      emailVerified: true,
+    });
+    const start = await wired.agencies.startSignIn({
+      email: 'brook.fall@water.ca.gov',
+      appUrl,
+      clientIp: '127.0.0.1',
+    });
+    const client = browser();
+    // Signed in at the agency, but Keycloak does not come back: it asks first.
+    const asked = await signInAtAgency(start, 'brook.fall@water.ca.gov', client);
+    expect('page' in asked && asked.page).toContain('kc-register-form');
+    const proof = await client.submit(asked, 'kc-register-form', { submitAction: 'linkAccount' });
+    expect('page' in proof && proof.page).toContain('kc-form-login');
+    // A wrong password links nothing and keeps asking.
+    const wrong = await client.submit(proof, 'kc-form-login', {
+      username: 'brook.fall@water.ca.gov',
+      password: 'Not#The2024Password',
+    });
+    expect('page' in wrong).toBe(true);
+    expect(await wired.identity.findUserById(existing.id)).not.toBeNull();
+    const linked = await client.submit(wrong, 'kc-form-login', {
+      username: 'brook.fall@water.ca.gov',
+      password: 'Rotunda#2024x',
+    });
+    const signedIn = await wired.agencies.completeSignIn({ ...answerOf(linked), appUrl });
+    expect(signedIn).toMatchObject({ user: { userId: existing.id }, firstSignIn: false });
   });
 });
