@@ -29,7 +29,7 @@ import type { AuthConfig } from './config.ts';
 import { createAccessAdmin } from './domain/access-admin.ts';
 import { createAgencies } from './domain/agencies.ts';
 import { type AddressLimit, type AuthLimits, createAuthService } from './domain/auth-service.ts';
-import type { AgencyBroker, IdentityProvider } from './domain/ports.ts';
+import type { AgencyBroker, AgencyStore, IdentityProvider } from './domain/ports.ts';
 
 const HOUR = 3600;
 
@@ -90,6 +90,7 @@ function authLimits(prisma: PrismaClient, config: AuthConfig): AuthLimits {
 function identityProvider(
   config: AuthConfig,
   prisma: PrismaClient,
+  agencies: AgencyStore,
 ): {
   identity: IdentityProvider;
   builtin?: BuiltinIdentity;
@@ -118,6 +119,7 @@ function identityProvider(
     clientId: config.KEYCLOAK_CLIENT_ID,
     clientSecret: config.KEYCLOAK_CLIENT_SECRET ?? '',
     exchangedTokens: prismaExchangedRefreshTokens(prisma, { graceSeconds: REUSE_GRACE_SECONDS }),
+    renewsWithAgency: async (alias) => (await agencies.find(alias))?.protocol === 'oidc',
   });
   // Keycloak's admin API is no part of the transaction: the user is deleted while it is open.
   const broker = createKeycloakAgencies({
@@ -133,7 +135,8 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
   const prisma = new PrismaClient({
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
-  const { identity, builtin, removeAccount, broker } = identityProvider(config, prisma);
+  const agencyStore = prismaAgencies(prisma);
+  const { identity, builtin, removeAccount, broker } = identityProvider(config, prisma, agencyStore);
   if (!config.CAPTCHA_HMAC_KEY)
     logger.info('CAPTCHA_HMAC_KEY not set: captcha challenges are signed with a key made at start');
   const lists = prismaAccessLists(prisma);
@@ -172,7 +175,7 @@ export function wireAuth(config: AuthConfig, logger: Logger) {
   const agencies = createAgencies({
     identity,
     broker,
-    store: prismaAgencies(prisma),
+    store: agencyStore,
     signIns: prismaAgencySignIns(prisma, { schema: config.DATABASE_SCHEMA }),
     log: adminLog,
     endedSessions,

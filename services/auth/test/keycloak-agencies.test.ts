@@ -7,6 +7,7 @@
 // is linked only after its Rotunda password proves it, and an agency vouching for an email outside its domains is
 // refused and leaves no account behind.
 import { randomUUID } from 'node:crypto';
+import KcAdminClient from '@keycloak/keycloak-admin-client';
 import {
   type Caller,
   createLogger,
@@ -324,7 +325,19 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
     clientId: 'rotunda',
     clientSecret: 'agency-client-secret',
   };
-  const people = ['lake.shore@water.ca.gov', 'outsider@elsewhere.gov', 'brook.fall@water.ca.gov'];
+  const people = [
+    'lake.shore@water.ca.gov',
+    'outsider@elsewhere.gov',
+    'brook.fall@water.ca.gov',
+    'river.stone@water.ca.gov',
+  ];
+  /** The agency's own administrator: disables people at the agency (the engines' master admin). */
+  const agencyAdmin = new KcAdminClient({ baseUrl: keycloakUrl ?? '', realmName: 'master' });
+  const setEnabledAtAgency = async (email: string, enabled: boolean) => {
+    const [person] = await agencyAdmin.users.find({ realm: 'agency', email, exact: true });
+    if (!person?.id) throw new Error(`no ${email} in the agency realm`);
+    await agencyAdmin.users.update({ realm: 'agency', id: person.id }, { ...person, enabled });
+  };
 
   beforeAll(async () => {
     if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
@@ -341,6 +354,12 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
       LOG_LEVEL: 'silent',
     });
     wired = wireAuth(config, createLogger('test', 'silent'));
+    await agencyAdmin.auth({
+      username: 'admin',
+      password: process.env.KEYCLOAK_ADMIN_PASSWORD ?? '',
+      grantType: 'password',
+      clientId: 'admin-cli',
+    });
     for (const email of people) {
       if (await wired.identity.findUserByEmail(email))
         throw new Error(`${email} already has a Rotunda account`);
@@ -349,6 +368,7 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
 
   afterAll(async () => {
     if (!wired) return;
+    await setEnabledAtAgency('river.stone@water.ca.gov', true).catch(() => undefined);
     for (const email of people) {
       const user = await wired.identity.findUserByEmail(email);
       if (user) await wired.identity.endSessions(user.id);
@@ -438,4 +458,28 @@ describe.skipIf(!keycloakUrl && !required)('agency sign-in through Keycloak (rea
     const signedIn = await wired.agencies.completeSignIn({ ...answerOf(linked), appUrl });
     expect(signedIn).toMatchObject({ user: { userId: existing.id }, firstSignIn: false });
   });
+
+  it('ends the session of a person the agency disabled at their next renewal', async () => {
+    const start = await wired.agencies.startSignIn({
+      email: 'river.stone@water.ca.gov',
+      appUrl,
+      clientIp: '127.0.0.1',
+    });
+    const { tokens } = await wired.agencies.completeSignIn({
+      ...answerOf(await signInAtAgency(start, 'river.stone@water.ca.gov')),
+      appUrl,
+    });
+    // The agency still vouches: the renewal asks it and goes through.
+    const renewed = await wired.auth.refresh(tokens.refreshToken, '127.0.0.1');
+    await setEnabledAtAgency('river.stone@water.ca.gov', false);
+    // Keycloak asks the agency again once the agency's own token has expired (10 s in the engines' realm).
+    const lifespan = (await agencyAdmin.realms.findOne({ realm: 'agency' }))?.accessTokenLifespan ?? 10;
+    await new Promise((resolve) => setTimeout(resolve, (lifespan + 1) * 1000));
+    const refusal = await wired.auth
+      .refresh(renewed.refreshToken, '127.0.0.1')
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ kind: 'unauthenticated', name: 'AgencyRefused' });
+    const ended = await wired.auth.listEndedSessions('', 1000);
+    expect(ended.sessionIds).toContain(renewed.sessionState);
+  }, 60_000);
 });

@@ -21,6 +21,9 @@ export interface KeycloakAgenciesOptions {
 const FIRST_BROKER_LOGIN = 'first broker login';
 const SAML_ATTRIBUTES = ['email', 'firstName', 'lastName'] as const;
 
+/** The one policy, in the realm's fine-grained admin permissions, that lets the auth service exchange for agencies' tokens. */
+const EXCHANGE_POLICY = 'rotunda-auth exchanges for agencies tokens';
+
 const statusOf = (error: unknown) => (error instanceof NetworkError ? error.response.status : undefined);
 
 export function createKeycloakAgencies(options: KeycloakAgenciesOptions): AgencyBroker {
@@ -42,6 +45,58 @@ export function createKeycloakAgencies(options: KeycloakAgenciesOptions): Agency
     }
   }
 
+  /**
+   * Lets the auth service's client exchange a member's token for this agency's, which is how a renewal asks the
+   * agency again (ADR 0044): the identity provider's permissions switched on, and its token-exchange permission
+   * given the client policy (made once for every agency).
+   */
+  async function allowExchange(alias: string): Promise<void> {
+    const reference = await identity.withAdmin((admin) =>
+      admin.identityProviders.updatePermission({ alias }, { enabled: true }),
+    );
+    const permissionId = reference.scopePermissions?.['token-exchange'];
+    const [management] = await identity.withAdmin((admin) =>
+      admin.clients.find({ clientId: 'realm-management' }),
+    );
+    const [self] = await identity.withAdmin((admin) => admin.clients.find({ clientId: options.clientId }));
+    const id = management?.id;
+    if (!permissionId || !id || !self?.id) {
+      throw new Error(
+        `Keycloak realm '${realm}' offers no token-exchange permission for identity provider '${alias}'`,
+      );
+    }
+    const found = await identity
+      .withAdmin((admin) => admin.clients.findPolicyByName({ id, name: EXCHANGE_POLICY }))
+      .catch((error: unknown) => {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      });
+    // The client policy's own shape: the admin client's type knows only the generic one.
+    const clientPolicy = { name: EXCHANGE_POLICY, clients: [self.id] };
+    // Keycloak answers an empty body for a name it does not know.
+    const policyId =
+      (found || undefined)?.id ??
+      (await identity.withAdmin((admin) => admin.clients.createPolicy({ id, type: 'client' }, clientPolicy)))
+        .id;
+    const [permission, resources, scopes] = await Promise.all([
+      identity.withAdmin((admin) => admin.clients.findOnePermission({ id, type: 'scope', permissionId })),
+      identity.withAdmin((admin) => admin.clients.getAssociatedResources({ id, permissionId })),
+      identity.withAdmin((admin) => admin.clients.getAssociatedScopes({ id, permissionId })),
+    ]);
+    // Keycloak's PUT replaces the permission: its resource and scope go back with the policy added.
+    await identity.withAdmin((admin) =>
+      admin.clients.updatePermission(
+        { id, type: 'scope', permissionId },
+        {
+          ...permission,
+          resources: resources.map((resource) => resource._id),
+          scopes: scopes.map((scope) => scope.id),
+          policies: [policyId as string],
+        },
+      ),
+    );
+  }
+
   return {
     available: true,
 
@@ -53,7 +108,8 @@ export function createKeycloakAgencies(options: KeycloakAgenciesOptions): Agency
         enabled: true,
         // The agency vouches for the email: the account Keycloak makes has it confirmed.
         trustEmail: true,
-        storeToken: false,
+        // Kept by Keycloak for the exchange a renewal makes, which refreshes them at the agency (ADR 0044).
+        storeToken: agency.protocol === 'oidc',
         firstBrokerLoginFlowAlias: FIRST_BROKER_LOGIN,
       };
       const metadata = await imported(agency.protocol, agency.metadataUrl);
@@ -103,7 +159,16 @@ export function createKeycloakAgencies(options: KeycloakAgenciesOptions): Agency
         }
         throw error;
       }
-      if (agency.protocol !== 'saml') return;
+      if (agency.protocol === 'oidc') {
+        try {
+          await allowExchange(agency.alias);
+        } catch (error) {
+          // Without it every renewal of its members would fail: no provider at all is better.
+          await this.unregister(agency.alias);
+          throw error;
+        }
+        return;
+      }
       try {
         for (const attribute of SAML_ATTRIBUTES) {
           await identity.withAdmin((admin) =>

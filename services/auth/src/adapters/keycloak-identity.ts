@@ -6,7 +6,7 @@
 // once Keycloak has confirmed the earlier exchange, ends the whole user session here (ADR 0036).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { unauthenticated } from '@rotunda/service-kit';
-import { type IdentityProvider, RefreshTokenReused, type TokenSet } from '../domain/ports.ts';
+import { AgencyRefused, type IdentityProvider, RefreshTokenReused, type TokenSet } from '../domain/ports.ts';
 import { createKeycloakAccounts, type KeycloakAccounts } from './keycloak-accounts.ts';
 import {
   CLIENT_ERRORS,
@@ -34,6 +34,11 @@ export interface KeycloakIdentityOptions {
   fetch?: typeof fetch;
   /** The refresh tokens exchanged so far, shared by every auth replica (prisma-exchanged-refresh-tokens.ts). */
   exchangedTokens: ExchangedRefreshTokens;
+  /**
+   * Whether a session signed in through this agency (the access token's `agency` claim, its alias) is checked
+   * with the agency at each renewal: OpenID Connect agencies are; SAML ones have no renewal to ask for.
+   */
+  renewsWithAgency?: (alias: string) => Promise<boolean>;
 }
 
 /** What an earlier exchange of the same token leaves for this one. */
@@ -198,6 +203,17 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Keyclo
           successorDigest: digest(tokens.refreshToken),
           sealed: seal(refreshToken, tokens),
         });
+        // Keycloak never asks an agency again by itself: a person the agency disabled would renew for ever.
+        const agency = claimsOf(tokens.accessToken)?.agency;
+        if (
+          typeof agency === 'string' &&
+          agency !== '' &&
+          (await options.renewsWithAgency?.(agency)) &&
+          !(await oidc.agencyVouches(tokens.accessToken, agency))
+        ) {
+          await deleteSession(sid);
+          throw new AgencyRefused(sid);
+        }
         return tokens;
       }
       await release();

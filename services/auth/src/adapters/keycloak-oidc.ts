@@ -1,5 +1,5 @@
 // The Keycloak realm's OpenID Connect endpoints as the auth service's confidential client calls them: the token
-// grants (password, authorization code), introspection, the back-channel logout and the signing keys, with Keycloak's error answers read into
+// grants (password, authorization code, the exchange for an agency's token), introspection, the back-channel logout and the signing keys, with Keycloak's error answers read into
 // what the identity port means by them (no tokens, a session already gone, or a server-side misconfiguration).
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
@@ -105,6 +105,25 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     throw keycloakFailure('authorization-code grant', status, json);
   }
 
+  /**
+   * Does the agency still vouch for the session's person? Keycloak's legacy token exchange for the agency's token
+   * (requested_issuer: its alias) answers the agency's stored token, or refreshes it at the agency once it has
+   * expired; the agency refusing (a disabled person, an ended agency session) fails the exchange (ADR 0044).
+   */
+  async function agencyVouches(accessToken: string, alias: string): Promise<boolean> {
+    const { status, json } = await postForm('token', {
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      subject_token: accessToken,
+      subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      requested_issuer: alias,
+    });
+    if (status === 200) return true;
+    const { error } = oauthError(json);
+    // Our client not allowed to exchange is a setup fault, never the member's: it must not sign them out.
+    if (status === 400 && !CLIENT_ERRORS.has(error)) return false;
+    throw keycloakFailure('token exchange for the agency', status, json);
+  }
+
   /** Keycloak's back-channel logout: the end-session endpoint with a refresh token and client credentials. */
   async function endSession(refreshToken: string): Promise<string | null> {
     const { status, json } = await postForm('logout', { refresh_token: refreshToken });
@@ -154,7 +173,7 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     };
   }
 
-  return { postForm, passwordGrant, codeGrant, endSession, active, logout, jwks };
+  return { postForm, passwordGrant, codeGrant, agencyVouches, endSession, active, logout, jwks };
 }
 
 export function oauthError(json: unknown): { error: string; description: string } {

@@ -37,7 +37,7 @@ import {
   type OneTimeTokenPurpose,
   type OneTimeTokens,
   type RateLimit,
-  RefreshTokenReused,
+  SessionEnded,
   type TokenSet,
 } from './ports.ts';
 
@@ -372,7 +372,7 @@ export function createAuthService(deps: AuthDependencies) {
       try {
         return await identity.refresh(refreshToken);
       } catch (error) {
-        if (error instanceof RefreshTokenReused) await endedSessions.record([error.sessionId]);
+        if (error instanceof SessionEnded) await endedSessions.record([error.sessionId]);
         throw error;
       }
     },

@@ -87,15 +87,28 @@ export interface AccountDeletion {
   deleteAccount(userId: string): Promise<string[]>;
 }
 
-/** A refresh token came back after it had been used: its session has been ended (OAuth 2.1 §6.1). */
-export class RefreshTokenReused extends DomainError {
-  override name = 'RefreshTokenReused';
+/** A renewal ended its session: the gateways must refuse the session's access tokens at once. */
+export class SessionEnded extends DomainError {
+  override name = 'SessionEnded';
   readonly sessionId: string;
 
   constructor(sessionId: string) {
     super('unauthenticated', 'Session not active');
     this.sessionId = sessionId;
   }
+}
+
+/** A refresh token came back after it had been used: its session has been ended (OAuth 2.1 §6.1). */
+export class RefreshTokenReused extends SessionEnded {
+  override name = 'RefreshTokenReused';
+}
+
+/**
+ * The agency a session was signed in through no longer vouches for the person (disabled there, or its session
+ * ended): the renewal ended the session (ADR 0044).
+ */
+export class AgencyRefused extends SessionEnded {
+  override name = 'AgencyRefused';
 }
 
 /**
