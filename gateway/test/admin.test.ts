@@ -318,7 +318,7 @@ const AGENCY_JSON = {
   metadata_url: 'https://login.dmv.ca.gov/.well-known/openid-configuration',
   client_id: 'rotunda',
   redirect_uri: 'http://localhost:8081/realms/rotunda/broker/department-of-motor-vehicles/endpoint',
-  logout_url: 'http://localhost:8081/realms/rotunda/broker/department-of-motor-vehicles/backchannel_logout',
+  logout_url: 'http://localhost:8081/realms/rotunda/protocol/openid-connect/logout/backchannel-logout',
   sp_metadata_url: '',
   created_at: '2026-12-01T10:00:00.000Z',
 };

@@ -219,7 +219,7 @@ describe('agencies', () => {
     metadata_url: 'https://login.dof.ca.gov/.well-known/openid-configuration',
     client_id: 'rotunda',
     redirect_uri: 'https://sso.rotunda.test/realms/rotunda/broker/department-of-finance/endpoint',
-    logout_url: 'https://sso.rotunda.test/realms/rotunda/broker/department-of-finance/backchannel_logout',
+    logout_url: 'https://sso.rotunda.test/realms/rotunda/protocol/openid-connect/logout/backchannel-logout',
     sp_metadata_url: '',
     created_at: '2026-12-01T10:00:00.000Z',
   };

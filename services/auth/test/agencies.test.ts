@@ -86,7 +86,7 @@ function world() {
     },
     endpoints: (alias, protocol) => ({
       redirectUri: `http://kc/broker/${alias}/endpoint`,
-      logoutUrl: protocol === 'oidc' ? `http://kc/broker/${alias}/backchannel_logout` : 'saml',
+      logoutUrl: protocol === 'oidc' ? `http://kc/protocol/openid-connect/logout/backchannel-logout` : 'saml',
       spMetadataUrl: protocol === 'saml' ? `http://kc/broker/${alias}/endpoint/descriptor` : '',
     }),
     authorizationUrl: (request) => `http://kc/auth?${new URLSearchParams(request)}`,
@@ -209,7 +209,7 @@ describe('registering agencies', () => {
       domains: ['dof.ca.gov', 'dof-mail.ca.gov'],
       clientId: 'rotunda',
       redirectUri: 'http://kc/broker/department-of-finance/endpoint',
-      logoutUrl: 'http://kc/broker/department-of-finance/backchannel_logout',
+      logoutUrl: 'http://kc/protocol/openid-connect/logout/backchannel-logout',
       spMetadataUrl: '',
     });
     expect(JSON.stringify(agency)).not.toContain('s3cret');

@@ -217,7 +217,7 @@ describe.skipIf(!keycloakUrl && !required)('Keycloak agencies (real Keycloak)', 
     const endpoints = broker.endpoints(alias, 'oidc');
     expect(endpoints).toEqual({
       redirectUri: `${keycloakUrl}/realms/rotunda/broker/${alias}/endpoint`,
-      logoutUrl: `${keycloakUrl}/realms/rotunda/broker/${alias}/backchannel_logout`,
+      logoutUrl: `${keycloakUrl}/realms/rotunda/protocol/openid-connect/logout/backchannel-logout`,
       spMetadataUrl: '',
     });
 

@@ -202,7 +202,13 @@ export function createKeycloakAgencies(options: KeycloakAgenciesOptions): Agency
       const broker = `${realmUrl}/broker/${encodeURIComponent(alias)}`;
       return {
         redirectUri: `${broker}/endpoint`,
-        logoutUrl: protocol === 'oidc' ? `${broker}/backchannel_logout` : `${broker}/endpoint`,
+        // OIDC agencies post logout tokens to the realm's own endpoint, which finds the brokered sessions by the
+        // agency's session id (the broker's backchannel_logout path answers 404); SAML's single logout goes to the
+        // broker endpoint.
+        logoutUrl:
+          protocol === 'oidc'
+            ? `${realmUrl}/protocol/openid-connect/logout/backchannel-logout`
+            : `${broker}/endpoint`,
         spMetadataUrl: protocol === 'saml' ? `${broker}/endpoint/descriptor` : '',
       };
     },
