@@ -113,6 +113,7 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
   if (options.fresh) rmSync(paths.instance, { recursive: true, force: true });
   for (const folder of [paths.cache, paths.instance, paths.logs]) mkdirSync(folder, { recursive: true });
   const ports = await resolvePortBase(options.portBase);
+  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080';
   const secrets = secretsOf(paths.instance);
   const context = (name: string) => ({
     cache: paths.cache,
@@ -140,7 +141,7 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
       managementPort: ports.keycloakManagement,
       clientSecret: secrets.keycloakClientSecret,
       adminPassword: secrets.keycloakAdminPassword,
-      publicUrl: options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080',
+      publicUrl,
       accessTokenSeconds: options.accessTokenSeconds ?? 300,
       logFile: logOf('keycloak'),
     });
@@ -205,6 +206,8 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
     ...keycloakEnvironment(ports.keycloak, secrets.keycloakClientSecret),
     // For suites and journeys that act as an agency's IT office on the agency realms (not read by the product).
     KEYCLOAK_ADMIN_PASSWORD: secrets.keycloakAdminPassword,
+    // The product's address the realm sends agency sign-ins back to: the product and the suites use the same.
+    PUBLIC_URL: publicUrl,
     ELASTICSEARCH_URL: `http://127.0.0.1:${ports.elasticsearch}`,
     ...s3Environment(ports.s3, { accessKey: secrets.s3AccessKey, secretKey: secrets.s3SecretKey }),
   };
