@@ -4,9 +4,14 @@
 // to them from the login dialog and come back signed in to Rotunda; the agency's logout and its disabling of a
 // person reach Rotunda. The test plays each agency's IT office through Keycloak's admin API. Serial: the first
 // journey registers the agency the others sign in through.
-import { expect, type Page, test } from '@playwright/test';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
+import { networkSettled } from './support/network.ts';
 import { apiLogin, ownProfileId, unclaimedProfiles } from './support/profiles.ts';
+import { signInAs } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 import { logIn, storedAuth } from './support/ui.ts';
 
 const KEYCLOAK = process.env.E2E_KEYCLOAK_URL ?? '';
@@ -74,6 +79,20 @@ async function continueWithAgency(
   await page.getByLabel(/username or email/i).fill(agencyAccount);
   await page.getByLabel('Password', { exact: true }).fill(AGENCY_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** No axe violations at all, and nothing wider than the window; a screenshot when E2E_SCREENSHOTS_DIR names a folder. */
+async function looksRight(page: Page, name: string): Promise<void> {
+  await networkSettled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const folder = process.env.E2E_SCREENSHOTS_DIR;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 }
 
 /** The gateway's answer to a signed-in call with this access token. */
@@ -156,6 +175,27 @@ test('agency sign-in: an administrator registers an agency on /admin and hands i
   });
   expect(JSON.stringify(await log.json())).toContain(WATER.alias);
 });
+
+for (const width of [1280, 400])
+  test(`agency sign-in: the login dialog's agency step and the Agencies section are accessible at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Email').fill(`river.stone@${WATER.domain}`);
+    await expect(dialog.getByRole('button', { name: `Continue with ${WATER.name}` })).toBeVisible();
+    await looksRight(page, `agency-step-${width}`);
+    await page.keyboard.press('Escape');
+
+    await signInAs(page, DEMO.admin);
+    await page.goto('/admin');
+    const section = page.getByRole('region', { name: 'Agencies' });
+    await expect(section.getByRole('listitem').filter({ hasText: WATER.name })).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await looksRight(page, `admin-agencies-${width}`);
+  });
 
 test('agency sign-in: a first sign-in makes a confirmed account and claims the profile with their work email', async ({
   page,
