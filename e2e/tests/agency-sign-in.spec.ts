@@ -71,10 +71,11 @@ async function continueWithAgency(
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Email').fill(email);
-  await expect(dialog.getByText(`${agency.name} signs you in to Rotunda.`)).toBeVisible();
+  const proceed = dialog.getByRole('button', { name: `Continue with ${agency.name}` });
+  await expect(proceed).toBeVisible();
   // The password field steps aside while the agency's step shows.
   await expect(dialog.getByLabel('Password', { exact: true })).toBeHidden();
-  await dialog.getByRole('button', { name: `Continue with ${agency.name}` }).click();
+  await proceed.click();
   await expect(page).toHaveURL(new RegExp(`^${KEYCLOAK}/realms/agency`));
   await page.getByLabel(/username or email/i).fill(agencyAccount);
   await page.getByLabel('Password', { exact: true }).fill(AGENCY_PASSWORD);
@@ -321,4 +322,18 @@ test('agency sign-in: an agency over SAML signs its people in too', async ({ pag
   await continueWithAgency(page, TAX, `tax.payer@${TAX.domain}`);
   await expect(page).toHaveURL(/\/profile\/create$/);
   expect((await storedAuth(page)).user).toMatchObject({ email: `tax.payer@${TAX.domain}` });
+});
+
+test('agency sign-in: a logout at a SAML agency ends the Rotunda session too', async ({ page }) => {
+  const email = `tax.payer@${TAX.domain}`;
+  await continueWithAgency(page, TAX, email);
+  await expect(page).toHaveURL(/\/profile\/create$/);
+  const { token } = await storedAuth(page);
+  expect(await apiStatus(page, token ?? '')).toBe(200);
+  // The SAML agency's single logout reaches Rotunda's Keycloak, which ends the session and tells Rotunda.
+  const agencyUser = await userIdIn('agency-saml', email);
+  expect((await realmAdmin('agency-saml', `/users/${agencyUser}/logout`, { method: 'POST' })).status).toBe(
+    204,
+  );
+  await expect.poll(() => apiStatus(page, token ?? ''), { timeout: 10_000 }).toBe(401);
 });

@@ -13,7 +13,7 @@ import { type Supervised, supervise, waitHealthy } from './supervise.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
-/** The specs run in Keycloak mode (login.spec.ts also shows the contributor's Concierge stars). */
+/** The specs run in Keycloak mode (login.spec.ts also shows the contributor's Concierge stars; agency sign-in only here). */
 const JOURNEY_SPECS = [
   'tests/agency-sign-in.spec.ts',
   'tests/login.spec.ts',
@@ -21,9 +21,6 @@ const JOURNEY_SPECS = [
   'tests/password-reset.spec.ts',
   'tests/session-lifetime.spec.ts',
 ];
-
-/** A skip whose reason starts so is a spec's deliberate, stated Keycloak-mode skip, counted apart. */
-const KEYCLOAK_SKIP = 'Keycloak mode:';
 
 /**
  * The apphost's ports: the app, PostgreSQL, the unused embedded S3 port, the mail inbox (2), five gRPC; from +10
@@ -112,21 +109,14 @@ export async function startProduct(
 export interface JourneyCounts {
   passed: number;
   failed: number;
-  /** Skipped without a stated Keycloak-mode reason: a failure of the run. */
+  /** Skipped: a failure of the run. */
   skipped: number;
-  /** Each deliberate Keycloak-mode skip: the test and its reason. */
-  keycloakSkips: string[];
   /** Playwright's exit code (null: a signal). */
   exitCode: number | null;
 }
 
 interface PlaywrightSpec {
-  title: string;
-  file: string;
-  tests: {
-    status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
-    annotations: { type: string; description?: string }[];
-  }[];
+  tests: { status: 'expected' | 'unexpected' | 'skipped' | 'flaky' }[];
 }
 interface PlaywrightSuite {
   specs?: PlaywrightSpec[];
@@ -165,18 +155,14 @@ export async function runJourneys(
   );
   started(playwright);
   const exitCode = await new Promise<number | null>((done) => playwright.once('exit', (code) => done(code)));
-  const counts: JourneyCounts = { passed: 0, failed: 0, skipped: 0, keycloakSkips: [], exitCode };
+  const counts: JourneyCounts = { passed: 0, failed: 0, skipped: 0, exitCode };
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as { suites: PlaywrightSuite[] };
     for (const spec of json.suites.flatMap(specsOf))
       for (const test of spec.tests) {
         if (test.status === 'expected') counts.passed += 1;
-        else if (test.status === 'skipped') {
-          const reason = test.annotations.find((note) => note.type === 'skip')?.description ?? '';
-          if (reason.startsWith(KEYCLOAK_SKIP))
-            counts.keycloakSkips.push(`${spec.file} › ${spec.title}: ${reason}`);
-          else counts.skipped += 1;
-        } else counts.failed += 1; // unexpected, and flaky (retries are off: a flaky test failed once)
+        else if (test.status === 'skipped') counts.skipped += 1;
+        else counts.failed += 1; // unexpected, and flaky (retries are off: a flaky test failed once)
       }
   } catch {
     // No report: Playwright itself failed (its output above says why).
