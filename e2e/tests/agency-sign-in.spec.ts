@@ -228,7 +228,7 @@ test('agency sign-in: linking an existing Rotunda account asks for its password 
   await page.getByRole('button', { name: 'Add to existing account' }).click();
   await page.getByLabel('Password', { exact: true }).fill('Not#TheRightOne1');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(/invalid password/i)).toBeVisible();
+  await expect(page.getByText('Invalid username or password.')).toBeVisible();
   expect(page.url().startsWith(KEYCLOAK)).toBe(true);
   expect(
     await realmAdmin('rotunda', `/users/${own.user.user_id}/federated-identity`).then((r) => r.json()),
@@ -279,8 +279,12 @@ test('agency sign-in: a logout at the agency ends the Rotunda session within sec
 
 test('agency sign-in: a person the agency disabled cannot renew their Rotunda session', async ({ page }) => {
   const email = `lake.shore@${WATER.domain}`;
+  const completed = page.waitForResponse((r) => r.url().endsWith('/auth/agency/complete'));
   await continueWithAgency(page, WATER, email);
+  const { refreshToken: signedIn } = (await (await completed).json()) as { refreshToken: string };
   await expect(page).toHaveURL(/\/profile\/create$/);
+  // The tab's session keeper renews once as it takes the session over: its tokens from then on are the live ones.
+  await expect.poll(async () => (await storedAuth(page)).refreshToken).not.toBe(signedIn);
   const first = await storedAuth(page);
   // Leave the tab alone from here: the renewals below are this test's.
   await page.goto('about:blank');
