@@ -145,10 +145,10 @@ describe('Keycloak realm export', () => {
     };
     expect(auth).toMatchObject({ standardFlowEnabled: true, implicitFlowEnabled: false });
     // One exact address each, from the product's public address at import: no wildcard an attacker could aim.
-    expect(auth.redirectUris).toEqual(['${ROTUNDA_PUBLIC_URL:http://localhost:8080}/agency-sign-in']);
+    expect(auth.redirectUris).toEqual([`\${ROTUNDA_PUBLIC_URL:http://localhost:8080}/agency-sign-in`]);
     expect(auth.attributes).toMatchObject({
       'pkce.code.challenge.method': 'S256',
-      'backchannel.logout.url': '${ROTUNDA_PUBLIC_URL:http://localhost:8080}/auth/backchannel-logout',
+      'backchannel.logout.url': `\${ROTUNDA_PUBLIC_URL:http://localhost:8080}/auth/backchannel-logout`,
       'backchannel.logout.session.required': 'true',
     });
     // The agency a session came through, in its access tokens: a renewal asks that agency again.
