@@ -1,6 +1,7 @@
 // Agency sign-in (issue 31): the words and bounds the admin screen's agencies form, the gateway and the auth
 // service share — the protocols an agency's identity provider may speak, the field limits, and the messages a
-// registration or a brokered sign-in is refused with.
+// registration or a brokered sign-in is refused with — and the check of an agency's email domains.
+import { isDomainName, isWebmail, normalizeDomain } from './email-domain.ts';
 
 /** OpenID Connect (registered by its discovery URL) or SAML 2.0 (by its metadata URL). */
 export const AGENCY_PROTOCOLS = ['oidc', 'saml'] as const;
@@ -43,3 +44,24 @@ export const AGENCY_MESSAGES = {
   emailOutsideAgency: (agency: string) =>
     `${agency} signed you in with an email outside its domains, so Rotunda cannot accept it. Ask your agency’s IT office to check your email address.`,
 } as const;
+
+/**
+ * An agency's email domains as stored (lower-case, no '@', no duplicates, in the order given), or the first
+ * problem's message: something that is not a host name (a public email service counts as none), none at all, or
+ * more than the limit. The admin screen checks with it before sending, the auth service when it registers.
+ */
+export function cleanAgencyDomains(
+  raw: readonly string[],
+): { domains: string[]; problem?: undefined } | { problem: string } {
+  const domains: string[] = [];
+  for (const entry of raw) {
+    if (entry.trim() === '') continue;
+    const domain = normalizeDomain(entry.trim().replace(/^@/, ''));
+    if (!isDomainName(domain) || isWebmail(domain))
+      return { problem: AGENCY_MESSAGES.badDomain(entry.trim()) };
+    if (!domains.includes(domain)) domains.push(domain);
+  }
+  if (domains.length === 0) return { problem: AGENCY_MESSAGES.domainsRequired };
+  if (domains.length > AGENCY_LIMITS.domains) return { problem: AGENCY_MESSAGES.tooManyDomains };
+  return { domains };
+}

@@ -3,7 +3,12 @@
 // IT office must enter on their side (each with a Copy button); a form to register one (OpenID Connect by its
 // discovery URL, SAML 2.0 by its metadata URL), the server's refusals next to it; and removal after a
 // confirmation, since a removed provider cannot be put back without its client secret.
-import { cleanEmailDomains, splitEmailDomains } from '@rotunda/rules';
+import {
+  AGENCY_MESSAGES,
+  AGENCY_PROTOCOL_LABELS,
+  cleanAgencyDomains,
+  splitEmailDomains,
+} from '@rotunda/rules';
 import { Dialog, ErrorLine, FormSection, refusalOr, Spinner, useAction } from '@rotunda/ui';
 import { Building2, Copy, Plus, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -16,11 +21,6 @@ import {
   fetchAgencies,
   removeAgency,
 } from './api';
-
-export const PROTOCOL_LABELS: Record<AgencyProtocol, string> = {
-  oidc: 'OpenID Connect',
-  saml: 'SAML 2.0',
-};
 
 export function AgenciesSection({ onChange }: { onChange: () => void }) {
   const [answer, setAnswer] = useState<Agencies | null>(null);
@@ -131,7 +131,7 @@ function AgencyItem({ agency, onRemove }: { agency: Agency; onRemove: () => void
         </button>
       </div>
       <p className="admin-note admin-agency__facts">
-        {PROTOCOL_LABELS[agency.protocol]} · {agency.domains.join(', ')}
+        {AGENCY_PROTOCOL_LABELS[agency.protocol]} · {agency.domains.join(', ')}
       </p>
       <dl className="admin-agency__addresses">
         {addresses.map(([label, value]) => (
@@ -178,10 +178,10 @@ const EMPTY: AgencyDraft = {
 };
 
 /** The browser's own check of the form: what the member must fix first, or null. */
-function problemOf(draft: AgencyDraft, domains: ReturnType<typeof cleanEmailDomains>): string | null {
-  if (draft.name.trim() === '') return 'Enter the agency’s name.';
+function problemOf(draft: AgencyDraft, domains: ReturnType<typeof cleanAgencyDomains>): string | null {
+  if (draft.name.trim() === '') return AGENCY_MESSAGES.nameRequired;
+  if (splitEmailDomains(draft.domains).length === 0) return 'Enter the agency’s email domains.';
   if (domains.problem !== undefined) return domains.problem;
-  if (domains.domains.length === 0) return 'Enter the agency’s email domains.';
   if (draft.metadata_url.trim() === '')
     return draft.protocol === 'oidc' ? 'Enter the discovery URL.' : 'Enter the metadata URL.';
   return null;
@@ -201,7 +201,7 @@ function AddAgencyForm({ onAdded }: { onAdded: (agency: Agency) => void }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const domains = cleanEmailDomains(splitEmailDomains(draft.domains));
+    const domains = cleanAgencyDomains(splitEmailDomains(draft.domains));
     void add.run(
       async () => {
         if (domains.problem !== undefined) return;
@@ -252,7 +252,7 @@ function AddAgencyForm({ onAdded }: { onAdded: (agency: Agency) => void }) {
                   add.setError(null);
                 }}
               />
-              {PROTOCOL_LABELS[protocol]}
+              {AGENCY_PROTOCOL_LABELS[protocol]}
             </label>
           ))}
         </fieldset>

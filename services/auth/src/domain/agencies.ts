@@ -9,10 +9,8 @@ import {
   AGENCY_PROTOCOLS,
   AGENCY_SIGN_IN_MINUTES,
   type AgencyProtocol,
+  cleanAgencyDomains,
   emailDomainOf,
-  isDomainName,
-  isWebmail,
-  normalizeDomain,
   normalizeEmail,
 } from '@rotunda/rules';
 import { type Caller, DomainError, invalidArgument, notFound, permissionDenied } from '@rotunda/service-kit';
@@ -89,19 +87,11 @@ export function slugOf(name: string): string {
   return slug || 'agency';
 }
 
-/** The domains as stored (lower-case, no '@', no duplicates), or the first problem. */
+/** The domains as stored (lower-case, no '@', no duplicates), or INVALID_ARGUMENT with the first problem. */
 function cleanDomains(raw: readonly string[]): string[] {
-  const domains: string[] = [];
-  for (const entry of raw) {
-    if (entry.trim() === '') continue;
-    const domain = normalizeDomain(entry.trim().replace(/^@/, ''));
-    if (!isDomainName(domain) || isWebmail(domain))
-      throw invalidArgument(AGENCY_MESSAGES.badDomain(entry.trim()));
-    if (!domains.includes(domain)) domains.push(domain);
-  }
-  if (domains.length === 0) throw invalidArgument(AGENCY_MESSAGES.domainsRequired);
-  if (domains.length > AGENCY_LIMITS.domains) throw invalidArgument(AGENCY_MESSAGES.tooManyDomains);
-  return domains;
+  const cleaned = cleanAgencyDomains(raw);
+  if (cleaned.problem !== undefined) throw invalidArgument(cleaned.problem);
+  return cleaned.domains;
 }
 
 function cleanUrl(raw: string): string {
