@@ -981,14 +981,14 @@ async function agencies(): Promise<unknown> {
 
 /**
  * An agency registered by the discovery URL of the engines' second realm, which plays the agency in Keycloak mode
- * (KEYCLOAK_URL from the engines' env); its one domain is this run's own.
+ * (E2E_KEYCLOAK_URL, as test:engines sets it); its one domain is this run's own.
  */
 function agencyBody(name: string) {
   return {
     name,
     protocol: 'oidc',
     domains: [`${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.org`],
-    metadata_url: `${process.env.KEYCLOAK_URL}/realms/agency/.well-known/openid-configuration`,
+    metadata_url: `${process.env.E2E_KEYCLOAK_URL}/realms/agency/.well-known/openid-configuration`,
     client_id: 'rotunda',
     client_secret: 'agency-client-secret',
   };
