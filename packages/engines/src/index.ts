@@ -13,7 +13,13 @@ import { fetchSeaweedFs, s3Environment, seaweedFsReady, startSeaweedFs } from '.
 import type { Supervised } from './supervise.ts';
 import { KEYCLOAK, OPENSEARCH, SEAWEEDFS } from './versions.ts';
 
-export { KEYCLOAK, OPENSEARCH, SEAWEEDFS } from './versions.ts';
+// For the stack's base images (tools/stack): the same cached fetches and builds, reused rather than redone.
+export { defaultCacheFolder } from './cache.ts';
+export { type FetchContext, goBuild } from './fetch.ts';
+export { fetchKeycloak } from './keycloak.ts';
+export { fetchOpenSearch } from './opensearch.ts';
+export { fetchSeaweedFs } from './seaweedfs.ts';
+export { KEYCLOAK, KEYCLOAK_FEATURES, OPENSEARCH, SEAWEEDFS } from './versions.ts';
 
 export interface StartOptions {
   /** Which set of engines under .data/engines/ (default `run`); each has its own data, logs and secrets. */
