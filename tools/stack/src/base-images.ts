@@ -441,10 +441,12 @@ async function imageSizeMB(docker: string, name: string): Promise<number> {
   return Math.round(Number(stdout) / 1e5) / 10;
 }
 
-/** The step lines of BuildKit's plain progress worth saying: each stage's steps as they start. */
-function stepLine(line: string): string | undefined {
-  const match = /^#\d+ \[[^\]]*\d+\/\d+\] (.*)$/.exec(line);
-  return match?.[1] ? line.replace(/^#\d+ /, '').slice(0, 160) : undefined;
+/** A step of BuildKit's plain progress as it starts (`#7 [stage 2/5] RUN ...`), shortened; else undefined. */
+export function stepLine(line: string): string | undefined {
+  const match = /^#(\d+) (\[[^\]]*\d+\/\d+\] .*)$/.exec(line);
+  if (!match?.[2]) return undefined;
+  const step = match[2].replace(/\s+/g, ' ');
+  return step.length > 100 ? `${step.slice(0, 99)}…` : step;
 }
 
 /** Builds the missing or outdated base images in dependency order; a current one is kept. */
@@ -488,6 +490,7 @@ export async function buildBaseImages(options: {
       try {
         cpSync(recipe, folder, { recursive: true });
         await image.prepare?.({ folder, cache, say, logFile });
+        const said = new Set<string>();
         const args = [
           'build',
           '--progress=plain',
@@ -502,8 +505,12 @@ export async function buildBaseImages(options: {
           logFile,
           env: { ...process.env, DOCKER_BUILDKIT: '1' },
           onLine: (line) => {
+            // BuildKit repeats a step's heading when its output resumes: each is said once.
             const step = stepLine(line);
-            if (step) say(step);
+            if (step && !said.has(step)) {
+              said.add(step);
+              say(step);
+            }
           },
         });
       } finally {

@@ -28,6 +28,8 @@ if [ "$1" = 'postgres' ]; then
       --auth-local=trust --auth-host=scram-sha-256 --encoding=UTF8 --locale=C.UTF-8
     printf '\n# Password authentication from any address (as the official image).\nhost all all all scram-sha-256\n' \
       >> "$PGDATA/pg_hba.conf"
+    # The socket where Debian's libpq (pg_isready) looks for it; initdb writes the build's default (/tmp).
+    printf "\nunix_socket_directories = '/var/run/postgresql'\n" >> "$PGDATA/postgresql.conf"
     if [ "$database" != 'postgres' ]; then
       # Single-user mode: no server listens while the database is made.
       printf 'CREATE DATABASE "%s";\n' "${database//\"/\"\"}" | postgres --single -D "$PGDATA" postgres > /dev/null
