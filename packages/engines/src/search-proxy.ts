@@ -29,7 +29,12 @@ export interface SearchProxy {
 }
 
 /** Listens on 127.0.0.1:`port` (0: any free port) and forwards to `upstream` (e.g. http://127.0.0.1:9201). */
-export async function startSearchProxy(options: { upstream: string; port: number }): Promise<SearchProxy> {
+export async function startSearchProxy(options: {
+  upstream: string;
+  port: number;
+  /** The address it listens on: loopback unless a container's network should reach it. */
+  host?: string;
+}): Promise<SearchProxy> {
   const upstream = new URL(options.upstream);
   const server: Server = createServer((incoming, outgoing) => {
     const forward = request(
@@ -60,11 +65,11 @@ export async function startSearchProxy(options: { upstream: string; port: number
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -114,6 +114,7 @@ const ENGINE_IMAGES: Record<string, RegExp> = {
   postgres: /^\d+\.\d+(-[a-z]+)?$/,
   'quay.io/keycloak/keycloak': /^\d+\.\d+\.\d+$/,
   'docker.elastic.co/elasticsearch/elasticsearch': /^\d+\.\d+\.\d+$/,
+  'opensearchproject/opensearch': /^\d+\.\d+\.\d+$/,
   'chrislusf/seaweedfs': /^\d+\.\d+$/,
   'maildev/maildev': /^\d+\.\d+\.\d+$/,
   nginx: /^\d+\.\d+\.\d+(-[a-z]+)?$/,

@@ -1,0 +1,105 @@
+// npm run test:stack: the production stack proven as a release is — built and started from this clone
+// (`npm run stack -- up`), checked where only a running stack can be (stack-tests/), the browser suite run against
+// its front door in Keycloak mode, then removed (`down`), leaving nothing behind. Not part of `npm test`: with the
+// image builds it takes longer than CI's budget allows; run it before every release (README, "Production stack").
+// STACK_KEEP=true leaves the stack running afterwards.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { down, ENV_FILE, MAIL_URL, STACK_URL, say, up } from './stack.ts';
+
+const REPO = join(import.meta.dirname, '../../..');
+/** Where the browser suite reaches Keycloak's admin API (docker-compose.yml publishes it on loopback). */
+const KEYCLOAK_URL = 'http://localhost:8081';
+/** The realm's access-token lifespan under test, as `npm run test:engines` has it: renewals show within a journey. */
+const TEST_ACCESS_TOKEN_SECONDS = 20;
+
+function step(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function setting(name: string): string {
+  const line = readFileSync(ENV_FILE, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${name}=`));
+  return line?.slice(name.length + 1) ?? '';
+}
+
+/** Shortens the realm's access tokens through Keycloak's admin API, as an operator would from its console. */
+async function shortenAccessTokens(): Promise<void> {
+  const login = await fetch(`${KEYCLOAK_URL}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'admin-cli',
+      username: 'admin',
+      password: setting('KEYCLOAK_ADMIN_PASSWORD'),
+    }),
+  });
+  if (!login.ok) throw new Error(`Keycloak's admin login failed with HTTP ${login.status}`);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const updated = await fetch(`${KEYCLOAK_URL}/admin/realms/rotunda`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ accessTokenLifespan: TEST_ACCESS_TOKEN_SECONDS }),
+  });
+  if (!updated.ok) throw new Error(`updating the realm failed with HTTP ${updated.status}`);
+}
+
+const started = performance.now();
+const minutes = (since: number) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;
+// The browser suite reads every profile it checks as its oracle, and uploads in several specs (ADR 0038).
+process.env.SEED_DEMO = 'true';
+process.env.AUTH_PROFILE_READS_PER_MINUTE = '1000';
+process.env.AUTH_IMAGE_UPLOADS_PER_HOUR = '1000';
+const results: Record<string, number> = {};
+try {
+  await up();
+  await shortenAccessTokens();
+  const checksStarted = performance.now();
+  results.checks = await step(
+    join(REPO, 'node_modules/.bin/vitest'),
+    ['run', '--config', 'vitest.stack.config.ts'],
+    join(REPO, 'tools/stack'),
+  );
+  say(`stack checks: ${results.checks === 0 ? 'passed' : 'FAILED'} in ${minutes(checksStarted)}`);
+  const browserStarted = performance.now();
+  results.browser = await step(
+    join(REPO, 'node_modules/.bin/playwright'),
+    // Agency sign-in needs the realms that play agencies, fixtures of `npm run test:engines` only.
+    ['test', '--grep-invert', 'agency sign-in'],
+    join(REPO, 'e2e'),
+    {
+      ...process.env,
+      E2E_BASE_URL: STACK_URL,
+      E2E_MAILDEV_URL: MAIL_URL,
+      E2E_IDENTITY_PROVIDER: 'keycloak',
+      E2E_KEYCLOAK_URL: KEYCLOAK_URL,
+      E2E_KEYCLOAK_ADMIN_PASSWORD: setting('KEYCLOAK_ADMIN_PASSWORD'),
+    },
+  );
+  say(`browser suite: ${results.browser === 0 ? 'passed' : 'FAILED'} in ${minutes(browserStarted)}`);
+} catch (error) {
+  console.error(`stack: ${error instanceof Error ? error.message : String(error)}`);
+  results.up = 1;
+} finally {
+  if (process.env.STACK_KEEP !== 'true')
+    await down().catch((error: unknown) => {
+      console.error(`stack: down failed: ${error instanceof Error ? error.message : String(error)}`);
+      results.down = 1;
+    });
+}
+const failed = Object.entries(results).filter(([, code]) => code !== 0);
+say(
+  `test:stack ${failed.length === 0 ? 'passed' : `failed (${failed.map(([name]) => name).join(', ')})`} in ${minutes(started)}`,
+);
+process.exit(failed.length === 0 ? 0 : 1);

@@ -1,0 +1,161 @@
+// What only the running stack shows (npm run test:stack starts it first): two replicas of each service and the
+// gateway, migrations applied once though the replicas raced, a killed replica restarted while the product keeps
+// answering, every port on loopback, no process as root, no secret in an image.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { PROJECT } from '../src/compose.ts';
+import { DOCKER, dockerEnv } from '../src/engine.ts';
+import { ENV_FILE, STACK_URL } from '../src/stack.ts';
+
+const run = promisify(execFile);
+const docker = async (...args: string[]) => (await run(DOCKER, args, { env: dockerEnv() })).stdout.trim();
+
+const REPLICATED = ['auth', 'profile', 'org', 'post', 'news', 'notification', 'gateway'] as const;
+const SCHEMAS = ['auth', 'profile', 'org', 'post', 'news', 'notification'] as const;
+const OWN_IMAGES = [...REPLICATED, 'shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'];
+
+/** The project's containers of one compose service (every state), by id. */
+async function containersOf(service: string): Promise<string[]> {
+  const ids = await docker(
+    'container',
+    'ls',
+    '--all',
+    '--quiet',
+    '--filter',
+    `label=com.docker.compose.project=${PROJECT}`,
+    '--filter',
+    `label=com.docker.compose.service=${service}`,
+  );
+  return ids.split('\n').filter(Boolean);
+}
+
+async function inspect(id: string): Promise<{
+  State: { Status: string; Health?: { Status: string } };
+  Config: { User: string; Env: string[] };
+  RestartCount: number;
+  HostConfig: { PortBindings: Record<string, { HostIp: string; HostPort: string }[] | null> | null };
+}> {
+  const [container] = JSON.parse(await docker('container', 'inspect', id));
+  return container;
+}
+
+function stackSecrets(): string[] {
+  return readFileSync(ENV_FILE, 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z0-9_]+)=(.+)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .filter(([, name]) => /PASSWORD|SECRET|KEY/.test(name ?? ''))
+    .map(([, , value]) => value ?? '');
+}
+
+async function sql(query: string): Promise<string> {
+  const [postgres] = await containersOf('postgres');
+  return docker('exec', postgres ?? '', 'psql', '-U', 'rotunda', '-d', 'rotunda', '-At', '-c', query);
+}
+
+describe('the running stack', () => {
+  it('runs two healthy replicas of each service and of the gateway', async () => {
+    for (const service of REPLICATED) {
+      const ids = await containersOf(service);
+      expect(ids, service).toHaveLength(2);
+      for (const id of ids) expect((await inspect(id)).State.Health?.Status, service).toBe('healthy');
+    }
+  });
+
+  it('applied each migration once, though two replicas of each service started at once', async () => {
+    for (const schema of SCHEMAS) {
+      const rows = await sql(
+        `SELECT migration_name, count(*) FROM "${schema}"."_prisma_migrations" WHERE finished_at IS NOT NULL GROUP BY 1`,
+      );
+      const counts = rows.split('\n').filter(Boolean);
+      expect(counts.length, schema).toBeGreaterThan(0);
+      for (const row of counts) expect(row.split('|')[1], `${schema}: ${row}`).toBe('1');
+    }
+  });
+
+  it('publishes every port on 127.0.0.1 only, and the gateway and services not at all', async () => {
+    const ids = await docker(
+      'container',
+      'ls',
+      '--quiet',
+      '--filter',
+      `label=com.docker.compose.project=${PROJECT}`,
+    );
+    for (const id of ids.split('\n').filter(Boolean)) {
+      const bindings = Object.values((await inspect(id)).HostConfig.PortBindings ?? {}).flatMap(
+        (list) => list ?? [],
+      );
+      for (const binding of bindings) expect(binding.HostIp, id).toBe('127.0.0.1');
+    }
+    for (const service of REPLICATED)
+      for (const id of await containersOf(service))
+        expect(Object.keys((await inspect(id)).HostConfig.PortBindings ?? {}), service).toEqual([]);
+  });
+
+  it("runs Rotunda's processes as a user other than root", async () => {
+    for (const service of OWN_IMAGES) {
+      const [id] = await containersOf(service);
+      expect(id, service).toBeDefined();
+      expect(await docker('exec', id ?? '', 'id', '-u'), service).not.toBe('0');
+    }
+  });
+
+  it('keeps every secret out of the images: they come from .env when a container starts', async () => {
+    const secrets = stackSecrets();
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const service of OWN_IMAGES) {
+      const image = JSON.parse(await docker('image', 'inspect', `rotunda/${service}:local`))[0];
+      const baked = [
+        JSON.stringify(image.Config),
+        await docker('image', 'history', '--no-trunc', `rotunda/${service}:local`),
+      ].join('\n');
+      for (const secret of secrets) expect(baked.includes(secret), `rotunda/${service}:local`).toBe(false);
+    }
+  });
+
+  it('restarts a killed service replica while the product keeps answering through its twin', async () => {
+    const [victim] = await containersOf('post');
+    if (!victim) throw new Error('no post replica');
+    const before = (await inspect(victim)).RestartCount;
+    // A member's feed: visitors' pages are kept by the gateway, a member's reach the post service every time.
+    const login = await fetch(`${STACK_URL}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'member@demo.ca.gov', password: 'Member#2024x' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    let failures = 0;
+    let answers = 0;
+    const reading = (async () => {
+      const until = Date.now() + 20_000;
+      while (Date.now() < until) {
+        const response = await fetch(`${STACK_URL}/api/posts/all`, {
+          headers: { 'x-auth-token': token },
+          signal: AbortSignal.timeout(10_000),
+        }).catch(() => null);
+        if (response?.ok) answers += 1;
+        else failures += 1;
+        await sleep(100);
+      }
+    })();
+    await sleep(2_000);
+    await docker('kill', victim);
+    await reading;
+    expect(answers).toBeGreaterThan(50);
+    expect(failures, 'feed reads that failed while a post replica was killed').toBe(0);
+    // Docker restarts it (restart: unless-stopped), and it is healthy again.
+    await expect
+      .poll(
+        async () => {
+          const state = await inspect(victim);
+          return state.RestartCount > before && state.State.Health?.Status === 'healthy';
+        },
+        { timeout: 120_000, interval: 2_000 },
+      )
+      .toBe(true);
+  });
+});
