@@ -36,7 +36,10 @@ async function inspect(id: string): Promise<{
   State: { Status: string; Health?: { Status: string } };
   Config: { User: string; Env: string[] };
   RestartCount: number;
-  HostConfig: { PortBindings: Record<string, { HostIp: string; HostPort: string }[] | null> | null };
+  HostConfig: {
+    ReadonlyRootfs: boolean;
+    PortBindings: Record<string, { HostIp: string; HostPort: string }[] | null> | null;
+  };
 }> {
   const [container] = JSON.parse(await docker('container', 'inspect', id));
   return container;
@@ -101,6 +104,17 @@ describe('the running stack', () => {
       expect(id, service).toBeDefined();
       expect(await docker('exec', id ?? '', 'id', '-u'), service).not.toBe('0');
     }
+  });
+
+  it("runs Rotunda's containers on read-only file systems", async () => {
+    for (const service of [...OWN_IMAGES, 'edge']) {
+      const [id] = await containersOf(service);
+      expect((await inspect(id ?? '')).HostConfig.ReadonlyRootfs, service).toBe(true);
+    }
+    const [gateway] = await containersOf('gateway');
+    await expect(docker('exec', gateway ?? '', 'touch', '/app/gateway/written')).rejects.toThrow(
+      /Read-only file system/,
+    );
   });
 
   it('keeps every secret out of the images: they come from .env when a container starts', async () => {
