@@ -485,6 +485,7 @@ export async function buildBaseImages(options: {
       const say = (line: string) => options.say(`${image.name}: ${line}`);
       const logFile = join(logs, `${image.recipe}.log`);
       rmSync(logFile, { force: true });
+      const previous = await imageId(docker, image.name);
       const folder = mkdtempSync(join(tmpdir(), `rotunda-image-${image.recipe}-`));
       say(`building (log: ${logFile})`);
       try {
@@ -517,6 +518,9 @@ export async function buildBaseImages(options: {
         rmSync(folder, { recursive: true, force: true });
       }
       built = true;
+      // The image it replaces, unless something still uses it (a container, an image built on it).
+      if (previous && previous !== (await imageId(docker, image.name)))
+        await output(docker, ['image', 'rm', previous]);
     }
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const sizeMB = await imageSizeMB(docker, image.name);
