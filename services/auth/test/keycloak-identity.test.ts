@@ -15,7 +15,7 @@ import { prismaAccountDeletion } from '../src/adapters/account-deletion.ts';
 import { createKeycloakIdentity, type KeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
 import { prismaExchangedRefreshTokens } from '../src/adapters/prisma-exchanged-refresh-tokens.ts';
 import { prismaEndedSessions, prismaOneTimeTokens } from '../src/adapters/prisma-stores.ts';
-import { type IdentityProvider, RefreshTokenReused } from '../src/domain/ports.ts';
+import { AgencyRefused, type IdentityProvider, RefreshTokenReused } from '../src/domain/ports.ts';
 import { identityContract } from './identity-contract.ts';
 
 const keycloakUrl = process.env.KEYCLOAK_URL;
@@ -630,6 +630,131 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
       await expect(provider.refresh(token)).rejects.not.toBeInstanceOf(DomainError);
       route = exchangingKeycloak;
       expect((await replica.refresh(token)).refreshToken).toMatch(/\./);
+      expect(adminCalls()).toEqual([]);
+    });
+  });
+
+  describe('a session signed in through an agency (ADR 0044)', () => {
+    const ALIAS = 'state-water-board';
+    /** The adapter as the wiring makes it for an OpenID Connect agency, with no pause between its tries. */
+    let agencyProvider: KeycloakIdentity;
+    beforeAll(() => {
+      agencyProvider = createKeycloakIdentity({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        realm: 'rotunda',
+        clientId: 'rotunda-auth',
+        clientSecret: 'fake-secret',
+        exchangedTokens: database.replicaStore(),
+        renewsWithAgency: async (alias) => alias === ALIAS,
+        agencyRetryMs: 0,
+      });
+    });
+
+    /** Keycloak renewing the session, then answering the exchange for the agency's token as `exchange` says. */
+    const keycloakWith =
+      (exchange: (attempt: number) => Answer, sessionActive = () => true) =>
+      (request: Seen): Answer => {
+        const grant = request.form.get('grant_type');
+        if (request.path === TOKEN_PATH && grant === 'client_credentials') return serviceToken;
+        if (request.path === TOKEN_PATH && grant === 'refresh_token') {
+          const { sid } = JSON.parse(
+            Buffer.from(request.form.get('refresh_token')?.split('.')[1] ?? '', 'base64url').toString('utf8'),
+          ) as { sid: string };
+          return {
+            status: 200,
+            body: {
+              ...keycloakTokens,
+              access_token: tokenOf(sid, { agency: ALIAS }),
+              refresh_token: tokenOf(sid, { n: randomUUID() }),
+            },
+          };
+        }
+        if (request.path === TOKEN_PATH) return exchange(exchanges().length);
+        if (request.path === INTROSPECT_PATH) return { status: 200, body: { active: sessionActive() } };
+        if (request.method === 'DELETE') return { status: 204, body: undefined };
+        return { status: 500, body: {} };
+      };
+    const exchanges = () =>
+      seen.filter(
+        (call) => call.path === TOKEN_PATH && call.form.get('grant_type')?.endsWith('token-exchange'),
+      );
+    const vouches: Answer = { status: 200, body: { access_token: 'agency-token', expires_in: 10 } };
+    /** What Keycloak answers when the agency refuses to renew its token (a person it disabled). */
+    const agencyRefuses = refused(400, 'token_expired', 'linked token is expired');
+    /** What Keycloak answers when it turns down the subject token, the session's own access token. */
+    const subjectTurnedDown = refused(400, 'invalid_request', 'Invalid token');
+
+    it('asks the agency at each renewal, and renews while it vouches', async () => {
+      route = keycloakWith(() => vouches);
+      const tokens = await agencyProvider.refresh(tokenOf(randomUUID()));
+      expect(tokens.refreshToken).toMatch(/\./);
+      expect(exchanges()).toHaveLength(1);
+      expect(Object.fromEntries(exchanges()[0]?.form ?? [])).toMatchObject({
+        subject_token: tokens.accessToken,
+        subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+        requested_issuer: ALIAS,
+      });
+      expect(adminCalls()).toEqual([]);
+    });
+
+    it("ends the whole session when the agency refuses the person, or the person's link to it is gone", async () => {
+      for (const refusal of [agencyRefuses, refused(400, 'not_linked', 'identity provider is not linked')]) {
+        seen = [];
+        route = keycloakWith(() => refusal);
+        const session = randomUUID();
+        const error = await agencyProvider.refresh(tokenOf(session)).catch((reason: unknown) => reason);
+        expect(error).toBeInstanceOf(AgencyRefused);
+        expect(error).toMatchObject({ kind: 'unauthenticated', sessionId: session });
+        expect(adminCalls()).toEqual([`DELETE /admin/realms/rotunda/sessions/${session}?isOffline=false`]);
+        // The refusal is the agency's word: it is not asked twice.
+        expect(exchanges()).toHaveLength(1);
+      }
+    });
+
+    it('keeps the session when Keycloak turns down its fresh access token in the exchange, and asks again', async () => {
+      // Keycloak answered the renewal, then did not take the access token it had just issued: the agency was never
+      // asked. The next try reaches the agency, which vouches.
+      route = keycloakWith((attempt) => (attempt === 1 ? subjectTurnedDown : vouches));
+      const tokens = await agencyProvider.refresh(tokenOf(randomUUID()));
+      expect(tokens.accessToken).toMatch(/\./);
+      expect(exchanges()).toHaveLength(2);
+      expect(adminCalls()).toEqual([]);
+      // The agency refusing on the second try still ends the session.
+      seen = [];
+      route = keycloakWith((attempt) => (attempt === 1 ? subjectTurnedDown : agencyRefuses));
+      await expect(agencyProvider.refresh(tokenOf(randomUUID()))).rejects.toBeInstanceOf(AgencyRefused);
+    });
+
+    it('keeps the session, and renews, when the agency cannot be asked at all (Keycloak failing every try)', async () => {
+      for (const failure of [subjectTurnedDown, { status: 503, body: {} }]) {
+        seen = [];
+        route = keycloakWith(() => failure);
+        const tokens = await agencyProvider.refresh(tokenOf(randomUUID()));
+        expect(tokens.refreshToken).toMatch(/\./);
+        expect(exchanges()).toHaveLength(3);
+        expect(adminCalls()).toEqual([]);
+      }
+    });
+
+    it('answers a session that ended while it renewed as ended, without calling it a refusal or ending it again', async () => {
+      // A logout crossing the renewal: Keycloak renewed, then the session ended before the exchange.
+      route = keycloakWith(
+        () => subjectTurnedDown,
+        () => false,
+      );
+      const error = await agencyProvider.refresh(tokenOf(randomUUID())).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).not.toBeInstanceOf(AgencyRefused);
+      expect(error).toMatchObject({ kind: 'unauthenticated' });
+      expect(exchanges()).toHaveLength(1);
+      expect(adminCalls()).toEqual([]);
+    });
+
+    it('throws for a client not allowed to exchange (a setup fault), ending no session', async () => {
+      route = keycloakWith(() => refused(403, 'access_denied', 'Client not allowed to exchange'));
+      const error = await agencyProvider.refresh(tokenOf(randomUUID())).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(DomainError);
       expect(adminCalls()).toEqual([]);
     });
   });

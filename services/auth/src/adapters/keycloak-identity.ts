@@ -9,6 +9,7 @@ import { unauthenticated } from '@rotunda/service-kit';
 import { AgencyRefused, type IdentityProvider, RefreshTokenReused, type TokenSet } from '../domain/ports.ts';
 import { createKeycloakAccounts, type KeycloakAccounts } from './keycloak-accounts.ts';
 import {
+  type AgencyAnswer,
   CLIENT_ERRORS,
   claimsOf,
   createKeycloakOidc,
@@ -39,7 +40,14 @@ export interface KeycloakIdentityOptions {
    * with the agency at each renewal: OpenID Connect agencies are; SAML ones have no renewal to ask for.
    */
   renewsWithAgency?: (alias: string) => Promise<boolean>;
+  /** The pause before asking the agency again when Keycloak did not ask it, growing with each try (tests: 0). */
+  agencyRetryMs?: number;
 }
+
+/** How many times a renewal tries the exchange for the agency's token while Keycloak does not ask the agency. */
+const AGENCY_ATTEMPTS = 3;
+const AGENCY_RETRY_MS = 250;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What an earlier exchange of the same token leaves for this one. */
 export type RefreshClaim =
@@ -140,6 +148,23 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Keyclo
     oidc,
   });
 
+  const agencyRetryMs = options.agencyRetryMs ?? AGENCY_RETRY_MS;
+  /**
+   * Asks the agency about the session just renewed. When Keycloak did not ask it (it turned down the session's
+   * own access token, failed, or was unreachable), the agency has not refused anyone: while the session is still
+   * going, the exchange is tried again after a pause, and after the last try the renewal goes through, the next
+   * one asking again. A session that ended meanwhile answers 'ended'.
+   */
+  async function askAgency(tokens: TokenSet, alias: string): Promise<AgencyAnswer | 'ended'> {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await oidc.askAgency(tokens.accessToken, alias);
+      if (answer !== 'unsure') return answer;
+      if (!(await oidc.active(tokens.refreshToken))) return 'ended';
+      if (attempt >= AGENCY_ATTEMPTS) return answer;
+      await sleep(agencyRetryMs * attempt);
+    }
+  }
+
   return {
     ...accounts,
     oidc,
@@ -205,14 +230,15 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Keyclo
         });
         // Keycloak never asks an agency again by itself: a person the agency disabled would renew for ever.
         const agency = claimsOf(tokens.accessToken)?.agency;
-        if (
-          typeof agency === 'string' &&
-          agency !== '' &&
-          (await options.renewsWithAgency?.(agency)) &&
-          !(await oidc.agencyVouches(tokens.accessToken, agency))
-        ) {
-          await deleteSession(sid);
-          throw new AgencyRefused(sid);
+        if (typeof agency === 'string' && agency !== '' && (await options.renewsWithAgency?.(agency))) {
+          const answer = await askAgency(tokens, agency);
+          // Only the agency's refusal ends the session.
+          if (answer === 'refused') {
+            await deleteSession(sid);
+            throw new AgencyRefused(sid);
+          }
+          // The session ended while it renewed (a logout crossing the renewal): nothing is left to end.
+          if (answer === 'ended') throw unauthenticated('Session not active');
         }
         return tokens;
       }

@@ -32,6 +32,16 @@ export const CLIENT_ERRORS = new Set(['invalid_client', 'unauthorized_client', '
 // What Keycloak says when required actions (verify email, update profile…) block a direct grant: the realm is
 // set up wrongly for Rotunda (it confirms emails itself), which a null answer would disguise as a bad password.
 const NOT_FULLY_SET_UP = 'Account is not fully set up';
+/**
+ * The token exchange's answers that come from the agency's side (Keycloak's identity-provider exchange): the
+ * agency's token could not be renewed at the agency (`token_expired`: the agency refused, e.g. a disabled person
+ * or an ended agency session), or the person is no longer linked to it (`not_linked`). Anything else is not the
+ * agency speaking: `invalid_request` "Invalid token" is Keycloak turning down the subject token, our own session's.
+ */
+const AGENCY_REFUSALS = new Set(['token_expired', 'not_linked']);
+
+/** The agency's word at a renewal: it vouches, it refused the person, or it could not be asked (ADR 0044). */
+export type AgencyAnswer = 'vouches' | 'refused' | 'unsure';
 
 export type KeycloakOidc = ReturnType<typeof createKeycloakOidc>;
 
@@ -109,19 +119,30 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
    * Does the agency still vouch for the session's person? Keycloak's legacy token exchange for the agency's token
    * (requested_issuer: its alias) answers the agency's stored token, or refreshes it at the agency once it has
    * expired; the agency refusing (a disabled person, an ended agency session) fails the exchange (ADR 0044).
+   * Answers 'refused' only for that refusal (or a link to the agency that is gone); 'unsure' when the agency was
+   * not asked at all: Keycloak turned down the session's own access token (a logout crossing the renewal, or its
+   * session state not yet in step), failed, or could not be reached.
    */
-  async function agencyVouches(accessToken: string, alias: string): Promise<boolean> {
-    const { status, json } = await postForm('token', {
-      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-      subject_token: accessToken,
-      subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
-      requested_issuer: alias,
-    });
-    if (status === 200) return true;
+  async function askAgency(accessToken: string, alias: string): Promise<AgencyAnswer> {
+    let answer: Awaited<ReturnType<typeof postForm>>;
+    try {
+      answer = await postForm('token', {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        subject_token: accessToken,
+        subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+        requested_issuer: alias,
+      });
+    } catch {
+      return 'unsure';
+    }
+    const { status, json } = answer;
+    if (status === 200) return 'vouches';
     const { error } = oauthError(json);
     // Our client not allowed to exchange is a setup fault, never the member's: it must not sign them out.
-    if (status === 400 && !CLIENT_ERRORS.has(error)) return false;
-    throw keycloakFailure('token exchange for the agency', status, json);
+    if (CLIENT_ERRORS.has(error) || status === 403)
+      throw keycloakFailure('token exchange for the agency', status, json);
+    if (status === 400 && AGENCY_REFUSALS.has(error)) return 'refused';
+    return 'unsure';
   }
 
   /** Keycloak's back-channel logout: the end-session endpoint with a refresh token and client credentials. */
@@ -173,7 +194,7 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
     };
   }
 
-  return { postForm, passwordGrant, codeGrant, agencyVouches, endSession, active, logout, jwks };
+  return { postForm, passwordGrant, codeGrant, askAgency, endSession, active, logout, jwks };
 }
 
 export function oauthError(json: unknown): { error: string; description: string } {
