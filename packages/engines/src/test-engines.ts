@@ -3,7 +3,9 @@
 // ENGINES_REQUIRED=true so a suite that would skip fails instead, then starts the product on the engines
 // (`npm start` with their environment; web apps built when missing) and runs the browser login journeys in
 // Keycloak mode (journeys.ts). Prints `N passed, M failed, K skipped` over both, stops everything and exits
-// non-zero on any failure or skip: every journey runs in Keycloak mode too.
+// non-zero on any failure or skip: every journey runs in Keycloak mode too. When a journey fails, the last
+// warnings and errors of keycloak.log and product.log are printed before that line (log-excerpt.ts): CI keeps
+// only the output.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import {
   runJourneys,
   startProduct,
 } from './journeys.ts';
+import { logExcerpt } from './log-excerpt.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
@@ -148,6 +151,13 @@ const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0) + (
 const suiteErrors = counts?.numFailedTestSuites ?? 0;
 const code =
   failed > 0 || skipped > 0 || suiteErrors > 0 || vitestCode !== 0 || journeys?.exitCode !== 0 ? 1 : 0;
+if (!journeys || journeys.failed > 0 || journeys.exitCode !== 0) {
+  // CI keeps only the output: the logs' own account of a failed journey (a refused renewal, an exchange Keycloak
+  // turned down, a service's error) goes into it, where its tail shows.
+  console.log('\ntest:engines: the journeys failed; what Keycloak and the product logged');
+  for (const name of ['keycloak.log', 'product.log'])
+    console.log(logExcerpt(name, join(running.folder, 'logs', name)));
+}
 console.log('test:engines: stopping the engines');
 await running.stop();
 engines = undefined;
