@@ -294,15 +294,18 @@ test('agency sign-in: a person the agency disabled cannot renew their Rotunda se
   const { refresh_token: next } = (await renewed.json()) as { refresh_token: string };
 
   const agencyUser = await userIdIn('agency', email);
-  const disabled = await realmAdmin('agency', `/users/${agencyUser}`, {
-    method: 'PUT',
-    body: JSON.stringify({ enabled: false }),
-  });
-  expect(disabled.status).toBe(204);
-  await page.waitForTimeout(11_000);
-  const refused = await renew(page, next);
-  expect(refused.status()).toBe(400);
-  expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+  const setEnabled = (enabled: boolean) =>
+    realmAdmin('agency', `/users/${agencyUser}`, { method: 'PUT', body: JSON.stringify({ enabled }) });
+  try {
+    expect((await setEnabled(false)).status).toBe(204);
+    await page.waitForTimeout(11_000);
+    const refused = await renew(page, next);
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+  } finally {
+    // The agency takes the person back, so that a later run (or a repeat) signs them in again.
+    expect((await setEnabled(true)).status).toBe(204);
+  }
 });
 
 test('agency sign-in: an agency over SAML signs its people in too', async ({ page }) => {
