@@ -50,6 +50,7 @@ test('register → mail → confirm → login → profile creation → logout', 
   await expect(page.getByRole('heading', { name: 'Your email is confirmed!' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log in to Rotunda' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/profile\/create$/);
   const auth = await storedAuth(page);

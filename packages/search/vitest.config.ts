@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['../service-kit/src/testing/database.ts'],
     hookTimeout: 60000,
+    // On a real engine a rebuild creates, fills and switches whole indices: seconds each on a busy two-core machine.
+    testTimeout: 30_000,
   },
 });
