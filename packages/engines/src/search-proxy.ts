@@ -28,7 +28,7 @@ export interface SearchProxy {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1:`port` (0: any free port) and forwards to `upstream` (e.g. http://127.0.0.1:9201). */
+/** Listens on `host` (127.0.0.1 unless given):`port` (0: any free port) and forwards to `upstream` (e.g. http://127.0.0.1:9201). */
 export async function startSearchProxy(options: {
   upstream: string;
   port: number;

@@ -34,6 +34,8 @@ import {
   OPENSEARCH,
   SEAWEEDFS,
 } from '@rotunda/engines';
+import { DOCKER, dockerEnv } from './engine.ts';
+import { HOST_CA_BUNDLE, imageSizeMB } from './images.ts';
 
 /** The recipes' folder: tools/stack/images/<recipe>/. */
 export const RECIPES = join(import.meta.dirname, '../images');
@@ -51,9 +53,6 @@ export const MAILDEV = { version: '2.2.1' } as const;
 
 /** The JDK the search engine's runtime is linked from (`jlink`): OpenSearch 3 needs Java 21+, bookworm has 17. */
 export const OPENSEARCH_JDK = process.env.OPENSEARCH_JDK ?? '/usr/lib/jvm/temurin-25-jdk-amd64';
-
-/** The build CA: TLS to the registries is inspected by a proxy, whose CA a build gets as the secret `ca`. */
-const HOST_CA = '/etc/ssl/certs/ca-certificates.crt';
 
 export interface PrepareContext {
   /** The build context, a copy of the recipe's folder: add what the Dockerfile copies from. */
@@ -414,11 +413,6 @@ async function linkJavaRuntime(jdk: string, to: string, logFile: string): Promis
 // ---------------------------------------------------------------------------------------------------------------
 // Building.
 
-function defaultDocker(): string {
-  // Debian's client: it drives the 20.10 daemon's own BuildKit (a newer client without buildx would not).
-  return process.env.DOCKER ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
-}
-
 async function imageId(docker: string, name: string): Promise<string | undefined> {
   const { code, stdout } = await output(docker, ['image', 'inspect', '--format', '{{.Id}}', name]);
   return code === 0 ? stdout : undefined;
@@ -433,12 +427,6 @@ async function imageLabel(docker: string, name: string): Promise<string | undefi
     name,
   ]);
   return code === 0 ? stdout : undefined;
-}
-
-async function imageSizeMB(docker: string, name: string): Promise<number> {
-  const { stdout } = await output(docker, ['image', 'inspect', '--format', '{{.Size}}', name]);
-  // As `docker images` counts: 1 MB = 10^6 bytes.
-  return Math.round(Number(stdout) / 1e5) / 10;
 }
 
 /** A step of BuildKit's plain progress as it starts (`#7 [stage 2/5] RUN ...`), shortened; else undefined. */
@@ -456,7 +444,7 @@ export async function buildBaseImages(options: {
   say: (line: string) => void;
   only?: string[];
 }): Promise<BuiltImage[]> {
-  const docker = options.docker ?? defaultDocker();
+  const docker = options.docker ?? DOCKER;
   const cache = options.cacheFolder ?? defaultCacheFolder();
   const logs = join(cache, 'base-images', 'logs');
   mkdirSync(logs, { recursive: true });
@@ -499,12 +487,12 @@ export async function buildBaseImages(options: {
           `${RECIPE_LABEL}=${digest}`,
           ...tags.flatMap((tag) => ['--tag', tag]),
           ...Object.entries(versions).flatMap(([key, value]) => ['--build-arg', `${key}=${value}`]),
-          ...(existsSync(HOST_CA) ? ['--secret', `id=ca,src=${HOST_CA}`] : []),
+          ...(existsSync(HOST_CA_BUNDLE) ? ['--secret', `id=ca,src=${HOST_CA_BUNDLE}`] : []),
           folder,
         ];
         await run(docker, args, {
           logFile,
-          env: { ...process.env, DOCKER_BUILDKIT: '1' },
+          env: dockerEnv(),
           onLine: (line) => {
             // BuildKit repeats a step's heading when its output resumes: each is said once.
             const step = stepLine(line);
@@ -523,7 +511,7 @@ export async function buildBaseImages(options: {
         await output(docker, ['image', 'rm', previous]);
     }
     const seconds = Math.round((performance.now() - started) / 100) / 10;
-    const sizeMB = await imageSizeMB(docker, image.name);
+    const sizeMB = await imageSizeMB(image.name, docker);
     if (built) options.say(`${image.name}: built in ${seconds} s, ${sizeMB} MB`);
     results.push({ name: image.name, built, seconds, sizeMB });
   }

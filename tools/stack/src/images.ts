@@ -104,9 +104,9 @@ export async function buildImages(
   return built;
 }
 
-/** An image's size as `docker images` shows it, in MB. */
-export async function imageSizeMB(image: string): Promise<number> {
-  const { stdout } = await run(DOCKER, ['image', 'inspect', '--format', '{{.Size}}', image], {
+/** An image's size as `docker images` counts it (1 MB = 10^6 bytes). */
+export async function imageSizeMB(image: string, docker = DOCKER): Promise<number> {
+  const { stdout } = await run(docker, ['image', 'inspect', '--format', '{{.Size}}', image], {
     env: dockerEnv(),
   });
   return Math.round(Number(stdout.trim()) / 1e6);

@@ -37,7 +37,8 @@ export function settingsOf(example: string): Setting[] {
   return settings;
 }
 
-function parse(text: string): Map<string, string> {
+/** The settings an env file holds, by name. */
+export function parseEnv(text: string): Map<string, string> {
   const values = new Map<string, string>();
   for (const line of text.split('\n')) {
     const assignment = ASSIGNMENT.exec(line);
@@ -101,7 +102,7 @@ export function writeStackEnv(options: {
   file: string;
   overrides?: Readonly<Record<string, string>>;
 }): Map<string, string> {
-  const current = existsSync(options.file) ? parse(readFileSync(options.file, 'utf8')) : new Map();
+  const current = existsSync(options.file) ? parseEnv(readFileSync(options.file, 'utf8')) : new Map();
   const values = completeSettings(
     settingsOf(readFileSync(options.example, 'utf8')),
     current,

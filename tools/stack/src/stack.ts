@@ -12,7 +12,7 @@ import { buildBaseImages } from './base-images.ts';
 import { composeBinary, PROJECT, projectArgs, runCompose } from './compose.ts';
 import { DOCKER, dockerEnv, ensureEngine } from './engine.ts';
 import { buildImages, composeConfig, imageBuilds } from './images.ts';
-import { settingsOf, writeStackEnv } from './secrets.ts';
+import { parseEnv, settingsOf, writeStackEnv } from './secrets.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 const FOLDER = join(REPO, '.data/stack');
@@ -46,6 +46,11 @@ export function writeEnv(env: NodeJS.ProcessEnv = process.env) {
     return value === undefined ? [] : [[name, value] as const];
   });
   writeStackEnv({ example, file: ENV_FILE, overrides: { SEED_DEMO: 'true', ...Object.fromEntries(given) } });
+}
+
+/** One of the stack's settings as .data/stack/.env holds it (a secret included); empty when it has none. */
+export function stackSetting(name: string): string {
+  return parseEnv(readFileSync(ENV_FILE, 'utf8')).get(name) ?? '';
 }
 
 export async function images(binary: string, args: string[]) {

@@ -4,9 +4,8 @@
 // image builds it takes longer than CI's budget allows; run it before every release (README, "Production stack").
 // STACK_KEEP=true leaves the stack running afterwards.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { down, ENV_FILE, MAIL_URL, STACK_URL, say, up } from './stack.ts';
+import { down, MAIL_URL, STACK_URL, say, stackSetting, up } from './stack.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 /** Where the browser suite reaches Keycloak's admin API (docker-compose.yml publishes it on loopback). */
@@ -27,13 +26,6 @@ function step(
   });
 }
 
-function setting(name: string): string {
-  const line = readFileSync(ENV_FILE, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith(`${name}=`));
-  return line?.slice(name.length + 1) ?? '';
-}
-
 /** Shortens the realm's access tokens through Keycloak's admin API, as an operator would from its console. */
 async function shortenAccessTokens(): Promise<void> {
   const login = await fetch(`${KEYCLOAK_URL}/realms/master/protocol/openid-connect/token`, {
@@ -42,7 +34,7 @@ async function shortenAccessTokens(): Promise<void> {
       grant_type: 'password',
       client_id: 'admin-cli',
       username: 'admin',
-      password: setting('KEYCLOAK_ADMIN_PASSWORD'),
+      password: stackSetting('KEYCLOAK_ADMIN_PASSWORD'),
     }),
   });
   if (!login.ok) throw new Error(`Keycloak's admin login failed with HTTP ${login.status}`);
@@ -84,7 +76,7 @@ try {
       E2E_MAILDEV_URL: MAIL_URL,
       E2E_IDENTITY_PROVIDER: 'keycloak',
       E2E_KEYCLOAK_URL: KEYCLOAK_URL,
-      E2E_KEYCLOAK_ADMIN_PASSWORD: setting('KEYCLOAK_ADMIN_PASSWORD'),
+      E2E_KEYCLOAK_ADMIN_PASSWORD: stackSetting('KEYCLOAK_ADMIN_PASSWORD'),
     },
   );
   say(`browser suite: ${results.browser === 0 ? 'passed' : 'FAILED'} in ${minutes(browserStarted)}`);

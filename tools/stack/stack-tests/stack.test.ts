@@ -9,7 +9,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PROJECT } from '../src/compose.ts';
 import { DOCKER, dockerEnv } from '../src/engine.ts';
-import { ENV_FILE, STACK_URL } from '../src/stack.ts';
+import { parseEnv } from '../src/secrets.ts';
+import { ENV_FILE, STACK_URL, stackSetting } from '../src/stack.ts';
 
 const run = promisify(execFile);
 const docker = async (...args: string[]) => (await run(DOCKER, args, { env: dockerEnv() })).stdout.trim();
@@ -18,12 +19,12 @@ const REPLICATED = ['auth', 'profile', 'org', 'post', 'news', 'notification', 'g
 const SCHEMAS = ['auth', 'profile', 'org', 'post', 'news', 'notification'] as const;
 const OWN_IMAGES = [...REPLICATED, 'shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'];
 
-/** The project's containers of one compose service (every state), by id. */
-async function containersOf(service: string): Promise<string[]> {
+/** The project's containers of one compose service, by id: running ones, or with `all`, every state. */
+async function containersOf(service: string, { all = true } = {}): Promise<string[]> {
   const ids = await docker(
     'container',
     'ls',
-    '--all',
+    ...(all ? ['--all'] : []),
     '--quiet',
     '--filter',
     `label=com.docker.compose.project=${PROJECT}`,
@@ -46,26 +47,16 @@ async function inspect(id: string): Promise<{
   return container;
 }
 
-function setting(name: string): string {
-  const line = readFileSync(ENV_FILE, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith(`${name}=`));
-  return line?.slice(name.length + 1) ?? '';
-}
-
 function stackSecrets(): string[] {
-  return readFileSync(ENV_FILE, 'utf8')
-    .split('\n')
-    .map((line) => /^([A-Z0-9_]+)=(.+)$/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .filter(([, name]) => /PASSWORD|SECRET|KEY/.test(name ?? ''))
-    .map(([, , value]) => value ?? '');
+  return [...parseEnv(readFileSync(ENV_FILE, 'utf8'))]
+    .filter(([name, value]) => /PASSWORD|SECRET|KEY/.test(name) && value !== '')
+    .map(([, value]) => value);
 }
 
 /** A query as the database's superuser, through the port the stack publishes on loopback. */
 async function sql(query: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({
-    connectionString: `postgresql://rotunda:${setting('POSTGRES_PASSWORD')}@127.0.0.1:5432/rotunda`,
+    connectionString: `postgresql://rotunda:${stackSetting('POSTGRES_PASSWORD')}@127.0.0.1:5432/rotunda`,
   });
   await client.connect();
   try {
@@ -146,16 +137,7 @@ describe('the running stack', () => {
   });
 
   it('restarts a crashed service replica while the product keeps answering through its twin', async () => {
-    const running = await docker(
-      'container',
-      'ls',
-      '--quiet',
-      '--filter',
-      `label=com.docker.compose.project=${PROJECT}`,
-      '--filter',
-      'label=com.docker.compose.service=profile',
-    );
-    const [victim] = running.split('\n').filter(Boolean);
+    const [victim] = await containersOf('profile', { all: false });
     if (!victim) throw new Error('no profile replica');
     const before = (await inspect(victim)).RestartCount;
     // A member's own profile: a read the gateway keeps no copy of, so every one reaches a profile replica.
