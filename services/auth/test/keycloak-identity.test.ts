@@ -9,7 +9,7 @@ import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { ensureEventTables } from '@rotunda/events';
 import { createLogger, DomainError, migrate, prismaAdapter } from '@rotunda/service-kit';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { prismaAccountDeletion } from '../src/adapters/account-deletion.ts';
 import { createKeycloakIdentity, type KeycloakIdentity } from '../src/adapters/keycloak-identity.ts';
@@ -251,7 +251,7 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
   let seen: Seen[] = [];
   let answer: Answer = { status: 500, body: {} };
   /** Answers by request when set; otherwise every request gets `answer`. */
-  let route: ((request: Seen) => Answer) | undefined;
+  let route: ((request: Seen) => Answer | Promise<Answer>) | undefined;
   let provider: KeycloakIdentity;
   /** A second auth replica: its own adapter and Prisma Client, the same database, the same Keycloak. */
   let replica: IdentityProvider;
@@ -262,14 +262,14 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
     server = createServer((request: IncomingMessage, response: ServerResponse) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
+      request.on('end', async () => {
         const entry = {
           method: request.method ?? '',
           path: request.url ?? '',
           form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
         };
         seen.push(entry);
-        const { status, body } = route ? route(entry) : answer;
+        const { status, body } = route ? await route(entry) : answer;
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(status === 204 ? undefined : JSON.stringify(body));
       });
@@ -527,6 +527,30 @@ describe('keycloak adapter protocol mapping (local fake Keycloak endpoints, no K
       expect(answers[1]).toEqual(answers[0]);
       expect(refreshCalls()).toHaveLength(1);
       expect(adminCalls()).toEqual([]);
+    });
+
+    it('ends the session a logout names with a token whose renewal is still in flight', async () => {
+      let answerRenewal = () => {};
+      const renewalHeld = new Promise<void>((resolve) => {
+        answerRenewal = resolve;
+      });
+      route = async (request) => {
+        if (request.path === TOKEN_PATH && request.form.get('grant_type') === 'refresh_token')
+          await renewalHeld;
+        // Keycloak rotated the token as it renewed: the logout's token is no longer active.
+        if (request.path === INTROSPECT_PATH) return { status: 200, body: { active: false } };
+        return exchangingKeycloak(request);
+      };
+      const session = randomUUID();
+      const token = tokenOf(session);
+      const renewing = provider.refresh(token);
+      await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1));
+      const loggingOut = replica.logout(token);
+      await vi.waitFor(() => expect(seen.some((call) => call.path === INTROSPECT_PATH)).toBe(true));
+      answerRenewal();
+      await renewing;
+      expect(await loggingOut).toBe(session);
+      expect(adminCalls()).toContain(`DELETE /admin/realms/rotunda/sessions/${session}?isOffline=false`);
     });
 
     it('answers a copy replayed through the other replica within the grace period without a second exchange', async () => {

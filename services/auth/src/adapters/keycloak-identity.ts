@@ -73,7 +73,10 @@ export interface ExchangedRefreshTokens {
   ): Promise<void>;
   /** Gives back a claim whose exchange Keycloak did not make, so that a retry is no replay. */
   release(tokenDigest: string): Promise<void>;
-  /** The session of a token Keycloak exchanged and that has not expired, else null. */
+  /**
+   * The session of a token Keycloak exchanged and that has not expired, else null; while an exchange of it is in
+   * flight, answers once that exchange has ended.
+   */
   sessionOf(tokenDigest: string): Promise<string | null>;
 }
 

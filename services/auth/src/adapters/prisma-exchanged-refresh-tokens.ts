@@ -96,8 +96,16 @@ export function prismaExchangedRefreshTokens(
     },
 
     async sessionOf(tokenDigest) {
-      const row = await table.findUnique({ where: { tokenDigest } });
-      return row?.exchangedAt && row.expiresAt > now() ? row.sessionId : null;
+      // A renewal of the token may be in flight (a logout crossing it): its outcome decides, as for a copy.
+      const waitUntil = performance.now() + PENDING_MS;
+      for (;;) {
+        const row = await table.findUnique({ where: { tokenDigest } });
+        if (!row) return null;
+        if (row.exchangedAt) return row.expiresAt > now() ? row.sessionId : null;
+        if (row.claimedAt.getTime() <= now().getTime() - PENDING_MS || performance.now() > waitUntil)
+          return null;
+        await sleep(POLL_MS);
+      }
     },
   };
 }
