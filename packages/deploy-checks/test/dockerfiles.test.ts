@@ -24,17 +24,25 @@ interface Stage {
   lines: string[];
 }
 
-/** The Dockerfile's stages, with continuation lines joined. */
+/**
+ * The Dockerfile's stages, with continuation lines joined. A FROM naming a global build argument (an ARG before
+ * the first FROM) names that argument's default, as a build without it gets.
+ */
 function stages(dockerfile: string): Stage[] {
   const lines = dockerfile
     .replace(/\\\n/g, ' ')
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
   const found: Stage[] = [];
+  const globals = new Map<string, string>();
   for (const line of lines) {
     const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
-    if (from) found.push({ from: from[1] ?? '', alias: from[2], lines: [] });
-    else found.at(-1)?.lines.push(line);
+    const global = found.length === 0 ? /^ARG\s+(\w+)=(\S+)$/.exec(line) : null;
+    if (global) globals.set(global[1] ?? '', global[2] ?? '');
+    else if (from) {
+      const image = (from[1] ?? '').replace(/^\$\{(\w+)\}$/, (named, name) => globals.get(name) ?? named);
+      found.push({ from: image, alias: from[2], lines: [] });
+    } else found.at(-1)?.lines.push(line);
   }
   return found;
 }

@@ -34,7 +34,7 @@ import {
   OPENSEARCH,
   SEAWEEDFS,
 } from '@rotunda/engines';
-import { DOCKER, dockerEnv } from './engine.ts';
+import { aptInstall, DOCKER, dockerEnv, onPath } from './engine.ts';
 import { HOST_CA_BUNDLE, imageSizeMB } from './images.ts';
 
 /** The recipes' folder: tools/stack/images/<recipe>/. */
@@ -86,6 +86,10 @@ export const BASE_IMAGES: readonly BaseImage[] = [
     prepare: async ({ folder, say, logFile }) => {
       if (process.getuid?.() !== 0)
         throw new Error('debian:bookworm-slim is made with debootstrap: run as root');
+      if (!onPath('debootstrap')) {
+        say("installing Debian's debootstrap");
+        aptInstall(['debootstrap']);
+      }
       say('debootstrap bookworm (minbase): a few minutes');
       await run('sh', [join(folder, 'rootfs.sh'), folder], { logFile });
     },

@@ -25,11 +25,11 @@ function asRoot(command: string[]): string[] {
   return process.getuid?.() === 0 ? command : ['sudo', ...command];
 }
 
-function install(say: (line: string) => void): void {
-  say("installing Debian's docker.io (the container engine)");
+/** Installs Debian packages with apt-get (as root, or through sudo), as the stack's tools need them. */
+export function aptInstall(packages: readonly string[]): void {
   for (const command of [
     ['apt-get', 'update', '-qq'],
-    ['apt-get', 'install', '-y', '-qq', 'docker.io'],
+    ['apt-get', 'install', '-y', '-qq', ...packages],
   ]) {
     const [program, ...args] = asRoot(command);
     const result = spawnSync(program ?? '', args, { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -37,9 +37,17 @@ function install(say: (line: string) => void): void {
   }
 }
 
+/** Whether a program is on PATH. */
+export function onPath(program: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
+}
+
 /** Makes sure a daemon answers: installs docker.io when it is missing and starts dockerd when none runs. */
 export async function ensureEngine(options: { logFile: string; say: (line: string) => void }): Promise<void> {
-  if (!existsSync(DOCKER) || !existsSync(DOCKERD)) install(options.say);
+  if (!existsSync(DOCKER) || !existsSync(DOCKERD)) {
+    options.say("installing Debian's docker.io (the container engine)");
+    aptInstall(['docker.io']);
+  }
   if (answers()) return;
   options.say(`starting dockerd (its log: ${options.logFile})`);
   mkdirSync(dirname(options.logFile), { recursive: true });

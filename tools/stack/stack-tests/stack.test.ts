@@ -1,6 +1,7 @@
 // What only the running stack shows (npm run test:stack starts it first): two replicas of each service and the
 // gateway, migrations applied once though the replicas raced, a killed replica restarted while the product keeps
-// answering, every port on loopback, no process as root, no secret in an image.
+// answering, each service's database roles kept to its own schema, every port on loopback, no process as root, no
+// secret in an image.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,17 +54,40 @@ function stackSecrets(): string[] {
     .map(([, value]) => value);
 }
 
-/** A query as the database's superuser, through the port the stack publishes on loopback. */
-async function sql(query: string): Promise<Record<string, unknown>[]> {
+/**
+ * A query through the port the stack publishes on loopback: as the database's superuser, or as the role and
+ * password given.
+ */
+async function sql(
+  query: string,
+  params: unknown[] = [],
+  login = { user: 'rotunda', password: stackSetting('POSTGRES_PASSWORD'), database: 'rotunda' },
+): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({
-    connectionString: `postgresql://rotunda:${stackSetting('POSTGRES_PASSWORD')}@127.0.0.1:5432/rotunda`,
+    host: '127.0.0.1',
+    port: 5432,
+    user: login.user,
+    password: login.password,
+    database: login.database,
   });
   await client.connect();
   try {
-    return (await client.query(query)).rows;
+    return (await client.query(query, params)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** One table of a schema's own (not the migrations' record), as the superuser sees them. */
+async function tableOf(schema: string): Promise<string> {
+  const [row] = await sql(
+    `SELECT table_name FROM information_schema.tables
+      WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'
+      ORDER BY table_name LIMIT 1`,
+    [schema],
+  );
+  if (!row) throw new Error(`schema ${schema} has no table`);
+  return `"${schema}"."${String(row.table_name)}"`;
 }
 
 describe('the running stack', () => {
@@ -82,6 +106,38 @@ describe('the running stack', () => {
       );
       expect(rows.length, schema).toBeGreaterThan(0);
       for (const row of rows) expect(row.applied, `${schema}: ${row.migration_name}`).toBe(1);
+    }
+  });
+
+  it("gives each service's roles their own schema only, and no Rotunda role Keycloak's database", async () => {
+    const permissionDenied = { code: '42501' };
+    for (const service of SCHEMAS) {
+      const variable = service.toUpperCase();
+      const app = { user: service, password: stackSetting(`${variable}_DB_PASSWORD`), database: 'rotunda' };
+      const owner = {
+        user: `${service}_owner`,
+        password: stackSetting(`${variable}_DB_OWNER_PASSWORD`),
+        database: 'rotunda',
+      };
+      const own = await tableOf(service);
+      // The service's role reads its rows, and cannot change what its tables are.
+      await expect(sql(`SELECT count(*) FROM ${own}`, [], app), service).resolves.toHaveLength(1);
+      await expect(
+        sql(`CREATE TABLE "${service}".intruder (id int)`, [], app),
+        `${service} creates a table`,
+      ).rejects.toMatchObject(permissionDenied);
+      for (const other of SCHEMAS.filter((schema) => schema !== service)) {
+        const theirs = await tableOf(other);
+        for (const login of [app, owner])
+          await expect(
+            sql(`SELECT 1 FROM ${theirs} LIMIT 1`, [], login),
+            `${login.user} reads ${theirs}`,
+          ).rejects.toMatchObject(permissionDenied);
+      }
+      await expect(
+        sql('SELECT 1', [], { ...app, database: 'keycloak' }),
+        `${service} enters Keycloak's database`,
+      ).rejects.toMatchObject(permissionDenied);
     }
   });
 
