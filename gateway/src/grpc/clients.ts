@@ -19,6 +19,7 @@ import {
   callerSigningInterceptor,
   createCallerSigner,
   REQUEST_ID_HEADER,
+  sendUnary,
   serviceClient,
   setCallerMetadata,
   type UnaryMethod,
@@ -123,15 +124,12 @@ export function call<Request, Response>(
   const metadata = new Metadata();
   metadata.set(REQUEST_ID_HEADER, context.requestId);
   if (context.caller) setCallerMetadata(metadata, context.caller);
-  return new Promise((resolve, reject) => {
-    method.call(
-      client,
-      request,
-      metadata,
-      { deadline: new Date(Date.now() + context.deadlineMs) },
-      (error, response) => (error ? reject(new ServiceCallError(service, error)) : resolve(response)),
-    );
-  });
+  // A read that fails UNAVAILABLE is sent again while its deadline leaves room (service kit, ADR 0046).
+  return sendUnary(client, method, request, metadata, new Date(Date.now() + context.deadlineMs)).catch(
+    (error: ServiceError) => {
+      throw new ServiceCallError(service, error);
+    },
+  );
 }
 
 export type StreamMethod<Request, Response> = (

@@ -28,12 +28,15 @@ export class Tally {
   readonly latencies: number[] = [];
   failed = 0;
   readonly failures = new Map<string, number>();
+  /** When each failure ended (ms from the load's start), to place it against the kill and the restart. */
+  readonly failedAt: { atMs: number; failure: string }[] = [];
   record(startedAt: number, endedAt: number, failure?: string) {
     this.ends.push(endedAt);
     this.latencies.push(endedAt - startedAt);
     if (failure === undefined) return;
     this.failed++;
     this.failures.set(failure, (this.failures.get(failure) ?? 0) + 1);
+    this.failedAt.push({ atMs: Math.round(endedAt), failure });
   }
   between(fromMs: number, toMs: number) {
     return this.ends.filter((end) => end >= fromMs && end < toMs).length;

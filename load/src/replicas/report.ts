@@ -152,6 +152,8 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
   );
   for (const [kind, count] of [...run.result.reads.failures, ...run.result.writes.failures].slice(0, 6))
     print(`  ${count}× ${kind}`);
+  for (const { atMs, failure } of [...run.result.reads.failedAt, ...run.result.writes.failedAt].slice(0, 12))
+    print(`  at ${(atMs / 1000).toFixed(2)} s: ${failure}`);
   print(
     `  lost: ${run.lost.lostPosts} posts, ${run.lost.lostComments} comments, ${run.lost.lostProfileEdit} profile edits (of ${run.result.posts.size} posts, ${[...run.result.posts.values()].flat().length} comments, ${run.result.profileEdits.filter((e) => e.acknowledged).length} edits acknowledged)`,
   );
@@ -179,6 +181,7 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
       events: run.events,
       failedWrites: run.result.writes.failed,
       failures: Object.fromEntries([...run.result.reads.failures, ...run.result.writes.failures]),
+      failedAt: [...run.result.reads.failedAt, ...run.result.writes.failedAt],
       lost: run.lost,
       convergenceProbes: run.result.convergence.length,
       convergenceNotFound: notFound,

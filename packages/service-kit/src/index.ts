@@ -68,7 +68,15 @@ export {
   useServiceIdentity,
   type VerifiedCaller,
 } from './grpc/caller-token.ts';
-export { clientOptions, serviceClient, type UnaryMethod, unaryCall } from './grpc/clients.ts';
+export {
+  clientOptions,
+  isIdempotentRead,
+  READ_AGAIN_AFTER_MS,
+  sendUnary,
+  serviceClient,
+  type UnaryMethod,
+  unaryCall,
+} from './grpc/clients.ts';
 export { GUARD_MESSAGES } from './grpc/guard.ts';
 export { type ProbeStatus, probeGrpcHealth } from './grpc/health-probe.ts';
 export {

@@ -1,10 +1,13 @@
 // The addresses every *_SERVICE_ADDR variable takes (one host:port, a list of replicas, a dns:/// name) and
-// the grpc-js targets they become; a bad one stops the process at start-up with the reason.
+// the grpc-js targets they become; a bad one stops the process at start-up with the reason. The channels' service
+// config, and which methods are the reads sent again.
+import { credentials } from '@grpc/grpc-js';
+import { PostServiceClient } from '@rotunda/protos/post';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addressProblem } from '../src/grpc/addresses.ts';
 import { IDEMPOTENT_READS } from '../src/grpc/clients.ts';
-import { clientOptions, envAddress, grpcTarget, loadConfig } from '../src/index.ts';
+import { clientOptions, envAddress, grpcTarget, isIdempotentRead, loadConfig } from '../src/index.ts';
 
 describe('grpcTarget', () => {
   it('turns one address, a list of replicas or a DNS name into a grpc-js target', () => {
@@ -53,6 +56,20 @@ describe('clientOptions', () => {
     for (const write of ['AddPost', 'AddComment', 'SetLike', 'AddRead', 'DeletePost'])
       expect(methods).not.toContain(write);
     expect(reads.retryPolicy).toMatchObject({ maxAttempts: 3, retryableStatusCodes: ['UNAVAILABLE'] });
+  });
+});
+
+describe('isIdempotentRead', () => {
+  it('knows a generated method by its path: the reads listed, never a write or another service’s method', () => {
+    const client = new PostServiceClient('127.0.0.1:1', credentials.createInsecure());
+    expect(isIdempotentRead(client.listPosts)).toBe(true);
+    expect(isIdempotentRead(client.getFeedVersion)).toBe(true);
+    expect(isIdempotentRead(client.addPost)).toBe(false);
+    expect(isIdempotentRead(client.addComment)).toBe(false);
+    expect(isIdempotentRead({ path: '/rotunda.post.v1.PostService/Nothing' })).toBe(false);
+    expect(isIdempotentRead({ path: '/rotunda.nowhere.v1.Service/ListPosts' })).toBe(false);
+    expect(isIdempotentRead(() => undefined)).toBe(false);
+    client.close();
   });
 });
 

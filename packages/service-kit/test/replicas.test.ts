@@ -1,7 +1,8 @@
 // Several replicas of one service, each its own process run through runService on one real PostgreSQL, and a
 // client built with the kit's serviceClient over their addresses: calls spread round robin, a read caught on a
-// replica that is killed is answered by another, a write is never sent twice, SIGTERM drains the calls in flight
-// before the process exits 0, and replicas starting together wire one at a time.
+// replica that is killed is answered by another (its answer begun or not, one of a steady stream or not), a write
+// is never sent twice, SIGTERM drains the calls in flight before the process exits 0, and replicas starting
+// together wire one at a time.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type ServiceError, status } from '@grpc/grpc-js';
@@ -10,7 +11,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../src/index.ts';
 import { createTestDatabase } from '../src/testing/index.ts';
-import { countByReplica, type Replica, read, startReplica, write } from './support/replicas.ts';
+import { type Answer, countByReplica, type Replica, read, startReplica, write } from './support/replicas.ts';
 
 let databaseUrl: string;
 let schemas = 0;
@@ -89,6 +90,39 @@ describe('a client over two replicas', () => {
     // Later reads go to b alone.
     const later = await Promise.all(Array.from({ length: 10 }, () => read(client)));
     expect(countByReplica(later)).toEqual({ b: 10 });
+  });
+
+  it('answers every read whose answer had begun when its replica was killed: sent again, the other answers it', async () => {
+    // a sends each read's headers at once and holds its answer, so grpc-js has committed those calls to a.
+    const { replicas } = await twoReplicas({ EXTRA_DELAY_MS: '60000', HEADERS_FIRST: 'true' });
+    const client = clientOf(...replicas);
+    await connected(client);
+    let settled = 0;
+    const reads = Array.from({ length: 20 }, () => read(client).finally(() => (settled += 1)));
+    await sleep(500);
+    expect(20 - settled).toBeGreaterThanOrEqual(6);
+    replicas[0].process.kill('SIGKILL');
+    const answers = await Promise.all(reads);
+    expect(answers.filter((answer) => answer.error)).toEqual([]);
+    expect(countByReplica(answers)).toEqual({ b: 20 });
+  });
+
+  it('answers every read of a steady stream from 16 callers while a replica is killed under it', async () => {
+    const { replicas } = await twoReplicas({ EXTRA_DELAY_MS: '20' }, { EXTRA_DELAY_MS: '20' });
+    const client = clientOf(...replicas);
+    await connected(client);
+    const answers: Answer[] = [];
+    const until = Date.now() + 3000;
+    const callers = Array.from({ length: 16 }, async () => {
+      while (Date.now() < until) answers.push(await read(client));
+    });
+    await sleep(1000);
+    replicas[0].process.kill('SIGKILL');
+    await Promise.all(callers);
+    expect(answers.filter((answer) => answer.error)).toEqual([]);
+    const counts = countByReplica(answers);
+    expect(counts.a).toBeGreaterThan(0);
+    expect(counts.b).toBeGreaterThan(counts.a ?? 0);
   });
 
   it('never sends a write twice: one in flight on a killed replica fails UNAVAILABLE and the other never sees it', async () => {

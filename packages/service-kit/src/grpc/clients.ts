@@ -1,7 +1,9 @@
 // How every gRPC client of Rotunda's reaches a service: an `*_SERVICE_ADDR` value (one host:port, a comma list of
 // replicas' addresses, or a dns:/// name) becomes a grpc-js target, and the channel balances round robin over
-// every address it resolves, retries the service's idempotent reads once on UNAVAILABLE (never a write), asks DNS
-// again as replicas come and go, and notices a dead peer by keepalive pings (ADR 0025).
+// every address it resolves, retries the service's idempotent reads on UNAVAILABLE (never a write), asks DNS
+// again as replicas come and go, and notices a dead peer by keepalive pings (ADR 0025). A read that still fails
+// UNAVAILABLE is sent again as a new call, a little later, within its deadline (ADR 0046).
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type ChannelCredentials,
   type ChannelOptions,
@@ -10,6 +12,7 @@ import {
   type Interceptor,
   Metadata,
   type ServiceError,
+  status,
 } from '@grpc/grpc-js';
 import { currentRequestId, REQUEST_ID_HEADER } from '../request-context.ts';
 import { clientTelemetryInterceptor } from '../telemetry/grpc.ts';
@@ -169,6 +172,55 @@ export type UnaryMethod<Request, Response> = (
 ) => unknown;
 
 /**
+ * Is `method` (a generated client's, which grpc-js gives its full path) one of its service's IDEMPOTENT_READS?
+ */
+export function isIdempotentRead(method: unknown): boolean {
+  const path = (method as { path?: unknown } | undefined)?.path;
+  if (typeof path !== 'string') return false;
+  const [, service, name] = path.split('/');
+  const reads: readonly string[] | undefined = IDEMPOTENT_READS[service as ServiceFullName];
+  return reads?.includes(name ?? '') ?? false;
+}
+
+/**
+ * The pauses before an idempotent read is sent again as a new call once grpc-js's own attempts failed UNAVAILABLE.
+ * grpc-js cannot retry an attempt once the replica's answer began (its headers arrived: the call is committed),
+ * and its attempts follow each other within 150 ms, which a busy machine can spend with no replica connected (the
+ * live one reconnecting as the other dies). A new call is picked afresh among the replicas connected by then.
+ */
+export const READ_AGAIN_AFTER_MS = [50, 200, 500] as const;
+
+/**
+ * One unary call with `metadata` until `deadline`, as a promise. An idempotent read that fails UNAVAILABLE is sent
+ * again after each of READ_AGAIN_AFTER_MS while its deadline leaves room; any other call is sent once.
+ */
+export async function sendUnary<Request, Response>(
+  client: Client,
+  method: UnaryMethod<Request, Response>,
+  request: Request,
+  metadata: Metadata,
+  deadline: Date,
+): Promise<Response> {
+  const once = () =>
+    new Promise<Response>((resolve, reject) => {
+      method.call(client, request, metadata, { deadline }, (error, response) =>
+        error ? reject(error) : resolve(response),
+      );
+    });
+  if (!isIdempotentRead(method)) return once();
+  for (const pause of READ_AGAIN_AFTER_MS) {
+    try {
+      return await once();
+    } catch (error) {
+      if ((error as Partial<ServiceError>).code !== status.UNAVAILABLE) throw error;
+      if (Date.now() + pause >= deadline.getTime()) throw error;
+      await sleep(pause);
+    }
+  }
+  return once();
+}
+
+/**
  * One unary call of one service to another, as a promise, within `deadlineMs`; the request id of the call being
  * served travels on, so the other service's log lines and spans join it.
  */
@@ -181,13 +233,5 @@ export function unaryCall<Request, Response>(
   const metadata = new Metadata();
   const requestId = currentRequestId();
   if (requestId) metadata.set(REQUEST_ID_HEADER, requestId);
-  return new Promise((resolve, reject) => {
-    method.call(
-      client,
-      request,
-      metadata,
-      { deadline: new Date(Date.now() + deadlineMs) },
-      (error, response) => (error ? reject(error) : resolve(response)),
-    );
-  });
+  return sendUnary(client, method, request, metadata, new Date(Date.now() + deadlineMs));
 }

@@ -1,8 +1,9 @@
 // Test support: replicas of the small test service (fixtures/replica.ts) as their own processes on the test
-// database, and promise-returning calls of its read and write.
+// database, and its read and write called as the services call each other (the kit's sendUnary).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Metadata, type ServiceError } from '@grpc/grpc-js';
 import { AddOrganizationRequest, type OrgServiceClient } from '@rotunda/protos/org';
+import { sendUnary, type UnaryMethod } from '../../src/index.ts';
 import { testCallers } from '../../src/testing/index.ts';
 
 const kitDir = new URL('../..', import.meta.url).pathname;
@@ -54,34 +55,34 @@ export interface Answer {
   error?: ServiceError;
 }
 
-/** GetOrganization, answered after `delayMs` (plus the replica's own delay). */
-export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000) =>
-  new Promise<Answer>((resolve) =>
-    client.getOrganization(
-      { organization_id: delayMs },
-      new Metadata(),
-      { deadline: new Date(Date.now() + deadlineMs) },
-      (error, response) =>
-        resolve(
-          error
-            ? { error }
-            : {
-                replica: response.organization?.organization_name,
-                writes: response.organization?.organization_id,
-              },
-        ),
-    ),
+/** A call sent as the services and the gateway send theirs (the kit's sendUnary), answered or failed. */
+const send = <Request, Response>(
+  client: OrgServiceClient,
+  method: UnaryMethod<Request, Response>,
+  request: Request,
+  deadlineMs: number,
+  answer: (response: Response) => Answer,
+): Promise<Answer> =>
+  sendUnary(client, method, request, new Metadata(), new Date(Date.now() + deadlineMs)).then(
+    answer,
+    (error: ServiceError) => ({ error }),
   );
 
-/** AddOrganization, answered after `delayMs` (plus the replica's own delay). */
+/** GetOrganization (an idempotent read), answered after `delayMs` (plus the replica's own delay). */
+export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000) =>
+  send(client, client.getOrganization, { organization_id: delayMs }, deadlineMs, (response) => ({
+    replica: response.organization?.organization_name,
+    writes: response.organization?.organization_id,
+  }));
+
+/** AddOrganization (a write), answered after `delayMs` (plus the replica's own delay). */
 export const write = (client: OrgServiceClient, delayMs = 0) =>
-  new Promise<Answer>((resolve) =>
-    client.addOrganization(
-      AddOrganizationRequest.fromPartial({ organization_name: 'x', group_type: String(delayMs) }),
-      new Metadata(),
-      { deadline: new Date(Date.now() + 20_000) },
-      (error, response) => resolve(error ? { error } : { replica: response.organization?.organization_name }),
-    ),
+  send(
+    client,
+    client.addOrganization,
+    AddOrganizationRequest.fromPartial({ organization_name: 'x', group_type: String(delayMs) }),
+    20_000,
+    (response) => ({ replica: response.organization?.organization_name }),
   );
 
 /** How many answers each replica gave. */
