@@ -20,6 +20,7 @@ import { call, type ServiceClients } from './grpc/clients.ts';
 import { compressAnswers } from './http/compression.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { type FeedPages, feedPages } from './http/feed-pages.ts';
+import { readIdempotencyKey } from './http/idempotency-key.ts';
 import { refuseNul } from './http/nul.ts';
 import { requestLogs } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -145,7 +146,14 @@ export function createApp({
   const withCaller = authenticate(verifyToken, moderation);
   // Every /api call knows its caller; a token that fails verification answers 401 there, even on public
   // reads, so a member whose session ended finds out. /auth verifies only on its member-only calls.
-  app.use('/api', bodyReadAhead, express.json({ limit: API_BODY_LIMIT }), refuseNul, withCaller);
+  app.use(
+    '/api',
+    readIdempotencyKey,
+    bodyReadAhead,
+    express.json({ limit: API_BODY_LIMIT }),
+    refuseNul,
+    withCaller,
+  );
   app.use('/api/news', newsRouter(clients, config.PUBLIC_CACHE_SECONDS));
   // One admission for logos and pictures alike: the bodies held at once are this process's, whichever route.
   const uploads = uploadAdmission(clients, {

@@ -8,7 +8,7 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { TOO_MANY_MENTIONS } from '@rotunda/rules';
-import { DomainError } from '@rotunda/service-kit';
+import { DomainError, IDEMPOTENCY_MESSAGES, idempotencyKeyOf } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keyedMicroCache } from '../src/http/micro-cache.ts';
 import {
@@ -24,6 +24,7 @@ import {
   startGateway,
 } from './support/fake-auth.ts';
 import {
+  COMMENT,
   EVENT_POST,
   EVENT_TYPES,
   type FakePost,
@@ -552,6 +553,69 @@ describe('comments', () => {
     expect(await del('/api/posts/delete-comment', { comment_id: 31 }, member)).toMatchObject({
       status: 403,
       body: { errors: [{ msg: 'Only the author can delete this comment' }] },
+    });
+  });
+});
+
+describe('Idempotency-Key (ADR 0046)', () => {
+  const POST = { post_title: 'x', post_body: 'y', post_type: 1 };
+  /** The key each addPost and addComment call carried in its metadata, in order. */
+  const keysSent = () => {
+    const sent: (string | undefined)[] = [];
+    for (const method of ['addPost', 'addComment']) {
+      posts.answer(method, async (_request, context) => {
+        sent.push(idempotencyKeyOf(context.metadata));
+        return method === 'addPost' ? PLAIN_POST : COMMENT;
+      });
+    }
+    return sent;
+  };
+
+  it('passes the key of a create on to the service, bare or as the draft standard’s quoted string', async () => {
+    const sent = keysSent();
+    const key = '6f1c3a8e-52d4-4c1b-9a3e-0d2f7b9c4e11';
+    const comment = { post_id: 7, comment_body: 'z' };
+    const answers = [
+      await post(url('/api/posts/add-post'), POST, { ...member, 'idempotency-key': key }),
+      await post(url('/api/posts/add-comment'), comment, { ...member, 'Idempotency-Key': `"${key}"` }),
+      await post(url('/api/posts/add-post'), POST, member),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(sent).toEqual([key, key, undefined]);
+  });
+
+  it.each([
+    ['too short', 'abc1234'],
+    ['too long', 'k'.repeat(256)],
+    ['with a space', 'two words here'],
+    ['with a quote inside', '"abc"def"'],
+    ['not ASCII', 'clé-numéro-1'],
+  ])('refuses a key %s with 400 before asking the service', async (_case, key) => {
+    const sent = keysSent();
+    expect(await post(url('/api/posts/add-post'), POST, { ...member, 'idempotency-key': key })).toMatchObject(
+      {
+        status: 400,
+        body: { errors: [{ msg: IDEMPOTENCY_MESSAGES.malformed }] },
+      },
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('answers 422 when the key came with another request before, 409 while its first request runs', async () => {
+    const headers = { ...member, 'idempotency-key': 'key-of-a-retried-post' };
+    posts.answer('addPost', async () => {
+      throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.reused);
+    });
+    expect(await post(url('/api/posts/add-post'), POST, headers)).toMatchObject({
+      status: 422,
+      body: { errors: [{ msg: IDEMPOTENCY_MESSAGES.reused }] },
+    });
+    posts.answer('addPost', async () => {
+      throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.inProgress);
+    });
+    expect(await post(url('/api/posts/add-post'), POST, headers)).toMatchObject({
+      status: 409,
+      body: { errors: [{ msg: IDEMPOTENCY_MESSAGES.inProgress }] },
     });
   });
 });

@@ -22,6 +22,7 @@ import {
   sendUnary,
   serviceClient,
   setCallerMetadata,
+  setIdempotencyKey,
   type UnaryMethod,
 } from '@rotunda/service-kit';
 import type { GatewayConfig } from '../config.ts';
@@ -112,6 +113,8 @@ export interface CallContext {
   deadlineMs: number;
   /** The member on whose behalf the call is made (verified by the gateway); services trust only this. */
   caller?: Caller | undefined;
+  /** The request's Idempotency-Key: a create repeated with it answers its first answer (ADR 0046). */
+  idempotencyKey?: string | undefined;
 }
 
 export function call<Request, Response>(
@@ -124,6 +127,7 @@ export function call<Request, Response>(
   const metadata = new Metadata();
   metadata.set(REQUEST_ID_HEADER, context.requestId);
   if (context.caller) setCallerMetadata(metadata, context.caller);
+  if (context.idempotencyKey) setIdempotencyKey(metadata, context.idempotencyKey);
   // A read that fails UNAVAILABLE is sent again while its deadline leaves room (service kit, ADR 0046).
   return sendUnary(client, method, request, metadata, new Date(Date.now() + context.deadlineMs)).catch(
     (error: ServiceError) => {

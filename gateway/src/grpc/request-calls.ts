@@ -14,6 +14,7 @@ export const callContextOf = (req: Request, deadlineMs: number): CallContext => 
   requestId: req.id as string,
   deadlineMs,
   caller: req.caller,
+  idempotencyKey: req.idempotencyKey,
 });
 
 /** The unary calls a router makes to `service` for a request; the deadline is the gateway's unless given. */

@@ -2,6 +2,7 @@
 // gRPC statuses from the services become their HTTP meaning; an unreachable service is a clear 503; a
 // rate-limited one a 429 that says when to come back (Retry-After).
 import { status as grpcStatus } from '@grpc/grpc-js';
+import { IDEMPOTENCY_MESSAGES } from '@rotunda/service-kit';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ServiceCallError } from '../grpc/clients.ts';
 
@@ -73,6 +74,12 @@ export function httpErrorOf(error: unknown): HttpErrorAnswer {
       return { status, message: `The ${error.service} service is unavailable. Please try again shortly.` };
     if (status === 504) return { status, message: `The ${error.service} service did not answer in time.` };
     if (status >= 500) return { status, message: 'An error occurred. Please try again later.' };
+    // An Idempotency-Key sent again with another request: 422, as the IETF draft of the header has it.
+    if (
+      error.grpc.code === grpcStatus.FAILED_PRECONDITION &&
+      error.grpc.details === IDEMPOTENCY_MESSAGES.reused
+    )
+      return { status: 422, message: error.grpc.details };
     return { status, message: error.grpc.details };
   }
   // Express 5 throws a URIError (status 400) for a path parameter that is not valid percent-encoded UTF-8.

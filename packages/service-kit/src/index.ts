@@ -106,6 +106,18 @@ export {
   historyEntryOf,
   historyRecordOf,
 } from './history.ts';
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_RETENTION_HOURS,
+  IDEMPOTENCY_MESSAGES,
+  type IdempotencyKeys,
+  idempotencyKeyOf,
+  idempotencyKeys,
+  type JsonCodec,
+  parseIdempotencyKey,
+  type RawSql,
+  setIdempotencyKey,
+} from './idempotency.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
   createSmtpMailer,

@@ -5,7 +5,7 @@
 // version moved once at start and for counted reads, and rotunda.post.v1.PostService over gRPC.
 import { consumeEvents, eventsSchemaOf, keepOutbox, listenForChanges } from '@rotunda/events';
 import { PostServiceService } from '@rotunda/protos/post';
-import { runService } from '@rotunda/service-kit';
+import { idempotencyKeys, runService } from '@rotunda/service-kit';
 import { grpcPostService } from './adapters/grpc-post-service.ts';
 import { POST_EVENTS } from './adapters/prisma-sql.ts';
 import { postConfigSchema } from './config.ts';
@@ -20,6 +20,7 @@ await runService({
   wire: async ({ config, logger }) => {
     const stopOutbox = await keepOutbox({ databaseUrl: config.DATABASE_URL, schema: POST_EVENTS, logger });
     const {
+      prisma,
       repository,
       profiles,
       sanitizer,
@@ -69,6 +70,7 @@ await runService({
           implementation: grpcPostService(
             { types, posts, comments, likes, moderation, membersData, copies },
             logger,
+            idempotencyKeys(prisma, config.DATABASE_SCHEMA),
           ),
           // A suspended member reads (AddRead counts a reading), but posts, comments, likes and reports nothing
           // (ADR 0041); a suspended contributor decides nothing either.

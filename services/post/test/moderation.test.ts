@@ -15,6 +15,7 @@ import { suspendedMessage } from '@rotunda/rules';
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
+  idempotencyKeys,
   migrate,
   prismaAdapter,
   type RunningGrpcServer,
@@ -88,7 +89,7 @@ async function serve(rules: PostDomain): Promise<PostServiceClient> {
       {
         name: 'rotunda.post.v1.PostService',
         definition: PostServiceService,
-        implementation: grpcPostService(rules, logger),
+        implementation: grpcPostService(rules, logger, idempotencyKeys(prisma, 'post')),
       },
     ],
   });

@@ -17,6 +17,7 @@ import { MENTIONS_MAX, TOO_MANY_MENTIONS } from '@rotunda/rules';
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
+  idempotencyKeys,
   migrate,
   prismaAdapter,
   type RunningGrpcServer,
@@ -120,7 +121,7 @@ async function serve(rules: PostDomain): Promise<PostServiceClient> {
       {
         name: 'rotunda.post.v1.PostService',
         definition: PostServiceService,
-        implementation: grpcPostService(rules, logger),
+        implementation: grpcPostService(rules, logger, idempotencyKeys(prisma, 'post')),
       },
     ],
   });

@@ -1,11 +1,11 @@
 // The post service against a real PostgreSQL (its schema and the Postgres search index) and real gRPC, with the
 // profile and org services it asks played by fakes on real gRPC: migrations match schema.prisma, the types, the
-// demo seed, posts and comments written by members with a profile and refused to everyone else, sanitizing,
-// comments within each member's allowance (shared by replicas), server-counted likes and reads, the feed searched,
-// filtered, sorted and paged with only each post's latest comments (the earlier ones a page at a time), and
-// bylines that follow renames announced by the owners (ADR 0012), the index rebuilt by the operator's reindex
-// command, and the feed version (GetFeedVersion) moved after every kind of write that changes a page, once a
-// reader already sees it.
+// demo seed, posts and comments written by members with a profile and refused to everyone else, made once per
+// Idempotency-Key however often it is sent (ADR 0046), sanitizing, comments within each member's allowance
+// (shared by replicas), server-counted likes and reads, the feed searched, filtered, sorted and paged with only
+// each post's latest comments (the earlier ones a page at a time), and bylines that follow renames announced by
+// the owners (ADR 0012), the index rebuilt by the operator's reindex command, and the feed version
+// (GetFeedVersion) moved after every kind of write that changes a page, once a reader already sees it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { credentials, status } from '@grpc/grpc-js';
@@ -21,6 +21,9 @@ import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
   connectReadDriver,
+  IDEMPOTENCY_KEY_RETENTION_HOURS,
+  IDEMPOTENCY_MESSAGES,
+  idempotencyKeys,
   migrate,
   prismaAdapter,
   type ReadDriver,
@@ -149,7 +152,7 @@ async function serve(rules: PostDomain) {
       {
         name: 'rotunda.post.v1.PostService',
         definition: PostServiceService,
-        implementation: grpcPostService(rules, logger),
+        implementation: grpcPostService(rules, logger, idempotencyKeys(prisma, 'post')),
       },
     ],
   });
@@ -383,6 +386,110 @@ describe('adding posts', () => {
     profiles.calls.length = 0;
     await refusal(addPost({}));
     expect(profiles.calls).toEqual([]);
+  });
+});
+
+describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
+  const keyed = <K extends 'addPost' | 'addComment'>(
+    method: K,
+    request: Parameters<typeof rpc<K>>[1],
+    key: string,
+    caller: Caller = MAYA,
+  ) => rpc(method, request, caller, client, key);
+  const keptKeys = async () =>
+    (
+      await prisma.$queryRawUnsafe<{ owner: string; method: string; key: string; kept: boolean }[]>(
+        'SELECT owner, method, key, answer IS NOT NULL AS kept FROM post.idempotency_keys ORDER BY owner, method, key',
+      )
+    ).map(({ owner, method, key, kept }) => `${owner} ${method} ${key} ${kept ? 'answered' : 'running'}`);
+
+  it('creates one post for a key sent three times, answering each repeat with the first answer', async () => {
+    await emptyPosts();
+    await prisma.$executeRawUnsafe('DELETE FROM post.idempotency_keys');
+    const first = await keyed('addPost', announcement, 'post-key-0001');
+    const again = await keyed('addPost', announcement, 'post-key-0001');
+    const third = await keyed('addPost', announcement, 'post-key-0001');
+    expect(again).toEqual(first);
+    expect(third).toEqual(first);
+    expect(await prisma.post.count()).toBe(1);
+    // Another key, or none, is another post; the same key is the caller's own: another member's is theirs.
+    const other = await keyed('addPost', announcement, 'post-key-0002');
+    const carlos = await keyed('addPost', announcement, 'post-key-0001', CARLOS);
+    await addPost();
+    expect(new Set([first.post_id, other.post_id, carlos.post_id]).size).toBe(3);
+    expect(await prisma.post.count()).toBe(4);
+    expect(await keptKeys()).toEqual([
+      'member:concierge-1 AddPost post-key-0001 answered',
+      'member:member-1 AddPost post-key-0001 answered',
+      'member:member-1 AddPost post-key-0002 answered',
+    ]);
+  });
+
+  it('creates one comment for a repeated key, the post’s count moved once', async () => {
+    await emptyPosts();
+    const post = await addPost();
+    const request = { post_id: post.post_id, comment_body: 'Will there be a recording?' };
+    const first = await keyed('addComment', request, 'comment-key-01', CARLOS);
+    expect(await keyed('addComment', request, 'comment-key-01', CARLOS)).toEqual(first);
+    expect(await prisma.comment.count()).toBe(1);
+    const [shown] = (await rpc('listPosts', { offset: 0, limit: 10 })).posts;
+    expect(shown?.comments_count).toBe(1);
+  });
+
+  it('refuses the key with another request, and a malformed key, creating nothing more', async () => {
+    await emptyPosts();
+    await keyed('addPost', announcement, 'post-key-0003');
+    expect(
+      await refusal(keyed('addPost', { ...announcement, post_title: 'Another' }, 'post-key-0003')),
+    ).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: IDEMPOTENCY_MESSAGES.reused,
+    });
+    expect(await refusal(keyed('addPost', announcement, 'short'))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: IDEMPOTENCY_MESSAGES.malformed,
+    });
+    expect(await prisma.post.count()).toBe(1);
+  });
+
+  it('lets the key of a refused create be used again: the refusal made nothing', async () => {
+    await emptyPosts();
+    expect(
+      await refusal(keyed('addPost', { ...announcement, post_title: '' }, 'post-key-0004')),
+    ).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
+    const post = await keyed('addPost', announcement, 'post-key-0004');
+    expect(post.post_title).toBe(announcement.post_title);
+    expect(await prisma.post.count()).toBe(1);
+  });
+
+  it('creates one post when the same key arrives ten times at once: the others answer it or say it is running', async () => {
+    await emptyPosts();
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, () => keyed('addPost', event, 'post-key-0005')),
+    );
+    expect(await prisma.post.count()).toBe(1);
+    const [created] = await prisma.post.findMany();
+    for (const answer of answers) {
+      if (answer.status === 'fulfilled') expect(answer.value.post_id).toBe(created?.postId);
+      else
+        expect(await refusal(Promise.reject(answer.reason))).toEqual({
+          code: status.FAILED_PRECONDITION,
+          details: IDEMPOTENCY_MESSAGES.inProgress,
+        });
+    }
+    expect(answers.filter((answer) => answer.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets a key go after a day: the same key then creates again', async () => {
+    await emptyPosts();
+    await keyed('addPost', announcement, 'post-key-0006');
+    await prisma.$executeRawUnsafe(
+      `UPDATE post.idempotency_keys SET created_at = now() - interval '${IDEMPOTENCY_KEY_RETENTION_HOURS} hours 1 minute' WHERE key = 'post-key-0006'`,
+    );
+    await keyed('addPost', announcement, 'post-key-0006');
+    expect(await prisma.post.count()).toBe(2);
   });
 });
 

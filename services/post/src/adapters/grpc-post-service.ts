@@ -1,15 +1,17 @@
 // The gRPC face of the post service (rotunda.post.v1.PostService): translates messages to the rules' calls and
 // the rules' answers back, null fields becoming absent ones. Every write method refuses a suspended member
 // before anything else of the call (ADR 0041).
-import type {
-  AuthorInfo,
+import {
+  AddCommentRequest,
+  AddPostRequest,
+  type AuthorInfo,
   Comment as CommentMessage,
-  Moderation as ModerationMessage,
+  type Moderation as ModerationMessage,
   Post as PostMessage,
-  PostServiceServer,
-  Suspension as SuspensionMessage,
+  type PostServiceServer,
+  type Suspension as SuspensionMessage,
 } from '@rotunda/protos/post';
-import { type Logger, type UnaryHandler, unary } from '@rotunda/service-kit';
+import { type IdempotencyKeys, type Logger, type UnaryHandler, unary } from '@rotunda/service-kit';
 import type { Comments } from '../domain/comments.ts';
 import type { LikesAndReads } from '../domain/likes-and-reads.ts';
 import type { MembersData } from '../domain/members-data.ts';
@@ -111,9 +113,14 @@ export interface PostRules {
   copies: Pick<ReadCopies, 'profileInfo'>;
 }
 
+/**
+ * The contract's handlers; `keys` makes each create answer a repeat of its Idempotency-Key with its first answer
+ * instead of creating again (ADR 0046).
+ */
 export function grpcPostService(
   { types, posts, comments, likes, moderation, membersData, copies }: PostRules,
   logger: Logger,
+  keys: IdempotencyKeys,
 ): PostServiceServer {
   /** A write method: a suspended caller is refused before any other check. */
   const write = <Request, Response>(method: string, handler: UnaryHandler<Request, Response>) =>
@@ -159,21 +166,24 @@ export function grpcPostService(
       const type = await types.getEventType(request.eventtype_id);
       return { eventtype_id: type.eventTypeId, event_type: type.eventType };
     }),
-    addPost: write('AddPost', async (request, context) =>
-      postMessage(
-        await posts.addPost(
-          context.caller,
-          {
-            title: request.post_title,
-            body: request.post_body,
-            postTypeId: request.posttype_id,
-            eventLocation: request.event_location,
-            eventDate: request.event_date,
-            eventStart: request.event_start,
-            eventEnd: request.event_end,
-            eventTypeId: request.eventtype_id,
-          },
-          request.mentions,
+    addPost: write(
+      'AddPost',
+      keys.create('AddPost', { request: AddPostRequest, response: PostMessage }, async (request, context) =>
+        postMessage(
+          await posts.addPost(
+            context.caller,
+            {
+              title: request.post_title,
+              body: request.post_body,
+              postTypeId: request.posttype_id,
+              eventLocation: request.event_location,
+              eventDate: request.event_date,
+              eventStart: request.event_start,
+              eventEnd: request.event_end,
+              eventTypeId: request.eventtype_id,
+            },
+            request.mentions,
+          ),
         ),
       ),
     ),
@@ -201,9 +211,20 @@ export function grpcPostService(
       });
       return { comments: page.comments.map(commentMessage), has_earlier: page.hasEarlier };
     }),
-    addComment: write('AddComment', async (request, context) =>
-      commentMessage(
-        await comments.addComment(context.caller, request.post_id, request.comment_body, request.mentions),
+    addComment: write(
+      'AddComment',
+      keys.create(
+        'AddComment',
+        { request: AddCommentRequest, response: CommentMessage },
+        async (request, context) =>
+          commentMessage(
+            await comments.addComment(
+              context.caller,
+              request.post_id,
+              request.comment_body,
+              request.mentions,
+            ),
+          ),
       ),
     ),
     updateComment: write('UpdateComment', async (request, context) =>

@@ -2,7 +2,7 @@
 // or a visitor (fields left out take their proto3 defaults), and the status a refused call ends with.
 import { type CallOptions, type ClientUnaryCall, Metadata, type ServiceError } from '@grpc/grpc-js';
 import { type PostServiceClient, PostServiceService } from '@rotunda/protos/post';
-import { type Caller, setCallerMetadata } from '@rotunda/service-kit';
+import { type Caller, setCallerMetadata, setIdempotencyKey } from '@rotunda/service-kit';
 
 /** The request and response types of one RPC, read from the generated client's fullest overload. */
 type Unary<M> = M extends (
@@ -19,7 +19,8 @@ type Method = {
 
 /**
  * The calls of one test file: `client()` answers the client its set-up made (read at each call, so the helper is
- * made before the set-up runs); `target` picks another replica's client.
+ * made before the set-up runs); `target` picks another replica's client; `idempotencyKey` goes in the metadata as
+ * the gateway sends a request's Idempotency-Key.
  */
 export function postCalls(client: () => PostServiceClient) {
   return function rpc<K extends Method>(
@@ -27,9 +28,11 @@ export function postCalls(client: () => PostServiceClient) {
     request: Partial<Unary<PostServiceClient[K]>['request']>,
     caller?: Caller,
     target: PostServiceClient = client(),
+    idempotencyKey?: string,
   ): Promise<Unary<PostServiceClient[K]>['response']> {
     const metadata = new Metadata();
     if (caller) setCallerMetadata(metadata, caller);
+    if (idempotencyKey !== undefined) setIdempotencyKey(metadata, idempotencyKey);
     const fn = target[method] as unknown as (
       request: unknown,
       metadata: Metadata,

@@ -1,0 +1,143 @@
+// Idempotency keys for the create calls (ADR 0046): a client that lost the answer to a create sends it again with
+// the same `Idempotency-Key` and gets the first answer back, so nothing is created twice. The gateway checks the
+// header and passes the key on as gRPC metadata; the service that owns the rows keeps each caller's key, a
+// fingerprint of the request and the answer in its own schema's `idempotency_keys` table for a day.
+import { createHash } from 'node:crypto';
+import type { Metadata } from '@grpc/grpc-js';
+import { DomainError, invalidArgument } from './errors.ts';
+import type { CallContext, UnaryHandler } from './grpc/unary.ts';
+
+/** The HTTP header (IETF httpapi "The Idempotency-Key HTTP Header Field") and the gRPC metadata key alike. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** How long a key answers its first result; after that the same key starts a new create. */
+export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
+
+export const IDEMPOTENCY_MESSAGES = {
+  malformed:
+    'The Idempotency-Key header must be 8 to 255 visible ASCII characters (a UUID, say), optionally in double quotes.',
+  reused:
+    'This Idempotency-Key was already used for a different request: send a new key with each new request.',
+  inProgress: 'A request with this Idempotency-Key is still being processed: try again shortly.',
+} as const;
+
+/**
+ * The key an `Idempotency-Key` value carries, or undefined when it is malformed. The draft standard makes the value
+ * a structured-field string (in double quotes); the bare form most APIs document is taken too.
+ */
+export function parseIdempotencyKey(value: string): string | undefined {
+  const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  // Visible ASCII but the quote and backslash, which a structured-field string would have to escape.
+  return /^[!#-[\]-~]{8,255}$/.test(key) ? key : undefined;
+}
+
+export function setIdempotencyKey(metadata: Metadata, key: string): void {
+  metadata.set(IDEMPOTENCY_KEY_HEADER, key);
+}
+
+/** The call's key, if it has one; one that is malformed is refused (the gateway lets none through). */
+export function idempotencyKeyOf(metadata: Metadata): string | undefined {
+  const [value] = metadata.get(IDEMPOTENCY_KEY_HEADER);
+  if (value === undefined) return undefined;
+  const key = typeof value === 'string' ? parseIdempotencyKey(value) : undefined;
+  if (key === undefined) throw invalidArgument(IDEMPOTENCY_MESSAGES.malformed);
+  return key;
+}
+
+/** Raw SQL as a Prisma client runs it. */
+export interface RawSql {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+}
+
+/** A generated message type's proto3 JSON mapping (ts-proto's toJSON and fromJSON). */
+export interface JsonCodec<Message> {
+  toJSON(message: Message): unknown;
+  fromJSON(object: unknown): Message;
+}
+
+/** The same request gives the same fingerprint: its proto3 JSON, fields in the message's order. */
+function fingerprintOf<Request>(codec: JsonCodec<Request>, request: Request): string {
+  return createHash('sha256')
+    .update(JSON.stringify(codec.toJSON(request)))
+    .digest('base64url');
+}
+
+/** Who a key belongs to: the member calling, else the service. */
+function ownerOf(context: CallContext): string {
+  return context.caller ? `member:${context.caller.userId}` : `service:${context.service ?? ''}`;
+}
+
+export interface IdempotencyKeys {
+  /**
+   * `handler` made at most once per caller, method and key: a repeat of the same request answers the first
+   * answer; the key used with another request, or while the first is still running, is refused.
+   */
+  create<Request, Response>(
+    method: string,
+    codecs: { request: JsonCodec<Request>; response: JsonCodec<Response> },
+    handler: UnaryHandler<Request, Response>,
+  ): UnaryHandler<Request, Response>;
+}
+
+/** The keys kept in `schema`'s idempotency_keys table (each service's migration creates it). */
+export function idempotencyKeys(sql: RawSql, schema: string): IdempotencyKeys {
+  const table = `"${schema}"."idempotency_keys"`;
+  const where = 'owner = $1 AND method = $2 AND key = $3';
+
+  /** Takes the key for this call: true when no one had it (expired keys are let go first). */
+  const reserve = async (id: string[], fingerprint: string) => {
+    await sql.$executeRawUnsafe(
+      `DELETE FROM ${table} WHERE created_at < now() - make_interval(hours => $1)`,
+      IDEMPOTENCY_KEY_RETENTION_HOURS,
+    );
+    const taken = await sql.$executeRawUnsafe(
+      `INSERT INTO ${table} (owner, method, key, fingerprint) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      ...id,
+      fingerprint,
+    );
+    return taken === 1;
+  };
+
+  return {
+    create(method, codecs, handler) {
+      return async (request, context) => {
+        const key = idempotencyKeyOf(context.metadata);
+        if (key === undefined) return handler(request, context);
+        const id = [ownerOf(context), method, key];
+        const fingerprint = fingerprintOf(codecs.request, request);
+        // Twice at most: a first call that failed lets its key go between our INSERT and SELECT.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          if (await reserve(id, fingerprint)) {
+            let answer: Awaited<ReturnType<typeof handler>>;
+            try {
+              answer = await handler(request, context);
+            } catch (error) {
+              // Nothing was made (the create's transaction failed or it was refused): the key may be used again.
+              await sql.$executeRawUnsafe(`DELETE FROM ${table} WHERE ${where} AND answer IS NULL`, ...id);
+              throw error;
+            }
+            await sql.$executeRawUnsafe(
+              `UPDATE ${table} SET answer = $4::jsonb WHERE ${where}`,
+              ...id,
+              JSON.stringify(codecs.response.toJSON(answer)),
+            );
+            return answer;
+          }
+          const [kept] = await sql.$queryRawUnsafe<{ fingerprint: string; answer: string | null }[]>(
+            `SELECT fingerprint, answer::text AS answer FROM ${table} WHERE ${where}`,
+            ...id,
+          );
+          if (!kept) continue;
+          if (kept.fingerprint !== fingerprint)
+            throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.reused);
+          // Still running, or its process died before keeping the answer: answering nothing keeps it at most once.
+          if (kept.answer === null)
+            throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.inProgress);
+          return codecs.response.fromJSON(JSON.parse(kept.answer));
+        }
+        throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.inProgress);
+      };
+    },
+  };
+}
