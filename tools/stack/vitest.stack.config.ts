@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 180_000,
+    // Hooks give the stack back what a check changed (an image, a replica), which takes a container's start.
+    hookTimeout: 180_000,
   },
 });

@@ -4,7 +4,7 @@
 // image builds it takes longer than CI's budget allows; run it before every release (README, "Production stack").
 // STACK_KEEP=true leaves the stack running afterwards.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { down, MAIL_URL, STACK_URL, say, stackSetting, up } from './stack.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
@@ -20,7 +20,9 @@ function step(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    // The repo's own Node (the `node` package's binary first on PATH, as under `npm run`), whatever the shell's is.
+    const path = `${join(REPO, 'node_modules/.bin')}${delimiter}${env.PATH ?? ''}`;
+    const child = spawn(command, args, { cwd, env: { ...env, PATH: path }, stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code) => resolve(code ?? 1));
   });
