@@ -1,6 +1,6 @@
 // The `Idempotency-Key` request header (ADR 0046): checked here once for every API request, so a malformed key is
 // a clear 400 before anything is forwarded, and passed on with each of the request's gRPC calls; the service that
-// creates honours it (the post service's AddPost and AddComment).
+// creates honours it (ADR 0046 lists the creates that do).
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey } from '@rotunda/service-kit';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors.ts';

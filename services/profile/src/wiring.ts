@@ -4,7 +4,7 @@
 // composition root and the scale seed.
 import { createObjectStore, objectStoreConfigFrom, processImage } from '@rotunda/images';
 import { searchIndexFromConfig } from '@rotunda/search';
-import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-kit';
+import { connectReadDriver, idempotencyKeys, type Logger, prismaAdapter } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgDirectory } from './adapters/grpc-clients.ts';
 import { prismaContactRepository } from './adapters/prisma-contact-repository.ts';
@@ -76,6 +76,8 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     quota,
   });
   const members = createMemberData({ data: prismaMemberData(prisma, config.DATABASE_SCHEMA), directory });
+  // The creates' Idempotency-Keys (ADR 0046).
+  const keys = idempotencyKeys(prisma, config.DATABASE_SCHEMA);
   const close = async () => {
     orgDirectory.close();
     await index.close();
@@ -96,6 +98,7 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     issues,
     contacts,
     members,
+    keys,
     close,
   };
 }

@@ -1,9 +1,9 @@
 // The profile service against a real PostgreSQL, a real S3 endpoint (s3rver) and real gRPC, with the org and
 // auth services it asks played by small gRPC stand-ins: migrations match schema.prisma, the demo seed, the read
 // copy of organization names (whole copy, announced changes, lookups of names not copied yet), and every rule
-// and refusal of profiles, claims, pictures, bios, jobs, colleagues, issue areas and authors, and the people
-// directory's search on a real Postgres search index kept in step with every write and rename, and rebuilt by
-// the operator's reindex command.
+// and refusal of profiles, claims, pictures, bios, jobs, colleagues, issue areas and authors (profiles and jobs
+// made once per Idempotency-Key), and the people directory's search on a real Postgres search index kept in step
+// with every write and rename, and rebuilt by the operator's reindex command.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -13,7 +13,13 @@ import { mediaKeyOf, type ObjectStore, sweepOrphanUploads } from '@rotunda/image
 import { FindUnclaimedMatchesRequest, type ListedProfile, type Profile } from '@rotunda/protos/profile';
 import { ELECTED_OFFICIAL_TITLES, ELECTED_OFFICIALS_GROUP } from '@rotunda/rules';
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
-import { type Caller, type Logger, prismaAdapter, setCallerMetadata } from '@rotunda/service-kit';
+import {
+  type Caller,
+  IDEMPOTENCY_MESSAGES,
+  type Logger,
+  prismaAdapter,
+  setCallerMetadata,
+} from '@rotunda/service-kit';
 import { diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -466,6 +472,25 @@ describe('reading profiles', () => {
 });
 
 describe('creating a profile', () => {
+  it('answers a create sent again with its Idempotency-Key with the same profile, making one (ADR 0046)', async () => {
+    const owner = member();
+    const request = {
+      fields: {
+        profile_picture: await uploadedPicture(owner),
+        first_name: 'Noor',
+        last_name: `Keyed ${randomUUID().slice(0, 6)}`,
+        work_email: `${randomUUID().slice(0, 8)}@agency.example.org`,
+        other_phone: '9165550100',
+      },
+    };
+    const first = await rpc('createProfile', request, owner, 'profile-key-01');
+    const again = await rpc('createProfile', request, owner, 'profile-key-01');
+    expect(again).toEqual(first);
+    expect((await rpc('userCheck', {}, owner)).profiles).toEqual([
+      { user_id: owner.userId, profile_id: first.profile_id, claim_pending: false },
+    ]);
+  });
+
   it('makes the caller the owner, formats the fields and ignores a sent filer id', async () => {
     const owner = member();
     const picture = await uploadedPicture(owner);
@@ -1137,6 +1162,22 @@ describe('pictures', () => {
 });
 
 describe('jobs', () => {
+  it('adds one job for an Idempotency-Key sent three times, each repeat answered the first job (ADR 0046)', async () => {
+    const owner = member();
+    const { profile_id } = await profileOf(owner);
+    const request = { profile_id, fields: currentJob(1, { division_id: 11 }) };
+    const first = await rpc('addJob', request, owner, 'job-key-0001');
+    expect(await rpc('addJob', request, owner, 'job-key-0001')).toEqual(first);
+    expect(await rpc('addJob', request, owner, 'job-key-0001')).toEqual(first);
+    expect((await rpc('getProfile', { profile_id }, owner)).job_experiences).toHaveLength(1);
+    expect(await refusal(rpc('addJob', { profile_id, fields: pastJob(3) }, owner, 'job-key-0001'))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: IDEMPOTENCY_MESSAGES.reused,
+    });
+    await rpc('addJob', request, owner, 'job-key-0002');
+    expect((await rpc('getProfile', { profile_id }, owner)).job_experiences).toHaveLength(2);
+  });
+
   it('adds a job formatted, a current one without an end date, with names from the read copy', async () => {
     const owner = member();
     const { profile_id } = await profileOf(owner);

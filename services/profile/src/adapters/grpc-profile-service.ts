@@ -1,7 +1,19 @@
 // The gRPC face of the profile service (rotunda.profile.v1.ProfileService): each call to the rules' call that
 // answers it, requests and answers translated by grpc-messages.ts.
-import type { ProfileServiceServer } from '@rotunda/protos/profile';
-import { historyEntryMessage, type Logger, serverStream, unary } from '@rotunda/service-kit';
+import {
+  AddJobRequest,
+  CreateProfileRequest,
+  Job,
+  Profile,
+  type ProfileServiceServer,
+} from '@rotunda/protos/profile';
+import {
+  historyEntryMessage,
+  type IdempotencyKeys,
+  type Logger,
+  serverStream,
+  unary,
+} from '@rotunda/service-kit';
 import type { ClaimService } from '../domain/claim-service.ts';
 import type { Contacts } from '../domain/contacts.ts';
 import type { PeopleDirectory } from '../domain/directory.ts';
@@ -35,6 +47,7 @@ export function grpcProfileService(
     directory,
     contacts,
     members,
+    keys,
   }: {
     profiles: ProfileService;
     claims: ClaimService;
@@ -44,6 +57,8 @@ export function grpcProfileService(
     directory: PeopleDirectory;
     contacts: Contacts;
     members: MemberData;
+    /** Makes each create answer a repeat of its Idempotency-Key with its first answer (ADR 0046). */
+    keys: IdempotencyKeys;
   },
   logger: Logger,
 ): ProfileServiceServer {
@@ -78,8 +93,15 @@ export function grpcProfileService(
         claim_pending: owned.claimPending,
       })),
     })),
-    createProfile: unary(logger, 'CreateProfile', async (request, context) =>
-      profileMessage(await profiles.createProfile(context.caller, profileInputOf(request.fields))),
+    createProfile: unary(
+      logger,
+      'CreateProfile',
+      keys.create(
+        'CreateProfile',
+        { request: CreateProfileRequest, response: Profile },
+        async (request, context) =>
+          profileMessage(await profiles.createProfile(context.caller, profileInputOf(request.fields))),
+      ),
     ),
     uploadPicture: unary(logger, 'UploadPicture', async (request, context) => ({
       url: await profiles.uploadPicture(context.caller, request.image, request.profile_id),
@@ -124,8 +146,12 @@ export function grpcProfileService(
     setBio: unary(logger, 'SetBio', async (request, context) =>
       profileMessage(await profiles.setBio(context.caller, request.profile_id, request.user_bio)),
     ),
-    addJob: unary(logger, 'AddJob', async (request, context) =>
-      jobMessage(await jobs.addJob(context.caller, request.profile_id, jobInputOf(request.fields))),
+    addJob: unary(
+      logger,
+      'AddJob',
+      keys.create('AddJob', { request: AddJobRequest, response: Job }, async (request, context) =>
+        jobMessage(await jobs.addJob(context.caller, request.profile_id, jobInputOf(request.fields))),
+      ),
     ),
     updateJob: unary(logger, 'UpdateJob', async (request, context) =>
       jobMessage(await jobs.updateJob(context.caller, request.job_id, jobInputOf(request.fields))),

@@ -18,11 +18,13 @@ import {
   type Caller,
   connectReadDriver,
   createLogger,
+  idempotencyKeys,
   type Logger,
   migrate,
   prismaAdapter,
   type ReadDriver,
   setCallerMetadata,
+  setIdempotencyKey,
   startGrpcServer,
 } from '@rotunda/service-kit';
 import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
@@ -149,6 +151,7 @@ async function wireUnderTest(name: string, options: ProfileUnderTestOptions) {
       quota,
     }),
     members: createMemberData({ data: prismaMemberData(prisma, 'profile'), directory: people }),
+    keys: idempotencyKeys(prisma, 'profile'),
   };
   const close = async () => {
     orgDirectory.close();
@@ -179,7 +182,8 @@ export type ProfileParts = Awaited<ReturnType<typeof wireUnderTest>>;
 
 /**
  * Serves the service's parts over real gRPC on a free port, with a client that signs its calls as the gateway's
- * channels do and calls one RPC as `caller` (none: no caller metadata, as for an internal call).
+ * channels do and calls one RPC as `caller` (none: no caller metadata, as for an internal call), with the
+ * request's Idempotency-Key when given.
  */
 export async function serveProfile(services: Parameters<typeof grpcProfileService>[0], logger: Logger) {
   const server = await startGrpcServer({
@@ -204,9 +208,11 @@ export async function serveProfile(services: Parameters<typeof grpcProfileServic
     method: K,
     request: Partial<Unary<ProfileServiceClient[K]>['request']>,
     caller?: Caller,
+    idempotencyKey?: string,
   ): Promise<Unary<ProfileServiceClient[K]>['response']> {
     const metadata = new Metadata();
     if (caller) setCallerMetadata(metadata, caller);
+    if (idempotencyKey !== undefined) setIdempotencyKey(metadata, idempotencyKey);
     const fn = client[method] as unknown as (
       request: unknown,
       metadata: Metadata,
