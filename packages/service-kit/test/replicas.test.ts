@@ -10,7 +10,7 @@ import { OrgServiceClient } from '@rotunda/protos/org';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../src/index.ts';
-import { createTestDatabase } from '../src/testing/index.ts';
+import { createTestDatabase, testCallers } from '../src/testing/index.ts';
 import { type Answer, countByReplica, type Replica, read, startReplica, write } from './support/replicas.ts';
 
 let databaseUrl: string;
@@ -40,8 +40,11 @@ async function twoReplicas(envA: Record<string, string> = {}, envB: Record<strin
   return { replicas: replicas as [Replica, Replica], schema: shared.DATABASE_SCHEMA };
 }
 
+/** A client of the replicas that signs the caller of a call, as the gateway's channels do. */
 function clientOf(...replicas: Replica[]): OrgServiceClient {
-  const client = serviceClient(OrgServiceClient, replicas.map(({ port }) => `127.0.0.1:${port}`).join(','));
+  const client = serviceClient(OrgServiceClient, replicas.map(({ port }) => `127.0.0.1:${port}`).join(','), {
+    interceptors: [testCallers.signing],
+  });
   clients.push(client);
   return client;
 }
@@ -96,15 +99,20 @@ describe('a client over two replicas', () => {
     // a sends each read's headers at once and holds its answer, so grpc-js has committed those calls to a.
     const { replicas } = await twoReplicas({ EXTRA_DELAY_MS: '60000', HEADERS_FIRST: 'true' });
     const client = clientOf(...replicas);
+    // The read sent again still names the member, as the first one did.
+    const member = { userId: 'member-7', email: 'member7@demo.ca.gov', roles: [] };
     await connected(client);
     let settled = 0;
-    const reads = Array.from({ length: 20 }, () => read(client).finally(() => (settled += 1)));
+    const reads = Array.from({ length: 20 }, () =>
+      read(client, 0, 20_000, member).finally(() => (settled += 1)),
+    );
     await sleep(500);
     expect(20 - settled).toBeGreaterThanOrEqual(6);
     replicas[0].process.kill('SIGKILL');
     const answers = await Promise.all(reads);
     expect(answers.filter((answer) => answer.error)).toEqual([]);
     expect(countByReplica(answers)).toEqual({ b: 20 });
+    expect(answers.map((answer) => answer.caller)).toEqual(answers.map(() => member.userId));
   });
 
   it('answers every read of a steady stream from 16 callers while a replica is killed under it', async () => {

@@ -201,9 +201,10 @@ export async function sendUnary<Request, Response>(
   metadata: Metadata,
   deadline: Date,
 ): Promise<Response> {
+  // Each call gets its own copy: the caller-signing interceptors take the plain caller out of the one they send.
   const once = () =>
     new Promise<Response>((resolve, reject) => {
-      method.call(client, request, metadata, { deadline }, (error, response) =>
+      method.call(client, request, metadata.clone(), { deadline }, (error, response) =>
         error ? reject(error) : resolve(response),
       );
     });

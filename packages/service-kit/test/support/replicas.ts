@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Metadata, type ServiceError } from '@grpc/grpc-js';
 import { AddOrganizationRequest, type OrgServiceClient } from '@rotunda/protos/org';
-import { sendUnary, type UnaryMethod } from '../../src/index.ts';
+import { type Caller, sendUnary, setCallerMetadata, type UnaryMethod } from '../../src/index.ts';
 import { testCallers } from '../../src/testing/index.ts';
 
 const kitDir = new URL('../..', import.meta.url).pathname;
@@ -52,6 +52,8 @@ export interface Answer {
   replica?: string;
   /** For a read: the writes the replica that answered had taken. */
   writes?: number;
+  /** For a read: the member the replica saw calling (the client must sign callers: testCallers.signing). */
+  caller?: string;
   error?: ServiceError;
 }
 
@@ -62,18 +64,30 @@ const send = <Request, Response>(
   request: Request,
   deadlineMs: number,
   answer: (response: Response) => Answer,
-): Promise<Answer> =>
-  sendUnary(client, method, request, new Metadata(), new Date(Date.now() + deadlineMs)).then(
+  caller?: Caller,
+): Promise<Answer> => {
+  const metadata = new Metadata();
+  if (caller) setCallerMetadata(metadata, caller);
+  return sendUnary(client, method, request, metadata, new Date(Date.now() + deadlineMs)).then(
     answer,
     (error: ServiceError) => ({ error }),
   );
+};
 
-/** GetOrganization (an idempotent read), answered after `delayMs` (plus the replica's own delay). */
-export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000) =>
-  send(client, client.getOrganization, { organization_id: delayMs }, deadlineMs, (response) => ({
-    replica: response.organization?.organization_name,
-    writes: response.organization?.organization_id,
-  }));
+/** GetOrganization (an idempotent read) as `caller`, answered after `delayMs` (plus the replica's own delay). */
+export const read = (client: OrgServiceClient, delayMs = 0, deadlineMs = 20_000, caller?: Caller) =>
+  send(
+    client,
+    client.getOrganization,
+    { organization_id: delayMs },
+    deadlineMs,
+    (response) => ({
+      replica: response.organization?.organization_name,
+      writes: response.organization?.organization_id,
+      caller: response.organization?.website,
+    }),
+    caller,
+  );
 
 /** AddOrganization (a write), answered after `delayMs` (plus the replica's own delay). */
 export const write = (client: OrgServiceClient, delayMs = 0) =>
