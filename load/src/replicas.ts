@@ -2,7 +2,8 @@
 // under mixed load for 60 s — visitors reading the public square, members searching the directory and opening
 // profiles, reading their fresh feed, posting and commenting — while one profile replica and one post replica are
 // killed outright at 20 s and restarted by the apphost at 40 s (RESTART_DELAY_MS=20000). Counts the reads that
-// did not answer 2xx, the acknowledged writes not readable at the end, the longest time from an acknowledged
+// did not answer 2xx, the acknowledged writes not readable at the end, what a write sent again with its
+// Idempotency-Key after a 503 or no answer made twice (ADR 0046), the longest time from an acknowledged
 // write to search through the gateway finding it (a renamed profile in the directory, a post in the feed's
 // search), and each replica's share of its service's gRPC calls from its own /metrics. The same load on one
 // replica for 20 s first is the throughput baseline. BENCH_REPLICAS_SECONDS shortens the run (kill and restart at

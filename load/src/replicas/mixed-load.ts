@@ -1,7 +1,9 @@
 // The replicas benchmark's mixed load: visitors reading the public square, members searching the directory and
 // opening profiles, reading their fresh feed, posting and commenting, and a probe timing how long search through
 // the gateway takes to find an acknowledged write; then which acknowledged writes are not readable at the end.
+import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
+import { IDEMPOTENCY_MESSAGES } from '@rotunda/service-kit';
 import { DEMO_MEMBER } from '../../k6/journeys.js';
 import { closedLoop, send } from '../measure.ts';
 import { CONVERGENCE_GIVE_UP_MS } from './plan.ts';
@@ -15,6 +17,17 @@ const DIRECTORY_QUERIES: Record<string, string>[] = [
   { issue: '3' },
   { search: 'director', group: 'Agencies' },
 ];
+
+/** A write's answers that leave its outcome unknown or say the service was away: sent again with the same key. */
+const RETRIED_STATUSES = new Set([0, 502, 503, 504]);
+
+/** The pauses before each time a write is sent again, at most twice. */
+const WRITE_AGAIN_AFTER_MS = [200, 1000];
+
+/** Should a write that got `answer` be sent again: no outcome known, or its first sending still running (409)? */
+const sendAgain = (answer: Answer) =>
+  RETRIED_STATUSES.has(answer.status) ||
+  (answer.status === 409 && answer.text.includes(IDEMPOTENCY_MESSAGES.inProgress));
 
 interface Answer {
   status: number;
@@ -55,6 +68,8 @@ export async function drive(
 ): Promise<{
   reads: Tally;
   writes: Tally;
+  /** Writes sent a second time with their Idempotency-Key. */
+  retriedWrites: number;
   posts: Map<number, number[]>;
   profileEdits: { name: string; acknowledged: boolean }[];
   convergence: { kind: string; ms: number | undefined }[];
@@ -68,10 +83,11 @@ export async function drive(
   const call = async (
     method: string,
     path: string,
-    options: { token?: string; body?: unknown } = {},
+    options: { token?: string; body?: unknown; idempotencyKey?: string } = {},
   ): Promise<Answer> => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.token) headers['x-auth-token'] = options.token;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const answer = await send(agent, new URL(`${base}${path}`), method, headers, body).catch(
       (error: Error) => ({ status: 0, text: error.message }),
@@ -99,6 +115,7 @@ export async function drive(
   const posts = new Map<number, number[]>();
   const profileEdits: { name: string; acknowledged: boolean }[] = [];
   const convergence: { kind: string; ms: number | undefined }[] = [];
+  let retriedWrites = 0;
   const startedAt = performance.now();
   const elapsed = () => performance.now() - startedAt;
   const until = startedAt + seconds * 1000;
@@ -111,9 +128,20 @@ export async function drive(
     reads.record(begun, elapsed(), ok ? undefined : `${method} ${path.split('?')[0]} ${answer.status}`);
     return ok ? answer : undefined;
   };
+  /**
+   * A write, sent again with the same Idempotency-Key when no answer came, the service was unavailable or the first
+   * sending was still running, as a client may (ADR 0046): the end's check counts what that made twice.
+   */
   const write = async (path: string, body: unknown) => {
     const begun = elapsed();
-    const answer = await call('POST', path, { token, body });
+    const idempotencyKey = randomUUID();
+    let answer = await call('POST', path, { token, body, idempotencyKey });
+    for (const pause of WRITE_AGAIN_AFTER_MS) {
+      if (!sendAgain(answer)) break;
+      retriedWrites++;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      answer = await call('POST', path, { token, body, idempotencyKey });
+    }
     const ok = answer.status >= 200 && answer.status < 300;
     writes.record(
       begun,
@@ -171,8 +199,8 @@ export async function drive(
       if (first) await read('GET', `/api/profiles/profile/${first.profile_id}`, { token });
     }),
     // Members post and comment on what they posted, at a member's pace.
-    ...Array.from({ length: 2 }, () => async (i: number) => {
-      const postId = await post(`Replica bench ${run} ${i}`);
+    ...Array.from({ length: 2 }, (_, loop) => async (i: number) => {
+      const postId = await post(`Replica bench ${run} ${loop}-${i}`);
       if (postId !== undefined) {
         const comment = await write('/api/posts/add-comment', {
           post_id: postId,
@@ -218,6 +246,7 @@ export async function drive(
   return {
     reads,
     writes,
+    retriedWrites,
     posts,
     profileEdits,
     convergence,
@@ -236,6 +265,8 @@ export type MixedLoad = Awaited<ReturnType<typeof drive>>;
 export async function lostWrites(base: string, result: MixedLoad) {
   const { agent, token, run } = result;
   const found = new Map<number, Set<number>>();
+  /** The posts each title was found on (pages may overlap): every post the run wrote has a title of its own. */
+  const titles = new Map<string, Set<number>>();
   for (let offset = 0; ; offset += 50) {
     const body = JSON.stringify({ offset, limit: 50, sort: 'recent', search: run });
     const answer = await send(
@@ -249,8 +280,17 @@ export async function lostWrites(base: string, result: MixedLoad) {
       body,
     );
     if (answer.status !== 200) throw new Error(`the feed's search answered ${answer.status} at the end`);
-    const page = JSON.parse(answer.text) as { post_id: number; PostComments: { comment_id: number }[] }[];
-    for (const post of page) found.set(post.post_id, new Set(post.PostComments.map((c) => c.comment_id)));
+    const page = JSON.parse(answer.text) as {
+      post_id: number;
+      post_title: string;
+      PostComments: { comment_id: number }[];
+    }[];
+    for (const post of page) {
+      found.set(post.post_id, new Set(post.PostComments.map((c) => c.comment_id)));
+      // The search also finds earlier runs' posts (their words share a prefix): only this run's are judged.
+      if (post.post_title.includes(run))
+        titles.set(post.post_title, (titles.get(post.post_title) ?? new Set()).add(post.post_id));
+    }
     if (page.length < 50) break;
   }
   let lostPosts = 0;
@@ -268,7 +308,18 @@ export async function lostWrites(base: string, result: MixedLoad) {
   const lastAcknowledged = result.profileEdits.findLastIndex((edit) => edit.acknowledged);
   const acceptable = result.profileEdits.slice(Math.max(0, lastAcknowledged)).map((edit) => edit.name);
   const lostProfileEdit = lastAcknowledged >= 0 && !acceptable.includes(firstName) ? 1 : 0;
-  return { lostPosts, lostComments, lostProfileEdit, total: lostPosts + lostComments + lostProfileEdit };
+  // Made twice: a title on more than one post, a post with more comments than the run wrote on it (one at most).
+  const duplicatePosts = [...titles.values()].reduce((sum, posts) => sum + posts.size - 1, 0);
+  const duplicateComments = [...titles.values()]
+    .flatMap((posts) => [...posts])
+    .reduce((sum, postId) => sum + Math.max(0, (found.get(postId)?.size ?? 0) - 1), 0);
+  return {
+    lostPosts,
+    lostComments,
+    lostProfileEdit,
+    total: lostPosts + lostComments + lostProfileEdit,
+    duplicates: duplicatePosts + duplicateComments,
+  };
 }
 
 export async function restoreName(base: string, result: MixedLoad) {

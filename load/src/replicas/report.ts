@@ -21,7 +21,13 @@ export type Shares = Record<string, { total: number; share: Record<string, numbe
 
 export interface ReplicasRun {
   result: MixedLoad;
-  lost: { lostPosts: number; lostComments: number; lostProfileEdit: number; total: number };
+  lost: {
+    lostPosts: number;
+    lostComments: number;
+    lostProfileEdit: number;
+    total: number;
+    duplicates: number;
+  };
   baseline: MixedLoad;
   baselineLost: { total: number };
   events: string[];
@@ -65,8 +71,10 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
   row('requests', String(requests), '', undefined);
   row('failedReads', String(run.result.reads.failed), '0', run.result.reads.failed === TARGETS.failedReads);
   row('acknowledgedWrites', String(acknowledgedWrites), '', undefined);
-  row('failedWrites', String(run.result.writes.failed), '(no retry)', undefined);
+  row('retriedWrites', String(run.result.retriedWrites), '(same key)', undefined);
+  row('failedWrites', String(run.result.writes.failed), '(2 retries)', undefined);
   row('lostWrites', String(run.lost.total), '0', run.lost.total === TARGETS.lostWrites);
+  row('duplicateWrites', String(run.lost.duplicates), '0', run.lost.duplicates === TARGETS.duplicateWrites);
   row(
     'maxConvergenceMs',
     maxConvergenceMs === null ? `${notFound} unfound` : maxConvergenceMs.toFixed(0),
@@ -161,6 +169,7 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     [
       run.result.reads.failed === TARGETS.failedReads,
       run.lost.total === TARGETS.lostWrites,
+      run.lost.duplicates === TARGETS.duplicateWrites,
       maxConvergenceMs !== null && maxConvergenceMs <= TARGETS.maxConvergenceMs,
       sharesPass,
     ].every(Boolean)
@@ -172,6 +181,7 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
     failedReads: run.result.reads.failed,
     acknowledgedWrites,
     lostWrites: run.lost.total,
+    duplicateWrites: run.lost.duplicates,
     maxConvergenceMs,
     perReplicaShare: run.perReplicaShare,
     details: {
@@ -180,6 +190,7 @@ export function reportReplicas(ctx: BenchContext, run: ReplicasRun): void {
       restartDelayMs: RESTART_DELAY_MS,
       events: run.events,
       failedWrites: run.result.writes.failed,
+      retriedWrites: run.result.retriedWrites,
       failures: Object.fromEntries([...run.result.reads.failures, ...run.result.writes.failures]),
       failedAt: [...run.result.reads.failedAt, ...run.result.writes.failedAt],
       lost: run.lost,
