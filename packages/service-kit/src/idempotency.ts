@@ -63,9 +63,12 @@ function fingerprintOf<Request>(codec: JsonCodec<Request>, request: Request): st
     .digest('base64url');
 }
 
+/** The owner of a member's keys, whose rows go with their account (ADR 0042). */
+export const idempotencyKeyOwner = (userId: string) => `member:${userId}`;
+
 /** Who a key belongs to: the member calling, else the service. */
 function ownerOf(context: CallContext): string {
-  return context.caller ? `member:${context.caller.userId}` : `service:${context.service ?? ''}`;
+  return context.caller ? idempotencyKeyOwner(context.caller.userId) : `service:${context.service ?? ''}`;
 }
 
 export interface IdempotencyKeys {

@@ -112,6 +112,7 @@ export {
   IDEMPOTENCY_MESSAGES,
   type IdempotencyKeys,
   idempotencyKeyOf,
+  idempotencyKeyOwner,
   idempotencyKeys,
   type JsonCodec,
   parseIdempotencyKey,

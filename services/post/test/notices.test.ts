@@ -17,6 +17,7 @@ import { MENTIONS_MAX, TOO_MANY_MENTIONS } from '@rotunda/rules';
 import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
 import {
   type Caller,
+  idempotencyKeyOwner,
   idempotencyKeys,
   migrate,
   prismaAdapter,
@@ -436,9 +437,20 @@ describe('a deleted account', () => {
     return consumer;
   };
 
-  it('loses every post, comment, like, report, mention and suspension of the member, read after a restart', async () => {
+  it('loses every post, comment, like, report, mention, suspension and kept key of the member, read after a restart', async () => {
     // Maya's post, commented on, liked and reported by others; Priya's post she comments on, likes and reports.
     const mayas = await addPost(MAYA, [103]);
+    // One of her posts sent with an Idempotency-Key: the answer kept for it goes too (ADR 0046).
+    await rpc(
+      'addPost',
+      { post_title: 'Keyed', post_body: '<p>Kept.</p>', posttype_id: 2 },
+      MAYA,
+      undefined,
+      'key-of-maya-01',
+    );
+    const mayasKeys = () =>
+      prisma.idempotencyKey.count({ where: { owner: idempotencyKeyOwner('member-1') } });
+    expect(await mayasKeys()).toBe(1);
     const onMayas = await addComment(PRIYA, mayas.post_id, [101]);
     await like(OWEN, mayas.post_id);
     await report(OWEN, onMayas.comment_id, 'comment');
@@ -481,6 +493,7 @@ describe('a deleted account', () => {
       'suspend',
     );
     expect(await prisma.author.count({ where: { userId: 'member-1' } })).toBe(0);
+    expect(await mayasKeys()).toBe(0);
     expect((await rpc('getFeedVersion', {})).version).toBeGreaterThan(versionBefore);
 
     // Delivered again (at least once): nothing more goes, nothing fails.

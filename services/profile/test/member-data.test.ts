@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Metadata, status } from '@grpc/grpc-js';
 import { type Change, ensureEventTables, listenForChanges, recordEvent } from '@rotunda/events';
 import type { MemberIssueAreas } from '@rotunda/protos/profile';
-import { type Caller, setCallerMetadata } from '@rotunda/service-kit';
+import { type Caller, idempotencyKeyOwner, setCallerMetadata } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,15 +204,20 @@ describe('claim decisions are recorded for the claimant', () => {
 });
 
 describe('a deleted account', () => {
-  it('removes the profile the member created, with its jobs and issue areas, from the directory too', async () => {
+  it('removes the profile the member created, with its jobs, issue areas and kept keys, from the directory too', async () => {
     const owner = member();
     const searcher = member();
     const { profileId, lastName, jobId } = await createdProfile(owner);
     expect((await search(lastName, searcher)).profiles).toHaveLength(1);
+    // A job added with an Idempotency-Key: its kept answer goes with the account too (ADR 0046).
+    await rpc('addJob', { profile_id: profileId, fields: currentJob }, owner, 'job-key-of-a-leaver');
+    const keys = () => prisma.idempotencyKey.count({ where: { owner: idempotencyKeyOwner(owner.userId) } });
+    expect(await keys()).toBe(1);
 
     await recordDeletion(owner.userId);
     await readDeletions();
 
+    expect(await keys()).toBe(0);
     expect(await prisma.profile.findUnique({ where: { profileId } })).toBeNull();
     expect(await prisma.jobExperience.findUnique({ where: { jobId } })).toBeNull();
     expect(await prisma.userIssue.count({ where: { profileId } })).toBe(0);

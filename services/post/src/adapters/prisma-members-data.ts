@@ -1,5 +1,6 @@
 // One member's data in the post schema through Prisma (ADR 0042): everything of theirs deleted in one transaction
 // when their account is (the like counts of the posts they liked follow), and their own rows exported.
+import { idempotencyKeyOwner } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { MemberExport } from '../domain/members-data.ts';
 import type { MembersDataStore } from '../domain/ports.ts';
@@ -37,6 +38,8 @@ export function prismaMembersDataStore(prisma: PrismaClient, { table }: SchemaTa
         await tx.suspension.deleteMany({ where: { userId } });
         await tx.commentAllowance.deleteMany({ where: { userId } });
         await tx.reportAllowance.deleteMany({ where: { userId } });
+        // The answers kept for their creates' Idempotency-Keys hold what they wrote.
+        await tx.idempotencyKey.deleteMany({ where: { owner: idempotencyKeyOwner(userId) } });
         // The moderation log keeps its decisions by user id; the names it shows come from this copy, so they go.
         await tx.author.deleteMany({ where: { userId } });
         return {

@@ -1,6 +1,7 @@
 // One member's data in the profile schema through Prisma (issue 30): their export read as it is stored, owners'
 // issue areas read in keyset batches by user id, and a deleted account forgotten in one transaction, the profile's
 // change announced in it (ADR 0012) so the post service's copy of authors follows.
+import { idempotencyKeyOwner } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { MemberDataRepository, MemberExport } from '../domain/ports.ts';
 import { announceProfile, lockMember, tableOf } from './prisma-profile-sql.ts';
@@ -126,6 +127,8 @@ export function prismaMemberData(prisma: PrismaClient, schema: string): MemberDa
         }
         await tx.profileClaim.deleteMany({ where: { userId } });
         await tx.directoryDownload.deleteMany({ where: { userId } });
+        // The answers kept for their creates' Idempotency-Keys hold what they wrote.
+        await tx.idempotencyKey.deleteMany({ where: { owner: idempotencyKeyOwner(userId) } });
         return changed;
       }),
   };
