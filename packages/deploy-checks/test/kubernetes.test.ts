@@ -496,6 +496,20 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       containers.some((c) => c.envFrom?.some((e) => e.configMapRef?.name === m.metadata.name)),
     ))
       expect(step).toContain(map);
+    // The Services it reaches, too: on a fresh namespace nothing else has made them yet.
+    const hosts = new Set(
+      [roles, ...containers].flatMap((container) =>
+        Object.values(container ? environmentOf(manifests(), container) : {})
+          .filter((value) => /^postgres(ql)?:\/\//.test(value))
+          .map((value) => new URL(value).hostname),
+      ),
+    );
+    expect(hosts.size).toBeGreaterThan(0);
+    for (const host of hosts)
+      expect(
+        step.find((m) => m.kind === 'Service' && m.metadata.name === host),
+        `the Service ${host} the Job connects to`,
+      ).toBeDefined();
   });
 
   it("runs each service as its own database role, with its own key when it calls others and its callers' keys", () => {
