@@ -13,15 +13,13 @@ import { promisify } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../e2e/chromium.ts';
-import { PROJECT } from '../src/compose.ts';
 import { DOCKER, dockerEnv } from '../src/engine.ts';
 import { buildImages } from '../src/images.ts';
 import { compose, STACK_URL, say } from '../src/stack.ts';
+import { containersOf, docker } from './support/docker.ts';
 
 const run = promisify(execFile);
 const REPO = join(import.meta.dirname, '../../..');
-const docker = async (...args: string[]) =>
-  (await run(DOCKER, args, { env: dockerEnv(), maxBuffer: 16 * 1024 * 1024 })).stdout.trim();
 
 const SERVICE = 'mf-feed';
 const IMAGE = `rotunda/${SERVICE}:local`;
@@ -37,18 +35,7 @@ interface ReleaseAssets {
   carried: { release: string; assets: string[] } | null;
 }
 
-async function replicas(): Promise<string[]> {
-  const ids = await docker(
-    'container',
-    'ls',
-    '--quiet',
-    '--filter',
-    `label=com.docker.compose.project=${PROJECT}`,
-    '--filter',
-    `label=com.docker.compose.service=${SERVICE}`,
-  );
-  return ids.split('\n').filter(Boolean);
-}
+const replicas = () => containersOf(SERVICE, { all: false });
 
 async function imageOf(container: string): Promise<string> {
   return docker('container', 'inspect', '--format', '{{.Image}}', container);

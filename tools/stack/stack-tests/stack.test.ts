@@ -2,38 +2,18 @@
 // gateway, migrations applied once though the replicas raced, a killed replica restarted while the product keeps
 // answering, each service's database roles kept to its own schema, every port on loopback, no process as root, no
 // secret in an image.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PROJECT } from '../src/compose.ts';
-import { DOCKER, dockerEnv } from '../src/engine.ts';
 import { parseEnv } from '../src/secrets.ts';
 import { ENV_FILE, STACK_URL, stackSetting } from '../src/stack.ts';
-
-const run = promisify(execFile);
-const docker = async (...args: string[]) => (await run(DOCKER, args, { env: dockerEnv() })).stdout.trim();
+import { containersOf, docker } from './support/docker.ts';
 
 const REPLICATED = ['auth', 'profile', 'org', 'post', 'news', 'notification', 'gateway'] as const;
 const SCHEMAS = ['auth', 'profile', 'org', 'post', 'news', 'notification'] as const;
 const OWN_IMAGES = [...REPLICATED, 'shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'];
-
-/** The project's containers of one compose service, by id: running ones, or with `all`, every state. */
-async function containersOf(service: string, { all = true } = {}): Promise<string[]> {
-  const ids = await docker(
-    'container',
-    'ls',
-    ...(all ? ['--all'] : []),
-    '--quiet',
-    '--filter',
-    `label=com.docker.compose.project=${PROJECT}`,
-    '--filter',
-    `label=com.docker.compose.service=${service}`,
-  );
-  return ids.split('\n').filter(Boolean);
-}
 
 async function inspect(id: string): Promise<{
   State: { Status: string; Health?: { Status: string } };
