@@ -35,7 +35,8 @@ export function PagedList<T>({
   loadAheadPx,
   children,
 }: PagedListProps<T>) {
-  const lastCardRef = useWhenVisible(pages.loadMore, loadAheadPx);
+  // Asked again when the list becomes ready: the last card may have come into view while a new query loaded.
+  const lastCardRef = useWhenVisible(pages.loadMore, loadAheadPx, pages.status);
   const { status, items } = pages;
   return (
     <>

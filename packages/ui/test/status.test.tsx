@@ -21,8 +21,16 @@ describe('ErrorLine', () => {
   });
 });
 
-function Card({ onVisible, loadAheadPx }: { onVisible: () => void; loadAheadPx?: number }) {
-  const ref = useWhenVisible(onVisible, loadAheadPx);
+function Card({
+  onVisible,
+  loadAheadPx,
+  again,
+}: {
+  onVisible: () => void;
+  loadAheadPx?: number;
+  again?: string;
+}) {
+  const ref = useWhenVisible(onVisible, loadAheadPx, again);
   return <div ref={ref}>Last card</div>;
 }
 
@@ -50,6 +58,19 @@ describe('useWhenVisible', () => {
     expect(onVisible).not.toHaveBeenCalled();
     act(() => FakeIntersectionObserver.intersect(card, 0.01));
     expect(onVisible).toHaveBeenCalledOnce();
+  });
+
+  it('calls back again when `again` changes while the element stays in view, and not once it has left', () => {
+    const onVisible = vi.fn();
+    const { rerender } = render(<Card onVisible={onVisible} loadAheadPx={1000} again="loading" />);
+    const card = screen.getByText('Last card');
+    act(() => FakeIntersectionObserver.intersect(card, 0.5));
+    expect(onVisible).toHaveBeenCalledTimes(1);
+    rerender(<Card onVisible={onVisible} loadAheadPx={1000} again="ready" />);
+    expect(onVisible).toHaveBeenCalledTimes(2);
+    act(() => FakeIntersectionObserver.intersect(card, 0));
+    rerender(<Card onVisible={onVisible} loadAheadPx={1000} again="loading" />);
+    expect(onVisible).toHaveBeenCalledTimes(2);
   });
 
   it('stops watching when the element goes', () => {

@@ -1,0 +1,46 @@
+// The paged list asks for its next page when its last card is seen, including the case an observer alone
+// misses: the card came into view while a new query was loading (the list refused then) and stayed in view.
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PagedList, type PagedListProps } from '../src/index';
+import { FakeIntersectionObserver } from './support';
+
+type Pages = PagedListProps<number>['pages'];
+
+function list(pages: Pages) {
+  return (
+    <PagedList
+      pages={pages}
+      noun="posts"
+      listClassName="feed-list"
+      staleClassName="feed-list--stale"
+      itemKey={(item) => item}
+      renderItem={(item) => <span>Post {item}</span>}
+      loadAheadPx={1000}
+    />
+  );
+}
+
+describe('PagedList', () => {
+  beforeAll(() => FakeIntersectionObserver.install());
+  afterEach(() => FakeIntersectionObserver.reset());
+
+  it('loads the next page once a new query is ready when the same last card stayed in view meanwhile', () => {
+    const items = Array.from({ length: 20 }, (_, i) => i + 1);
+    const loadMore = vi.fn();
+    const base = { items, loadingMore: false, moreFailed: false, hasMore: true, loadMore };
+    const { rerender } = render(list({ ...base, status: 'loading' }));
+    act(() => FakeIntersectionObserver.intersect(screen.getByText('Post 20').closest('li') as Element, 0.2));
+    expect(loadMore).toHaveBeenCalledTimes(1);
+    rerender(list({ ...base, status: 'ready' }));
+    expect(loadMore).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask when the last card is out of view as the query becomes ready', () => {
+    const loadMore = vi.fn();
+    const base = { items: [1, 2], loadingMore: false, moreFailed: false, hasMore: true, loadMore };
+    const { rerender } = render(list({ ...base, status: 'loading' }));
+    rerender(list({ ...base, status: 'ready' }));
+    expect(loadMore).not.toHaveBeenCalled();
+  });
+});
