@@ -39,8 +39,7 @@ export function useWhenVisible(
       observer.current = new IntersectionObserver(
         (entries) => {
           const latest = entries[entries.length - 1];
-          inView.current =
-            latest !== undefined && latest.isIntersecting && (!wholly || latest.intersectionRatio >= 0.99);
+          inView.current = latest?.isIntersecting === true && (!wholly || latest.intersectionRatio >= 0.99);
           if (inView.current) callback.current();
         },
         wholly ? { threshold: 1 } : { rootMargin: `0px 0px ${loadAheadPx}px 0px`, threshold: 0 },
