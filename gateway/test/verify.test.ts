@@ -7,7 +7,7 @@ import { testCallers } from '@rotunda/service-kit/testing';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { type EndedSessionsPage, watchEndedSessions } from '../src/auth/ended-sessions.ts';
-import { cachedJwks } from '../src/auth/jwks.ts';
+import { cachedJwks, KEYS_UNAVAILABLE } from '../src/auth/jwks.ts';
 import { createTokenVerifier, TokenRejected } from '../src/auth/verify.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { retryAfterSeconds } from '../src/http/errors.ts';
@@ -99,13 +99,15 @@ describe('createTokenVerifier', () => {
     expect((await rejection(await accessToken(other))).reason).toBe('invalid');
   });
 
-  it('lets key-fetch failures through as they are (the provider is down, not the token bad)', async () => {
+  it('answers 503 when no keys can be fetched (the provider is down, not the token bad)', async () => {
     const down = createTokenVerifier({
       issuer: ISSUER,
       keys: cachedJwks(() => Promise.reject(new Error('auth: connect ECONNREFUSED'))),
       clients: CLIENTS,
     });
-    await expect(down(await accessToken(key))).rejects.toThrow('ECONNREFUSED');
+    const refused = await down(await accessToken(key)).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 503, message: KEYS_UNAVAILABLE, retryAfter: 5 });
+    expect((refused as Error).cause).toMatchObject({ message: 'auth: connect ECONNREFUSED' });
   });
 });
 
@@ -352,7 +354,7 @@ describe('cachedJwks', () => {
     const { state, verify } = fakeSource({ keys: [key.jwk] });
     state.fail = true;
     const token = await accessToken(key);
-    await expect(verify(token)).rejects.toThrow('unavailable');
+    await expect(verify(token)).rejects.toThrow(KEYS_UNAVAILABLE);
     state.fail = false;
     await expect(verify(token)).resolves.toBeTruthy();
     expect(state.loads).toBe(2);
