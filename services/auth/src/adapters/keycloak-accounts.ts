@@ -9,6 +9,7 @@ import {
   type KeycloakTokenResponse,
   keycloakFailure,
   REQUEST_TIMEOUT_MS,
+  reachingKeycloak,
 } from './keycloak-oidc.ts';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KcAdminClient['users']['findOne']>>>;
@@ -104,11 +105,13 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
   /** An admin call, retried once with a fresh token if Keycloak no longer accepts ours (restart, key rotation). */
   async function adminCall<T>(call: () => Promise<T>): Promise<T> {
     try {
-      return await call().catch(async (error: unknown) => {
-        if (statusOf(error) !== 401) throw error;
-        serviceToken = undefined;
-        return call();
-      });
+      return await reachingKeycloak('admin API', () =>
+        call().catch(async (error: unknown) => {
+          if (statusOf(error) !== 401) throw error;
+          serviceToken = undefined;
+          return call();
+        }),
+      );
     } catch (error) {
       if (statusOf(error) === 403) {
         // Say what to fix: Keycloak's own answer to this is a bare "HTTP 403".

@@ -1,6 +1,8 @@
 // The Keycloak realm's OpenID Connect endpoints as the auth service's confidential client calls them: the token
 // grants (password, authorization code, the exchange for an agency's token), introspection, the back-channel logout and the signing keys, with Keycloak's error answers read into
-// what the identity port means by them (no tokens, a session already gone, or a server-side misconfiguration).
+// what the identity port means by them (no tokens, a session already gone, or a server-side misconfiguration);
+// Keycloak being away (unreachable, timed out, 502/503/504) is KeycloakUnavailableError, answered "try again
+// shortly".
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { TokenSet } from '../domain/ports.ts';
@@ -24,8 +26,59 @@ export interface KeycloakTokenResponse {
   scope?: unknown;
 }
 
-// Long enough for a loaded Keycloak, short enough that a hung one does not hold a login open.
-export const REQUEST_TIMEOUT_MS = 10_000;
+// Long enough for a loaded Keycloak's password check, short enough that a hung Keycloak is answered "try again
+// shortly" within the gateway's 3 s deadline rather than "did not answer in time" after it.
+export const REQUEST_TIMEOUT_MS = 2_500;
+
+/** What a member reads while Keycloak cannot be reached. */
+export const KEYCLOAK_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again shortly.';
+
+/**
+ * Keycloak could not be reached, did not answer in time, or said it is overloaded or down: sign-in, registration
+ * and password changes answer UNAVAILABLE ("try again shortly"), not a server fault. `dependency` names it for
+ * the service kit's classification and metrics.
+ */
+export class KeycloakUnavailableError extends Error {
+  override name = 'KeycloakUnavailableError';
+  readonly dependency = 'identity';
+  /** The call that failed, for the log line. */
+  readonly what: string;
+
+  constructor(what: string, cause: unknown) {
+    super(KEYCLOAK_UNAVAILABLE, { cause });
+    this.what = what;
+  }
+}
+
+/** Keycloak's answers that mean "not now" (its proxy or itself starting, stopping, overloaded). */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Is `error` Keycloak being away rather than a refusal: fetch failing below HTTP (refused, reset, name not
+ * found: undici's "fetch failed"), the call's timeout, or the admin client's error for a 502/503/504 answer?
+ */
+export function isKeycloakUnreachable(error: unknown): boolean {
+  if (error instanceof KeycloakUnavailableError) return true;
+  const { name, message, response } = (error ?? {}) as {
+    name?: unknown;
+    message?: unknown;
+    response?: unknown;
+  };
+  if (name === 'TimeoutError' || name === 'AbortError') return true;
+  if (error instanceof TypeError && message === 'fetch failed') return true;
+  const status = (response as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && UNAVAILABLE_STATUSES.has(status);
+}
+
+/** Runs one call to Keycloak, its being away answered as KeycloakUnavailableError. */
+export async function reachingKeycloak<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof KeycloakUnavailableError || !isKeycloakUnreachable(error)) throw error;
+    throw new KeycloakUnavailableError(what, error);
+  }
+}
 // Errors that mean our own client is misconfigured (wrong secret, grant not enabled): never a member's fault,
 // so they must surface as server errors rather than look like a wrong password or an ended session.
 export const CLIENT_ERRORS = new Set(['invalid_client', 'unauthorized_client', 'unsupported_grant_type']);
@@ -56,20 +109,24 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
       client_id: options.clientId,
       client_secret: options.clientSecret,
     });
-    const response = await options.fetch(`${oidc}/${endpoint}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    const { status, text } = await reachingKeycloak(endpoint, async () => {
+      const response = await options.fetch(`${oidc}/${endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      return { status: response.status, text: await response.text() };
     });
-    const text = await response.text();
+    if (UNAVAILABLE_STATUSES.has(status))
+      throw new KeycloakUnavailableError(endpoint, new Error(`Keycloak answered HTTP ${status}`));
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = undefined;
     }
-    return { status: response.status, json };
+    return { status, json };
   }
 
   async function passwordGrant(email: string, password: string): Promise<TokenSet | null> {
@@ -173,12 +230,16 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
   }
 
   async function jwks() {
-    const response = await options.fetch(`${oidc}/certs`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    const body = await reachingKeycloak('certs', async () => {
+      const response = await options.fetch(`${oidc}/certs`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (UNAVAILABLE_STATUSES.has(response.status))
+        throw new KeycloakUnavailableError('certs', new Error(`Keycloak answered HTTP ${response.status}`));
+      if (!response.ok) throw new Error(`Keycloak certs endpoint failed with HTTP ${response.status}`);
+      return (await response.json()) as { keys?: unknown };
     });
-    if (!response.ok) throw new Error(`Keycloak certs endpoint failed with HTTP ${response.status}`);
-    const body = (await response.json()) as { keys?: unknown };
     const keys = Array.isArray(body.keys) ? body.keys : [];
     return {
       keys: keys.filter(
