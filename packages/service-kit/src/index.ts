@@ -38,6 +38,13 @@ export {
   serviceDefaults,
 } from './config.ts';
 export {
+  DEPENDENCY_MESSAGES,
+  type Dependency,
+  dependencyHealthName,
+  isDatabaseUnavailable,
+  unavailableDependencyOf,
+} from './dependencies.ts';
+export {
   DomainError,
   type DomainErrorKind,
   invalidArgument,
@@ -83,6 +90,7 @@ export {
   drainConfigSchema,
   type GrpcService,
   type RunningGrpcServer,
+  type StartGrpcServerOptions,
   shutdownOnSignals,
   startGrpcServer,
 } from './grpc/server.ts';

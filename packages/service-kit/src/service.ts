@@ -1,7 +1,7 @@
 // Runs one service the same way every time: validated configuration, its own schema migrated, its wiring done
-// by one replica at a time, its gRPC contracts served with health checking (which follows its database), and a
-// graceful stop on SIGTERM/SIGINT; traced (OTEL_*) and measured (/metrics on METRICS_PORT). Each service's
-// composition root only says what to wire.
+// by one replica at a time, its gRPC contracts served with health checking (its database's reach reported as
+// `dependency/database`, ADR 0047), and a graceful stop on SIGTERM/SIGINT; traced (OTEL_*) and measured
+// (/metrics on METRICS_PORT). Each service's composition root only says what to wire.
 import pg from 'pg';
 import type { z } from 'zod';
 import { loadConfigOrExit, type ServiceConfig, serverConfigSchema } from './config.ts';
@@ -97,7 +97,7 @@ async function start<Schema extends z.ZodType<ServiceConfig>>(
     logger,
     services: wiring.services,
     callers,
-    readiness: database.ready,
+    dependencies: { database: database.ready },
     shutdownGraceMs,
     onShutdown: async () => {
       await wiring.onShutdown?.();

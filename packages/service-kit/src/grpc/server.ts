@@ -1,6 +1,8 @@
 // Starts a service's gRPC server with standard health checking (grpc.health.v1) and graceful shutdown:
 // on SIGTERM/SIGINT the service reports NOT_SERVING, stops taking calls, finishes those in flight within its
-// grace (SHUTDOWN_GRACE_MS), then closes its resources and exits 0.
+// grace (SHUTDOWN_GRACE_MS), then closes its resources and exits 0. Each dependency every replica shares (the
+// database) has a health status of its own, `dependency/database`, which a lost database turns NOT_SERVING while
+// the server itself stays SERVING: it still answers what needs no database, and refuses the rest fast (ADR 0047).
 import {
   Server,
   ServerCredentials,
@@ -10,6 +12,7 @@ import {
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { z } from 'zod';
+import { type Dependency, dependencyHealthName, dependencyUp, onDependencyFailed } from '../dependencies.ts';
 import type { Logger } from '../logger.ts';
 import { stopWithParent } from '../parent.ts';
 import { serverTelemetryInterceptor } from '../telemetry/grpc.ts';
@@ -73,6 +76,12 @@ export interface StartGrpcServerOptions {
   /** Is every dependency reachable? Polled for the health status; defaults to always ready. */
   readiness?: () => Promise<boolean>;
   readinessIntervalMs?: number;
+  /**
+   * Can the process reach each dependency it shares with the other replicas? Polled (every second while one is
+   * away), and asked again at once when a call failed on it; reported as `dependency/<name>`, never as the
+   * server's own status.
+   */
+  dependencies?: Partial<Record<Dependency, () => Promise<boolean>>>;
   /** Runs after the server stopped taking calls: close pools, timers. */
   onShutdown?: () => Promise<void>;
   /** How long calls in flight may take to finish once shutdown starts (then they are cut). */
@@ -131,12 +140,22 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   await check();
   const poll = setInterval(check, options.readinessIntervalMs ?? 5000);
   poll.unref();
+  const dependencies = watchDependencies(options, (dependency, up, first) => {
+    if (!(first && up))
+      logger[up ? 'info' : 'warn'](
+        { dependency },
+        up ? 'dependency reachable again' : 'dependency unavailable',
+      );
+    health.setStatus(dependencyHealthName(dependency), up ? 'SERVING' : 'NOT_SERVING');
+  });
+  await dependencies.checkAll();
   logger.info({ port, services: services.map((s) => s.name) }, 'grpc server listening');
 
   let stopping: Promise<void> | undefined;
   const shutdown = () => {
     stopping ??= (async () => {
       clearInterval(poll);
+      dependencies.stop();
       setAll(false);
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -155,6 +174,63 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
     return stopping;
   };
   return { port, health, shutdown };
+}
+
+/** The unreachable-dependency watch: each dependency checked on a timer, and again whenever a call failed on it. */
+function watchDependencies(
+  { dependencies = {}, readinessIntervalMs = 5000 }: StartGrpcServerOptions,
+  changed: (dependency: Dependency, up: boolean, first: boolean) => void,
+) {
+  const checks = Object.entries(dependencies) as [Dependency, () => Promise<boolean>][];
+  const up = new Map<Dependency, boolean>();
+  const running = new Map<Dependency, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const checkOne = (dependency: Dependency, probe: () => Promise<boolean>) => {
+    // One look at a time per dependency: a burst of failed calls asks once.
+    let look = running.get(dependency);
+    if (!look) {
+      look = (async () => {
+        const now = await probe().catch(() => false);
+        dependencyUp.set({ dependency }, now ? 1 : 0);
+        const before = up.get(dependency);
+        if (before !== now) {
+          up.set(dependency, now);
+          changed(dependency, now, before === undefined);
+          schedule();
+        }
+      })().finally(() => running.delete(dependency));
+      running.set(dependency, look);
+    }
+    return look;
+  };
+  const checkAll = async () => {
+    await Promise.all(checks.map(([dependency, probe]) => checkOne(dependency, probe)));
+  };
+  // Every second while something is away, so its return shows within a second; otherwise the readiness pace.
+  const schedule = () => {
+    clearTimeout(timer);
+    if (stopped || checks.length === 0) return;
+    const away = [...up.values()].some((reachable) => !reachable);
+    timer = setTimeout(
+      () => void checkAll().finally(schedule),
+      away ? Math.min(1000, readinessIntervalMs) : readinessIntervalMs,
+    );
+    timer.unref();
+  };
+  const unsubscribe = onDependencyFailed((dependency) => {
+    const probe = dependencies[dependency];
+    if (probe && !stopped) void checkOne(dependency, probe);
+  });
+  return {
+    checkAll,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+    },
+  };
 }
 
 /** Stops the service cleanly on SIGTERM (orchestrators) and SIGINT (Ctrl-C), and when the apphost goes. */

@@ -1,6 +1,7 @@
 // Adapts async domain calls to grpc-js handlers: carries the request id from the metadata into the logs, logs
 // each call once with its outcome and duration, and turns thrown errors into gRPC statuses (domain errors keep
-// their message; anything else becomes INTERNAL without leaking details). `unary` answers one message;
+// their message; a dependency every replica shares being unreachable, the database, becomes UNAVAILABLE, which
+// callers may retry shortly (ADR 0047); anything else becomes INTERNAL without leaking details). `unary` answers one message;
 // `serverStream` writes each message an async iterable yields, honouring backpressure, so an answer of any size
 // never sits in memory whole.
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import {
   status,
 } from '@grpc/grpc-js';
 import { type Caller, callerFromMetadata, callerServiceFromMetadata } from '../caller.ts';
+import { DEPENDENCY_MESSAGES, dependencyFailed, unavailableDependencyOf } from '../dependencies.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { REQUEST_ID_HEADER, runWithRequestContext } from '../request-context.ts';
@@ -74,6 +76,17 @@ function handle(
         if (error instanceof DomainError) {
           logger.info({ method, ms, kind: error.kind, reason: error.message }, 'grpc call refused');
           fail({ code: grpcStatusOf[error.kind], details: error.message });
+          return;
+        }
+        const dependency = unavailableDependencyOf(error);
+        if (dependency) {
+          // Not a bug to page about one by one: the health check and the metrics say the dependency is away.
+          logger.warn(
+            { method, ms, dependency, reason: String(error) },
+            'grpc call refused: dependency unavailable',
+          );
+          dependencyFailed(dependency);
+          fail({ code: status.UNAVAILABLE, details: DEPENDENCY_MESSAGES[dependency] });
           return;
         }
         logger.error({ method, ms, err: error }, 'grpc call failed');

@@ -6,10 +6,22 @@ import { observePool } from '../telemetry/metrics.ts';
 import { traceStatements } from '../telemetry/postgres.ts';
 import { assertSchemaName } from './migrate.ts';
 
+/**
+ * How every service pool reaches its database: a connection that cannot be made in 2 s fails (the database is
+ * unreachable, answered UNAVAILABLE, ADR 0047) inside the gateway's 3 s deadline instead of waiting on the
+ * operating system's connect timeout; TCP keepalive finds a connection whose server vanished without a word.
+ */
+export const DATABASE_CONNECTION = { connectionTimeoutMillis: 2000, keepAlive: true } as const;
+
 /** Prisma Client's pool: `poolSize` connections, named after the schema in pg_stat_activity's application_name. */
 export function prismaAdapter(databaseUrl: string, schema: string, poolSize = 10): PrismaPg {
   // The pool is made here, not by the adapter, so its use shows in the metrics; $disconnect still ends it.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, application_name: schema });
+  const pool = new pg.Pool({
+    ...DATABASE_CONNECTION,
+    connectionString: databaseUrl,
+    max: poolSize,
+    application_name: schema,
+  });
   observePool(schema, pool);
   return new PrismaPg(pool, { schema: assertSchemaName(schema), disposeExternalPool: true });
 }
@@ -29,7 +41,7 @@ export function connectReadDriver(
 ): Promise<ReadDriver> {
   const names = new Map<string, string>();
   return new PrismaPg(
-    { connectionString: databaseUrl, max: poolSize, application_name: prefix },
+    { ...DATABASE_CONNECTION, connectionString: databaseUrl, max: poolSize, application_name: prefix },
     {
       statementNameGenerator: ({ sql }) => {
         let name = names.get(sql);

@@ -2,5 +2,6 @@
 
 export { testCallers } from './callers.ts';
 export { createServiceRoles, createTestDatabase, TEST_DATABASE_URL_ENV } from './database.ts';
+export { type StoppablePostgres, useStoppablePostgres } from './outage.ts';
 export { freePort, listeningPorts } from './ports.ts';
 export { diffSchemaAndDatabase } from './schema-check.ts';

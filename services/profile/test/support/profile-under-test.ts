@@ -18,11 +18,13 @@ import {
   type Caller,
   connectReadDriver,
   createLogger,
+  createPostgresProbe,
   idempotencyKeys,
   type Logger,
   migrate,
   prismaAdapter,
   type ReadDriver,
+  type StartGrpcServerOptions,
   setCallerMetadata,
   setIdempotencyKey,
   startGrpcServer,
@@ -82,6 +84,8 @@ export interface ProfileUnderTestOptions {
   readPool?: boolean;
   /** Runs once the parts are wired, before the service answers (a seed, the copy of names, a listener). */
   prepare?: (parts: ProfileParts) => Promise<unknown>;
+  /** Reports the database's reach in the gRPC health, as the composition root does (runService). */
+  databaseHealth?: boolean;
 }
 
 async function wireUnderTest(name: string, options: ProfileUnderTestOptions) {
@@ -185,8 +189,13 @@ export type ProfileParts = Awaited<ReturnType<typeof wireUnderTest>>;
  * channels do and calls one RPC as `caller` (none: no caller metadata, as for an internal call), with the
  * request's Idempotency-Key when given.
  */
-export async function serveProfile(services: Parameters<typeof grpcProfileService>[0], logger: Logger) {
+export async function serveProfile(
+  services: Parameters<typeof grpcProfileService>[0],
+  logger: Logger,
+  dependencies?: StartGrpcServerOptions['dependencies'],
+) {
   const server = await startGrpcServer({
+    ...(dependencies ? { dependencies } : {}),
     callers: testCallers.verifier,
     host: '127.0.0.1',
     port: 0,
@@ -230,19 +239,25 @@ export async function serveProfile(services: Parameters<typeof grpcProfileServic
     client.close();
     await server.shutdown();
   };
-  return { client, rpc, close };
+  return { client, rpc, close, port: server.port };
 }
 
 /** Starts the service on a new database; `name` names its logger, bucket and read pool. */
 export async function startProfileUnderTest(name: string, options: ProfileUnderTestOptions) {
   const parts = await wireUnderTest(name, options);
   await options.prepare?.(parts);
-  const served = await serveProfile(parts.services, parts.logger);
+  const probe = options.databaseHealth ? createPostgresProbe(parts.databaseUrl) : undefined;
+  const served = await serveProfile(
+    parts.services,
+    parts.logger,
+    probe ? { database: probe.ready } : undefined,
+  );
   const close = async () => {
     await served.close();
+    await probe?.close();
     await parts.close();
   };
-  return { ...parts, client: served.client, rpc: served.rpc, close };
+  return { ...parts, client: served.client, rpc: served.rpc, port: served.port, close };
 }
 
 export type ProfileUnderTest = Awaited<ReturnType<typeof startProfileUnderTest>>;
