@@ -4,7 +4,8 @@
 // and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that
 // exits unexpectedly is restarted (children.ts) rather than taking the product down; Ctrl-C stops everything
 // cleanly. `--replicas N` (REPLICAS) runs N processes of every service on the one PostgreSQL and N gateway
-// workers sharing the app's port; DATA_DIR/pids.json names every process running, for tools that kill one.
+// workers sharing the app's port; DATA_DIR/pids.json names every process running (PostgreSQL's postmaster too,
+// which is restarted like the others: postgres.ts), for tools that kill one.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,7 +17,6 @@ import {
   loadConfigOrExit,
   tracingConfigSchema,
 } from '@rotunda/service-kit';
-import { type RunningPostgres, startEmbeddedPostgres } from '@rotunda/service-kit/embedded-postgres';
 import pg from 'pg';
 import { type Child, RESTART_BACKOFF, startChild, stopChildren } from './children.ts';
 import {
@@ -31,6 +31,7 @@ import { type DigestSchedule, scheduleDigests } from './digests.ts';
 import { startMailInbox } from './embedded.ts';
 import { childEnvironments, engineLines } from './environment.ts';
 import { portsInUse } from './ports.ts';
+import { type SupervisedPostgres, superviseEmbeddedPostgres } from './postgres.ts';
 import { buildWebApps, missingWebBuilds } from './web-build.ts';
 
 function replicasArgument(): string | undefined {
@@ -149,7 +150,7 @@ function tracesLine(): string {
  * role, which reads and writes its rows only. Their passwords are their names, as the services' defaults expect
  * (embedded PostgreSQL listens on loopback only). `rotunda`, which the operator's tools log in as, is given both.
  */
-async function serviceDatabases(postgres: RunningPostgres) {
+async function serviceDatabases(postgres: SupervisedPostgres) {
   // The superuser, in the app's database rather than the maintenance one adminUrl names.
   const superuser = new URL(postgres.adminUrl);
   superuser.pathname = new URL(postgres.url).pathname;
@@ -198,13 +199,19 @@ async function main() {
   building.catch(() => {});
   if (missing.length > 0) print(`  … building ${missing.join(', ')} (first start only)`);
 
-  const postgres: RunningPostgres = await startEmbeddedPostgres({
+  const postgres = await superviseEmbeddedPostgres({
     dataDir: join(config.DATA_DIR, 'postgres'),
     port: config.POSTGRES_PORT,
     database: 'rotunda',
     user: 'rotunda',
     password: 'rotunda',
     maxConnections: postgresMaxConnections(config),
+    backoff,
+    print,
+    onStart: (pid) => {
+      running.set('postgres', { pid, service: 'postgres', metricsPorts: [] });
+      writePids();
+    },
   });
   stoppers.push(postgres.stop);
   const databases = await serviceDatabases(postgres);

@@ -1,5 +1,6 @@
 // `npm start` as an operator lives it: the stack comes up healthy with demo data, refuses to start twice on
-// the same ports (naming the port), restarts a service or the gateway that dies and serves again, stops every
+// the same ports (naming the port), restarts a service, the gateway or PostgreSQL that dies and serves again (a
+// member signs in on the restarted database), stops every
 // process and PostgreSQL on Ctrl-C, a second start reuses the data instead of seeding it again, and when the
 // apphost is killed outright its services stop on their own. Runs API-only (SERVE_WEB=false) so it needs no web
 // build.
@@ -94,6 +95,40 @@ describe('npm start', { timeout: 180_000 }, () => {
     }
     expect(run.child.exitCode).toBeNull();
     expect(nodeChildrenOf(apphost)).toHaveLength(7);
+  });
+
+  it('restarts PostgreSQL killed outright, on its data and port, and the services use it again', async () => {
+    const run = runs[0] as ProductRun;
+    const listed = () =>
+      (JSON.parse(readFileSync(join(dataDir, 'pids.json'), 'utf8')) as Record<string, { pid: number }>)
+        .postgres?.pid;
+    const postmaster = listed() as number;
+    expect(postmaster).toBe(
+      Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]),
+    );
+    process.kill(postmaster, 'SIGKILL');
+    expect(await until(() => run.output().includes('PostgreSQL restarted'), 30_000), run.output()).toBe(true);
+    expect(run.output()).toMatch(
+      new RegExp(`✗ [\\d:]{8} PostgreSQL \\(pid ${postmaster}\\) exited unexpectedly after [\\d.]+ s`),
+    );
+    const restarted = listed() as number;
+    expect(restarted).not.toBe(postmaster);
+    expect(running(restarted)).toBe(true);
+    // The auth service checks the password against its rows: the restarted database, reached again by itself.
+    const signIn = () =>
+      fetch(`http://127.0.0.1:${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'member@demo.ca.gov', password: 'Member#2024x' }),
+      }).then((res) => res.status);
+    const deadline = Date.now() + 30_000;
+    let status = await signIn().catch(() => 0);
+    while (status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = await signIn().catch(() => 0);
+    }
+    expect(status).toBe(200);
+    expect(run.child.exitCode).toBeNull();
   });
 
   it('stops every process and PostgreSQL on Ctrl-C, freeing every port', async () => {

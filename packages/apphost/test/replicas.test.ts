@@ -81,10 +81,12 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     const apphost = run.child.pid as number;
     const listed = pids();
     expect(Object.keys(listed).sort()).toEqual(
-      ['auth', 'gateway', 'news', 'notification', 'org', 'post', 'profile']
-        .flatMap((name) => (name === 'gateway' ? [name] : [`${name}-1`, `${name}-2`]))
+      ['auth', 'gateway', 'news', 'notification', 'org', 'post', 'postgres', 'profile']
+        .flatMap((name) => (['gateway', 'postgres'].includes(name) ? [name] : [`${name}-1`, `${name}-2`]))
         .sort(),
     );
+    // PostgreSQL's postmaster, the one process that is not Node's.
+    expect(listed.postgres).toEqual({ pid: expect.any(Number), service: 'postgres', metricsPorts: [] });
     expect(listed['profile-2']).toEqual({
       pid: expect.any(Number),
       service: 'profile',
@@ -95,6 +97,7 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
     expect(listed.gateway?.metricsPorts).toEqual([base + 21, base + 22]);
     expect(
       Object.values(listed)
+        .filter((process) => process.service !== 'postgres')
         .map((process) => process.pid)
         .sort(),
     ).toEqual(nodeChildrenOf(apphost).sort());
@@ -121,7 +124,7 @@ describe('npm start --replicas 2', { timeout: 180_000 }, () => {
         .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
       expect(served, `the worker on :${port}`).toBeGreaterThan(0);
     }
-    for (const listed of Object.values(pids()).filter((process) => process.service !== 'gateway'))
+    for (const listed of Object.values(pids()).filter((process) => process.replica !== undefined))
       expect(await metrics(listed.metricsPorts[0] as number)).toContain('rotunda_grpc_server_handled_total');
   });
 
