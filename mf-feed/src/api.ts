@@ -188,10 +188,9 @@ export function fetchEarlierComments(postId: number, before: number | null): Pro
 
 /** Adds a comment; `mentions` are the profile ids it names (sent only when there are some). */
 export const addComment = (postId: number, body: string, mentions: readonly number[] = []) =>
-  ask<Comment>('POST', '/api/posts/add-comment', {
-    post_id: postId,
-    comment_body: body,
-    ...(mentions.length > 0 && { mentions }),
+  call<Comment>('POST', '/api/posts/add-comment', {
+    body: { post_id: postId, comment_body: body, ...(mentions.length > 0 && { mentions }) },
+    idempotent: true,
   });
 
 export const updateComment = (commentId: number, body: string) =>
@@ -214,7 +213,9 @@ export interface NewPost {
   mentions?: number[];
 }
 
-export const addPost = (post: NewPost) => ask<Post>('POST', '/api/posts/add-post', post);
+/** Sent with an Idempotency-Key, so a retry after a lost answer never posts twice. */
+export const addPost = (post: NewPost) =>
+  call<Post>('POST', '/api/posts/add-post', { body: post, idempotent: true });
 
 /** What the read modal's edit saves; the event fields are sent for events only. */
 export interface PostUpdate {

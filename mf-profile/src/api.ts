@@ -151,7 +151,10 @@ export async function findOwnProfileId(signal?: AbortSignal): Promise<number | n
 }
 
 export async function createProfile(fields: ProfileFields): Promise<Profile> {
-  const answer = await postJson<{ createdProfileResult: Profile }>('/api/profiles/create-profile', fields);
+  const answer = await call<{ createdProfileResult: Profile }>('POST', '/api/profiles/create-profile', {
+    body: fields,
+    idempotent: true,
+  });
   return answer.createdProfileResult;
 }
 
@@ -196,7 +199,7 @@ export function saveBio(profileId: number, userBio: string): Promise<Profile> {
 }
 
 export function addJob(job: JobInput): Promise<Job> {
-  return postJson<Job>('/api/profiles/add-job/', job);
+  return call<Job>('POST', '/api/profiles/add-job/', { body: job, idempotent: true });
 }
 
 export function updateJob(job: JobInput & { job_id: number }): Promise<Job> {

@@ -4,32 +4,14 @@
 // fingerprint of the request and the answer in its own schema's `idempotency_keys` table for a day.
 import { createHash } from 'node:crypto';
 import type { Metadata } from '@grpc/grpc-js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey } from '@rotunda/rules';
 import { DomainError, invalidArgument } from './errors.ts';
 import type { CallContext, UnaryHandler } from './grpc/unary.ts';
 
-/** The HTTP header (IETF httpapi "The Idempotency-Key HTTP Header Field") and the gRPC metadata key alike. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey };
 
 /** How long a key answers its first result; after that the same key starts a new create. */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
-
-export const IDEMPOTENCY_MESSAGES = {
-  malformed:
-    'The Idempotency-Key header must be 8 to 255 visible ASCII characters (a UUID, say), optionally in double quotes.',
-  reused:
-    'This Idempotency-Key was already used for a different request: send a new key with each new request.',
-  inProgress: 'A request with this Idempotency-Key is still being processed: try again shortly.',
-} as const;
-
-/**
- * The key an `Idempotency-Key` value carries, or undefined when it is malformed. The draft standard makes the value
- * a structured-field string (in double quotes); the bare form most APIs document is taken too.
- */
-export function parseIdempotencyKey(value: string): string | undefined {
-  const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  // Visible ASCII but the quote and backslash, which a structured-field string would have to escape.
-  return /^[!#-[\]-~]{8,255}$/.test(key) ? key : undefined;
-}
 
 export function setIdempotencyKey(metadata: Metadata, key: string): void {
   metadata.set(IDEMPOTENCY_KEY_HEADER, key);

@@ -2,6 +2,7 @@
 // access token (x-auth-token, from the shared session) and an AbortSignal, and one error type carrying the
 // status and the server's own message ({ errors: [{ msg }] }). It holds no state of its own: the token comes
 // from @rotunda/session, the Module Federation singleton, so each app may bundle its own copy of this module.
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES } from '@rotunda/rules';
 import { freshToken } from '@rotunda/session';
 import { fileNameOf } from './download';
 
@@ -53,6 +54,8 @@ export interface SendOptions {
   accept?: string | null;
   /** Sent as x-auth-token when given. */
   token?: string | null;
+  /** Sent as Idempotency-Key when given (ADR 0046). */
+  idempotencyKey?: string;
 }
 
 /** The request's JSON text, or the FormData itself, or undefined without a body. */
@@ -61,10 +64,11 @@ const encode = (body: unknown): BodyInit | undefined =>
 
 /** Sends one request as given, without the session's token unless passed, and answers whatever came back. */
 export function send(method: Method, path: string, options?: SendOptions): Promise<Response> {
-  const { body, signal, accept = 'application/json', token } = options ?? {};
+  const { body, signal, accept = 'application/json', token, idempotencyKey } = options ?? {};
   const headers = new Headers();
   if (accept !== null) headers.set('accept', accept);
   if (token) headers.set('x-auth-token', token);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json');
   const encoded = encode(body);
   return fetch(path, {
@@ -81,6 +85,68 @@ export interface RequestOptions extends Omit<SendOptions, 'token'> {
    * early), or null; asked only when nobody is signed in, since a member's request carries their token.
    */
   early?: (request: OutgoingRequest) => Promise<Response | null>;
+  /**
+   * A create the server does at most once per key (ADR 0046): sent with an Idempotency-Key, and sent again with the
+   * same key when no answer came or the service was briefly away, so a lost answer never makes two. The same
+   * create sent again by the member after a failure (Post pressed again) carries the same key too.
+   */
+  idempotent?: boolean;
+}
+
+/** The keys of creates not known to have landed, by what was sent: the same create sent again reuses its key. */
+const unsettledKeys = new Map<string, string>();
+
+/** Pauses before sending a create again: about a second and a half in all, what a replica's failover takes. */
+const RESEND_PAUSES_MS = [300, 1200];
+
+/** Answers that leave a create's fate open: the gateway or the service was away or late. */
+const UNSETTLED_STATUSES = new Set([502, 503, 504]);
+
+const wait = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** The server still runs the first attempt with this key: its answer will come to the next one. */
+async function stillInProgress(response: Response): Promise<boolean> {
+  return (
+    response.status === 409 && (await serverMessageOf(response.clone())) === IDEMPOTENCY_MESSAGES.inProgress
+  );
+}
+
+/** Sends a create with its key until its fate is known, or the pauses run out (then the last answer or failure). */
+async function sendCreate(
+  method: Method,
+  path: string,
+  options: SendOptions,
+  body: string,
+): Promise<Response> {
+  const what = `${method} ${path} ${body}`;
+  const key = unsettledKeys.get(what) ?? crypto.randomUUID();
+  unsettledKeys.set(what, key);
+  for (let attempt = 0; ; attempt++) {
+    const pause = RESEND_PAUSES_MS[attempt];
+    let response: Response | undefined;
+    try {
+      response = await send(method, path, { ...options, idempotencyKey: key });
+    } catch (failure) {
+      if (options.signal?.aborted || pause === undefined) throw failure;
+    }
+    if (response && !UNSETTLED_STATUSES.has(response.status) && !(await stillInProgress(response))) {
+      unsettledKeys.delete(what);
+      return response;
+    }
+    if (pause === undefined && response) return response;
+    await wait(pause ?? 0, options.signal);
+  }
 }
 
 /**
@@ -88,12 +154,16 @@ export interface RequestOptions extends Omit<SendOptions, 'token'> {
  * anything but 2xx throws an ApiError with the status and the server's message.
  */
 export async function request(method: Method, path: string, options?: RequestOptions): Promise<Response> {
-  const { early, ...sent } = options ?? {};
+  const { early, idempotent, ...sent } = options ?? {};
   const token = await freshToken();
   const encoded = encode(sent.body);
   const body = typeof encoded === 'string' ? encoded : undefined;
   const answered = token || !early ? null : await early({ method, path, body });
-  const response = answered ?? (await send(method, path, { ...sent, token }));
+  const response =
+    answered ??
+    (idempotent && body !== undefined
+      ? await sendCreate(method, path, { ...sent, token }, body)
+      : await send(method, path, { ...sent, token }));
   if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
   return response;
 }

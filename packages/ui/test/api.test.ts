@@ -1,6 +1,7 @@
 // The shared API client: JSON calls carrying the member's token (none for a visitor), FormData as it is, a 204
 // as undefined, files with their server-given name, and every non-2xx as an ApiError with the server's message.
 
+import { IDEMPOTENCY_MESSAGES } from '@rotunda/rules';
 import { setSession } from '@rotunda/session';
 import { makeMember, resetSession } from '@rotunda/session/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -137,5 +138,120 @@ describe('files and raw requests', () => {
   it('asList accepts a list and names the call that answered something else', () => {
     expect(asList<number>([1], 'history')).toEqual([1]);
     expect(() => asList({}, 'history')).toThrow('history did not answer a list');
+  });
+});
+
+describe('a create sent with an Idempotency-Key', () => {
+  /** Answers in turn: a Response, or an Error for a request that got no answer at all. */
+  function answeringInTurn(...answers: (Response | Error)[]) {
+    const sent: Sent[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init: RequestInit) => {
+        sent.push({ path, init, headers: new Headers(init.headers) });
+        const answer =
+          answers.shift() ?? Response.json({ errors: [{ msg: 'unexpected request' }] }, { status: 500 });
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }),
+    );
+    return sent;
+  }
+  const keys = (sent: Sent[]) => sent.map((request) => request.headers.get('idempotency-key'));
+  const unavailable = () =>
+    Response.json(
+      { errors: [{ msg: 'The post service is unavailable. Please try again shortly.' }] },
+      { status: 503 },
+    );
+  /** Runs the call with the pauses between attempts skipped. */
+  async function settled<T>(promise: Promise<T>): Promise<T> {
+    const outcome = promise.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.runAllTimersAsync();
+    const result = await outcome;
+    if ('error' in result) throw result.error;
+    return result.value;
+  }
+  afterEach(() => vi.useRealTimers());
+
+  it('is sent again with the same key when no answer came or the service was away, until it lands', async () => {
+    vi.useFakeTimers();
+    const sent = answeringInTurn(
+      new TypeError('Failed to fetch'),
+      unavailable(),
+      Response.json({ post_id: 7 }, { status: 201 }),
+    );
+    expect(
+      await settled(
+        call('POST', '/api/posts/add-post', { body: { post_title: 'Hearing' }, idempotent: true }),
+      ),
+    ).toEqual({
+      post_id: 7,
+    });
+    expect(sent).toHaveLength(3);
+    const [key] = keys(sent);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys(sent)).toEqual([key, key, key]);
+    expect(sent.map((request) => request.init.body)).toEqual(Array(3).fill('{"post_title":"Hearing"}'));
+  });
+
+  it('waits out an attempt still in progress, and is not sent again once the server has refused it', async () => {
+    vi.useFakeTimers();
+    const inProgress = Response.json({ errors: [{ msg: IDEMPOTENCY_MESSAGES.inProgress }] }, { status: 409 });
+    const sent = answeringInTurn(inProgress, Response.json({ comment_id: 3 }, { status: 201 }));
+    expect(
+      await settled(
+        call('POST', '/api/posts/add-comment', { body: { comment_body: 'Hi' }, idempotent: true }),
+      ),
+    ).toEqual({
+      comment_id: 3,
+    });
+    expect(sent).toHaveLength(2);
+    const refused = answeringInTurn(
+      Response.json({ errors: [{ msg: 'Title is required' }] }, { status: 400 }),
+    );
+    await expect(
+      settled(call('POST', '/api/posts/add-post', { body: { post_title: '' }, idempotent: true })),
+    ).rejects.toMatchObject({
+      status: 400,
+      serverMessage: 'Title is required',
+    });
+    expect(refused).toHaveLength(1);
+  });
+
+  it('keeps its key after failing, so the member sending the same again cannot make two; a landed one frees it', async () => {
+    vi.useFakeTimers();
+    const body = { post_title: 'Reception' };
+    const failed = answeringInTurn(unavailable(), unavailable(), unavailable());
+    await expect(
+      settled(call('POST', '/api/posts/add-post', { body, idempotent: true })),
+    ).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(new Set(keys(failed)).size).toBe(1);
+    const again = answeringInTurn(Response.json({ post_id: 8 }, { status: 201 }));
+    await settled(call('POST', '/api/posts/add-post', { body, idempotent: true }));
+    expect(keys(again)).toEqual(keys(failed).slice(0, 1));
+    // Landed: the same text posted once more is a new post, with a new key; another text never shares a key.
+    const next = answeringInTurn(
+      Response.json({ post_id: 9 }, { status: 201 }),
+      Response.json({ post_id: 10 }, { status: 201 }),
+    );
+    await settled(call('POST', '/api/posts/add-post', { body, idempotent: true }));
+    await settled(call('POST', '/api/posts/add-post', { body: { post_title: 'Other' }, idempotent: true }));
+    const [third, fourth] = keys(next);
+    expect(third).not.toBe(keys(failed)[0]);
+    expect(fourth).not.toBe(third);
+  });
+
+  it('a plain call carries no key and is sent once, whatever the answer', async () => {
+    const sent = answeringInTurn(unavailable());
+    await expect(call('POST', '/api/posts/update-post', { body: { post_id: 1 } })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.has('idempotency-key')).toBe(false);
   });
 });
