@@ -61,9 +61,24 @@ export interface ObjectStoreConfig {
   timeoutMs?: number;
 }
 
-/** The store could not be reached or did not answer: the caller should say "try again shortly" (HTTP 503). */
+/** What a member reads when a picture or logo cannot be stored now. */
+export const UPLOADS_UNAVAILABLE = 'Pictures cannot be uploaded right now. Please try again shortly.';
+
+/**
+ * The store could not be reached, did not answer, or has no room left (`full`): the caller should say "try again
+ * shortly" (HTTP 503), and nothing that would point at the object has been written. `dependency` names it for the
+ * service kit's classification and metrics.
+ */
 export class ObjectStoreUnavailableError extends Error {
   override name = 'ObjectStoreUnavailableError';
+  readonly dependency = 'object-store';
+  /** The store answered that it has no room (a full disk or a quota), rather than not answering. */
+  readonly full: boolean;
+
+  constructor(message: string, options: { cause?: unknown; full?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.full = options.full ?? false;
+  }
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -83,6 +98,17 @@ const NETWORK_CODES = new Set([
 ]);
 /** S3 answers that mean "busy or broken right now", as opposed to a refusal of this request. */
 const BUSY_CODES = new Set(['SlowDown', 'ServiceUnavailable', 'InternalError', 'RequestTimeout']);
+/**
+ * S3 answers that mean the store has no room: MinIO's full drives (507) and bucket quota, a quota's usual name,
+ * and a size the server will not take (its limit, not ours: uploads are resized to 5 MB first). A full disk under
+ * the embedded s3rver or SeaweedFS answers InternalError, which BUSY_CODES already count.
+ */
+const FULL_CODES = new Set([
+  'XMinioStorageFull',
+  'XMinioAdminBucketQuotaExceeded',
+  'QuotaExceeded',
+  'EntityTooLarge',
+]);
 /** statObject answers a missing key with NotFound (a HEAD has no body), getObject with NoSuchKey. */
 const MISSING_CODES = new Set(['NotFound', 'NoSuchKey']);
 
@@ -91,6 +117,11 @@ const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)
 function classify(error: unknown, what: string): unknown {
   const code = codeOf(error);
   const retriesExhausted = error instanceof Error && /^Request failed after \d+ retries/.test(error.message);
+  if (typeof code === 'string' && FULL_CODES.has(code))
+    return new ObjectStoreUnavailableError(`The object store is full (${what}: ${code}).`, {
+      cause: error,
+      full: true,
+    });
   if ((typeof code === 'string' && (NETWORK_CODES.has(code) || BUSY_CODES.has(code))) || retriesExhausted)
     return new ObjectStoreUnavailableError(`The object store is unavailable (${what}).`, { cause: error });
   return error;
