@@ -48,6 +48,8 @@ export interface AppDependencies {
   config: GatewayConfig;
   clients: ServiceClients;
   services: Readiness['services'];
+  /** What each service says of its database, for /healthz's detail. */
+  dependencies?: Readiness['dependencies'];
   logger: Logger;
   /** How the identity provider's keys are cached (tests shorten the cooldown). */
   jwksCache?: JwksCacheOptions;
@@ -106,6 +108,7 @@ export function createApp({
   config,
   clients,
   services,
+  dependencies,
   logger,
   jwksCache,
   endedSessions,
@@ -136,6 +139,7 @@ export function createApp({
     '/healthz',
     healthRouter({
       services,
+      dependencies,
       webBuilt,
       endedSessions: endedSessions && (() => endedSessions.health()),
       moderationSnapshot: () => moderation.health(),

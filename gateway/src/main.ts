@@ -66,7 +66,15 @@ function serve() {
     atOnce: config.NOTIFICATION_STREAMS_AT_ONCE,
     endedSessions,
   });
-  const app = createApp({ config, clients, services: health.check, logger, endedSessions, streams });
+  const app = createApp({
+    config,
+    clients,
+    services: health.check,
+    dependencies: health.dependencies,
+    logger,
+    endedSessions,
+    streams,
+  });
 
   // A request still arriving after REQUEST_TIMEOUT_MS (a stalled upload body, headers dribbled in) is answered
   // 408 and closed: the timeout covers receiving the request only, never the answer (exports, slow services).

@@ -1,6 +1,7 @@
 // JSON errors for every failure: `{ errors: [{ msg }] }`, the first message being the one a screen shows.
-// gRPC statuses from the services become their HTTP meaning; an unreachable service is a clear 503; a
-// rate-limited one a 429 that says when to come back (Retry-After).
+// gRPC statuses from the services become their HTTP meaning; an unreachable service (or one whose database is
+// away) is a clear 503 that says to come back in a few seconds; a rate-limited one a 429 that says when to come
+// back (Retry-After).
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { IDEMPOTENCY_MESSAGES } from '@rotunda/service-kit';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
@@ -42,6 +43,12 @@ export function sendError(res: Response, status: number, message: string): void 
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
+ * The seconds a client should wait after a 503: a replica restarts, and a service whose database went away is
+ * back, within seconds of its return (ADR 0047).
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
  * The seconds a rate-limited client should wait. The services say it in words the member reads
  * ('Too many attempts. Try again in 42 seconds.'), so the number is taken from that text.
  */
@@ -71,7 +78,11 @@ export function httpErrorOf(error: unknown): HttpErrorAnswer {
     if (status === 429)
       return { status, message: error.grpc.details, retryAfter: retryAfterSeconds(error.grpc.details) };
     if (status === 503)
-      return { status, message: `The ${error.service} service is unavailable. Please try again shortly.` };
+      return {
+        status,
+        message: `The ${error.service} service is unavailable. Please try again shortly.`,
+        retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
+      };
     if (status === 504) return { status, message: `The ${error.service} service did not answer in time.` };
     if (status >= 500) return { status, message: 'An error occurred. Please try again later.' };
     // An Idempotency-Key sent again with another request: 422, as the IETF draft of the header has it.

@@ -4,9 +4,13 @@
 // short-lived cookie, so the member's next read is fresh on whichever worker or gateway it reaches; anyone's write
 // shows within about a quarter of a second. Visitors' browsers revalidate (no-cache, ETag); when the version cannot
 // be asked, members get fresh pages and visitors pages at most a second old. A cache time of 0 keeps nothing.
+// While the post service cannot answer at all (UNAVAILABLE: its database is away, ADR 0047), each request's
+// last page answered is served again, never stored by the browser, rather than a 503: nobody can change the feed
+// meanwhile, as every write goes through the same service.
+import { status } from '@grpc/grpc-js';
 import type { Logger } from '@rotunda/service-kit';
 import type { Request, Response } from 'express';
-import type { ServiceClients, UnaryMethod } from '../grpc/clients.ts';
+import { ServiceCallError, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { type FeedVersionWatch, feedVersionFromPost, watchFeedVersion } from './feed-version.ts';
 import { type CachedAnswer, cachedAnswerOf, pageCache, sendAnswer } from './micro-cache.ts';
@@ -71,6 +75,21 @@ export function feedPages({
     feed.invalidate();
     comments.invalidate();
   });
+  // The last page answered per request, kept past invalidations (the oldest going first), for an outage.
+  const lastAnswered = new Map<Pages, Map<string, CachedAnswer>>([
+    [feed, new Map()],
+    [comments, new Map()],
+  ]);
+  const remember = (pages: Pages, key: string, answer: CachedAnswer) => {
+    const answers = lastAnswered.get(pages);
+    if (!answers) return;
+    answers.delete(key);
+    answers.set(key, answer);
+    for (const oldest of answers.keys()) {
+      if (answers.size <= FEED_CACHE_KEYS) break;
+      answers.delete(oldest);
+    }
+  };
   return {
     feed,
     comments,
@@ -78,11 +97,20 @@ export function feedPages({
       const loadAnswer = async () => cachedAnswerOf(await load());
       const wrote = req.caller ? WROTE_COOKIE_VALUE.exec(req.headers.cookie ?? '')?.[1] : undefined;
       let answer: CachedAnswer;
-      if (cacheSeconds === 0) answer = await loadAnswer();
-      else if (feedVersion.watching() && (wrote === undefined || feedVersion.hasSeen(Number(wrote))))
-        answer = await pages.get(key, loadAnswer);
-      else if (req.caller) answer = await loadAnswer();
-      else answer = await pages.get(key, loadAnswer, Math.min(BLIND_PAGE_MS, cacheSeconds * 1000));
+      try {
+        if (cacheSeconds === 0) answer = await loadAnswer();
+        else if (feedVersion.watching() && (wrote === undefined || feedVersion.hasSeen(Number(wrote))))
+          answer = await pages.get(key, loadAnswer);
+        else if (req.caller) answer = await loadAnswer();
+        else answer = await pages.get(key, loadAnswer, Math.min(BLIND_PAGE_MS, cacheSeconds * 1000));
+      } catch (error) {
+        const last = lastAnswered.get(pages)?.get(key);
+        const unavailable = error instanceof ServiceCallError && error.grpc.code === status.UNAVAILABLE;
+        if (!last || !unavailable || cacheSeconds === 0) throw error;
+        sendAnswer(req, res, last, 'private, no-store');
+        return;
+      }
+      if (cacheSeconds > 0) remember(pages, key, answer);
       sendAnswer(req, res, answer, req.caller ? 'private, no-store' : VISITOR_PAGE_CACHING);
     },
     async write<Req, Res>(req: Request, res: Response, method: UnaryMethod<Req, Res>, request: Req) {
