@@ -1,7 +1,8 @@
 // What the gateway shows while a service's database is away (ADR 0047): /healthz answers 503 "degraded" naming
 // the service whose database is unavailable, while the service itself serves on, and 200 again once it is back;
 // a feed page already answered is answered again while the post service cannot answer at all, a page never
-// answered gets the 503 that says to try again in a few seconds, and any other failure is never masked.
+// answered gets the 503 that says to try again in a few seconds, and any other failure is never masked; the
+// micro-caches (headlines, post types) answer their last value the same way.
 import type { AddressInfo } from 'node:net';
 import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { ProfileServiceService } from '@rotunda/protos/profile';
@@ -13,11 +14,17 @@ import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { createServiceClients, ServiceCallError } from '../src/grpc/clients.ts';
 import { createHealthChecker } from '../src/grpc/health.ts';
-import { errorHandler } from '../src/http/errors.ts';
+import { errorHandler, isServiceUnavailable } from '../src/http/errors.ts';
 import { feedPages } from '../src/http/feed-pages.ts';
 import type { FeedVersionWatch } from '../src/http/feed-version.ts';
+import { microCache } from '../src/http/micro-cache.ts';
 
 const logger = createLogger('test', 'silent');
+const failure = (code: status) =>
+  new ServiceCallError(
+    'post',
+    Object.assign(new Error('post'), { code, details: 'x', metadata: new Metadata() }) as ServiceError,
+  );
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
@@ -106,11 +113,6 @@ describe('the feed’s kept pages while the post service cannot answer', () => {
       close: () => {},
     };
     const pages = feedPages({ clients: {} as never, cacheSeconds: 5, logger, feedVersion });
-    const failure = (code: status) =>
-      new ServiceCallError(
-        'post',
-        Object.assign(new Error('post'), { code, details: 'x', metadata: new Metadata() }) as ServiceError,
-      );
     let load: () => Promise<unknown> = async () => ({ posts: ['kept page'] });
     const app = express();
     app.use((req, _res, next) => {
@@ -141,5 +143,19 @@ describe('the feed’s kept pages while the post service cannot answer', () => {
     // A bug is not an outage: no kept page hides it.
     load = () => Promise.reject(failure(status.INTERNAL));
     expect((await fetch(`${base}/feed/1`)).status).toBe(500);
+  });
+});
+
+describe('a micro-cache (the headlines, the post types) while its service cannot answer', () => {
+  it('answers its last value past its time, and fails as before on anything but an outage', async () => {
+    let now = 0;
+    const cache = microCache<string>(1000, () => now, isServiceUnavailable);
+    expect(await cache.get(async () => 'headlines')).toBe('headlines');
+    now = 5000;
+    expect(await cache.get(() => Promise.reject(failure(status.UNAVAILABLE)))).toBe('headlines');
+    await expect(cache.get(() => Promise.reject(failure(status.INTERNAL)))).rejects.toThrow('post');
+    expect(await cache.get(async () => 'new headlines')).toBe('new headlines');
+    const empty = microCache<string>(1000, () => now, isServiceUnavailable);
+    await expect(empty.get(() => Promise.reject(failure(status.UNAVAILABLE)))).rejects.toThrow('post');
   });
 });

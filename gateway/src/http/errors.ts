@@ -48,6 +48,10 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
  */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/** Is `error` a service that cannot answer at all (down, or its database away), as opposed to a refusal or a bug? */
+export const isServiceUnavailable = (error: unknown): boolean =>
+  error instanceof ServiceCallError && error.grpc.code === grpcStatus.UNAVAILABLE;
+
 /**
  * The seconds a rate-limited client should wait. The services say it in words the member reads
  * ('Too many attempts. Try again in 42 seconds.'), so the number is taken from that text.

@@ -7,11 +7,11 @@
 // While the post service cannot answer at all (UNAVAILABLE: its database is away, ADR 0047), each request's
 // last page answered is served again, never stored by the browser, rather than a 503: nobody can change the feed
 // meanwhile, as every write goes through the same service.
-import { status } from '@grpc/grpc-js';
 import type { Logger } from '@rotunda/service-kit';
 import type { Request, Response } from 'express';
-import { ServiceCallError, type ServiceClients, type UnaryMethod } from '../grpc/clients.ts';
+import type { ServiceClients, UnaryMethod } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
+import { isServiceUnavailable } from './errors.ts';
 import { type FeedVersionWatch, feedVersionFromPost, watchFeedVersion } from './feed-version.ts';
 import { type CachedAnswer, cachedAnswerOf, pageCache, sendAnswer } from './micro-cache.ts';
 
@@ -105,8 +105,7 @@ export function feedPages({
         else answer = await pages.get(key, loadAnswer, Math.min(BLIND_PAGE_MS, cacheSeconds * 1000));
       } catch (error) {
         const last = lastAnswered.get(pages)?.get(key);
-        const unavailable = error instanceof ServiceCallError && error.grpc.code === status.UNAVAILABLE;
-        if (!last || !unavailable || cacheSeconds === 0) throw error;
+        if (!last || !isServiceUnavailable(error) || cacheSeconds === 0) throw error;
         sendAnswer(req, res, last, 'private, no-store');
         return;
       }

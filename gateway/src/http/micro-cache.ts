@@ -1,7 +1,9 @@
 // In-memory caches for reads everyone gets the same answer to, with single flight: a crowd asking at once costs one
 // call to the service. The micro-cache keeps an answer for a TTL; the page cache keeps each page until it is told
 // the pages changed (the feed's, see feed-version.ts). Keyed by request where the answer depends on the
-// parameters; answers kept encoded once, with their ETag and, on demand, gzip and brotli variants.
+// parameters; answers kept encoded once, with their ETag and, on demand, gzip and brotli variants. A micro-cache
+// told which failures are outages (the service UNAVAILABLE, its database away) answers its last value through
+// them instead of failing (ADR 0047).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -10,7 +12,11 @@ export interface MicroCache<T> {
   get: (load: () => Promise<T>) => Promise<T>;
 }
 
-export function microCache<T>(ttlMs: number, now: () => number = Date.now): MicroCache<T> {
+export function microCache<T>(
+  ttlMs: number,
+  now: () => number = Date.now,
+  outage: (error: unknown) => boolean = () => false,
+): MicroCache<T> {
   let value: { data: T; expires: number } | undefined;
   let inFlight: Promise<T> | undefined;
   return {
@@ -24,6 +30,7 @@ export function microCache<T>(ttlMs: number, now: () => number = Date.now): Micr
         },
         (error: unknown) => {
           inFlight = undefined;
+          if (value && outage(error)) return value.data;
           throw error;
         },
       );

@@ -1,6 +1,8 @@
-// GET /api/news: the headlines array of spec §7, from the news service, briefly cached for visitors.
+// GET /api/news: the headlines array of spec §7, from the news service, briefly cached for visitors, and the last
+// answer again while the news service cannot answer (its database away).
 import express, { type Router } from 'express';
 import { call, type ServiceClients } from '../grpc/clients.ts';
+import { isServiceUnavailable } from '../http/errors.ts';
 import { microCache } from '../http/micro-cache.ts';
 
 export interface HeadlineJson {
@@ -17,7 +19,7 @@ export function newsRouter(
   cacheSeconds: number,
 ): Router {
   const router = express.Router();
-  const cache = microCache<HeadlineJson[]>(cacheSeconds * 1000);
+  const cache = microCache<HeadlineJson[]>(cacheSeconds * 1000, Date.now, isServiceUnavailable);
   router.get('/', async (req, res) => {
     const headlines = await cache.get(async () => {
       const answer = await call(
