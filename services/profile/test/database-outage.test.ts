@@ -133,6 +133,7 @@ describe('while PostgreSQL is away, and after it is back', () => {
     const recoveredMs = performance.now() - back;
     expect(recoveredMs).toBeLessThan(10_000);
     await expect.poll(() => healthOf('dependency/database'), { timeout: 10_000 }).toBe('SERVING');
+    const healthyMs = performance.now() - back;
     expect(await metric('rotunda_dependency_up')).toBe(1);
     // The listener opened its connection again and copied what it missed.
     await expect
@@ -146,11 +147,12 @@ describe('while PostgreSQL is away, and after it is back', () => {
         { timeout: 10_000 },
       )
       .toBe('Renamed While Away Board');
+    const caughtUpMs = performance.now() - back;
     // Writes and searches work as before: a new person is found.
     const later = await profileOf(member(), 'Afterreturn');
     expect((await search('Afterreturn')).profiles.map((card) => card.profile_id)).toEqual([later.profile_id]);
     console.info(
-      `profile service: write refused in ${Math.round(refusedMs)} ms while away; first write ok ${Math.round(recoveredMs)} ms after PostgreSQL returned`,
+      `profile service: write refused in ${Math.round(refusedMs)} ms while away; after PostgreSQL returned, first write ok in ${Math.round(recoveredMs)} ms, health SERVING in ${Math.round(healthyMs)} ms, org names caught up in ${Math.round(caughtUpMs)} ms`,
     );
   });
 });
