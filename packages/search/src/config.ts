@@ -49,12 +49,13 @@ export interface SearchConfig {
 /**
  * The configured engine's index. Elasticsearch refreshes after each write: a member expects what they just
  * changed to be found when they search again. `logger` hears an in-memory copy losing its change feed: searches
- * go on from the copy, which may lag other replicas' writes until it listens again.
+ * go on from the copy, which may lag other replicas' writes until it listens again; and Elasticsearch going away
+ * and coming back, with the writes kept meanwhile.
  */
 export function searchIndexFromConfig(
   config: SearchConfig,
   definition: SearchIndexDefinition,
-  logger?: Pick<Logger, 'warn'>,
+  logger?: Pick<Logger, 'warn' | 'info'>,
 ): SearchIndex {
   if (config.ELASTICSEARCH_URL)
     return createElasticsearchIndex({
@@ -62,6 +63,7 @@ export function searchIndexFromConfig(
       index: config.SEARCH_INDEX,
       refresh: true,
       lockDatabaseUrl: config.DATABASE_URL,
+      ...(logger ? { logger } : {}),
       ...definition,
     });
   const postgres = {

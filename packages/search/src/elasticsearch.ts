@@ -1,10 +1,18 @@
 // The Elasticsearch search adapter (production): the same every-word substring semantics as the Postgres
 // adapter, on `wildcard` fields (elasticsearch/mapping.ts), with keyword filters, stable sorting and exact totals
 // (elasticsearch/request.ts). The index's name is an alias over versioned concrete indices, which a rebuild
-// replaces (elasticsearch/generations.ts); writes go to the generation a rebuild is filling too.
+// replaces (elasticsearch/generations.ts); writes go to the generation a rebuild is filling too. While the engine
+// is away, searches fail as SearchUnavailableError and writes wait to be sent once it is back
+// (elasticsearch/outage.ts, ADR 0048).
 import { Client } from '@elastic/elasticsearch';
 import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './elasticsearch/bulk.ts';
 import { elasticsearchGenerations } from './elasticsearch/generations.ts';
+import {
+  ENGINE_CALL_TIMEOUT_MS,
+  isEngineUnreachable,
+  pendingWrites,
+  SearchUnavailableError,
+} from './elasticsearch/outage.ts';
 import { elasticsearchSearchRequest, searchResultOf } from './elasticsearch/request.ts';
 import type { SearchDocument, SearchIndex, SearchIndexDefinition } from './port.ts';
 import { assertIdentifier, Fields } from './semantics.ts';
@@ -20,7 +28,17 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   lockDatabaseUrl: string;
   /** How long an old generation stays after the switch, for searches that already resolved the alias to it. */
   retireAfterMs?: number;
+  /** Hears the engine going away and coming back, with the writes kept meanwhile. */
+  logger?: {
+    warn: (details: object, message: string) => void;
+    info: (details: object, message: string) => void;
+  };
+  /** Between tries to send the writes kept while the engine is away (default 1 s). */
+  pendingRetryMs?: number;
 }
+
+/** A search or a member's write: given up on in time to answer "try again shortly" within the deadline. */
+const CALL_OPTIONS = { requestTimeout: ENGINE_CALL_TIMEOUT_MS, maxRetries: 0 };
 
 export function createElasticsearchIndex(options: ElasticsearchIndexOptions): SearchIndex {
   const fields = new Fields(options);
@@ -41,23 +59,26 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     refresh,
   });
 
-  async function upsert(documents: SearchDocument[]): Promise<void> {
+  async function sendUpserts(documents: SearchDocument[]): Promise<void> {
     const prepared = fields.prepareDocuments(documents);
     for (let start = 0; start < prepared.length; start += BULK_BATCH) {
       // `index` replaces the whole document, which is what upsert means here (no partial merge). Each document
       // also goes to the generation a rebuild is filling, if one is: require_alias keeps that write from
       // creating an index when none is, and its refusal is then no failure.
-      const response = await client.bulk({
-        refresh,
-        operations: prepared
-          .slice(start, start + BULK_BATCH)
-          .flatMap((document) => [
-            { index: { _index: index, _id: document.id } },
-            sourceOf(document),
-            { index: { _index: building, _id: document.id, require_alias: true } },
-            sourceOf(document),
-          ]),
-      });
+      const response = await client.bulk(
+        {
+          refresh,
+          operations: prepared
+            .slice(start, start + BULK_BATCH)
+            .flatMap((document) => [
+              { index: { _index: index, _id: document.id } },
+              sourceOf(document),
+              { index: { _index: building, _id: document.id, require_alias: true } },
+              sourceOf(document),
+            ]),
+        },
+        CALL_OPTIONS,
+      );
       throwOnRefusal(
         response,
         (item, at) => at % 2 === 1 && failedWith(item.index, 'index_not_found_exception'),
@@ -65,19 +86,22 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     }
   }
 
-  async function remove(ids: string[]): Promise<void> {
+  async function sendRemovals(ids: string[]): Promise<void> {
     const unique = fields.prepareIds(ids);
     for (let start = 0; start < unique.length; start += BULK_BATCH) {
       // Deleting never creates an index: one from a generation that is not there is answered 404, no failure.
-      const response = await client.bulk({
-        refresh,
-        operations: unique
-          .slice(start, start + BULK_BATCH)
-          .flatMap((id) => [
-            { delete: { _index: index, _id: id } },
-            { delete: { _index: building, _id: id } },
-          ]),
-      });
+      const response = await client.bulk(
+        {
+          refresh,
+          operations: unique
+            .slice(start, start + BULK_BATCH)
+            .flatMap((id) => [
+              { delete: { _index: index, _id: id } },
+              { delete: { _index: building, _id: id } },
+            ]),
+        },
+        CALL_OPTIONS,
+      );
       throwOnRefusal(
         response,
         (item, at) => at % 2 === 1 && failedWith(item.delete, 'index_not_found_exception'),
@@ -85,12 +109,23 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     }
   }
 
+  const pending = pendingWrites({
+    send: sendUpserts,
+    sendRemovals,
+    logger: options.logger ?? { warn: () => {}, info: () => {} },
+    ...(options.pendingRetryMs === undefined ? {} : { retryMs: options.pendingRetryMs }),
+  });
+
   const search: SearchIndex['search'] = async (query) => {
     const prepared = fields.prepareQuery(query);
-    return searchResultOf(
-      prepared,
-      await client.search(elasticsearchSearchRequest(definition, index, prepared)),
-    );
+    try {
+      return searchResultOf(
+        prepared,
+        await client.search(elasticsearchSearchRequest(definition, index, prepared), CALL_OPTIONS),
+      );
+    } catch (error) {
+      throw isEngineUnreachable(error) ? new SearchUnavailableError(error) : error;
+    }
   };
 
   async function clear(): Promise<void> {
@@ -100,8 +135,9 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   }
 
   async function close(): Promise<void> {
+    pending.close();
     await client.close();
   }
 
-  return { ensure, upsert, remove, search, rebuild, clear, close };
+  return { ensure, upsert: pending.upsert, remove: pending.remove, search, rebuild, clear, close };
 }

@@ -1,0 +1,196 @@
+// The search engine away (ADR 0048): which of the Elasticsearch client's errors mean "not reachable now" rather
+// than a refusal; searches then fail as SearchUnavailableError ("try again shortly"), and writes are kept per
+// document, the latest of each, and sent once the engine answers again, in order, so the owner's write (already
+// committed in its tables) is never failed for the index and nothing written meanwhile is missing afterwards.
+import { errors } from '@elastic/elasticsearch';
+import type { SearchDocument } from '../port.ts';
+
+/** What a member reads while the search engine cannot be reached. */
+export const SEARCH_UNAVAILABLE = 'Search is unavailable right now. Please try again shortly.';
+
+/** A search the engine could not answer now; `dependency` names it for the service kit's classification and metrics. */
+export class SearchUnavailableError extends Error {
+  override name = 'SearchUnavailableError';
+  readonly dependency = 'search';
+
+  constructor(cause: unknown) {
+    super(SEARCH_UNAVAILABLE, { cause });
+  }
+}
+
+/** Answers that mean the engine (or the proxy before it) is starting, stopping, overloaded or gone. */
+const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Is `error` the engine being away: no connection, no answer in time, or a 429/502/503/504? */
+export function isEngineUnreachable(error: unknown): boolean {
+  if (
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.NoLivingConnectionsError
+  )
+    return true;
+  return error instanceof errors.ResponseError && UNAVAILABLE_STATUSES.has(error.statusCode ?? 0);
+}
+
+/** How long a search or a write may take before the engine counts as away: inside the gateway's 3 s deadline. */
+export const ENGINE_CALL_TIMEOUT_MS = 2_500;
+/** Between tries to send the writes kept while the engine was away. */
+export const PENDING_RETRY_MS = 1_000;
+/**
+ * The most documents kept for an engine that does not come back: past it, writes are dropped (the tables keep
+ * them) and the index needs the operator's reindex, which the log says.
+ */
+export const MAX_PENDING = 100_000;
+
+export interface PendingWrites {
+  /** Sends these through, or keeps them for later when the engine is away (or writes are already waiting). */
+  upsert(documents: SearchDocument[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  /** How many documents are waiting. */
+  size(): number;
+  /** Stops the retries; what is still waiting is dropped. */
+  close(): void;
+}
+
+/**
+ * Writes that wait while the engine is away. While any wait, new ones queue behind them (never overtaking an
+ * older copy of the same document), and each is tried at once, so with the engine up a member still finds what
+ * they just changed. One send at a time; a document is let go only when the copy sent is still its latest.
+ */
+export function pendingWrites(options: {
+  send: (documents: SearchDocument[]) => Promise<void>;
+  sendRemovals: (ids: string[]) => Promise<void>;
+  logger: {
+    warn: (details: object, message: string) => void;
+    info: (details: object, message: string) => void;
+  };
+  retryMs?: number;
+  maxPending?: number;
+}): PendingWrites {
+  const retryMs = options.retryMs ?? PENDING_RETRY_MS;
+  const maxPending = options.maxPending ?? MAX_PENDING;
+  /** The latest write of each document: its document, or null for a removal. */
+  const waiting = new Map<string, SearchDocument | null>();
+  let sending: Promise<void> | undefined;
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let since: number | undefined;
+  let dropped = false;
+
+  const keep = (entries: [string, SearchDocument | null][]) => {
+    for (const [id, write] of entries) {
+      if (waiting.size >= maxPending && !waiting.has(id)) {
+        if (!dropped)
+          options.logger.warn(
+            { kept: waiting.size },
+            'search engine away too long: further index writes dropped; run the reindex once it is back',
+          );
+        dropped = true;
+        continue;
+      }
+      // Re-inserted at the end: the map's order is the order writes were made.
+      waiting.delete(id);
+      waiting.set(id, write);
+    }
+    since ??= Date.now();
+  };
+
+  /** Sends what waits, in order; answers whether everything went. */
+  async function sendWaiting(): Promise<boolean> {
+    const batch = [...waiting];
+    try {
+      // Runs of upserts and of removals in the order they were made, so a removal never overtakes an upsert.
+      for (let start = 0; start < batch.length; ) {
+        const removal = batch[start]?.[1] === null;
+        let end = start;
+        while (end < batch.length && (batch[end]?.[1] === null) === removal) end += 1;
+        const run = batch.slice(start, end);
+        if (removal) await options.sendRemovals(run.map(([id]) => id));
+        else await options.send(run.map(([, document]) => document as SearchDocument));
+        for (const [id, write] of run) if (waiting.get(id) === write) waiting.delete(id);
+        start = end;
+      }
+    } catch (error) {
+      if (!isEngineUnreachable(error)) throw error;
+      return false;
+    }
+    if (waiting.size === 0 && since !== undefined) {
+      options.logger.info(
+        { awayMs: Date.now() - since },
+        'search engine back: index writes kept meanwhile sent',
+      );
+      since = undefined;
+    }
+    return waiting.size === 0;
+  }
+
+  /** One send at a time; a try while one runs waits for it and tries again. */
+  function flush(): Promise<boolean> {
+    inFlight += 1;
+    const run = (sending ?? Promise.resolve()).then(sendWaiting).finally(() => {
+      inFlight -= 1;
+    });
+    sending = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  function retryLater() {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      flush().then(
+        (done) => {
+          if (!done) retryLater();
+        },
+        (error: unknown) => {
+          options.logger.warn({ err: error }, 'search engine refused index writes kept while it was away');
+          retryLater();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+  }
+
+  async function write(entries: [string, SearchDocument | null][], direct: () => Promise<void>) {
+    if (waiting.size === 0 && inFlight === 0) {
+      try {
+        await direct();
+        return;
+      } catch (error) {
+        if (!isEngineUnreachable(error)) throw error;
+        options.logger.warn(
+          { err: error, documents: entries.length },
+          'search engine away: index writes kept',
+        );
+      }
+    }
+    keep(entries);
+    const done = await flush().catch((error: unknown) => {
+      retryLater();
+      throw error;
+    });
+    if (!done) retryLater();
+  }
+
+  return {
+    upsert: (documents) =>
+      write(
+        documents.map((document) => [document.id, document]),
+        () => options.send(documents),
+      ),
+    remove: (ids) =>
+      write(
+        ids.map((id) => [id, null]),
+        () => options.sendRemovals(ids),
+      ),
+    size: () => waiting.size,
+    close() {
+      clearTimeout(timer);
+      timer = undefined;
+      waiting.clear();
+    },
+  };
+}
