@@ -43,6 +43,8 @@ export interface EngineTiming {
   startMs: number;
 }
 
+export type EngineName = 'keycloak' | 'search' | 's3';
+
 export interface Engines {
   /** The variables that point Rotunda, its contract suites and its gateway at these engines. */
   env: Record<string, string>;
@@ -52,6 +54,12 @@ export interface Engines {
   timings: Record<'keycloak' | 'search' | 's3', EngineTiming>;
   /** The folder holding this set's data and logs. */
   folder: string;
+  /**
+   * One engine taken away and brought back, its data kept, for the outage suites (outage-control.ts): `stop` ends
+   * its process (the search engine's, behind the proxy that stays); `start` starts it again on the same ports and
+   * answers the milliseconds until it was healthy.
+   */
+  outage: { stop(name: EngineName): Promise<void>; start(name: EngineName): Promise<number> };
   stop(): Promise<void>;
 }
 
@@ -128,11 +136,13 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
   });
   const logOf = (name: string) => join(paths.logs, `${name}.log`);
 
-  const started: Supervised[] = [];
+  const running: Partial<Record<EngineName, Supervised>> = {};
+  /** Each engine's start on its ports and data, resolving with the milliseconds until it was healthy. */
+  const launchers: Partial<Record<EngineName, () => Promise<number>>> = {};
   let proxy: SearchProxy | undefined;
   const stop = async () => {
     await proxy?.close();
-    await Promise.all(started.map((engine) => engine.stop()));
+    await Promise.all(Object.values(running).map((engine) => engine.stop()));
   };
 
   const keycloak = async (): Promise<EngineTiming> => {
@@ -140,19 +150,22 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
     const distribution = await fetchKeycloak(context('keycloak'));
     const fetchMs = since(fetching);
     say(`starting Keycloak ${KEYCLOAK.version}`);
-    const engine = startKeycloak({
-      distribution,
-      folder: join(paths.instance, 'keycloak'),
-      port: ports.keycloak,
-      managementPort: ports.keycloakManagement,
-      clientSecret: secrets.keycloakClientSecret,
-      adminPassword: secrets.keycloakAdminPassword,
-      publicUrl,
-      accessTokenSeconds: options.accessTokenSeconds ?? 300,
-      logFile: logOf('keycloak'),
-    });
-    started.push(engine);
-    const startMs = await keycloakReady(engine, ports.keycloakManagement);
+    launchers.keycloak = () => {
+      const engine = startKeycloak({
+        distribution,
+        folder: join(paths.instance, 'keycloak'),
+        port: ports.keycloak,
+        managementPort: ports.keycloakManagement,
+        clientSecret: secrets.keycloakClientSecret,
+        adminPassword: secrets.keycloakAdminPassword,
+        publicUrl,
+        accessTokenSeconds: options.accessTokenSeconds ?? 300,
+        logFile: logOf('keycloak'),
+      });
+      running.keycloak = engine;
+      return keycloakReady(engine, ports.keycloakManagement);
+    };
+    const startMs = await launchers.keycloak();
     say(`Keycloak ready in ${(startMs / 1000).toFixed(1)} s`);
     return { fetchMs, startMs };
   };
@@ -161,15 +174,18 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
     const distribution = await fetchOpenSearch(context('opensearch'));
     const fetchMs = since(fetching);
     say(`starting OpenSearch ${OPENSEARCH.version}`);
-    const engine = startOpenSearch({
-      distribution,
-      folder: join(paths.instance, 'opensearch'),
-      port: ports.opensearch,
-      transportPort: ports.opensearchTransport,
-      logFile: logOf('opensearch'),
-    });
-    started.push(engine);
-    const startMs = await openSearchReady(engine, ports.opensearch);
+    launchers.search = () => {
+      const engine = startOpenSearch({
+        distribution,
+        folder: join(paths.instance, 'opensearch'),
+        port: ports.opensearch,
+        transportPort: ports.opensearchTransport,
+        logFile: logOf('opensearch'),
+      });
+      running.search = engine;
+      return openSearchReady(engine, ports.opensearch);
+    };
+    const startMs = await launchers.search();
     proxy = await startSearchProxy({
       upstream: `http://127.0.0.1:${ports.opensearch}`,
       port: ports.elasticsearch,
@@ -182,15 +198,18 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
     const binary = await fetchSeaweedFs(context('seaweedfs'));
     const fetchMs = since(fetching);
     say(`starting SeaweedFS ${SEAWEEDFS.release}`);
-    const engine = startSeaweedFs({
-      binary,
-      folder: join(paths.instance, 'seaweedfs'),
-      ports,
-      credentials: { accessKey: secrets.s3AccessKey, secretKey: secrets.s3SecretKey },
-      logFile: logOf('seaweedfs'),
-    });
-    started.push(engine);
-    const startMs = await seaweedFsReady(engine, ports.s3);
+    launchers.s3 = () => {
+      const engine = startSeaweedFs({
+        binary,
+        folder: join(paths.instance, 'seaweedfs'),
+        ports,
+        credentials: { accessKey: secrets.s3AccessKey, secretKey: secrets.s3SecretKey },
+        logFile: logOf('seaweedfs'),
+      });
+      running.s3 = engine;
+      return seaweedFsReady(engine, ports.s3);
+    };
+    const startMs = await launchers.s3();
     say(`SeaweedFS ready in ${(startMs / 1000).toFixed(1)} s`);
     return { fetchMs, startMs };
   };
@@ -242,6 +261,18 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
     ports,
     timings: { keycloak: keycloakTiming, search: searchTiming, s3: s3Timing },
     folder: paths.instance,
+    outage: {
+      async stop(name) {
+        await running[name]?.stop();
+        delete running[name];
+      },
+      async start(name) {
+        const launch = launchers[name];
+        if (!launch) throw new Error(`no engine named ${name}`);
+        if (running[name]) throw new Error(`${name} is running`);
+        return launch();
+      },
+    },
     stop,
   };
 }

@@ -1,5 +1,6 @@
 // `npm run test:engines`: starts the real engines (a fresh set, on free ports), runs the contract suites that
-// need them — identity on Keycloak, search on the search engine, object store on the S3 server — with
+// need them — identity on Keycloak, search on the search engine, object store on the S3 server, and what each
+// adapter does while its engine is stopped and started again (outage-control.ts) — with
 // ENGINES_REQUIRED=true so a suite that would skip fails instead, then starts the product on the engines
 // (`npm start` with their environment; web apps built when missing) and runs the browser login journeys in
 // Keycloak mode (journeys.ts). Prints `N passed, M failed, K skipped` over both, stops everything and exits
@@ -21,6 +22,7 @@ import {
   startProduct,
 } from './journeys.ts';
 import { logExcerpt } from './log-excerpt.ts';
+import { startOutageControl } from './outage-control.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
@@ -30,6 +32,10 @@ const ENGINE_SUITES = [
   'services/auth/test/keycloak-agencies.test.ts',
   'packages/search/test/elasticsearch.test.ts',
   'packages/images/test/object-store.test.ts',
+  // Each stops its engine and starts it again: one file at a time (vitest's files run in parallel otherwise).
+  'services/auth/test/keycloak-outage.test.ts',
+  'packages/images/test/object-store-outage.test.ts',
+  'packages/search/test/elasticsearch-outage-engine.test.ts',
 ];
 
 interface VitestJson {
@@ -94,13 +100,27 @@ const ready = performance.now();
 
 const output = mkdtempSync(join(tmpdir(), 'rotunda-test-engines-'));
 const report = join(output, 'vitest.json');
+const control = await startOutageControl(running, (line) => console.log(`  ${line}`));
 vitest = spawn(
   join(REPO, 'node_modules/.bin/vitest'),
-  ['run', ...ENGINE_SUITES, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  { cwd: REPO, stdio: 'inherit', env: { ...process.env, ...running.env, ENGINES_REQUIRED: 'true' } },
+  [
+    'run',
+    ...ENGINE_SUITES,
+    // The outage suites stop engines the others use: one file at a time.
+    '--no-file-parallelism',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ],
+  {
+    cwd: REPO,
+    stdio: 'inherit',
+    env: { ...process.env, ...running.env, ENGINES_REQUIRED: 'true', ENGINES_CONTROL_URL: control.url },
+  },
 );
 const suites = vitest;
 const vitestCode = await new Promise<number | null>((done) => suites.once('exit', (code) => done(code)));
+await control.close();
 await unlessInterrupted();
 
 let counts: VitestJson | undefined;
