@@ -1,4 +1,4 @@
-// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|web|notifications]`: measures, in one run and on this machine, (1) the time
+// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|faults|web|notifications]`: measures, in one run and on this machine, (1) the time
 // from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
 // gateway's throughput with a member's token next to the same call without one, (4) organization
@@ -9,7 +9,8 @@
 // search on 100,000 generated profiles through the gateway (every search reaching the profile service's
 // in-memory copy of the index, next to the same straight on the Postgres index), with the first 30 cards from one
 // page next to the whole directory (as built) in time and bytes, (7) two replicas of every process under mixed
-// load surviving a kill (replicas.ts), and (8) the web app's first load in Chromium with an empty cache, desktop
+// load surviving a kill (replicas.ts), (7b) the same load while each dependency fails in turn and comes back
+// (faults.ts: a replica, a gateway worker, PostgreSQL, the upload disk), and (8) the web app's first load in Chromium with an empty cache, desktop
 // and phone (web.ts), and (9) the notification service: fan-out of recorded events to 10,000 members, a digest
 // run for 100,000 members and live unread counts held by one gateway worker (bench/notifications.ts, on its own
 // embedded PostgreSQL). Prints a table and writes bench-results/<name>.json. Runs on its own data (.data/bench).
@@ -21,6 +22,7 @@ import { benchNotifications } from './bench/notifications.ts';
 import { benchOrgs } from './bench/orgs.ts';
 import { benchPosts } from './bench/posts.ts';
 import { benchStartup } from './bench/startup.ts';
+import { benchFaults } from './faults.ts';
 import { healthy } from './measure.ts';
 import { benchReplicas } from './replicas.ts';
 import { benchWeb } from './web.ts';
@@ -45,6 +47,7 @@ const sections: [string, () => Promise<void>][] = [
     'replicas',
     () => benchReplicas({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print }),
   ],
+  ['faults', () => benchFaults({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print })],
   ['web', () => benchWeb({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print })],
   ['notifications', benchNotifications],
 ];

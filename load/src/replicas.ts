@@ -11,7 +11,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { gatewayRequests, handledCalls, readPids, sample } from './replicas/metrics.ts';
-import { drive, lostWrites, restoreName } from './replicas/mixed-load.ts';
+import { drive, lostWrites, mixedLoadProductEnv, restoreName } from './replicas/mixed-load.ts';
 import { BASELINE_S, KILL_AT_S, KILLED, LOAD_S, RESTART_DELAY_MS } from './replicas/plan.ts';
 import { reportReplicas, type Shares } from './replicas/report.ts';
 
@@ -27,17 +27,7 @@ export interface BenchContext {
 export async function benchReplicas(ctx: BenchContext): Promise<void> {
   const base = `http://127.0.0.1:${ctx.port}`;
   const dataDir = join(ctx.dataDir, 'replicas');
-  const productEnv = (replicas: number) => ({
-    REPLICAS: String(replicas),
-    SERVE_WEB: 'false',
-    DATA_DIR: dataDir,
-    RESTART_DELAY_MS: String(RESTART_DELAY_MS),
-    // One member writes every comment here: their allowance (10, then 10 a minute) would refuse most of them.
-    COMMENT_BURST: '1000000',
-    COMMENT_RATE_PER_MINUTE: '1000000',
-    // The same member opens hundreds of profiles a minute here: theirs is 60 (ADR 0038).
-    AUTH_PROFILE_READS_PER_MINUTE: '1000000',
-  });
+  const productEnv = (replicas: number) => mixedLoadProductEnv(dataDir, replicas, RESTART_DELAY_MS);
 
   // The baseline: the same load on one replica of everything, for as long as the two-replica run goes unharmed.
   const single = await ctx.startProduct(productEnv(1));
@@ -49,7 +39,8 @@ export async function benchReplicas(ctx: BenchContext): Promise<void> {
 
   const product = await ctx.startProduct(productEnv(2));
   const pids = readPids(dataDir);
-  const replicas = Object.entries(pids).filter(([, listed]) => listed.service !== 'gateway');
+  // The service replicas (the gateway and PostgreSQL are listed without a replica number).
+  const replicas = Object.entries(pids).filter(([, listed]) => listed.replica !== undefined);
   const samples: Record<string, Map<string, number | undefined>> = {};
   const events: string[] = [];
   const killed = new Map<

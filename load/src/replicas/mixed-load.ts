@@ -1,11 +1,12 @@
-// The replicas benchmark's mixed load: visitors reading the public square, members searching the directory and
-// opening profiles, reading their fresh feed, posting and commenting, and a probe timing how long search through
-// the gateway takes to find an acknowledged write; then which acknowledged writes are not readable at the end.
+// The mixed load of the replicas and faults benchmarks: visitors reading the public square, members searching the
+// directory and opening profiles, reading their fresh feed, posting and commenting, and a probe timing how long
+// search through the gateway takes to find an acknowledged write; then which acknowledged writes are not readable
+// at the end, and when each was acknowledged.
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import { IDEMPOTENCY_MESSAGES } from '@rotunda/service-kit';
 import { DEMO_MEMBER } from '../../k6/journeys.js';
-import { closedLoop, send } from '../measure.ts';
+import { send } from '../measure.ts';
 import { CONVERGENCE_GIVE_UP_MS } from './plan.ts';
 
 /** What members type in the directory (load/k6/journeys.js): a name, a title, a group, an issue. */
@@ -39,6 +40,8 @@ interface Answer {
 export class Tally {
   readonly ends: number[] = [];
   readonly latencies: number[] = [];
+  /** Whether each call succeeded, in the order of `ends`. */
+  readonly succeeded: boolean[] = [];
   failed = 0;
   readonly failures = new Map<string, number>();
   /** When each failure ended (ms from the load's start), to place it against the kill and the restart. */
@@ -46,6 +49,7 @@ export class Tally {
   record(startedAt: number, endedAt: number, failure?: string) {
     this.ends.push(endedAt);
     this.latencies.push(endedAt - startedAt);
+    this.succeeded.push(failure === undefined);
     if (failure === undefined) return;
     this.failed++;
     this.failures.set(failure, (this.failures.get(failure) ?? 0) + 1);
@@ -56,21 +60,50 @@ export class Tally {
   }
 }
 
+/** What a member saw of a failed call: its status and the gateway's message (`{ errors: [{ msg }] }`). */
+export function failureText(method: string, path: string, answer: { status: number; text: string }) {
+  let msg: string | undefined;
+  try {
+    msg = (JSON.parse(answer.text) as { errors?: { msg?: string }[] }).errors?.[0]?.msg;
+  } catch {
+    msg = undefined;
+  }
+  return `${method} ${path.split('?')[0]} ${answer.status}: ${(msg ?? answer.text).slice(0, 100)}`;
+}
+
+/** What `npm start` is told for the mixed load: `replicas` of everything, API only, on `dataDir`. */
+export const mixedLoadProductEnv = (dataDir: string, replicas: number, restartDelayMs: number) => ({
+  REPLICAS: String(replicas),
+  SERVE_WEB: 'false',
+  DATA_DIR: dataDir,
+  RESTART_DELAY_MS: String(restartDelayMs),
+  // One member writes every comment here: their allowance (10, then 10 a minute) would refuse most of them.
+  COMMENT_BURST: '1000000',
+  COMMENT_RATE_PER_MINUTE: '1000000',
+  // The same member opens hundreds of profiles a minute here: theirs is 60 (ADR 0038).
+  AUTH_PROFILE_READS_PER_MINUTE: '1000000',
+});
+
 function runWord() {
   return `replrun${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
 }
 
-/** One mixed-load run against the product on `base`; answers its tallies and what it wrote. */
+/**
+ * One mixed-load run against the product on `base`, for `seconds` or, with 'until during ends', for as long as
+ * `during` runs; answers its tallies and what it wrote.
+ */
 export async function drive(
   base: string,
-  seconds: number,
-  during: (elapsedMs: () => number) => Promise<void>,
+  seconds: number | 'until during ends',
+  during: (elapsedMs: () => number, member: { token: string; profileId: number }) => Promise<void>,
 ): Promise<{
   reads: Tally;
   writes: Tally;
   /** Writes sent a second time with their Idempotency-Key. */
   retriedWrites: number;
   posts: Map<number, number[]>;
+  /** When each acknowledged post (`post:<id>`) and comment (`comment:<id>`) was answered, ms from the start. */
+  acknowledgedAt: Map<string, number>;
   profileEdits: { name: string; acknowledged: boolean }[];
   convergence: { kind: string; ms: number | undefined }[];
   run: string;
@@ -113,19 +146,22 @@ export async function drive(
   const reads = new Tally();
   const writes = new Tally();
   const posts = new Map<number, number[]>();
+  const acknowledgedAt = new Map<string, number>();
   const profileEdits: { name: string; acknowledged: boolean }[] = [];
   const convergence: { kind: string; ms: number | undefined }[] = [];
   let retriedWrites = 0;
   const startedAt = performance.now();
   const elapsed = () => performance.now() - startedAt;
-  const until = startedAt + seconds * 1000;
+  let duringEnded = false;
+  const loading = () =>
+    seconds === 'until during ends' ? !duringEnded : performance.now() < startedAt + seconds * 1000;
 
   /** A read: anything but 2xx is a failed read. */
   const read = async (method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
     const begun = elapsed();
     const answer = await call(method, path, options);
     const ok = answer.status >= 200 && answer.status < 300;
-    reads.record(begun, elapsed(), ok ? undefined : `${method} ${path.split('?')[0]} ${answer.status}`);
+    reads.record(begun, elapsed(), ok ? undefined : failureText(method, path, answer));
     return ok ? answer : undefined;
   };
   /**
@@ -143,11 +179,7 @@ export async function drive(
       answer = await call('POST', path, { token, body, idempotencyKey });
     }
     const ok = answer.status >= 200 && answer.status < 300;
-    writes.record(
-      begun,
-      elapsed(),
-      ok ? undefined : `POST ${path} ${answer.status}: ${answer.text.slice(0, 80)}`,
-    );
+    writes.record(begun, elapsed(), ok ? undefined : failureText('POST', path, answer));
     return ok ? answer : undefined;
   };
   const post = async (title: string) => {
@@ -157,7 +189,10 @@ export async function drive(
       post_type: 1,
     });
     const postId = (created?.json as { post_id?: number } | undefined)?.post_id;
-    if (postId !== undefined) posts.set(postId, []);
+    if (postId !== undefined) {
+      posts.set(postId, []);
+      acknowledgedAt.set(`post:${postId}`, elapsed());
+    }
     return postId;
   };
   const feedPage = (options: { search?: string; offset?: number }) => ({
@@ -207,7 +242,10 @@ export async function drive(
           comment_body: `A comment from ${run}.`,
         });
         const commentId = (comment?.json as { comment_id?: number } | undefined)?.comment_id;
-        if (commentId !== undefined) posts.get(postId)?.push(commentId);
+        if (commentId !== undefined) {
+          posts.get(postId)?.push(commentId);
+          acknowledgedAt.set(`comment:${commentId}`, elapsed());
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }),
@@ -238,16 +276,19 @@ export async function drive(
     },
   ];
   await Promise.all([
-    ...loops.map((loop) =>
-      closedLoop(1, Math.max(0, (until - performance.now()) / 1000), (i) => loop(i)).then(() => undefined),
-    ),
-    during(elapsed),
+    ...loops.map(async (loop) => {
+      for (let i = 0; loading(); i++) await loop(i);
+    }),
+    during(elapsed, { token, profileId }).finally(() => {
+      duringEnded = true;
+    }),
   ]);
   return {
     reads,
     writes,
     retriedWrites,
     posts,
+    acknowledgedAt,
     profileEdits,
     convergence,
     run,
@@ -293,13 +334,15 @@ export async function lostWrites(base: string, result: MixedLoad) {
     }
     if (page.length < 50) break;
   }
-  let lostPosts = 0;
-  let lostComments = 0;
+  /** Each lost post (`post:<id>`) and comment (`comment:<id>`), to place against when it was acknowledged. */
+  const lost: string[] = [];
   for (const [postId, comments] of result.posts) {
     const there = found.get(postId);
-    if (!there) lostPosts++;
-    for (const commentId of comments) if (!there?.has(commentId)) lostComments++;
+    if (!there) lost.push(`post:${postId}`);
+    for (const commentId of comments) if (!there?.has(commentId)) lost.push(`comment:${commentId}`);
   }
+  const lostPosts = lost.filter((id) => id.startsWith('post:')).length;
+  const lostComments = lost.length - lostPosts;
   // Edits of one profile replace each other: the last acknowledged one (or one tried after it) must be what it says.
   const profile = await send(agent, new URL(`${base}/api/profiles/profile/${result.profileId}`), 'GET', {
     'x-auth-token': token,
@@ -317,10 +360,14 @@ export async function lostWrites(base: string, result: MixedLoad) {
     lostPosts,
     lostComments,
     lostProfileEdit,
+    lost,
     total: lostPosts + lostComments + lostProfileEdit,
     duplicates: duplicatePosts + duplicateComments,
   };
 }
+
+/** What the end's check found lost and made twice. */
+export type Lost = Awaited<ReturnType<typeof lostWrites>>;
 
 export async function restoreName(base: string, result: MixedLoad) {
   await send(

@@ -1,0 +1,117 @@
+// `npm run bench -- faults`: the product on two replicas of every process (npm start --replicas 2, API only)
+// under the replicas bench's mixed load, plus a profile picture uploaded every second, while in turn each thing it
+// depends on fails for BENCH_FAULTS_SECONDS (10 s) and comes back: a service replica killed outright (post-2), a
+// gateway worker killed with live unread-count streams open, PostgreSQL killed outright (the apphost restarts the
+// replica and PostgreSQL after RESTART_DELAY_MS, set to the fault's time), and the upload store's disk filled to
+// the last byte. For each: failed reads and writes while it lasted and after it came back, acknowledged writes
+// lost (by the end's check), the time from its return to the first write that succeeds and to a read p50 back
+// within 2× the one before, and what members saw (the gateway's status and message, counted). The search
+// engine, Keycloak and an S3 server of their own are faults of the real engines (`npm run engines`), which
+// `npm start` does not run: not made here. Prints a table and writes bench-results/faults.json.
+import { join } from 'node:path';
+import { mountUploadDisk } from './faults/disk.ts';
+import { type Fault, fillUploadDisk, killGatewayWorker, killPostgres, killReplica } from './faults/kinds.ts';
+import { BASELINE_S, FAULT_S, OBSERVE_S, RETURN_GIVE_UP_S, STEADY_S, STREAMS } from './faults/plan.ts';
+import { type FaultTimeline, reportFaults } from './faults/report.ts';
+import { holdStreams } from './faults/streams.ts';
+import { lostPictures, uploadPictures } from './faults/uploads.ts';
+import { readPids } from './replicas/metrics.ts';
+import { drive, lostWrites, mixedLoadProductEnv, restoreName, Tally } from './replicas/mixed-load.ts';
+import type { BenchContext } from './replicas.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function benchFaults(ctx: BenchContext): Promise<void> {
+  const base = `http://127.0.0.1:${ctx.port}`;
+  const dataDir = join(ctx.dataDir, 'faults');
+  const disk = mountUploadDisk(join(dataDir, 's3'));
+  try {
+    const product = await ctx.startProduct({
+      ...mixedLoadProductEnv(dataDir, 2, FAULT_S * 1000),
+      // A picture a second from one member: theirs is 30 an hour (ADR 0038).
+      AUTH_IMAGE_UPLOADS_PER_HOUR: '1000000',
+      // The run outlasts the default 5 minutes' token, which the load signs in for once.
+      AUTH_ACCESS_TOKEN_SECONDS: '3600',
+    });
+    const faults: Fault[] = [
+      killReplica(dataDir, 'post-2'),
+      killGatewayWorker(dataDir),
+      killPostgres(dataDir),
+      ...(typeof disk === 'string' ? [] : [fillUploadDisk(disk)]),
+    ];
+    const uploads = new Tally();
+    const timelines: FaultTimeline[] = [];
+    let acknowledgedPictures: { url: string; atMs: number }[] = [];
+    let baseline = { from: 0, to: 0 };
+    const result = await drive(base, 'until during ends', async (elapsed, member) => {
+      const uploader = uploadPictures({ base, token: member.token, tally: uploads, elapsed });
+      acknowledgedPictures = uploader.acknowledged;
+      const at = () => `${(elapsed() / 1000).toFixed(1)} s`;
+      await sleep(BASELINE_S * 1000);
+      baseline = { from: (BASELINE_S / 2) * 1000, to: elapsed() };
+      for (const fault of faults) {
+        const events: string[] = [];
+        const steadyFrom = elapsed();
+        const streams = fault.streams ? holdStreams(base, member.token, STREAMS) : undefined;
+        await sleep(STEADY_S * 1000);
+        const before = readPids(dataDir);
+        const injectedAt = elapsed();
+        events.push(`${at()}: ${await fault.inject()}`);
+        const ending = sleep(FAULT_S * 1000).then(async () => {
+          await fault.end();
+          events.push(`${at()}: the fault's ${FAULT_S} s are up`);
+        });
+        let returnedAt: number | undefined;
+        while (elapsed() < injectedAt + (FAULT_S + RETURN_GIVE_UP_S) * 1000) {
+          if (await fault.back()) {
+            returnedAt = elapsed();
+            events.push(`${at()}: back`);
+            break;
+          }
+          await sleep(100);
+        }
+        await ending;
+        if (returnedAt === undefined) events.push(`${at()}: not back ${RETURN_GIVE_UP_S} s after the fault`);
+        await sleep(Math.max(0, (returnedAt ?? elapsed()) + OBSERVE_S * 1000 - elapsed()));
+        await streams?.stop();
+        // Any other process that died meanwhile (the apphost restarted it: a new pid) is part of what happened.
+        const after = readPids(dataDir);
+        for (const [name, listed] of Object.entries(before))
+          if (after[name]?.pid !== listed.pid && name !== fault.kills)
+            events.push(
+              `${at()}: ${name} has a new pid (${listed.pid} → ${after[name]?.pid}): it died meanwhile`,
+            );
+        timelines.push({
+          fault,
+          steadyFrom,
+          injectedAt,
+          returnedAt,
+          observedUntil: elapsed(),
+          events,
+          streams: streams?.figures,
+        });
+      }
+      await uploader.stop();
+    });
+    const lost = await lostWrites(base, result);
+    const picturesLost = await lostPictures(base, acknowledgedPictures);
+    await restoreName(base, result);
+    result.agent.destroy();
+    await ctx.stopProduct(product.child);
+    reportFaults(ctx, {
+      result,
+      uploads,
+      lost,
+      picturesLost,
+      picturesAcknowledged: acknowledgedPictures.length,
+      timelines,
+      baseline,
+      left: [
+        ...(typeof disk === 'string' ? [`upload disk full: not made (${disk})`] : []),
+        'search engine, Keycloak, S3 server stopped: faults of the real engines, which npm start does not run',
+      ],
+    });
+  } finally {
+    if (typeof disk !== 'string') disk.unmount();
+  }
+}
