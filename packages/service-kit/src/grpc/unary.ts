@@ -80,8 +80,9 @@ function handle(
         }
         const dependency = unavailableDependencyOf(error);
         if (dependency) {
-          // Not a bug to page about one by one: the health check and the metrics say the dependency is away.
-          logger.warn(
+          // Not a bug, and one line per call would flood the log while it lasts: the server's health check
+          // logs the outage once, and the metrics count each refusal.
+          logger.debug(
             { method, ms, dependency, reason: String(error) },
             'grpc call refused: dependency unavailable',
           );
