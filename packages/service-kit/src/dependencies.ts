@@ -58,7 +58,8 @@ const ADAPTER_KINDS = new Set([
 /** pg's own errors for a connection that ended or never came, which carry no code. */
 const PG_MESSAGES = [
   /^Connection terminated/,
-  /^timeout exceeded when trying to connect/,
+  // Its connection timeout (connectionTimeoutMillis) ran out before the server answered.
+  /^timeout expired$/,
   /^Client has encountered a connection error and is not queryable/,
   /^Client was closed and is not queryable/,
 ];

@@ -3,6 +3,7 @@
 // failing on one answers UNAVAILABLE with words to try again shortly; the server's `dependency/database` health
 // goes NOT_SERVING at once on such a failure (without waiting for its poll) while the server stays SERVING, and
 // SERVING again within about a second of the database's return; the metrics follow.
+import { type AddressInfo, createServer } from 'node:net';
 import { credentials, makeClientConstructor, type ServiceError, status } from '@grpc/grpc-js';
 import { NewsServiceClient, NewsServiceService } from '@rotunda/protos/news';
 import { service as healthService } from 'grpc-health-check';
@@ -14,6 +15,7 @@ import {
   invalidArgument,
   isDatabaseUnavailable,
   metricsRegistry,
+  prismaAdapter,
   type RunningGrpcServer,
   startGrpcServer,
   unary,
@@ -51,6 +53,20 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(await failure(() => victim.query('SELECT 1')))).toBe(true);
   });
 
+  it('gives up on a database that takes the connection but never answers within 2.5 s, as unavailable', async () => {
+    // What an address whose server froze, or a half-open network path, looks like to a new connection.
+    const mute = createServer(() => {}).listen(0, '127.0.0.1');
+    await new Promise((resolve) => mute.once('listening', resolve));
+    const { port } = mute.address() as AddressInfo;
+    const driver = await prismaAdapter(`postgresql://x:y@127.0.0.1:${port}/none`, 'public', 2).connect();
+    const started = performance.now();
+    const error = await failure(() => driver.queryRaw({ sql: 'SELECT 1', args: [], argTypes: [] }));
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    await driver.dispose();
+    mute.close();
+  });
+
   it('looks through Prisma’s wrappers and causes, and leaves refusals and bugs alone', () => {
     const prisma = (code: string, meta?: object) => Object.assign(new Error('prisma'), { code, meta });
     for (const outage of [
@@ -61,7 +77,8 @@ describe('isDatabaseUnavailable', () => {
       prisma('P2010', { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } }),
       new Error('wrapped', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }),
       new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })]),
-      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated due to connection timeout'),
+      new Error('timeout expired'),
     ])
       expect(isDatabaseUnavailable(outage), String(outage)).toBe(true);
     for (const other of [

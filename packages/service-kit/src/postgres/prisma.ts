@@ -6,12 +6,26 @@ import { observePool } from '../telemetry/metrics.ts';
 import { traceStatements } from '../telemetry/postgres.ts';
 import { assertSchemaName } from './migrate.ts';
 
+/** A new connection not made by then fails: the database is unreachable (ADR 0047). */
+const CONNECT_TIMEOUT_MS = 2000;
+
 /**
- * How every service pool reaches its database: a connection that cannot be made in 2 s fails (the database is
- * unreachable, answered UNAVAILABLE, ADR 0047) inside the gateway's 3 s deadline instead of waiting on the
- * operating system's connect timeout; TCP keepalive finds a connection whose server vanished without a word.
+ * A pg client that gives up connecting after CONNECT_TIMEOUT_MS, inside the gateway's 3 s deadline, instead of
+ * waiting on the operating system's connect timeout (minutes) when the database's address stops answering. Set
+ * on the client, not the pool: pg-pool would time out calls waiting for a busy pool's connection too, turning a
+ * burst of load into errors.
  */
-export const DATABASE_CONNECTION = { connectionTimeoutMillis: 2000, keepAlive: true } as const;
+class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+  }
+}
+
+/** How every service pool connects; TCP keepalive finds a connection whose server vanished without a word. */
+export const DATABASE_CONNECTION = { Client: QuickConnectClient, keepAlive: true } as const;
 
 /** Prisma Client's pool: `poolSize` connections, named after the schema in pg_stat_activity's application_name. */
 export function prismaAdapter(databaseUrl: string, schema: string, poolSize = 10): PrismaPg {
