@@ -47,14 +47,29 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
       const uploader = uploadPictures({ base, token: member.token, tally: uploads, elapsed });
       acknowledgedPictures = uploader.acknowledged;
       const at = () => `${(elapsed() / 1000).toFixed(1)} s`;
+      let events: string[] = [];
+      // Every process the apphost starts again, the killed one and any other that died of the fault: when, its pid.
+      let watching = true;
+      const restarts = (async () => {
+        let listed = readPids(dataDir);
+        while (watching) {
+          await sleep(250);
+          const now = readPids(dataDir);
+          for (const [name, was] of Object.entries(listed)) {
+            const pid = now[name]?.pid;
+            if (pid !== undefined && pid !== was.pid)
+              events.push(`${at()}: ${name} started again by the apphost (pid ${was.pid} → ${pid})`);
+          }
+          listed = now;
+        }
+      })();
       await sleep(BASELINE_S * 1000);
       baseline = { from: (BASELINE_S / 2) * 1000, to: elapsed() };
       for (const fault of faults) {
-        const events: string[] = [];
+        events = [];
         const steadyFrom = elapsed();
         const streams = fault.streams ? holdStreams(base, member.token, STREAMS) : undefined;
         await sleep(STEADY_S * 1000);
-        const before = readPids(dataDir);
         const injectedAt = elapsed();
         events.push(`${at()}: ${await fault.inject()}`);
         const ending = sleep(FAULT_S * 1000).then(async () => {
@@ -74,13 +89,6 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
         if (returnedAt === undefined) events.push(`${at()}: not back ${RETURN_GIVE_UP_S} s after the fault`);
         await sleep(Math.max(0, (returnedAt ?? elapsed()) + OBSERVE_S * 1000 - elapsed()));
         await streams?.stop();
-        // Any other process that died meanwhile (the apphost restarted it: a new pid) is part of what happened.
-        const after = readPids(dataDir);
-        for (const [name, listed] of Object.entries(before))
-          if (after[name]?.pid !== listed.pid && name !== fault.kills)
-            events.push(
-              `${at()}: ${name} has a new pid (${listed.pid} → ${after[name]?.pid}): it died meanwhile`,
-            );
         timelines.push({
           fault,
           steadyFrom,
@@ -91,7 +99,8 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
           streams: streams?.figures,
         });
       }
-      await uploader.stop();
+      watching = false;
+      await Promise.all([uploader.stop(), restarts]);
     });
     const lost = await lostWrites(base, result);
     const picturesLost = await lostPictures(base, acknowledgedPictures);

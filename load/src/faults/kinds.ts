@@ -9,8 +9,6 @@ export interface Fault {
   name: string;
   /** What was done, for the report. */
   what: string;
-  /** The process of DATA_DIR/pids.json it kills, which is expected to come back with a new pid. */
-  kills?: string;
   /** Another replica of what died lives on: no read may fail. */
   aReplicaLives: boolean;
   /** Live unread-count streams are held open through it. */
@@ -48,7 +46,6 @@ export function killReplica(dataDir: string, name: string): Fault {
   let victim: number | undefined;
   return {
     name: `kill -9 ${name}`,
-    kills: name,
     what: `service replica ${name} killed outright; its twin lives; the apphost restarts it after RESTART_DELAY_MS`,
     aReplicaLives: true,
     streams: false,
@@ -97,7 +94,6 @@ export function killPostgres(dataDir: string): Fault {
   let victim: number | undefined;
   return {
     name: 'kill -9 PostgreSQL',
-    kills: 'postgres',
     what: "the one PostgreSQL's postmaster killed outright; the apphost starts it again after RESTART_DELAY_MS",
     aReplicaLives: false,
     streams: false,
