@@ -2,11 +2,17 @@
 // the service whose database is unavailable, while the service itself serves on, and 200 again once it is back;
 // a feed page already answered is answered again while the post service cannot answer at all, a page never
 // answered gets the 503 that says to try again in a few seconds, and any other failure is never masked; the
-// micro-caches (headlines, post types) answer their last value the same way.
+// micro-caches (headlines, post types) answer their last value the same way; the metrics count each.
 import type { AddressInfo } from 'node:net';
 import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { ProfileServiceService } from '@rotunda/protos/profile';
-import { createLogger, loadConfig, type RunningGrpcServer, startGrpcServer } from '@rotunda/service-kit';
+import {
+  createLogger,
+  loadConfig,
+  metricsRegistry,
+  type RunningGrpcServer,
+  startGrpcServer,
+} from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,10 +20,17 @@ import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { createServiceClients, ServiceCallError } from '../src/grpc/clients.ts';
 import { createHealthChecker } from '../src/grpc/health.ts';
-import { errorHandler, isServiceUnavailable } from '../src/http/errors.ts';
+import { errorHandler } from '../src/http/errors.ts';
 import { feedPages } from '../src/http/feed-pages.ts';
 import type { FeedVersionWatch } from '../src/http/feed-version.ts';
 import { microCache } from '../src/http/micro-cache.ts';
+import { keptThroughOutage } from '../src/telemetry/outage.ts';
+
+/** rotunda_gateway_kept_answers_total for `answer`. */
+async function keptAnswers(answer: string): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('rotunda_gateway_kept_answers_total')?.get();
+  return metric?.values.find((value) => value.labels.answer === answer)?.value ?? 0;
+}
 
 const logger = createLogger('test', 'silent');
 const failure = (code: status) =>
@@ -130,8 +143,10 @@ describe('the feed’s kept pages while the post service cannot answer', () => {
     watching = false;
     for (const drop of dropped) drop();
     load = () => Promise.reject(failure(status.UNAVAILABLE));
+    const keptBefore = await keptAnswers('feed page');
     const kept = await fetch(`${base}/feed/1`);
     expect(kept.status).toBe(200);
+    expect(await keptAnswers('feed page')).toBe(keptBefore + 1);
     expect(kept.headers.get('cache-control')).toBe('private, no-store');
     expect(await kept.json()).toEqual({ posts: ['kept page'] });
     const never = await fetch(`${base}/feed/2`);
@@ -149,13 +164,16 @@ describe('the feed’s kept pages while the post service cannot answer', () => {
 describe('a micro-cache (the headlines, the post types) while its service cannot answer', () => {
   it('answers its last value past its time, and fails as before on anything but an outage', async () => {
     let now = 0;
-    const cache = microCache<string>(1000, () => now, isServiceUnavailable);
+    const cache = microCache<string>(1000, () => now, keptThroughOutage('headlines'));
     expect(await cache.get(async () => 'headlines')).toBe('headlines');
     now = 5000;
     expect(await cache.get(() => Promise.reject(failure(status.UNAVAILABLE)))).toBe('headlines');
+    // The operator sees it: one answer given from what was kept.
+    expect(await keptAnswers('headlines')).toBe(1);
     await expect(cache.get(() => Promise.reject(failure(status.INTERNAL)))).rejects.toThrow('post');
     expect(await cache.get(async () => 'new headlines')).toBe('new headlines');
-    const empty = microCache<string>(1000, () => now, isServiceUnavailable);
+    const empty = microCache<string>(1000, () => now, keptThroughOutage('headlines'));
     await expect(empty.get(() => Promise.reject(failure(status.UNAVAILABLE)))).rejects.toThrow('post');
+    expect(await keptAnswers('headlines')).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import type { Logger } from '@rotunda/service-kit';
 import type { Request, Response } from 'express';
 import type { ServiceClients, UnaryMethod } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
+import { keptAnswers } from '../telemetry/outage.ts';
 import { isServiceUnavailable } from './errors.ts';
 import { type FeedVersionWatch, feedVersionFromPost, watchFeedVersion } from './feed-version.ts';
 import { type CachedAnswer, cachedAnswerOf, pageCache, sendAnswer } from './micro-cache.ts';
@@ -106,6 +107,7 @@ export function feedPages({
       } catch (error) {
         const last = lastAnswered.get(pages)?.get(key);
         if (!last || !isServiceUnavailable(error) || cacheSeconds === 0) throw error;
+        keptAnswers.inc({ answer: pages === feed ? 'feed page' : 'comments page' });
         sendAnswer(req, res, last, 'private, no-store');
         return;
       }

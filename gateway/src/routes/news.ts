@@ -2,8 +2,8 @@
 // answer again while the news service cannot answer (its database away).
 import express, { type Router } from 'express';
 import { call, type ServiceClients } from '../grpc/clients.ts';
-import { isServiceUnavailable } from '../http/errors.ts';
 import { microCache } from '../http/micro-cache.ts';
+import { keptThroughOutage } from '../telemetry/outage.ts';
 
 export interface HeadlineJson {
   title: string;
@@ -19,7 +19,7 @@ export function newsRouter(
   cacheSeconds: number,
 ): Router {
   const router = express.Router();
-  const cache = microCache<HeadlineJson[]>(cacheSeconds * 1000, Date.now, isServiceUnavailable);
+  const cache = microCache<HeadlineJson[]>(cacheSeconds * 1000, Date.now, keptThroughOutage('headlines'));
   router.get('/', async (req, res) => {
     const headlines = await cache.get(async () => {
       const answer = await call(

@@ -20,10 +20,11 @@ import type { ModerationSnapshotView } from '../auth/moderation-snapshot.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
 import { orNull } from '../http/answers.ts';
-import { HttpError, isServiceUnavailable } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import type { FeedPages } from '../http/feed-pages.ts';
 import { type CachedAnswer, cachedAnswerOf, microCache, sendAnswer } from '../http/micro-cache.ts';
 import { idField, MAX_ID, pagingParameter, parseBody, parseQuery, pathIdOf } from '../http/validation.ts';
+import { keptThroughOutage } from '../telemetry/outage.ts';
 import { commentJson, postJson } from './post-answers.ts';
 
 /** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
@@ -211,8 +212,12 @@ export function postsRouter(
   const { post } = clients;
   const rpc = serviceCaller(clients, 'post');
   // The types are fixed reference data: everyone may share one cached answer, also while the service is away.
-  const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000, Date.now, isServiceUnavailable);
-  const eventTypes = microCache<CachedAnswer>(cacheSeconds * 1000, Date.now, isServiceUnavailable);
+  const postTypes = microCache<CachedAnswer>(cacheSeconds * 1000, Date.now, keptThroughOutage('post types'));
+  const eventTypes = microCache<CachedAnswer>(
+    cacheSeconds * 1000,
+    Date.now,
+    keptThroughOutage('event types'),
+  );
 
   /**
    * Whether the caller is sent hidden targets: a contributor, or a member with hidden posts or comments. A member
