@@ -23,6 +23,19 @@ const TOOLBAR = [
 /** Only what the toolbar makes; pasted headings, images or colours are dropped. */
 const FORMATS = ['bold', 'italic', 'underline', 'list', 'link'];
 
+/**
+ * Quill's own Tab keys, switched off: by default Tab types a tab character or indents, so a keyboard user who
+ * tabs into the body can never tab out of it (WCAG 2.1.2, no keyboard trap). Tab and Shift+Tab move the focus.
+ */
+const TAB_MOVES_FOCUS = {
+  tab: null,
+  'remove tab': null,
+  indent: null,
+  outdent: null,
+  'indent code-block': null,
+  'outdent code-block': null,
+};
+
 export interface EditorValue {
   html: string;
   /** No visible text: the body counts as missing. */
@@ -116,7 +129,7 @@ export function RichTextEditor({
         if (cancelled) return;
         const quill = new Quill(element, {
           theme: 'snow',
-          modules: { toolbar: TOOLBAR },
+          modules: { toolbar: TOOLBAR, keyboard: { bindings: TAB_MOVES_FOCUS } },
           formats: FORMATS,
           bounds: container,
         });
