@@ -12,6 +12,7 @@ import {
   metricsRegistry,
   type RunningGrpcServer,
   startGrpcServer,
+  UNAVAILABLE_DEPENDENCY_TRAILER,
 } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import express from 'express';
@@ -20,7 +21,7 @@ import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { createServiceClients, ServiceCallError } from '../src/grpc/clients.ts';
 import { createHealthChecker } from '../src/grpc/health.ts';
-import { errorHandler } from '../src/http/errors.ts';
+import { errorHandler, httpErrorOf } from '../src/http/errors.ts';
 import { feedPages } from '../src/http/feed-pages.ts';
 import type { FeedVersionWatch } from '../src/http/feed-version.ts';
 import { microCache } from '../src/http/micro-cache.ts';
@@ -33,11 +34,8 @@ async function keptAnswers(answer: string): Promise<number> {
 }
 
 const logger = createLogger('test', 'silent');
-const failure = (code: status) =>
-  new ServiceCallError(
-    'post',
-    Object.assign(new Error('post'), { code, details: 'x', metadata: new Metadata() }) as ServiceError,
-  );
+const failure = (code: status, details = 'x', metadata = new Metadata()) =>
+  new ServiceCallError('post', Object.assign(new Error('post'), { code, details, metadata }) as ServiceError);
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
@@ -175,5 +173,32 @@ describe('a micro-cache (the headlines, the post types) while its service cannot
     const empty = microCache<string>(1000, () => now, keptThroughOutage('headlines'));
     await expect(empty.get(() => Promise.reject(failure(status.UNAVAILABLE)))).rejects.toThrow('post');
     expect(await keptAnswers('headlines')).toBe(1);
+  });
+});
+
+describe('the words of a 503', () => {
+  const naming = (dependency: string) => {
+    const metadata = new Metadata();
+    metadata.set(UNAVAILABLE_DEPENDENCY_TRAILER, dependency);
+    return metadata;
+  };
+
+  it('are the service’s own when an engine it needs is away, the gateway’s when its database is', () => {
+    const search = 'Search is unavailable right now. Please try again shortly.';
+    expect(httpErrorOf(failure(status.UNAVAILABLE, search, naming('search')))).toEqual({
+      status: 503,
+      message: search,
+      retryAfter: 5,
+    });
+    const database = 'The database cannot be reached. Please try again shortly.';
+    for (const unnamed of [
+      failure(status.UNAVAILABLE, database, naming('database')),
+      failure(status.UNAVAILABLE),
+    ])
+      expect(httpErrorOf(unnamed)).toEqual({
+        status: 503,
+        message: 'The post service is unavailable. Please try again shortly.',
+        retryAfter: 5,
+      });
   });
 });

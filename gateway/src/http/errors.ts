@@ -3,7 +3,7 @@
 // away) is a clear 503 that says to come back in a few seconds; a rate-limited one a 429 that says when to come
 // back (Retry-After).
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { IDEMPOTENCY_MESSAGES } from '@rotunda/service-kit';
+import { IDEMPOTENCY_MESSAGES, UNAVAILABLE_DEPENDENCY_TRAILER } from '@rotunda/service-kit';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ServiceCallError } from '../grpc/clients.ts';
 
@@ -63,6 +63,18 @@ export function retryAfterSeconds(details: string): number {
   return Math.max(1, match[2]?.toLowerCase() === 'minute' ? amount * 60 : amount);
 }
 
+/**
+ * A member's words for a service that cannot answer: the service's own when an engine it needs is away (they say
+ * what: sign-in, pictures, search, ADR 0048), else that the service is unavailable (it is down, or its database
+ * is away: which part does not help the member).
+ */
+function unavailableMessage(error: ServiceCallError): string {
+  const [dependency] = error.grpc.metadata?.get(UNAVAILABLE_DEPENDENCY_TRAILER) ?? [];
+  if (typeof dependency === 'string' && dependency !== 'database' && error.grpc.details)
+    return error.grpc.details;
+  return `The ${error.service} service is unavailable. Please try again shortly.`;
+}
+
 export interface HttpErrorAnswer {
   status: number;
   message: string;
@@ -84,7 +96,7 @@ export function httpErrorOf(error: unknown): HttpErrorAnswer {
     if (status === 503)
       return {
         status,
-        message: `The ${error.service} service is unavailable. Please try again shortly.`,
+        message: unavailableMessage(error),
         retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
       };
     if (status === 504) return { status, message: `The ${error.service} service did not answer in time.` };

@@ -1,23 +1,37 @@
-// Dependencies every replica shares (the one PostgreSQL), when they go away and come back (ADR 0047): which
-// thrown errors mean "the database cannot be reached" rather than a bug, what the caller is told then, how each
-// process says whether it reaches the database (its gRPC health under `dependency/<name>`, and the metrics), and
-// the hint a failed call gives the health check to look again at once instead of at its next poll.
+// Dependencies every replica shares (the one PostgreSQL; Keycloak, the S3 server and the search engine, ADR 0048),
+// when they go away and come back (ADR 0047): which thrown errors mean "cannot be reached" rather than a bug, what
+// the caller is told then, how each process says whether it reaches the database (its gRPC health under
+// `dependency/<name>`, and the metrics), and the hint a failed call gives the health check to look again at once
+// instead of at its next poll.
 import { EventEmitter } from 'node:events';
 import { Counter, Gauge } from 'prom-client';
 import { metricsRegistry } from './telemetry/metrics.ts';
 
-export type Dependency = 'database';
+export type Dependency = 'database' | 'identity' | 'object-store' | 'search';
+
+const DEPENDENCIES = new Set<string>([
+  'database',
+  'identity',
+  'object-store',
+  'search',
+] satisfies Dependency[]);
+
+/**
+ * The gRPC trailer that names the dependency a call was refused for: the gateway shows the service's own words
+ * for it (they are written for members) instead of its generic "the service is unavailable".
+ */
+export const UNAVAILABLE_DEPENDENCY_TRAILER = 'rotunda-unavailable-dependency';
 
 /** The gRPC health service name that reports whether a process reaches `dependency`. */
 export const dependencyHealthName = (dependency: Dependency) => `dependency/${dependency}`;
 
 /**
- * What a call refused for an unreachable dependency answers with UNAVAILABLE. The gateway shows its own words
+ * What a call refused for an unreachable database answers with UNAVAILABLE. The gateway shows its own words
  * (the service is unavailable, try again shortly) and a Retry-After; these are for logs and other services.
  */
-export const DEPENDENCY_MESSAGES: Record<Dependency, string> = {
+export const DEPENDENCY_MESSAGES = {
   database: 'The database cannot be reached. Please try again shortly.',
-};
+} as const;
 
 /** Node's socket errors of a connection that could not be made or was cut. */
 const SOCKET_CODES = new Set([
@@ -89,9 +103,31 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return inner.some((nested) => isDatabaseUnavailable(nested, depth + 1));
 }
 
-/** The shared dependency `error` says is unreachable, if any. */
-export function unavailableDependencyOf(error: unknown): Dependency | undefined {
-  return isDatabaseUnavailable(error) ? 'database' : undefined;
+/**
+ * An engine's adapter's own error for it being away (Keycloak's, the object store's, the search engine's): an
+ * Error naming its `dependency`, with words a member may read. The outermost one found wins, so a socket error
+ * underneath is not taken for the database's.
+ */
+function markedUnavailable(
+  error: unknown,
+  depth = 0,
+): { dependency: Dependency; message: string } | undefined {
+  if (depth > 5 || !(error instanceof Error)) return undefined;
+  const { dependency } = error as { dependency?: unknown };
+  if (typeof dependency === 'string' && DEPENDENCIES.has(dependency))
+    return { dependency: dependency as Dependency, message: error.message };
+  return markedUnavailable(error.cause, depth + 1);
+}
+
+/** The shared dependency `error` says is unreachable, if any, and what the caller is told. */
+export function unavailableDependencyOf(
+  error: unknown,
+): { dependency: Dependency; message: string } | undefined {
+  const marked = markedUnavailable(error);
+  if (marked) return marked;
+  return isDatabaseUnavailable(error)
+    ? { dependency: 'database', message: DEPENDENCY_MESSAGES.database }
+    : undefined;
 }
 
 export const dependencyUp = new Gauge({
@@ -108,7 +144,7 @@ export const dependencyRefusals = new Counter({
   registers: [metricsRegistry],
 });
 // At 0 from the start, so a rate over it has a series before the first refusal.
-dependencyRefusals.inc({ dependency: 'database' }, 0);
+for (const dependency of DEPENDENCIES) dependencyRefusals.inc({ dependency }, 0);
 
 /** Told when a call failed on an unreachable dependency: the health checks look again now. */
 const suspicions = new EventEmitter();

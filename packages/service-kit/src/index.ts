@@ -42,6 +42,7 @@ export {
   type Dependency,
   dependencyHealthName,
   isDatabaseUnavailable,
+  UNAVAILABLE_DEPENDENCY_TRAILER,
   unavailableDependencyOf,
 } from './dependencies.ts';
 export {

@@ -18,7 +18,9 @@ import {
   prismaAdapter,
   type RunningGrpcServer,
   startGrpcServer,
+  UNAVAILABLE_DEPENDENCY_TRAILER,
   unary,
+  unavailableDependencyOf,
 } from '../src/index.ts';
 import { createTestDatabase } from '../src/testing/index.ts';
 
@@ -65,6 +67,26 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     await driver.dispose();
     mute.close();
+  });
+
+  it('takes an engine adapter’s own error for what it names, with its words, before any socket error under it', () => {
+    class SearchUnavailableError extends Error {
+      readonly dependency = 'search';
+    }
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const away = new SearchUnavailableError('Search is unavailable right now. Please try again shortly.', {
+      cause: refused,
+    });
+    expect(unavailableDependencyOf(new Error('search failed', { cause: away }))).toEqual({
+      dependency: 'search',
+      message: 'Search is unavailable right now. Please try again shortly.',
+    });
+    expect(unavailableDependencyOf(refused)).toEqual({
+      dependency: 'database',
+      message: DEPENDENCY_MESSAGES.database,
+    });
+    const unknown = Object.assign(new Error('away'), { dependency: 'mainframe' });
+    expect(unavailableDependencyOf(unknown)).toBeUndefined();
   });
 
   it('looks through Prisma’s wrappers and causes, and leaves refusals and bugs alone', () => {
@@ -159,6 +181,8 @@ describe('a service whose database is away', () => {
       code: status.UNAVAILABLE,
       details: DEPENDENCY_MESSAGES.database,
     });
+    // The caller learns which: the gateway words its answer by it.
+    expect(refused.metadata.get(UNAVAILABLE_DEPENDENCY_TRAILER)).toEqual(['database']);
     await expect.poll(() => healthOf(port, 'dependency/database'), { timeout: 1000 }).toBe('NOT_SERVING');
     expect(await healthOf(port, '')).toBe('SERVING');
     expect(await healthOf(port, 'rotunda.news.v1.NewsService')).toBe('SERVING');

@@ -1,7 +1,8 @@
 // Adapts async domain calls to grpc-js handlers: carries the request id from the metadata into the logs, logs
 // each call once with its outcome and duration, and turns thrown errors into gRPC statuses (domain errors keep
-// their message; a dependency every replica shares being unreachable, the database, becomes UNAVAILABLE, which
-// callers may retry shortly (ADR 0047); anything else becomes INTERNAL without leaking details). `unary` answers one message;
+// their message; a dependency every replica shares being unreachable (the database, Keycloak, the object store,
+// the search engine) becomes UNAVAILABLE, naming it in a trailer, which callers may retry shortly (ADR 0047,
+// 0048); anything else becomes INTERNAL without leaking details). `unary` answers one message;
 // `serverStream` writes each message an async iterable yields, honouring backpressure, so an answer of any size
 // never sits in memory whole.
 import { randomUUID } from 'node:crypto';
@@ -9,12 +10,16 @@ import { type EventEmitter, once } from 'node:events';
 import {
   type handleServerStreamingCall,
   type handleUnaryCall,
-  type Metadata,
+  Metadata,
   type ServerErrorResponse,
   status,
 } from '@grpc/grpc-js';
 import { type Caller, callerFromMetadata, callerServiceFromMetadata } from '../caller.ts';
-import { DEPENDENCY_MESSAGES, dependencyFailed, unavailableDependencyOf } from '../dependencies.ts';
+import {
+  dependencyFailed,
+  UNAVAILABLE_DEPENDENCY_TRAILER,
+  unavailableDependencyOf,
+} from '../dependencies.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { REQUEST_ID_HEADER, runWithRequestContext } from '../request-context.ts';
@@ -78,16 +83,19 @@ function handle(
           fail({ code: grpcStatusOf[error.kind], details: error.message });
           return;
         }
-        const dependency = unavailableDependencyOf(error);
-        if (dependency) {
+        const unavailable = unavailableDependencyOf(error);
+        if (unavailable) {
+          const { dependency, message } = unavailable;
           // Not a bug, and one line per call would flood the log while it lasts: the server's health check
-          // logs the outage once, and the metrics count each refusal.
+          // logs the database's outage once, and the metrics count each refusal.
           logger.debug(
             { method, ms, dependency, reason: String(error) },
             'grpc call refused: dependency unavailable',
           );
           dependencyFailed(dependency);
-          fail({ code: status.UNAVAILABLE, details: DEPENDENCY_MESSAGES[dependency] });
+          const trailer = new Metadata();
+          trailer.set(UNAVAILABLE_DEPENDENCY_TRAILER, dependency);
+          fail({ code: status.UNAVAILABLE, details: message, metadata: trailer });
           return;
         }
         logger.error({ method, ms, err: error }, 'grpc call failed');
