@@ -1,4 +1,4 @@
-// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|faults|web|notifications]`: measures, in one run and on this machine, (1) the time
+// `npm run bench [-- startup|gateway|auth|orgs|posts|directory|replicas|faults [--engines]|web|notifications]`: measures, in one run and on this machine, (1) the time
 // from starting the product to a healthy /healthz, (2) GET /api/news through the gateway next to a bare Express
 // "hello" (the gateway's ceiling), and (3) login latency with the CPU one password check costs, and the
 // gateway's throughput with a member's token next to the same call without one, (4) organization
@@ -47,7 +47,14 @@ const sections: [string, () => Promise<void>][] = [
     'replicas',
     () => benchReplicas({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print }),
   ],
-  ['faults', () => benchFaults({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print })],
+  [
+    'faults',
+    () =>
+      benchFaults(
+        { port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print },
+        { engines: process.argv.includes('--engines') },
+      ),
+  ],
   ['web', () => benchWeb({ port: PORT, dataDir: DATA_DIR, startProduct, stopProduct, save, print })],
   ['notifications', benchNotifications],
 ];

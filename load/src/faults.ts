@@ -3,16 +3,26 @@
 // depends on fails for BENCH_FAULTS_SECONDS (10 s) and comes back: a service replica killed outright (post-2), a
 // gateway worker killed with live unread-count streams open, PostgreSQL killed outright (the apphost restarts the
 // replica and PostgreSQL after RESTART_DELAY_MS, set to the fault's time), and the upload store's disk filled to
-// the last byte. For each: failed reads and writes while it lasted and after it came back, acknowledged writes
+// the last byte; with --engines (the real engines of `npm run engines`, started here on free ports) also the
+// search engine, Keycloak and the S3 server stopped and started again. For each: failed reads and writes while it lasted and after it came back, acknowledged writes
 // lost (by the end's check), the time from its return to the first write that succeeds and to a read p50 back
-// within 2× the one before, and what members saw (the gateway's status and message, counted). The search
-// engine, Keycloak and an S3 server of their own are faults of the real engines (`npm run engines`), which
-// `npm start` does not run: not made here. Prints a table and writes bench-results/faults.json.
+// within 2× the normal one, and what members saw (the gateway's status and message, counted). A sign-in every
+// 2 s runs alongside. On the embedded defaults search, identity and the S3 server have no process of their own to
+// stop. Prints a table and writes bench-results/faults.json.
 import { join } from 'node:path';
+import { startEngines } from '@rotunda/engines';
 import { mountUploadDisk } from './faults/disk.ts';
-import { type Fault, fillUploadDisk, killGatewayWorker, killPostgres, killReplica } from './faults/kinds.ts';
+import {
+  type Fault,
+  fillUploadDisk,
+  killGatewayWorker,
+  killPostgres,
+  killReplica,
+  stopEngine,
+} from './faults/kinds.ts';
 import { BASELINE_S, FAULT_S, OBSERVE_S, RETURN_GIVE_UP_S, STEADY_S, STREAMS } from './faults/plan.ts';
 import { type FaultTimeline, reportFaults } from './faults/report.ts';
+import { signIns } from './faults/sign-ins.ts';
 import { holdStreams } from './faults/streams.ts';
 import { lostPictures, uploadPictures } from './faults/uploads.ts';
 import { readPids } from './replicas/metrics.ts';
@@ -21,12 +31,25 @@ import type { BenchContext } from './replicas.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function benchFaults(ctx: BenchContext): Promise<void> {
+export async function benchFaults(ctx: BenchContext, options: { engines: boolean }): Promise<void> {
   const base = `http://127.0.0.1:${ctx.port}`;
   const dataDir = join(ctx.dataDir, 'faults');
-  const disk = mountUploadDisk(join(dataDir, 's3'));
+  // With --engines, the real ones on free ports, their own set of data; the S3 server keeps its objects itself.
+  const engines = options.engines
+    ? await startEngines({
+        instance: 'bench-faults',
+        portBase: 'free',
+        publicUrl: base,
+        accessTokenSeconds: 3600,
+        say: (line) => ctx.print(`  ${line}`),
+      })
+    : undefined;
+  const disk = engines
+    ? 'the S3 server is the real one, on its own disk'
+    : mountUploadDisk(join(dataDir, 's3'));
   try {
     const product = await ctx.startProduct({
+      ...engines?.env,
       ...mixedLoadProductEnv(dataDir, 2, FAULT_S * 1000),
       // A picture a second from one member: theirs is 30 an hour (ADR 0038).
       AUTH_IMAGE_UPLOADS_PER_HOUR: '1000000',
@@ -38,13 +61,18 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
       killGatewayWorker(dataDir),
       killPostgres(dataDir),
       ...(typeof disk === 'string' ? [] : [fillUploadDisk(disk)]),
+      ...(engines
+        ? (['search', 'keycloak', 's3'] as const).map((name) => stopEngine(engines.outage, name))
+        : []),
     ];
     const uploads = new Tally();
+    const signInTally = new Tally();
     const timelines: FaultTimeline[] = [];
     let acknowledgedPictures: { url: string; atMs: number }[] = [];
     let baseline = { from: 0, to: 0 };
     const result = await drive(base, 'until during ends', async (elapsed, member) => {
       const uploader = uploadPictures({ base, token: member.token, tally: uploads, elapsed });
+      const signingIn = signIns({ base, tally: signInTally, elapsed });
       acknowledgedPictures = uploader.acknowledged;
       const at = () => `${(elapsed() / 1000).toFixed(1)} s`;
       let events: string[] = [];
@@ -73,8 +101,9 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
         const injectedAt = elapsed();
         events.push(`${at()}: ${await fault.inject()}`);
         const ending = sleep(FAULT_S * 1000).then(async () => {
-          await fault.end();
           events.push(`${at()}: the fault's ${FAULT_S} s are up`);
+          const line = await fault.end();
+          if (line) events.push(`${at()}: ${line}`);
         });
         let returnedAt: number | undefined;
         while (elapsed() < injectedAt + (FAULT_S + RETURN_GIVE_UP_S) * 1000) {
@@ -100,7 +129,7 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
         });
       }
       watching = false;
-      await Promise.all([uploader.stop(), restarts]);
+      await Promise.all([uploader.stop(), signingIn.stop(), restarts]);
     });
     const lost = await lostWrites(base, result);
     const picturesLost = await lostPictures(base, acknowledgedPictures);
@@ -110,17 +139,21 @@ export async function benchFaults(ctx: BenchContext): Promise<void> {
     reportFaults(ctx, {
       result,
       uploads,
+      signIns: signInTally,
       lost,
       picturesLost,
       picturesAcknowledged: acknowledgedPictures.length,
       timelines,
       baseline,
       left: [
-        ...(typeof disk === 'string' ? [`upload disk full: not made (${disk})`] : []),
-        'search engine, Keycloak, S3 server stopped: faults of the real engines, which npm start does not run',
+        ...(typeof disk === 'string' ? [`upload disk full (${disk})`] : []),
+        ...(engines
+          ? []
+          : ['search engine, Keycloak, S3 server stopped: the real engines’ faults (--engines)']),
       ],
     });
   } finally {
     if (typeof disk !== 'string') disk.unmount();
+    await engines?.stop();
   }
 }

@@ -59,9 +59,12 @@ export function keepAliveAgent(url: URL, maxSockets: number): Agent {
   return url.protocol === 'https:' ? new HttpsAgent(options) : new Agent(options);
 }
 
+/** A request unanswered this long is given up: a member would have left, and a bench must not wait forever. */
+export const ANSWER_TIMEOUT_MS = 30_000;
+
 /**
  * Sends a request with an optional JSON body on `agent` (node:http, as getOk) and reads the whole answer as text;
- * answers its status, or rejects when no answer came.
+ * answers its status, or rejects when no answer came (within ANSWER_TIMEOUT_MS of silence).
  */
 export function send(
   agent: Agent,
@@ -82,6 +85,9 @@ export function send(
       res.on('error', reject);
     });
     req.on('error', reject);
+    req.setTimeout(ANSWER_TIMEOUT_MS, () =>
+      req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)),
+    );
     req.end(body);
   });
 }

@@ -5,6 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gatewayRequests, handledCalls, readPids } from '../replicas/metrics.ts';
 import type { UploadDisk } from './disk.ts';
 
+/** An engine of `npm run engines` that the bench stops and starts again (@rotunda/engines' outage control). */
+export interface EngineOutage {
+  stop: (name: 'keycloak' | 'search' | 's3') => Promise<void>;
+  start: (name: 'keycloak' | 'search' | 's3') => Promise<number>;
+}
+
 export interface Fault {
   name: string;
   /** What was done, for the report. */
@@ -14,11 +20,11 @@ export interface Fault {
   /** Live unread-count streams are held open through it. */
   streams: boolean;
   /** Which writes reach what failed: the first of them to succeed after the return is its recovery. */
-  writes: 'writes' | 'uploads';
+  writes: 'writes' | 'uploads' | 'sign-ins';
   /** Makes the fault; answers a line for the events. */
   inject: () => Promise<string>;
-  /** Called when the fault's time is up: brings back what the apphost does not. */
-  end: () => Promise<void>;
+  /** Called when the fault's time is up: brings back what the apphost does not; may answer a line for the events. */
+  end: () => Promise<string | undefined>;
   /** Whether the dependency is back (polled). */
   back: () => Promise<boolean>;
 }
@@ -55,7 +61,7 @@ export function killReplica(dataDir: string, name: string): Fault {
       process.kill(victim as number, 'SIGKILL');
       return `kill -9 ${name} (pid ${victim})`;
     },
-    end: async () => {},
+    end: async () => undefined,
     back: async () => {
       const listed = readPids(dataDir)[name];
       if (!listed || listed.pid === victim) return false;
@@ -79,7 +85,7 @@ export function killGatewayWorker(dataDir: string): Fault {
       process.kill(victim as number, 'SIGKILL');
       return `kill -9 gateway worker (pid ${victim})`;
     },
-    end: async () => {},
+    end: async () => undefined,
     back: async () => {
       const workers = gatewayWorkers(primary());
       if (workers.length < 2 || workers.includes(victim as number)) return false;
@@ -103,7 +109,7 @@ export function killPostgres(dataDir: string): Fault {
       process.kill(victim as number, 'SIGKILL');
       return `kill -9 PostgreSQL (pid ${victim})`;
     },
-    end: async () => {},
+    end: async () => undefined,
     back: async () => {
       const now = pidOf(dataDir, 'postgres');
       return now !== undefined && now !== victim;
@@ -128,7 +134,38 @@ export function fillUploadDisk(disk: UploadDisk): Fault {
     end: async () => {
       disk.empty();
       emptied = true;
+      return undefined;
     },
     back: async () => emptied,
+  };
+}
+
+const ENGINES = {
+  search: { label: 'the search engine', writes: 'writes' },
+  keycloak: { label: 'Keycloak', writes: 'sign-ins' },
+  s3: { label: 'the S3 server', writes: 'uploads' },
+} as const;
+
+/** A real engine's process ended, its data kept; started again on its ports when the fault's time is up. */
+export function stopEngine(outage: EngineOutage, name: keyof typeof ENGINES): Fault {
+  const { label, writes } = ENGINES[name];
+  let started = false;
+  return {
+    name: `stop ${name === 'search' ? 'search engine' : label}`,
+    what: `${label} of npm run engines stopped (its process ended, its data kept), started again after the fault`,
+    aReplicaLives: false,
+    streams: false,
+    writes,
+    inject: async () => {
+      started = false;
+      await outage.stop(name);
+      return `${label} stopped`;
+    },
+    end: async () => {
+      const ms = await outage.start(name);
+      started = true;
+      return `${label} started again, healthy in ${(ms / 1000).toFixed(1)} s`;
+    },
+    back: async () => started,
   };
 }

@@ -25,6 +25,8 @@ export const STREAMS = 6;
 export const STREAM_RECONNECT_MS = 500;
 /** One profile picture uploaded this often through the whole run. */
 export const UPLOAD_EVERY_MS = 1000;
+/** The demo member signs in this often through the whole run. */
+export const SIGN_IN_EVERY_MS = 2000;
 /** The upload store's disk for this benchmark: a tmpfs this big, filled for the disk fault. */
 export const UPLOAD_DISK_MB = 64;
 export const TARGETS = {

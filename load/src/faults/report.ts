@@ -33,6 +33,7 @@ export interface FaultTimeline {
 export interface FaultsRun {
   result: MixedLoad;
   uploads: Tally;
+  signIns: Tally;
   lost: Lost;
   picturesLost: { url: string; atMs: number }[];
   picturesAcknowledged: number;
@@ -62,10 +63,11 @@ const latenciesIn = (tally: Tally, from: number, to: number) =>
     .sort((a, b) => a - b);
 
 function figuresOf(run: FaultsRun, timeline: FaultTimeline) {
-  const { result, uploads } = run;
+  const { result, uploads, signIns } = run;
   const { fault, steadyFrom, injectedAt, returnedAt, observedUntil } = timeline;
   const backAt = returnedAt ?? observedUntil;
-  const writeTallies = [result.writes, uploads];
+  // Every call that changes something: posts, comments, profile edits, picture uploads and sign-ins.
+  const writeTallies = [result.writes, uploads, signIns];
   const sum = (tallies: Tally[], from: number, to: number) =>
     tallies
       .map((tally) => window(tally, from, to))
@@ -86,7 +88,7 @@ function figuresOf(run: FaultsRun, timeline: FaultTimeline) {
     run.picturesLost.filter((picture) => inSpan(picture.atMs)).length;
 
   // The first write of the kind that reaches what failed, sent after its return, that succeeded.
-  const probe = fault.writes === 'uploads' ? uploads : result.writes;
+  const probe = { writes: result.writes, uploads, 'sign-ins': signIns }[fault.writes];
   let firstSuccessMs: number | null = null;
   if (returnedAt !== undefined)
     probe.ends.forEach((end, i) => {

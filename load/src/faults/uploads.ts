@@ -1,7 +1,8 @@
-// Profile pictures uploaded through the gateway through the whole faults run, one at a time, each tallied as a
-// write with what the member saw when refused; at the end, every acknowledged picture must be served. Uploaded
-// as for a profile about to be created (no profile_id): each is kept, where one set on a profile replaces the last.
-import { failureText, type Tally } from '../replicas/mixed-load.ts';
+// Profile pictures uploaded through the gateway through the whole faults run, one a second; at the end, every
+// acknowledged picture must be served. Uploaded as for a profile about to be created (no profile_id): each is
+// kept, where one set on a profile replaces the last.
+import type { Tally } from '../replicas/mixed-load.ts';
+import { paced } from './paced.ts';
 import { UPLOAD_EVERY_MS } from './plan.ts';
 
 /** A 1×1 PNG: the service judges the bytes, and any real image will do. */
@@ -17,35 +18,29 @@ export function uploadPictures(options: {
   tally: Tally;
   elapsed: () => number;
 }) {
-  const { base, token, tally, elapsed } = options;
   const acknowledged: { url: string; atMs: number }[] = [];
-  let stopping = false;
-  const loop = (async () => {
-    while (!stopping) {
-      const begun = elapsed();
+  const loop = paced({
+    everyMs: UPLOAD_EVERY_MS,
+    method: 'POST',
+    path: PATH,
+    tally: options.tally,
+    elapsed: options.elapsed,
+    call: () => {
       const form = new FormData();
       form.set('profile_picture', new Blob([PICTURE], { type: 'image/png' }), 'bench.png');
-      const answer = await fetch(`${base}${PATH}`, {
+      return fetch(`${options.base}${PATH}`, {
         method: 'POST',
-        headers: { 'x-auth-token': token },
+        headers: { 'x-auth-token': options.token },
         body: form,
         signal: AbortSignal.timeout(30_000),
-      })
-        .then(async (res) => ({ status: res.status, text: await res.text() }))
-        .catch((error: Error) => ({ status: 0, text: error.message }));
-      const url = answer.status === 200 ? (JSON.parse(answer.text) as { url?: string }).url : undefined;
-      tally.record(begun, elapsed(), url ? undefined : failureText('POST', PATH, answer));
-      if (url) acknowledged.push({ url, atMs: elapsed() });
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, UPLOAD_EVERY_MS - (elapsed() - begun))));
-    }
-  })();
-  return {
-    acknowledged,
-    stop: async () => {
-      stopping = true;
-      await loop;
+      });
     },
-  };
+    onSuccess: (text, atMs) => {
+      const url = (JSON.parse(text) as { url?: string }).url;
+      if (url) acknowledged.push({ url, atMs });
+    },
+  });
+  return { acknowledged, stop: loop.stop };
 }
 
 /** The acknowledged pictures the gateway does not serve now: lost. */
