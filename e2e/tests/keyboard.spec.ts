@@ -181,3 +181,56 @@ test('search and filter the directory and open a profile: by keyboard alone', as
   await expect(page).toHaveURL(/\/directory\?/);
   await expect(person).toBeVisible();
 });
+
+test('open an organization from the list and move between its tabs: by keyboard alone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logInByKeyboard(page, DEMO.member);
+  await page.goto('/organizations');
+  const search = page.getByRole('searchbox').first();
+  await tabTo(page, search);
+  await page.keyboard.type('Water Stewardship');
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('link').filter({ hasText: 'Water Stewardship' }).first();
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/organization\/\d+$/);
+  const tabs = page.getByRole('tablist');
+  const selected = tabs.getByRole('tab', { selected: true });
+  await tabTo(page, selected);
+  // The tabs follow the ARIA pattern: one Tab stop, the arrows move between tabs and show each panel.
+  await page.keyboard.press('ArrowRight');
+  const divisions = tabs.getByRole('tab', { name: 'Divisions' });
+  await expect(divisions).toHaveAttribute('aria-selected', 'true');
+  await expectFocusOn(page, divisions);
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  const types = page.getByRole('group', { name: 'Division type' }).getByRole('button');
+  await tabTo(page, types.nth(1));
+  await page.keyboard.press('Enter');
+  await expect(types.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, divisions, { back: true });
+  await page.keyboard.press('ArrowLeft');
+  await expect(divisions).toHaveAttribute('aria-selected', 'false');
+});
+
+test('the administration screen: add an approved domain and remove it, by keyboard alone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logInByKeyboard(page, DEMO.admin);
+  const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Administration' });
+  await tabTo(page, admin);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access administration' })).toBeFocused();
+  const domains = page.getByRole('region', { name: /^Approved domains/ });
+  const domain = `kb-${Date.now()}.example.org`;
+  await tabTo(page, domains.getByLabel(/Add a domain/));
+  await page.keyboard.type(domain);
+  await page.keyboard.press('Enter');
+  await expect(domains.getByRole('status')).toHaveText(`Added ${domain} to Approved domains.`);
+  const remove = domains.getByRole('button', { name: `Remove ${domain}` });
+  await tabTo(page, remove);
+  await page.keyboard.press('Enter');
+  // The removal can be undone at once: the focus goes to Undo rather than being lost with the row.
+  await expectFocusOn(page, domains.getByRole('button', { name: 'Undo' }));
+  await expect(remove).toHaveCount(0);
+});
