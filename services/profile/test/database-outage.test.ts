@@ -3,16 +3,18 @@
 // people directory still answers from its in-memory copy; the health check says the database is away while
 // the server stays SERVING, and the metrics count it; once PostgreSQL is back, the next write succeeds within
 // seconds with no restart, the health check says so, and the read copy of organization names catches up on what
-// changed meanwhile.
+// changed meanwhile, as does another replica's copy of the people index.
 import { randomUUID } from 'node:crypto';
 import { credentials, makeClientConstructor, type ServiceError, status } from '@grpc/grpc-js';
 import type { Profile } from '@rotunda/protos/profile';
+import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
 import { type Caller, DEPENDENCY_MESSAGES, metricsRegistry } from '@rotunda/service-kit';
 import { type StoppablePostgres, useStoppablePostgres } from '@rotunda/service-kit/testing';
 import { service as healthService } from 'grpc-health-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
+import { PEOPLE_INDEX } from '../src/domain/directory.ts';
 import { demoOrgData, type FakeOrgData } from './support/fake-services.ts';
 import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
 
@@ -22,6 +24,8 @@ let postgres: StoppablePostgres;
 let service: ProfileUnderTest;
 let orgData: FakeOrgData;
 let listener: ReturnType<typeof keepOrgCopy>;
+/** Another replica's in-memory copy of the people index, kept by its own LISTEN connection. */
+let otherReplica: SearchIndex;
 let port: number;
 
 const member = (): Caller => ({ userId: `user-${randomUUID()}`, email: 'someone@demo.ca.gov', roles: [] });
@@ -80,10 +84,21 @@ beforeAll(async () => {
     orgCopy: service.orgCopy,
   });
   await listener.ready;
+  otherReplica = searchIndexFromConfig(
+    {
+      DATABASE_URL: service.databaseUrl,
+      SEARCH_SCHEMA: 'profile_search',
+      SEARCH_INDEX: 'people',
+      SEARCH_IN_MEMORY: true,
+    },
+    PEOPLE_INDEX,
+  );
+  await otherReplica.ensure();
 }, 120_000);
 
 afterAll(async () => {
   await listener?.close();
+  await otherReplica?.close();
   await service?.close();
   await postgres?.close();
 });
@@ -148,9 +163,15 @@ describe('while PostgreSQL is away, and after it is back', () => {
       )
       .toBe('Renamed While Away Board');
     const caughtUpMs = performance.now() - back;
-    // Writes and searches work as before: a new person is found.
+    // Writes and searches work as before: a new person is found, by the writer and by the other replica, whose
+    // copy listens again (a notification) or reloaded on reconnecting.
     const later = await profileOf(member(), 'Afterreturn');
     expect((await search('Afterreturn')).profiles.map((card) => card.profile_id)).toEqual([later.profile_id]);
+    await expect
+      .poll(async () => (await otherReplica.search({ text: 'afterreturn', offset: 0, limit: 10 })).ids, {
+        timeout: 5000,
+      })
+      .toEqual([String(later.profile_id)]);
     console.info(
       `profile service: write refused in ${Math.round(refusedMs)} ms while away; after PostgreSQL returned, first write ok in ${Math.round(recoveredMs)} ms, health SERVING in ${Math.round(healthyMs)} ms, org names caught up in ${Math.round(caughtUpMs)} ms`,
     );
