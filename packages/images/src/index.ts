@@ -25,6 +25,7 @@ export {
   ObjectStoreUnavailableError,
   removeQuietly,
   type StoredObject,
+  UPLOADS_FULL,
   UPLOADS_UNAVAILABLE,
 } from './object-store.ts';
 export { isAttachableUpload, type OrphanSweeper, startOrphanSweeper, sweepOrphanUploads } from './orphans.ts';

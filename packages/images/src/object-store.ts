@@ -63,10 +63,14 @@ export interface ObjectStoreConfig {
 
 /** What a member reads when a picture or logo cannot be stored now. */
 export const UPLOADS_UNAVAILABLE = 'Pictures cannot be uploaded right now. Please try again shortly.';
+/** What a member reads when the store has no room: it takes an operator, not a moment. */
+export const UPLOADS_FULL =
+  'Pictures cannot be uploaded right now: there is no room to store them. Please try again later.';
 
 /**
  * The store could not be reached, did not answer, or has no room left (`full`): the caller should say "try again
- * shortly" (HTTP 503), and nothing that would point at the object has been written. `dependency` names it for the
+ * shortly" (HTTP 503), and nothing that would point at the object has been written. Its message is for members
+ * (the service kit answers it as it is); `detail` says what failed, for the logs. `dependency` names it for the
  * service kit's classification and metrics.
  */
 export class ObjectStoreUnavailableError extends Error {
@@ -74,10 +78,14 @@ export class ObjectStoreUnavailableError extends Error {
   readonly dependency = 'object-store';
   /** The store answered that it has no room (a full disk or a quota), rather than not answering. */
   readonly full: boolean;
+  /** Which call failed how, for the logs. */
+  readonly detail: string;
 
-  constructor(message: string, options: { cause?: unknown; full?: boolean } = {}) {
-    super(message, { cause: options.cause });
-    this.full = options.full ?? false;
+  constructor(detail: string, options: { cause?: unknown; full?: boolean } = {}) {
+    const full = options.full ?? false;
+    super(full ? UPLOADS_FULL : UPLOADS_UNAVAILABLE, { cause: options.cause });
+    this.full = full;
+    this.detail = detail;
   }
 }
 
