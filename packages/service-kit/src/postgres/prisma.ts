@@ -24,8 +24,15 @@ class QuickConnectClient extends pg.Client {
   }
 }
 
-/** How every service pool connects; TCP keepalive finds a connection whose server vanished without a word. */
-export const DATABASE_CONNECTION = { Client: QuickConnectClient, keepAlive: true } as const;
+/**
+ * How every service pool connects. TCP keepalive from 10 s of idleness lets the operating system drop a pooled
+ * connection whose server vanished without a word (a network cut), rather than leave it for the next query.
+ */
+export const DATABASE_CONNECTION = {
+  Client: QuickConnectClient,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
 
 /** Prisma Client's pool: `poolSize` connections, named after the schema in pg_stat_activity's application_name. */
 export function prismaAdapter(databaseUrl: string, schema: string, poolSize = 10): PrismaPg {
