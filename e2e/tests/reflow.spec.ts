@@ -27,7 +27,7 @@ async function overflow(page: Page): Promise<string[]> {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width + 1)
       problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width}`);
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       const style = getComputedStyle(element);
       if (
         style.display === 'none' ||
@@ -75,7 +75,7 @@ test.describe('at 320 CSS px', () => {
       problems.push(
         ...(await overflow(page)).map((problem) => `${screen.path} with text spacing: ${problem}`),
       );
-      await spacing.evaluate((element) => element.remove());
+      await spacing.evaluate((element) => (element as Element).remove());
     }
     expect(problems).toEqual([]);
   });
@@ -100,7 +100,7 @@ test.describe('the reader’s preferences', () => {
     await expect(page.getByRole('dialog').or(page.locator('.mobile-nav[open]')).first()).toBeVisible();
     // Whatever moves: transitions anywhere, animations but the spinner's (which turns slowly instead).
     const moving = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('body *')].flatMap((element) => {
+      Array.from(document.querySelectorAll<HTMLElement>('body *')).flatMap((element) => {
         const style = getComputedStyle(element);
         const seconds = (value: string) =>
           Math.max(...value.split(',').map((part) => Number.parseFloat(part)));
