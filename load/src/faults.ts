@@ -33,7 +33,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchFaults(ctx: BenchContext, options: { engines: boolean }): Promise<void> {
   const base = `http://127.0.0.1:${ctx.port}`;
-  const dataDir = join(ctx.dataDir, 'faults');
+  // Its own data with the engines: the demo member's profile names the identity provider's user id.
+  const dataDir = join(ctx.dataDir, options.engines ? 'faults-engines' : 'faults');
   // With --engines, the real ones on free ports, their own set of data; the S3 server keeps its objects itself.
   const engines = options.engines
     ? await startEngines({
@@ -47,8 +48,9 @@ export async function benchFaults(ctx: BenchContext, options: { engines: boolean
   const disk = engines
     ? 'the S3 server is the real one, on its own disk'
     : mountUploadDisk(join(dataDir, 's3'));
+  let product: Awaited<ReturnType<BenchContext['startProduct']>> | undefined;
   try {
-    const product = await ctx.startProduct({
+    product = await ctx.startProduct({
       ...engines?.env,
       ...mixedLoadProductEnv(dataDir, 2, FAULT_S * 1000),
       // A picture a second from one member: theirs is 30 an hour (ADR 0038).
@@ -136,6 +138,7 @@ export async function benchFaults(ctx: BenchContext, options: { engines: boolean
     await restoreName(base, result);
     result.agent.destroy();
     await ctx.stopProduct(product.child);
+    product = undefined;
     reportFaults(ctx, {
       result,
       uploads,
@@ -153,6 +156,8 @@ export async function benchFaults(ctx: BenchContext, options: { engines: boolean
       ],
     });
   } finally {
+    // A run that failed midway stops what it started, PostgreSQL (the apphost's to stop) included.
+    if (product) await ctx.stopProduct(product.child);
     if (typeof disk !== 'string') disk.unmount();
     await engines?.stop();
   }
