@@ -9,6 +9,7 @@ import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './elasticsearc
 import { elasticsearchGenerations } from './elasticsearch/generations.ts';
 import {
   ENGINE_CALL_TIMEOUT_MS,
+  engineCall,
   isEngineUnreachable,
   pendingWrites,
   SearchUnavailableError,
@@ -39,6 +40,8 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
 
 /** A search or a member's write: given up on in time to answer "try again shortly" within the deadline. */
 const CALL_OPTIONS = { requestTimeout: ENGINE_CALL_TIMEOUT_MS, maxRetries: 0 };
+/** Writes kept while the engine was away, sent in the background: nobody waits, a large batch may take its time. */
+const BACKGROUND_OPTIONS = { requestTimeout: 30_000, maxRetries: 0 };
 
 export function createElasticsearchIndex(options: ElasticsearchIndexOptions): SearchIndex {
   const fields = new Fields(options);
@@ -59,25 +62,27 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     refresh,
   });
 
-  async function sendUpserts(documents: SearchDocument[]): Promise<void> {
+  async function sendUpserts(documents: SearchDocument[], background: boolean): Promise<void> {
     const prepared = fields.prepareDocuments(documents);
     for (let start = 0; start < prepared.length; start += BULK_BATCH) {
       // `index` replaces the whole document, which is what upsert means here (no partial merge). Each document
       // also goes to the generation a rebuild is filling, if one is: require_alias keeps that write from
       // creating an index when none is, and its refusal is then no failure.
-      const response = await client.bulk(
-        {
-          refresh,
-          operations: prepared
-            .slice(start, start + BULK_BATCH)
-            .flatMap((document) => [
-              { index: { _index: index, _id: document.id } },
-              sourceOf(document),
-              { index: { _index: building, _id: document.id, require_alias: true } },
-              sourceOf(document),
-            ]),
-        },
-        CALL_OPTIONS,
+      const response = await engineCall(() =>
+        client.bulk(
+          {
+            refresh,
+            operations: prepared
+              .slice(start, start + BULK_BATCH)
+              .flatMap((document) => [
+                { index: { _index: index, _id: document.id } },
+                sourceOf(document),
+                { index: { _index: building, _id: document.id, require_alias: true } },
+                sourceOf(document),
+              ]),
+          },
+          background ? BACKGROUND_OPTIONS : CALL_OPTIONS,
+        ),
       );
       throwOnRefusal(
         response,
@@ -86,21 +91,23 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     }
   }
 
-  async function sendRemovals(ids: string[]): Promise<void> {
+  async function sendRemovals(ids: string[], background: boolean): Promise<void> {
     const unique = fields.prepareIds(ids);
     for (let start = 0; start < unique.length; start += BULK_BATCH) {
       // Deleting never creates an index: one from a generation that is not there is answered 404, no failure.
-      const response = await client.bulk(
-        {
-          refresh,
-          operations: unique
-            .slice(start, start + BULK_BATCH)
-            .flatMap((id) => [
-              { delete: { _index: index, _id: id } },
-              { delete: { _index: building, _id: id } },
-            ]),
-        },
-        CALL_OPTIONS,
+      const response = await engineCall(() =>
+        client.bulk(
+          {
+            refresh,
+            operations: unique
+              .slice(start, start + BULK_BATCH)
+              .flatMap((id) => [
+                { delete: { _index: index, _id: id } },
+                { delete: { _index: building, _id: id } },
+              ]),
+          },
+          background ? BACKGROUND_OPTIONS : CALL_OPTIONS,
+        ),
       );
       throwOnRefusal(
         response,
@@ -121,7 +128,9 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     try {
       return searchResultOf(
         prepared,
-        await client.search(elasticsearchSearchRequest(definition, index, prepared), CALL_OPTIONS),
+        await engineCall(() =>
+          client.search(elasticsearchSearchRequest(definition, index, prepared), CALL_OPTIONS),
+        ),
       );
     } catch (error) {
       throw isEngineUnreachable(error) ? new SearchUnavailableError(error) : error;

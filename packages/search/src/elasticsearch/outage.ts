@@ -34,6 +34,22 @@ export function isEngineUnreachable(error: unknown): boolean {
 
 /** How long a search or a write may take before the engine counts as away: inside the gateway's 3 s deadline. */
 export const ENGINE_CALL_TIMEOUT_MS = 2_500;
+
+/**
+ * A call to the engine, tried once more at once when it failed fast as unreachable (a kept-alive connection the
+ * engine or its proxy had closed: "socket hang up", 502), not after a timeout, which would run past the deadline.
+ * The client's own retries are off: they wait a growing backoff (a second and more) first.
+ */
+export async function engineCall<T>(call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await call();
+  } catch (error) {
+    const fast = performance.now() - started < ENGINE_CALL_TIMEOUT_MS / 5;
+    if (!fast || !isEngineUnreachable(error) || error instanceof errors.TimeoutError) throw error;
+    return call();
+  }
+}
 /** Between tries to send the writes kept while the engine was away. */
 export const PENDING_RETRY_MS = 1_000;
 /**
@@ -54,12 +70,14 @@ export interface PendingWrites {
 
 /**
  * Writes that wait while the engine is away. While any wait, new ones queue behind them (never overtaking an
- * older copy of the same document), and each is tried at once, so with the engine up a member still finds what
- * they just changed. One send at a time; a document is let go only when the copy sent is still its latest.
+ * older copy of the same document) and are sent in the background, every `retryMs` until the engine takes them;
+ * with nothing waiting, a write goes straight through, so a member finds what they just changed. One send at a
+ * time; a document is let go only when the copy sent is still its latest.
  */
 export function pendingWrites(options: {
-  send: (documents: SearchDocument[]) => Promise<void>;
-  sendRemovals: (ids: string[]) => Promise<void>;
+  /** Sends documents; `background`: no member waits on it (the writes kept), so it may take longer. */
+  send: (documents: SearchDocument[], background: boolean) => Promise<void>;
+  sendRemovals: (ids: string[], background: boolean) => Promise<void>;
   logger: {
     warn: (details: object, message: string) => void;
     info: (details: object, message: string) => void;
@@ -105,8 +123,16 @@ export function pendingWrites(options: {
         let end = start;
         while (end < batch.length && (batch[end]?.[1] === null) === removal) end += 1;
         const run = batch.slice(start, end);
-        if (removal) await options.sendRemovals(run.map(([id]) => id));
-        else await options.send(run.map(([, document]) => document as SearchDocument));
+        if (removal)
+          await options.sendRemovals(
+            run.map(([id]) => id),
+            true,
+          );
+        else
+          await options.send(
+            run.map(([, document]) => document as SearchDocument),
+            true,
+          );
         for (const [id, write] of run) if (waiting.get(id) === write) waiting.delete(id);
         start = end;
       }
@@ -167,24 +193,21 @@ export function pendingWrites(options: {
         );
       }
     }
+    // Behind whatever waits, sent in the background: the member's write (in its tables) is done.
     keep(entries);
-    const done = await flush().catch((error: unknown) => {
-      retryLater();
-      throw error;
-    });
-    if (!done) retryLater();
+    retryLater();
   }
 
   return {
     upsert: (documents) =>
       write(
         documents.map((document) => [document.id, document]),
-        () => options.send(documents),
+        () => options.send(documents, false),
       ),
     remove: (ids) =>
       write(
         ids.map((id) => [id, null]),
-        () => options.sendRemovals(ids),
+        () => options.sendRemovals(ids, false),
       ),
     size: () => waiting.size,
     close() {
