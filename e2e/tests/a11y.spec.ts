@@ -1,5 +1,5 @@
-// Accessibility: no serious or critical axe violations on the landing page, the public square and the 404.
-import AxeBuilder from '@axe-core/playwright';
+// Accessibility: no axe finding of any impact on the landing page, the public square and the 404.
+import { axeFindings } from './support/axe.ts';
 import { networkSettled } from './support/network.ts';
 import { expect, test } from './support/test.ts';
 
@@ -11,16 +11,12 @@ const screens = [
 
 for (const width of [1280, 400]) {
   for (const { name, path, ready } of screens) {
-    test(`${name} at ${width} px has no serious or critical axe violations`, async ({ page }) => {
+    test(`${name} at ${width} px has no axe findings`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
       await networkSettled(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      const blocking = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(blocking).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
     });
   }
 }

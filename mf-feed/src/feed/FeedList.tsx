@@ -29,7 +29,11 @@ export function FeedList({ feed, likes, visitor, filtered, myIssues, onRead, onC
   const { items: posts, status } = feed;
 
   return (
-    <section className="feed" aria-label="Posts" aria-busy={status === 'loading'}>
+    <section className="feed" aria-labelledby="feed-title" aria-busy={status === 'loading'}>
+      {/* Heard, not seen: the cards' titles (h3) sit under it, as the headlines sit under theirs. */}
+      <h2 id="feed-title" className="visually-hidden">
+        Posts
+      </h2>
       <PagedList
         pages={feed}
         noun="posts"
