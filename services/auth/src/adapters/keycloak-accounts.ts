@@ -47,8 +47,6 @@ export type KeycloakAccounts = Pick<
   withAdmin<T>(call: (admin: KcAdminClient) => Promise<T>): Promise<T>;
 };
 
-/** An administrator's call through withAdmin: Keycloak may be fetching an agency's metadata meanwhile. */
-const ADMIN_REQUEST_TIMEOUT_MS = 10_000;
 // Renew the service account's token this long before Keycloak would refuse it.
 const RENEW_MARGIN_MS = 30_000;
 /** Keycloak's user ids are UUIDs; anything else names no account and never reaches its admin paths. */
@@ -97,15 +95,12 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
     return serviceTokenPending;
   }
 
-  const adminClient = (timeout: number) => {
-    const client = new KcAdminClient({ baseUrl: options.base, realmName: options.realm, timeout });
-    client.registerTokenProvider({ getAccessToken: serviceAccessToken });
-    return client;
-  };
-  // Members' calls (registration, a password reset) must answer within the gateway's deadline; an administrator's
-  // (an agency's identity provider, whose metadata Keycloak fetches from the agency) may take longer.
-  const admin = adminClient(REQUEST_TIMEOUT_MS);
-  const slowAdmin = adminClient(ADMIN_REQUEST_TIMEOUT_MS);
+  const admin = new KcAdminClient({
+    baseUrl: options.base,
+    realmName: options.realm,
+    timeout: REQUEST_TIMEOUT_MS,
+  });
+  admin.registerTokenProvider({ getAccessToken: serviceAccessToken });
 
   /** An admin call, retried once with a fresh token if Keycloak no longer accepts ours (restart, key rotation). */
   async function adminCall<T>(call: () => Promise<T>): Promise<T> {
@@ -171,7 +166,7 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
 
   return {
     deleteSession,
-    withAdmin: (call) => adminCall(() => call(slowAdmin)),
+    withAdmin: (call) => adminCall(() => call(admin)),
 
     async deleteUser(id) {
       if (!USER_ID.test(id)) return [];

@@ -26,9 +26,12 @@ export interface KeycloakTokenResponse {
   scope?: unknown;
 }
 
-// Long enough for a loaded Keycloak's password check, short enough that a hung Keycloak is answered "try again
-// shortly" within the gateway's 3 s deadline rather than "did not answer in time" after it.
-export const REQUEST_TIMEOUT_MS = 2_500;
+// Long enough for a loaded Keycloak, short enough that a hung one does not hold a call open. Calls that must
+// complete once asked (a logout, a password change, a renewal) get this even when the gateway stopped waiting.
+export const REQUEST_TIMEOUT_MS = 10_000;
+// A sign-in only: given up on in time to answer "try again shortly" within the gateway's 3 s deadline rather than
+// "did not answer in time" after it; a member signing in loses nothing by asking again.
+export const SIGN_IN_TIMEOUT_MS = 2_500;
 
 /** What a member reads while Keycloak cannot be reached. */
 export const KEYCLOAK_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again shortly.';
@@ -101,7 +104,11 @@ export type KeycloakOidc = ReturnType<typeof createKeycloakOidc>;
 export function createKeycloakOidc(options: KeycloakOidcOptions) {
   const oidc = `${options.base}/realms/${encodeURIComponent(options.realm)}/protocol/openid-connect`;
 
-  async function postForm(endpoint: 'token' | 'token/introspect' | 'logout', fields: Record<string, string>) {
+  async function postForm(
+    endpoint: 'token' | 'token/introspect' | 'logout',
+    fields: Record<string, string>,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  ) {
     // client_secret_post: Keycloak's default client authenticator accepts it, and it needs no encoding rules
     // beyond the form's own.
     const body = new URLSearchParams({
@@ -114,7 +121,7 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       return { status: response.status, text: await response.text() };
     });
@@ -130,12 +137,11 @@ export function createKeycloakOidc(options: KeycloakOidcOptions) {
   }
 
   async function passwordGrant(email: string, password: string): Promise<TokenSet | null> {
-    const { status, json } = await postForm('token', {
-      grant_type: 'password',
-      username: email.trim().toLowerCase(),
-      password,
-      scope: 'openid',
-    });
+    const { status, json } = await postForm(
+      'token',
+      { grant_type: 'password', username: email.trim().toLowerCase(), password, scope: 'openid' },
+      SIGN_IN_TIMEOUT_MS,
+    );
     if (status === 200) return toTokenSet(json);
     const { error, description } = oauthError(json);
     if (CLIENT_ERRORS.has(error) || description === NOT_FULLY_SET_UP) {
