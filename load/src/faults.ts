@@ -9,6 +9,7 @@
 // within 2× the normal one, and what members saw (the gateway's status and message, counted). A sign-in every
 // 2 s runs alongside. On the embedded defaults search, identity and the S3 server have no process of their own to
 // stop. Prints a table and writes bench-results/faults.json.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEngines } from '@rotunda/engines';
 import { mountUploadDisk } from './faults/disk.ts';
@@ -35,10 +36,13 @@ export async function benchFaults(ctx: BenchContext, options: { engines: boolean
   const base = `http://127.0.0.1:${ctx.port}`;
   // Its own data with the engines: the demo member's profile names the identity provider's user id.
   const dataDir = join(ctx.dataDir, options.engines ? 'faults-engines' : 'faults');
-  // With --engines, the real ones on free ports, their own set of data; the S3 server keeps its objects itself.
+  // With --engines, the real ones on free ports, a fresh set (as test:engines: SeaweedFS freezes a set's volume
+  // growth when it comes back on other ports), so the product's data starts afresh too: Keycloak's user ids are new.
+  if (options.engines) rmSync(dataDir, { recursive: true, force: true });
   const engines = options.engines
     ? await startEngines({
         instance: 'bench-faults',
+        fresh: true,
         portBase: 'free',
         publicUrl: base,
         accessTokenSeconds: 3600,
