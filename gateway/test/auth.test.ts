@@ -6,6 +6,7 @@
 import { DomainError } from '@rotunda/service-kit';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS_UNAVAILABLE } from '../src/auth/jwks.ts';
 import {
   accessToken,
   type FakeAuth,
@@ -586,12 +587,12 @@ describe('access tokens', () => {
     }
   });
 
-  it('answers 503 naming the auth service when the keys cannot be fetched', async () => {
+  it('answers 503 "try again shortly" when the keys cannot be fetched', async () => {
     const orphan = await startGateway({ AUTH_SERVICE_ADDR: '127.0.0.1:1' });
     try {
       expect(await get(`${orphan.base}/api/news`, { 'x-auth-token': memberToken })).toMatchObject({
         status: 503,
-        body: { errors: [{ msg: 'The auth service is unavailable. Please try again shortly.' }] },
+        body: { errors: [{ msg: KEYS_UNAVAILABLE }] },
       });
     } finally {
       await orphan.close();
