@@ -1,20 +1,5 @@
-// Accessibility of the access screens: no serious or critical axe violations in the login, register and
-// password reset request dialogs, on the reset-password page and on the confirm-email page.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { networkSettled } from './support/network.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { expect, test } from './support/test.ts';
-
-async function expectNoBlockingViolations(page: Page, include?: string) {
-  await networkSettled(page);
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
-}
 
 for (const width of [1280, 400]) {
   test.describe(`at ${width} px`, () => {
@@ -27,7 +12,7 @@ for (const width of [1280, 400]) {
       await dialog.getByLabel('Work email').fill('someone@example.com');
       await expect(dialog.getByRole('button', { name: 'Access Currently Unavailable' })).toBeDisabled();
       await dialog.getByLabel('Password', { exact: true }).fill('short');
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
     });
 
     test('the login dialog, after a failed login', async ({ page }) => {
@@ -42,7 +27,7 @@ for (const width of [1280, 400]) {
       await dialog.getByLabel('Password', { exact: true }).fill('wrong');
       await dialog.getByLabel('Password', { exact: true }).press('Enter');
       await expect(dialog.getByRole('alert')).toBeVisible();
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
     });
 
     test('the password reset request dialog', async ({ page }) => {
@@ -50,7 +35,7 @@ for (const width of [1280, 400]) {
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
     });
 
     test('the reset-password page', async ({ page }) => {
@@ -58,7 +43,7 @@ for (const width of [1280, 400]) {
       await page.getByLabel('New password', { exact: true }).fill('Rotunda#2024');
       await page.getByLabel('Retype new password').fill('Rotunda#20');
       await expect(page.getByText('Passwords do not match')).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page);
     });
 
     test('the confirm-email page', async ({ page }) => {
@@ -68,7 +53,7 @@ for (const width of [1280, 400]) {
       );
       await page.goto('/confirm-email/a11y-token');
       await expect(page.getByRole('heading', { name: 'Your email is confirmed!' })).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page);
     });
   });
 }

@@ -2,21 +2,12 @@
 // opens (the lists, the roles form, the log) and with a refused value's error said; the agencies section (in
 // Keycloak mode; absent with the built-in provider) with its form's error said; the screen fits a phone's
 // width, and the phone menu links it.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO } from './support/accounts.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { networkSettled } from './support/network.ts';
 import { signInAs } from './support/session.ts';
 import { expect, test } from './support/test.ts';
-
-async function expectNoViolations(page: Page) {
-  await networkSettled(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(found).toEqual([]);
-}
 
 /** Nothing wider than the window: no sideways scrolling of the page itself. */
 async function expectNoPageOverflow(page: Page) {
@@ -36,7 +27,7 @@ for (const width of [1280, 400]) {
       // A fresh product's log is empty; after other tests it lists their changes.
       const log = page.getByRole('region', { name: 'Log' });
       await expect(log.getByRole('listitem').first().or(log.getByText('No changes yet.'))).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeFindings(page);
       await expectNoPageOverflow(page);
 
       const emails = page.getByRole('region', { name: /^Approved emails/ });
@@ -45,7 +36,7 @@ for (const width of [1280, 400]) {
       await expect(emails.getByRole('alert')).toHaveText(
         'Enter an email address such as name@agency.ca.gov.',
       );
-      await expectNoViolations(page);
+      await expectNoAxeFindings(page);
       await expectNoPageOverflow(page);
     });
 
@@ -65,13 +56,13 @@ for (const width of [1280, 400]) {
         return;
       }
       await expect(section.getByRole('button', { name: 'Add agency' })).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeFindings(page);
       await expectNoPageOverflow(page);
       await section.getByLabel('Agency name').fill('Department of Finance');
       await section.getByRole('radio', { name: 'SAML 2.0' }).check();
       await section.getByRole('button', { name: 'Add agency' }).click();
       await expect(section.getByRole('alert')).toHaveText('Enter the agency’s email domains.');
-      await expectNoViolations(page);
+      await expectNoAxeFindings(page);
       await expectNoPageOverflow(page);
     });
 

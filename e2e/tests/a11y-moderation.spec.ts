@@ -1,24 +1,12 @@
-// Accessibility of moderation at 1280 and 400 px: no serious or critical axe violations on the Moderation screen
+// Accessibility of moderation at 1280 and 400 px: no axe findings on the Moderation screen
 // (the open queue, a decision's dialog, the suspension dialog and the log; the queue and log answered with samples)
 // and in the Report dialog (with the error of a report sent without a reason) and the Your reports dialog. The
 // screen fits a phone's width.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { answerModerationSamples } from './support/moderation-samples.ts';
-import { networkSettled } from './support/network.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
-
-async function expectNoBlockingViolations(page: Page, include?: string) {
-  await networkSettled(page);
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
-}
 
 /** Nothing wider than the window: no sideways scrolling of the page itself. */
 async function expectNoPageOverflow(page: Page) {
@@ -38,27 +26,27 @@ for (const width of [1280, 400]) {
       await page.goto('/moderation');
       const row = page.getByRole('article', { name: excerpt });
       await expect(row).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page);
       await expectNoPageOverflow(page);
 
       await row.getByRole('button', { name: 'Hide', exact: true }).click();
       const hide = page.getByRole('dialog', { name: 'Hide this post' });
       await hide.getByRole('button', { name: 'Hide post' }).click();
       await expect(hide.getByText('Give a reason.')).toBeVisible();
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
       await hide.getByRole('button', { name: 'Cancel' }).click();
       await expect(hide).toBeHidden();
 
       await row.getByRole('button', { name: 'Suspend Jordan Reyes' }).click();
       const suspend = page.getByRole('dialog', { name: 'Suspend Jordan Reyes' });
       await expect(suspend.getByLabel(/^Days/)).toBeFocused();
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
       await page.keyboard.press('Escape');
       await expect(suspend).toBeHidden();
 
       await page.getByRole('tab', { name: 'Log' }).click();
       await expect(page.getByRole('region', { name: 'Moderation log' })).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page);
       await expectNoPageOverflow(page);
     });
 
@@ -72,7 +60,7 @@ for (const width of [1280, 400]) {
       await expect(dialog.getByRole('radio', { name: 'Spam' })).toBeFocused();
       await dialog.getByRole('button', { name: 'Send report' }).click();
       await expect(dialog.getByText('Choose a reason for the report.')).toBeVisible();
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(report.first()).toBeFocused();
@@ -84,7 +72,7 @@ for (const width of [1280, 400]) {
       await page.getByRole('button', { name: 'Your reports' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your reports' });
       await expect(dialog).toBeVisible();
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]' });
       await expectNoPageOverflow(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -1,28 +1,14 @@
-// Accessibility of notifications and members' data at 1280 and 400 px (issue 30): no serious or critical axe
-// violations on the bell (the top bar's on wide screens, the phone menu's item at 400 px), the Notifications page
+// Accessibility of notifications and members' data at 1280 and 400 px (issue 30): no axe findings
+// on the bell (the top bar's on wide screens, the phone menu's item at 400 px), the Notifications page
 // with items (answered with samples, tests/support/notifications.ts) and empty (a new member), Settings with the
 // Delete my account dialog open, the /unsubscribe page, and the "@" completion list open under a comment line.
 // Nothing is wider than the window.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { answerNotificationSamples, SAMPLE_NOTIFICATIONS } from './support/notifications.ts';
 import { apiLogin } from './support/profiles.ts';
 import { signInAs, signInAsMember } from './support/session.ts';
-
-/**
- * Axe on what is on screen now. No wait for 'networkidle': a signed-in page holds its live count's stream open,
- * so each check waits for what it is about instead.
- */
-async function expectNoBlockingViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
-}
 
 /** Nothing wider than the window: no sideways scrolling of the page itself. */
 async function expectNoPageOverflow(page: Page) {
@@ -43,18 +29,18 @@ for (const width of [1280, 400]) {
       if (width > 550) {
         const bell = page.getByRole('banner').getByRole('link', { name: unreadName });
         await expect(bell).toBeVisible();
-        await expectNoBlockingViolations(page, 'header');
+        await expectNoAxeFindings(page, { include: 'header', settle: false });
       } else {
         // Phones: the menu button says something is unread; the menu's item carries the count.
         const menu = page.getByRole('button', {
           name: `Open menu, ${SAMPLE_NOTIFICATIONS.unread_count} unread notifications`,
         });
         await expect(menu).toBeVisible();
-        await expectNoBlockingViolations(page, 'header');
+        await expectNoAxeFindings(page, { include: 'header', settle: false });
         await menu.click();
         const item = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: unreadName });
         await expect(item).toBeVisible();
-        await expectNoBlockingViolations(page, 'dialog[open]');
+        await expectNoAxeFindings(page, { include: 'dialog[open]', settle: false });
         await item.click();
         await expect(page).toHaveURL(/\/notifications$/);
       }
@@ -68,7 +54,7 @@ for (const width of [1280, 400]) {
       const list = page.getByRole('list', { name: 'Notifications' });
       await expect(list.getByRole('listitem')).toHaveCount(SAMPLE_NOTIFICATIONS.items.length);
       await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page, { settle: false });
       await expectNoPageOverflow(page);
     });
 
@@ -77,7 +63,7 @@ for (const width of [1280, 400]) {
       await signInAs(page, account);
       await page.goto('/notifications');
       await expect(page.getByText('You’re all caught up')).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page, { settle: false });
       await expectNoPageOverflow(page);
     });
 
@@ -85,7 +71,7 @@ for (const width of [1280, 400]) {
       await signInAsMember(page);
       await page.goto('/settings');
       await expect(page.getByRole('radio', { name: 'Weekly' })).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page, { settle: false });
       await expectNoPageOverflow(page);
 
       const open = page.getByRole('button', { name: 'Delete my account' });
@@ -95,7 +81,7 @@ for (const width of [1280, 400]) {
       // Sent without a password: the error is announced, nothing is deleted.
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Enter your password to delete your account.');
-      await expectNoBlockingViolations(page, 'dialog[open]');
+      await expectNoAxeFindings(page, { include: 'dialog[open]', settle: false });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(open).toBeFocused();
@@ -106,12 +92,12 @@ for (const width of [1280, 400]) {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Unsubscribe from Rotunda emails' }),
       ).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page, { settle: false });
       await expectNoPageOverflow(page);
       // A link without its token says so.
       await page.goto('/unsubscribe');
       await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page, { settle: false });
     });
 
     test('the "@" completion list open under a comment line', async ({ page, request }) => {
@@ -134,7 +120,7 @@ for (const width of [1280, 400]) {
       await expect(list.getByRole('option').first()).toBeVisible();
       await expect(line).toHaveAttribute('aria-expanded', 'true');
       await expect(line).toHaveAttribute('aria-activedescendant', /.+/);
-      await expectNoBlockingViolations(page);
+      await expectNoAxeFindings(page, { settle: false });
       await expectNoPageOverflow(page);
       await line.press('Escape');
       await expect(list).toBeHidden();

@@ -5,9 +5,9 @@
 // person reach Rotunda. The test plays each agency's IT office through Keycloak's admin API. Serial: the first
 // journey registers the agency the others sign in through.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
+import { axeFindings } from './support/axe.ts';
 import { networkSettled } from './support/network.ts';
 import { apiLogin, ownProfileId, unclaimedProfiles } from './support/profiles.ts';
 import { signInAs } from './support/session.ts';
@@ -85,10 +85,7 @@ async function continueWithAgency(
 /** No axe violations at all, and nothing wider than the window; a screenshot when E2E_SCREENSHOTS_DIR names a folder. */
 async function looksRight(page: Page, name: string): Promise<void> {
   await networkSettled(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);

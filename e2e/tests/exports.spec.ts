@@ -3,14 +3,13 @@
 // (a new member moves into it when their only job ends), "Download CSV" saves the current search with a header
 // row and exactly the people on screen, "Save contact" saves a vCard that parses back to the profile shown; the
 // directory with its button and the profile page with its button are screenshotted at 1280 and 400 px, and axe
-// finds no serious or critical violations on either. A member of its own does the downloads, so the demo
+// finds no axe findings on either. A member of its own does the downloads, so the demo
 // members' allowance is left to the other tests.
 
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { type Member, newMember } from './support/members.ts';
-import { networkSettled } from './support/network.ts';
 import { WATER } from './support/profiles.ts';
 import { signInAs } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -51,15 +50,6 @@ function parseVCard(text: string): Map<string, { params: string; value: string }
 /** RFC 6350 text unescaped: \n, \, \; and \\. */
 const unescapeText = (value: string) =>
   value.replace(/\\([nN,;\\])/g, (_, c: string) => (c.toLowerCase() === 'n' ? '\n' : c));
-
-async function expectNoBlockingViolations(page: Page) {
-  await networkSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
-}
 
 let member: Member;
 let lastName: string;
@@ -183,11 +173,11 @@ test('the directory with "Download CSV" and the profile with "Save contact", at 
     await settled(page);
     await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`directory-download-${width}.png`), fullPage: false });
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
 
     await page.goto(`/profile/${member.profile?.profile_id}`);
     await expect(page.getByRole('button', { name: 'Save contact' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`profile-save-contact-${width}.png`), fullPage: true });
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
   }
 });

@@ -5,14 +5,13 @@
 // shown in the read dialog on request (the feed carries only the latest); a hostile body runs nothing, and one
 // borrowing the app's classes or inline styles draws nothing over the page; an event's 'Add to calendar' is a
 // valid .ics; the layout at phone, tablet and desktop widths; no
-// serious or critical axe violations. Every post made here has a unique title, so re-runs and parallel spec
+// axe findings. Every post made here has a unique title, so re-runs and parallel spec
 // files do not disturb it.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO } from './support/accounts.ts';
-import { networkSettled } from './support/network.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -105,17 +104,6 @@ async function writeBody(dialog: Locator, text: string, boldWord: string) {
   await editor.pressSequentially(`${text} `);
   await dialog.getByRole('button', { name: 'bold' }).click();
   await editor.pressSequentially(boldWord);
-}
-
-async function expectNoBlockingViolations(page: Page, include?: string) {
-  await networkSettled(page);
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
 }
 
 /** 'YYYY-MM-DD' of a January day next year: Pacific Standard Time, so 12:00 there is 20:00 UTC. */
@@ -719,17 +707,15 @@ test.describe('the layout', () => {
     }
   });
 
-  test('no serious or critical axe violations on the square and the read and create dialogs', async ({
-    page,
-  }) => {
+  test('no axe findings on the square and the read and create dialogs', async ({ page }) => {
     await openFeed(page);
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
 
     await search(page, 'broadband rural');
     await cards(page).first().getByRole('button', { name: 'Keep Reading' }).click();
     const read = page.getByRole('dialog', { name: /broadband/ });
     await expect(read.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
-    await expectNoBlockingViolations(page, 'dialog[open]');
+    await expectNoAxeFindings(page, { include: 'dialog[open]' });
     await read.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     await page.getByRole('button', { name: 'Create Post' }).click();
@@ -739,6 +725,6 @@ test.describe('the layout', () => {
     await expect(create.getByLabel('Event Type').getByRole('option', { name: 'OTHER' })).toBeAttached();
     await create.getByRole('button', { name: 'Save changes' }).click({ force: true });
     await expect(create.getByRole('alert')).toBeVisible();
-    await expectNoBlockingViolations(page, 'dialog[open]');
+    await expectNoAxeFindings(page, { include: 'dialog[open]' });
   });
 });

@@ -1,11 +1,11 @@
 // Curation history in the browser, against the running product: a contributor edits an organization's city in
 // the Edit Organization dialog and sees the change in its History section (who, what, the old and the new value),
-// looked at 1280 and 400 px wide with no serious or critical axe violation in the section; a contributor sees
+// looked at 1280 and 400 px wide with no axe finding in the section; a contributor sees
 // History on a profile page too; a member sees no History on either page and their browser never asks for it.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO } from './support/accounts.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { networkSettled } from './support/network.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -35,14 +35,6 @@ async function newOrganization(request: APIRequestContext, name: string): Promis
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).organization_id as number;
-}
-
-async function expectNoBlockingViolations(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
 }
 
 /** Every path the page asks the API for. */
@@ -95,14 +87,14 @@ test('a contributor edits an organization and sees the change with its old and n
 
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('organization-history-1280.png'), fullPage: true });
-  await expectNoBlockingViolations(page, 'section.history');
+  await expectNoAxeFindings(page, { include: 'section.history', settle: false });
   await page.setViewportSize({ width: 400, height: 900 });
   await expect(history).toBeVisible();
   const box = await history.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(400);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
   await page.screenshot({ path: info.outputPath('organization-history-400.png'), fullPage: true });
-  await expectNoBlockingViolations(page, 'section.history');
+  await expectNoAxeFindings(page, { include: 'section.history', settle: false });
 });
 
 test('a contributor sees History on a profile page', async ({ page, request }, info) => {
@@ -114,7 +106,7 @@ test('a contributor sees History on a profile page', async ({ page, request }, i
   await expect(history.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
   await expect(history.getByText('No changes recorded yet.').or(history.getByRole('list'))).toBeVisible();
   await page.screenshot({ path: info.outputPath('profile-history-1280.png'), fullPage: true });
-  await expectNoBlockingViolations(page, 'section.history');
+  await expectNoAxeFindings(page, { include: 'section.history', settle: false });
   await page.setViewportSize({ width: 400, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
   await page.screenshot({ path: info.outputPath('profile-history-400.png'), fullPage: true });

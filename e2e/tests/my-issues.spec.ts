@@ -2,13 +2,12 @@
 // area turns the filter on and sees only posts by people sharing one (another member's posts, outside it, never),
 // and the next page as they scroll; an author who takes up the issue area moves their posts in, through the
 // profile service's announcement; a visitor and a member whose profile covers no issue area are not offered the
-// filter, and a visitor asking for it is told to log in. Screenshots at 1280 and 400 px; no serious or critical
-// axe violation. The issue area and every post are this run's own, so re-runs and other spec files do not disturb it.
+// filter, and a visitor asking for it is told to log in. Screenshots at 1280 and 400 px; no axe
+// finding. The issue area and every post are this run's own, so re-runs and other spec files do not disturb it.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { type Member, newMember } from './support/members.ts';
-import { networkSettled } from './support/network.ts';
 import { signInAs } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -59,15 +58,6 @@ async function apiMyIssues(request: APIRequestContext, member: Member): Promise<
     all.push(...page.map((post) => post.post_title));
     if (page.length < 50) return all;
   }
-}
-
-async function expectNoBlockingViolations(page: Page) {
-  await networkSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
 }
 
 async function openFeed(page: Page) {
@@ -121,7 +111,7 @@ test('a member turns on "My issue areas" and sees only posts of people sharing o
     Array.from({ length: 20 }, (_, i) => `Shared ${RUN} ${SHARED_POSTS - i}`),
   );
   await page.screenshot({ path: info.outputPath('my-issues-1280.png') });
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
 
   await cards(page).last().scrollIntoViewIfNeeded();
   await expect(cards(page)).toHaveCount(SHARED_POSTS);
@@ -143,7 +133,7 @@ test('a member turns on "My issue areas" and sees only posts of people sharing o
   await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
   await page.screenshot({ path: info.outputPath('my-issues-400.png'), fullPage: false });
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
 });
 
 test('an author who takes up the issue area moves their posts in', async ({ request }) => {

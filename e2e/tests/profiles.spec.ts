@@ -4,14 +4,13 @@
 // who claims and confirming, then edits taken) and a rejected claim leaving the profile exactly as it was; a new
 // member creating a profile through every step with each step's validation message; the owner editing the bio,
 // adding and deleting a job and adding an issue (a duplicate refused); a contributor editing a profile nobody
-// owns; a member seeing no edit controls on someone else's profile; and no serious or critical axe violations on
+// owns; a member seeing no edit controls on someone else's profile; and no axe findings on
 // these screens.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { solidPng } from './support/images.ts';
-import { networkSettled } from './support/network.ts';
 import {
   type ApiProfile,
   apiLogin,
@@ -29,15 +28,6 @@ const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const REQUIRED = 'Please provide entries for the following required fields: ';
 const BIO_REQUIRED =
   'Please provide a brief discription about who you are and your expertise to finalize your profile.';
-
-async function expectNoBlockingViolations(page: Page) {
-  await networkSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(blocking).toEqual([]);
-}
 
 const stepHeading = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 const formError = (page: Page) => page.locator('.prof-form-error');
@@ -153,7 +143,7 @@ test.describe('claiming a profile', () => {
     await expect(page.getByText(`Welcome to Rotunda, ${firstName}.`)).toBeVisible();
     await expect(stepHeading(page, 'Is this you?')).toBeVisible();
     await expect(page.getByRole('button', { name: 'None are me - Enter profile creation' })).toBeVisible();
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
 
     const claimButtons = page.getByRole('button', { name: /^Claim the profile of / });
     await expect(claimButtons).toHaveCount(1);
@@ -163,7 +153,7 @@ test.describe('claiming a profile', () => {
     await expect(
       dialog.getByText('Its work email is your account’s, so it will be yours at once.'),
     ).toBeVisible();
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
     await dialog.getByRole('button', { name: 'Claim profile' }).click();
 
     await expect(page).toHaveURL(/\/profile\/\d+$/);
@@ -210,7 +200,7 @@ test.describe('claiming a profile', () => {
     await expect(pendingNotice(page)).toContainText('you cannot change it or post as it');
     for (const control of editControls(page)) await expect(control).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
     expect(await ownProfileId(request, claimant.token)).toBe(target.profile_id);
 
     // Every change and every post as the profile is refused, saying why; nothing changed.
@@ -238,7 +228,7 @@ test.describe('claiming a profile', () => {
       const review = claimReview(deskPage);
       await expect(review).toContainText(`${account.firstName} ${account.lastName}`);
       await expect(review).toContainText(account.email);
-      await expectNoBlockingViolations(deskPage);
+      await expectNoAxeFindings(deskPage);
       await review.getByRole('button', { name: 'Confirm claim' }).click();
       await expect(review).toHaveCount(0);
       await expect(deskPage.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
@@ -310,7 +300,7 @@ test('a new member creates a profile through every step, told what each step is 
   await expect(page.getByText(`Welcome to Rotunda, ${account.firstName}.`)).toBeVisible();
   await expect(stepHeading(page, 'Step 1 of 3: Personal information')).toBeVisible();
   await expect(page.getByLabel('Work Email')).toHaveValue(account.email);
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
   await page.getByLabel('First Name').fill('');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(formError(page)).toHaveText(`${REQUIRED}Profile Picture, First Name, Office Phone`);
@@ -340,7 +330,7 @@ test('a new member creates a profile through every step, told what each step is 
     'Unions',
     'Other',
   ]);
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(formError(page)).toHaveText(
     `${REQUIRED}Job Title, Company, Address, City, State, Zip Code, Start Date, Type of Organization`,
@@ -390,7 +380,7 @@ test('a new member creates a profile through every step, told what each step is 
 
   // Step 3: bio and issue areas, then the public square.
   await expect(stepHeading(page, 'Step 3 of 3: Bio and issue areas')).toBeVisible();
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
   await page.getByRole('button', { name: 'Save and finish' }).click();
   await expect(formError(page)).toHaveText(BIO_REQUIRED);
 
@@ -445,7 +435,7 @@ test('the owner edits the bio, adds and deletes a job, and adds an issue but not
     'href',
     `mailto:${account.email}`,
   );
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
 
   // Bio: the pencil opens the editor, the save icon writes it; past 550 characters it is cut until expanded.
   const long =
@@ -540,7 +530,7 @@ test('the owner edits the bio, adds and deletes a job, and adds an issue but not
   const edit = page.getByRole('dialog', { name: 'Edit profile' });
   await expect(edit.getByRole('heading', { name: 'Update password' })).toBeVisible();
   await expect(edit.getByLabel('Lobbyist Filer ID')).toHaveCount(0);
-  await expectNoBlockingViolations(page);
+  await expectNoAxeFindings(page);
 });
 
 test('a contributor edits a profile nobody owns', async ({ page, request }) => {
@@ -596,7 +586,7 @@ test.describe('someone else’s profile', () => {
       'href',
       'https://leginfo.legislature.ca.gov/',
     );
-    await expectNoBlockingViolations(page);
+    await expectNoAxeFindings(page);
 
     if (unclaimed) {
       await page.goto(`/profile/${unclaimed.profile_id}`);
