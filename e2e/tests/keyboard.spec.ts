@@ -171,7 +171,10 @@ test('search and filter the directory and open a profile: by keyboard alone', as
   }
   await expect(page).toHaveURL(/[?&]group=Elected/);
   const results = page.getByRole('region', { name: 'People found' });
-  const person = results.getByRole('link').filter({ hasText: 'Elena Marquez' });
+  // Her own card, not those of her staff whose organization bears her name.
+  const person = results
+    .getByRole('link')
+    .filter({ has: page.locator('.dir-card__name').getByText('Elena Marquez', { exact: true }) });
   await tabTo(page, person);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/profile\//);
