@@ -32,7 +32,10 @@ const ENGINE_SUITES = [
   'services/auth/test/keycloak-agencies.test.ts',
   'packages/search/test/elasticsearch.test.ts',
   'packages/images/test/object-store.test.ts',
-  // Each stops its engine and starts it again: one file at a time (vitest's files run in parallel otherwise).
+];
+
+/** The suites that stop an engine and start it again: after the others, one file at a time. */
+const OUTAGE_SUITES = [
   'services/auth/test/keycloak-outage.test.ts',
   'packages/images/test/object-store-outage.test.ts',
   'packages/search/test/elasticsearch-outage-engine.test.ts',
@@ -98,38 +101,59 @@ try {
 const running = engines as Engines;
 const ready = performance.now();
 
-const output = mkdtempSync(join(tmpdir(), 'rotunda-test-engines-'));
-const report = join(output, 'vitest.json');
 const control = await startOutageControl(running, (line) => console.log(`  ${line}`));
-vitest = spawn(
-  join(REPO, 'node_modules/.bin/vitest'),
-  [
-    'run',
-    ...ENGINE_SUITES,
-    // The outage suites stop engines the others use: one file at a time.
-    '--no-file-parallelism',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ],
-  {
-    cwd: REPO,
-    stdio: 'inherit',
-    env: { ...process.env, ...running.env, ENGINES_REQUIRED: 'true', ENGINES_CONTROL_URL: control.url },
-  },
-);
-const suites = vitest;
-const vitestCode = await new Promise<number | null>((done) => suites.once('exit', (code) => done(code)));
+
+/** Runs `files` with vitest against the engines (`serial`: one file at a time); its exit code and counts. */
+async function runSuites(
+  files: string[],
+  serial: boolean,
+): Promise<{ code: number | null; counts?: VitestJson }> {
+  const output = mkdtempSync(join(tmpdir(), 'rotunda-test-engines-'));
+  const report = join(output, 'vitest.json');
+  vitest = spawn(
+    join(REPO, 'node_modules/.bin/vitest'),
+    [
+      'run',
+      ...files,
+      ...(serial ? ['--no-file-parallelism'] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    {
+      cwd: REPO,
+      stdio: 'inherit',
+      env: { ...process.env, ...running.env, ENGINES_REQUIRED: 'true', ENGINES_CONTROL_URL: control.url },
+    },
+  );
+  const suites = vitest;
+  const code = await new Promise<number | null>((done) => suites.once('exit', (exit) => done(exit)));
+  let counts: VitestJson | undefined;
+  try {
+    counts = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+  } catch {
+    // No report: vitest itself failed (its output above says why).
+  }
+  rmSync(output, { recursive: true, force: true });
+  return counts ? { code, counts } : { code };
+}
+
+const contract = await runSuites(ENGINE_SUITES, false);
+await unlessInterrupted();
+const outages = await runSuites(OUTAGE_SUITES, true);
 await control.close();
 await unlessInterrupted();
-
-let counts: VitestJson | undefined;
-try {
-  counts = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
-} catch {
-  // No report: vitest itself failed (its output above says why).
-}
-rmSync(output, { recursive: true, force: true });
+const runs = [contract, outages];
+const vitestCode = runs.every((run) => run.code === 0) ? 0 : 1;
+const counts: VitestJson | undefined = runs.every((run) => run.counts)
+  ? {
+      numPassedTests: runs.reduce((sum, run) => sum + (run.counts?.numPassedTests ?? 0), 0),
+      numFailedTests: runs.reduce((sum, run) => sum + (run.counts?.numFailedTests ?? 0), 0),
+      numPendingTests: runs.reduce((sum, run) => sum + (run.counts?.numPendingTests ?? 0), 0),
+      numTodoTests: runs.reduce((sum, run) => sum + (run.counts?.numTodoTests ?? 0), 0),
+      numFailedTestSuites: runs.reduce((sum, run) => sum + (run.counts?.numFailedTestSuites ?? 0), 0),
+    }
+  : undefined;
 const suitesDone = performance.now();
 
 console.log(
