@@ -4,9 +4,7 @@
 // the other one too (the version their write produced, in a cookie); another
 // member and a visitor on the other gateway see it within two seconds; a visitor's revalidation answers 304 until
 // the page changes.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { NODE_FLAGS } from '@rotunda/service-kit';
-import { createTestDatabase, freePort, testCallers } from '@rotunda/service-kit/testing';
+import { createTestDatabase } from '@rotunda/service-kit/testing';
 import startTestPostgres from '@rotunda/service-kit/testing/global-setup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,15 +19,13 @@ import {
 } from './support/fake-auth.ts';
 import { type FakeOrg, startFakeOrg } from './support/fake-org.ts';
 import { type FakeProfile, startFakeProfile } from './support/fake-profile.ts';
-
-const postServiceDir = new URL('../../services/post', import.meta.url).pathname;
+import { type PostProcess, startPostProcess } from './support/post-process.ts';
 
 let stopPostgres: () => Promise<void>;
 let auth: FakeAuth;
 let profile: FakeProfile;
 let org: FakeOrg;
-let postService: ChildProcess;
-let postOutput = '';
+let postService: PostProcess;
 /** Two gateways (as two machines, or two workers), each with its own kept pages. */
 let here: RunningGateway;
 let there: RunningGateway;
@@ -44,24 +40,12 @@ beforeAll(async () => {
   profile = await startFakeProfile();
   org = await startFakeOrg();
   org.answer('exportNames', async () => ({ organizations: [], divisions: [] }));
-  const grpcPort = await freePort();
-  postService = spawn(process.execPath, [...NODE_FLAGS, 'src/main.ts'], {
-    cwd: postServiceDir,
-    env: {
-      ...process.env,
-      ...testCallers.env,
-      DATABASE_URL: databaseUrl,
-      GRPC_PORT: String(grpcPort),
-      PROFILE_SERVICE_ADDR: profile.address,
-      ORG_SERVICE_ADDR: org.address,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  postService = await startPostProcess({
+    databaseUrl,
+    profileAddress: profile.address,
+    orgAddress: org.address,
   });
-  postService.stdout?.on('data', (chunk) => (postOutput += chunk));
-  postService.stderr?.on('data', (chunk) => (postOutput += chunk));
-  const gateway = { AUTH_SERVICE_ADDR: auth.address, POST_SERVICE_ADDR: `127.0.0.1:${grpcPort}` };
+  const gateway = { AUTH_SERVICE_ADDR: auth.address, POST_SERVICE_ADDR: postService.address };
   here = await startGateway({ ...gateway, PUBLIC_CACHE_SECONDS: '10' });
   there = await startGateway({ ...gateway, PUBLIC_CACHE_SECONDS: '10' });
   writer = { 'x-auth-token': await accessToken(key) };
@@ -70,8 +54,8 @@ beforeAll(async () => {
   };
   const deadline = Date.now() + 60_000;
   while ((await post(`${here.base}/api/posts/all`, {})).status !== 200) {
-    if (postService.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the post service did not start:\n${postOutput}`);
+    if (postService.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the post service did not start:\n${postService.output()}`);
     await sleep(100);
   }
 }, 120_000);
@@ -79,11 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await here?.close();
   await there?.close();
-  if (postService && postService.exitCode === null) {
-    const exited = new Promise((resolve) => postService.once('exit', resolve));
-    postService.kill('SIGTERM');
-    await exited;
-  }
+  await postService?.stop();
   await org?.server.shutdown();
   await profile?.server.shutdown();
   await auth?.server.shutdown();

@@ -3,13 +3,10 @@
 // A member's post is refused 503 with the words to try again shortly and a Retry-After, inside the deadline; the
 // feed pages already read still answer, to members and visitors; the service stays SERVING and says its database
 // is away; once PostgreSQL is back the same process takes the next post within seconds, and the feed shows it.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { NODE_FLAGS, probeGrpcHealth } from '@rotunda/service-kit';
+import { probeGrpcHealth } from '@rotunda/service-kit';
 import {
   createTestDatabase,
-  freePort,
   type StoppablePostgres,
-  testCallers,
   useStoppablePostgres,
 } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,16 +21,13 @@ import {
 } from './support/fake-auth.ts';
 import { type FakeOrg, startFakeOrg } from './support/fake-org.ts';
 import { type FakeProfile, startFakeProfile } from './support/fake-profile.ts';
-
-const postServiceDir = new URL('../../services/post', import.meta.url).pathname;
+import { type PostProcess, startPostProcess } from './support/post-process.ts';
 
 let postgres: StoppablePostgres;
 let auth: FakeAuth;
 let profile: FakeProfile;
 let org: FakeOrg;
-let postService: ChildProcess;
-let postOutput = '';
-let postAddress: string;
+let postService: PostProcess;
 let gateway: RunningGateway;
 let member: Record<string, string>;
 
@@ -47,45 +41,28 @@ beforeAll(async () => {
   profile = await startFakeProfile();
   org = await startFakeOrg();
   org.answer('exportNames', async () => ({ organizations: [], divisions: [] }));
-  const grpcPort = await freePort();
-  postAddress = `127.0.0.1:${grpcPort}`;
-  postService = spawn(process.execPath, [...NODE_FLAGS, 'src/main.ts'], {
-    cwd: postServiceDir,
-    env: {
-      ...process.env,
-      ...testCallers.env,
-      DATABASE_URL: databaseUrl,
-      GRPC_PORT: String(grpcPort),
-      PROFILE_SERVICE_ADDR: profile.address,
-      ORG_SERVICE_ADDR: org.address,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  postService = await startPostProcess({
+    databaseUrl,
+    profileAddress: profile.address,
+    orgAddress: org.address,
   });
-  postService.stdout?.on('data', (chunk) => (postOutput += chunk));
-  postService.stderr?.on('data', (chunk) => (postOutput += chunk));
   gateway = await startGateway({
     AUTH_SERVICE_ADDR: auth.address,
-    POST_SERVICE_ADDR: postAddress,
+    POST_SERVICE_ADDR: postService.address,
     PUBLIC_CACHE_SECONDS: '10',
   });
   member = { 'x-auth-token': await accessToken(key) };
   const deadline = Date.now() + 60_000;
   while ((await post(`${gateway.base}/api/posts/all`, {})).status !== 200) {
-    if (postService.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the post service did not start:\n${postOutput}`);
+    if (postService.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the post service did not start:\n${postService.output()}`);
     await sleep(100);
   }
 }, 120_000);
 
 afterAll(async () => {
   await gateway?.close();
-  if (postService && postService.exitCode === null) {
-    const exited = new Promise((resolve) => postService.once('exit', resolve));
-    postService.kill('SIGTERM');
-    await exited;
-  }
+  await postService?.stop();
   await org?.server.shutdown();
   await profile?.server.shutdown();
   await auth?.server.shutdown();
@@ -110,7 +87,7 @@ describe('the public square while its database is away', () => {
     await sleep(300);
     expect((await titles(member)).titles).toContain('Before the outage');
     expect((await titles({})).titles).toContain('Before the outage');
-    const pid = postService.pid;
+    const pid = postService.child.pid;
 
     await postgres.stop();
     const started = performance.now();
@@ -129,9 +106,9 @@ describe('the public square while its database is away', () => {
     });
     expect(await titles({})).toEqual({ status: 200, titles: expect.arrayContaining(['Before the outage']) });
     await expect
-      .poll(() => probeGrpcHealth(postAddress, { service: 'dependency/database' }), { timeout: 5000 })
+      .poll(() => probeGrpcHealth(postService.address, { service: 'dependency/database' }), { timeout: 5000 })
       .toBe('NOT_SERVING');
-    expect(await probeGrpcHealth(postAddress)).toBe('SERVING');
+    expect(await probeGrpcHealth(postService.address)).toBe('SERVING');
 
     await postgres.start();
     const back = performance.now();
@@ -148,11 +125,11 @@ describe('the public square while its database is away', () => {
       .poll(async () => (await titles(member)).titles[0], { timeout: 5000 })
       .toBe('After the outage');
     await expect
-      .poll(() => probeGrpcHealth(postAddress, { service: 'dependency/database' }), { timeout: 5000 })
+      .poll(() => probeGrpcHealth(postService.address, { service: 'dependency/database' }), { timeout: 5000 })
       .toBe('SERVING');
     // The same process all along: nothing restarted it.
-    expect(postService.exitCode).toBeNull();
-    expect(postService.pid).toBe(pid);
+    expect(postService.child.exitCode).toBeNull();
+    expect(postService.child.pid).toBe(pid);
     console.info(
       `post service behind the gateway: post refused 503 in ${Math.round(refusedMs)} ms while away; first post ok ${Math.round(recoveredMs)} ms after PostgreSQL returned`,
     );
