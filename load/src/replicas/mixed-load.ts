@@ -4,6 +4,7 @@
 // at the end, and when each was acknowledged.
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
+import { sendReadAgainOnce } from '@rotunda/rules';
 import { IDEMPOTENCY_MESSAGES } from '@rotunda/service-kit';
 import { DEMO_MEMBER } from '../../k6/journeys.js';
 import { send } from '../measure.ts';
@@ -122,9 +123,10 @@ export async function drive(
     if (options.token) headers['x-auth-token'] = options.token;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const answer = await send(agent, new URL(`${base}${path}`), method, headers, body).catch(
-      (error: Error) => ({ status: 0, text: error.message }),
-    );
+    // As the product's web client does (packages/ui's call): a read whose connection failed is sent once more.
+    const answer = await sendReadAgainOnce(method, path, () =>
+      send(agent, new URL(`${base}${path}`), method, headers, body),
+    ).catch((error: Error) => ({ status: 0, text: error.message }));
     let json: unknown;
     try {
       json = answer.text ? JSON.parse(answer.text) : undefined;

@@ -20,6 +20,7 @@ export * from './organization-name.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './post.ts';
+export * from './read-again.ts';
 export * from './required-fields.ts';
 export * from './rich-text.ts';
 export * from './social-networks.ts';

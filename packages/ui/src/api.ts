@@ -2,7 +2,7 @@
 // access token (x-auth-token, from the shared session) and an AbortSignal, and one error type carrying the
 // status and the server's own message ({ errors: [{ msg }] }). It holds no state of its own: the token comes
 // from @rotunda/session, the Module Federation singleton, so each app may bundle its own copy of this module.
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES } from '@rotunda/rules';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, sendReadAgainOnce } from '@rotunda/rules';
 import { freshToken } from '@rotunda/session';
 import { fileNameOf } from './download';
 
@@ -151,7 +151,8 @@ async function sendCreate(
 
 /**
  * Sends a request with the member's fresh access token (none for a visitor) and answers the response;
- * anything but 2xx throws an ApiError with the status and the server's message.
+ * anything but 2xx throws an ApiError with the status and the server's message. A read whose connection failed
+ * before any answer (a gateway worker died with it) is sent once more (sendReadAgainOnce, issue 33).
  */
 export async function request(method: Method, path: string, options?: RequestOptions): Promise<Response> {
   const { early, idempotent, ...sent } = options ?? {};
@@ -163,7 +164,7 @@ export async function request(method: Method, path: string, options?: RequestOpt
     answered ??
     (idempotent && body !== undefined
       ? await sendCreate(method, path, { ...sent, token }, body)
-      : await send(method, path, { ...sent, token }));
+      : await sendReadAgainOnce(method, path, () => send(method, path, { ...sent, token }), sent.signal));
   if (!response.ok) throw new ApiError(method, path, response.status, await serverMessageOf(response));
   return response;
 }

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_MESSAGES } from '@rotunda/rules';
 import { setSession } from '@rotunda/session';
 import { makeMember, resetSession } from '@rotunda/session/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, asList, call, fetchFile, refusalOf, request, send } from '../src/index';
+import { ApiError, asList, call, fetchFile, type Method, refusalOf, request, send } from '../src/index';
 
 interface Sent {
   path: string;
@@ -141,39 +141,41 @@ describe('files and raw requests', () => {
   });
 });
 
+/** Answers in turn: a Response, or an Error for a request that got no answer at all. */
+function answeringInTurn(...answers: (Response | Error)[]) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      sent.push({ path, init, headers: new Headers(init.headers) });
+      const answer =
+        answers.shift() ?? Response.json({ errors: [{ msg: 'unexpected request' }] }, { status: 500 });
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }),
+  );
+  return sent;
+}
+
+/** Runs the call with the pauses between attempts skipped. */
+async function settled<T>(promise: Promise<T>): Promise<T> {
+  const outcome = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  const result = await outcome;
+  if ('error' in result) throw result.error;
+  return result.value;
+}
+
 describe('a create sent with an Idempotency-Key', () => {
-  /** Answers in turn: a Response, or an Error for a request that got no answer at all. */
-  function answeringInTurn(...answers: (Response | Error)[]) {
-    const sent: Sent[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string, init: RequestInit) => {
-        sent.push({ path, init, headers: new Headers(init.headers) });
-        const answer =
-          answers.shift() ?? Response.json({ errors: [{ msg: 'unexpected request' }] }, { status: 500 });
-        if (answer instanceof Error) throw answer;
-        return answer;
-      }),
-    );
-    return sent;
-  }
   const keys = (sent: Sent[]) => sent.map((request) => request.headers.get('idempotency-key'));
   const unavailable = () =>
     Response.json(
       { errors: [{ msg: 'The post service is unavailable. Please try again shortly.' }] },
       { status: 503 },
     );
-  /** Runs the call with the pauses between attempts skipped. */
-  async function settled<T>(promise: Promise<T>): Promise<T> {
-    const outcome = promise.then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
-    await vi.runAllTimersAsync();
-    const result = await outcome;
-    if ('error' in result) throw result.error;
-    return result.value;
-  }
   afterEach(() => vi.useRealTimers());
 
   it('is sent again with the same key when no answer came or the service was away, until it lands', async () => {
@@ -253,5 +255,60 @@ describe('a create sent with an Idempotency-Key', () => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.has('idempotency-key')).toBe(false);
+  });
+});
+
+describe('a read whose connection failed before any answer (a gateway worker died with it)', () => {
+  afterEach(() => vi.useRealTimers());
+  const feed = Response.json([{ post_id: 1 }]);
+
+  it('is sent once more, quickly: GETs and the reads sent as POST (the feed, likes, colleagues)', async () => {
+    vi.useFakeTimers();
+    const reads: [Method, string][] = [
+      ['GET', '/api/profiles/profile/7'],
+      ['POST', '/api/posts/all'],
+      ['POST', '/api/posts/get-likes/user-1'],
+      ['POST', '/api/posts/profile-info'],
+      ['POST', '/api/profiles/organization-colleagues'],
+      ['POST', '/api/profiles/new-user-check'],
+    ];
+    for (const [method, path] of reads) {
+      const sent = answeringInTurn(new TypeError('Failed to fetch'), Response.json({ read: path }));
+      const started = Date.now();
+      expect(await settled(call(method, path, method === 'POST' ? { body: {} } : {}))).toEqual({
+        read: path,
+      });
+      expect(sent, `${method} ${path}`).toHaveLength(2);
+      expect(Date.now() - started).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('fails when the second sending fails too; an answer, even 503, is not sent again', async () => {
+    vi.useFakeTimers();
+    const twice = answeringInTurn(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), feed);
+    await expect(settled(call('POST', '/api/posts/all', { body: {} }))).rejects.toThrow('Failed to fetch');
+    expect(twice).toHaveLength(2);
+    const answered = answeringInTurn(
+      Response.json({ errors: [{ msg: 'The post service is unavailable.' }] }, { status: 503 }),
+      feed,
+    );
+    await expect(settled(call('POST', '/api/posts/all', { body: {} }))).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(answered).toHaveLength(1);
+  });
+
+  it('a write, or a read the member abandoned, is not sent again', async () => {
+    vi.useFakeTimers();
+    for (const path of ['/api/posts/update-post', '/api/posts/add-like', '/api/profiles/update-profile']) {
+      const sent = answeringInTurn(new TypeError('Failed to fetch'), feed);
+      await expect(settled(call('POST', path, { body: {} }))).rejects.toThrow('Failed to fetch');
+      expect(sent, path).toHaveLength(1);
+    }
+    const aborted = new AbortController();
+    aborted.abort();
+    const sent = answeringInTurn(new TypeError('Failed to fetch'), feed);
+    await expect(settled(call('GET', '/api/posts/post-types', { signal: aborted.signal }))).rejects.toThrow();
+    expect(sent).toHaveLength(1);
   });
 });
