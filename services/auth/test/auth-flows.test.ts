@@ -27,6 +27,7 @@ import { createAltchaCaptcha } from '../src/adapters/altcha-captcha.ts';
 import { NO_AGENCY_BROKER } from '../src/adapters/builtin-agencies.ts';
 import { createBuiltinIdentity, deleteBuiltinAccount } from '../src/adapters/builtin-identity.ts';
 import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
+import { KEYCLOAK_UNAVAILABLE, KeycloakUnavailableError } from '../src/adapters/keycloak-oidc.ts';
 import { prismaAgencies, prismaAgencySignIns } from '../src/adapters/prisma-agencies.ts';
 import {
   prismaAccessLists,
@@ -494,6 +495,24 @@ describe('failed logins', () => {
     const v4 = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
     for (let i = 0; i < ADDRESS_FAILURES; i++) await guess(`::ffff:${v4}`);
     expect(await guess(v4)).toMatch(/^Too many attempts/);
+  });
+
+  it('are not counted while the identity provider is away: the first sign-in after its return gets in', async () => {
+    const email = await confirmed();
+    const office = uniqueIp();
+    const away = vi
+      .spyOn(identity, 'passwordGrant')
+      .mockRejectedValue(new KeycloakUnavailableError('token grant', new TypeError('fetch failed')));
+    // A member signing in every couple of seconds through the outage: each is refused as unavailable, not throttled.
+    for (let i = 0; i < 2 * ADDRESS_FAILURES; i++)
+      await expect(auth.login({ email, password: PASSWORD, clientIp: office })).rejects.toThrow(
+        KEYCLOAK_UNAVAILABLE,
+      );
+    away.mockRestore();
+    expect(await tryLogin(email, PASSWORD, office)).toBe('ok');
+    // The account's free tries are all still there.
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      expect(await tryLogin(email, 'Wrong#Password1', office)).toBe('unauthenticated');
   });
 
   it('let the owner in while someone keeps the account slowed down: the right password and a solved captcha', async () => {

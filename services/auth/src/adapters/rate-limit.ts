@@ -129,6 +129,12 @@ export function createGrowingDelay(prisma: PrismaClient, options: GrowingDelayOp
       await failures.penalty(hashed(key));
     },
 
+    async release(key) {
+      // Taken from the free ones: one more is free again; taken at the end of a wait: no wait is owed for it.
+      const id = hashed(key);
+      await Promise.all([freeTries.reward(id, 1), pauses.delete(id)]);
+    },
+
     async reset(key) {
       const id = hashed(key);
       await Promise.all([freeTries.delete(id), failures.delete(id), pauses.delete(id)]);

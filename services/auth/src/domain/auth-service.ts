@@ -203,6 +203,23 @@ export function createAuthService(deps: AuthDependencies) {
     return limits.accountFailures.reserve(email);
   }
 
+  /**
+   * The identity provider's answer to a password try taken by reservePasswordTry. When it fails to answer (away,
+   * late) the password was never checked: the try is given back to the account and the address, so a sign-in
+   * refused during an identity outage is no failed attempt and never slows the member down once it is back.
+   */
+  async function checkedPassword<T>(email: string, clientIp: string, check: () => Promise<T>): Promise<T> {
+    try {
+      return await check();
+    } catch (failure) {
+      await Promise.all([
+        limits.accountFailures.release(email),
+        refundAddress(limits.addressFailures, clientIp),
+      ]);
+      throw failure;
+    }
+  }
+
   /** The right password: the account's tries are forgiven, and this try's address point given back. */
   async function passwordRight(email: string, clientIp: string): Promise<void> {
     await Promise.all([limits.accountFailures.reset(email), refundAddress(limits.addressFailures, clientIp)]);
@@ -349,7 +366,10 @@ export function createAuthService(deps: AuthDependencies) {
         if (!input.captchaPayload?.trim()) throw new AccountSlowedDown(wait);
         await spendCaptcha(input.captchaPayload);
       }
-      const granted = email && input.password ? await identity.passwordGrant(email, input.password) : null;
+      const granted =
+        email && input.password
+          ? await checkedPassword(email, input.clientIp, () => identity.passwordGrant(email, input.password))
+          : null;
       if (!granted) {
         await limits.accountFailures.fail(email);
         throw unauthenticated(MESSAGES.invalidCredentials);
@@ -446,7 +466,10 @@ export function createAuthService(deps: AuthDependencies) {
       const email = normalizeEmail(user.email);
       const wait = await reservePasswordTry(email, input.clientIp);
       if (wait > 0) throw tooMany(wait);
-      if (!(await identity.checkPassword(user.email, input.currentPassword))) {
+      const right = await checkedPassword(email, input.clientIp, () =>
+        identity.checkPassword(user.email, input.currentPassword),
+      );
+      if (!right) {
         await limits.accountFailures.fail(email);
         throw invalidArgument(MESSAGES.wrongCurrentPassword);
       }
@@ -497,7 +520,12 @@ export function createAuthService(deps: AuthDependencies) {
       const email = normalizeEmail(user.email);
       const wait = await reservePasswordTry(email, input.clientIp);
       if (wait > 0) throw tooMany(wait);
-      if (!input.password || !(await identity.checkPassword(user.email, input.password))) {
+      const right = input.password
+        ? await checkedPassword(email, input.clientIp, () =>
+            identity.checkPassword(user.email, input.password),
+          )
+        : false;
+      if (!right) {
         await limits.accountFailures.fail(email);
         throw unauthenticated(MESSAGES.invalidCredentials);
       }

@@ -176,6 +176,8 @@ export interface GrowingDelay {
   reserve(key: string): Promise<number>;
   /** Counts a failed try, whether or not it was reserved (a captcha may stand in for the wait). */
   fail(key: string): Promise<void>;
+  /** Gives back a reserved try whose check never happened (the identity provider was away): it cost nothing. */
+  release(key: string): Promise<void>;
   /** Forgets the key's tries and waits (after a success, or a completed password reset). */
   reset(key: string): Promise<void>;
 }
