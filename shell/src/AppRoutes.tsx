@@ -2,8 +2,8 @@
 // reset-password and confirm-email pages and the 404 page belong to the shell. Each screen's view is keyed by its
 // module, so moving to another screen starts a fresh view instead of rendering the old screen at the new path.
 // The remotes' paths and modules come from SCREENS, which the start-up preload reads too. The member's
-// notifications and settings, the administrators' screen, the unsubscribe page and the page an agency's sign-in
-// comes back to load when first visited, so the first page stays light.
+// notifications and settings, the administrators' screen, the unsubscribe page, the page an agency's sign-in
+// comes back to and the accessibility statement load when first visited, so the first page stays light.
 // A post's address (/public-square/post/:id, where notifications lead) opens the public square.
 import { Spinner } from '@rotunda/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -31,6 +31,11 @@ const Admin = lazy(() =>
 const AgencyCallback = lazy(() =>
   import(/* webpackChunkName: "agency-callback" */ './pages/AgencyCallback').then((m) => ({
     default: m.AgencyCallback,
+  })),
+);
+const AccessibilityStatement = lazy(() =>
+  import(/* webpackChunkName: "accessibility" */ './pages/AccessibilityStatement').then((m) => ({
+    default: m.AccessibilityStatement,
   })),
 );
 const Unsubscribe = lazy(() =>
@@ -82,6 +87,7 @@ export function AppRoutes() {
         </Route>
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="confirm-email/:token" element={<ConfirmEmail />} />
+        <Route path="accessibility" element={later(<AccessibilityStatement />, 'Accessibility statement')} />
         <Route path="unsubscribe" element={later(<Unsubscribe />, 'Unsubscribe')} />
         <Route path="agency-sign-in" element={later(<AgencyCallback />, 'your sign-in')} />
         <Route path="error" element={<NotFound />} />

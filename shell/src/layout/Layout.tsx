@@ -1,12 +1,12 @@
-// The frame around every route: top bar, sidebars, the main landmark, notices and the access dialogs
-// (loaded when first opened).
+// The frame around every route: top bar, sidebars, the main landmark, the footer (with the accessibility
+// statement's link, on every screen), notices and the access dialogs (loaded when first opened).
 // Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
 // sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it. Moderation's
 // part (a suspended member's notice, the queue's count) is asked again on every navigation; the unread
 // notification count is kept live for as long as a member is signed in.
 import { LOGIN_REQUEST_EVENT, useIsAuthenticated } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AccessDialogs } from '../auth/AccessDialogs';
 import { useModerationWatch } from '../moderation';
 import { useUnreadWatch } from '../notifications/unread';
@@ -50,6 +50,10 @@ export function Layout() {
           <Outlet />
         </main>
       </div>
+      <footer className="app__footer">
+        <p>&copy; 2024 Rotunda. All rights reserved.</p>
+        <Link to="/accessibility">Accessibility statement</Link>
+      </footer>
       <MobileNav />
       <ToastView />
       <UnreadAnnouncer />

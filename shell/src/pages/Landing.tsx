@@ -66,9 +66,6 @@ export function Landing() {
           </li>
         ))}
       </ul>
-      <footer className="landing__footer">
-        <p>&copy; 2024 Rotunda. All rights reserved.</p>
-      </footer>
     </div>
   );
 }
