@@ -2,8 +2,10 @@
 // its first page is still empty, the screen's own error and empty lines (children), the cards — dimmed while a
 // new query loads — with the next page asked for when the last card is seen, then the "loading more" line,
 // a failed next page with Try again, or, in a browser that cannot tell what is in view, a "Show more" button.
+// A status line, always there so screen readers announce what it comes to say, tells how many more cards a
+// next page brought (WCAG 4.1.3): a sighted member sees them appear, a screen reader user would not know.
 // Its look is @rotunda/ui/states.css (.status-panel), which the screen imports, and the list's own class.
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorLine } from './ErrorLine';
 import { Spinner } from './Spinner';
 import type { Pages } from './usePages';
@@ -38,8 +40,12 @@ export function PagedList<T>({
   // Asked again when the list becomes ready: the last card may have come into view while a new query loaded.
   const lastCardRef = useWhenVisible(pages.loadMore, loadAheadPx, pages.status);
   const { status, items } = pages;
+  const loaded = useMoreLoadedMessage(items.length, pages.loadingMore, noun);
   return (
     <>
+      <p className="visually-hidden" role="status">
+        {loaded}
+      </p>
       {status === 'loading' && items.length === 0 && (
         <div className="status-panel">
           <Spinner label={`Loading ${noun}`} />
@@ -73,4 +79,22 @@ export function PagedList<T>({
       )}
     </>
   );
+}
+
+/** 'Loaded 10 more: 30 posts shown' once a next page has come, '' before. */
+function useMoreLoadedMessage(count: number, loadingMore: boolean, noun: string): string {
+  const [message, setMessage] = useState('');
+  // How many cards there were when the next page was asked for.
+  const before = useRef<number | null>(null);
+  useEffect(() => {
+    if (loadingMore) {
+      before.current ??= count;
+      return;
+    }
+    if (before.current === null) return;
+    const added = count - before.current;
+    before.current = null;
+    if (added > 0) setMessage(`Loaded ${added} more: ${count} ${noun} shown`);
+  }, [count, loadingMore, noun]);
+  return message;
 }

@@ -1,5 +1,6 @@
 // The paged list asks for its next page when its last card is seen, including the case an observer alone
-// misses: the card came into view while a new query was loading (the list refused then) and stayed in view.
+// misses: the card came into view while a new query was loading (the list refused then) and stayed in view;
+// and a screen reader hears how many cards a next page brought.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PagedList, type PagedListProps } from '../src/index';
@@ -42,5 +43,17 @@ describe('PagedList', () => {
     const { rerender } = render(list({ ...base, status: 'loading' }));
     rerender(list({ ...base, status: 'ready' }));
     expect(loadMore).not.toHaveBeenCalled();
+  });
+
+  it('announces in its status line how many more cards the next page brought', () => {
+    const loadMore = vi.fn();
+    const base = { status: 'ready' as const, moreFailed: false, hasMore: true, loadMore };
+    const { rerender } = render(list({ ...base, items: [1, 2], loadingMore: false }));
+    const status = screen.getAllByRole('status').find((line) => line.tagName === 'P') as HTMLElement;
+    expect(status.textContent).toBe('');
+    rerender(list({ ...base, items: [1, 2], loadingMore: true }));
+    expect(status.textContent).toBe('');
+    rerender(list({ ...base, items: [1, 2, 3, 4, 5], loadingMore: false }));
+    expect(status.textContent).toBe('Loaded 3 more: 5 posts shown');
   });
 });
