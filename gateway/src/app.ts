@@ -22,6 +22,7 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { type FeedPages, feedPages } from './http/feed-pages.ts';
 import { readIdempotencyKey } from './http/idempotency-key.ts';
 import { refuseNul } from './http/nul.ts';
+import { postPages } from './http/post-pages.ts';
 import { requestLogs } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { type UnreadStreams, unreadStreams } from './http/unread-streams.ts';
@@ -196,7 +197,21 @@ export function createApp({
     });
   });
   app.use(['/api', '/auth', '/media', '/realms'], apiNotFound);
-  if (config.SERVE_WEB) app.use(webRouter(config.WEB_ROOT, config.REMOTES_CONFIG));
+  // The sitemap, robots.txt and the preview card, also when the web builds are served elsewhere (nginx).
+  const squarePages = postPages({
+    clients,
+    pages,
+    publicUrl: config.PUBLIC_URL,
+    cacheSeconds: config.PUBLIC_CACHE_SECONDS,
+  });
+  app.use(squarePages.router);
+  if (config.SERVE_WEB)
+    app.use(
+      webRouter(config.WEB_ROOT, config.REMOTES_CONFIG, {
+        pages: squarePages,
+        publicUrl: config.PUBLIC_URL,
+      }),
+    );
   app.use(errorHandler);
   return app;
 }

@@ -3,10 +3,14 @@
 // entry points (HTML, manifests, release-assets.json) revalidated every time, and the remotes config that
 // lets the shell load each remote at run time. A file the build pre-compressed (packages/web-build) is sent as
 // its brotli or gzip sibling to a client that accepts it, as nginx's gzip_static does in production.
+// A post's address (/public-square/post/:id) is the shell's page with that post's head (post-head.ts): its
+// preview tags for a visible post, the 404 status for a hidden, removed or unknown one.
 import { existsSync, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { missingPostHead, postHead, withHead } from './post-head.ts';
+import { type PostPages, postPath } from './post-pages.ts';
 
 export const REMOTES = {
   mf_feed: 'feed',
@@ -104,7 +108,11 @@ export function webBuildsPresent(webRoot: string): boolean {
   );
 }
 
-export function webRouter(webRoot: string, remotesConfigPath?: string): Router {
+export function webRouter(
+  webRoot: string,
+  remotesConfigPath?: string,
+  posts?: { pages: Pick<PostPages, 'find'>; publicUrl: string },
+): Router {
   const router = express.Router();
   const remotes = remotesConfig(remotesConfigPath);
   router.get('/remotes.json', (_req, res) => {
@@ -113,6 +121,20 @@ export function webRouter(webRoot: string, remotesConfigPath?: string): Router {
   });
   for (const folder of Object.values(REMOTES)) {
     router.use(`/mf/${folder}`, staticFolder(join(webRoot, `mf-${folder}`, 'dist')));
+  }
+  const shellPage = join(webRoot, 'shell', 'dist', 'index.html');
+  if (posts) {
+    router.get('/public-square/post/:id', async (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      const html = await readFile(shellPage, 'utf8').catch(() => undefined);
+      if (html === undefined) return next();
+      const postId = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+      const shown = postId > 0 ? await posts.pages.find(req, postId) : null;
+      res.setHeader('Cache-Control', 'no-cache');
+      if (!shown) return res.status(404).type('html').send(withHead(html, missingPostHead));
+      const url = `${posts.publicUrl}${postPath(shown.post.post_id)}`;
+      res.type('html').send(withHead(html, postHead(shown.post, url, shown.image)));
+    });
   }
   const shell = staticFolder(join(webRoot, 'shell', 'dist'));
   router.use(shell);

@@ -3,7 +3,7 @@
 // only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here
 // (types and shapes; the post service owns the spec's rules, since a body's emptiness is only known once it is
 // sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed and
-// comment pages are kept until the feed changes (http/feed-pages.ts); a visitor's kept feed page is answered
+// comment pages (and a post read at its own address) are kept until the feed changes (http/feed-pages.ts); a visitor's kept feed page is answered
 // ahead of the request pipeline (visitor-feed.ts). The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007).
 // "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks. So are a
 // contributor's pages and those of a member with hidden posts or comments (ADR 0041): the post service sends them
@@ -330,6 +330,16 @@ export function postsRouter(
       eventtype_id: pathIdOf(req.params.id, 'Event type not found'),
     });
     res.json({ eventtype_id: type.eventtype_id, event_type: type.event_type });
+  });
+
+  // One post at its own address (/public-square/post/:id): as the feed shows it, with its latest comments. Kept
+  // with the comment pages until the feed moves, so a post hidden or removed leaves it as it leaves the feed.
+  router.get('/:id', async (req, res) => {
+    const request = { post_id: pathIdOf(req.params.id, 'Post not found') };
+    await sendPage(req, res, pages.comments, JSON.stringify({ post: request.post_id }), async () => {
+      const found = await rpc(req, post.getPost, request);
+      return { page: postJson(found), marked: markedPost(found) };
+    });
   });
 
   // Public: a visitor opening Keep Reading counts too; the count is the server's, a sent `reads` is ignored.

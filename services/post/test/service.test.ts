@@ -1570,3 +1570,40 @@ describe('"My issue areas": posts of authors sharing an issue area with the memb
     expect((await rpc('listPosts', { my_issues: false, limit: 50 })).posts).toHaveLength(16);
   });
 });
+
+describe('a post at its own address (GetPost) and the sitemap’s list (ListPostAddresses)', () => {
+  it('answers one post with its latest comments to anyone; hidden only to its author and contributors', async () => {
+    await emptyPosts();
+    const post = await addPost(event);
+    await rpc('addComment', { post_id: post.post_id, comment_body: 'See you there' }, PRIYA);
+    const seen = await rpc('getPost', { post_id: post.post_id });
+    expect(seen).toMatchObject({ post_title: event.post_title, event_location: event.event_location });
+    expect(seen.comments.map((comment) => comment.comment_body)).toEqual(['See you there']);
+
+    await prisma.post.update({ where: { postId: post.post_id }, data: { modState: 'hidden' } });
+    const notFound = { code: status.NOT_FOUND, details: 'Post not found' };
+    expect(await refusal(rpc('getPost', { post_id: post.post_id }))).toEqual(notFound);
+    expect(await refusal(rpc('getPost', { post_id: post.post_id }, PRIYA))).toEqual(notFound);
+    expect((await rpc('getPost', { post_id: post.post_id }, MAYA)).moderation?.state).toBe('hidden');
+    expect((await rpc('getPost', { post_id: post.post_id }, CARLOS)).moderation?.state).toBe('hidden');
+
+    await prisma.post.update({ where: { postId: post.post_id }, data: { modState: 'removed' } });
+    expect(await refusal(rpc('getPost', { post_id: post.post_id }, CARLOS))).toEqual(notFound);
+    expect(await refusal(rpc('getPost', { post_id: post.post_id + 1000 }))).toEqual(notFound);
+    expect(await refusal(rpc('getPost', { post_id: 0 }))).toEqual(notFound);
+  });
+
+  it('lists every post everyone may see, newest first, with its last change; hidden and removed left out', async () => {
+    await emptyPosts();
+    const first = await addPost();
+    const hidden = await addPost(event);
+    const last = await addPost({ ...announcement, post_title: 'Budget hearing moved' });
+    await prisma.post.update({ where: { postId: hidden.post_id }, data: { modState: 'hidden' } });
+    const { posts } = await rpc('listPostAddresses', {});
+    expect(posts.map((post) => post.post_id)).toEqual([last.post_id, first.post_id]);
+    expect(posts[0]?.updated_at).toEqual(last.updated_at);
+    expect((await rpc('listPostAddresses', { limit: 1 })).posts.map((post) => post.post_id)).toEqual([
+      last.post_id,
+    ]);
+  });
+});

@@ -211,6 +211,15 @@ export function grpcPostService(
       });
       return { comments: page.comments.map(commentMessage), has_earlier: page.hasEarlier };
     }),
+    getPost: unary(logger, 'GetPost', async (request, context) =>
+      postMessage(await posts.getPost(context.caller, request.post_id)),
+    ),
+    listPostAddresses: unary(logger, 'ListPostAddresses', async (request) => ({
+      posts: (await posts.listPostAddresses(request.limit)).map((address) => ({
+        post_id: address.postId,
+        updated_at: address.updatedAt,
+      })),
+    })),
     addComment: write(
       'AddComment',
       keys.create(

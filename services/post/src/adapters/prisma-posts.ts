@@ -188,6 +188,14 @@ export function prismaPostStore(
       return { ...stored, eventDate: dayOf(row.eventDate), moderationState: modState as ModerationState };
     },
 
+    visibleAddresses: (limit) =>
+      prisma.post.findMany({
+        where: { modState: 'visible' },
+        orderBy: [{ createdAt: 'desc' }, { postId: 'desc' }],
+        take: limit,
+        select: { postId: true, updatedAt: true },
+      }),
+
     async create(post, { createdAt = new Date(), reads = 0, mentions = [], events } = {}) {
       return prisma.$transaction(async (tx) => {
         const row = await tx.post.create({

@@ -88,6 +88,12 @@ export interface TypeStore {
   listEventTypes(): Promise<EventType[]>;
 }
 
+/** Where a post everyone may see lives, for the sitemap. */
+export interface PostAddress {
+  postId: number;
+  updatedAt: Date;
+}
+
 export interface PostStore {
   count(): Promise<number>;
   /**
@@ -96,6 +102,8 @@ export interface PostStore {
    */
   findByIds(ids: readonly number[], latestComments: number, viewer: Viewer): Promise<Post[]>;
   findStored(postId: number): Promise<StoredPost | null>;
+  /** The newest `limit` posts everyone may see (visibility.ts), newest first: each one's id and last change. */
+  visibleAddresses(limit: number): Promise<PostAddress[]>;
   /**
    * Answers the new post's id. `createdAt` and `reads` let seeds write history; a member's post is now, unread. Its
    * mentions and events are written in the same transaction.

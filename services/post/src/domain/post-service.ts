@@ -9,7 +9,7 @@ import { type Caller, invalidArgument, notFound, requireMember } from '@rotunda/
 import { isId, MESSAGES, requireAuthor, visiblePostOrThrow } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
 import { checkMentions, eventActor, mentionEvents } from './notices.ts';
-import type { BodySanitizer, PostStore, ProfileDirectory } from './ports.ts';
+import type { BodySanitizer, PostAddress, PostStore, ProfileDirectory } from './ports.ts';
 import {
   type Author,
   EVENT_TYPES,
@@ -24,6 +24,9 @@ import { feedOrder, type PostIndex } from './post-index.ts';
 import type { ReadCopies } from './read-copies.ts';
 import { checkPost, cleanText, LABELS, LIMITS, PAGE, searchWords } from './rules.ts';
 import { seenByFilter, type Viewer, viewerOf } from './visibility.ts';
+
+/** A sitemap lists at most 50,000 addresses (sitemaps.org). */
+export const SITEMAP_MAX = 50_000;
 
 export interface PostServiceDependencies {
   posts: PostStore;
@@ -130,6 +133,17 @@ export function createPostService({
   };
 
   return {
+    /**
+     * One post at its own address, public as the feed is: a hidden one only for its author and contributors, a
+     * removed or unknown one for nobody (NOT_FOUND).
+     */
+    getPost: (caller: Caller | undefined, postId: number): Promise<Post> => getPost(postId, viewerOf(caller)),
+
+    /** The posts everyone may see, newest first, at most `limit` (0: SITEMAP_MAX), for the sitemap. */
+    listPostAddresses(limit: number): Promise<PostAddress[]> {
+      return posts.visibleAddresses(limit > 0 ? Math.min(Math.floor(limit), SITEMAP_MAX) : SITEMAP_MAX);
+    },
+
     /**
      * One page of the feed, public (spec §6): searched, filtered and sorted by the index, then read in order. "My
      * issue areas" is a member's: only posts of authors sharing one of the caller's issue areas (none without).

@@ -1,0 +1,248 @@
+// A post's own address and what the gateway tells about it outside the API: GET /api/posts/:id (validated here,
+// the visibility rule the service's), the post address's HTML with its preview tags, canonical link and JSON-LD
+// Event, escaped so that a member's text cannot reach the page as markup; the 404 status for a post the service
+// does not show; the sitemap of visible posts and robots.txt. The post and org services are fakes on real gRPC.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DomainError } from '@rotunda/service-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plainText } from '../src/http/post-head.ts';
+import {
+  accessToken,
+  type FakeAuth,
+  get,
+  type RunningGateway,
+  type SigningKey,
+  signingKey,
+  startFakeAuth,
+  startGateway,
+} from './support/fake-auth.ts';
+import { type FakeOrg, ORGANIZATION, startFakeOrg } from './support/fake-org.ts';
+import { EVENT_POST, type FakePost, PLAIN_POST, startFakePost } from './support/fake-post.ts';
+
+const PUBLIC_URL = 'https://rotunda.example.org';
+const SHELL_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rotunda</title></head>' +
+  '<body><div id="root"></div><script src="/static/js/index.js"></script></body></html>';
+
+let key: SigningKey;
+let auth: FakeAuth;
+let posts: FakePost;
+let orgs: FakeOrg;
+let gateway: RunningGateway;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'rotunda-web-'));
+  for (const app of ['shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile']) {
+    mkdirSync(join(webRoot, app, 'dist'), { recursive: true });
+    writeFileSync(
+      join(webRoot, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json'),
+      SHELL_PAGE,
+    );
+  }
+  key = await signingKey('key-1');
+  auth = await startFakeAuth([key]);
+  posts = await startFakePost();
+  orgs = await startFakeOrg();
+  gateway = await startGateway({
+    AUTH_SERVICE_ADDR: auth.address,
+    POST_SERVICE_ADDR: posts.address,
+    ORG_SERVICE_ADDR: orgs.address,
+    SERVE_WEB: 'true',
+    WEB_ROOT: webRoot,
+    PUBLIC_URL,
+  });
+});
+afterEach(() => {
+  posts.reset();
+  orgs.reset();
+});
+afterAll(async () => {
+  await gateway.close();
+  await posts.server.shutdown();
+  await orgs.server.shutdown();
+  await auth.server.shutdown();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const notFound = async () => {
+  throw new DomainError('not_found', 'Post not found');
+};
+
+/** The page at `path` as a browser asks for it. */
+async function page(path: string) {
+  const res = await fetch(`${gateway.base}${path}`, { headers: { accept: 'text/html' } });
+  return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
+}
+
+/** The content of each <meta property|name=key content=...> in the page, unescaped as a browser reads it. */
+function metaOf(html: string): Record<string, string> {
+  const decoded = (text: string) =>
+    text
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  return Object.fromEntries(
+    [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [
+      m[1],
+      decoded(m[2] ?? ''),
+    ]),
+  );
+}
+
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) =>
+    JSON.parse(m[1] ?? ''),
+  );
+
+describe('GET /api/posts/:id', () => {
+  it('answers the post as the feed does, to a visitor, asking the service as a visitor', async () => {
+    posts.answer('getPost', async () => EVENT_POST);
+    const answer = await get(`${gateway.base}/api/posts/7`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      post_id: 7,
+      post_title: EVENT_POST.post_title,
+      event_date: '2026-12-08',
+    });
+    expect(answer.body.PostComments).toHaveLength(1);
+    expect(posts.callsTo('getPost')).toEqual([
+      { method: 'getPost', request: { post_id: 7 }, caller: undefined },
+    ]);
+  });
+
+  it('passes the member on, so their own hidden post reaches them', async () => {
+    posts.answer('getPost', async () => ({ ...EVENT_POST, moderation: { state: 'hidden', reason: 'Spam' } }));
+    const answer = await get(`${gateway.base}/api/posts/7`, { 'x-auth-token': await accessToken(key) });
+    expect(answer.body.moderation).toMatchObject({ state: 'hidden', reason: 'Spam' });
+    expect(posts.callsTo('getPost')[0]?.caller?.userId).toBeTruthy();
+  });
+
+  it('answers 404 for a post the service does not show, 400 for an id that is not one, asking nothing', async () => {
+    posts.answer('getPost', notFound);
+    expect(await get(`${gateway.base}/api/posts/8`)).toMatchObject({
+      status: 404,
+      body: { errors: [{ msg: 'Post not found' }] },
+    });
+    const callsBefore = posts.callsTo('getPost').length;
+    expect((await get(`${gateway.base}/api/posts/seven`)).status).toBe(400);
+    expect((await get(`${gateway.base}/api/posts/99999999999`)).status).toBe(404);
+    expect(posts.callsTo('getPost')).toHaveLength(callsBefore);
+  });
+});
+
+describe('the post address page', () => {
+  it('carries the preview tags, canonical link and the organization’s logo', async () => {
+    posts.answer('getPost', async () => PLAIN_POST);
+    const { status, type, html } = await page(`/public-square/post/${PLAIN_POST.post_id}`);
+    expect(status).toBe(200);
+    expect(type).toMatch(/^text\/html/);
+    const url = `${PUBLIC_URL}/public-square/post/${PLAIN_POST.post_id}`;
+    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    expect(html).toContain(`<title>${PLAIN_POST.post_title} · Rotunda</title>`);
+    expect(metaOf(html)).toMatchObject({
+      'og:type': 'article',
+      'og:title': PLAIN_POST.post_title,
+      'og:description': plainText(PLAIN_POST.post_body),
+      'og:url': url,
+      'og:image': `${PUBLIC_URL}${ORGANIZATION.logo}`,
+      'twitter:card': 'summary_large_image',
+      'twitter:title': PLAIN_POST.post_title,
+    });
+    expect(jsonLdOf(html)).toEqual([]);
+    // The shell's page stays whole: its script still starts the app.
+    expect(html).toContain('<script src="/static/js/index.js"></script>');
+  });
+
+  it('describes an event in JSON-LD with California’s times, and falls back to the card without a logo', async () => {
+    posts.answer('getPost', async () => EVENT_POST);
+    orgs.answer('getOrganization', async () => ({ organization: { ...ORGANIZATION, logo: undefined } }));
+    const { html } = await page(`/public-square/post/${EVENT_POST.post_id}`);
+    expect(metaOf(html)['og:image']).toBe(`${PUBLIC_URL}/post-card.png`);
+    expect(jsonLdOf(html)).toEqual([
+      expect.objectContaining({
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: EVENT_POST.post_title,
+        startDate: '2026-12-08T09:30:00-08:00',
+        endDate: '2026-12-08T12:00:00-08:00',
+        location: { '@type': 'Place', name: EVENT_POST.event_location, address: EVENT_POST.event_location },
+      }),
+    ]);
+    const card = await fetch(`${gateway.base}/post-card.png`);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    expect((await card.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('keeps a member’s text out of the markup: no tag, attribute or script can be closed by it', async () => {
+    const attack = '"><script>alert(1)</script></title><!-- </script><img src=x onerror=alert(2)> $& \u2028';
+    posts.answer('getPost', async () => ({
+      ...EVENT_POST,
+      post_title: attack,
+      post_body: `<p>${attack.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`,
+      event_location: attack,
+    }));
+    const { html } = await page(`/public-square/post/${EVENT_POST.post_id}`);
+    // The page has exactly the scripts it had plus the JSON-LD one: none came from the post.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<!--');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    // And what a reader sees is the post's text, as it was written.
+    expect(metaOf(html)['og:title']).toBe(attack);
+    const [event] = jsonLdOf(html);
+    expect(event.name).toBe(attack);
+    expect(event.location.name).toBe(attack);
+  });
+
+  it('answers the 404 page with status 404 for a hidden, removed or unknown post, and for a malformed id', async () => {
+    posts.answer('getPost', notFound);
+    for (const path of ['/public-square/post/41', '/public-square/post/abc', '/public-square/post/0']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(404);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toContain('<div id="root"></div>');
+      expect(metaOf(html)['og:title']).toBeUndefined();
+    }
+    // The service was asked as a visitor: a hidden post's author sees it through the app, never in the page.
+    expect(posts.callsTo('getPost').map((call) => call.caller)).toEqual([undefined]);
+  });
+});
+
+describe('sitemap and robots', () => {
+  const address = (post_id: number, at: string) => ({ post_id, updated_at: new Date(at) });
+
+  it('lists the square and every post the service lists as visible, with their last change', async () => {
+    posts.answer('listPostAddresses', async () => ({
+      posts: [address(9, '2026-11-22T10:00:00.000Z'), address(7, '2026-11-20T16:00:00.000Z')],
+    }));
+    const res = await fetch(`${gateway.base}/sitemap.xml`);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(
+      [...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([
+      [`${PUBLIC_URL}/public-square`, '2026-11-22T10:00:00.000Z'],
+      [`${PUBLIC_URL}/public-square/post/9`, '2026-11-22T10:00:00.000Z'],
+      [`${PUBLIC_URL}/public-square/post/7`, '2026-11-20T16:00:00.000Z'],
+    ]);
+    // A post the service stops listing (hidden) leaves it.
+    posts.answer('listPostAddresses', async () => ({ posts: [address(7, '2026-11-20T16:00:00.000Z')] }));
+    expect(await (await fetch(`${gateway.base}/sitemap.xml`)).text()).not.toContain('/post/9<');
+  });
+
+  it('robots.txt allows the public square, disallows every members-only path and names the sitemap', async () => {
+    const text = await (await fetch(`${gateway.base}/robots.txt`)).text();
+    const lines = text.split('\n');
+    expect(lines).toContain('Allow: /public-square');
+    for (const path of ['/directory', '/organizations', '/profile/', '/notifications', '/settings', '/api/'])
+      expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).not.toContain('Disallow: /public-square');
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
