@@ -3,14 +3,15 @@
 // phone, three on a wide screen). The owner, or a contributor on a profile nobody owns, gets the edit controls
 // (spec §6); a member without a profile may claim one nobody owns and no claim waits on. A claim is the member's
 // at once when the profile's work email is their account's; otherwise the claimant lands here with a
-// pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it. An
-// unknown id shows a not-found panel.
+// pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it; the
+// contributor is then told what was decided, and the keyboard focus, whose button the review took away, goes to
+// that line. An unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
 import { ErrorLine, HistorySection, NotFoundPanel, Spinner, useRecord } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchProfile, fetchProfileHistory } from './api';
+import { type ClaimDecision, fetchProfile, fetchProfileHistory } from './api';
 import { ClaimDialog } from './common/ClaimDialog';
 import { JobDialog, type JobDialogMode } from './job/JobDialog';
 import { BioBox } from './page/BioBox';
@@ -37,13 +38,20 @@ export default function ProfilePage() {
   /** The member just claimed the profile on screen and it is theirs at once. */
   const [claimedNow, setClaimedNow] = useState(false);
   const [jobDialog, setJobDialog] = useState<JobDialogMode | null>(null);
+  /** A contributor's decision on the claim that waited on this profile. */
+  const [decided, setDecided] = useState<ClaimDecision | null>(null);
+  const decidedLine = useRef<HTMLParagraphElement>(null);
   // Another profile starts over with a spinner and no dialog open.
   const { state, reload, show } = useRecord(id, fetchProfile, 'The profile could not be loaded', () => {
     setEditing(false);
     setClaiming(false);
     setClaimedNow(false);
     setJobDialog(null);
+    setDecided(null);
   });
+  useEffect(() => {
+    if (decided) decidedLine.current?.focus();
+  }, [decided]);
 
   if (state.status === 'loading') {
     return (
@@ -78,12 +86,22 @@ export default function ProfilePage() {
           Thanks for claiming this profile. Its work email is your account’s, so it is yours now.
         </p>
       )}
+      {decided && (
+        <p className="prof-notice" role="status" tabIndex={-1} ref={decidedLine}>
+          {decided === 'confirm'
+            ? 'Claim confirmed: the profile is its claimant’s now.'
+            : 'Claim rejected: the profile is unclaimed again, exactly as it was.'}
+        </p>
+      )}
       {reviewedClaimId !== null && (
         <ClaimReview
           key={reviewedClaimId}
           claimId={reviewedClaimId}
           claimant={profile.claimant}
-          onDecided={reload}
+          onDecided={(decision) => {
+            setDecided(decision);
+            reload();
+          }}
         />
       )}
       <div className="prof-columns">

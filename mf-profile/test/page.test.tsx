@@ -316,6 +316,10 @@ describe('reviewing a pending claim', () => {
     expect(callsTo(calls, '/api/profiles/profile/7')).toHaveLength(2);
     // Someone owns it now: no edit controls for the contributor.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull());
+    // The button that held the focus is gone with the review: the focus is on the line saying what was decided.
+    const decided = screen.getByText('Claim confirmed: the profile is its claimant’s now.');
+    expect(decided.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(decided);
   });
 
   it('asks before rejecting: Cancel sends nothing; confirming rejects and the profile is unclaimed', async () => {
@@ -335,6 +339,27 @@ describe('reviewing a pending claim', () => {
     expect(bodyOf(callsTo(calls, '/api/profiles/claims/31')[0])).toEqual({ decision: 'reject' });
     // Unclaimed again: the contributor may edit it now.
     expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe(
+      'Claim rejected: the profile is unclaimed again, exactly as it was.',
+    );
+  });
+
+  it('keeps the focus on the pressed button while the decision is on its way', async () => {
+    signIn({ profileId: 99, contributor: true });
+    let answer: (response: Response) => void = () => {};
+    await showPending(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const confirm = screen.getByRole('button', { name: 'Confirm claim' }) as HTMLButtonElement;
+    confirm.focus();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm.getAttribute('aria-disabled')).toBe('true'));
+    expect(confirm.disabled).toBe(false);
+    expect(document.activeElement).toBe(confirm);
+    // A second press while it is on its way sends nothing more.
+    fireEvent.click(confirm);
+    answer(
+      json({ claim_id: 31, profile_id: 7, status: 'confirmed', decided_at: '2025-03-01T10:00:00.000Z' }),
+    );
+    await screen.findByText('Claim confirmed: the profile is its claimant’s now.');
   });
 
   it('shows a member who is not a contributor no review controls', async () => {

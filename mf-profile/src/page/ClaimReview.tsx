@@ -1,7 +1,8 @@
 // A contributor's review of a profile's pending claim (the claim-confirmation contract): who claims (the
 // account's name and confirmed email, and when), with Confirm claim and Reject claim. Rejecting asks first; it
-// leaves the profile as it was, unclaimed. After either decision the page reloads the profile; a failure shows
-// under the notice.
+// leaves the profile as it was, unclaimed. After either decision the page reloads the profile (and says what was
+// decided); a failure shows under the notice. While a decision is on its way the buttons are only marked
+// aria-disabled: a disabled button would drop the keyboard focus it holds to the start of the page.
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
@@ -13,8 +14,8 @@ interface ClaimReviewProps {
   claimId: number;
   /** Who claims the profile (the server answers it to contributors). */
   claimant: Claimant | null;
-  /** Called once the decision is stored, to reload the profile. */
-  onDecided: () => void;
+  /** Called once the decision is stored, to say so and reload the profile. */
+  onDecided: (decision: ClaimDecision) => void;
 }
 
 export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) {
@@ -23,10 +24,11 @@ export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) 
 
   const decide = (decision: ClaimDecision) => {
     setConfirmingReject(false);
+    if (busy) return;
     void run(
       async () => {
         await decideClaim(claimId, decision);
-        onDecided();
+        onDecided(decision);
       },
       refusalOr({
         logged: `The claim could not be decided (${decision})`,
@@ -63,7 +65,7 @@ export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) 
         <button
           type="button"
           className="button button--primary"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           onClick={() => decide('confirm')}
         >
           <Check size={18} aria-hidden="true" />
@@ -72,8 +74,10 @@ export function ClaimReview({ claimId, claimant, onDecided }: ClaimReviewProps) 
         <button
           type="button"
           className="button button--secondary"
-          disabled={busy}
-          onClick={() => setConfirmingReject(true)}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) setConfirmingReject(true);
+          }}
         >
           <X size={18} aria-hidden="true" />
           Reject claim
