@@ -169,14 +169,21 @@ describe('the notifications page', () => {
     setSession(member);
     renderAt('/notifications');
     await screen.findByText('2 unread');
-    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    expect(await screen.findByText('No unread notifications')).toBeTruthy();
-    expect(sent.find((one) => one.path === '/api/notifications/read')?.body).toEqual({ all: true });
+    const markAll = screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement;
+    await userEvent.click(markAll);
+    // The summary is a live region: a screen reader hears the outcome.
+    expect((await screen.findByText('No unread notifications')).getAttribute('role')).toBe('status');
+    expect(sent.filter((one) => one.path === '/api/notifications/read').map((one) => one.body)).toEqual([
+      { all: true },
+    ]);
     expect(screen.queryByText(/Unread:/)).toBeNull();
     expect(await bell('Notifications')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    // Nothing left to mark: the button says so but keeps the keyboard focus it had, and does nothing more.
+    expect(markAll.getAttribute('aria-disabled')).toBe('true');
+    expect(markAll.disabled).toBe(false);
+    expect(document.activeElement).toBe(markAll);
+    await userEvent.click(markAll);
+    expect(sent.filter((one) => one.path === '/api/notifications/read')).toHaveLength(1);
   });
 
   it('says so when marking all as read fails', async () => {
@@ -210,6 +217,8 @@ describe('the notifications page', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(32));
     expect(listed.some((query) => query.get('before') === '30')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The button went with the last page: the focus is on the first item it brought, not lost.
+    expect(document.activeElement).toBe(within(list).getAllByRole('link')[30]);
   });
 
   it('offers the new ones when the live count grows', async () => {

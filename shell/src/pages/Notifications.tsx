@@ -1,7 +1,7 @@
 // The member's notifications, /notifications (DESIGN.md "Community contracts — Notifications"): newest first,
 // each with who acted, what happened and when, unread ones marked in looks and in words; opening one marks it
-// read and leads to its post or profile. 'Mark all as read', 'Load more' (older ones, by `before`), an empty
-// state, and errors in words. The bell's count follows what the page learns and does; when the live count grows
+// read and leads to its post or profile. 'Mark all as read', 'Load more' (older ones, by `before`; the focus then
+// goes to the first of them, as the button may be gone), an empty state, and errors in words. The bell's count follows what the page learns and does; when the live count grows
 // past what the page shows, it offers to show the new ones.
 import { NOTIFICATIONS_PAGE } from '@rotunda/rules';
 import { ErrorLine, Page, Spinner, useAction } from '@rotunda/ui';
@@ -35,6 +35,14 @@ export function Notifications() {
   const [attempt, setAttempt] = useState(0);
   const more = useAction();
   const markAll = useAction();
+  const list = useRef<HTMLUListElement>(null);
+  /** The index of the first item 'Load more' brought, which takes the focus. */
+  const [firstLoaded, setFirstLoaded] = useState<number | null>(null);
+  useEffect(() => {
+    if (firstLoaded === null) return;
+    list.current?.querySelectorAll<HTMLAnchorElement>('.notification__link')[firstLoaded]?.focus();
+    setFirstLoaded(null);
+  }, [firstLoaded]);
   const live = useUnread((s) => s.count);
   /** The unread count as of what the page shows. */
   const [known, setKnown] = useState<number | null>(null);
@@ -72,10 +80,10 @@ export function Notifications() {
         if (!last) return;
         const page = await fetchNotifications({ before: last.id });
         // An item seen already (one arrived meanwhile and shifted the pages) is not shown twice.
-        setItems((shown) => {
-          const known = new Set(shown.map((item) => item.id));
-          return [...shown, ...page.items.filter((item) => !known.has(item.id))];
-        });
+        const known = new Set(items.map((item) => item.id));
+        const added = page.items.filter((item) => !known.has(item.id));
+        setItems([...items, ...added]);
+        if (added.length > 0) setFirstLoaded(items.length);
         setHasMore(page.items.length >= NOTIFICATIONS_PAGE.default);
         setUnread(page.unread_count);
       },
@@ -144,14 +152,18 @@ export function Notifications() {
               </button>
             )}
             <div className="notifications__toolbar">
-              <p className="notifications__summary">
+              <p className="notifications__summary" role="status">
                 {unread === 0 ? 'No unread notifications' : `${unread} unread`}
               </p>
+              {/* Marked rather than disabled when there is nothing (more) to do: a disabled button would drop
+                  the keyboard focus it holds the moment it is pressed. */}
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => void readAll()}
-                disabled={markAll.busy || unread === 0}
+                onClick={() => {
+                  if (!markAll.busy && unread !== 0) void readAll();
+                }}
+                aria-disabled={markAll.busy || unread === 0 || undefined}
               >
                 {markAll.busy ? <Spinner size="inline" /> : <CheckCheck size={16} aria-hidden="true" />}
                 Mark all as read
@@ -162,7 +174,7 @@ export function Notifications() {
                 {markAll.error}
               </p>
             )}
-            <ul className="notifications" aria-label="Notifications">
+            <ul className="notifications" aria-label="Notifications" ref={list}>
               {items.map((item) => (
                 <NotificationItem key={item.id} item={item} onOpen={open} />
               ))}
@@ -173,8 +185,10 @@ export function Notifications() {
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => void loadMore()}
-                  disabled={more.busy}
+                  onClick={() => {
+                    if (!more.busy) void loadMore();
+                  }}
+                  aria-disabled={more.busy || undefined}
                 >
                   {more.busy && <Spinner size="inline" />}
                   {more.busy ? 'Loading…' : 'Load more'}
