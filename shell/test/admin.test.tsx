@@ -139,6 +139,27 @@ describe('roles', () => {
     ]);
   });
 
+  it('keeps the focus on Grant while the change is on its way, and sends it once', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { sent } = openAdmin({
+      'POST /api/admin/roles': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const section = await roles();
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Account email' }), 'bo@dof.ca.gov');
+    const grant = within(section).getByRole('button', { name: 'Grant' }) as HTMLButtonElement;
+    await userEvent.click(grant);
+    // Marked busy, not disabled: a disabled button would drop the keyboard focus to the page's start.
+    await waitFor(() => expect(grant.getAttribute('aria-disabled')).toBe('true'));
+    expect(grant.disabled).toBe(false);
+    expect(document.activeElement).toBe(grant);
+    await userEvent.click(grant);
+    await userEvent.click(within(section).getByRole('button', { name: 'Take away' }));
+    answer(new Response(null, { status: 204 }));
+    expect(await within(section).findByText(/bo@dof.ca.gov is now Concierge contributor/)).toBeTruthy();
+    expect(sent.filter((one) => one.path === '/api/admin/roles')).toHaveLength(1);
+    expect(grant.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('says the server’s refusal (an unknown account)', async () => {
     openAdmin({ 'POST /api/admin/roles': refusal('No account has this email.', 404) });
     const section = await roles();

@@ -3,7 +3,8 @@
 // at once with an Undo (a confirmation dialog per click slows the common case; undo makes the rare mistake
 // cheap), and added after the browser's own check; granting and taking away roles by email, the outcome said;
 // the agencies whose own identity providers sign their staff in (Keycloak mode only, admin/AgenciesSection);
-// and the log of every change, newest first, with 'Load more'.
+// and the log of every change, newest first, with 'Load more'. A button busy with what it started is marked
+// aria-disabled, never disabled: a disabled button drops the keyboard focus it holds to the page's start.
 import {
   ACCESS_LIST_LABELS,
   ACCESS_LISTS,
@@ -126,6 +127,7 @@ function AccessListPanel({ list, values, onKept }: AccessListPanelProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (add.busy) return;
     setStatus('');
     setRemoved(null);
     const checked = checkAccessValue(list, draft);
@@ -146,6 +148,7 @@ function AccessListPanel({ list, values, onKept }: AccessListPanelProps) {
   };
 
   const removeValue = (value: string) => {
+    if (remove.busy) return;
     setStatus('');
     add.setError(null);
     void remove.run(
@@ -161,6 +164,7 @@ function AccessListPanel({ list, values, onKept }: AccessListPanelProps) {
   };
 
   const undo = (value: string) => {
+    if (remove.busy) return;
     void remove.run(
       async () => {
         onKept(await changeAccessList(list, value, true));
@@ -192,7 +196,7 @@ function AccessListPanel({ list, values, onKept }: AccessListPanelProps) {
                 type="button"
                 className="button button--quiet admin-value__remove"
                 aria-label={`Remove ${value}`}
-                disabled={remove.busy}
+                aria-disabled={remove.busy || undefined}
                 onClick={() => removeValue(value)}
               >
                 <X size={16} aria-hidden="true" />
@@ -210,7 +214,7 @@ function AccessListPanel({ list, values, onKept }: AccessListPanelProps) {
               ref={undoButton}
               type="button"
               className="button button--quiet"
-              disabled={remove.busy}
+              aria-disabled={remove.busy || undefined}
               onClick={() => undo(removed)}
             >
               Undo
@@ -246,7 +250,7 @@ function AccessListPanel({ list, values, onKept }: AccessListPanelProps) {
             }}
           />
         </label>
-        <button type="submit" className="button button--secondary" disabled={add.busy}>
+        <button type="submit" className="button button--secondary" aria-disabled={add.busy || undefined}>
           {add.busy ? <Spinner size="inline" /> : <Plus size={16} aria-hidden="true" />}
           Add
         </button>
@@ -267,6 +271,7 @@ function RolesSection({ onChange }: { onChange: () => void }) {
   const action = useAction();
 
   const change = (grant: boolean) => {
+    if (action.busy) return;
     setStatus('');
     const checked = checkAccessValue('emails', email);
     void action.run(
@@ -333,13 +338,13 @@ function RolesSection({ onChange }: { onChange: () => void }) {
           </label>
         </FormSection>
         <div className="form-actions admin-roles__actions">
-          <button type="submit" className="button button--primary" disabled={action.busy}>
+          <button type="submit" className="button button--primary" aria-disabled={action.busy || undefined}>
             Grant
           </button>
           <button
             type="button"
             className="button button--secondary"
-            disabled={action.busy}
+            aria-disabled={action.busy || undefined}
             onClick={() => change(false)}
           >
             Take away
@@ -408,7 +413,7 @@ function LogSection({ changes }: { changes: number }) {
 
   const loadMore = () => {
     const oldest = entries?.at(-1);
-    if (!oldest) return;
+    if (!oldest || more.busy) return;
     void more.run(
       async () => {
         const page = await fetchAdminLog(oldest.id, limit);
@@ -446,7 +451,12 @@ function LogSection({ changes }: { changes: number }) {
         </ol>
       )}
       {hasMore && (
-        <button type="button" className="button button--secondary" onClick={loadMore} disabled={more.busy}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={loadMore}
+          aria-disabled={more.busy || undefined}
+        >
           {more.busy && <Spinner size="inline" />}
           {more.busy ? 'Loading…' : 'Load more'}
         </button>
