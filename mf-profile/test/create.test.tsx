@@ -184,6 +184,23 @@ describe('step 1: personal information', () => {
     expect(callsTo(calls, '/api/profiles/create-profile')).toHaveLength(0);
   });
 
+  it('marks each missing field invalid, described by the error, and lets go of one once filled in', async () => {
+    startCreating();
+    await screen.findByRole('heading', { name: /Personal information/ });
+    type('Work Email', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    // The labels end in an asterisk for the eye.
+    const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+    for (const label of ['Profile Picture', 'Work Email', 'Office Phone']) {
+      expect(field(label).getAttribute('aria-invalid')).toBe('true');
+      expect(field(label).getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    }
+    expect(field('First Name').getAttribute('aria-invalid')).toBeNull();
+    type('Work Email', 'jo@water.ca.gov');
+    expect(field('Work Email').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('refuses a picture that is not .jpg, .jpeg or .png without uploading it', async () => {
     const calls = startCreating();
     await screen.findByRole('heading', { name: /Personal information/ });

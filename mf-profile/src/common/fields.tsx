@@ -58,8 +58,10 @@ export interface TextFieldProps {
   /** The field a dialog opens on. */
   autoFocus?: boolean;
   maxLength?: number;
-  /** Another element describing the field, e.g. a password's rules checklist. */
-  describedBy?: string;
+  /** Another element describing the field, e.g. a password's rules checklist or the form's error. */
+  describedBy?: string | undefined;
+  /** The form refused to go on because of this field (aria-invalid). */
+  invalid?: boolean | undefined;
 }
 
 export function TextField({
@@ -79,6 +81,7 @@ export function TextField({
   autoFocus,
   maxLength,
   describedBy,
+  invalid,
 }: TextFieldProps) {
   const id = useId();
   const descriptions = [hint ? `${id}-hint` : '', describedBy ?? ''].filter(Boolean).join(' ');
@@ -96,6 +99,7 @@ export function TextField({
         disabled={disabled}
         maxLength={maxLength}
         aria-describedby={descriptions || undefined}
+        aria-invalid={invalid || undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur && ((event) => onBlur(event.target.value))}
@@ -111,23 +115,36 @@ export type TextFieldSpec<Field extends string> = { field: Field } & Omit<
   'value' | 'onChange'
 >;
 
+/** The fields a refused form named (by label) and the id of its error, which describes them. */
+export interface FieldProblems {
+  labels: readonly string[];
+  errorId: string;
+}
+
+/** What a field named by `label` carries when the form's error names it. */
+export const problemOf = (problems: FieldProblems | undefined, label: string) =>
+  problems?.labels.includes(label) ? { invalid: true, describedBy: problems.errorId } : {};
+
 /** Text fields in the order given, each showing its field's value and reporting changes to it. */
 export function TextFields<Field extends string>({
   specs,
   values,
   set,
   autoFocusFirst = false,
+  problems,
 }: {
   specs: readonly TextFieldSpec<Field>[];
   values: Readonly<Record<Field, string>>;
   set: (field: Field) => (value: string) => void;
   /** The first field is the one a dialog opens on. */
   autoFocusFirst?: boolean | undefined;
+  problems?: FieldProblems | undefined;
 }) {
   return specs.map(({ field, ...props }, index) => (
     <TextField
       key={field}
       {...props}
+      {...problemOf(problems, props.label)}
       {...(autoFocusFirst && index === 0 && { autoFocus: true })}
       value={values[field]}
       onChange={set(field)}
@@ -181,7 +198,10 @@ export function SelectField({
   );
 }
 
-/** A refusal the member must read: missing fields, the server's message (found by .prof-form-error in e2e). */
-export function FormError({ message }: { message: string | null }) {
-  return <SharedFormError message={message} className="prof-form-error" />;
+/**
+ * A refusal the member must read: missing fields, the server's message (found by .prof-form-error in e2e); `id`
+ * for the fields it names to be described by it.
+ */
+export function FormError({ message, id }: { message: string | null; id?: string }) {
+  return <SharedFormError message={message} className="prof-form-error" {...(id && { id })} />;
 }

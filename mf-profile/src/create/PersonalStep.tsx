@@ -1,13 +1,15 @@
 // Step 1 of profile creation: personal information. The picture uploads as soon as it is chosen (no profile
 // exists yet, so it is only stored and its URL sent with the profile). Next with required fields missing names
-// them (spec §5 Create profile step 1); otherwise the profile is created and the flow goes on with its id.
+// them (spec §5 Create profile step 1), and those fields say they are invalid and are described by that line, so a
+// screen reader user meets the reason on each; otherwise the profile is created and the flow goes on with its id.
 
 import type { AuthUser } from '@rotunda/session';
 import { refusalOr, useAction } from '@rotunda/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { createProfile, type Profile, uploadProfilePicture } from '../api';
 import { ProfileFields } from '../profile-form/ProfileFields';
 import {
+  missingProfileFields,
   missingProfileFieldsMessage,
   newProfileValues,
   profileFieldsFrom,
@@ -24,6 +26,7 @@ const FAILED = {
 export function PersonalStep({ user, onCreated }: { user: AuthUser; onCreated: (profile: Profile) => void }) {
   const [values, setValues] = useState(() => newProfileValues(user));
   const { busy, error, run } = useAction();
+  const errorId = useId();
 
   const create = () =>
     run(
@@ -33,8 +36,9 @@ export function PersonalStep({ user, onCreated }: { user: AuthUser; onCreated: (
     );
 
   return (
-    <StepForm label="Personal information" onSubmit={create} busy={busy} error={error}>
+    <StepForm label="Personal information" onSubmit={create} busy={busy} error={error} errorId={errorId}>
       <ProfileFields
+        problems={error ? { labels: missingProfileFields(values), errorId } : undefined}
         values={values}
         onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         uploadPicture={uploadNewPicture}

@@ -12,10 +12,12 @@ interface StepFormProps {
   error: string | null;
   /** The last step saves and finishes instead of going on. */
   last?: boolean;
+  /** The error line's id, for the fields it names to be described by it. */
+  errorId?: string;
   children: ReactNode;
 }
 
-export function StepForm({ label, onSubmit, busy, error, last = false, children }: StepFormProps) {
+export function StepForm({ label, onSubmit, busy, error, last = false, errorId, children }: StepFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -24,7 +26,7 @@ export function StepForm({ label, onSubmit, busy, error, last = false, children 
     <form className="prof-step__body" onSubmit={submit} noValidate aria-label={label}>
       {children}
       <div className="prof-step__footer">
-        <FormError message={error} />
+        <FormError message={error} {...(errorId && { id: errorId })} />
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {last && <Check size={18} aria-hidden="true" />}

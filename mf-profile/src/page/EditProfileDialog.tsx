@@ -1,13 +1,14 @@
 // The Edit Profile dialog (spec §2, §5, §6): every profile field, the picture (stored on the profile as soon as
 // it is chosen), the lobbyist filer id for contributors only, and 'Update password' on the member's own
 // profile only. Saving needs a picture, first name, last name, work email and office phone; what is missing is
-// named with the spec's message. A saved change closes the dialog; a refusal shows the server's message here.
+// named with the spec's message, which describes each of those fields, marked invalid. A saved change closes the dialog; a refusal shows the server's message here.
 import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { type Profile, type ProfileUpdate, updateProfile, uploadProfilePicture } from '../api';
 import { FormError } from '../common/fields';
 import { ProfileFields } from '../profile-form/ProfileFields';
 import {
+  missingProfileFields,
   missingProfileFieldsMessage,
   type ProfileFormValues,
   profileFieldsFrom,
@@ -67,6 +68,7 @@ function EditProfileForm({
   onPictureChanged,
 }: Omit<EditProfileDialogProps, 'open'>) {
   const formId = useId();
+  const errorId = useId();
   const [values, setValues] = useState(() => profileValues(profile));
   const { busy: saving, error, run } = useAction();
 
@@ -92,12 +94,13 @@ function EditProfileForm({
             uploadPicture={(file, fileName) => uploadProfilePicture(file, fileName, profile.profile_id)}
             withLobbyFilerId={isContributor}
             autoFocus
+            problems={error ? { labels: missingProfileFields(values), errorId } : undefined}
           />
         </form>
         {isOwn && <PasswordSection />}
       </div>
       <div className="dialog-form__footer">
-        <FormError message={error} />
+        <FormError message={error} id={errorId} />
         <div className="form-actions">
           <CancelAndSave onCancel={onClose} saving={saving} disabled={saving} form={formId} />
         </div>

@@ -4,7 +4,7 @@
 import { SOCIAL_FIELDS as SOCIAL_NETWORKS } from '@rotunda/rules';
 import { FormSection, ImageUpload, refusalOf } from '@rotunda/ui';
 import { Avatar } from '../common/Avatar';
-import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
+import { type FieldProblems, SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
 import { PRONOUNS } from '../profile-rules';
 import { formatWhileTyping, type ProfileFormField, type ProfileFormValues } from './profile-form';
 
@@ -60,6 +60,8 @@ interface ProfileFieldsProps {
   withLobbyFilerId: boolean;
   /** The field to start on when a dialog opens. */
   autoFocus?: boolean;
+  /** The required fields the form's error names, marked invalid and described by it. */
+  problems?: FieldProblems | undefined;
 }
 
 export function ProfileFields({
@@ -68,6 +70,7 @@ export function ProfileFields({
   uploadPicture,
   withLobbyFilerId,
   autoFocus,
+  problems,
 }: ProfileFieldsProps) {
   const set = (field: ProfileFormField) => (value: string) =>
     onChange(field, formatWhileTyping(field, value));
@@ -85,9 +88,16 @@ export function ProfileFields({
         upload={uploadPicture}
         onUploaded={(url) => onChange('profile_picture', url)}
         messageOf={refusalOf}
+        invalid={problems?.labels.includes('Profile Picture') ? { describedBy: problems.errorId } : undefined}
       />
       <FormSection legend="About you" gridClassName="prof-form__grid">
-        <TextFields specs={NAME_FIELDS} values={values} set={set} autoFocusFirst={autoFocus} />
+        <TextFields
+          specs={NAME_FIELDS}
+          values={values}
+          set={set}
+          autoFocusFirst={autoFocus}
+          problems={problems}
+        />
         <SelectField
           label="Pronouns"
           value={values.pronouns}
@@ -104,7 +114,7 @@ export function ProfileFields({
         />
       </FormSection>
       <FormSection legend="Contact" gridClassName="prof-form__grid">
-        <TextFields specs={CONTACT_FIELDS} values={values} set={set} />
+        <TextFields specs={CONTACT_FIELDS} values={values} set={set} problems={problems} />
         {withLobbyFilerId && (
           <TextField
             label="Lobbyist Filer ID"

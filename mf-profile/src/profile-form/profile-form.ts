@@ -3,6 +3,7 @@
 // Phone), live formatting (phones as (xxx) xxx-xxxx) and the fields the form sends.
 import {
   formatPhone,
+  missingFields,
   requiredFieldsMessage,
   SOCIAL_FIELDS as SOCIAL_NETWORKS,
   type SocialField,
@@ -66,14 +67,21 @@ export function formatWhileTyping(field: ProfileFormField, value: string): strin
 
 /** Spec §5: 'Please provide entries for the following required fields: …' naming the missing ones, or null. */
 export function missingProfileFieldsMessage(values: ProfileFormValues): string | null {
-  return requiredFieldsMessage({
-    'Profile Picture': values.profile_picture,
-    'First Name': values.first_name,
-    'Last Name': values.last_name,
-    'Work Email': values.work_email,
-    'Office Phone': values.other_phone,
-  });
+  return requiredFieldsMessage(requiredProfileFields(values));
 }
+
+/** The labels of the required fields left empty, which that message names (their fields are marked invalid). */
+export function missingProfileFields(values: ProfileFormValues): string[] {
+  return missingFields(requiredProfileFields(values));
+}
+
+const requiredProfileFields = (values: ProfileFormValues) => ({
+  'Profile Picture': values.profile_picture,
+  'First Name': values.first_name,
+  'Last Name': values.last_name,
+  'Work Email': values.work_email,
+  'Office Phone': values.other_phone,
+});
 
 const textOrNull = (value: string): string | null => {
   const trimmed = value.trim();

@@ -6,12 +6,14 @@ export interface FormErrorProps {
   message: string | null;
   /** The screen's own class besides form-error. */
   className?: string;
+  /** For the aria-describedby of the fields the message is about. */
+  id?: string;
 }
 
-export function FormError({ message, className }: FormErrorProps) {
+export function FormError({ message, className, id }: FormErrorProps) {
   if (!message) return null;
   return (
-    <p className={className ? `form-error ${className}` : 'form-error'} role="alert">
+    <p id={id} className={className ? `form-error ${className}` : 'form-error'} role="alert">
       {message}
     </p>
   );

@@ -33,6 +33,8 @@ export interface ImageUploadProps {
   required?: boolean;
   /** round: a person's picture; square: a logo. */
   shape?: 'round' | 'square';
+  /** The form refused to go on without an image: the input is marked invalid and described by `describedBy`. */
+  invalid?: { describedBy: string } | undefined;
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -47,6 +49,7 @@ export function ImageUpload({
   messageOf,
   required = false,
   shape = 'square',
+  invalid,
 }: ImageUploadProps) {
   const inputId = useId();
   const hintId = useId();
@@ -116,7 +119,8 @@ export function ImageUpload({
           type="file"
           accept={IMAGE_ACCEPT}
           aria-label={label}
-          aria-describedby={hintId}
+          aria-describedby={invalid ? `${hintId} ${invalid.describedBy}` : hintId}
+          aria-invalid={invalid ? true : undefined}
           disabled={status.kind === 'uploading'}
           onChange={onChange}
         />
