@@ -207,7 +207,7 @@ export async function startEngines(options: StartOptions = {}): Promise<Engines>
         logFile: logOf('seaweedfs'),
       });
       running.s3 = engine;
-      return seaweedFsReady(engine, ports.s3);
+      return seaweedFsReady(engine, ports);
     };
     const startMs = await launchers.s3();
     say(`SeaweedFS ready in ${(startMs / 1000).toFixed(1)} s`);

@@ -126,13 +126,23 @@ export function supervise(options: {
 }
 
 /** Polls `url` until it answers 2xx; fails early, with the log's tail, if the engine exits first. */
-export async function waitHealthy(engine: Supervised, url: string, timeoutMs: number): Promise<number> {
+export async function waitHealthy(
+  engine: Supervised,
+  url: string,
+  timeoutMs: number,
+  /** A request other than a GET answered within 2 s: a write that must land (timeoutMs: how long it may take). */
+  probe: { method: string; body: string; timeoutMs: number } = { method: 'GET', body: '', timeoutMs: 2000 },
+): Promise<number> {
   const started = performance.now();
   for (;;) {
     if (engine.hasExited())
       throw new Error(`${engine.name} exited while starting; the end of its log:\n${engine.logTail()}`);
     try {
-      const answer = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const answer = await fetch(url, {
+        method: probe.method,
+        ...(probe.body && { body: probe.body }),
+        signal: AbortSignal.timeout(probe.timeoutMs),
+      });
       await answer.body?.cancel();
       if (answer.ok) return performance.now() - started;
     } catch {
