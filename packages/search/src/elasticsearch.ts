@@ -9,7 +9,7 @@ import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './elasticsearc
 import { elasticsearchGenerations } from './elasticsearch/generations.ts';
 import {
   ENGINE_CALL_TIMEOUT_MS,
-  engineCall,
+  engineBreaker,
   isEngineUnreachable,
   pendingWrites,
   SearchUnavailableError,
@@ -36,6 +36,8 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   };
   /** Between tries to send the writes kept while the engine is away (default 1 s). */
   pendingRetryMs?: number;
+  /** After the engine was found away, how long calls fail at once before one tries it again (default 1 s). */
+  awayRecheckMs?: number;
 }
 
 /** A search or a member's write: given up on in time to answer "try again shortly" within the deadline. */
@@ -53,6 +55,8 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   const { index } = options;
   const refresh = options.refresh ?? false;
   const client = new Client({ node: options.node });
+  // One per index (each service has one): searches and writes learn together that the engine is away.
+  const engine = engineBreaker(options.awayRecheckMs);
   const { building, ensure, rebuild } = elasticsearchGenerations({
     client,
     fields,
@@ -68,7 +72,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
       // `index` replaces the whole document, which is what upsert means here (no partial merge). Each document
       // also goes to the generation a rebuild is filling, if one is: require_alias keeps that write from
       // creating an index when none is, and its refusal is then no failure.
-      const response = await engineCall(() =>
+      const response = await engine.call(() =>
         client.bulk(
           {
             refresh,
@@ -95,7 +99,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     const unique = fields.prepareIds(ids);
     for (let start = 0; start < unique.length; start += BULK_BATCH) {
       // Deleting never creates an index: one from a generation that is not there is answered 404, no failure.
-      const response = await engineCall(() =>
+      const response = await engine.call(() =>
         client.bulk(
           {
             refresh,
@@ -128,7 +132,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     try {
       return searchResultOf(
         prepared,
-        await engineCall(() =>
+        await engine.call(() =>
           client.search(elasticsearchSearchRequest(definition, index, prepared), CALL_OPTIONS),
         ),
       );

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { errors } from '@elastic/elasticsearch';
 import { describe, expect, it } from 'vitest';
 import {
+  engineBreaker,
   isEngineUnreachable,
   pendingWrites,
   SEARCH_UNAVAILABLE,
@@ -143,5 +144,67 @@ describe('the Elasticsearch adapter with nobody at its address', () => {
     await expect(index.remove(['2'])).resolves.toBeUndefined();
     expect(performance.now() - started).toBeLessThan(2_000);
     await index.close();
+  });
+});
+
+describe('an engine known to be away', () => {
+  it('fails calls at once, lets one through after the pause to try it, and is back with the first answer', async () => {
+    const breaker = engineBreaker(100);
+    let reached = 0;
+    const refused = () =>
+      breaker.call(async () => {
+        reached += 1;
+        throw away();
+      });
+    await expect(refused()).rejects.toBeInstanceOf(errors.ConnectionError);
+    // engineCall tried the fast failure once more.
+    expect(reached).toBe(2);
+    const started = performance.now();
+    await expect(refused()).rejects.toBeInstanceOf(errors.ConnectionError);
+    expect(reached).toBe(2);
+    expect(performance.now() - started).toBeLessThan(50);
+
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    let answer: (value: string) => void = () => {};
+    const trial = breaker.call(
+      () =>
+        new Promise<string>((resolve) => {
+          reached += 1;
+          answer = resolve;
+        }),
+    );
+    // While the one trial waits on the engine, the others still fail at once.
+    await expect(refused()).rejects.toBeInstanceOf(errors.ConnectionError);
+    expect(reached).toBe(3);
+    answer('found');
+    await expect(trial).resolves.toBe('found');
+    await expect(breaker.call(async () => 'straight through')).resolves.toBe('straight through');
+  });
+
+  it('a search against an engine that accepts but never answers: 503 within the deadline, then at once', async () => {
+    const server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const index = createElasticsearchIndex({
+      node: `http://127.0.0.1:${port}`,
+      index: 'people',
+      lockDatabaseUrl: 'postgres://unused',
+      pendingRetryMs: 60_000,
+      awayRecheckMs: 60_000,
+      ...CONTRACT_FIELDS,
+    });
+    const timed = async () => {
+      const started = performance.now();
+      const error = await index
+        .search({ text: 'ada', offset: 0, limit: 10 })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SearchUnavailableError);
+      return performance.now() - started;
+    };
+    expect(await timed()).toBeLessThan(3_000);
+    for (let i = 0; i < 5; i++) expect(await timed()).toBeLessThan(100);
+    await index.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -50,6 +50,47 @@ export async function engineCall<T>(call: () => Promise<T>): Promise<T> {
     return call();
   }
 }
+/** After the engine was found away, how long calls fail at once before one is let through to try it again. */
+export const AWAY_RECHECK_MS = 1_000;
+
+export interface EngineBreaker {
+  /** `call` through engineCall, or at once a ConnectionError while the engine is known to be away. */
+  call<T>(call: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Remembers that the engine is away, so a search fails at once ("try again shortly") instead of waiting on a
+ * stopped or starting engine up to the call's timeout, past the gateway's deadline under load. After a failure
+ * that says it is away, calls fail at once for `recheckMs`; then one call at a time is let through to try it
+ * (the others still fail at once), and the first that gets an answer ends the outage for every call.
+ */
+export function engineBreaker(recheckMs = AWAY_RECHECK_MS): EngineBreaker {
+  /** When the engine was last found away (performance.now()), or undefined while it answers. */
+  let awayAt: number | undefined;
+  let trying = false;
+  return {
+    async call(call) {
+      if (awayAt !== undefined) {
+        if (trying || performance.now() - awayAt < recheckMs)
+          throw new errors.ConnectionError('search engine away: not tried again yet');
+        trying = true;
+      }
+      const trial = trying;
+      try {
+        const answer = await engineCall(call);
+        awayAt = undefined;
+        return answer;
+      } catch (error) {
+        // A refusal is an answer: the engine is there.
+        awayAt = isEngineUnreachable(error) ? performance.now() : undefined;
+        throw error;
+      } finally {
+        if (trial) trying = false;
+      }
+    },
+  };
+}
+
 /** Between tries to send the writes kept while the engine was away. */
 export const PENDING_RETRY_MS = 1_000;
 /**
