@@ -4,12 +4,12 @@
 // (spec §6); a member without a profile may claim one nobody owns and no claim waits on. A claim is the member's
 // at once when the profile's work email is their account's; otherwise the claimant lands here with a
 // pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it; the
-// contributor is then told what was decided, and the keyboard focus, whose button the review took away, goes to
-// that line. An unknown id shows a not-found panel.
+// contributor is then told what was decided. Where a decision or a claim takes away the button that held the
+// keyboard focus, the focus goes to the line saying what happened. An unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
 import { ErrorLine, HistorySection, NotFoundPanel, Spinner, useRecord } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ClaimDecision, fetchProfile, fetchProfileHistory } from './api';
 import { ClaimDialog } from './common/ClaimDialog';
@@ -41,6 +41,9 @@ export default function ProfilePage() {
   /** A contributor's decision on the claim that waited on this profile. */
   const [decided, setDecided] = useState<ClaimDecision | null>(null);
   const decidedLine = useRef<HTMLParagraphElement>(null);
+  /** The claim just made here: its notice (pending, or theirs at once) takes the focus from Claim this profile. */
+  const [claimedHere, setClaimedHere] = useState(false);
+  const claimNotice = useRef<HTMLElement>(null);
   // Another profile starts over with a spinner and no dialog open.
   const { state, reload, show } = useRecord(id, fetchProfile, 'The profile could not be loaded', () => {
     setEditing(false);
@@ -48,10 +51,14 @@ export default function ProfilePage() {
     setClaimedNow(false);
     setJobDialog(null);
     setDecided(null);
+    setClaimedHere(false);
   });
   useEffect(() => {
     if (decided) decidedLine.current?.focus();
   }, [decided]);
+  useEffect(() => {
+    if (claimedHere) claimNotice.current?.focus();
+  }, [claimedHere]);
 
   if (state.status === 'loading') {
     return (
@@ -80,9 +87,14 @@ export default function ProfilePage() {
 
   return (
     <div className="page prof-page">
-      {profile.claimed_by_you && <ClaimPendingNotice />}
+      {profile.claimed_by_you && <ClaimPendingNotice ref={claimNotice} />}
       {isOwn && claimedNow && (
-        <p className="prof-notice" role="status">
+        <p
+          className="prof-notice"
+          role="status"
+          tabIndex={-1}
+          ref={claimNotice as RefObject<HTMLParagraphElement>}
+        >
           Thanks for claiming this profile. Its work email is your account’s, so it is yours now.
         </p>
       )}
@@ -177,6 +189,7 @@ export default function ProfilePage() {
           setClaiming(false);
           setProfileId(claimed.profile_id);
           setClaimedNow(claimed.user_id !== null);
+          setClaimedHere(true);
           show(claimed);
         }}
       />
@@ -185,9 +198,15 @@ export default function ProfilePage() {
 }
 
 /** What the claimant of a pending claim sees on the profile: it is not theirs to change until confirmed. */
-function ClaimPendingNotice() {
+function ClaimPendingNotice({ ref }: { ref: RefObject<HTMLElement | null> }) {
   return (
-    <section className="gold-panel prof-pending" role="status" aria-labelledby="prof-pending-title">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="gold-panel prof-pending"
+      role="status"
+      aria-labelledby="prof-pending-title"
+    >
       <Hourglass className="prof-pending__icon" size={22} aria-hidden="true" />
       <div className="prof-pending__body">
         <h2 id="prof-pending-title" className="prof-pending__title">

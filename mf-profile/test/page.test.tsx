@@ -185,6 +185,8 @@ describe('claiming', () => {
     expect(sessionStore.getState().user?.profile_id).toBe(7);
     expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
     expect(present()).toEqual([]);
+    // The button that opened the dialog is gone: the focus is on the notice, not back at the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(notice));
   });
 
   it('claims a profile whose work email is the member’s: it is theirs at once, with every edit control', async () => {
@@ -199,11 +201,10 @@ describe('claiming', () => {
       within(dialog).getByText('Its work email is your account’s, so it will be yours at once.'),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Claim profile' }));
-    expect(
-      await screen.findByText(
-        'Thanks for claiming this profile. Its work email is your account’s, so it is yours now.',
-      ),
-    ).toBeTruthy();
+    const thanks = await screen.findByText(
+      'Thanks for claiming this profile. Its work email is your account’s, so it is yours now.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(pendingNotice()).toBeNull();
     expect(present()).toEqual(controls);
   });
