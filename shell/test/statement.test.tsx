@@ -11,7 +11,8 @@ describe('accessibility statement', () => {
     routeFetch({});
     renderAt('/');
     const footer = screen.getByRole('contentinfo');
-    await userEvent.click(within(footer).getByRole('link', { name: 'Accessibility statement' }));
+    const about = within(footer).getByRole('navigation', { name: 'About Rotunda' });
+    await userEvent.click(within(about).getByRole('link', { name: 'Accessibility statement' }));
     expect(screen.getByTestId('location').textContent).toBe('/accessibility');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
     expect(document.activeElement).toBe(heading);

@@ -52,7 +52,9 @@ export function Layout() {
       </div>
       <footer className="app__footer">
         <p>&copy; 2024 Rotunda. All rights reserved.</p>
-        <Link to="/accessibility">Accessibility statement</Link>
+        <nav aria-label="About Rotunda">
+          <Link to="/accessibility">Accessibility statement</Link>
+        </nav>
       </footer>
       <MobileNav />
       <ToastView />
