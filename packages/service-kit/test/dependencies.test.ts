@@ -55,6 +55,24 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(await failure(() => victim.query('SELECT 1')))).toBe(true);
   });
 
+  it('a pooled connection lost while checked out fails its holder, not the process, and the pool goes on', async () => {
+    const databaseUrl = await createTestDatabase();
+    const driver = await prismaAdapter(databaseUrl, 'public', 2).connect();
+    const pool = driver.underlyingDriver() as pg.Pool;
+    const held = await pool.connect();
+    const { rows } = await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    // What a PostgreSQL shutting down does to every session, a checked-out one too: an 'error' event on its client.
+    await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+    await admin.end();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(isDatabaseUnavailable(await failure(() => held.query('SELECT 1')))).toBe(true);
+    held.release(true);
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await driver.dispose();
+  });
+
   it('gives up on a database that takes the connection but never answers within 2.5 s, as unavailable', async () => {
     // What an address whose server froze, or a half-open network path, looks like to a new connection.
     const mute = createServer(() => {}).listen(0, '127.0.0.1');

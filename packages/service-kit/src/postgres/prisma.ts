@@ -10,7 +10,7 @@ import { assertSchemaName } from './migrate.ts';
 const CONNECT_TIMEOUT_MS = 2000;
 
 /**
- * A pg client that gives up connecting after CONNECT_TIMEOUT_MS, inside the gateway's 3 s deadline, instead of
+ * A pg client that survives losing its connection, and gives up connecting after CONNECT_TIMEOUT_MS, inside the gateway's 3 s deadline, instead of
  * waiting on the operating system's connect timeout (minutes) when the database's address stops answering. Set
  * on the client, not the pool: pg-pool would time out calls waiting for a busy pool's connection too, turning a
  * burst of load into errors.
@@ -21,6 +21,10 @@ class QuickConnectClient extends pg.Client {
       ...(typeof config === 'string' ? { connectionString: config } : config),
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    // A connection lost while checked out of its pool (PostgreSQL killed or restarted) fails the holder's next
+    // query, which is how it learns; pg-pool listens for 'error' only while the client is idle, so without this
+    // listener the event would end the process (the faults bench's post replicas died with PostgreSQL).
+    this.on('error', () => {});
   }
 }
 
