@@ -1,6 +1,7 @@
 // @rotunda/search: the search-index port and its adapters (Postgres by default, optionally searched from an in-memory
 // replica; Elasticsearch in production).
 export { type SearchConfig, searchConfigSchema, searchIndexFromConfig } from './config.ts';
+export { SEARCH_UNAVAILABLE, SearchUnavailableError } from './elasticsearch/outage.ts';
 export { createElasticsearchIndex, type ElasticsearchIndexOptions } from './elasticsearch.ts';
 export { createMemorySearchIndex, type MemorySearchIndex } from './memory.ts';
 export type {

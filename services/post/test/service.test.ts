@@ -17,7 +17,12 @@ import {
   PostsResponse,
 } from '@rotunda/protos/post';
 import { POST_COMMENTS } from '@rotunda/rules';
-import { createPostgresSearchIndex, type SearchIndex } from '@rotunda/search';
+import {
+  createPostgresSearchIndex,
+  SEARCH_UNAVAILABLE,
+  type SearchIndex,
+  SearchUnavailableError,
+} from '@rotunda/search';
 import {
   type Caller,
   connectReadDriver,
@@ -1040,6 +1045,40 @@ describe('the feed', () => {
     expect(await refusal(rpc('listPosts', { sort: 'oldest' }))).toEqual({
       code: status.INVALID_ARGUMENT,
       details: 'Sort by recent, popular, random.',
+    });
+  });
+});
+
+describe('the feed while the search engine is away', () => {
+  it('is read from the table in the same orders and filters; a search says search is unavailable', async () => {
+    const awayIndex: SearchIndex = {
+      ...index,
+      search: async () => {
+        throw new SearchUnavailableError(new Error('connect ECONNREFUSED 127.0.0.1:9200'));
+      },
+    };
+    const { server: away, client: awayClient } = await serve(wireDomain({ index: awayIndex }));
+    closers.push(
+      () => awayClient.close(),
+      () => away.shutdown(),
+    );
+    const ids = async (request: Partial<{ sort: string; seed: number; posttype_id: number }>, on = client) =>
+      (await rpc('listPosts', { ...request, limit: 50 }, undefined, on)).posts.map((post) => post.post_id);
+    for (const request of [{}, { sort: 'popular' }, { posttype_id: 4 }])
+      expect(await ids(request, awayClient), JSON.stringify(request)).toEqual(await ids(request));
+    // Random: its own seeded order, the same posts, stable from page to page.
+    const random = await ids({ sort: 'random', seed: 7 }, awayClient);
+    expect([...random].sort()).toEqual([...(await ids({}))].sort());
+    const pages = [];
+    for (const offset of [0, 7, 14])
+      pages.push(
+        ...(await rpc('listPosts', { sort: 'random', seed: 7, offset, limit: 7 }, undefined, awayClient))
+          .posts,
+      );
+    expect(pages.map((post) => post.post_id)).toEqual(random.slice(0, 21));
+    expect(await refusal(rpc('listPosts', { search: 'water' }, undefined, awayClient))).toEqual({
+      code: status.UNAVAILABLE,
+      details: SEARCH_UNAVAILABLE,
     });
   });
 });

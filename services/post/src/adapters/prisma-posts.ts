@@ -15,6 +15,7 @@ import {
   moderationOf,
   recordAll,
   type SchemaTables,
+  visibleTo,
   visibleToParams,
 } from './prisma-sql.ts';
 
@@ -240,6 +241,25 @@ export function prismaPostStore(
     async indexedPosts(ids) {
       if (ids.length === 0) return [];
       return indexedPostsWhere(Prisma.sql`p.post_id = ANY(${[...ids]}::integer[])`);
+    },
+
+    async feedPageIds({ viewer, postTypeId, issueAreaIds, sort, seed, offset, limit }) {
+      const order =
+        sort === 'popular'
+          ? Prisma.sql`p.likes_count DESC, p.created_at DESC, p.post_id DESC`
+          : sort === 'random'
+            ? Prisma.sql`md5(p.post_id::text || ':' || ${String(seed)}::text), p.post_id`
+            : Prisma.sql`p.created_at DESC, p.post_id DESC`;
+      const rows = await prisma.$queryRaw<{ postId: number }[]>`
+        SELECT p.post_id AS "postId"
+        FROM ${table('posts')} p
+        LEFT JOIN ${table('authors')} a ON a.profile_id = p.post_author
+        WHERE ${visibleTo('p', viewer)}
+          AND (${postTypeId}::integer = 0 OR p.posttype_id = ${postTypeId}::integer)
+          AND (${issueAreaIds === null} OR coalesce(a.issue_area_ids, '{}') && ${issueAreaIds ?? []}::integer[])
+        ORDER BY ${order}
+        OFFSET ${offset} LIMIT ${limit}`;
+      return rows.map((row) => row.postId);
     },
 
     async forEachIndexBatch(batchSize, visit, authorId) {

@@ -28,6 +28,7 @@ import type {
   Post,
   PostChanges,
   PostType,
+  Sort,
 } from './post.ts';
 import type { ModerationMark, ModerationState, Viewer } from './visibility.ts';
 
@@ -186,8 +187,26 @@ export interface CopyStore {
 }
 
 /** What the search index is built from. */
+/** A feed page without search words, read from the table while the search engine is away. */
+export interface TableFeedPage {
+  viewer: Viewer;
+  /** 0: every type. */
+  postTypeId: number;
+  /** Only authors sharing one of these ("My issue areas"); null: every author. */
+  issueAreaIds: number[] | null;
+  sort: Sort;
+  seed: number;
+  offset: number;
+  limit: number;
+}
+
 export interface IndexedPostStore {
   count(): Promise<number>;
+  /**
+   * The ids of one feed page from the table, in the feed's order (the random one seeded its own way): what the
+   * feed answers without search words while the search engine is away.
+   */
+  feedPageIds(page: TableFeedPage): Promise<number[]>;
   /** What the search index holds of these posts. */
   indexedPosts(ids: readonly number[]): Promise<IndexedPost[]>;
   /** Visits every post (or one author's), in id order, `batchSize` at a time (to build the search index). */

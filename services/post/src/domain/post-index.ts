@@ -7,10 +7,11 @@ import {
   type SearchDocument,
   type SearchIndex,
   type SearchQuery,
+  SearchUnavailableError,
   type SortKey,
   syncIndex,
 } from '@rotunda/search';
-import type { IndexedPostStore } from './ports.ts';
+import type { IndexedPostStore, TableFeedPage } from './ports.ts';
 import type { IndexedPost, Sort } from './post.ts';
 import { seenBy } from './visibility.ts';
 
@@ -76,9 +77,17 @@ export function createPostIndex({ posts, index }: PostIndexDependencies) {
   };
 
   return {
-    /** The ids of one page of matches, in the index's order. */
-    async search(query: SearchQuery): Promise<number[]> {
-      return (await index.search(query)).ids.map(Number);
+    /**
+     * The ids of one page of matches, in the index's order. A page without search words (`fromTable`) is read from
+     * the table while the search engine is away: the feed stays readable; a search says it is unavailable.
+     */
+    async search(query: SearchQuery, fromTable?: TableFeedPage): Promise<number[]> {
+      try {
+        return (await index.search(query)).ids.map(Number);
+      } catch (error) {
+        if (!(fromTable && error instanceof SearchUnavailableError)) throw error;
+        return posts.feedPageIds(fromTable);
+      }
     },
 
     /** Brings the index's documents of these posts in step with the table (after a write that shows in search). */

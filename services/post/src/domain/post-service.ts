@@ -160,22 +160,29 @@ export function createPostService({
       if (offset + limit > MAX_RESULT_WINDOW)
         throw invalidArgument(`The feed goes at most ${MAX_RESULT_WINDOW} posts deep; search to narrow it.`);
       const filters: Record<string, string | string[]> = { seen_by: seenByFilter(viewer) };
-      if (input.postTypeId > 0) filters.type = String(input.postTypeId);
+      const postTypeId = Math.max(input.postTypeId, 0);
+      if (postTypeId > 0) filters.type = String(postTypeId);
+      let issueAreaIds: number[] | null = null;
       if (member) {
         // Asked of the owner at each page: a member's own issue areas count the moment they change them.
-        const issueAreaIds = (await profiles.authorOfMember(member.userId))?.issueAreaIds ?? [];
+        issueAreaIds = (await profiles.authorOfMember(member.userId))?.issueAreaIds ?? [];
         if (issueAreaIds.length === 0) return [];
         filters.issue = issueAreaIds.map(String);
       }
-      const ids = await postIndex.search({
-        text: words.join(' '),
-        filters,
-        sort: feedOrder(sort, input.seed),
-        offset,
-        limit,
-        // The feed pages on until a short page: counting every match would be most of a page's cost.
-        countTotal: false,
-      });
+      const ids = await postIndex.search(
+        {
+          text: words.join(' '),
+          filters,
+          sort: feedOrder(sort, input.seed),
+          offset,
+          limit,
+          // The feed pages on until a short page: counting every match would be most of a page's cost.
+          countTotal: false,
+        },
+        words.length === 0
+          ? { viewer, postTypeId, issueAreaIds, sort, seed: input.seed, offset, limit }
+          : undefined,
+      );
       return posts.findByIds(ids, POST_COMMENTS.latest, viewer);
     },
 
