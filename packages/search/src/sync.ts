@@ -1,5 +1,6 @@
 // Keeping an index in step with its owner's tables when a replica starts: rebuilt when it was built for another
 // definition or holds another number of documents, by one replica while the others keep serving.
+import { isEngineUnreachable, SearchUnavailableError } from './elasticsearch/outage.ts';
 import type { RebuildSource, SearchIndex } from './port.ts';
 
 export interface IndexSyncOptions {
@@ -8,6 +9,8 @@ export interface IndexSyncOptions {
   count: () => Promise<number>;
   /** Between looks at an outdated index another replica is rebuilding, and between counts that disagree. */
   pollMs?: number;
+  /** Between tries in the background while the search engine is away (default 2 s). */
+  awayRetryMs?: number;
 }
 
 /**
@@ -23,7 +26,10 @@ const COUNTS = 3;
 export type IndexSyncOutcome =
   | { outcome: 'in step' }
   | { outcome: 'rebuilt'; documents: number }
-  | { outcome: 'rebuilding elsewhere' };
+  | { outcome: 'rebuilding elsewhere' }
+  | { outcome: 'engine away' };
+
+const engineAway = (error: unknown) => error instanceof SearchUnavailableError || isEngineUnreachable(error);
 
 /**
  * An index of this replica's definition that is merely out of step (a seed wrote past it, a restore) keeps
@@ -32,6 +38,23 @@ export type IndexSyncOutcome =
  * replicas do while the old ones serve.
  */
 export async function syncIndex(index: SearchIndex, options: IndexSyncOptions): Promise<IndexSyncOutcome> {
+  try {
+    return await syncNow(index, options);
+  } catch (error) {
+    if (!engineAway(error)) throw error;
+  }
+  // The search engine is away: the replica starts and serves without it (searches say so, the feed reads its
+  // table, index writes are kept), and brings the index in step once the engine answers.
+  const retry = () => {
+    setTimeout(() => {
+      syncNow(index, options).catch(retry);
+    }, options.awayRetryMs ?? 2000).unref();
+  };
+  retry();
+  return { outcome: 'engine away' };
+}
+
+async function syncNow(index: SearchIndex, options: IndexSyncOptions): Promise<IndexSyncOutcome> {
   for (;;) {
     const state = await index.ensure();
     if (state === 'current' && (await countsAgree(index, options))) return { outcome: 'in step' };

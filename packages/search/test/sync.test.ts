@@ -2,6 +2,7 @@
 // index of another definition: left alone when in step (also when a count catches a write between the owner's
 // table and its index), rebuilt when truly out of step, and an outdated index waited for while another replica
 // rebuilds it.
+import { errors } from '@elastic/elasticsearch';
 import { describe, expect, it } from 'vitest';
 import {
   createMemorySearchIndex,
@@ -75,5 +76,34 @@ describe('syncIndex', () => {
     // The other replica's rebuild ends: the index is of this definition now.
     state = 'current';
     expect(await waiting).toEqual({ outcome: 'in step' });
+  });
+
+  it('lets a replica start while the search engine is away, and brings the index in step once it answers', async () => {
+    const engine = createMemorySearchIndex(CONTRACT_FIELDS);
+    let away = true;
+    const whenBack =
+      <T>(call: () => Promise<T>) =>
+      async () => {
+        if (away) throw new errors.ConnectionError('connect ECONNREFUSED 127.0.0.1:9200');
+        return call();
+      };
+    const index: SearchIndex = {
+      ...engine,
+      ensure: whenBack(() => engine.ensure()),
+      search: (query) => whenBack(() => engine.search(query))(),
+      rebuild: (source) => whenBack(() => engine.rebuild(source))(),
+    };
+    const table = [doc('a'), doc('b')];
+    const started = performance.now();
+    expect(
+      await syncIndex(index, { source: sourceOf(table), count: async () => 2, pollMs: 4, awayRetryMs: 10 }),
+    ).toEqual({ outcome: 'engine away' });
+    expect(performance.now() - started).toBeLessThan(100);
+    away = false;
+    for (let waited = 0; engine.size < 2; waited += 10) {
+      if (waited > 2000) throw new Error('the index was not brought in step once the engine answered');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await engine.search({ offset: 0, limit: 10 })).ids).toEqual(['a', 'b']);
   });
 });
