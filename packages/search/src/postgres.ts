@@ -2,7 +2,7 @@
 // (postgres/tables.ts), with a pg_trgm GIN index that makes the every-word substring match an index lookup instead
 // of a table scan (postgres/query.ts). A rebuild fills a second generation of the tables beside the live one and
 // swaps the two (postgres/rebuild.ts). Every write notifies the in-memory copies (postgres/changes.ts).
-import { tracePgPool } from '@rotunda/service-kit';
+import { DATABASE_CONNECTION, tracePgPool } from '@rotunda/service-kit';
 import pg from 'pg';
 import { tryRebuildLock } from './lock.ts';
 import type {
@@ -57,7 +57,13 @@ export function createPostgresSearchIndex(options: PostgresSearchIndexOptions): 
 
   // Traced and counted as the services' own pools are: a directory search's trace shows its statement.
   const pool = tracePgPool(
-    new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 }),
+    // As the services' pools connect: a client that loses its connection while checked out (PostgreSQL
+    // restarted) fails its query instead of ending the process.
+    new pg.Pool({
+      ...DATABASE_CONNECTION,
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    }),
     `search.${options.schema}.${options.index}`,
   );
   // An idle client's error (server restart) must not crash the service; the next query reconnects.

@@ -138,7 +138,7 @@ export {
 export { NODE_FLAGS } from './node-flags.ts';
 export { stopWithParent } from './parent.ts';
 export { listMigrations, migrate } from './postgres/migrate.ts';
-export { connectReadDriver, prismaAdapter, type ReadDriver } from './postgres/prisma.ts';
+export { connectReadDriver, DATABASE_CONNECTION, prismaAdapter, type ReadDriver } from './postgres/prisma.ts';
 export { createPostgresProbe, type PostgresProbe } from './postgres/probe.ts';
 export {
   type DatabaseService,
