@@ -195,6 +195,8 @@ describe('register', () => {
       'Registration successful! Please check your email to confirm your account.',
     );
     expect(alert.textContent).toMatch(/junk or spam folder/);
+    // The form and its Register button gave way to the outcome: the focus is on what comes next.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go to login' }));
     expect(sent.find((r) => r.path === '/auth/register')?.body).toEqual({
       first_name: 'Ada',
       last_name: 'Lopez',
@@ -234,6 +236,8 @@ describe('register', () => {
     const dialog = await openRegister();
     await submitRegistration(dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    // Everything is to be typed again: the focus starts at the first field, not at the page's start.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('First name'));
     for (const label of ['First name', 'Last name', 'Work email', 'Password']) {
       expect((within(dialog).getByLabelText(label) as HTMLInputElement).value).toBe('');
     }
@@ -265,11 +269,18 @@ describe('password reset request', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Please verify the reCAPTCHA!');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: "I'm not a robot" }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    const send = within(dialog).getByRole('button', { name: 'Send reset link' }) as HTMLButtonElement;
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toBe(
         'Password reset link has been sent to your email',
       ),
     );
+    // The emptied form has nothing to send: the button says so but keeps the focus it had, and sends nothing.
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect(send.disabled).toBe(false);
+    expect(document.activeElement).toBe(send);
+    await userEvent.click(send);
+    expect(sent.filter((r) => r.path === '/auth/request-password-reset')).toHaveLength(1);
     expect(sent.find((r) => r.path === '/auth/request-password-reset')?.body).toEqual({
       email: 'ada@dof.ca.gov',
       reCaptcha_token: SOLVED_PAYLOAD,

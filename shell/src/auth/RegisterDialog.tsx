@@ -1,7 +1,9 @@
 // The register dialog (spec §2, §4, §5, §8): name, work email, a password with the live checklist of the
 // password rules, and the captcha. As the email is typed the server says whether it may register
 // (POST /auth/check-email); while it may not, the button reads 'Access Currently Unavailable' and people are
-// told whom to email for access. A spinner shows while registering; the form is reset after either outcome.
+// told whom to email for access. A spinner shows while registering; the form is reset after either outcome, and
+// the keyboard focus, whose Register button went busy, goes to 'Go to login' after a success and to the first
+// field after a failure.
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid } from '@rotunda/rules';
 import { Dialog, Spinner } from '@rotunda/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -66,7 +68,15 @@ export function RegisterDialog() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [submitting, setSubmitting] = useState(false);
   const captchaRef = useRef<CaptchaHandle>(null);
+  const goToLogin = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const { eligibility, checking } = useEligibility(form.email);
+
+  useEffect(() => {
+    if (outcome?.kind === 'success') goToLogin.current?.focus();
+    else if (outcome?.kind === 'error')
+      formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [outcome]);
 
   const ineligible = eligibility === 'ineligible';
   const complete =
@@ -139,6 +149,7 @@ export function RegisterDialog() {
             <p className="form-alert__text">{REGISTER_MESSAGES.junkFolder}</p>
           </FormAlert>
           <button
+            ref={goToLogin}
             type="button"
             className="button button--primary button--block"
             onClick={() => {
@@ -150,7 +161,7 @@ export function RegisterDialog() {
           </button>
         </div>
       ) : (
-        <form className="form dialog__body" onSubmit={submit} aria-busy={submitting} noValidate>
+        <form ref={formRef} className="form dialog__body" onSubmit={submit} aria-busy={submitting} noValidate>
           <div className="form__row">
             <TextField
               label="First name"

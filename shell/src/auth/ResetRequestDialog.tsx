@@ -72,7 +72,8 @@ export function ResetRequestDialog() {
         <button
           type="submit"
           className="button button--primary button--block"
-          disabled={submitting || email.trim() === ''}
+          // Marked rather than disabled: it keeps the keyboard focus while sending and once the field is emptied.
+          aria-disabled={submitting || email.trim() === '' || undefined}
         >
           {submitting && <Spinner size="inline" />}
           {submitting ? 'Sending…' : 'Send reset link'}
