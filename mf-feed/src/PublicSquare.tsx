@@ -4,11 +4,15 @@
 // Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
 // Members like, comment and post, and find their reports' outcomes under 'Your reports'; a visitor's 'Create Post'
 // asks the shell for its login dialog. The create
-// and read dialogs (with the rich-text editor and the calendar file) load when first opened.
+// and read dialogs (with the rich-text editor and the calendar file) load when first opened. The read dialog is
+// the post's own address (/public-square/post/:id, usePostAddress): a shared link opens it over the square, and a
+// post the server does not show answers the 404 panel.
 import { requestLogin, useUser } from '@rotunda/session';
-import { Spinner } from '@rotunda/ui';
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { countRead, fetchPostTypes, type Post, type PostType } from './api';
+import { NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { countRead, fetchPostTypes, type PostType } from './api';
 import { useNarrowerThan } from './common/useNarrowerThan';
 import { useOpenedOnce } from './common/useOpenedOnce';
 import { FeedList } from './feed/FeedList';
@@ -20,6 +24,7 @@ import { useLikes } from './feed/useLikes';
 import { usePostActions } from './feed/usePostActions';
 import { useTypeList } from './feed/useTypeList';
 import { Headlines } from './headlines/Headlines';
+import { SQUARE_PATH, usePostAddress } from './post/usePostAddress';
 import { MyReportsButton } from './report/MyReports';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
@@ -38,6 +43,26 @@ const ReadPostDialog = lazy(() =>
     default: m.ReadPostDialog,
   })),
 );
+
+/** Every opening of a post is one more read; the count is the server's (spec §4). */
+const countReadOf = (postId: number) => {
+  countRead(postId).catch((error: unknown) => console.error('The read could not be counted', error));
+};
+
+/** A post address the server shows no post at: hidden, removed, or never written. */
+function MissingPost() {
+  return (
+    <NotFoundPanel
+      title="This post is not in session."
+      text="It may have been removed, or the link may be mistyped. The public square shows every post."
+    >
+      <Link to={SQUARE_PATH} className="button button--primary">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to the public square
+      </Link>
+    </NotFoundPanel>
+  );
+}
 
 /** Shown over the page while a dialog's code arrives; the dialog then opens with the focus in it. */
 function DialogLoading({ label }: { label: string }) {
@@ -63,14 +88,14 @@ export default function PublicSquare() {
   // Only while offered: a member who signs out (or no longer covers any) sees the whole feed again.
   const myIssues = filters.myIssues && offerMyIssues;
   const feed = useFeed({ ...filters, myIssues });
-  const likes = useLikes(user, feed.updatePost);
-  const actions = usePostActions(feed);
+  const address = usePostAddress(feed, countReadOf);
+  const likes = useLikes(user, address.updatePost);
+  const actions = usePostActions(address);
   const postTypes = useTypeList<PostType>(fetchPostTypes);
   const [column, setColumn] = useState<Column>('posts');
   const [squareRef, narrow] = useNarrowerThan(TWO_COLUMNS_FROM_PX);
   const [creating, setCreating] = useState(false);
-  const [readingId, setReadingId] = useState<number | null>(null);
-  const reading = feed.items.find((post) => post.post_id === readingId) ?? null;
+  const reading = address.reading;
   const createOpened = useOpenedOnce(creating);
   const readOpened = useOpenedOnce(reading !== null);
 
@@ -79,18 +104,14 @@ export default function PublicSquare() {
     else requestLogin();
   };
 
-  const openRead = useCallback((post: Post) => {
-    setReadingId(post.post_id);
-    // Every opening is one more read; the count is the server's (spec §4).
-    countRead(post.post_id).catch((error: unknown) => console.error('The read could not be counted', error));
-  }, []);
-
   const onCreated = () => {
     setCreating(false);
     // The new post shows first: Recent, with nothing filtered out.
     filters.reset();
     feed.retry();
   };
+
+  if (address.missing) return <MissingPost />;
 
   return (
     <div className="page square" ref={squareRef}>
@@ -136,7 +157,7 @@ export default function PublicSquare() {
             visitor={user === null}
             filtered={filters.search !== '' || filters.posttypeId !== null}
             myIssues={myIssues}
-            onRead={openRead}
+            onRead={address.open}
             onComment={actions.addComment}
           />
         </div>
@@ -155,9 +176,10 @@ export default function PublicSquare() {
           />
         </Suspense>
       )}
+      {address.loading && <DialogLoading label="Opening the post" />}
       {readOpened && (
         <Suspense fallback={<DialogLoading label="Opening the post" />}>
-          <ReadPostDialog post={reading} user={user} actions={actions} onClose={() => setReadingId(null)} />
+          <ReadPostDialog post={reading} user={user} actions={actions} onClose={address.close} />
         </Suspense>
       )}
     </div>

@@ -147,6 +147,10 @@ export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post
 }
 
 /** Whether the member's profile covers an issue area (the square offers "My issue areas" then). */
+/** One post at its own address, as the feed shows it; 404 for one the server does not show. */
+export const fetchPost = (postId: number, signal?: AbortSignal) =>
+  ask<Post>('GET', `/api/posts/${postId}`, undefined, signal);
+
 export async function fetchCoversIssueAreas(signal?: AbortSignal): Promise<boolean> {
   const info = await ask<{ has_issue_areas?: boolean }>('POST', '/api/posts/profile-info', {}, signal);
   return info.has_issue_areas === true;

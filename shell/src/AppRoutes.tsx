@@ -4,7 +4,8 @@
 // The remotes' paths and modules come from SCREENS, which the start-up preload reads too. The member's
 // notifications and settings, the administrators' screen, the unsubscribe page, the page an agency's sign-in
 // comes back to and the accessibility statement load when first visited, so the first page stays light.
-// A post's address (/public-square/post/:id, where notifications lead) opens the public square.
+// A post's address (/public-square/post/:id, where notifications and shared links lead) opens the public square
+// with that post's read dialog over it (mf-feed follows the address).
 import { Spinner } from '@rotunda/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';

@@ -1,6 +1,6 @@
 // One post in the feed (spec §2, Post card): type, title, byline, event date and times (with 'Add to
 // calendar'), a preview of the body (sanitized, 300 visible characters), the heart with its count, the
-// comment count, 'Keep Reading' (the read modal), 'Report' for other members, the latest comments and the 'Add
+// comment count, 'Copy link' (and a phone's 'Share'), 'Keep Reading' (the read modal at the post's address), 'Report' for other members, the latest comments and the 'Add
 // comment' line. The people a post or comment mentions are links to their profiles. Its author and
 // contributors see why a hidden post is hidden.
 import { MessageCircle } from 'lucide-react';
@@ -11,6 +11,7 @@ import { CalendarLink } from '../calendar/CalendarLink';
 import { fullName } from '../content/format';
 import { PostBody } from '../content/PostBody';
 import { MentionText } from '../mentions/MentionText';
+import { ShareButtons } from '../post/ShareButtons';
 import { HiddenNotice } from '../report/HiddenNotice';
 import { ReportButton } from '../report/ReportButton';
 import { CommentForm } from './CommentForm';
@@ -61,6 +62,7 @@ export function PostCard({ post, liked, visitor, onLike, onRead, onComment }: Po
             <span className="visually-hidden">{count === 1 ? ' comment' : ' comments'}</span>
           </span>
         </span>
+        <ShareButtons post={post} describedBy={titleId} />
         <button
           type="button"
           className="button button--quiet post-card__read"

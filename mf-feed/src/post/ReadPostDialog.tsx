@@ -3,7 +3,8 @@
 // comments' fetching the ones before them a page at a time — with the 'Add comment' line; a Close button. The post's
 // author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
 // and times for events) and delete (the trash, after a confirmation; the card then leaves the feed); other members
-// may report it. Its author and contributors see why a hidden post is hidden.
+// may report it. Its author and contributors see why a hidden post is hidden. 'Copy link' (and a phone's 'Share')
+// pass its address on.
 import type { AuthUser } from '@rotunda/session';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Save, Trash2 } from 'lucide-react';
@@ -22,6 +23,7 @@ import { HiddenNotice } from '../report/HiddenNotice';
 import { ReportButton } from '../report/ReportButton';
 import { AuthorTools } from './AuthorTools';
 import { CommentList } from './CommentList';
+import { ShareButtons } from './ShareButtons';
 import '@rotunda/ui/forms.css';
 import './post-dialogs.css';
 
@@ -87,6 +89,7 @@ function ReadPost({ post, user, actions, onClose }: ReadPostProps) {
         <Comments post={post} user={user} actions={actions} />
       </div>
       <div className="read-post__footer">
+        <ShareButtons post={post} />
         <button type="button" className="button button--secondary" onClick={onClose}>
           Close
         </button>

@@ -1,5 +1,6 @@
-// Renders the public square inside a memory router at /public-square, with a probe that shows the current
-// location (author links go to /profile/<id>); signs a member in.
+// Renders the public square inside a memory router at /public-square (or another entry, such as a post's address),
+// as the shell routes it, with a probe that shows the current location (author links go to /profile/<id>); signs a
+// member in.
 import { type AuthUser, setSession } from '@rotunda/session';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -10,11 +11,12 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-export function renderSquare() {
+export function renderSquare(entry = '/public-square') {
   return render(
-    <MemoryRouter initialEntries={['/public-square']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/public-square" element={<PublicSquare />} />
+        <Route path="/public-square/post/:id" element={<PublicSquare />} />
         <Route path="*" element={<p>Elsewhere</p>} />
       </Routes>
       <LocationProbe />
