@@ -1,5 +1,5 @@
-// The accessibility statement: reachable from the footer of every screen, signed in or not, and its way to
-// report a barrier is an email to the deployment's access address.
+// The accessibility statement: reachable from the footer of every screen, signed in or not, its way to report a
+// barrier is an email to the deployment's access address, and the tab is titled after it (each screen's h1).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -45,5 +45,12 @@ describe('accessibility statement', () => {
     await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
     await waitFor(() => expect(screen.getByText(/Email the Rotunda team to report a barrier/)).toBeTruthy());
     expect(screen.queryByRole('link', { name: /report a barrier/ })).toBeNull();
+  });
+
+  it('titles the tab after the screen, as every screen is', async () => {
+    routeFetch({});
+    renderAt('/accessibility');
+    await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
+    await waitFor(() => expect(document.title).toBe('Accessibility statement – Rotunda'));
   });
 });

@@ -1,5 +1,6 @@
 // The frame around every route: top bar, sidebars, the main landmark, the footer (with the accessibility
-// statement's link, on every screen), notices and the access dialogs (loaded when first opened).
+// statement's link, on every screen), notices and the access dialogs (loaded when first opened). The tab's
+// title follows the screen's h1.
 // Whenever the member stops being signed in (logout, the session ending, a sign-out in another tab) it
 // sends them to '/'; a micro-frontend asking for the login dialog (LOGIN_REQUEST_EVENT) gets it. Moderation's
 // part (a suspended member's notice, the queue's count) is asked again on every navigation; the unread
@@ -17,11 +18,14 @@ import { MobileNav } from './MobileNav';
 import { PageNoticeView, SuspensionNoticeView, ToastView } from './Notices';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useScreenTitle } from './useScreenTitle';
 
 export function Layout() {
   const isAuthenticated = useIsAuthenticated();
   const navigate = useNavigate();
   const wasAuthenticated = useRef(isAuthenticated);
+  const main = useRef<HTMLElement>(null);
+  useScreenTitle(main);
   useModerationWatch(useLocation().pathname);
   useUnreadWatch();
 
@@ -44,7 +48,7 @@ export function Layout() {
       <TopBar onLogout={() => void sessionKeeper.logout()} />
       <div className="app__body">
         {isAuthenticated && <Sidebar />}
-        <main id="main" className="app__main" tabIndex={-1}>
+        <main id="main" className="app__main" tabIndex={-1} ref={main}>
           <SuspensionNoticeView />
           <PageNoticeView />
           <Outlet />
