@@ -20,6 +20,7 @@ const LIMITATIONS = [
   'Posts, comments, biographies and pictures are written by members. Rotunda asks for a title and a picture description where it can, but cannot check that what members write is clear or that a picture is described well.',
   'Signing in with an agency account hands you to that agency’s own sign-in page, which Rotunda does not control.',
   'The exported data files (your data download, the directory’s spreadsheet) are plain data files without headings or structure beyond their columns.',
+  'A short confirmation (a toast, or a notice such as “Password has been reset”) hides itself after 6 seconds. Screen readers announce it as it appears, but it cannot be held open longer.',
   'Rotunda is checked by automated tests of every screen and by keyboard-only journeys; it has not yet been reviewed by people who use screen readers every day.',
 ];
 
