@@ -5,11 +5,12 @@
 // answer carries no personal contact details and is rate-limited per member, and axe finds nothing
 // at all. Other spec files add people at the same time, so the tests use specific
 // searches of seeded people (those with fictional owners, whom no test edits) rather than whole-list totals.
+// axe also checks the screen after each step of the filtering, paging and card journeys (support/journey.ts).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, step, test } from './support/journey.ts';
 import { signInAs, signInAsMember } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 /** Spec §9: the titles the 'Elected Officials' filter selects. */
 const ELECTED_TITLES = [
@@ -253,10 +254,12 @@ test.describe('the people directory', () => {
     await settled(page);
     // Julian Mbeki: Legislature, Homelessness. Helena Voss: Governor's Office, Homelessness.
     // Elena Marquez: Legislature, no Homelessness.
-    await groupSelect(page).selectOption('Legislature');
-    await settled(page);
-    await expect(card(page, 'Elena Marquez')).toHaveCount(1);
-    await expect(card(page, 'Helena Voss')).toHaveCount(0);
+    await step(page, 'a group chosen', async () => {
+      await groupSelect(page).selectOption('Legislature');
+      await settled(page);
+      await expect(card(page, 'Elena Marquez')).toHaveCount(1);
+      await expect(card(page, 'Helena Voss')).toHaveCount(0);
+    });
 
     await issueSelect(page).selectOption({ label: 'Homelessness' });
     await expect(page).toHaveURL(/[?&]group=Legislature&issue=\d+/);
@@ -274,9 +277,11 @@ test.describe('the people directory', () => {
     await search(page, 'voss');
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText('Helena Voss');
-    await issueSelect(page).selectOption({ label: 'Water' });
-    await settled(page);
-    await expect(page.getByText('No people match your search.')).toBeVisible();
+    await step(page, 'nobody found', async () => {
+      await issueSelect(page).selectOption({ label: 'Water' });
+      await settled(page);
+      await expect(page.getByText('No people match your search.')).toBeVisible();
+    });
   });
 
   test('loads 30 more cards when the last card is fully in view', async ({ page, request }) => {
@@ -294,9 +299,14 @@ test.describe('the people directory', () => {
     const nextPage = page.waitForRequest(
       (r) => r.url().includes('/api/profiles/search?') && r.url().includes('offset=30'),
     );
-    await cards(page).last().scrollIntoViewIfNeeded();
-    expect(new URL((await nextPage).url()).searchParams.get('limit')).toBe('30');
-    await expect(cards(page)).toHaveCount(Math.min(60, total));
+    await step(page, 'the second page', async () => {
+      await cards(page).last().scrollIntoViewIfNeeded();
+      expect(new URL((await nextPage).url()).searchParams.get('limit')).toBe('30');
+      await expect(cards(page)).toHaveCount(Math.min(60, total));
+      await expect(page.getByRole('status').filter({ hasText: /^Loaded \d+ more/ })).toHaveText(
+        `Loaded ${Math.min(60, total) - 30} more: ${Math.min(60, total)} people shown`,
+      );
+    });
     // No card twice.
     const hrefs = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(new Set(hrefs).size).toBe(hrefs.length);
@@ -357,9 +367,11 @@ test.describe('the people directory', () => {
     const id = await profileIdOf(request, 'Adrienne Kowalski');
     await page.goto('/directory?search=kowalski');
     await settled(page);
-    await card(page, 'Adrienne Kowalski').click();
-    await expect(page).toHaveURL(new RegExp(`/profile/${id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: /Adrienne Kowalski/ })).toBeVisible();
+    await step(page, 'the card opened', async () => {
+      await card(page, 'Adrienne Kowalski').click();
+      await expect(page).toHaveURL(new RegExp(`/profile/${id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: /Adrienne Kowalski/ })).toBeVisible();
+    });
 
     await page.goBack();
     await expect(page).toHaveURL(/\/directory\?search=kowalski$/);

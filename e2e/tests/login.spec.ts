@@ -1,12 +1,14 @@
 // Logging in: a wrong password, where members land (spec §2, by profile_id), the guard letting members
 // through, the contributor's Concierge toast, and failed logins that slow one account down without locking
 // out the colleagues who share its address, nor its owner, who gets in with the captcha the dialog then shows.
-import { expect, test } from '@playwright/test';
+// axe checks the screen after each step of a journey (support/journey.ts).
 import { DEMO, registerAccount } from './support/accounts.ts';
+import { expect, step, test } from './support/journey.ts';
 import { logIn, logInAndLand, solveCaptcha, storedAuth } from './support/ui.ts';
 
 test('a wrong password is refused, the session cleared and the form emptied', async ({ page }) => {
   await page.goto('/');
+  // a11y-access.spec.ts checks this state with axe.
   const dialog = await logIn(page, DEMO.member.email, 'Not-the-password#1');
   await expect(dialog.getByRole('alert')).toHaveText('Invalid credentials, please try again');
   await expect(dialog.getByLabel('Email')).toHaveValue('');
@@ -17,10 +19,12 @@ test('a wrong password is refused, the session cleared and the form emptied', as
 test('a contributor sees the stars and the Concierge toast', async ({ page }) => {
   await page.goto('/');
   await logInAndLand(page, DEMO.concierge.email, DEMO.concierge.password);
-  await page.getByRole('button', { name: 'Concierge Account' }).click();
-  const toast = page.getByRole('status', { name: 'Notifications' });
-  await expect(toast.getByText('Concierge Account', { exact: true })).toBeVisible();
-  await expect(toast).toContainText('edit profiles that no one has claimed');
+  await step(page, 'the Concierge toast', async () => {
+    await page.getByRole('button', { name: 'Concierge Account' }).click();
+    const toast = page.getByRole('status', { name: 'Notifications' });
+    await expect(toast.getByText('Concierge Account', { exact: true })).toBeVisible();
+    await expect(toast).toContainText('edit profiles that no one has claimed');
+  });
 });
 
 test('a member who is not a contributor sees no stars', async ({ page }) => {

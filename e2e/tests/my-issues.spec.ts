@@ -3,13 +3,12 @@
 // and the next page as they scroll; an author who takes up the issue area moves their posts in, through the
 // profile service's announcement; a visitor and a member whose profile covers no issue area are not offered the
 // filter, and a visitor asking for it is told to log in. Screenshots at 1280 and 400 px; no axe
-// finding. The issue area and every post are this run's own, so re-runs and other spec files do not disturb it.
+// finding after any step of the journey (support/journey.ts). The issue area and every post are this run's own, so re-runs and other spec files do not disturb it.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, step, test } from './support/journey.ts';
 import { type Member, newMember } from './support/members.ts';
 import { signInAs } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 /** Posts by the author sharing the reader's issue area: more than a page, so the second page shows on scrolling. */
@@ -102,20 +101,26 @@ test('a member turns on "My issue areas" and sees only posts of people sharing o
     if (r.url().endsWith('/api/posts/all') && r.postDataJSON()?.my_issues === true)
       pages.push(r.postDataJSON()?.offset as number);
   });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
-  await expect(cards(page)).toHaveCount(20);
-  await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
-  // Newest first, each by the author sharing the issue area.
-  expect(await titles(page)).toEqual(
-    Array.from({ length: 20 }, (_, i) => `Shared ${RUN} ${SHARED_POSTS - i}`),
-  );
-  await page.screenshot({ path: info.outputPath('my-issues-1280.png') });
-  await expectNoAxeFindings(page);
+  await step(page, 'the filter on', async () => {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(20);
+    await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
+    // Newest first, each by the author sharing the issue area.
+    expect(await titles(page)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Shared ${RUN} ${SHARED_POSTS - i}`),
+    );
+    await page.screenshot({ path: info.outputPath('my-issues-1280.png') });
+  });
 
-  await cards(page).last().scrollIntoViewIfNeeded();
-  await expect(cards(page)).toHaveCount(SHARED_POSTS);
-  expect(pages).toEqual([0, 20]);
+  await step(page, 'the second page', async () => {
+    await cards(page).last().scrollIntoViewIfNeeded();
+    await expect(cards(page)).toHaveCount(SHARED_POSTS);
+    expect(pages).toEqual([0, 20]);
+    await expect(page.getByRole('status').filter({ hasText: /^Loaded \d+ more/ })).toHaveText(
+      `Loaded ${SHARED_POSTS - 20} more: ${SHARED_POSTS} posts shown`,
+    );
+  });
   const shown = await titles(page);
   expect(shown.every((title) => title.startsWith(`Shared ${RUN} `))).toBe(true);
   expect(new Set(shown).size).toBe(SHARED_POSTS);
@@ -127,13 +132,14 @@ test('a member turns on "My issue areas" and sees only posts of people sharing o
     .poll(async () => (await titles(page)).some((title) => title.startsWith(`Other ${RUN}`)))
     .toBe(true);
 
-  await page.setViewportSize({ width: 400, height: 860 });
-  await button.click();
-  await expect(cards(page).first()).toHaveAccessibleName(`Shared ${RUN} ${SHARED_POSTS}`);
-  await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
-  await page.screenshot({ path: info.outputPath('my-issues-400.png'), fullPage: false });
-  await expectNoAxeFindings(page);
+  await step(page, 'the filter on again at 400 px', async () => {
+    await page.setViewportSize({ width: 400, height: 860 });
+    await button.click();
+    await expect(cards(page).first()).toHaveAccessibleName(`Shared ${RUN} ${SHARED_POSTS}`);
+    await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: info.outputPath('my-issues-400.png'), fullPage: false });
+  });
 });
 
 test('an author who takes up the issue area moves their posts in', async ({ request }) => {

@@ -1,8 +1,9 @@
 // Password reset end to end: the request dialog (captcha solved in the browser), the mailed link, the reset
 // page; afterwards the old password fails, the new one works and sessions opened before are refused within
-// seconds. Reset mails to one inbox are limited, and the dialog says when to try again.
-import { expect, test } from '@playwright/test';
+// seconds. Reset mails to one inbox are limited, and the dialog says when to try again. axe checks the screen
+// after each step of the journey (support/journey.ts).
 import { registerAccount, solvedCaptcha } from './support/accounts.ts';
+import { expect, step, test } from './support/journey.ts';
 import { linkPath, waitForMail } from './support/mail.ts';
 import { logIn, solveCaptcha } from './support/ui.ts';
 
@@ -25,22 +26,28 @@ test('reset request → mail → reset page → old password fails, new one work
     .getByRole('button', { name: 'Forgot password?' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-  await dialog.getByLabel('Email').fill(account.email);
-  await solveCaptcha(dialog);
-  await dialog.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Password reset link has been sent to your email');
+  await step(page, 'the reset link asked for', async () => {
+    await dialog.getByLabel('Email').fill(account.email);
+    await solveCaptcha(dialog);
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Password reset link has been sent to your email');
+  });
 
   const mail = await waitForMail(request, account.email, /Reset your .* password/);
-  await page.goto(linkPath(mail, '/reset-password/'));
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Retype new password').fill(`${newPassword}!`);
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  await page.getByLabel('Retype new password').fill(newPassword);
-  await expect(page.getByText('Passwords do not match')).toBeHidden();
-  await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('alert')).toHaveText('Password has been reset');
+  await step(page, 'the mailed link, the passwords not matching', async () => {
+    await page.goto(linkPath(mail, '/reset-password/'));
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Retype new password').fill(`${newPassword}!`);
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+  });
+  await step(page, 'the password reset', async () => {
+    await page.getByLabel('Retype new password').fill(newPassword);
+    await expect(page.getByText('Passwords do not match')).toBeHidden();
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveText('Password has been reset');
+  });
   // The session opened before the reset is over within seconds, not when its access token expires.
   await expect.poll(apiStatus, { timeout: 5_000 }).toBe(401);
 

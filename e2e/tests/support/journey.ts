@@ -61,7 +61,8 @@ export async function step<T>(
 ): Promise<T> {
   return test.step(name, async () => {
     const result = await body();
-    await expectNoAxeFindings(page, axe);
+    // A step of its own, so reports show what axe costs.
+    await test.step('axe', () => expectNoAxeFindings(page, axe));
     return result;
   });
 }
