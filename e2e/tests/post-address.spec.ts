@@ -1,0 +1,271 @@
+// Every post has its own address (issue 35), against the running product: /public-square/post/:id opens the post's
+// read dialog, comments included, for a visitor and for a member straight from the link; the address bar follows
+// the dialog as it opens and closes, and Back closes it; 'Copy link' puts the address on the clipboard and says
+// so; a hidden or unknown post answers the 404 page with status 404; the page's head carries the preview tags and
+// an event's JSON-LD, and a post's text cannot inject markup through them; the sitemap lists visible posts and
+// loses a hidden one within seconds. Every post made here has a unique title and is deleted at the end.
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import { DEMO } from './support/accounts.ts';
+import { ApiSession } from './support/api-session.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
+import { signInAs } from './support/session.ts';
+import { test } from './support/test.ts';
+
+const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+/** A title no page may run as markup: it closes the title, an attribute and a script, and opens its own. */
+const HOSTILE = `Reception "><script>window.__pwned=1</script></title><!-- ${RUN}`;
+const COMMENT = `See you at the hearing ${RUN}`;
+
+interface SentPost {
+  post_id: number;
+  post_title: string;
+}
+
+let author: ApiSession;
+let contributor: ApiSession;
+let announcement: SentPost;
+let event: SentPost;
+let hidden: SentPost;
+const made: number[] = [];
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+async function addPost(request: APIRequestContext, data: Record<string, unknown>): Promise<SentPost> {
+  const post = await json<SentPost>(
+    await request.post('/api/posts/add-post', { headers: await author.headers(), data }),
+    201,
+  );
+  made.push(post.post_id);
+  return post;
+}
+
+const address = (post: SentPost) => `/public-square/post/${post.post_id}`;
+const readDialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+/** The head of the page the gateway sends for `path`, as a browser parses it (no script of it run). */
+async function headOf(page: Page, path: string) {
+  const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+  return page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'text/html');
+    const meta = Object.fromEntries(
+      Array.from(doc.querySelectorAll('meta[property], meta[name]')).map((tag) => [
+        tag.getAttribute('property') ?? tag.getAttribute('name'),
+        tag.getAttribute('content'),
+      ]),
+    );
+    return {
+      title: doc.title,
+      meta,
+      canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) =>
+        JSON.parse(s.textContent ?? ''),
+      ),
+      scripts: Array.from(doc.querySelectorAll('script:not([type="application/ld+json"])')).map(
+        (s) => s.getAttribute('src') ?? s.textContent,
+      ),
+    };
+  }, html);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  author = await ApiSession.logIn(request, DEMO.member);
+  contributor = await ApiSession.logIn(request, DEMO.concierge);
+  const types = await json<{ posttype_id: number; post_type: string }[]>(
+    await request.get('/api/posts/post-types'),
+  );
+  const eventTypes = await json<{ eventtype_id: number }[]>(await request.get('/api/posts/event-types'));
+  const plainType = types.find((type) => type.post_type !== 'EVENT')?.posttype_id ?? 1;
+  const eventType = types.find((type) => type.post_type === 'EVENT')?.posttype_id ?? 9;
+  announcement = await addPost(request, {
+    post_title: `Budget subcommittee agenda ${RUN}`,
+    post_body: '<p>The agenda is <strong>posted</strong> for Thursday.</p>',
+    post_type: plainType,
+  });
+  event = await addPost(request, {
+    post_title: HOSTILE,
+    post_body: '<p>Light refreshments &amp; a short program.</p>',
+    post_type: eventType,
+    event_location: 'Capitol Annex, Room 1200 </script><script>window.__pwned=2</script>',
+    event_date: `${new Date().getFullYear() + 1}-01-22`,
+    event_start: '17:30',
+    event_end: '19:00',
+    event_type: eventTypes[0]?.eventtype_id,
+  });
+  hidden = await addPost(request, {
+    post_title: `Staffer cell number ${RUN}`,
+    post_body: '<p>Call my desk.</p>',
+    post_type: plainType,
+  });
+  await json(
+    await request.post('/api/posts/add-comment', {
+      headers: await author.headers(),
+      data: { post_id: announcement.post_id, comment_body: COMMENT },
+    }),
+    201,
+  );
+});
+
+test.afterAll(async ({ request }) => {
+  for (const postId of made)
+    await request.delete('/api/posts/delete-post', {
+      headers: await author.headers(),
+      data: { post_id: postId },
+    });
+});
+
+test('a visitor opens a post by its address, with its comments; closing it leaves the square', async ({
+  page,
+}) => {
+  const response = await page.goto(address(announcement));
+  expect(response?.status()).toBe(200);
+  const dialog = readDialog(page, announcement.post_title);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('The agenda is posted for Thursday.')).toBeVisible();
+  await expect(dialog.getByText(COMMENT)).toBeVisible();
+  await expectNoAxeFindings(page);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/public-square$/);
+  await expect(page.getByRole('heading', { name: 'Public Square', level: 1 })).toBeVisible();
+});
+
+test('a member opens a post by its address and may comment there', async ({ page }) => {
+  await signInAs(page, DEMO.member);
+  await page.goto(address(announcement));
+  const dialog = readDialog(page, announcement.post_title);
+  await expect(dialog.getByText(COMMENT)).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Add comment' })).toBeEnabled();
+});
+
+test('the address bar follows the read dialog, and Back closes it', async ({ page }) => {
+  await page.goto('/public-square');
+  const card = page.getByRole('article', { name: announcement.post_title, exact: true });
+  await card.getByRole('button', { name: 'Keep Reading' }).click();
+  const dialog = readDialog(page, announcement.post_title);
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${address(announcement)}$`));
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/public-square$/);
+  await page.goForward();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/public-square$/);
+  // Closing went back: the entry before the square is where Back leads now, not the post again.
+  await expect(card).toBeVisible();
+});
+
+test('Copy link puts the post’s address on the clipboard and says so', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.goto(address(announcement));
+  const dialog = readDialog(page, announcement.post_title);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${baseURL}${address(announcement)}`,
+  );
+  // The card offers it too, for the post it belongs to.
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  const card = page.getByRole('article', { name: announcement.post_title, exact: true });
+  await card.getByRole('button', { name: 'Copy link' }).click();
+  await expect(card.getByRole('status')).toHaveText('Link copied');
+});
+
+test('the head carries the preview tags, the canonical link and an event’s JSON-LD, none of it markup', async ({
+  page,
+}) => {
+  await page.goto('/public-square');
+  const plain = await headOf(page, address(announcement));
+  const url = `${baseURL}${address(announcement)}`;
+  expect(plain.title).toBe(`${announcement.post_title} · Rotunda`);
+  expect(plain.canonical).toBe(url);
+  expect(plain.meta).toMatchObject({
+    'og:type': 'article',
+    'og:title': announcement.post_title,
+    'og:description': 'The agenda is posted for Thursday.',
+    'og:url': url,
+    'twitter:card': 'summary_large_image',
+    'twitter:title': announcement.post_title,
+  });
+  expect(plain.meta['og:image']).toMatch(/^https?:\/\/.+\.png$/);
+  expect((await page.request.get(plain.meta['og:image'] as string)).status()).toBe(200);
+  expect(plain.jsonLd).toEqual([]);
+
+  const party = await headOf(page, address(event));
+  expect(party.meta['og:title']).toBe(HOSTILE);
+  expect(party.jsonLd).toEqual([
+    expect.objectContaining({
+      '@type': 'Event',
+      name: HOSTILE,
+      startDate: expect.stringMatching(/^\d{4}-01-22T17:30:00-08:00$/),
+      endDate: expect.stringMatching(/^\d{4}-01-22T19:00:00-08:00$/),
+      location: expect.objectContaining({ name: expect.stringContaining('Capitol Annex, Room 1200') }),
+    }),
+  ]);
+  // The page's own scripts are all it runs: the post's text added none, and running it changes nothing.
+  expect(party.scripts).toEqual(plain.scripts);
+  await page.goto(address(event));
+  await expect(readDialog(page, HOSTILE)).toBeVisible();
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('a hidden or unknown post answers the 404 page with status 404; the sitemap loses a hidden post', async ({
+  page,
+  request,
+}) => {
+  const sitemap = async () => (await request.get('/sitemap.xml')).text();
+  expect(await sitemap()).toContain(`${address(hidden)}<`);
+  expect((await page.goto(address(hidden)))?.status()).toBe(200);
+
+  await json(
+    await request.post('/api/reports/decide', {
+      headers: await contributor.headers(),
+      data: {
+        target_type: 'post',
+        target_id: hidden.post_id,
+        action: 'hide',
+        reason: `Personal number ${RUN}`,
+      },
+    }),
+  );
+  await expect.poll(sitemap, { timeout: 10_000 }).not.toContain(`${address(hidden)}<`);
+  expect(await sitemap()).toContain(`${address(announcement)}<`);
+
+  for (const path of [address(hidden), '/public-square/post/999999999']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'This post is not in session.' })).toBeVisible();
+  }
+  await expectNoAxeFindings(page);
+  await page.getByRole('link', { name: 'Back to the public square' }).click();
+  await expect(page).toHaveURL(/\/public-square$/);
+});
+
+test('robots.txt lets crawlers into the public square only', async ({ request }) => {
+  const lines = (await (await request.get('/robots.txt')).text()).split('\n');
+  expect(lines).toContain('Allow: /public-square');
+  expect(lines).toContain('Disallow: /directory');
+  expect(lines).toContain('Disallow: /profile/');
+  expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test('the post page at 1280 and 400 px', async ({ page }, testInfo) => {
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(address(announcement));
+    const dialog = readDialog(page, announcement.post_title);
+    await expect(dialog.getByText(COMMENT)).toBeVisible();
+    // Nothing wider than the window: the dialog and its share line reflow.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`post-${width}.png`) });
+  }
+});
