@@ -135,7 +135,12 @@ export async function drive(
     }
     return { status: answer.status, json, text: answer.text };
   };
-  const login = await call('POST', '/auth/login', { body: DEMO_MEMBER });
+  // The set-up, not the load: an identity provider just started answers its first sign-ins slowly.
+  let login = await call('POST', '/auth/login', { body: DEMO_MEMBER });
+  for (const started = performance.now(); login.status !== 200 && performance.now() - started < 60_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    login = await call('POST', '/auth/login', { body: DEMO_MEMBER });
+  }
   const token = (login.json as { token?: string } | undefined)?.token;
   if (login.status !== 200 || !token) throw new Error(`the demo member could not sign in: ${login.status}`);
   const owned = await call('GET', '/api/profiles/user-check', { token });
