@@ -23,7 +23,8 @@ import { EVENT_POST, type FakePost, PLAIN_POST, startFakePost } from './support/
 
 const PUBLIC_URL = 'https://rotunda.example.org';
 const SHELL_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rotunda</title></head>' +
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rotunda</title>' +
+  '<meta name="description" content="The directory and public square."></head>' +
   '<body><div id="root"></div><script src="/static/js/index.js"></script></body></html>';
 
 let key: SigningKey;
@@ -154,6 +155,8 @@ describe('the post address page', () => {
       'twitter:title': PLAIN_POST.post_title,
     });
     expect(jsonLdOf(html)).toEqual([]);
+    // One description, the post's: the site's own gives way.
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     // The shell's page stays whole: its script still starts the app.
     expect(html).toContain('<script src="/static/js/index.js"></script>');
   });

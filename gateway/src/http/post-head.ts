@@ -142,11 +142,15 @@ export const missingPostHead: PostHead = {
   tags: '<meta name="robots" content="noindex">',
 };
 
+/** The shell's own description of the site, which a post's description replaces (one per page). */
+const SITE_DESCRIPTION = /<meta name="description"[^>]*>/i;
+
 /** The shell's page with `head`: its <title> replaced, the tags at the end of <head>. */
 export function withHead(html: string, head: PostHead): string {
   const title = `<title>${escapeHtml(head.title)}</title>`;
-  const titled = /<title>[^<]*<\/title>/i.test(html)
-    ? html.replace(/<title>[^<]*<\/title>/i, () => title)
-    : html.replace(/<\/head>/i, () => `${title}</head>`);
+  const page = head.tags.includes('<meta name="description"') ? html.replace(SITE_DESCRIPTION, '') : html;
+  const titled = /<title>[^<]*<\/title>/i.test(page)
+    ? page.replace(/<title>[^<]*<\/title>/i, () => title)
+    : page.replace(/<\/head>/i, () => `${title}</head>`);
   return titled.replace(/<\/head>/i, () => `${head.tags}\n  </head>`);
 }
