@@ -1,7 +1,7 @@
 // Screen-reader semantics (issue 36), read from the accessibility tree a screen reader gets (Playwright's ARIA
 // snapshots), not from the markup: on each main screen, for a visitor and for members, one banner, navigation,
-// one main and one contentinfo (the footer with the accessibility statement's link), exactly one h1 and no
-// heading level skipped; every dialog modal and named; and the live regions that announce what a sighted
+// one main and one contentinfo (the footer with the accessibility statement's link), exactly one h1, which the
+// tab's title names, and no heading level skipped; every dialog modal and named; and the live regions that announce what a sighted
 // member sees change — the feed's next page, a toast, a new unread notification, and a refused form, whose
 // error is an alert tied to each field it is about (aria-describedby) with the field marked invalid.
 // Each screen is a journey step (support/journey.ts): axe finds nothing there either.
@@ -81,6 +81,9 @@ async function checkScreens(page: Page, paths: string[], { navigation }: { navig
       async () => {
         await openScreen(page, path);
         await expect(page.getByRole('contentinfo')).toMatchAriaSnapshot(FOOTER);
+        // The tab is titled after the screen (WCAG 2.4.2).
+        const h1 = await page.getByRole('heading', { level: 1 }).first().textContent();
+        await expect(page).toHaveTitle(`${h1?.replace(/\s+/g, ' ').trim()} – Rotunda`);
         problems.push(...outlineProblems(await outline(page), { navigation }).map((p) => `${path}: ${p}`));
       },
       { settle: false },
@@ -271,7 +274,52 @@ test.describe('at 1280 px', () => {
       await expect(field).toHaveAccessibleDescription('Enter a domain such as agency.ca.gov.');
     });
   });
+
+  test('the edges of text fields keep 3:1 against what is behind them', async ({ page }) => {
+    await openScreen(page, '/');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+    const weak = await weakFieldEdges(page);
+    await page.keyboard.press('Escape');
+    await signInAs(page, DEMO.member);
+    await openScreen(page, '/directory');
+    weak.push(...(await weakFieldEdges(page)));
+    expect(weak).toEqual([]);
+  });
 });
+
+/** Each visible text field's edge against what is behind it, with its contrast ratio when under 3:1. */
+async function weakFieldEdges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const linear = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    /** The first opaque background behind the element. */
+    const behind = (element: Element): number[] => {
+      for (let at: Element | null = element.parentElement; at; at = at.parentElement) {
+        const colour = rgb(getComputedStyle(at).backgroundColor);
+        if ((colour[3] ?? 1) > 0) return colour;
+      }
+      return [255, 255, 255];
+    };
+    const weak: string[] = [];
+    for (const field of Array.from(
+      document.querySelectorAll<HTMLElement>('input.field__input, select.field__input'),
+    )) {
+      if (!field.checkVisibility()) continue;
+      const edge = luminance(rgb(getComputedStyle(field).borderTopColor));
+      const back = luminance(behind(field));
+      const ratio = (Math.max(edge, back) + 0.05) / (Math.min(edge, back) + 0.05);
+      if (ratio < 3) weak.push(`${field.getAttribute('name') ?? field.id}: ${ratio.toFixed(2)}:1`);
+    }
+    return weak;
+  });
+}
 
 test.describe('at 400 px', () => {
   test.use({ viewport: { width: 400, height: 900 } });
