@@ -3,7 +3,7 @@
 // the dialog as it opens and closes, and Back closes it; 'Copy link' puts the address on the clipboard and says
 // so; a hidden or unknown post answers the 404 page with status 404; the page's head carries the preview tags and
 // an event's JSON-LD, and a post's text cannot inject markup through them; the sitemap lists visible posts and
-// loses a hidden one within seconds. Every post made here has a unique title and is deleted at the end.
+// loses a hidden one within seconds; without JavaScript the page still shows the post (ADR 0053). Every post made here has a unique title and is deleted at the end.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
@@ -248,6 +248,20 @@ test('a hidden or unknown post answers the 404 page with status 404; the sitemap
   await expectNoAxeFindings(page);
   await page.getByRole('link', { name: 'Back to the public square' }).click();
   await expect(page).toHaveURL(/\/public-square$/);
+});
+
+test('without JavaScript the post address still shows the post and its comments', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(address(announcement));
+  await expect(page.getByRole('heading', { name: announcement.post_title, level: 1 })).toBeVisible();
+  await expect(page.getByText('The agenda is posted for Thursday.')).toBeVisible();
+  await expect(page.getByText(COMMENT)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'The public square' })).toHaveAttribute(
+    'href',
+    '/public-square',
+  );
+  await context.close();
 });
 
 test('robots.txt lets crawlers into the public square only', async ({ request }) => {

@@ -22,6 +22,13 @@ import { type FakeOrg, ORGANIZATION, startFakeOrg } from './support/fake-org.ts'
 import { EVENT_POST, type FakePost, PLAIN_POST, startFakePost } from './support/fake-post.ts';
 
 const PUBLIC_URL = 'https://rotunda.example.org';
+const HTML_ESCAPED = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 const SHELL_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rotunda</title>' +
   '<meta name="description" content="The directory and public square."></head>' +
@@ -157,6 +164,14 @@ describe('the post address page', () => {
     expect(jsonLdOf(html)).toEqual([]);
     // One description, the post's: the site's own gives way.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    // The post is on the page before any script runs: title, byline, body, comments (ADR 0053).
+    const root = /<div id="root">(.*)<\/div>/s.exec(html)?.[1] ?? '';
+    expect(root).toContain(`<h1 id="first-screen-title">${PLAIN_POST.post_title}</h1>`);
+    for (const text of [
+      plainText(PLAIN_POST.post_body),
+      `${PLAIN_POST.author?.first_name} ${PLAIN_POST.author?.last_name}`,
+    ])
+      expect(root).toContain(text);
     // The shell's page stays whole: its script still starts the app.
     expect(html).toContain('<script src="/static/js/index.js"></script>');
   });
@@ -194,6 +209,7 @@ describe('the post address page', () => {
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('<img');
+    expect(html).toContain(`<h1 id="first-screen-title">${HTML_ESCAPED(attack)}</h1>`);
     expect(html).not.toContain('<!--');
     expect(html.match(/<title>/g)).toHaveLength(1);
     // And what a reader sees is the post's text, as it was written.

@@ -4,11 +4,13 @@
 // lets the shell load each remote at run time. A file the build pre-compressed (packages/web-build) is sent as
 // its brotli or gzip sibling to a client that accepts it, as nginx's gzip_static does in production.
 // A post's address (/public-square/post/:id) is the shell's page with that post's head (post-head.ts): its
-// preview tags for a visible post, the 404 status for a hidden, removed or unknown one.
+// preview tags and the post itself drawn in #root (readable without JavaScript, ADR 0053) for a visible post, the
+// 404 status for a hidden, removed or unknown one.
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { postFirstScreen, withFirstScreen } from './first-screen.ts';
 import { missingPostHead, postHead, withHead } from './post-head.ts';
 import { type PostPages, postPath } from './post-pages.ts';
 
@@ -133,7 +135,8 @@ export function webRouter(
       res.setHeader('Cache-Control', 'no-cache');
       if (!shown) return res.status(404).type('html').send(withHead(html, missingPostHead));
       const url = `${posts.publicUrl}${postPath(shown.post.post_id)}`;
-      res.type('html').send(withHead(html, postHead(shown.post, url, shown.image)));
+      const page = withHead(html, postHead(shown.post, url, shown.image));
+      res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post)));
     });
   }
   const shell = staticFolder(join(webRoot, 'shell', 'dist'));
