@@ -69,6 +69,9 @@ export function consumeEvents({
   // One connection for reading; passes never overlap, so it never needs two.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   pool.on('error', (error) => logger.warn({ err: error }, 'event consumer connection lost'));
+  // pg-pool hears a client's 'error' only while it is idle: one lost during a pass (PostgreSQL restarted) would
+  // otherwise end the process; the pass learns of it from its failed query.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const started = new Set<string>();
   let closed = false;
   let closing: Promise<void> | undefined;
