@@ -6,14 +6,14 @@
 // correcting a Cal-Access ID, a member without the edit control, every refusal through the API (a member
 // updating, a missing name or street address, a name without letters, a member's Cal-Access ID, a logo of the
 // wrong type, oversize or a pixel bomb, an unknown id), a visitor turned away by the guard, and no axe
-// findings.
+// findings; every dialog opened is modal and named (support/journey.ts).
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { type Account, DEMO, registerAccount } from './support/accounts.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, test } from './support/journey.ts';
 import { signInAs, signInAsConcierge, signInAsMember } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 /** The demo seed's agency with divisions of three types, one of them inactive. */
 const WATER = 'Department of Water Stewardship';
