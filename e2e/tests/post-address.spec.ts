@@ -65,7 +65,7 @@ async function headOf(page: Page, path: string) {
       jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) =>
         JSON.parse(s.textContent ?? ''),
       ),
-      scripts: Array.from(doc.querySelectorAll('script:not([type="application/ld+json"])')).map(
+      scripts: Array.from(doc.querySelectorAll('script:not([type^="application/"])')).map(
         (s) => s.getAttribute('src') ?? s.textContent,
       ),
     };
@@ -124,6 +124,10 @@ test.afterAll(async ({ request }) => {
 test('a visitor opens a post by its address, with its comments; closing it leaves the square', async ({
   page,
 }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/posts\/\d+$/.test(request.url())) asked.push(request.url());
+  });
   const response = await page.goto(address(announcement));
   expect(response?.status()).toBe(200);
   const dialog = readDialog(page, announcement.post_title);
@@ -131,6 +135,8 @@ test('a visitor opens a post by its address, with its comments; closing it leave
   await expect(dialog.getByText('The agenda is posted for Thursday.')).toBeVisible();
   await expect(dialog.getByText(COMMENT)).toBeVisible();
   await expectNoAxeFindings(page);
+  // The post came with the page (ADR 0053): the app asked for it no second time.
+  expect(asked).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/public-square$/);

@@ -172,6 +172,13 @@ describe('the post address page', () => {
       `${PLAIN_POST.author?.first_name} ${PLAIN_POST.author?.last_name}`,
     ])
       expect(root).toContain(text);
+    // The post's REST answer rides along, outside #root (the app's start empties it), for the app to start from.
+    const data = /<\/div><script type="application\/json" id="rotunda-first-post">([^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(JSON.parse(data ?? '')).toEqual(
+      (await get(`${gateway.base}/api/posts/${PLAIN_POST.post_id}`)).body,
+    );
     // The shell's page stays whole: its script still starts the app.
     expect(html).toContain('<script src="/static/js/index.js"></script>');
   });
@@ -205,9 +212,11 @@ describe('the post address page', () => {
       event_location: attack,
     }));
     const { html } = await page(`/public-square/post/${EVENT_POST.post_id}`);
-    // The page has exactly the scripts it had plus the JSON-LD one: none came from the post.
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The page has exactly the scripts it had plus the JSON-LD and the post's data: none came from the post.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    const data = /<script type="application\/json" id="rotunda-first-post">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '')).toMatchObject({ post_title: attack, event_location: attack });
     expect(html).not.toContain('<img');
     expect(html).toContain(`<h1 id="first-screen-title">${HTML_ESCAPED(attack)}</h1>`);
     expect(html).not.toContain('<!--');

@@ -147,9 +147,31 @@ export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post
 }
 
 /** Whether the member's profile covers an issue area (the square offers "My issue areas" then). */
-/** One post at its own address, as the feed shows it; 404 for one the server does not show. */
-export const fetchPost = (postId: number, signal?: AbortSignal) =>
-  ask<Post>('GET', `/api/posts/${postId}`, undefined, signal);
+/** Where the page the gateway drew carries the post of its address (ADR 0053). */
+export const FIRST_POST_ELEMENT_ID = 'rotunda-first-post';
+
+/** The post the page carries, if it is this one: taken once (a later opening asks the server). */
+function takeFirstPost(postId: number): Post | null {
+  const element = document.getElementById(FIRST_POST_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const post = JSON.parse(element.textContent ?? '') as Post;
+    return post.post_id === postId ? post : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One post at its own address, as the feed shows it; 404 for one the server does not show. A visitor starts from
+ * the copy the page carries; a member asks, for their own view of it (their hidden post, for one).
+ */
+export function fetchPost(postId: number, member: boolean, signal?: AbortSignal): Promise<Post> {
+  const carried = takeFirstPost(postId);
+  if (carried && !member) return Promise.resolve(carried);
+  return ask<Post>('GET', `/api/posts/${postId}`, undefined, signal);
+}
 
 export async function fetchCoversIssueAreas(signal?: AbortSignal): Promise<boolean> {
   const info = await ask<{ has_issue_areas?: boolean }>('POST', '/api/posts/profile-info', {}, signal);

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, json, post, refusal, squareRoutes, stubApi } from './support/api';
-import { findCard, renderSquare } from './support/render';
+import { findCard, renderSquare, signIn } from './support/render';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -33,6 +33,34 @@ describe('a post’s own address', () => {
         { post_id: 77 },
       ]),
     );
+  });
+
+  it('starts a visitor from the post the page carries, asking nothing again; a member asks for their own view', async () => {
+    const carry = () => {
+      const data = document.createElement('script');
+      data.type = 'application/json';
+      data.id = 'rotunda-first-post';
+      data.textContent = JSON.stringify(post({ post_id: 77, post_title: 'An older hearing' }));
+      document.body.append(data);
+    };
+    carry();
+    const calls = stubApi(squareRoutes([]));
+    const { unmount } = renderSquare('/public-square/post/77');
+    expect(await screen.findByRole('dialog', { name: 'An older hearing' })).toBeTruthy();
+    expect(callsTo(calls, 'GET /api/posts/77')).toEqual([]);
+    unmount();
+
+    signIn();
+    carry();
+    const memberCalls = stubApi(
+      squareRoutes([], {
+        'GET /api/posts/77': () =>
+          json(post({ post_id: 77, post_title: 'An older hearing, as Eva sees it' })),
+      }),
+    );
+    renderSquare('/public-square/post/77');
+    expect(await screen.findByRole('dialog', { name: 'An older hearing, as Eva sees it' })).toBeTruthy();
+    expect(callsTo(memberCalls, 'GET /api/posts/77')).toHaveLength(1);
   });
 
   it('shows the not-found panel for a post the server does not show', async () => {

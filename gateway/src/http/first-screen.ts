@@ -1,9 +1,14 @@
 // The first screen the gateway draws into the shell's #root (ADR 0053): a post at its own address, readable
 // without JavaScript — type, title, byline, event details, the body's paragraphs, the comments, a way to the square.
-// React's createRoot replaces it when the app starts. Everything in it is member input: escaped, and the body sent
-// as its paragraphs' text (the formatted body comes with the app).
+// React's createRoot replaces it when the app starts, and starts from the post's data the page carries too (as
+// GET /api/posts/:id answers it), asking nothing again. Everything in it is member input: escaped, and the body
+// sent as its paragraphs' text (the formatted body comes with the app).
 import type { Post } from '@rotunda/protos/post';
-import { escapeHtml, plainText } from './post-head.ts';
+import { postJson } from '../routes/post-answers.ts';
+import { escapeHtml, jsonForScript, plainText } from './post-head.ts';
+
+/** The element the post's REST answer travels in, for mf-feed to start from instead of asking again. */
+export const FIRST_POST_ELEMENT_ID = 'rotunda-first-post';
 
 const DAY = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -85,6 +90,10 @@ export function postFirstScreen(post: Post): string {
   ].join('');
 }
 
-/** The shell's page with `screen` drawn in its #root. */
-export const withFirstScreen = (html: string, screen: string) =>
-  html.replace(/<div id="root"><\/div>/, () => `<div id="root">${screen}</div>`);
+/** The post as GET /api/posts/:id answers it, for the remote's first render (no second fetch). */
+export const postData = (post: Post) =>
+  `<script type="application/json" id="${FIRST_POST_ELEMENT_ID}">${jsonForScript(postJson(post))}</script>`;
+
+/** The shell's page with `screen` drawn in its #root and `data` after it (the app's start empties #root). */
+export const withFirstScreen = (html: string, screen: string, data = '') =>
+  html.replace(/<div id="root"><\/div>/, () => `<div id="root">${screen}</div>${data}`);

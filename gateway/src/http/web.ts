@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
-import { postFirstScreen, withFirstScreen } from './first-screen.ts';
+import { postData, postFirstScreen, withFirstScreen } from './first-screen.ts';
 import { missingPostHead, postHead, withHead } from './post-head.ts';
 import { type PostPages, postPath } from './post-pages.ts';
 
@@ -136,7 +136,7 @@ export function webRouter(
       if (!shown) return res.status(404).type('html').send(withHead(html, missingPostHead));
       const url = `${posts.publicUrl}${postPath(shown.post.post_id)}`;
       const page = withHead(html, postHead(shown.post, url, shown.image));
-      res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post)));
+      res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post), postData(shown.post)));
     });
   }
   const shell = staticFolder(join(webRoot, 'shell', 'dist'));

@@ -1,7 +1,9 @@
 // Each post's own address (/public-square/post/:id): the read dialog follows the address bar. Opening a post from
 // the feed goes to its address (a new history entry, so Back closes it); closing goes back to the square. A post
-// reached by its address alone (a shared link) and not in the feed is asked of the server (GET /api/posts/:id);
+// reached by its address alone (a shared link) and not in the feed is taken from the page the gateway drew, or
+// asked of the server (GET /api/posts/:id);
 // one it does not show (hidden, removed, unknown) is missing: the square shows its 404 panel instead.
+import { useUser } from '@rotunda/session';
 import { ApiError } from '@rotunda/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -44,6 +46,7 @@ export function usePostAddress(
   onOpened: (postId: number) => void,
 ): PostAddress {
   const { id } = useParams();
+  const member = useUser() !== null;
   const navigate = useNavigate();
   const location = useLocation();
   const postId = idOf(id);
@@ -64,7 +67,7 @@ export function usePostAddress(
         : { postId: wanted, status: 'loading' },
     );
     const controller = new AbortController();
-    fetchPost(wanted, controller.signal).then(
+    fetchPost(wanted, member, controller.signal).then(
       (post) => setFetched({ postId: wanted, status: 'shown', post }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -74,7 +77,7 @@ export function usePostAddress(
       },
     );
     return () => controller.abort();
-  }, [wanted]);
+  }, [wanted, member]);
 
   // Every opening is one more read, by the feed's button or by the address (spec §4).
   useEffect(() => {
