@@ -52,8 +52,11 @@ export function usePostAddress(
   const postId = idOf(id);
   const inFeed = postId === null ? undefined : feed.items.find((post) => post.post_id === postId);
   const [fetched, setFetched] = useState<Fetched | null>(null);
+  // The post its author just deleted here: its dialog is closing, nothing is to be asked or said of it.
+  const [deleted, setDeleted] = useState<number | null>(null);
+  const gone = postId !== null && postId === deleted;
   // The post to ask the server for: one the address names that the feed does not hold.
-  const wanted = postId !== null && !inFeed ? postId : null;
+  const wanted = postId !== null && !inFeed && !gone ? postId : null;
 
   useEffect(() => {
     if (wanted === null) return;
@@ -102,6 +105,7 @@ export function usePostAddress(
   const removePost = useCallback<Feed['removePost']>(
     (removed) => {
       removeFromFeed(removed);
+      setDeleted(removed);
       setFetched((current) => (current?.postId === removed ? null : current));
     },
     [removeFromFeed],
@@ -119,8 +123,8 @@ export function usePostAddress(
 
   return {
     reading,
-    loading: postId !== null && !inFeed && (own === null || own.status === 'loading'),
-    missing: postId !== null && !inFeed && own?.status === 'missing',
+    loading: wanted !== null && (own === null || own.status === 'loading'),
+    missing: wanted !== null && own?.status === 'missing',
     open,
     close,
     updatePost,
