@@ -1,7 +1,7 @@
 // The form pieces the profile screens share: a label, a labelled text field (alone or a list of them by field
 // name), a labelled select and the line that says what is missing or what the server refused.
 import { FormError as SharedFormError } from '@rotunda/ui';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 interface FieldFrameProps {
   id: string;
@@ -85,11 +85,16 @@ export function TextField({
 }: TextFieldProps) {
   const id = useId();
   const descriptions = [hint ? `${id}-hint` : '', describedBy ?? ''].filter(Boolean).join(' ');
+  // A date field keeps the focus in its inner parts (month, day, year), and Chromium does not always count the
+  // field itself as focused then: it draws its focus ring from the focus events instead of :focus-visible.
+  const [dateFocused, setDateFocused] = useState(false);
+  const isDate = type === 'date';
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} wide={wide}>
       <input
         id={id}
-        className="field__input"
+        className={isDate && dateFocused ? 'field__input field__input--focused' : 'field__input'}
+        onFocus={isDate ? () => setDateFocused(true) : undefined}
         name={name}
         type={type}
         autoComplete={autoComplete}
@@ -102,7 +107,10 @@ export function TextField({
         aria-invalid={invalid || undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur && ((event) => onBlur(event.target.value))}
+        onBlur={(event) => {
+          if (isDate) setDateFocused(false);
+          onBlur?.(event.target.value);
+        }}
         {...(autoFocus && { 'data-autofocus': true })}
       />
     </FieldFrame>
