@@ -228,7 +228,8 @@ test.describe('at 1280 px', () => {
     const postId = await addPost(
       request,
       author.session,
-      'Announced when liked',
+      // Its own title: the feed's journeys tell posts apart by title.
+      `Announced when liked ${Date.now().toString(36)}`,
       await plainPostType(request),
     );
     await like(request, await ApiSession.logIn(request, DEMO.concierge), postId);
