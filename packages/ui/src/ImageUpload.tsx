@@ -121,7 +121,11 @@ export function ImageUpload({
           aria-label={label}
           aria-describedby={invalid ? `${hintId} ${invalid.describedBy}` : hintId}
           aria-invalid={invalid ? true : undefined}
-          disabled={status.kind === 'uploading'}
+          // Marked, not disabled: a disabled input drops the keyboard focus it holds to the page's start (ADR 0054).
+          aria-disabled={status.kind === 'uploading' || undefined}
+          onClick={(event) => {
+            if (status.kind === 'uploading') event.preventDefault();
+          }}
           onChange={onChange}
         />
         <label htmlFor={inputId} className="button button--secondary image-upload__button">
