@@ -9,7 +9,7 @@ export interface Toast {
 }
 
 export interface PageNotice {
-  /** Changes on every notice, so a repeated one restarts its timer. */
+  /** Changes on every notice, so a repeated one is a new one. */
   id: number;
   tone: 'error' | 'success';
   text: string;

@@ -1,9 +1,9 @@
 // The route table and the navigation guard, for visitors and for signed-in users.
 import { requestLogin, setSession } from '@rotunda/session';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { NOTICE_TIMEOUT_MS } from '../src/layout/Notices';
+import { TOAST_TIMEOUT_MS } from '../src/layout/Notices';
 import { makeMember, renderAt, standInRenders, storedAuth } from './support';
 
 const member = makeMember();
@@ -36,17 +36,19 @@ describe('for visitors', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('hides the alert by itself after a few seconds', async () => {
+  it('keeps the alert, with no timer, until the visitor moves on to another screen', async () => {
     vi.useFakeTimers();
     try {
       renderAt('/directory');
       await act(async () => {});
-      expect(screen.getByRole('alert')).toBeTruthy();
-      await act(async () => vi.advanceTimersByTime(NOTICE_TIMEOUT_MS));
-      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => vi.advanceTimersByTime(10 * 60_000));
+      expect(screen.getByRole('alert').textContent).toBe('Access Restricted. Please login.');
     } finally {
       vi.useRealTimers();
     }
+    await userEvent.click(screen.getByRole('link', { name: 'Accessibility statement' }));
+    expect(screen.getByTestId('location').textContent).toBe('/accessibility');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens the public square without logging in', async () => {
@@ -148,5 +150,39 @@ describe('for signed-in users', () => {
     const toast = screen.getByRole('status', { name: 'Notifications' });
     expect(within(toast).getByText('Concierge Account')).toBeTruthy();
     expect(toast.textContent).toMatch(/edit profiles that no one has claimed/);
+  });
+
+  it('keeps a toast while the pointer rests on it or the focus is in it, and closes it on Escape', async () => {
+    setSession({ ...member, contributor: true });
+    renderAt('/public-square');
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Concierge Account' }));
+      const region = screen.getByRole('status', { name: 'Notifications' });
+      const card = () => within(region).queryByText('Concierge Account');
+      const later = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
+
+      fireEvent.mouseEnter(card() as HTMLElement);
+      await later(10 * 60_000);
+      expect(card()).not.toBeNull();
+      fireEvent.mouseLeave(card() as HTMLElement);
+      await later(TOAST_TIMEOUT_MS - 100);
+      expect(card()).not.toBeNull();
+
+      const dismiss = within(region).getByRole('button', { name: 'Dismiss' });
+      act(() => dismiss.focus());
+      await later(10 * 60_000);
+      expect(card()).not.toBeNull();
+      fireEvent.keyDown(dismiss, { key: 'Escape' });
+      expect(card()).toBeNull();
+
+      // Nothing holds the next one: it hides by itself.
+      fireEvent.click(screen.getByRole('button', { name: 'Concierge Account' }));
+      expect(card()).not.toBeNull();
+      await later(TOAST_TIMEOUT_MS);
+      expect(card()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,27 +1,29 @@
-// The page notice (the guard's access alert, 'Password has been reset', …) and the toast: both
-// dismissible, both hide themselves after a few seconds. The suspension notice stays for as long as the
+// The page notice (the guard's access alert, 'Password has been reset', …) and the toast (WCAG 2.2.1 Timing
+// Adjustable, issue 36). A page notice has no timer, as GOV.UK's and USWDS's banners have none: it stays until it
+// is dismissed or the member moves on to another screen (a redirect, which replaces the address, carries it to
+// the screen it was shown for). A toast hides itself after a few seconds, but not while the pointer rests on it or
+// the focus is in it, and Escape or its Dismiss button closes it. The suspension notice stays for as long as the
 // member's suspension runs.
 import { suspendedMessage } from '@rotunda/rules';
 import { Ban, CircleCheck, ShieldAlert, Sparkles, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { type FocusEvent, useEffect, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { useModeration } from '../moderation';
-import { useUi } from '../ui';
+import { type Toast, useUi } from '../ui';
 
-export const NOTICE_TIMEOUT_MS = 6000;
-
-/** Dismisses `shown` NOTICE_TIMEOUT_MS after it appears; a new one (a new object) starts the time again. */
-function useDismissLater(shown: object | null, dismiss: () => void) {
-  useEffect(() => {
-    if (!shown) return;
-    const timer = setTimeout(dismiss, NOTICE_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [shown, dismiss]);
-}
+/** How long a toast shows once nothing holds it: from its arrival, or from when the pointer or focus left it. */
+export const TOAST_TIMEOUT_MS = 6000;
 
 export function PageNoticeView() {
   const notice = useUi((s) => s.notice);
   const dismiss = useUi((s) => s.dismissNotice);
-  useDismissLater(notice, dismiss);
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  // Runs before the new screen's own effects, so a notice that screen shows is not the one dismissed here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another address is what dismisses it
+  useEffect(() => {
+    if (navigationType !== 'REPLACE') useUi.getState().dismissNotice();
+  }, [key]);
 
   if (!notice) return null;
   const Icon = notice.tone === 'success' ? CircleCheck : ShieldAlert;
@@ -38,28 +40,49 @@ export function PageNoticeView() {
 
 export function ToastView() {
   const toast = useUi((s) => s.toast);
-  const dismiss = useUi((s) => s.dismissToast);
-  useDismissLater(toast, dismiss);
-
   return (
     <div className="toast-region" role="status" aria-live="polite" aria-label="Notifications">
-      {toast && (
-        <div className="toast">
-          <Sparkles size={20} aria-hidden="true" className="toast__icon" />
-          <div>
-            <p className="toast__title">{toast.title}</p>
-            <p className="toast__body">{toast.body}</p>
-          </div>
-          <button
-            type="button"
-            className="icon-button icon-button--small"
-            onClick={dismiss}
-            aria-label="Dismiss"
-          >
-            <X size={16} aria-hidden="true" />
-          </button>
-        </div>
-      )}
+      {toast && <ToastCard key={toast.id} toast={toast} />}
+    </div>
+  );
+}
+
+/** One toast; keyed by its id, so a new toast starts with nothing holding it. */
+function ToastCard({ toast }: { toast: Toast }) {
+  const dismiss = useUi((s) => s.dismissToast);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(dismiss, TOAST_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [held, dismiss]);
+
+  const focusLeft = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+  return (
+    // Pointer and focus hold it and Escape closes it; its Dismiss button is the keyboard's way in.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers watch what happens inside, they add no control
+    <div
+      className="toast"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={focusLeft}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismiss();
+      }}
+    >
+      <Sparkles size={20} aria-hidden="true" className="toast__icon" />
+      <div>
+        <p className="toast__title">{toast.title}</p>
+        <p className="toast__body">{toast.body}</p>
+      </div>
+      <button type="button" className="icon-button icon-button--small" onClick={dismiss} aria-label="Dismiss">
+        <X size={16} aria-hidden="true" />
+      </button>
     </div>
   );
 }
