@@ -1,7 +1,8 @@
 // A post's own address and what the gateway tells about it outside the API: GET /api/posts/:id (validated here,
 // the visibility rule the service's), the post address's HTML with its preview tags, canonical link and JSON-LD
 // Event, escaped so that a member's text cannot reach the page as markup; the 404 status for a post the service
-// does not show; the sitemap of visible posts and robots.txt. The post and org services are fakes on real gRPC.
+// does not show; the sitemap of visible posts and robots.txt; the public square's HTML holding its first page of
+// posts, escaped, with that page's data and mf-feed's stylesheet. The post and org services are fakes on real gRPC.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,15 @@ beforeAll(async () => {
       SHELL_PAGE,
     );
   }
+  // mf-feed's manifest names the square's stylesheet, which its first screen links.
+  writeFileSync(
+    join(webRoot, 'mf-feed', 'dist', 'mf-manifest.json'),
+    JSON.stringify({
+      exposes: [
+        { name: 'PublicSquare', assets: { css: { sync: ['static/css/square.abc.css'], async: [] } } },
+      ],
+    }),
+  );
   key = await signingKey('key-1');
   auth = await startFakeAuth([key]);
   posts = await startFakePost();
@@ -272,5 +282,60 @@ describe('sitemap and robots', () => {
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain('Disallow: /public-square');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe('the public square page', () => {
+  it('holds the first page of posts, escaped, with its data and the square’s stylesheet', async () => {
+    const attack = '"><script>alert(1)</script><!-- <img src=x onerror=alert(2)> $& \u2028';
+    posts.answer('listPosts', async () => ({
+      posts: [
+        { ...PLAIN_POST, post_title: attack, post_body: `<p>${attack.replace(/</g, '&lt;')}</p>` },
+        EVENT_POST,
+      ],
+    }));
+    const { status, html } = await page('/public-square');
+    expect(status).toBe(200);
+    // Asked as a visitor, for exactly the page mf-feed asks for first.
+    expect(posts.callsTo('listPosts').map((call) => [call.caller, call.request])).toEqual([
+      [
+        undefined,
+        expect.objectContaining({ offset: 0, limit: 20, sort: 'recent', posttype_id: 0, search: '' }),
+      ],
+    ]);
+    const cards = [...html.matchAll(/<h3 id="first-card-(\d+)" class="post-card__title">([^<]*)<\/h3>/g)];
+    expect(cards.map((m) => [Number(m[1]), m[2]])).toEqual([
+      [PLAIN_POST.post_id, HTML_ESCAPED(attack)],
+      [EVENT_POST.post_id, HTML_ESCAPED(EVENT_POST.post_title)],
+    ]);
+    expect(html).toContain(`href="/public-square/post/${EVENT_POST.post_id}"`);
+    // No post added a script or an image: the page's own script and the feed's data only.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<!--');
+    const data = /<script type="application\/json" id="rotunda-first-feed">([^<]*)<\/script>/.exec(html)?.[1];
+    const feed = JSON.parse(data ?? '');
+    expect(feed.map((post: { post_title: string }) => post.post_title)).toEqual([
+      attack,
+      EVENT_POST.post_title,
+    ]);
+    // The same answer POST /api/posts/all gives a visitor.
+    const api = await fetch(`${gateway.base}/api/posts/all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offset: 0, limit: 20, sort: 'recent' }),
+    });
+    expect(feed).toEqual(await api.json());
+    expect(html).toContain('<link rel="stylesheet" href="/mf/feed/static/css/square.abc.css">');
+  });
+
+  it('is the shell’s page as it is while the post service cannot answer', async () => {
+    posts.answer('listPosts', async () => {
+      throw new Error('the post service is away');
+    });
+    const { status, html } = await page('/public-square');
+    expect(status).toBe(200);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('rotunda-first-feed');
   });
 });

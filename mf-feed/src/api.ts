@@ -1,7 +1,8 @@
 // The REST calls of the public square (notes/contract.md, Posts; spec §7) and their answers' shapes, sent with
 // @rotunda/ui's client (errors carry the status and the server's own message). Reading the feed is public; every
 // call still sends the member's fresh access token when someone is signed in (x-auth-token), which the writes
-// need. A visitor's first feed page may already be on its way: the shell starts it early (takeEarly).
+// need. A visitor's first feed page may already be in the page the gateway drew, or on its way: the shell starts
+// it early (takeEarly).
 import { EVENT_POST_TYPE_ID, type ModerationAction, type ReportReason } from '@rotunda/rules';
 import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
 import type { Mentioned } from './mentions/mentions';
@@ -93,6 +94,19 @@ export type SortMode = 'recent' | 'popular' | 'random';
 /** Where the shell's entry hands over a visitor's first request it started early (shell/src/remotes/early.ts). */
 export const EARLY_REQUESTS = '__rotundaEarlyRequests';
 
+/** Where the page the gateway drew for /public-square carries its first feed page (ADR 0053). */
+export const FIRST_FEED_ELEMENT_ID = 'rotunda-first-feed';
+/** That page's request, as fetchPosts sends it first (Recent, nothing filtered) and the shell starts it early. */
+const FIRST_FEED_REQUEST = `POST /api/posts/all ${JSON.stringify({ offset: 0, limit: PAGE_SIZE, sort: 'recent' })}`;
+
+/** The JSON text a page the gateway drew carries in element `id`, taken once (a later call asks the server). */
+function takeCarried(id: string): string | null {
+  const element = document.getElementById(id);
+  if (!element) return null;
+  element.remove();
+  return element.textContent;
+}
+
 /**
  * The answer to exactly this request if the shell started it early, taken once (a second call asks the
  * server itself); null when there is none, or it failed, so that the caller makes its own request.
@@ -100,6 +114,11 @@ export const EARLY_REQUESTS = '__rotundaEarlyRequests';
 async function takeEarly({ method, path, body }: OutgoingRequest): Promise<Response | null> {
   const early = (globalThis as { [EARLY_REQUESTS]?: Map<string, Promise<Response>> })[EARLY_REQUESTS];
   const key = `${method} ${path} ${body}`;
+  const carried = key === FIRST_FEED_REQUEST ? takeCarried(FIRST_FEED_ELEMENT_ID) : null;
+  if (carried !== null) {
+    early?.delete(key);
+    return new Response(carried, { headers: { 'content-type': 'application/json' } });
+  }
   const answer = early?.get(key);
   if (!answer) return null;
   early?.delete(key);
@@ -146,17 +165,15 @@ export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post
   );
 }
 
-/** Whether the member's profile covers an issue area (the square offers "My issue areas" then). */
 /** Where the page the gateway drew carries the post of its address (ADR 0053). */
 export const FIRST_POST_ELEMENT_ID = 'rotunda-first-post';
 
 /** The post the page carries, if it is this one: taken once (a later opening asks the server). */
 function takeFirstPost(postId: number): Post | null {
-  const element = document.getElementById(FIRST_POST_ELEMENT_ID);
-  if (!element) return null;
-  element.remove();
+  const carried = takeCarried(FIRST_POST_ELEMENT_ID);
+  if (carried === null) return null;
   try {
-    const post = JSON.parse(element.textContent ?? '') as Post;
+    const post = JSON.parse(carried) as Post;
     return post.post_id === postId ? post : null;
   } catch {
     return null;
@@ -173,6 +190,7 @@ export function fetchPost(postId: number, member: boolean, signal?: AbortSignal)
   return ask<Post>('GET', `/api/posts/${postId}`, undefined, signal);
 }
 
+/** Whether the member's profile covers an issue area (the square offers "My issue areas" then). */
 export async function fetchCoversIssueAreas(signal?: AbortSignal): Promise<boolean> {
   const info = await ask<{ has_issue_areas?: boolean }>('POST', '/api/posts/profile-info', {}, signal);
   return info.has_issue_areas === true;

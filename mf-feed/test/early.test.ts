@@ -1,9 +1,12 @@
-// A visitor's first feed page started early by the shell (shell/src/remotes/early.ts): the feed takes that
-// answer once, for exactly that request and only without a token, and otherwise asks the server itself.
+// A visitor's first feed page started early by the shell (shell/src/remotes/early.ts), or carried by the page the
+// gateway drew (ADR 0053): the feed takes that answer once, for exactly that request and only without a token,
+// and otherwise asks the server itself.
+
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_REQUESTS, fetchPosts } from '../src/api';
-import { post } from './support/api';
-import { signIn } from './support/render';
+import { EARLY_REQUESTS, FIRST_FEED_ELEMENT_ID, fetchPosts } from '../src/api';
+import { callsTo, post, squareRoutes, stubApi } from './support/api';
+import { findCard, renderSquare, signIn } from './support/render';
 
 /** The shell's early request for the public square (shell/src/remotes/screens.ts). */
 const FIRST_PAGE = 'POST /api/posts/all {"offset":0,"limit":20,"sort":"recent"}';
@@ -23,7 +26,17 @@ const ownRequests = () => {
   return fetchMock;
 };
 
+/** The page the gateway drew for /public-square, carrying `posts` as its first feed page. */
+function carry(posts: unknown[]) {
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.id = FIRST_FEED_ELEMENT_ID;
+  data.textContent = JSON.stringify(posts);
+  document.body.append(data);
+}
+
 afterEach(() => {
+  document.getElementById(FIRST_FEED_ELEMENT_ID)?.remove();
   delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS];
   vi.unstubAllGlobals();
 });
@@ -60,6 +73,36 @@ describe('the early first page', () => {
   ])('that %s leaves the feed to make its own request', async (_name, answer) => {
     handOver(answer());
     const fetchMock = ownRequests();
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Own request']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the first page the gateway drew', () => {
+  it('is the square’s first render for a visitor, asking the server nothing for it', async () => {
+    carry([post({ post_id: 3, post_title: 'Drawn by the gateway' })]);
+    const calls = stubApi(squareRoutes([post({ post_id: 4, post_title: 'Asked again' })]));
+    renderSquare();
+    expect(await findCard('Drawn by the gateway')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Asked again' })).toBeNull();
+    expect(callsTo(calls, 'POST /api/posts/all')).toEqual([]);
+    expect(document.getElementById(FIRST_FEED_ELEMENT_ID)).toBeNull();
+  });
+
+  it('wins over the shell’s early request, is taken once, and only for the first page', async () => {
+    handOver(Promise.resolve(Response.json([post({ post_id: 1, post_title: 'Early' })])));
+    carry([post({ post_id: 3, post_title: 'Carried' })]);
+    const fetchMock = ownRequests();
+    await fetchPosts({ ...firstPage, sort: 'popular' });
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Carried']);
+    expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Own request']);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by a signed-in member, who gets their own view', async () => {
+    carry([post({ post_id: 3, post_title: 'Carried' })]);
+    const fetchMock = ownRequests();
+    signIn();
     expect((await fetchPosts(firstPage)).map((p) => p.post_title)).toEqual(['Own request']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -1,14 +1,24 @@
 // The first screen the gateway draws into the shell's #root (ADR 0053): a post at its own address, readable
-// without JavaScript — type, title, byline, event details, the body's paragraphs, the comments, a way to the square.
-// React's createRoot replaces it when the app starts, and starts from the post's data the page carries too (as
-// GET /api/posts/:id answers it), asking nothing again. Everything in it is member input: escaped, and the body
-// sent as its paragraphs' text (the formatted body comes with the app).
+// without JavaScript — type, title, byline, event details, the body's paragraphs, the comments, a way to the square;
+// or the public square's first page of cards, drawn with mf-feed's own class names and CSS so the remote's first
+// render looks the same. React's createRoot replaces it when the app starts, and starts from the data the page
+// carries too (as GET /api/posts/:id or POST /api/posts/all answers it), asking nothing again. Everything in it is
+// member input: escaped, and a body sent as its paragraphs' text (the formatted body comes with the app).
 import type { Post } from '@rotunda/protos/post';
 import { postJson } from '../routes/post-answers.ts';
-import { escapeHtml, jsonForScript, plainText } from './post-head.ts';
+import { escapeHtml, jsonForScript, plainText, scriptSafeJson } from './post-head.ts';
 
 /** The element the post's REST answer travels in, for mf-feed to start from instead of asking again. */
 export const FIRST_POST_ELEMENT_ID = 'rotunda-first-post';
+/** The element the square's first feed page travels in (mf-feed's FIRST_FEED_ELEMENT_ID). */
+export const FIRST_FEED_ELEMENT_ID = 'rotunda-first-feed';
+/** A card shows about this much of the body, as mf-feed's preview does (its PREVIEW_LENGTH). */
+const CARD_PREVIEW = 300;
+/** A card's latest comments, as mf-feed's CARD_COMMENTS. */
+const CARD_COMMENTS = 2;
+
+/** A post as POST /api/posts/all answers it. */
+export type FeedPost = ReturnType<typeof postJson>;
 
 const DAY = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -24,11 +34,19 @@ const POSTED = new Intl.DateTimeFormat('en-US', {
   year: '2-digit',
   timeZone: 'America/Los_Angeles',
 });
+/** An event's day on a card, as mf-feed's formatEventDate ('1/15/26'). */
+const CARD_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeZone: 'UTC' });
 
 /** 'YYYY-MM-DD' as 'Thursday, January 22, 2027'; the text as given otherwise. */
 function dayOf(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return match ? DAY.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : day;
+}
+
+/** 'YYYY-MM-DD' as '1/22/27'; the text as given otherwise. */
+function cardDayOf(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? CARD_DAY.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : day;
 }
 
 /** 'HH:MM' as '5:30 PM'; the text as given otherwise. */
@@ -89,6 +107,77 @@ export function postFirstScreen(post: Post): string {
     '</main>',
   ].join('');
 }
+
+const DOT = '<span class="post-byline__dot" aria-hidden="true">·</span>';
+
+/** One card as mf-feed's PostCard draws it for a visitor, with 'Keep Reading' as a link to the post's address. */
+function cardOf(post: FeedPost): string {
+  const titleId = `first-card-${post.post_id}`;
+  const where = post.division_name || post.organization_name;
+  const created = post.created_at ?? '';
+  const posted = Date.parse(created);
+  const byline = [
+    `<a class="post-byline__author" href="/profile/${post.post_author}">${escapeHtml(name(post.ProfileInfo))}</a>`,
+    ...(where ? [`${DOT}<span>${escapeHtml(where)}</span>`] : []),
+    ...(Number.isNaN(posted)
+      ? []
+      : [`${DOT}<time datetime="${escapeHtml(created)}">${POSTED.format(posted)}</time>`]),
+  ].join('');
+  const { event_start: start, event_end: end } = post;
+  const when = [
+    post.event_date &&
+      `<span class="event-when__part"><span class="visually-hidden">Date: </span>${escapeHtml(cardDayOf(post.event_date))}</span>`,
+    start &&
+      `<span class="event-when__part"><span class="visually-hidden">Time: </span>${escapeHtml(
+        `${timeOf(start)}${end ? ` – ${timeOf(end)}` : ''}`,
+      )}</span>`,
+  ].filter(Boolean);
+  const preview = plainText(post.post_body, CARD_PREVIEW);
+  const comments = post.PostComments.slice(-CARD_COMMENTS).map(
+    (comment) =>
+      `<li class="card-comments__item"><a class="comment-author" href="/profile/${comment.comment_author}">${escapeHtml(
+        name(comment.ProfileInfo),
+      )}</a> <span>${escapeHtml(comment.comment_body)}</span></li>`,
+  );
+  return [
+    `<article class="post-card" aria-labelledby="${titleId}">`,
+    `<p class="post-types"><span class="chip post-chip">${escapeHtml(post.post_type)}</span>`,
+    post.event_type
+      ? `<span class="chip post-chip post-chip--event">${escapeHtml(post.event_type)}</span>`
+      : '',
+    '</p>',
+    `<h3 id="${titleId}" class="post-card__title">${escapeHtml(post.post_title)}</h3>`,
+    `<p class="post-byline">${byline}</p>`,
+    when.length > 0 ? `<div class="post-card__event"><p class="event-when">${when.join('')}</p></div>` : '',
+    preview ? `<div class="post-body post-card__preview"><p>${escapeHtml(preview)}</p></div>` : '',
+    '<div class="post-card__actions">',
+    `<a class="button button--quiet post-card__read" href="/public-square/post/${post.post_id}" aria-describedby="${titleId}">Keep Reading</a>`,
+    '</div>',
+    comments.length > 0
+      ? `<ul class="card-comments" aria-label="Latest comments">${comments.join('')}</ul>`
+      : '',
+    '</article>',
+  ].join('');
+}
+
+/** The public square's first page as the server draws it, for #root: mf-feed's heading and its list of cards. */
+export function squareFirstScreen(posts: readonly FeedPost[]): string {
+  return [
+    '<main class="first-screen page square">',
+    '<header><h1 class="page-title">Public Square</h1>',
+    '<p class="page-lede">Announcements, events and the day&rsquo;s news from California&rsquo;s policy community.</p>',
+    '</header>',
+    '<section class="feed" aria-labelledby="feed-title">',
+    '<h2 id="feed-title" class="visually-hidden">Posts</h2>',
+    `<ul class="card-grid feed-list">${posts.map((post) => `<li>${cardOf(post)}</li>`).join('')}</ul>`,
+    '</section>',
+    '</main>',
+  ].join('');
+}
+
+/** The square's first page as POST /api/posts/all answered it (its JSON text), for mf-feed's first render. */
+export const feedData = (json: string) =>
+  `<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${scriptSafeJson(json)}</script>`;
 
 /** The post as GET /api/posts/:id answers it, for the remote's first render (no second fetch). */
 export const postData = (post: Post) =>

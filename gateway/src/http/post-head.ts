@@ -27,11 +27,11 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML
  * JSON safe inside <script type="application/ld+json">: no '<' (so no '</script>' or '<!--'), '>' or '&', and
  * no line or paragraph separator, each written as its \u escape, which JSON parsers read back as the same text.
  */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+export const jsonForScript = (value: unknown) => scriptSafeJson(JSON.stringify(value));
+
+/** JSON text already encoded (a kept page's), made safe inside a script element as jsonForScript does. */
+export const scriptSafeJson = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',

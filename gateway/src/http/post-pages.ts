@@ -3,11 +3,15 @@
 // author's organization's logo, else the default card), and the sitemap and robots.txt. Kept like the feed's pages
 // (feed-pages.ts): until the feed version moves — a hiding moves it — and at most KEPT_MS while it cannot be
 // watched, so a hidden post leaves its address and the sitemap within seconds. A cache time of 0 keeps nothing.
+// The square's first page for its server-drawn first screen (ADR 0053) is the visitor's kept feed page when there
+// is one (the very answer POST /api/posts/all gives), else asked as a visitor and kept the same way.
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { Post } from '@rotunda/protos/post';
 import express, { type Request, type Router } from 'express';
 import { ServiceCallError, type ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
+import { postJson } from '../routes/post-answers.ts';
+import { feedPageKey, validFeedRequest } from '../routes/posts.ts';
 import type { FeedPages } from './feed-pages.ts';
 import { pageCache } from './micro-cache.ts';
 import { escapeHtml } from './post-head.ts';
@@ -37,6 +41,9 @@ const MEMBERS_ONLY = [
   '/realms/',
 ];
 
+/** The square's first page as mf-feed asks for it (Recent, nothing filtered), as the shell's early request does. */
+export const FIRST_FEED_BODY = { offset: 0, limit: 20, sort: 'recent' } as const;
+
 export interface ShownPost {
   post: Post;
   /** The absolute URL of its preview image. */
@@ -46,6 +53,8 @@ export interface ShownPost {
 export interface PostPages {
   /** The post at its address as a visitor sees it; null when hidden, removed or unknown. */
   find(req: Request, postId: number): Promise<ShownPost | null>;
+  /** The square's first page as a visitor gets it from POST /api/posts/all: its JSON text. */
+  firstFeedPage(req: Request): Promise<string>;
   /** The sitemap: the square and every visible post's address. */
   router: Router;
 }
@@ -60,7 +69,7 @@ export function postPages({
   cacheSeconds,
 }: {
   clients: Pick<ServiceClients, 'post' | 'org' | 'deadlineMs'>;
-  pages: Pick<FeedPages, 'onChange'>;
+  pages: Pick<FeedPages, 'onChange' | 'keptForVisitor'>;
   /** The configured origin, never the request's Host: a forged Host must not name another site. */
   publicUrl: string;
   /** PUBLIC_CACHE_SECONDS: 0 keeps nothing. */
@@ -70,10 +79,16 @@ export function postPages({
   const rpc = { post: serviceCaller(clients, 'post'), org: serviceCaller(clients, 'org') };
   const posts = pageCache<ShownPost | null>(KEPT_POSTS);
   const sitemaps = pageCache<string>(1);
+  const firstPages = pageCache<string>(1);
   pages.onChange(() => {
     posts.invalidate();
     sitemaps.invalidate();
+    firstPages.invalidate();
   });
+  const firstFeedRequest = validFeedRequest(FIRST_FEED_BODY);
+  if (!firstFeedRequest) throw new Error('The first feed page request is not a valid feed request');
+  const firstFeed = firstFeedRequest;
+  const firstFeedKey = feedPageKey(firstFeedRequest);
   const absolute = (path: string) => `${publicUrl}${path}`;
 
   /** The organization's logo, else the default card: a preview is never left without its picture. */
@@ -99,6 +114,13 @@ export function postPages({
       if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  async function loadFirstFeedPage(req: Request): Promise<string> {
+    const kept = pages.keptForVisitor(firstFeedKey);
+    if (kept) return kept.body.toString('utf8');
+    const { posts: page } = await rpc.post(req, clients.post.listPosts, firstFeed);
+    return JSON.stringify(page.map(postJson));
   }
 
   async function sitemap(req: Request): Promise<string> {
@@ -140,6 +162,7 @@ export function postPages({
 
   return {
     find: (req, postId) => posts.get(String(postId), () => loadPost(req, postId), keptMs),
+    firstFeedPage: (req) => firstPages.get('first', () => loadFirstFeedPage(req), keptMs),
     router,
   };
 }

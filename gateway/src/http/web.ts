@@ -5,14 +5,23 @@
 // its brotli or gzip sibling to a client that accepts it, as nginx's gzip_static does in production.
 // A post's address (/public-square/post/:id) is the shell's page with that post's head (post-head.ts): its
 // preview tags and the post itself drawn in #root (readable without JavaScript, ADR 0053) for a visible post, the
-// 404 status for a hidden, removed or unknown one.
+// 404 status for a hidden, removed or unknown one. The public square (/public-square) is the shell's page with its
+// first page of cards drawn in #root and carried as data, and mf-feed's own stylesheet linked (ADR 0053); when the
+// post service cannot answer, the shell's page as it is (the app shows its own error with a retry).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
-import { postData, postFirstScreen, withFirstScreen } from './first-screen.ts';
-import { missingPostHead, postHead, withHead } from './post-head.ts';
-import { type PostPages, postPath } from './post-pages.ts';
+import {
+  type FeedPost,
+  feedData,
+  postData,
+  postFirstScreen,
+  squareFirstScreen,
+  withFirstScreen,
+} from './first-screen.ts';
+import { escapeHtml, missingPostHead, postHead, withHead } from './post-head.ts';
+import { type PostPages, PUBLIC_SQUARE_PATH, postPath } from './post-pages.ts';
 
 export const REMOTES = {
   mf_feed: 'feed',
@@ -110,10 +119,30 @@ export function webBuildsPresent(webRoot: string): boolean {
   );
 }
 
+/** The exposed module whose stylesheets the square's first screen links. */
+const SQUARE_MODULE = 'PublicSquare';
+
+/** <link>s to the stylesheets mf-feed's square loads with its code (its manifest's), or '' without a build. */
+async function squareStylesheets(webRoot: string): Promise<string> {
+  try {
+    const manifest = JSON.parse(
+      await readFile(join(webRoot, 'mf-feed', 'dist', 'mf-manifest.json'), 'utf8'),
+    ) as {
+      exposes?: { name: string; assets?: { css?: { sync?: string[] } } }[];
+    };
+    const sync = manifest.exposes?.find((expose) => expose.name === SQUARE_MODULE)?.assets?.css?.sync ?? [];
+    return sync
+      .map((file) => `<link rel="stylesheet" href="${escapeHtml(`/mf/${REMOTES.mf_feed}/${file}`)}">`)
+      .join('\n    ');
+  } catch {
+    return '';
+  }
+}
+
 export function webRouter(
   webRoot: string,
   remotesConfigPath?: string,
-  posts?: { pages: Pick<PostPages, 'find'>; publicUrl: string },
+  posts?: { pages: Pick<PostPages, 'find' | 'firstFeedPage'>; publicUrl: string },
 ): Router {
   const router = express.Router();
   const remotes = remotesConfig(remotesConfigPath);
@@ -137,6 +166,23 @@ export function webRouter(
       const url = `${posts.publicUrl}${postPath(shown.post.post_id)}`;
       const page = withHead(html, postHead(shown.post, url, shown.image));
       res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post), postData(shown.post)));
+    });
+    router.get(PUBLIC_SQUARE_PATH, async (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      const html = await readFile(shellPage, 'utf8').catch(() => undefined);
+      if (html === undefined) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      let json: string;
+      try {
+        json = await posts.pages.firstFeedPage(req);
+      } catch {
+        // The feed is away: the app's own start shows it and offers to try again.
+        return res.type('html').send(html);
+      }
+      const styles = await squareStylesheets(webRoot);
+      const page = styles ? html.replace(/<\/head>/i, () => `${styles}\n  </head>`) : html;
+      const screen = squareFirstScreen(JSON.parse(json) as FeedPost[]);
+      res.type('html').send(withFirstScreen(page, screen, feedData(json)));
     });
   }
   const shell = staticFolder(join(webRoot, 'shell', 'dist'));
