@@ -4,6 +4,7 @@
 import { envBoolean, type Logger } from '@rotunda/service-kit';
 import { z } from 'zod';
 import { createElasticsearchIndex } from './elasticsearch.ts';
+import { withOutbox } from './outbox.ts';
 import type { SearchIndex, SearchIndexDefinition } from './port.ts';
 import { createPostgresSearchIndex } from './postgres.ts';
 import { createReplicatedSearchIndex } from './replica.ts';
@@ -38,6 +39,8 @@ export function searchConfigSchema(defaults: { schema: string; index: string; in
 
 export interface SearchConfig {
   DATABASE_URL: string;
+  /** The owner's schema: with Elasticsearch, where its outbox table is (outbox.ts). */
+  DATABASE_SCHEMA?: string | undefined;
   /** Connections of the Postgres index's pool (the service defaults' DATABASE_READ_POOL_SIZE). */
   DATABASE_READ_POOL_SIZE?: number | undefined;
   ELASTICSEARCH_URL?: string | undefined;
@@ -50,22 +53,32 @@ export interface SearchConfig {
  * The configured engine's index. Elasticsearch refreshes after each write: a member expects what they just
  * changed to be found when they search again. `logger` hears an in-memory copy losing its change feed: searches
  * go on from the copy, which may lag other replicas' writes until it listens again; and Elasticsearch going away
- * and coming back, with the writes kept meanwhile.
+ * and coming back, with the writes kept meanwhile in the owner's outbox table.
  */
 export function searchIndexFromConfig(
   config: SearchConfig,
   definition: SearchIndexDefinition,
   logger?: Pick<Logger, 'warn' | 'info'>,
 ): SearchIndex {
-  if (config.ELASTICSEARCH_URL)
-    return createElasticsearchIndex({
-      node: config.ELASTICSEARCH_URL,
-      index: config.SEARCH_INDEX,
-      refresh: true,
-      lockDatabaseUrl: config.DATABASE_URL,
-      ...(logger ? { logger } : {}),
-      ...definition,
-    });
+  if (config.ELASTICSEARCH_URL) {
+    if (!config.DATABASE_SCHEMA)
+      throw new TypeError('search: Elasticsearch needs DATABASE_SCHEMA for its outbox');
+    return withOutbox(
+      createElasticsearchIndex({
+        node: config.ELASTICSEARCH_URL,
+        index: config.SEARCH_INDEX,
+        refresh: true,
+        lockDatabaseUrl: config.DATABASE_URL,
+        ...definition,
+      }),
+      {
+        databaseUrl: config.DATABASE_URL,
+        schema: config.DATABASE_SCHEMA,
+        index: config.SEARCH_INDEX,
+        ...(logger ? { logger } : {}),
+      },
+    );
+  }
   const postgres = {
     databaseUrl: config.DATABASE_URL,
     schema: config.SEARCH_SCHEMA,

@@ -2,8 +2,8 @@
 // adapter, on `wildcard` fields (elasticsearch/mapping.ts), with keyword filters, stable sorting and exact totals
 // (elasticsearch/request.ts). The index's name is an alias over versioned concrete indices, which a rebuild
 // replaces (elasticsearch/generations.ts); writes go to the generation a rebuild is filling too. While the engine
-// is away, searches fail as SearchUnavailableError and writes wait to be sent once it is back
-// (elasticsearch/outage.ts, ADR 0048).
+// is away, searches and writes fail at once (elasticsearch/outage.ts, ADR 0048); the outbox (outbox.ts, ADR 0055)
+// keeps the writes and sends them once it is back.
 import { Client } from '@elastic/elasticsearch';
 import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './elasticsearch/bulk.ts';
 import { elasticsearchGenerations } from './elasticsearch/generations.ts';
@@ -11,7 +11,6 @@ import {
   ENGINE_CALL_TIMEOUT_MS,
   engineBreaker,
   isEngineUnreachable,
-  pendingWrites,
   SearchUnavailableError,
 } from './elasticsearch/outage.ts';
 import { elasticsearchSearchRequest, searchResultOf } from './elasticsearch/request.ts';
@@ -29,21 +28,12 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   lockDatabaseUrl: string;
   /** How long an old generation stays after the switch, for searches that already resolved the alias to it. */
   retireAfterMs?: number;
-  /** Hears the engine going away and coming back, with the writes kept meanwhile. */
-  logger?: {
-    warn: (details: object, message: string) => void;
-    info: (details: object, message: string) => void;
-  };
-  /** Between tries to send the writes kept while the engine is away (default 1 s). */
-  pendingRetryMs?: number;
-  /** After the engine was found away, how long calls fail at once before one tries it again (default 1 s). */
+  /** After the engine was found away, between the probes that try it again (default 1 s). */
   awayRecheckMs?: number;
 }
 
-/** A search or a member's write: given up on in time to answer "try again shortly" within the deadline. */
+/** A search or a write: given up on in time to answer "try again shortly" within the deadline. */
 const CALL_OPTIONS = { requestTimeout: ENGINE_CALL_TIMEOUT_MS, maxRetries: 0 };
-/** Writes kept while the engine was away, sent in the background: nobody waits, a large batch may take its time. */
-const BACKGROUND_OPTIONS = { requestTimeout: 30_000, maxRetries: 0 };
 
 export function createElasticsearchIndex(options: ElasticsearchIndexOptions): SearchIndex {
   const fields = new Fields(options);
@@ -55,8 +45,9 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   const { index } = options;
   const refresh = options.refresh ?? false;
   const client = new Client({ node: options.node });
-  // One per index (each service has one): searches and writes learn together that the engine is away.
-  const engine = engineBreaker(options.awayRecheckMs);
+  // One per index (each service has one): searches and writes learn together that the engine is away. The probe
+  // asks what a search asks of it: the alias answering, not merely the node's HTTP.
+  const engine = engineBreaker(() => client.count({ index }, CALL_OPTIONS), options.awayRecheckMs);
   const { building, ensure, rebuild } = elasticsearchGenerations({
     client,
     fields,
@@ -66,7 +57,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     refresh,
   });
 
-  async function sendUpserts(documents: SearchDocument[], background: boolean): Promise<void> {
+  async function upsert(documents: SearchDocument[]): Promise<void> {
     const prepared = fields.prepareDocuments(documents);
     for (let start = 0; start < prepared.length; start += BULK_BATCH) {
       // `index` replaces the whole document, which is what upsert means here (no partial merge). Each document
@@ -85,7 +76,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
                 sourceOf(document),
               ]),
           },
-          background ? BACKGROUND_OPTIONS : CALL_OPTIONS,
+          CALL_OPTIONS,
         ),
       );
       throwOnRefusal(
@@ -95,7 +86,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     }
   }
 
-  async function sendRemovals(ids: string[], background: boolean): Promise<void> {
+  async function remove(ids: string[]): Promise<void> {
     const unique = fields.prepareIds(ids);
     for (let start = 0; start < unique.length; start += BULK_BATCH) {
       // Deleting never creates an index: one from a generation that is not there is answered 404, no failure.
@@ -110,7 +101,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
                 { delete: { _index: building, _id: id } },
               ]),
           },
-          background ? BACKGROUND_OPTIONS : CALL_OPTIONS,
+          CALL_OPTIONS,
         ),
       );
       throwOnRefusal(
@@ -119,13 +110,6 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
       );
     }
   }
-
-  const pending = pendingWrites({
-    send: sendUpserts,
-    sendRemovals,
-    logger: options.logger ?? { warn: () => {}, info: () => {} },
-    ...(options.pendingRetryMs === undefined ? {} : { retryMs: options.pendingRetryMs }),
-  });
 
   const search: SearchIndex['search'] = async (query) => {
     const prepared = fields.prepareQuery(query);
@@ -148,9 +132,9 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   }
 
   async function close(): Promise<void> {
-    pending.close();
+    engine.close();
     await client.close();
   }
 
-  return { ensure, upsert: pending.upsert, remove: pending.remove, search, rebuild, clear, close };
+  return { ensure, upsert, remove, search, rebuild, clear, close };
 }

@@ -89,6 +89,11 @@ export interface SearchIndex {
    * generation. One process at a time rebuilds an index: the others answer `rebuilt: false` at once.
    */
   rebuild(source: RebuildSource): Promise<RebuildOutcome>;
+  /**
+   * An index that keeps the writes its engine missed (outbox.ts) sends them from now on, each read from `source`
+   * as it is then; syncIndex hands it over when a replica starts.
+   */
+  resendFrom?(source: RebuildSource): void;
   /** Drops every document (tests and tools; a live index is rebuilt, never emptied). */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -38,6 +38,8 @@ const engineAway = (error: unknown) => error instanceof SearchUnavailableError |
  * replicas do while the old ones serve.
  */
 export async function syncIndex(index: SearchIndex, options: IndexSyncOptions): Promise<IndexSyncOutcome> {
+  // Writes an earlier replica kept for the engine are sent, whatever the sync below finds.
+  index.resendFrom?.(options.source);
   try {
     return await syncNow(index, options);
   } catch (error) {

@@ -1,13 +1,15 @@
 // The real search engine stopped and started again (`npm run test:engines`, through ENGINES_CONTROL_URL): while
-// it is away a search fails as SearchUnavailableError within the deadline, and the owner's writes resolve, kept;
-// within 10 s of its return searches answer again and find what was written meanwhile. Skipped without the
+// it is away a search fails as SearchUnavailableError within the deadline, and the owner's writes resolve, kept in
+// its outbox; within 10 s of its return searches answer again and find what was written meanwhile. Skipped without the
 // engines, failing instead when ENGINES_REQUIRED=true.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Client } from '@elastic/elasticsearch';
 import { createTestDatabase } from '@rotunda/service-kit/testing';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SearchUnavailableError } from '../src/elasticsearch/outage.ts';
-import { createElasticsearchIndex } from '../src/index.ts';
+import { createElasticsearchIndex, withOutbox } from '../src/index.ts';
 import type { SearchDocument } from '../src/port.ts';
 import { CONTRACT_FIELDS } from '../src/testing/contract.ts';
 
@@ -52,16 +54,39 @@ if (!(node && control)) {
 
   describe('search while the engine is stopped', () => {
     it('fails searches as unavailable, keeps writes, and finds them within 10 s of its return', async () => {
-      const search = createElasticsearchIndex({
-        node,
-        index,
-        refresh: true,
-        lockDatabaseUrl: await createTestDatabase(),
-        pendingRetryMs: 250,
-        ...CONTRACT_FIELDS,
+      const databaseUrl = await createTestDatabase();
+      const owner = new pg.Client({ connectionString: databaseUrl });
+      await owner.connect();
+      await owner.query('CREATE SCHEMA owner; SET search_path TO owner');
+      await owner.query(
+        readFileSync(
+          new URL(
+            '../../../services/post/prisma/migrations/20270210090000_search_outbox/migration.sql',
+            import.meta.url,
+          ),
+          'utf8',
+        ),
+      );
+      await owner.end();
+      // The owner's table: what the outbox reads each kept document from when it sends it.
+      const rows = new Map<string, SearchDocument>();
+      const search = withOutbox(
+        createElasticsearchIndex({
+          node,
+          index,
+          refresh: true,
+          lockDatabaseUrl: databaseUrl,
+          ...CONTRACT_FIELDS,
+        }),
+        { databaseUrl, schema: 'owner', index, retryMs: 250 },
+      );
+      search.resendFrom?.({
+        eachPage: (handle) => handle([...rows.values()]),
+        documents: async (ids) => ids.flatMap((id) => rows.get(id) ?? []),
       });
       await search.ensure();
       const marker = randomUUID().slice(0, 8);
+      rows.set('1', doc('1', `Ada ${marker}`));
       await search.upsert([doc('1', `Ada ${marker}`)]);
       expect((await search.search({ text: marker, offset: 0, limit: 10 })).ids).toEqual(['1']);
 
@@ -73,6 +98,8 @@ if (!(node && control)) {
       const refusedMs = performance.now() - started;
       expect(refusedMs).toBeLessThan(3_000);
       // The owner's writes, committed in its tables, are not failed for the index.
+      rows.set('2', doc('2', `Grace ${marker}`));
+      rows.set('1', doc('1', `Ada Lovelace ${marker}`));
       await search.upsert([doc('2', `Grace ${marker}`), doc('1', `Ada Lovelace ${marker}`)]);
       await search.remove(['3']);
 
