@@ -51,7 +51,7 @@ import type {
   ProfileDirectory,
 } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
-import { POST_INDEX, searchDocumentOf } from '../src/domain/post-index.ts';
+import { FEED_ENGINE_PATIENCE_MS, POST_INDEX, searchDocumentOf } from '../src/domain/post-index.ts';
 import { VISITOR } from '../src/domain/visibility.ts';
 import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
 import { createPostDomain, type PostDomain, type PostDomainDependencies } from '../src/wiring.ts';
@@ -1080,6 +1080,20 @@ describe('the feed while the search engine is away', () => {
       code: status.UNAVAILABLE,
       details: SEARCH_UNAVAILABLE,
     });
+  });
+  it('is read from the table, within the deadline, while the engine accepts but does not answer', async () => {
+    const silentIndex: SearchIndex = { ...index, search: () => new Promise(() => {}) };
+    const { server: silent, client: silentClient } = await serve(wireDomain({ index: silentIndex }));
+    closers.push(
+      () => silentClient.close(),
+      () => silent.shutdown(),
+    );
+    const started = performance.now();
+    const answered = (await rpc('listPosts', { limit: 50 }, undefined, silentClient)).posts;
+    expect(performance.now() - started).toBeLessThan(FEED_ENGINE_PATIENCE_MS + 1_000);
+    expect(answered.map((post) => post.post_id)).toEqual(
+      (await rpc('listPosts', { limit: 50 })).posts.map((post) => post.post_id),
+    );
   });
 });
 

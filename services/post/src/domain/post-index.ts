@@ -17,6 +17,13 @@ import { seenBy } from './visibility.ts';
 
 /** Documents re-indexed per batch when the index is rebuilt or an author is renamed. */
 const REINDEX_BATCH = 500;
+/**
+ * How long a feed page the table can answer waits on the search engine: an engine starting, or gone without a
+ * word, may take its whole call timeout (2.5 s) to fail, and the table's read after it would pass the gateway's
+ * 3 s deadline. The engine answers a feed page in milliseconds when it is there.
+ */
+export const FEED_ENGINE_PATIENCE_MS = 1_000;
+const LATE = Symbol('late');
 
 /**
  * The search index's fields for posts: every word of a search must be in the title, the author's first or last
@@ -79,15 +86,29 @@ export function createPostIndex({ posts, index }: PostIndexDependencies) {
   return {
     /**
      * The ids of one page of matches, in the index's order. A page without search words (`fromTable`) is read from
-     * the table while the search engine is away: the feed stays readable; a search says it is unavailable.
+     * the table while the search engine is away, or has not answered within FEED_ENGINE_PATIENCE_MS: the feed stays
+     * readable within the deadline; a search says it is unavailable.
      */
     async search(query: SearchQuery, fromTable?: TableFeedPage): Promise<number[]> {
+      if (!fromTable) return (await index.search(query)).ids.map(Number);
+      const fromEngine = index.search(query);
+      let patience: NodeJS.Timeout | undefined;
       try {
-        return (await index.search(query)).ids.map(Number);
+        const answer = await Promise.race([
+          fromEngine,
+          new Promise<typeof LATE>((resolve) => {
+            patience = setTimeout(resolve, FEED_ENGINE_PATIENCE_MS, LATE);
+          }),
+        ]);
+        if (answer !== LATE) return answer.ids.map(Number);
+        // Its late answer or failure is nobody's any more.
+        fromEngine.catch(() => {});
       } catch (error) {
-        if (!(fromTable && error instanceof SearchUnavailableError)) throw error;
-        return posts.feedPageIds(fromTable);
+        if (!(error instanceof SearchUnavailableError)) throw error;
+      } finally {
+        clearTimeout(patience);
       }
+      return posts.feedPageIds(fromTable);
     },
 
     /** Brings the index's documents of these posts in step with the table (after a write that shows in search). */
