@@ -142,3 +142,39 @@ describe('the Keycloak adapter while Keycloak is away', () => {
     expect(back.seen.filter((line) => line === `POST ${TOKEN_PATH}`)).toHaveLength(2);
   });
 });
+
+describe('a password Keycloak refuses without checking it', () => {
+  /** Keycloak refusing every password grant as a wrong password, its brute-force detection holding the account or not. */
+  async function refusing(held: boolean): Promise<number> {
+    const user = { id: '6f1c2a3e-0000-4000-8000-000000000002', email: 'ada@example.ca.gov' };
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        const json = (status: number, answer: unknown) =>
+          response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        if (request.url === TOKEN_PATH && new URLSearchParams(body).get('grant_type') === 'password')
+          return json(401, { error: 'invalid_grant', error_description: 'Invalid user credentials' });
+        if (request.url === TOKEN_PATH)
+          return json(200, { access_token: 'e30.e30.sig', expires_in: 300, token_type: 'Bearer' });
+        if (request.url?.startsWith('/admin/realms/rotunda/users/?')) return json(200, [user]);
+        if (request.url === `/admin/realms/rotunda/attack-detection/brute-force/users/${user.id}`)
+          return json(200, { disabled: held, numFailures: 0 });
+        return json(404, {});
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+
+  it('answers unavailable, not a wrong password, while brute-force detection holds the account', async () => {
+    await unavailableWithin(calls(identityAt(await refusing(true)))['the password grant (sign-in)'], 1_000);
+  });
+
+  it('answers a wrong password when the account is not held', async () => {
+    expect(await calls(identityAt(await refusing(false)))['the password grant (sign-in)']()).toBeNull();
+  });
+});

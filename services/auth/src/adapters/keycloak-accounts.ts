@@ -43,6 +43,11 @@ export type KeycloakAccounts = Pick<
    * error (none ended).
    */
   deleteUser(id: string): Promise<string[]>;
+  /**
+   * Is the account with this email held by Keycloak's brute-force detection now? Keycloak then refuses even the
+   * right password, with the words of a wrong one.
+   */
+  heldByBruteForce(email: string): Promise<boolean>;
   /** Any other admin call, as the service account, retried once with a fresh token (the agencies' providers). */
   withAdmin<T>(call: (admin: KcAdminClient) => Promise<T>): Promise<T>;
 };
@@ -243,6 +248,15 @@ export function createKeycloakAccounts(options: KeycloakAccountsOptions): Keyclo
       // exact: true already asks for equality; the check keeps a looser server from answering a neighbour.
       const user = found.find((candidate) => candidate.email?.toLowerCase() === wanted);
       return user ? toIdentityUser(user) : null;
+    },
+
+    async heldByBruteForce(email) {
+      const wanted = email.trim().toLowerCase();
+      const found = await adminCall(() => admin.users.find({ email: wanted, exact: true, max: 2 }));
+      const id = found.find((candidate) => candidate.email?.toLowerCase() === wanted)?.id;
+      if (!id) return false;
+      const status = await adminCall(() => admin.attackDetection.findOne({ id }));
+      return status?.disabled === true;
     },
 
     async findUserById(id) {
