@@ -2,7 +2,8 @@
 // clients for the six services, the watch on sessions that ended, the Express app, and a graceful stop (finish
 // requests in flight, then close the channels). With GATEWAY_WORKERS above 1 this process is a cluster primary
 // instead: it forks that many workers (each the gateway below) sharing PORT through Node's cluster module, forks
-// a new one when one dies, and on SIGTERM lets each drain before it exits.
+// a new one when one dies (the others then hand back their kept-alive connections, so the clients' new ones are
+// shared out again), and on SIGTERM lets each drain before it exits.
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import {
@@ -34,6 +35,8 @@ const workersConfigSchema = z.object({
 });
 /** A worker that died is forked again after this pause, so one failing at start does not spin. */
 const REFORK_DELAY_MS = 1000;
+/** What the primary tells the other workers once a worker forked again listens (drain.ts, rebalance). */
+const REBALANCE = { rotunda: 'rebalance' } as const;
 const config = loadConfigOrExit(gatewayConfigSchema, 'gateway');
 const workers = loadConfigOrExit(workersConfigSchema, 'gateway');
 const { SHUTDOWN_GRACE_MS } = loadConfigOrExit(drainConfigSchema, 'gateway');
@@ -96,6 +99,10 @@ function serve() {
   });
   server.keepAliveTimeout = 65_000;
   const http = drainable(server);
+  if (cluster.isWorker)
+    process.on('message', (message: unknown) => {
+      if ((message as { rotunda?: unknown } | null)?.rotunda === REBALANCE.rotunda) http.rebalance();
+    });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals | 'parent gone') => {
@@ -126,12 +133,18 @@ function runPrimary(count: number) {
   const reforks = new Set<NodeJS.Timeout>();
   let stopping = false;
 
-  const fork = (index: number) => {
+  const fork = (index: number, again = false) => {
     const worker = cluster.fork(
       // Each worker serves its own /metrics: worker n (from 1) on METRICS_PORT + n − 1.
       config.METRICS_PORT === undefined ? {} : { METRICS_PORT: String(config.METRICS_PORT + index) },
     );
     running.set(index, worker);
+    // While it was away, its twins took every connection the clients made: they hand them back.
+    if (again)
+      worker.once('listening', () => {
+        for (const other of running.values())
+          if (other !== worker && other.isConnected()) other.send(REBALANCE);
+      });
     worker.once('exit', (code, signal) => {
       running.delete(index);
       if (stopping) {
@@ -144,7 +157,7 @@ function runPrimary(count: number) {
       );
       const refork = setTimeout(() => {
         reforks.delete(refork);
-        fork(index);
+        fork(index, true);
       }, REFORK_DELAY_MS);
       reforks.add(refork);
     });
