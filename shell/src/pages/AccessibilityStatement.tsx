@@ -17,10 +17,9 @@ export const STATEMENT_REVIEWED = '3 December 2026';
 export const BARRIER_REPORT_SUBJECT = 'Accessibility barrier on Rotunda';
 
 const LIMITATIONS = [
-  'Posts, comments, biographies and pictures come from members: Rotunda cannot check that what members write is clear, nor that a picture they share is described.',
+  'Posts, comments and biographies come from members: Rotunda cannot check that what members write is clear.',
   'Signing in with an agency account hands you to that agency’s own sign-in page, which Rotunda does not control.',
   'The exported data files (your data download, the directory’s spreadsheet) are plain data files without headings or structure beyond their columns.',
-  'A short confirmation (a toast, or a notice such as “Password has been reset”) hides itself after 6 seconds. Screen readers announce it as it appears, but it cannot be held open longer.',
   'Rotunda is checked by automated tests of every screen and by keyboard-only journeys; it has not yet been reviewed by people who use screen readers every day.',
 ];
 
