@@ -10,6 +10,8 @@ import type { RebuildSource, SearchIndex } from './port.ts';
 export const OUTBOX_TABLE = 'search_outbox';
 /** Between tries to drain while the engine is away or another replica drains. */
 export const OUTBOX_RETRY_MS = 1_000;
+/** Between looks for rows left by a replica that stopped and did not start again (a scale-down). */
+export const OUTBOX_SWEEP_MS = 30_000;
 /** Ids sent per drained batch: one bulk call of the engine's. */
 const DRAIN_BATCH = 500;
 
@@ -21,6 +23,7 @@ export interface OutboxOptions {
   /** The index's name, which tells its rows apart from another index's in the same outbox. */
   index: string;
   retryMs?: number;
+  sweepMs?: number;
   logger?: {
     warn: (details: object, message: string) => void;
     info: (details: object, message: string) => void;
@@ -33,7 +36,8 @@ const engineAway = (error: unknown) => error instanceof SearchUnavailableError |
  * `engine` with its missed writes kept in the outbox. A write goes straight to the engine while nothing waits;
  * when the engine is away, or this replica knows writes still wait, its ids go to the outbox and the member's
  * write (committed in the tables) succeeds. The outbox is drained once a `source` to read the documents from is
- * given (resendFrom, which syncIndex calls at every start), in the order written, by one replica at a time (a
+ * given (resendFrom, which syncIndex calls at every start; then every `sweepMs` too, for rows a replica that is
+ * gone left), in the order written, by one replica at a time (a
  * transaction-scoped advisory lock; the others try again later), each batch's rows deleted in the transaction
  * that sent it: a replica dying mid-drain leaves them for the next.
  */
@@ -50,6 +54,7 @@ export function withOutbox(engine: SearchIndex, options: OutboxOptions): SearchI
   let waiting = false;
   let since: number | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let sweep: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
   let closed = false;
 
@@ -175,10 +180,13 @@ export function withOutbox(engine: SearchIndex, options: OutboxOptions): SearchI
     resendFrom(from) {
       source = from;
       drainNow();
+      sweep ??= setInterval(drainNow, options.sweepMs ?? OUTBOX_SWEEP_MS);
+      sweep.unref();
     },
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(sweep);
       await draining;
       await pool.end();
       await engine.close();

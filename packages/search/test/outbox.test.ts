@@ -134,6 +134,30 @@ describe('the search outbox', () => {
     await Promise.all([one.close(), other.close()]);
   });
 
+  it('drains, in a replica that kept nothing itself, the rows a replica that is gone left', async () => {
+    const { rows, source } = ownerTable();
+    const { index, memory, state } = engine();
+    // Started while the engine answered: it found nothing to send and keeps nothing.
+    const survivor = withOutbox(index, {
+      databaseUrl,
+      schema: SCHEMA,
+      index: 'people',
+      retryMs: 20,
+      sweepMs: 50,
+    });
+    survivor.resendFrom?.(source);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const gone = replica(index);
+    state.up = false;
+    rows.set('7', doc('7', 'Ida'));
+    await gone.upsert([doc('7', 'Ida')]);
+    await gone.close();
+    state.up = true;
+    await until(async () => (await waiting()) === 0, 2_000);
+    expect((await memory.search({ offset: 0, limit: 10 })).ids).toEqual(['7']);
+    await survivor.close();
+  });
+
   it('lets a refusal of the write through: that is no outage to wait out', async () => {
     const refusing: SearchIndex = {
       ...engine().index,
