@@ -17,13 +17,13 @@ export const TOAST_TIMEOUT_MS = 6000;
 export function PageNoticeView() {
   const notice = useUi((s) => s.notice);
   const dismiss = useUi((s) => s.dismissNotice);
-  const { key } = useLocation();
+  const { pathname } = useLocation();
   const navigationType = useNavigationType();
   // Runs before the new screen's own effects, so a notice that screen shows is not the one dismissed here.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another address is what dismisses it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another screen is what dismisses it
   useEffect(() => {
     if (navigationType !== 'REPLACE') useUi.getState().dismissNotice();
-  }, [key]);
+  }, [pathname]);
 
   if (!notice) return null;
   const Icon = notice.tone === 'success' ? CircleCheck : ShieldAlert;
