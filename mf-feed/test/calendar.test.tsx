@@ -1,5 +1,5 @@
 // 'Add to calendar': an iCalendar file built with `ics` for event posts, times in Los Angeles written as UTC
-// (daylight saving included), the post's title, location, description and a link back to the public square.
+// (daylight saving included), the post's title, location, description and a link back to the post's own address.
 // The file (and the `ics` package) is built only when someone reaches for the link.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -106,7 +106,8 @@ describe('on the card', () => {
     const lines = linesOf(decodeURIComponent(href.slice(href.indexOf(',') + 1)));
     expect(lines).toContain('SUMMARY:Budget hearing');
     expect(lines).toContain('DTSTART:20260115T200000Z');
-    expect(lines).toContain(`URL:${window.location.origin}/public-square`);
+    // The entry leads back to the event's own post, not the whole square.
+    expect(lines).toContain(`URL:${window.location.origin}/public-square/post/1`);
     await waitFor(() =>
       expect(
         within(screen.getByRole('article', { name: 'News' })).queryByRole('link', {

@@ -6,7 +6,8 @@
 import { CalendarPlus } from 'lucide-react';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { Post } from '../api';
-import { calendarFileName, eventCalendarFile, hasCalendarEntry, publicSquareLink } from './calendar';
+import { postLink } from '../post/usePostAddress';
+import { calendarFileName, eventCalendarFile, hasCalendarEntry } from './calendar';
 
 const dataUrl = (text: string) => `data:text/calendar;charset=utf-8,${encodeURIComponent(text)}`;
 
@@ -34,7 +35,7 @@ export function CalendarLink({ post }: { post: Post }) {
   const build = useCallback(() => {
     if (!building.current) {
       const event = { post_id, post_title, post_body, event_location, event_date, event_start, event_end };
-      const current: Promise<string | null> = eventCalendarFile(event, publicSquareLink()).then(
+      const current: Promise<string | null> = eventCalendarFile(event, postLink(event.post_id)).then(
         (text) => {
           const url = text ? dataUrl(text) : null;
           if (building.current === current) setHref(url);

@@ -58,7 +58,7 @@ export function hasCalendarEntry(post: Pick<CalendarEvent, 'event_date' | 'event
   );
 }
 
-/** The .ics file's text for an event post, with a link back to the public square; null without date/time. */
+/** The .ics file's text for an event post, with a link back to the post's own address; null without date/time. */
 export async function eventCalendarFile(post: CalendarEvent, link: string): Promise<string | null> {
   if (!post.event_date || !post.event_start) return null;
   const start = pacificInstant(post.event_date, post.event_start);
@@ -93,9 +93,4 @@ export function calendarFileName(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return `${slug || 'event'}.ics`;
-}
-
-/** Where the calendar entry links back to: the public square on this site. */
-export function publicSquareLink(): string {
-  return new URL('/public-square', window.location.origin).toString();
 }
