@@ -8,7 +8,7 @@
 // the post's own address (/public-square/post/:id, usePostAddress): a shared link opens it over the square, and a
 // post the server does not show answers the 404 panel.
 import { requestLogin, useUser } from '@rotunda/session';
-import { NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ErrorLine, NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -122,6 +122,12 @@ export default function PublicSquare() {
         </p>
         <MyReportsButton />
       </header>
+
+      {address.failed && (
+        <ErrorLine onRetry={address.retry}>
+          This post could not be loaded right now. Please try again in a moment.
+        </ErrorLine>
+      )}
 
       {narrow && (
         <fieldset className="toggle-row">

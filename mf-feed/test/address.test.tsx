@@ -1,6 +1,7 @@
 // Each post's own address: Keep Reading goes to /public-square/post/:id and closing comes back; an address opens
 // the post from the feed it is in, or asks the server for one further down, counting the read either way; a post
-// the server does not show (404) gets the not-found panel; 'Copy link' copies the address and says so.
+// the server does not show (404) gets the not-found panel, one that could not be asked for an error with 'Try
+// again'; 'Copy link' copies the address and says so.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, json, post, refusal, squareRoutes, stubApi } from './support/api';
@@ -70,6 +71,28 @@ describe('a post’s own address', () => {
     expect(screen.getByRole('link', { name: 'Back to the public square' }).getAttribute('href')).toBe(
       '/public-square',
     );
+  });
+
+  it('offers to try again when the post could not be asked for; only a 404 is "not found"', async () => {
+    let network = false;
+    const calls = stubApi(
+      squareRoutes([], {
+        'GET /api/posts/41': () => {
+          if (!network) throw new TypeError('Failed to fetch');
+          return json(post({ post_id: 41, post_title: 'Back online' }));
+        },
+      }),
+    );
+    renderSquare('/public-square/post/41');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This post could not be loaded right now.');
+    expect(screen.queryByRole('heading', { name: 'This post is not in session.' })).toBeNull();
+    network = true;
+    const asked = callsTo(calls, 'GET /api/posts/41').length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('dialog', { name: 'Back online' })).toBeTruthy();
+    expect(callsTo(calls, 'GET /api/posts/41')).toHaveLength(asked + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('Copy link puts the address on the clipboard and says so', async () => {
