@@ -145,7 +145,7 @@ describe('the Keycloak adapter while Keycloak is away', () => {
 
 describe('a password Keycloak refuses without checking it', () => {
   /** Keycloak refusing every password grant as a wrong password, its brute-force detection holding the account or not. */
-  async function refusing(held: boolean): Promise<number> {
+  async function refusing(held: boolean | 'no answer'): Promise<number> {
     const user = { id: '6f1c2a3e-0000-4000-8000-000000000002', email: 'ada@example.ca.gov' };
     const server = createServer((request, response) => {
       let body = '';
@@ -161,7 +161,7 @@ describe('a password Keycloak refuses without checking it', () => {
           return json(200, { access_token: 'e30.e30.sig', expires_in: 300, token_type: 'Bearer' });
         if (request.url?.startsWith('/admin/realms/rotunda/users/?')) return json(200, [user]);
         if (request.url === `/admin/realms/rotunda/attack-detection/brute-force/users/${user.id}`)
-          return json(200, { disabled: held, numFailures: 0 });
+          return held === 'no answer' ? undefined : json(200, { disabled: held, numFailures: 0 });
         return json(404, {});
       });
     });
@@ -172,6 +172,13 @@ describe('a password Keycloak refuses without checking it', () => {
 
   it('answers unavailable, not a wrong password, while brute-force detection holds the account', async () => {
     await unavailableWithin(calls(identityAt(await refusing(true)))['the password grant (sign-in)'], 1_000);
+  });
+
+  it('answers unavailable within the gateway deadline when Keycloak does not say whether it holds it', async () => {
+    await unavailableWithin(
+      calls(identityAt(await refusing('no answer')))['the password grant (sign-in)'],
+      GATEWAY_DEADLINE_MS,
+    );
   });
 
   it('answers a wrong password when the account is not held', async () => {

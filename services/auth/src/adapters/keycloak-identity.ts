@@ -18,6 +18,7 @@ import {
   KeycloakUnavailableError,
   keycloakFailure,
   oauthError,
+  SIGN_IN_TIMEOUT_MS,
   sidOf,
   toTokenSet,
 } from './keycloak-oidc.ts';
@@ -48,6 +49,8 @@ export interface KeycloakIdentityOptions {
 /** How many times a renewal tries the exchange for the agency's token while Keycloak does not ask the agency. */
 const AGENCY_ATTEMPTS = 3;
 const AGENCY_RETRY_MS = 250;
+/** The least time given to asking whether brute-force detection holds an account whose password was refused. */
+const HOLD_CHECK_MIN_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What an earlier exchange of the same token leaves for this one. */
@@ -176,14 +179,28 @@ export function createKeycloakIdentity(options: KeycloakIdentityOptions): Keyclo
    * the account now (503, the try given back), never 401 for a right password.
    */
   async function passwordGrant(email: string, password: string): Promise<TokenSet | null> {
+    const started = performance.now();
     const tokens = await oidc.passwordGrant(email, password);
     if (tokens) return tokens;
-    if (await heldByBruteForce(email))
-      throw new KeycloakUnavailableError(
-        'password grant: the account is held by brute-force detection',
-        new Error('Keycloak answered invalid_grant for an account its brute-force detection holds'),
-      );
-    return null;
+    // Within what is left of the sign-in's time (the gateway's deadline): a Keycloak too slow to say, just
+    // started, is as good as away.
+    const left = Math.max(HOLD_CHECK_MIN_MS, SIGN_IN_TIMEOUT_MS - (performance.now() - started));
+    let giveUp: NodeJS.Timeout | undefined;
+    const held = await Promise.race([
+      heldByBruteForce(email),
+      new Promise<undefined>((resolve) => {
+        giveUp = setTimeout(() => resolve(undefined), left);
+      }),
+    ]).finally(() => clearTimeout(giveUp));
+    if (held === false) return null;
+    throw new KeycloakUnavailableError(
+      'password grant: the account is held by brute-force detection',
+      new Error(
+        held
+          ? 'Keycloak answered invalid_grant for an account its brute-force detection holds'
+          : 'Keycloak refused the password grant and did not say in time whether it holds the account',
+      ),
+    );
   }
 
   return {
