@@ -39,6 +39,8 @@ const MOUNTS: Record<string, string | null> = {
   realmsRouter: '/realms',
   mediaRouter: '/media',
   webRouter: null,
+  // The public square's and each post's page, drawn by the gateway (ADR 0053): pages, not REST.
+  pagesRouter: null,
 };
 
 /** Routers a factory builds inside itself and mounts under a parameter (realms.ts: '/:realm'). */
