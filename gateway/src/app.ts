@@ -27,7 +27,7 @@ import { requestLogs } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { type UnreadStreams, unreadStreams } from './http/unread-streams.ts';
 import { uploadAdmission } from './http/upload-admission.ts';
-import { webBuildsPresent, webRouter } from './http/web.ts';
+import { pagesRouter, urlPageSources, webBuildsPresent, webRouter } from './http/web.ts';
 import { realmsRouter } from './identity/realms.ts';
 import { adminRouter } from './routes/admin.ts';
 import { authRouter } from './routes/auth.ts';
@@ -205,13 +205,11 @@ export function createApp({
     cacheSeconds: config.PUBLIC_CACHE_SECONDS,
   });
   app.use(squarePages.router);
-  if (config.SERVE_WEB)
-    app.use(
-      webRouter(config.WEB_ROOT, config.REMOTES_CONFIG, {
-        pages: squarePages,
-        publicUrl: config.PUBLIC_URL,
-      }),
-    );
+  const squarePaths = { pages: squarePages, publicUrl: config.PUBLIC_URL };
+  if (config.SERVE_WEB) app.use(webRouter(config.WEB_ROOT, config.REMOTES_CONFIG, squarePaths));
+  else if (config.SHELL_PAGE_URL && config.FEED_MANIFEST_URL)
+    // nginx serves the builds and sends the square and post addresses here, to be drawn from its own files.
+    app.use(pagesRouter(urlPageSources(config.SHELL_PAGE_URL, config.FEED_MANIFEST_URL), squarePaths));
   app.use(errorHandler);
   return app;
 }

@@ -123,6 +123,13 @@ export const gatewayConfigSchema = z
     /** JSON file mapping remote names to their manifest URLs; default: each remote under /mf/<name>/. */
     REMOTES_CONFIG: z.string().optional(),
     /**
+     * Without SERVE_WEB: the shell's index.html and mf-feed's mf-manifest.json on their own servers (nginx), which
+     * the gateway fills to draw the public square and each post address (ADR 0053); unset, nginx must not send
+     * those paths here.
+     */
+    SHELL_PAGE_URL: optionalUrl,
+    FEED_MANIFEST_URL: optionalUrl,
+    /**
      * Where the identity provider publishes its public keys (Keycloak: <issuer>/protocol/openid-connect/certs).
      * Unset: the built-in provider inside the auth service, whose keys come over gRPC.
      */

@@ -4,6 +4,8 @@
 // does not show; the sitemap of visible posts and robots.txt; the public square's HTML holding its first page of
 // posts, escaped, with that page's data and mf-feed's stylesheet. The post and org services are fakes on real gRPC.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '@rotunda/service-kit';
@@ -337,5 +339,44 @@ describe('the public square page', () => {
     expect(status).toBe(200);
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('rotunda-first-feed');
+  });
+});
+
+describe('the pages drawn behind nginx (SERVE_WEB=false)', () => {
+  it('draws the square and a post address from the shell’s and mf-feed’s own servers', async () => {
+    posts.answer('getPost', async () => EVENT_POST);
+    const web = createServer((req, res) => {
+      if (req.url === '/index.html') return res.end(SHELL_PAGE);
+      if (req.url === '/mf/feed/mf-manifest.json')
+        return res.end(
+          JSON.stringify({
+            exposes: [{ name: 'PublicSquare', assets: { css: { sync: ['static/css/q.css'] } } }],
+          }),
+        );
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    const behindNginx = await startGateway({
+      AUTH_SERVICE_ADDR: auth.address,
+      POST_SERVICE_ADDR: posts.address,
+      ORG_SERVICE_ADDR: orgs.address,
+      SHELL_PAGE_URL: `${origin}/index.html`,
+      FEED_MANIFEST_URL: `${origin}/mf/feed/mf-manifest.json`,
+      PUBLIC_URL,
+    });
+    try {
+      const ask = async (path: string) =>
+        (await fetch(`${behindNginx.base}${path}`, { headers: { accept: 'text/html' } })).text();
+      const square = await ask('/public-square');
+      expect(square).toContain(`<h3 id="first-card-${EVENT_POST.post_id}" class="post-card__title">`);
+      expect(square).toContain('<link rel="stylesheet" href="/mf/feed/static/css/q.css">');
+      const address = await ask(`/public-square/post/${EVENT_POST.post_id}`);
+      expect(metaOf(address)['og:url']).toBe(`${PUBLIC_URL}/public-square/post/${EVENT_POST.post_id}`);
+    } finally {
+      await behindNginx.close();
+      web.close();
+    }
   });
 });

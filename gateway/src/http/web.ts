@@ -20,6 +20,7 @@ import {
   squareFirstScreen,
   withFirstScreen,
 } from './first-screen.ts';
+import { pageCache } from './micro-cache.ts';
 import { escapeHtml, missingPostHead, postHead, withHead } from './post-head.ts';
 import { type PostPages, PUBLIC_SQUARE_PATH, postPath } from './post-pages.ts';
 
@@ -122,12 +123,45 @@ export function webBuildsPresent(webRoot: string): boolean {
 /** The exposed module whose stylesheets the square's first screen links. */
 const SQUARE_MODULE = 'PublicSquare';
 
-/** <link>s to the stylesheets mf-feed's square loads with its code (its manifest's), or '' without a build. */
-async function squareStylesheets(webRoot: string): Promise<string> {
+/** Where the pages the gateway fills come from: files of the builds it serves, or the web servers' own URLs. */
+export interface PageSources {
+  /** The shell's index.html; undefined when there is none (yet). */
+  shellPage(): Promise<string | undefined>;
+  /** mf-feed's mf-manifest.json; undefined when there is none. */
+  feedManifest(): Promise<string | undefined>;
+}
+
+/** The builds on this machine's disk, read on each page so a new build is drawn at once. */
+export const filePageSources = (webRoot: string): PageSources => ({
+  shellPage: () => readFile(join(webRoot, 'shell', 'dist', 'index.html'), 'utf8').catch(() => undefined),
+  feedManifest: () =>
+    readFile(join(webRoot, 'mf-feed', 'dist', 'mf-manifest.json'), 'utf8').catch(() => undefined),
+});
+
+/** How long a page read from a web server is used: a release reaches the pages within seconds. */
+const FETCHED_PAGE_MS = 5000;
+
+/** The shell's and mf-feed's servers (nginx, in production), each answer used for FETCHED_PAGE_MS. */
+export function urlPageSources(shellPageUrl: string, feedManifestUrl: string): PageSources {
+  const kept = pageCache<string | undefined>(2);
+  const read = (url: string) =>
+    kept
+      .get(
+        url,
+        async () => {
+          const response = await fetch(url, { signal: AbortSignal.timeout(FETCHED_PAGE_MS) });
+          return response.ok ? await response.text() : undefined;
+        },
+        FETCHED_PAGE_MS,
+      )
+      .catch(() => undefined);
+  return { shellPage: () => read(shellPageUrl), feedManifest: () => read(feedManifestUrl) };
+}
+
+/** <link>s to the stylesheets mf-feed's square loads with its code (its manifest's), or '' without one. */
+async function squareStylesheets(sources: PageSources): Promise<string> {
   try {
-    const manifest = JSON.parse(
-      await readFile(join(webRoot, 'mf-feed', 'dist', 'mf-manifest.json'), 'utf8'),
-    ) as {
+    const manifest = JSON.parse((await sources.feedManifest()) ?? '{}') as {
       exposes?: { name: string; assets?: { css?: { sync?: string[] } } }[];
     };
     const sync = manifest.exposes?.find((expose) => expose.name === SQUARE_MODULE)?.assets?.css?.sync ?? [];
@@ -139,11 +173,50 @@ async function squareStylesheets(webRoot: string): Promise<string> {
   }
 }
 
-export function webRouter(
-  webRoot: string,
-  remotesConfigPath?: string,
-  posts?: { pages: Pick<PostPages, 'find' | 'firstFeedPage'>; publicUrl: string },
-): Router {
+export interface SquarePages {
+  pages: Pick<PostPages, 'find' | 'firstFeedPage'>;
+  publicUrl: string;
+}
+
+/**
+ * The pages the gateway fills (ADR 0053): each post address, and the public square. Mounted with the web builds
+ * when the gateway serves them, alone when nginx does (it sends these paths here).
+ */
+export function pagesRouter(sources: PageSources, { pages, publicUrl }: SquarePages): Router {
+  const router = express.Router();
+  router.get('/public-square/post/:id', async (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    const html = await sources.shellPage();
+    if (html === undefined) return next();
+    const postId = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+    const shown = postId > 0 ? await pages.find(req, postId) : null;
+    res.setHeader('Cache-Control', 'no-cache');
+    if (!shown) return res.status(404).type('html').send(withHead(html, missingPostHead));
+    const url = `${publicUrl}${postPath(shown.post.post_id)}`;
+    const page = withHead(html, postHead(shown.post, url, shown.image));
+    res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post), postData(shown.post)));
+  });
+  router.get(PUBLIC_SQUARE_PATH, async (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    const html = await sources.shellPage();
+    if (html === undefined) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    let json: string;
+    try {
+      json = await pages.firstFeedPage(req);
+    } catch {
+      // The feed is away: the app's own start shows it and offers to try again.
+      return res.type('html').send(html);
+    }
+    const styles = await squareStylesheets(sources);
+    const page = styles ? html.replace(/<\/head>/i, () => `${styles}\n  </head>`) : html;
+    const screen = squareFirstScreen(JSON.parse(json) as FeedPost[]);
+    res.type('html').send(withFirstScreen(page, screen, feedData(json)));
+  });
+  return router;
+}
+
+export function webRouter(webRoot: string, remotesConfigPath?: string, posts?: SquarePages): Router {
   const router = express.Router();
   const remotes = remotesConfig(remotesConfigPath);
   router.get('/remotes.json', (_req, res) => {
@@ -153,38 +226,7 @@ export function webRouter(
   for (const folder of Object.values(REMOTES)) {
     router.use(`/mf/${folder}`, staticFolder(join(webRoot, `mf-${folder}`, 'dist')));
   }
-  const shellPage = join(webRoot, 'shell', 'dist', 'index.html');
-  if (posts) {
-    router.get('/public-square/post/:id', async (req, res, next) => {
-      if (!req.accepts('html')) return next();
-      const html = await readFile(shellPage, 'utf8').catch(() => undefined);
-      if (html === undefined) return next();
-      const postId = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
-      const shown = postId > 0 ? await posts.pages.find(req, postId) : null;
-      res.setHeader('Cache-Control', 'no-cache');
-      if (!shown) return res.status(404).type('html').send(withHead(html, missingPostHead));
-      const url = `${posts.publicUrl}${postPath(shown.post.post_id)}`;
-      const page = withHead(html, postHead(shown.post, url, shown.image));
-      res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post), postData(shown.post)));
-    });
-    router.get(PUBLIC_SQUARE_PATH, async (req, res, next) => {
-      if (!req.accepts('html')) return next();
-      const html = await readFile(shellPage, 'utf8').catch(() => undefined);
-      if (html === undefined) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      let json: string;
-      try {
-        json = await posts.pages.firstFeedPage(req);
-      } catch {
-        // The feed is away: the app's own start shows it and offers to try again.
-        return res.type('html').send(html);
-      }
-      const styles = await squareStylesheets(webRoot);
-      const page = styles ? html.replace(/<\/head>/i, () => `${styles}\n  </head>`) : html;
-      const screen = squareFirstScreen(JSON.parse(json) as FeedPost[]);
-      res.type('html').send(withFirstScreen(page, screen, feedData(json)));
-    });
-  }
+  if (posts) router.use(pagesRouter(filePageSources(webRoot), posts));
   const shell = staticFolder(join(webRoot, 'shell', 'dist'));
   router.use(shell);
   // Every other page is the shell's: its router shows the screen, or the 404 page.
