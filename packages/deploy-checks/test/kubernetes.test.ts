@@ -418,7 +418,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(pod.automountServiceAccountToken).toBe(false);
   });
 
-  it('routes the REST and identity paths to the gateway, each remote to its nginx, the rest to the shell', () => {
+  it('routes the REST and identity paths and the drawn pages to the gateway, each remote to its nginx, the rest to the shell', () => {
     const ingress = ofKind(manifests(), 'Ingress').find((i) => i.metadata.name === 'rotunda');
     const routes = Object.fromEntries(
       ingress?.spec.rules.flatMap((rule: { http: { paths: unknown[] } }) =>
@@ -434,6 +434,12 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       'Prefix /realms': 'gateway',
       'Exact /healthz': 'gateway',
       'Exact /app-config.json': 'gateway',
+      // The pages the gateway draws (ADR 0053).
+      'Exact /public-square': 'gateway',
+      'Prefix /public-square/post': 'gateway',
+      'Exact /sitemap.xml': 'gateway',
+      'Exact /robots.txt': 'gateway',
+      'Exact /post-card.png': 'gateway',
       'Prefix /mf/feed': 'mf-feed',
       'Prefix /mf/directory': 'mf-directory',
       'Prefix /mf/organizations': 'mf-organizations',
