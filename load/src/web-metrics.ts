@@ -142,12 +142,18 @@ export function medianRun(runs: readonly Run[]): Run {
 
 export type ProfileName = 'desktop' | 'phone';
 
-/** Issue 19's targets: 1 KB = 1,000 bytes. */
+/** Issue 19's targets, and issue 35's ratio to the static page: 1 KB = 1,000 bytes. */
 export const TARGETS = {
-  /** JavaScript over the wire for a visitor's /public-square. */
+  /** JavaScript over the wire for a visitor's /public-square, and a post address. */
   publicSquareJavascriptBytes: 180_000,
   lcpMs: { desktop: 1000, phone: 2500 } satisfies Record<ProfileName, number>,
+  /** The app's LCP over the same first screen's as static HTML (scripts removed), same run and profile. */
+  lcpOverStatic: 1.3,
 } as const;
+
+/** The pages whose JavaScript is held to publicSquareJavascriptBytes: what a visitor opens first. */
+const isVisitorsFirstPage = (path: string) =>
+  path === '/public-square' || path.startsWith('/public-square/post/');
 
 export interface Verdict {
   what: string;
@@ -161,8 +167,29 @@ export function verdicts(path: string, profile: ProfileName, run: Run): Verdict[
   const judged: Verdict[] = [];
   const judge = (what: string, value: number, limit: number) =>
     judged.push({ what, limit, value, pass: Number.isFinite(value) && value <= limit });
-  if (path === '/public-square')
+  if (isVisitorsFirstPage(path))
     judge('javascriptBytes', run.wireBytes.javascript, TARGETS.publicSquareJavascriptBytes);
   judge('lcpMs', run.lcpMs, TARGETS.lcpMs[profile]);
   return judged;
+}
+
+/** The app's LCP over its static copy's (NaN when either is missing), judged against lcpOverStatic. */
+export function staticRatioVerdict(app: Run, copy: Run): Verdict {
+  const value = app.lcpMs / copy.lcpMs;
+  return {
+    what: 'lcpOverStatic',
+    limit: TARGETS.lcpOverStatic,
+    value,
+    pass: Number.isFinite(value) && value <= TARGETS.lcpOverStatic,
+  };
+}
+
+/**
+ * A rendered page as static HTML: its scripts, and the preloads that would fetch scripts or data, removed; its
+ * stylesheets, images and markup kept. What the app would show at best if no JavaScript stood in the way.
+ */
+export function staticCopyOf(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="(?:modulepreload|preload|prefetch)"[^>]*>/gi, '');
 }

@@ -3,7 +3,12 @@
 // unthrottled) and on a phone (400 px, 4× CPU slowdown, 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up). Prints, per
 // page and profile, the median over BENCH_WEB_RUNS loads of the requests, the bytes over the wire by kind (as sent:
 // compressed when the server compressed), whether text arrived compressed, FCP and LCP, judged against issue 19's
-// targets, and writes bench-results/web.json.
+// targets, and writes bench-results/web.json. A visitor's /public-square and a post address (the first post of
+// the square's first page) are also measured, in the same run and profiles, against the same first screen saved as
+// static HTML (scripts removed, same CSS and images; web-metrics.ts staticCopyOf) that the same gateway serves:
+// the app's LCP over the static copy's is what the app costs over its physical limit (issue 35: ≤ 1.3×).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { DEMO_MEMBER } from '../k6/journeys.js';
@@ -16,6 +21,8 @@ import {
   medianRun,
   type ProfileName,
   type Run,
+  staticCopyOf,
+  staticRatioVerdict,
   TARGETS,
   totals,
   type Verdict,
@@ -25,6 +32,8 @@ import {
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** The longest wait for one step of a load (navigation, first cards, network idle) before the bench gives up. */
 const STEP_TIMEOUT_MS = 60_000;
+/** How long the network must stay quiet for a load to count as settled (as Playwright's networkidle). */
+const QUIET_MS = 500;
 
 interface Profile {
   name: ProfileName;
@@ -52,12 +61,76 @@ interface Screen {
   /** The first cards of the screen's list: the load counts as settled once one shows (and the network is idle). */
   firstCard: string;
   cardName: string;
+  /** The app's page this one is the static copy of. */
+  staticOf?: string;
 }
 
-const SCREENS: Screen[] = [
-  { path: '/public-square', who: 'visitor', firstCard: 'article.post-card', cardName: 'post cards' },
-  { path: '/directory', who: 'member', firstCard: 'a.dir-card', cardName: 'people cards' },
-];
+/** Where the static copies are written: the shell's build, which the gateway serves as it is. */
+const STATIC_FOLDER = 'bench-static';
+const STATIC_DIR = new URL(`../../shell/dist/${STATIC_FOLDER}/`, import.meta.url).pathname;
+
+/** The screens measured: the square and a post address for a visitor (each with its static copy), a member's directory. */
+function screensFor(postId: number): { app: Screen[]; copies: Screen[] } {
+  const square: Screen = {
+    path: '/public-square',
+    who: 'visitor',
+    firstCard: 'article.post-card',
+    cardName: 'post cards',
+  };
+  const post: Screen = {
+    path: `/public-square/post/${postId}`,
+    who: 'visitor',
+    firstCard: 'dialog[open] .read-post__body',
+    cardName: 'read dialog',
+  };
+  const copy = (screen: Screen, name: string): Screen => ({
+    ...screen,
+    path: `/${STATIC_FOLDER}/${name}.html`,
+    staticOf: screen.path,
+  });
+  return {
+    app: [
+      square,
+      post,
+      { path: '/directory', who: 'member', firstCard: 'a.dir-card', cardName: 'people cards' },
+    ],
+    copies: [copy(square, 'public-square'), copy(post, 'post')],
+  };
+}
+
+/** The first post of the square's first page, whose address is measured. */
+async function firstPostId(base: string): Promise<number> {
+  const response = await fetch(`${base}/api/posts/all`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offset: 0, limit: 20, sort: 'recent' }),
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+  });
+  const [first] = (await response.json()) as { post_id: number }[];
+  if (!first)
+    throw new Error('the public square has no post to measure an address of: seed the product first');
+  return first.post_id;
+}
+
+/** Writes `copy`: the app's page as rendered once settled (desktop, unthrottled), as static HTML. */
+async function saveStaticCopy(browser: Browser, base: string, app: Screen, copy: Screen): Promise<void> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await within(`${app.path} did not load`, page.goto(`${base}${app.path}`, { timeout: STEP_TIMEOUT_MS }));
+    await within(
+      `${app.path} showed no ${app.cardName}`,
+      page.locator(app.firstCard).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }),
+    );
+    await page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS });
+    writeFileSync(
+      join(STATIC_DIR, copy.path.slice(`/${STATIC_FOLDER}/`.length)),
+      staticCopyOf(await page.content()),
+    );
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
 
 /** What the app keeps in localStorage 'auth' once signed in (packages/session), from POST /auth/login. */
 async function signIn(base: string): Promise<unknown> {
@@ -138,10 +211,24 @@ function recordNetwork(cdp: CDPSession) {
     request.failure = event.errorText;
     request.finished = true;
   });
+  // A stream of events (the member's notification count) stays open as long as the page: it is never "finished".
+  const isStream = (request: Pending) => request.mimeType === 'text/event-stream';
   return {
-    unfinished: () => [...requests.values()].filter((request) => !request.finished).length,
-    all: () => [...requests.values()],
+    unfinished: () =>
+      [...requests.values()].filter((request) => !request.finished && !isStream(request)).length,
+    all: () => [...requests.values()].filter((request) => request.finished || !isStream(request)),
   };
+}
+
+/** Waits until no request but an event stream has been open for QUIET_MS: networkidle, streams aside. */
+async function quietNetwork(network: ReturnType<typeof recordNetwork>): Promise<void> {
+  const deadline = performance.now() + STEP_TIMEOUT_MS;
+  let quietSince = performance.now();
+  while (performance.now() - quietSince < QUIET_MS) {
+    if (performance.now() > deadline) throw new Error(`${network.unfinished()} request(s) still open`);
+    if (network.unfinished() > 0) quietSince = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** FCP and LCP from the page's own performance timeline (LCP is only observable, never listed). */
@@ -196,6 +283,10 @@ async function loadOnce(browser: Browser, base: string, screen: Screen, profile:
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.throttling.cpuSlowdown });
     }
     const url = `${base}${screen.path}`;
+    // What went wrong in the page, for a load that never shows its cards.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const response = await within(
       `${url} did not load`,
       page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS }),
@@ -204,14 +295,18 @@ async function loadOnce(browser: Browser, base: string, screen: Screen, profile:
     await within(
       `${screen.path} showed no ${screen.cardName} (${screen.firstCard})`,
       page.locator(screen.firstCard).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }),
-    );
-    await within(
-      `${screen.path} kept the network busy`,
-      page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS }),
-    );
-    const settled = performance.now() + 5000;
-    while (network.unfinished() > 0 && performance.now() < settled)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    ).catch(async (error: Error) => {
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 300);
+      throw new Error(
+        `${error.message}; page errors: ${errors.join(' | ') || 'none'}; the page shows: ${shown}`,
+      );
+    });
+    await within(`${screen.path} kept the network busy`, quietNetwork(network));
     const paints = await within(`${screen.path}: reading its paint times failed`, page.evaluate(paintTimes));
     const requests = network.all();
     const responses: LoadedResponse[] = requests.filter((request) => request.finished && !request.failure);
@@ -243,6 +338,46 @@ interface Result {
   runs: Measured[];
   median: Run;
   verdicts: Verdict[];
+  staticOf?: string;
+}
+
+interface Comparison {
+  path: string;
+  profile: ProfileName;
+  appLcpMs: number;
+  staticLcpMs: number;
+  javascriptBytes: number;
+  verdict: Verdict;
+}
+
+/** Each app page against its static copy, profile by profile. */
+function compare(results: readonly Result[]): Comparison[] {
+  return results.flatMap((copy) => {
+    const app = results.find((result) => result.path === copy.staticOf && result.profile === copy.profile);
+    if (!copy.staticOf || !app) return [];
+    return [
+      {
+        path: app.path,
+        profile: app.profile,
+        appLcpMs: app.median.lcpMs,
+        staticLcpMs: copy.median.lcpMs,
+        javascriptBytes: app.median.wireBytes.javascript,
+        verdict: staticRatioVerdict(app.median, copy.median),
+      },
+    ];
+  });
+}
+
+function printComparisons(print: (text?: string) => void, comparisons: readonly Comparison[]) {
+  print('\n  the app against the same first screen as static HTML (scripts removed), same run and profile:');
+  for (const comparison of comparisons) {
+    const { verdict } = comparison;
+    print(
+      `  ${`${comparison.path} (${comparison.profile})`.padEnd(34)} LCP app ${ms(comparison.appLcpMs)} ms, static ${ms(comparison.staticLcpMs)} ms: ${
+        Number.isFinite(verdict.value) ? verdict.value.toFixed(2) : '–'
+      }× ≤ ${verdict.limit}× ${verdict.pass ? '✓ pass' : '✗ fail'}; JS ${kb(comparison.javascriptBytes)} KB`,
+    );
+  }
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -270,7 +405,7 @@ function printResults(print: (text?: string) => void, results: Result[], version
   );
   print('  desktop: 1280×800, unthrottled; phone: 400×800, 4× CPU slowdown, 150 ms latency, 1.6 Mbit/s down');
   const head = [
-    'page'.padEnd(26),
+    'page'.padEnd(34),
     'profile'.padEnd(8),
     'reqs'.padStart(5),
     ...KINDS.map((kind) => `${KIND_LABELS[kind]} KB`.padStart(9)),
@@ -286,7 +421,7 @@ function printResults(print: (text?: string) => void, results: Result[], version
       .map(([encoding, count]) => `${encoding} ${count}`)
       .join(', ');
     const cells = [
-      `${result.path} (${result.who})`.padEnd(26),
+      `${result.path} (${result.staticOf ? 'static' : result.who})`.padEnd(34),
       result.profile.padEnd(8),
       String(run.requests).padStart(5),
       ...KINDS.map((kind) => kb(run.wireBytes[kind]).padStart(9)),
@@ -326,12 +461,18 @@ export async function benchWeb({
       );
     });
     const version = browser.version();
+    const { app, copies } = screensFor(await firstPostId(base));
     // One unmeasured load of each screen first: the product's first answers after a start (cold code paths,
     // first queries) are not what a member's first visit meets.
-    for (const screen of SCREENS) await loadOnce(browser, base, screen, PROFILES[0] as Profile);
+    for (const screen of app) await loadOnce(browser, base, screen, PROFILES[0] as Profile);
+    mkdirSync(STATIC_DIR, { recursive: true });
+    for (const copy of copies) {
+      const of = app.find((screen) => screen.path === copy.staticOf) as Screen;
+      await saveStaticCopy(browser, base, of, copy);
+    }
     const results: Result[] = [];
     for (const profile of PROFILES)
-      for (const screen of SCREENS) {
+      for (const screen of [...app, ...copies]) {
         const runs: Measured[] = [];
         for (let run = 1; run <= RUNS; run++)
           runs.push(
@@ -346,19 +487,26 @@ export async function benchWeb({
           profile: profile.name,
           runs,
           median,
-          verdicts: verdicts(screen.path, profile.name, median),
+          verdicts: screen.staticOf ? [] : verdicts(screen.path, profile.name, median),
+          staticOf: screen.staticOf,
         });
       }
+    const comparisons = compare(results);
     printResults(print, results, version);
+    printComparisons(print, comparisons);
     save('web', {
       chromium: version,
       runs: RUNS,
       profiles: PROFILES,
       targets: TARGETS,
-      pass: results.every((result) => result.verdicts.every((verdict) => verdict.pass)),
+      pass:
+        results.every((result) => result.verdicts.every((verdict) => verdict.pass)) &&
+        comparisons.every((comparison) => comparison.verdict.pass),
       results,
+      comparisons,
     });
   } finally {
+    rmSync(STATIC_DIR, { recursive: true, force: true });
     await browser?.close().catch(() => {});
     await stopProduct(child);
   }
