@@ -13,6 +13,8 @@ export interface PageNotice {
   id: number;
   tone: 'error' | 'success';
   text: string;
+  /** The path of the screen it is for, when it is shown just before a redirect there (otherwise where it shows). */
+  path?: string;
 }
 
 export type DialogName = 'login' | 'register' | 'reset-request';
@@ -23,7 +25,7 @@ interface UiState {
   dialog: DialogName | null;
   mobileNavOpen: boolean;
   showAccessAlert: () => void;
-  showNotice: (tone: PageNotice['tone'], text: string) => void;
+  showNotice: (tone: PageNotice['tone'], text: string, path?: string) => void;
   dismissNotice: () => void;
   showToast: (title: string, body: string) => void;
   dismissToast: () => void;
@@ -41,8 +43,9 @@ export const useUi = create<UiState>()((set) => ({
   toast: null,
   dialog: null,
   mobileNavOpen: false,
-  showAccessAlert: () => set({ notice: { id: nextId++, tone: 'error', text: ACCESS_RESTRICTED_MESSAGE } }),
-  showNotice: (tone, text) => set({ notice: { id: nextId++, tone, text } }),
+  showAccessAlert: () =>
+    set({ notice: { id: nextId++, tone: 'error', text: ACCESS_RESTRICTED_MESSAGE, path: '/' } }),
+  showNotice: (tone, text, path) => set({ notice: { id: nextId++, tone, text, ...(path ? { path } : {}) } }),
   dismissNotice: () => set({ notice: null }),
   showToast: (title, body) => set({ toast: { id: nextId++, title, body } }),
   dismissToast: () => set({ toast: null }),

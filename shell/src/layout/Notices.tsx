@@ -1,13 +1,13 @@
 // The page notice (the guard's access alert, 'Password has been reset', …) and the toast (WCAG 2.2.1 Timing
 // Adjustable, issue 36). A page notice has no timer, as GOV.UK's and USWDS's banners have none: it stays until it
-// is dismissed or the member moves on to another screen (a redirect, which replaces the address, carries it to
-// the screen it was shown for). A toast hides itself after a few seconds, but not while the pointer rests on it or
+// is dismissed or the member moves on to another screen (a redirect made as it is shown carries it to the screen it
+// was shown for). A toast hides itself after a few seconds, but not while the pointer rests on it or
 // the focus is in it, and Escape or its Dismiss button closes it. The suspension notice stays for as long as the
 // member's suspension runs.
 import { suspendedMessage } from '@rotunda/rules';
 import { Ban, CircleCheck, ShieldAlert, Sparkles, X } from 'lucide-react';
-import { type FocusEvent, useEffect, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { type FocusEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useModeration } from '../moderation';
 import { type Toast, useUi } from '../ui';
 
@@ -18,12 +18,16 @@ export function PageNoticeView() {
   const notice = useUi((s) => s.notice);
   const dismiss = useUi((s) => s.dismissNotice);
   const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-  // Runs before the new screen's own effects, so a notice that screen shows is not the one dismissed here.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another screen is what dismisses it
+  // A notice belongs to its screen (its `path`, where a redirect made as it is shown leads, or else where it is
+  // first drawn): once it has been there, a move to another path dismisses it.
+  const home = useRef<{ id: number; path: string; arrived: boolean } | null>(null);
   useEffect(() => {
-    if (navigationType !== 'REPLACE') useUi.getState().dismissNotice();
-  }, [pathname]);
+    if (!notice) return;
+    if (home.current?.id !== notice.id)
+      home.current = { id: notice.id, path: notice.path ?? pathname, arrived: false };
+    if (pathname === home.current.path) home.current.arrived = true;
+    else if (home.current.arrived) dismiss();
+  }, [notice, pathname, dismiss]);
 
   if (!notice) return null;
   const Icon = notice.tone === 'success' ? CircleCheck : ShieldAlert;

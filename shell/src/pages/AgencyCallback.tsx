@@ -79,10 +79,9 @@ export function AgencyCallback() {
       ({ user, refreshToken, firstSignIn, claimedProfileId }) => {
         if (!current) return;
         setSession(user, refreshToken);
-        if (firstSignIn) showNotice('success', FIRST_SIGN_IN_NOTICE);
-        navigate(claimedProfileId !== null ? `/profile/${claimedProfileId}` : homePathFor(user), {
-          replace: true,
-        });
+        const landing = claimedProfileId !== null ? `/profile/${claimedProfileId}` : homePathFor(user);
+        if (firstSignIn) showNotice('success', FIRST_SIGN_IN_NOTICE, landing);
+        navigate(landing, { replace: true });
       },
       (problem: unknown) => {
         if (!current) return;

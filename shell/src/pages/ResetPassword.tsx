@@ -35,7 +35,7 @@ export function ResetPassword() {
     setError(null);
     try {
       await resetPassword(token, password);
-      showNotice('success', RESET_MESSAGES.success);
+      showNotice('success', RESET_MESSAGES.success, '/');
       navigate('/', { replace: true });
     } catch (failure) {
       setError(failure instanceof AccessError ? failure.message : RESET_MESSAGES.failed);

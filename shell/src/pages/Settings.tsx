@@ -246,7 +246,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
         await deleteAccount(password);
         // The account and its sessions are gone on the server: only this browser's copy is left to forget.
         clearSession();
-        showNotice('success', ACCOUNT_DELETED);
+        showNotice('success', ACCOUNT_DELETED, '/');
         navigate('/', { replace: true });
       },
       refusalOr({
