@@ -297,10 +297,10 @@ async function loadOnce(browser: Browser, base: string, screen: Screen, profile:
       page.locator(screen.firstCard).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }),
     ).catch(async (error: Error) => {
       const shown = (
-        await page
-          .locator('body')
-          .innerText()
-          .catch(() => '')
+        (await page
+          .locator('#root')
+          .textContent()
+          .catch(() => '')) ?? ''
       ).slice(0, 300);
       throw new Error(
         `${error.message}; page errors: ${errors.join(' | ') || 'none'}; the page shows: ${shown}`,
