@@ -1,8 +1,13 @@
 // Browser tests against the running product (npm start at the repository root), in Chromium only.
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { laneOf } from './lanes.ts';
 
-export const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+const lane = laneOf(process.env.E2E_LANE);
+export const baseURL = process.env.E2E_BASE_URL ?? lane.baseURL;
+// The specs' helpers read the lane's mail inbox and data folder from here (set before any spec is loaded).
+process.env.E2E_MAILDEV_URL ??= lane.mailURL;
+process.env.E2E_DATA_DIR ??= lane.dataDir;
 
 /**
  * The per-member allowances of the product these tests start, raised (ADR 0038): the authorization matrix reads
@@ -21,13 +26,16 @@ export default defineConfig({
   workers: 1,
   reporter: 'list',
   retries: 0,
+  // Each lane its own: a run empties its folder as it starts, which must not remove another lane's traces.
+  outputDir: lane.outputDir,
   // CI runs the product, two browsers and the tests on two cores: a screen can take several seconds to load
   // there, so each wait allows that (a test still fails when what it waits for never comes).
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // CI keeps only the console output, where a trace is of no use: recording one costs every test CPU time.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
     {
@@ -36,13 +44,13 @@ export default defineConfig({
     },
   ],
   // With E2E_BASE_URL the tests run against a deployment that is already up (E2E_MAILDEV_URL names its mail
-  // inbox); otherwise they start the product (or reuse the one running on :8080).
+  // inbox); otherwise they start the lane's product (or reuse the one running on its port, :8080 for lane 0).
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
         command: 'npm start',
         cwd: '..',
-        url: 'http://localhost:8080/healthz',
+        url: `${lane.baseURL}/healthz`,
         reuseExistingServer: true,
         timeout: 240_000,
         stdout: 'pipe',
@@ -51,6 +59,7 @@ export default defineConfig({
         env: {
           AUTH_ACCESS_TOKEN_SECONDS: process.env.AUTH_ACCESS_TOKEN_SECONDS ?? '20',
           ...E2E_ALLOWANCES,
+          ...lane.productEnv,
         },
       },
 });

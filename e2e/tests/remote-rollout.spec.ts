@@ -6,7 +6,16 @@
 // B's, the way a pod is replaced in a rolling update (the product's own folder stays untouched). The product's
 // own serving of a remote is checked too: hashed files cached for a year, manifests revalidated every time.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Route, test } from '@playwright/test';
@@ -30,7 +39,10 @@ let releaseB = '';
 test.beforeAll(async () => {
   // A rebuild on a loaded CI machine takes a while.
   test.setTimeout(180_000);
-  work = mkdtempSync(join(REPO, 'e2e', 'test-results', 'rollout-'));
+  // Inside the repository, where the rebuild finds its node_modules; in this run's own output folder.
+  const output = test.info().project.outputDir;
+  mkdirSync(output, { recursive: true });
+  work = mkdtempSync(join(output, 'rollout-'));
   releaseA = join(work, 'release-a');
   cpSync(join(REPO, 'mf-feed', 'dist'), releaseA, { recursive: true });
 

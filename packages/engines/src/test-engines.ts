@@ -1,9 +1,9 @@
 // `npm run test:engines`: starts the real engines (a fresh set, on free ports), runs the contract suites that
-// need them — identity on Keycloak, search on the search engine, object store on the S3 server, and what each
-// adapter does while its engine is stopped and started again (outage-control.ts) — with
-// ENGINES_REQUIRED=true so a suite that would skip fails instead, then starts the product on the engines
-// (`npm start` with their environment; web apps built when missing) and runs the browser login journeys in
-// Keycloak mode (journeys.ts). Prints `N passed, M failed, K skipped` over both, stops everything and exits
+// need them — identity on Keycloak, search on the search engine, object store on the S3 server — with
+// ENGINES_REQUIRED=true so a suite that would skip fails instead, while the product starts on the engines
+// (`npm start` with their environment; web apps built when missing); then runs the browser login journeys in
+// Keycloak mode (journeys.ts), and last the suites of what each adapter does while its engine is stopped and
+// started again (outage-control.ts). Prints `N passed, M failed, K skipped` over both, stops everything and exits
 // non-zero on any failure or skip: every journey runs in Keycloak mode too. When a journey fails, the last
 // warnings and errors of keycloak.log and product.log are printed before that line (log-excerpt.ts): CI keeps
 // only the output.
@@ -138,11 +138,49 @@ async function runSuites(
   return counts ? { code, counts } : { code };
 }
 
+// The product starts while the contract suites run (they use the engines, not the product); the suites that stop
+// an engine run once the browser journeys are done, so that no journey meets an engine on its way back.
+console.log('test:engines: starting the product on the engines while the contract suites run');
+const productStarting = startProduct(running.env, join(running.folder, 'logs/product.log'), productBase).then(
+  (started) => ({ started, error: undefined }),
+  (error: Error) => ({ started: undefined, error }),
+);
 const contract = await runSuites(ENGINE_SUITES, false);
 await unlessInterrupted();
+const contractDone = performance.now();
+
+let journeys: JourneyCounts | undefined;
+const starting = await productStarting;
+await unlessInterrupted();
+if (starting.started) {
+  product = starting.started;
+  console.log(
+    `test:engines: the product answers at ${product.url} (${seconds(performance.now() - ready)} after the engines); the browser journeys in Keycloak mode`,
+  );
+  try {
+    journeys = await runJourneys(product, running.env, (child) => {
+      playwright = child;
+    });
+  } catch (error) {
+    await unlessInterrupted();
+    console.error(`test:engines: the browser journeys did not run: ${(error as Error).message}`);
+  }
+} else {
+  console.error(`test:engines: the product did not start: ${starting.error?.message}`);
+  console.error(`  its log: ${join(running.folder, 'logs/product.log')}`);
+}
+await unlessInterrupted();
+const journeysDone = performance.now();
+if (product) {
+  console.log('test:engines: stopping the product');
+  await product.stop();
+  product = undefined;
+}
+
 const outages = await runSuites(OUTAGE_SUITES, true);
 await control.close();
 await unlessInterrupted();
+const outagesDone = performance.now();
 const runs = [contract, outages];
 const vitestCode = runs.every((run) => run.code === 0) ? 0 : 1;
 const counts: VitestJson | undefined = runs.every((run) => run.counts)
@@ -154,40 +192,14 @@ const counts: VitestJson | undefined = runs.every((run) => run.counts)
       numFailedTestSuites: runs.reduce((sum, run) => sum + (run.counts?.numFailedTestSuites ?? 0), 0),
     }
   : undefined;
-const suitesDone = performance.now();
-
-console.log(
-  '\ntest:engines: starting the product on the engines (the web apps are built first when missing)',
-);
-let journeys: JourneyCounts | undefined;
-try {
-  product = await startProduct(running.env, join(running.folder, 'logs/product.log'), productBase);
-  const productReady = performance.now();
-  console.log(
-    `test:engines: the product answers at ${product.url} after ${seconds(productReady - suitesDone)}; the browser journeys in Keycloak mode`,
-  );
-  journeys = await runJourneys(product, running.env, (child) => {
-    playwright = child;
-  });
-} catch (error) {
-  await unlessInterrupted();
-  console.error(`test:engines: the product did not start: ${(error as Error).message}`);
-  console.error(`  its log: ${join(running.folder, 'logs/product.log')}`);
-}
-await unlessInterrupted();
-const journeysDone = performance.now();
-if (product) {
-  console.log('test:engines: stopping the product');
-  await product.stop();
-  product = undefined;
-}
 
 console.log('\ntest:engines: the engines');
 for (const [name, { fetchMs, startMs }] of Object.entries(running.timings))
   console.log(`  ${name}: fetched in ${seconds(fetchMs)}, healthy ${seconds(startMs)} after its start`);
 console.log(
-  `  engines ready after ${seconds(ready - started)}; contract suites took ${seconds(suitesDone - ready)}; ` +
-    `product and browser journeys ${seconds(journeysDone - suitesDone)}`,
+  `  engines ready after ${seconds(ready - started)}; contract suites took ${seconds(contractDone - ready)}; ` +
+    `product and browser journeys done ${seconds(journeysDone - ready)} after the engines; ` +
+    `outage suites took ${seconds(outagesDone - journeysDone)}`,
 );
 const passed = (counts?.numPassedTests ?? 0) + (journeys?.passed ?? 0);
 const failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1) + (journeys ? journeys.failed : 1);
