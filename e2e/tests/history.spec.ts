@@ -5,10 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO } from './support/accounts.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, step, test } from './support/journey.ts';
 import { networkSettled } from './support/network.ts';
 import { signInAsConcierge, signInAsMember } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 /** Letters only, so it can be part of a name. */
 const RUN = [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
@@ -61,55 +60,62 @@ test('a contributor edits an organization and sees the change with its old and n
   const { first_name, last_name } = await own.json();
   await signInAsConcierge(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/organization/${organizationId}`);
   const history = page.locator('section.history');
-  await expect(history.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
-  await expect(history.getByRole('listitem')).toHaveCount(1);
-  await expect(history.getByRole('listitem').first()).toContainText('created the organization');
+  await step(page, 'the organization with its History', async () => {
+    await page.goto(`/organization/${organizationId}`);
+    await expect(history.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history.getByRole('listitem').first()).toContainText('created the organization');
+  });
 
-  await page.getByRole('button', { name: 'Edit organization' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit organization' });
-  await dialog.getByRole('textbox', { name: 'City', exact: true }).fill('Davis');
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog).toBeHidden();
-
-  await expect(history.getByRole('listitem')).toHaveCount(2);
   const latest = history.getByRole('listitem').first();
-  await expect(latest.locator('.history__actor')).toHaveText(`${first_name} ${last_name}`);
-  await expect(latest).toContainText('edited the organization');
   const change = latest.locator('.history__change');
-  await expect(change).toHaveCount(1);
-  await expect(change.getByRole('term')).toHaveText('City');
-  await expect(change.getByRole('definition')).toContainText('Sacramento');
-  await expect(change.getByRole('definition')).toContainText('Davis');
-  await expect(change.getByRole('definition').locator('.history__value').first()).toHaveText('Sacramento');
-  await expect(change.getByRole('definition').locator('.history__value').last()).toHaveText('Davis');
+  await step(page, 'the organization edited, its change in History', async () => {
+    await page.getByRole('button', { name: 'Edit organization' }).click();
+    await dialog.getByRole('textbox', { name: 'City', exact: true }).fill('Davis');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(latest.locator('.history__actor')).toHaveText(`${first_name} ${last_name}`);
+    await expect(latest).toContainText('edited the organization');
+    await expect(change).toHaveCount(1);
+    await expect(change.getByRole('term')).toHaveText('City');
+    await expect(change.getByRole('definition')).toContainText('Sacramento');
+    await expect(change.getByRole('definition')).toContainText('Davis');
+    await expect(change.getByRole('definition').locator('.history__value').first()).toHaveText('Sacramento');
+    await expect(change.getByRole('definition').locator('.history__value').last()).toHaveText('Davis');
+  });
 
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('organization-history-1280.png'), fullPage: true });
-  await expectNoAxeFindings(page, { include: 'section.history', settle: false });
-  await page.setViewportSize({ width: 400, height: 900 });
-  await expect(history).toBeVisible();
-  const box = await history.boundingBox();
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(400);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
-  await page.screenshot({ path: info.outputPath('organization-history-400.png'), fullPage: true });
-  await expectNoAxeFindings(page, { include: 'section.history', settle: false });
+  await step(page, 'at 400 px', async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await expect(history).toBeVisible();
+    const box = await history.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: info.outputPath('organization-history-400.png'), fullPage: true });
+  });
 });
 
 test('a contributor sees History on a profile page', async ({ page, request }, info) => {
   const { profileId } = await loginToken(request, DEMO.member);
   await signInAsConcierge(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/profile/${profileId}`);
   const history = page.locator('section.history');
-  await expect(history.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
-  await expect(history.getByText('No changes recorded yet.').or(history.getByRole('list'))).toBeVisible();
-  await page.screenshot({ path: info.outputPath('profile-history-1280.png'), fullPage: true });
-  await expectNoAxeFindings(page, { include: 'section.history', settle: false });
-  await page.setViewportSize({ width: 400, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
-  await page.screenshot({ path: info.outputPath('profile-history-400.png'), fullPage: true });
+  await step(page, 'the profile with its History', async () => {
+    await page.goto(`/profile/${profileId}`);
+    await expect(history.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
+    await expect(history.getByText('No changes recorded yet.').or(history.getByRole('list'))).toBeVisible();
+    await page.screenshot({ path: info.outputPath('profile-history-1280.png'), fullPage: true });
+  });
+  await step(page, 'at 400 px', async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: info.outputPath('profile-history-400.png'), fullPage: true });
+  });
 });
 
 test('a member sees no History on an organization or a profile, and never asks for it', async ({
@@ -120,13 +126,17 @@ test('a member sees no History on an organization or a profile, and never asks f
   const { profileId } = await loginToken(request, DEMO.concierge);
   const asked = apiRequests(page);
   await signInAsMember(page);
-  await page.goto(`/organization/${organizationId}`);
-  await expect(page.getByRole('heading', { level: 1, name: `E2E Quiet Guild ${RUN}` })).toBeVisible();
-  await expect(page.getByText('No people to show.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'History', exact: true })).toHaveCount(0);
-  await page.goto(`/profile/${profileId}`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Bio' })).toBeVisible();
-  await networkSettled(page);
+  await step(page, 'the organization, for a member', async () => {
+    await page.goto(`/organization/${organizationId}`);
+    await expect(page.getByRole('heading', { level: 1, name: `E2E Quiet Guild ${RUN}` })).toBeVisible();
+    await expect(page.getByText('No people to show.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'History', exact: true })).toHaveCount(0);
+  });
+  await step(page, 'the profile, for a member', async () => {
+    await page.goto(`/profile/${profileId}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Bio' })).toBeVisible();
+    await networkSettled(page);
+  });
   await expect(page.getByRole('heading', { name: 'History', exact: true })).toHaveCount(0);
   expect(asked.filter((path) => path.startsWith('/api/history'))).toEqual([]);
   const { token } = await loginToken(request, DEMO.member);
