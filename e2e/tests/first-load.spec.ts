@@ -6,9 +6,9 @@
 // The current screen's remote is preloaded alongside the shell's own code, and a visitor's first feed page
 // is asked for early, once.
 import type { Page } from '@playwright/test';
+import { expect, step, test } from './support/journey.ts';
 import { networkSettled } from './support/network.ts';
 import { signInAsMember } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 /** Chunks a visitor's first screen does without, by the name each has in the build. */
 const ON_DEMAND = {
@@ -82,16 +82,22 @@ test('opening the register dialog loads it, focused in its first field, with the
 }) => {
   const scripts = recordScripts(page);
   await openSquare(page);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
-  await expect(login.getByLabel('Email')).toBeFocused();
+  await step(page, 'the login dialog', async () => {
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(login.getByLabel('Email')).toBeFocused();
+  });
   expect(loaded(scripts, ON_DEMAND.login)).toBe(true);
   expect(loaded(scripts, ON_DEMAND.register)).toBe(false);
 
-  await login.getByRole('button', { name: 'Register' }).click();
   const register = page.getByRole('dialog', { name: 'Register' });
-  await expect(register.getByLabel('First name')).toBeFocused();
-  await expect(register.locator('altcha-widget').getByText("I'm not a robot", { exact: true })).toBeVisible();
+  await step(page, 'the register dialog, with the captcha', async () => {
+    await login.getByRole('button', { name: 'Register' }).click();
+    await expect(register.getByLabel('First name')).toBeFocused();
+    await expect(
+      register.locator('altcha-widget').getByText("I'm not a robot", { exact: true }),
+    ).toBeVisible();
+  });
   expect(loaded(scripts, ON_DEMAND.register)).toBe(true);
   expect(loaded(scripts, ON_DEMAND.keycloak)).toBe(false);
 
@@ -110,9 +116,11 @@ test('a member’s session loads keycloak-js, and Create Post loads its dialog a
   await expect.poll(() => loaded(scripts, ON_DEMAND.keycloak)).toBe(true);
   expect(loaded(scripts, ON_DEMAND.createPost)).toBe(false);
 
-  await page.getByRole('button', { name: 'Create Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Post' });
-  await expect(dialog.getByRole('textbox', { name: 'Post Body' })).toBeVisible();
+  await step(page, 'the Create Post dialog', async () => {
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Post Body' })).toBeVisible();
+  });
   expect(loaded(scripts, ON_DEMAND.createPost)).toBe(true);
   expect(loaded(scripts, ON_DEMAND.editor)).toBe(true);
 });
