@@ -13,6 +13,13 @@ export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey };
 /** How long a key answers its first result; after that the same key starts a new create. */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
 
+/**
+ * How long a key stays with a call that stopped renewing it. A running call renews it four times a lease; one whose
+ * process died (a replica or its caller's gateway worker killed) stops, and a repeat may take the key over once a
+ * lease has passed: about twice the gateway's gRPC deadline, not the key's whole day.
+ */
+export const IDEMPOTENCY_KEY_LEASE_MS = 6_000;
+
 export function setIdempotencyKey(metadata: Metadata, key: string): void {
   metadata.set(IDEMPOTENCY_KEY_HEADER, key);
 }
@@ -65,12 +72,23 @@ export interface IdempotencyKeys {
   ): UnaryHandler<Request, Response>;
 }
 
-/** The keys kept in `schema`'s idempotency_keys table (each service's migration creates it). */
-export function idempotencyKeys(sql: RawSql, schema: string): IdempotencyKeys {
+/**
+ * The keys kept in `schema`'s idempotency_keys table (each service's migration creates it). `created_at` is when
+ * the key was taken or its lease last renewed; `leaseMs` is shortened by tests only.
+ */
+export function idempotencyKeys(
+  sql: RawSql,
+  schema: string,
+  options: { leaseMs?: number } = {},
+): IdempotencyKeys {
+  const leaseMs = options.leaseMs ?? IDEMPOTENCY_KEY_LEASE_MS;
   const table = `"${schema}"."idempotency_keys"`;
   const where = 'owner = $1 AND method = $2 AND key = $3';
 
-  /** Takes the key for this call: true when no one had it (expired keys are let go first). */
+  /**
+   * Takes the key for this call: true when no one had it (expired keys are let go first), or when the call that
+   * had it stopped renewing its lease without an answer. One statement takes it over, so two repeats never both do.
+   */
   const reserve = async (id: string[], fingerprint: string) => {
     await sql.$executeRawUnsafe(
       `DELETE FROM ${table} WHERE created_at < now() - make_interval(hours => $1)`,
@@ -81,7 +99,26 @@ export function idempotencyKeys(sql: RawSql, schema: string): IdempotencyKeys {
       ...id,
       fingerprint,
     );
-    return taken === 1;
+    if (taken === 1) return true;
+    const takenOver = await sql.$executeRawUnsafe(
+      `UPDATE ${table} SET created_at = now() WHERE ${where} AND fingerprint = $4 AND answer IS NULL
+         AND created_at < now() - $5::int * interval '1 millisecond'`,
+      ...id,
+      fingerprint,
+      leaseMs,
+    );
+    return takenOver === 1;
+  };
+
+  /** Renews the key's lease while its call runs; a renewal that fails is tried again at the next tick. */
+  const holdLease = (id: string[]) => {
+    const renewal = setInterval(() => {
+      sql
+        .$executeRawUnsafe(`UPDATE ${table} SET created_at = now() WHERE ${where} AND answer IS NULL`, ...id)
+        .then(undefined, () => undefined);
+    }, leaseMs / 4);
+    renewal.unref();
+    return () => clearInterval(renewal);
   };
 
   return {
@@ -95,12 +132,15 @@ export function idempotencyKeys(sql: RawSql, schema: string): IdempotencyKeys {
         for (let attempt = 0; attempt < 2; attempt++) {
           if (await reserve(id, fingerprint)) {
             let answer: Awaited<ReturnType<typeof handler>>;
+            const releaseLease = holdLease(id);
             try {
               answer = await handler(request, context);
             } catch (error) {
               // Nothing was made (the create's transaction failed or it was refused): the key may be used again.
               await sql.$executeRawUnsafe(`DELETE FROM ${table} WHERE ${where} AND answer IS NULL`, ...id);
               throw error;
+            } finally {
+              releaseLease();
             }
             await sql.$executeRawUnsafe(
               `UPDATE ${table} SET answer = $4::jsonb WHERE ${where}`,
@@ -116,7 +156,7 @@ export function idempotencyKeys(sql: RawSql, schema: string): IdempotencyKeys {
           if (!kept) continue;
           if (kept.fingerprint !== fingerprint)
             throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.reused);
-          // Still running, or its process died before keeping the answer: answering nothing keeps it at most once.
+          // Still running (its lease renewed), or died less than a lease ago: answering nothing keeps it at most once.
           if (kept.answer === null)
             throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.inProgress);
           return codecs.response.fromJSON(JSON.parse(kept.answer));

@@ -117,6 +117,7 @@ export {
 } from './history.ts';
 export {
   IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_LEASE_MS,
   IDEMPOTENCY_KEY_RETENTION_HOURS,
   IDEMPOTENCY_MESSAGES,
   type IdempotencyKeys,

@@ -8,7 +8,7 @@
 // (GetFeedVersion) moved after every kind of write that changes a page, once a reader already sees it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { credentials, status } from '@grpc/grpc-js';
+import { credentials, Metadata, status } from '@grpc/grpc-js';
 import { type ChangeListener, ensureEventTables, listenForChanges, publishChange } from '@rotunda/events';
 import {
   type Post as PostMessage,
@@ -26,6 +26,7 @@ import {
 import {
   type Caller,
   connectReadDriver,
+  IDEMPOTENCY_KEY_LEASE_MS,
   IDEMPOTENCY_KEY_RETENTION_HOURS,
   IDEMPOTENCY_MESSAGES,
   idempotencyKeys,
@@ -33,6 +34,7 @@ import {
   prismaAdapter,
   type ReadDriver,
   type RunningGrpcServer,
+  setIdempotencyKey,
   startGrpcServer,
 } from '@rotunda/service-kit';
 import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
@@ -485,6 +487,67 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
         });
     }
     expect(answers.filter((answer) => answer.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets a repeat take over a key whose call died without an answer once its lease has passed: one post', async () => {
+    await emptyPosts();
+    const first = await keyed('addPost', announcement, 'post-key-0007');
+    // As if its replica had died before creating: the key kept, no answer, no post.
+    await emptyPosts();
+    await prisma.$executeRawUnsafe(
+      "UPDATE post.idempotency_keys SET answer = NULL, created_at = now() WHERE key = 'post-key-0007'",
+    );
+    expect(await refusal(keyed('addPost', announcement, 'post-key-0007'))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: IDEMPOTENCY_MESSAGES.inProgress,
+    });
+    await prisma.$executeRawUnsafe(
+      `UPDATE post.idempotency_keys SET created_at = now() - ${IDEMPOTENCY_KEY_LEASE_MS + 1000} * interval '1 millisecond' WHERE key = 'post-key-0007'`,
+    );
+    // Another request under the key is still refused; the same one takes it over, and its answer is kept.
+    expect(
+      await refusal(keyed('addPost', { ...announcement, post_title: 'Another' }, 'post-key-0007')),
+    ).toMatchObject({ details: IDEMPOTENCY_MESSAGES.reused });
+    const taken = await keyed('addPost', announcement, 'post-key-0007');
+    expect(taken.post_id).not.toBe(first.post_id);
+    expect(await keyed('addPost', announcement, 'post-key-0007')).toEqual(taken);
+    expect(await prisma.post.count()).toBe(1);
+  });
+
+  it('never takes over a key whose call still runs, however long: it renews its lease', async () => {
+    const leaseMs = 400;
+    const keys = idempotencyKeys(prisma, 'post', { leaseMs });
+    const codec = {
+      toJSON: (message: { n: number }) => message,
+      fromJSON: (json: unknown) => json as { n: number },
+    };
+    let made = 0;
+    let finish = () => {};
+    const running = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const create = keys.create('Slow', { request: codec, response: codec }, async (request) => {
+      made += 1;
+      await running;
+      return { n: request.n + made };
+    });
+    const metadata = new Metadata();
+    setIdempotencyKey(metadata, 'slow-key-0001');
+    const context = { requestId: 'r', metadata, caller: MAYA, service: undefined };
+    const first = create({ n: 10 }, context);
+    // Repeats over three leases all find it running.
+    const until = Date.now() + 3 * leaseMs;
+    let repeats = 0;
+    while (Date.now() < until) {
+      await expect(create({ n: 10 }, context)).rejects.toThrow(IDEMPOTENCY_MESSAGES.inProgress);
+      repeats += 1;
+      await new Promise((resolve) => setTimeout(resolve, leaseMs / 4));
+    }
+    expect(repeats).toBeGreaterThan(3);
+    finish();
+    expect(await first).toEqual({ n: 11 });
+    expect(await create({ n: 10 }, context)).toEqual({ n: 11 });
+    expect(made).toBe(1);
   });
 
   it('lets a key go after a day: the same key then creates again', async () => {
