@@ -4,10 +4,9 @@
 // Claim review and its confirmation dialog, which leaves the demo profile unclaimed as it was, for the next run.
 // Focus is asserted as each dialog opens and closes, and axe finds nothing on either screen.
 import { DEMO, registerAccount } from './support/accounts.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, step, test } from './support/journey.ts';
 import { expectFocusOn, logInByKeyboard, tabTo } from './support/keyboard.ts';
 import { apiLogin, unclaimedProfiles } from './support/profiles.ts';
-import { expect, test } from './support/test.ts';
 
 test('claim a profile, and a contributor rejects the claim: by keyboard alone', async ({
   page,
@@ -29,54 +28,60 @@ test('claim a profile, and a contributor rejects the claim: by keyboard alone', 
 
   await logInByKeyboard(page, account);
   await expect(page).toHaveURL(/\/profile\/create$/);
-  await page.goto(`/profile/${target.profile_id}`);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const claimIt = page.getByRole('button', { name: 'Claim this profile' });
-  await tabTo(page, claimIt);
-  await page.keyboard.press('Enter');
   const claim = page.getByRole('dialog', { name: 'Claim this profile?' });
-  // No field to fill: the dialog starts on what it is for.
   const claimProfile = claim.getByRole('button', { name: 'Claim profile' });
-  await expectFocusOn(page, claimProfile);
-  await page.keyboard.press('Escape');
-  await expect(claim).toBeHidden();
-  await expectFocusOn(page, claimIt);
-  await page.keyboard.press('Enter');
-  await expectFocusOn(page, claimProfile);
-  await page.keyboard.press('Enter');
-  await expect(claim).toBeHidden();
-  // Claim this profile went with the claim: the focus is on the notice that says what happens next.
-  await expectFocusOn(page, page.getByRole('status', { name: 'Your claim is pending review' }));
-  await expectNoAxeFindings(page);
+  await step(page, 'the Claim dialog', async () => {
+    await page.goto(`/profile/${target.profile_id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await tabTo(page, claimIt);
+    await page.keyboard.press('Enter');
+    // No field to fill: the dialog starts on what it is for.
+    await expectFocusOn(page, claimProfile);
+  });
+  await step(page, 'cancelled, then claimed', async () => {
+    await page.keyboard.press('Escape');
+    await expect(claim).toBeHidden();
+    await expectFocusOn(page, claimIt);
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, claimProfile);
+    await page.keyboard.press('Enter');
+    await expect(claim).toBeHidden();
+    // Claim this profile went with the claim: the focus is on the notice that says what happens next.
+    await expectFocusOn(page, page.getByRole('status', { name: 'Your claim is pending review' }));
+  });
 
   const desk = await browser.newContext();
   try {
     const deskPage = await desk.newPage();
     await logInByKeyboard(deskPage, DEMO.concierge);
-    await deskPage.goto(`/profile/${target.profile_id}`);
     const review = deskPage.getByRole('region', { name: 'Claim review' });
-    await expect(review).toContainText(account.email);
     const reject = review.getByRole('button', { name: 'Reject claim' });
-    await tabTo(deskPage, reject);
-    await deskPage.keyboard.press('Enter');
     const sure = deskPage.getByRole('dialog', { name: 'Reject this claim?' });
-    // A confirmation of what cannot be undone starts on the way out.
-    await expectFocusOn(deskPage, sure.getByRole('button', { name: 'Cancel' }));
-    await deskPage.keyboard.press('Escape');
-    await expect(sure).toBeHidden();
-    await expectFocusOn(deskPage, reject);
-    await deskPage.keyboard.press('Enter');
-    await tabTo(deskPage, sure.getByRole('button', { name: 'Reject claim' }), { limit: 1 });
-    await deskPage.keyboard.press('Enter');
-    await expect(review).toHaveCount(0);
-    // The review and its buttons are gone: the focus is on the line that says what was decided.
-    await expectFocusOn(
-      deskPage,
-      deskPage
-        .getByRole('status')
-        .filter({ hasText: 'Claim rejected: the profile is unclaimed again, exactly as it was.' }),
-    );
-    await expectNoAxeFindings(deskPage);
+    await step(deskPage, "the claim review's confirmation", async () => {
+      await deskPage.goto(`/profile/${target.profile_id}`);
+      await expect(review).toContainText(account.email);
+      await tabTo(deskPage, reject);
+      await deskPage.keyboard.press('Enter');
+      // A confirmation of what cannot be undone starts on the way out.
+      await expectFocusOn(deskPage, sure.getByRole('button', { name: 'Cancel' }));
+    });
+    await step(deskPage, 'cancelled, then rejected', async () => {
+      await deskPage.keyboard.press('Escape');
+      await expect(sure).toBeHidden();
+      await expectFocusOn(deskPage, reject);
+      await deskPage.keyboard.press('Enter');
+      await tabTo(deskPage, sure.getByRole('button', { name: 'Reject claim' }), { limit: 1 });
+      await deskPage.keyboard.press('Enter');
+      await expect(review).toHaveCount(0);
+      // The review and its buttons are gone: the focus is on the line that says what was decided.
+      await expectFocusOn(
+        deskPage,
+        deskPage
+          .getByRole('status')
+          .filter({ hasText: 'Claim rejected: the profile is unclaimed again, exactly as it was.' }),
+      );
+    });
   } finally {
     await desk.close();
   }

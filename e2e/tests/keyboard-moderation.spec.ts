@@ -6,11 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO } from './support/accounts.ts';
 import { ApiSession } from './support/api-session.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, step, test } from './support/journey.ts';
 import { expectFocusOn, logInByKeyboard, tabTo } from './support/keyboard.ts';
 import { newMember } from './support/members.ts';
 import { addComment, addPost, plainPostType, uniqueSurname } from './support/notifications.ts';
-import { expect, test } from './support/test.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
@@ -35,31 +34,34 @@ test('report a post, hide it as a contributor, read and clear the notifications:
     const page = await member.newPage();
     await logInByKeyboard(page, DEMO.member);
     const search = page.getByRole('searchbox', { name: 'Search posts' });
-    await tabTo(page, search);
-    await page.keyboard.type(title);
     const card = page
       .getByRole('region', { name: 'Posts' })
       .getByRole('article', { name: title, exact: true });
-    await expect(card).toBeVisible();
     const reportButton = card.getByRole('button', { name: 'Report post' });
-    await tabTo(page, reportButton);
-    await page.keyboard.press('Enter');
     const report = page.getByRole('dialog', { name: 'Report this post' });
     const firstReason = report.getByRole('radio').first();
-    await expectFocusOn(page, firstReason);
+    await step(page, 'the Report dialog', async () => {
+      await tabTo(page, search);
+      await page.keyboard.type(title);
+      await expect(card).toBeVisible();
+      await tabTo(page, reportButton);
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, firstReason);
+    });
     // The arrow keys move through the reasons, choosing as they go.
-    await page.keyboard.press('ArrowDown');
-    await expect(report.getByRole('radio').nth(1)).toBeChecked();
-    await tabTo(page, report.getByLabel('Note (optional)'));
-    await page.keyboard.type('Sent from the keyboard');
-    await tabTo(page, report.getByRole('button', { name: 'Send report' }));
-    await page.keyboard.press('Enter');
-    await expect(report.getByRole('status')).toHaveText('Thanks — a contributor will review it.');
-    await expectFocusOn(page, report.getByRole('button', { name: 'Done' }));
-    await page.keyboard.press('Enter');
-    await expect(report).toBeHidden();
-    await expectFocusOn(page, card.getByRole('button', { name: 'Reported post' }));
-    await expectNoAxeFindings(page);
+    await step(page, 'reported', async () => {
+      await page.keyboard.press('ArrowDown');
+      await expect(report.getByRole('radio').nth(1)).toBeChecked();
+      await tabTo(page, report.getByLabel('Note (optional)'));
+      await page.keyboard.type('Sent from the keyboard');
+      await tabTo(page, report.getByRole('button', { name: 'Send report' }));
+      await page.keyboard.press('Enter');
+      await expect(report.getByRole('status')).toHaveText('Thanks — a contributor will review it.');
+      await expectFocusOn(page, report.getByRole('button', { name: 'Done' }));
+      await page.keyboard.press('Enter');
+      await expect(report).toBeHidden();
+      await expectFocusOn(page, card.getByRole('button', { name: 'Reported post' }));
+    });
 
     const desk = await browser.newContext();
     contexts.push(desk);
@@ -68,51 +70,67 @@ test('report a post, hide it as a contributor, read and clear the notifications:
     const moderation = deskPage
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: /^Moderation/ });
-    await tabTo(deskPage, moderation);
-    await deskPage.keyboard.press('Enter');
-    await expect(deskPage.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
     const entry = deskPage.getByRole('article', { name: title, exact: true });
     const hide = entry.getByRole('button', { name: 'Hide', exact: true });
-    await tabTo(deskPage, hide, { limit: 120 });
-    await deskPage.keyboard.press('Enter');
     const reason = deskPage.getByRole('dialog', { name: 'Hide this post' });
-    await expectFocusOn(deskPage, reason.getByLabel('Reason'));
-    await deskPage.keyboard.type(`Reported from the keyboard (${RUN})`);
-    await tabTo(deskPage, reason.getByRole('button', { name: 'Hide post' }));
-    await deskPage.keyboard.press('Enter');
-    await expect(reason).toBeHidden();
-    // The Hide button gave way to Restore: the focus goes to the entry's heading.
-    await expectFocusOn(deskPage, entry.getByRole('heading', { name: title }));
-    await expect(entry.getByRole('status')).toContainText('report');
-    await expectNoAxeFindings(deskPage);
+    await step(deskPage, "the Moderation screen's reason dialog", async () => {
+      await tabTo(deskPage, moderation);
+      await deskPage.keyboard.press('Enter');
+      await expect(deskPage.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+      await tabTo(deskPage, hide, { limit: 120 });
+      await deskPage.keyboard.press('Enter');
+      await expectFocusOn(deskPage, reason.getByLabel('Reason'));
+    });
+    await step(deskPage, 'hidden', async () => {
+      await deskPage.keyboard.type(`Reported from the keyboard (${RUN})`);
+      await tabTo(deskPage, reason.getByRole('button', { name: 'Hide post' }));
+      await deskPage.keyboard.press('Enter');
+      await expect(reason).toBeHidden();
+      // The Hide button gave way to Restore: the focus goes to the entry's heading.
+      await expectFocusOn(deskPage, entry.getByRole('heading', { name: title }));
+      await expect(entry.getByRole('status')).toContainText('report');
+    });
 
     const own = await browser.newContext();
     contexts.push(own);
     const authorPage = await own.newPage();
     await logInByKeyboard(authorPage, author.account);
     const bell = authorPage.getByRole('banner').getByRole('link', { name: /^Notifications/ });
-    await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 });
-    // The bell sits before Log out, where the focus stays after logging in (the button Log in was).
-    await tabTo(authorPage, bell, { back: true });
-    await authorPage.keyboard.press('Enter');
-    await expect(authorPage.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
+    await step(
+      authorPage,
+      'the Notifications page',
+      async () => {
+        await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 });
+        // The bell sits before Log out, where the focus stays after logging in (the button Log in was).
+        await tabTo(authorPage, bell, { back: true });
+        await authorPage.keyboard.press('Enter');
+        await expect(authorPage.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
+      },
+      { settle: false },
+    );
     const items = authorPage.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
     const hidden = items.filter({ hasNotText: 'commented' }).getByRole('link');
-    await tabTo(authorPage, hidden);
-    await authorPage.keyboard.press('Enter');
-    await expect(authorPage).toHaveURL(new RegExp(`/public-square/post/${postId}$`));
-    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
-    await authorPage.goBack();
-    await expect(authorPage).toHaveURL(/\/notifications$/);
     const readAll = authorPage.getByRole('button', { name: 'Mark all as read' });
-    await tabTo(authorPage, readAll);
-    await authorPage.keyboard.press('Enter');
-    await expect(authorPage.getByText('No unread notifications', { exact: true })).toBeVisible();
-    await expect(bell).toHaveAccessibleName('Notifications');
-    // Nothing is left to mark: the button says so where the focus stays, rather than dropping it.
-    await expectFocusOn(authorPage, readAll);
-    await expect(readAll).toHaveAttribute('aria-disabled', 'true');
-    await expectNoAxeFindings(authorPage, { settle: false });
+    await step(
+      authorPage,
+      'one opened, the rest marked read',
+      async () => {
+        await tabTo(authorPage, hidden);
+        await authorPage.keyboard.press('Enter');
+        await expect(authorPage).toHaveURL(new RegExp(`/public-square/post/${postId}$`));
+        await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+        await authorPage.goBack();
+        await expect(authorPage).toHaveURL(/\/notifications$/);
+        await tabTo(authorPage, readAll);
+        await authorPage.keyboard.press('Enter');
+        await expect(authorPage.getByText('No unread notifications', { exact: true })).toBeVisible();
+        await expect(bell).toHaveAccessibleName('Notifications');
+        // Nothing is left to mark: the button says so where the focus stays, rather than dropping it.
+        await expectFocusOn(authorPage, readAll);
+        await expect(readAll).toHaveAttribute('aria-disabled', 'true');
+      },
+      { settle: false },
+    );
   } finally {
     for (const context of contexts) await context.close();
     await request.delete('/api/posts/delete-post', {
