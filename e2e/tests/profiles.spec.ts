@@ -11,6 +11,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
 import { expectNoAxeFindings } from './support/axe.ts';
 import { solidPng } from './support/images.ts';
+import { expect, step, test } from './support/journey.ts';
 import {
   type ApiProfile,
   apiLogin,
@@ -22,7 +23,6 @@ import {
   WATER,
 } from './support/profiles.ts';
 import { signInAs, signInAsConcierge, signInAsMember } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const REQUIRED = 'Please provide entries for the following required fields: ';
@@ -547,21 +547,27 @@ test('a contributor edits a profile nobody owns', async ({ page, request }) => {
   // The contributor owns a profile, so is offered no claim; but may edit this one.
   await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
   const bio = `Profile kept by the concierge desk (${RUN}).`;
-  await page.getByRole('button', { name: 'Edit bio' }).click();
-  await page.getByRole('textbox', { name: 'Bio' }).fill(bio);
-  await page.getByRole('button', { name: 'Save bio' }).click();
-  await expect(page.locator('.prof-bio__text')).toHaveText(bio);
-  expect((await getProfile(request, concierge.token, target.profile_id)).user_bio).toBe(bio);
+  await step(page, 'a contributor edits the bio', async () => {
+    await page.getByRole('button', { name: 'Edit bio' }).click();
+    await page.getByRole('textbox', { name: 'Bio' }).fill(bio);
+    await page.getByRole('button', { name: 'Save bio' }).click();
+    await expect(page.locator('.prof-bio__text')).toHaveText(bio);
+    expect((await getProfile(request, concierge.token, target.profile_id)).user_bio).toBe(bio);
+  });
 
-  // The Edit Profile dialog has the filer id for a contributor, and no password (not their profile).
-  await page.getByRole('button', { name: 'Edit profile' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit profile' });
-  await expect(edit.getByLabel('Lobbyist Filer ID')).toBeVisible();
-  await expect(edit.getByRole('heading', { name: 'Update password' })).toHaveCount(0);
-  await edit.getByLabel('Mobile Phone').fill('9165550111');
-  await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit).toBeHidden();
-  await expect(page.getByRole('link', { name: '(916) 555-0111' })).toBeVisible();
+  await step(page, 'the Edit profile dialog, for a contributor', async () => {
+    // The Edit Profile dialog has the filer id for a contributor, and no password (not their profile).
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await expect(edit.getByLabel('Lobbyist Filer ID')).toBeVisible();
+    await expect(edit.getByRole('heading', { name: 'Update password' })).toHaveCount(0);
+  });
+  await step(page, 'saved', async () => {
+    await edit.getByLabel('Mobile Phone').fill('9165550111');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('link', { name: '(916) 555-0111' })).toBeVisible();
+  });
 });
 
 test.describe('someone else’s profile', () => {
@@ -601,18 +607,20 @@ test.describe('someone else’s profile', () => {
 
   test('colleagues are people at the current organization, the profile itself left out', async ({ page }) => {
     await signInAsMember(page);
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Marcus Chen' })).toBeVisible();
     const people = page.getByRole('region', { name: 'Colleagues' }).getByRole('link');
-    await expect(page.getByText('At Office of Senator Elena Marquez', { exact: true })).toBeVisible();
-    await expect(people.first()).toBeVisible();
-    expect(await people.count()).toBeLessThanOrEqual(5);
-    await expect(people.filter({ hasText: 'Marcus Chen' })).toHaveCount(0);
-    await people.filter({ hasText: 'Elena Marquez' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Elena Marquez' })).toBeVisible();
-    await expect(people.filter({ hasText: 'Farah Thornbury' })).toBeVisible();
-    await expect(people.filter({ hasText: 'Elena Marquez' })).toHaveCount(0);
+    await step(page, 'a colleague’s profile, from the Colleagues panel', async () => {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Marcus Chen' })).toBeVisible();
+      await expect(page.getByText('At Office of Senator Elena Marquez', { exact: true })).toBeVisible();
+      await expect(people.first()).toBeVisible();
+      expect(await people.count()).toBeLessThanOrEqual(5);
+      await expect(people.filter({ hasText: 'Marcus Chen' })).toHaveCount(0);
+      await people.filter({ hasText: 'Elena Marquez' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Elena Marquez' })).toBeVisible();
+      await expect(people.filter({ hasText: 'Farah Thornbury' })).toBeVisible();
+      await expect(people.filter({ hasText: 'Elena Marquez' })).toHaveCount(0);
+    });
   });
 
   test('a lobbyist’s filer id links to the lobbying disclosure page', async ({ page, request }) => {
@@ -621,16 +629,20 @@ test.describe('someone else’s profile', () => {
     const lobbyist = ((await all.json()) as ApiProfile[]).find((p) => p.lobby_filer_id);
     expect(lobbyist, 'a demo lobbyist with a filer id').toBeTruthy();
     await signInAsMember(page);
-    await page.goto(`/profile/${lobbyist?.profile_id}`);
-    await expect(page.getByRole('link', { name: lobbyist?.lobby_filer_id ?? '' })).toHaveAttribute(
-      'href',
-      `https://cal-access.sos.ca.gov/Lobbying/Lobbyists/Detail.aspx?id=${lobbyist?.lobby_filer_id}`,
-    );
+    await step(page, 'the lobbyist’s profile', async () => {
+      await page.goto(`/profile/${lobbyist?.profile_id}`);
+      await expect(page.getByRole('link', { name: lobbyist?.lobby_filer_id ?? '' })).toHaveAttribute(
+        'href',
+        `https://cal-access.sos.ca.gov/Lobbying/Lobbyists/Detail.aspx?id=${lobbyist?.lobby_filer_id}`,
+      );
+    });
   });
 
   test('an unknown profile id shows the not-found panel', async ({ page }) => {
     await signInAsMember(page);
-    await page.goto('/profile/999999999');
-    await expect(page.getByRole('heading', { name: 'This profile is not in session.' })).toBeVisible();
+    await step(page, 'the not-found panel', async () => {
+      await page.goto('/profile/999999999');
+      await expect(page.getByRole('heading', { name: 'This profile is not in session.' })).toBeVisible();
+    });
   });
 });
