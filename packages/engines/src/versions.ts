@@ -18,6 +18,17 @@ export const KEYCLOAK = {
 export const KEYCLOAK_FEATURES = 'token-exchange,admin-fine-grained-authz:v1';
 
 /**
+ * Keycloak's server settings Rotunda needs beyond its defaults, as environment variables, the same under test and
+ * in production. With brute-force detection on, Keycloak by default refuses a password grant for an account while
+ * another grant for it is running, and answers it `user_temporarily_disabled` with a wrong password's words: a
+ * member signing in on two devices at once, or retrying while a cold Keycloak (just restarted) still checks the
+ * first try, was refused with the right password. Failures still count: wrong passwords lock the account as before.
+ */
+export const KEYCLOAK_SETTINGS = {
+  KC_SPI_BRUTE_FORCE_PROTECTOR_DEFAULT_BRUTE_FORCE_DETECTOR_ALLOW_CONCURRENT_REQUESTS: 'true',
+} as const;
+
+/**
  * The search engine: OpenSearch's minimal distribution (Apache-2.0). Its server has the `wildcard` field type the
  * Elasticsearch adapter maps text to, and this distribution carries the modules the adapter uses (reindex for
  * delete-by-query). 3.x runs on Java 21 or newer; 2.19, the last line on Java 17, lacks the reindex module in

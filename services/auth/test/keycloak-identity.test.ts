@@ -150,6 +150,41 @@ describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
         await database.close();
       }
     });
+
+    it('signs one account in from several places at once: each right password answered with tokens', async () => {
+      if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
+      const realm = process.env.KEYCLOAK_REALM || 'rotunda';
+      const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
+      const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET ?? '';
+      const database = await authDatabase();
+      const provider = createKeycloakIdentity({
+        url: keycloakUrl,
+        realm,
+        clientId,
+        clientSecret,
+        exchangedTokens: database.replicaStore(),
+      });
+      const email = `together-${randomUUID()}@example.ca.gov`;
+      const password = `Pw#${randomUUID()}`;
+      const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
+      try {
+        await provider.setEmailVerified(user.id, true);
+        // Keycloak's default refuses a grant while another for the account runs, as if brute-force detection held
+        // it (KEYCLOAK_SETTINGS): a phone and a laptop at once, or a retry while a just-restarted Keycloak is slow.
+        const grants = await Promise.allSettled(
+          Array.from({ length: 6 }, () => provider.passwordGrant(email, password)),
+        );
+        const answers = grants.map((grant) =>
+          grant.status === 'rejected' ? String(grant.reason) : grant.value ? 'tokens' : 'refused',
+        );
+        expect(answers).toEqual(Array(6).fill('tokens'));
+      } finally {
+        const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
+        await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
+        await admin.users.del({ id: user.id });
+        await database.close();
+      }
+    });
   },
 );
 
