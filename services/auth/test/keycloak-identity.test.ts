@@ -169,15 +169,18 @@ describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
       const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
       try {
         await provider.setEmailVerified(user.id, true);
+        // One sign-in alone first: each grant must answer within the sign-in's 2.5 s, which a Keycloak still
+        // compiling its first grants on two loaded cores need not, and that is not what this test is about.
+        expect(await provider.passwordGrant(email, password)).toBeTruthy();
         // Keycloak's default refuses a grant while another for the account runs, as if brute-force detection held
         // it (KEYCLOAK_SETTINGS): a phone and a laptop at once, or a retry while a just-restarted Keycloak is slow.
         const grants = await Promise.allSettled(
-          Array.from({ length: 6 }, () => provider.passwordGrant(email, password)),
+          Array.from({ length: 3 }, () => provider.passwordGrant(email, password)),
         );
         const answers = grants.map((grant) =>
           grant.status === 'rejected' ? String(grant.reason) : grant.value ? 'tokens' : 'refused',
         );
-        expect(answers).toEqual(Array(6).fill('tokens'));
+        expect(answers).toEqual(Array(3).fill('tokens'));
       } finally {
         const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
         await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
