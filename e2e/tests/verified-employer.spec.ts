@@ -6,10 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { registerAccount } from './support/accounts.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
+import { expect, step, test } from './support/journey.ts';
 import { apiLogin, createOwnProfile, getProfile } from './support/profiles.ts';
 import { signInAs, signInAsConcierge } from './support/session.ts';
-import { expect, test } from './support/test.ts';
 
 const TOOLTIP = 'Their account email is at a domain of their current organization';
 /** Letters only, so it can be part of a name. */
@@ -81,12 +80,14 @@ test('a contributor lists a domain and the member working there shows the Verifi
 
   // The contributor's form refuses what the rule refuses, then saves the member's domain.
   const edit = await editDomainsOf(browser, organization.organization_id);
-  await edit.field.fill('https://example.org');
-  await expect(
-    edit.dialog.getByText('"https://example.org" is not a domain', { exact: false }),
-  ).toBeVisible();
-  await expect(edit.dialog.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-  await edit.field.fill(domain.toUpperCase());
+  await step(edit.page, 'the refused domain said under the field', async () => {
+    await edit.field.fill('https://example.org');
+    await expect(
+      edit.dialog.getByText('"https://example.org" is not a domain', { exact: false }),
+    ).toBeVisible();
+    await expect(edit.dialog.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await edit.field.fill(domain.toUpperCase());
+  });
   await edit.page.screenshot({ path: info.outputPath('edit-organization-email-domains-1280.png') });
   await edit.dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.dialog).toBeHidden();
@@ -98,30 +99,36 @@ test('a contributor lists a domain and the member working there shows the Verifi
   // The profile page.
   await signInAs(page, account);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/profile/${profile.profile_id}`);
   const badge = page.locator('.prof-card').getByText('Verified employer', { exact: true });
-  await expect(badge).toBeVisible();
-  await expect(page.locator('.prof-verified')).toHaveAttribute('title', TOOLTIP);
-  await page.screenshot({ path: info.outputPath('profile-1280.png'), fullPage: true });
-  await expectNoAxeFindings(page);
-  await page.setViewportSize({ width: 400, height: 860 });
-  await expect(badge).toBeVisible();
-  await page.screenshot({ path: info.outputPath('profile-400.png'), fullPage: true });
+  await step(page, 'the profile with the badge', async () => {
+    await page.goto(`/profile/${profile.profile_id}`);
+    await expect(badge).toBeVisible();
+    await expect(page.locator('.prof-verified')).toHaveAttribute('title', TOOLTIP);
+    await page.screenshot({ path: info.outputPath('profile-1280.png'), fullPage: true });
+  });
+  await step(page, 'at 400 px', async () => {
+    await page.setViewportSize({ width: 400, height: 860 });
+    await expect(badge).toBeVisible();
+    await page.screenshot({ path: info.outputPath('profile-400.png'), fullPage: true });
+  });
 
   // The directory card.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/directory?search=${encodeURIComponent(LAST_NAME)}`);
   const card = page.getByRole('link', { name: new RegExp(`Vera ${LAST_NAME}`) });
-  await expect(card).toBeVisible();
-  await expect(card.getByText('Verified employer', { exact: true })).toBeVisible();
-  await expect(card.locator('.dir-verified')).toHaveAttribute('title', TOOLTIP);
-  await page.screenshot({ path: info.outputPath('directory-1280.png'), fullPage: true });
-  await expectNoAxeFindings(page);
-  await page.setViewportSize({ width: 400, height: 860 });
-  await expect(card.getByText('Verified employer', { exact: true })).toBeVisible();
-  const [cardBox, badgeBox] = [await card.boundingBox(), await card.locator('.dir-verified').boundingBox()];
-  expect(badgeBox && cardBox && badgeBox.x + badgeBox.width <= cardBox.x + cardBox.width).toBe(true);
-  await page.screenshot({ path: info.outputPath('directory-400.png'), fullPage: true });
+  await step(page, 'the directory card with the badge', async () => {
+    await page.goto(`/directory?search=${encodeURIComponent(LAST_NAME)}`);
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Verified employer', { exact: true })).toBeVisible();
+    await expect(card.locator('.dir-verified')).toHaveAttribute('title', TOOLTIP);
+    await page.screenshot({ path: info.outputPath('directory-1280.png'), fullPage: true });
+  });
+  await step(page, 'at 400 px', async () => {
+    await page.setViewportSize({ width: 400, height: 860 });
+    await expect(card.getByText('Verified employer', { exact: true })).toBeVisible();
+    const [cardBox, badgeBox] = [await card.boundingBox(), await card.locator('.dir-verified').boundingBox()];
+    expect(badgeBox && cardBox && badgeBox.x + badgeBox.width <= cardBox.x + cardBox.width).toBe(true);
+    await page.screenshot({ path: info.outputPath('directory-400.png'), fullPage: true });
+  });
 
   // The contributor removes the domain: the badge goes.
   const removal = await editDomainsOf(browser, organization.organization_id);
