@@ -3,7 +3,9 @@
 // the dialog as it opens and closes, and Back closes it; 'Copy link' puts the address on the clipboard and says
 // so; a hidden or unknown post answers the 404 page with status 404; the page's head carries the preview tags and
 // an event's JSON-LD, and a post's text cannot inject markup through them; the sitemap lists visible posts and
-// loses a hidden one within seconds; without JavaScript the page still shows the post (ADR 0053). Every post made here has a unique title and is deleted at the end.
+// loses a hidden one within seconds; without JavaScript the page still shows the post, and the square its first
+// page, which the app takes over without asking for it again (ADR 0053); on a phone, Share hands the address to the
+// system's share sheet. Every post made here has a unique title and is deleted at the end.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
@@ -186,6 +188,32 @@ test('Copy link puts the post’s address on the clipboard and says so', async (
   await expect(card.getByRole('status')).toHaveText('Link copied');
 });
 
+test('on a phone, Share hands the post’s title and address to the system’s share sheet', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    viewport: { width: 400, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  // The system's sheet cannot be driven from a test: navigator.share records what it was given instead.
+  await phone.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { __shared: shared });
+    navigator.share = async (data?: ShareData) => {
+      shared.push(data ?? {});
+    };
+  });
+  const page = await phone.newPage();
+  await page.goto(address(announcement));
+  const dialog = readDialog(page, announcement.post_title);
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared))
+    .toEqual([{ title: announcement.post_title, url: `${baseURL}${address(announcement)}` }]);
+  await phone.close();
+});
+
 test('the head carries the preview tags, the canonical link and an event’s JSON-LD, none of it markup', async ({
   page,
 }) => {
@@ -267,7 +295,42 @@ test('without JavaScript the post address still shows the post and its comments'
     'href',
     '/public-square',
   );
+  // The square too: its first page of cards, each a way to its post.
+  await page.goto('/public-square');
+  const card = page.getByRole('article', { name: announcement.post_title, exact: true });
+  await expect(card).toBeVisible();
+  await card.getByRole('link', { name: 'Keep Reading' }).click();
+  await expect(page.getByRole('heading', { name: announcement.post_title, level: 1 })).toBeVisible();
   await context.close();
+});
+
+test('the square’s first screen comes with the page; the app takes it over without asking for it', async ({
+  page,
+}) => {
+  const html = await (await page.request.get('/public-square', { headers: { accept: 'text/html' } })).text();
+  const drawn = await page.evaluate(
+    (source) =>
+      Array.from(
+        new DOMParser().parseFromString(source, 'text/html').querySelectorAll('.post-card__title'),
+      ).map((title) => title.textContent),
+    html,
+  );
+  expect(drawn).toContain(announcement.post_title);
+  // The shell's entry may start the first page early, before it asks where mf-feed's code is: after that,
+  // nothing asks for it.
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/mf/feed/mf-manifest.json') requests.push('mf-feed');
+    if (request.method() === 'POST' && url.pathname === '/api/posts/all') requests.push('first page');
+  });
+  await page.goto('/public-square');
+  const titles = page.locator('article.post-card h3');
+  await expect(titles.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep Reading' }).first()).toBeVisible();
+  expect(await titles.allTextContents()).toEqual(drawn);
+  expect(requests).toContain('mf-feed');
+  expect(requests.slice(requests.indexOf('mf-feed'))).not.toContain('first page');
 });
 
 test('robots.txt lets crawlers into the public square only', async ({ request }) => {
