@@ -3,7 +3,13 @@
 // call still sends the member's fresh access token when someone is signed in (x-auth-token), which the writes
 // need. A visitor's first feed page may already be in the page the gateway drew, or on its way: the shell starts
 // it early (takeEarly).
-import { EVENT_POST_TYPE_ID, type ModerationAction, type ReportReason } from '@rotunda/rules';
+import {
+  EVENT_POST_TYPE_ID,
+  FIRST_FEED_ELEMENT_ID,
+  FIRST_POST_ELEMENT_ID,
+  type ModerationAction,
+  type ReportReason,
+} from '@rotunda/rules';
 import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
 import type { Mentioned } from './mentions/mentions';
 
@@ -94,8 +100,6 @@ export type SortMode = 'recent' | 'popular' | 'random';
 /** Where the shell's entry hands over a visitor's first request it started early (shell/src/remotes/early.ts). */
 export const EARLY_REQUESTS = '__rotundaEarlyRequests';
 
-/** Where the page the gateway drew for /public-square carries its first feed page (ADR 0053). */
-export const FIRST_FEED_ELEMENT_ID = 'rotunda-first-feed';
 /** That page's request, as fetchPosts sends it first (Recent, nothing filtered) and the shell starts it early. */
 const FIRST_FEED_REQUEST = `POST /api/posts/all ${JSON.stringify({ offset: 0, limit: PAGE_SIZE, sort: 'recent' })}`;
 
@@ -164,9 +168,6 @@ export function fetchPosts(query: FeedQuery, signal?: AbortSignal): Promise<Post
     signal,
   );
 }
-
-/** Where the page the gateway drew carries the post of its address (ADR 0053). */
-export const FIRST_POST_ELEMENT_ID = 'rotunda-first-post';
 
 /** The post the page carries, if it is this one: taken once (a later opening asks the server). */
 function takeFirstPost(postId: number): Post | null {

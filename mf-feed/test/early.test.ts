@@ -2,9 +2,10 @@
 // gateway drew (ADR 0053): the feed takes that answer once, for exactly that request and only without a token,
 // and otherwise asks the server itself.
 
+import { FIRST_FEED_ELEMENT_ID } from '@rotunda/rules';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_REQUESTS, FIRST_FEED_ELEMENT_ID, fetchPosts } from '../src/api';
+import { EARLY_REQUESTS, fetchPosts } from '../src/api';
 import { callsTo, post, squareRoutes, stubApi } from './support/api';
 import { findCard, renderSquare, signIn } from './support/render';
 

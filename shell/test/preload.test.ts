@@ -1,6 +1,8 @@
 // The start-up preload: the path's micro-frontend screen is found as the router finds it, and its remote is
 // preloaded before the shell renders; the shell's own pages preload nothing, and a failed preload is only
 // logged (the screen's own load still runs). A visitor's public square starts its first feed page too.
+
+import { FIRST_FEED_ELEMENT_ID } from '@rotunda/rules';
 import { AUTH_STORAGE_KEY } from '@rotunda/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_REQUESTS, SESSION_STORAGE_KEY } from '../src/remotes/early';
@@ -70,6 +72,23 @@ describe('preloadScreenAt', () => {
       body,
     });
     expect([...(earlyRequests()?.keys() ?? [])]).toEqual([`POST /api/posts/all ${body}`]);
+  });
+
+  it('starts nothing early when the page the gateway drew already carries the first feed page', () => {
+    const fetchMock = vi.fn(async () => Response.json([]));
+    vi.stubGlobal('fetch', fetchMock);
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = FIRST_FEED_ELEMENT_ID;
+    carried.textContent = '[]';
+    document.body.append(carried);
+    try {
+      preloadScreenAt('/public-square', async () => {});
+    } finally {
+      carried.remove();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(earlyRequests()?.size ?? 0).toBe(0);
   });
 
   it('starts nothing early for a signed-in member (their requests carry a token), nor on other screens', () => {

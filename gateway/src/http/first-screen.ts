@@ -5,13 +5,10 @@
 // carries too (as GET /api/posts/:id or POST /api/posts/all answers it), asking nothing again. Everything in it is
 // member input: escaped, and a body sent as its paragraphs' text (the formatted body comes with the app).
 import type { Post } from '@rotunda/protos/post';
+import { FIRST_FEED_ELEMENT_ID, FIRST_POST_ELEMENT_ID } from '@rotunda/rules';
 import { postJson } from '../routes/post-answers.ts';
 import { escapeHtml, jsonForScript, plainText, scriptSafeJson } from './post-head.ts';
 
-/** The element the post's REST answer travels in, for mf-feed to start from instead of asking again. */
-export const FIRST_POST_ELEMENT_ID = 'rotunda-first-post';
-/** The element the square's first feed page travels in (mf-feed's FIRST_FEED_ELEMENT_ID). */
-export const FIRST_FEED_ELEMENT_ID = 'rotunda-first-feed';
 /** A card shows about this much of the body, as mf-feed's preview does (its PREVIEW_LENGTH). */
 const CARD_PREVIEW = 300;
 /** A card's latest comments, as mf-feed's CARD_COMMENTS. */

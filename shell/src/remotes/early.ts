@@ -4,6 +4,7 @@
 // '<method> <path> <body>'; the remote takes its entry once, for exactly that request, and only when it
 // would send it without a token (mf-feed's api.ts), and otherwise makes its own request. Members are not
 // served early: their requests carry a fresh token the entry does not have.
+import { FIRST_FEED_ELEMENT_ID } from '@rotunda/rules';
 import type { RemoteScreen } from './screens';
 
 /** The window property the early requests are handed over in (mf-feed's api.ts reads it). */
@@ -33,9 +34,16 @@ function signedIn(storage: Storage): boolean {
   }
 }
 
-/** The screen's early request for a visitor, or null (no screen, no early request, or someone signed in). */
-export function earlyRequestFor(screen: RemoteScreen | null, storage: Storage): EarlyRequest | null {
-  if (!screen?.early || signedIn(storage)) return null;
+/**
+ * The screen's early request for a visitor, or null (no screen, no early request, someone signed in, or the page
+ * the gateway drew already carries the answer, which mf-feed starts from).
+ */
+export function earlyRequestFor(
+  screen: RemoteScreen | null,
+  storage: Storage,
+  page: Pick<Document, 'getElementById'> = document,
+): EarlyRequest | null {
+  if (!screen?.early || signedIn(storage) || page.getElementById(FIRST_FEED_ELEMENT_ID)) return null;
   return screen.early;
 }
 
