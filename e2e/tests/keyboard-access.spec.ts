@@ -11,7 +11,7 @@ test('register, confirm the email, reset the password and log in: by keyboard al
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const email = freshEmail();
   const password = 'Rotunda#Keys2024';
   const newPassword = 'Fresh#Keys2025';

@@ -10,7 +10,7 @@ test('the administration screen: a domain added, removed, put back and removed, 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const account = await registerAccount(request, true, { firstName: 'Rae', lastName: 'Keys' });
   await logInByKeyboard(page, DEMO.admin);
   const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Administration' });

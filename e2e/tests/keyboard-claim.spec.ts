@@ -13,7 +13,7 @@ test('claim a profile, and a contributor rejects the claim: by keyboard alone', 
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const concierge = await apiLogin(request, DEMO.concierge);
   const target = (await unclaimedProfiles(request, concierge.token)).find(
     (p) => p.work_email !== DEMO.newbie.email && p.profile_picture && !p.claim_pending,

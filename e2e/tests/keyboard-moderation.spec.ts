@@ -17,7 +17,7 @@ test('report a post, hide it as a contributor, read and clear the notifications:
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const author = await newMember(
     request,
     { firstName: 'Tess', lastName: uniqueSurname('Keys') },

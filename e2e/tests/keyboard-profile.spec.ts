@@ -16,7 +16,7 @@ test('create a profile with a picture, edit it, add and edit a job, add an issue
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const account = await registerAccount(request, true, { firstName: 'Kit', lastName: `Keys${RUN}` });
   await logInByKeyboard(page, account);
   await expect(page).toHaveURL(/\/profile\/create$/);

@@ -6,7 +6,7 @@ import { expect, step, test } from './support/journey.ts';
 import { expectFocusOn, logInByKeyboard, tabTo } from './support/keyboard.ts';
 
 test('log in, create a post, read it, comment and like it: by keyboard alone', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInByKeyboard(page, DEMO.member);
 
   const create = page.getByRole('button', { name: 'Create Post' });
@@ -67,7 +67,7 @@ test('log in, create a post, read it, comment and like it: by keyboard alone', a
 });
 
 test('search and filter the directory and open a profile: by keyboard alone', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInByKeyboard(page, DEMO.member);
   const search = page.getByRole('searchbox', { name: 'Search people' });
   const group = page.getByRole('combobox', { name: 'Group' });
@@ -108,7 +108,7 @@ test('search and filter the directory and open a profile: by keyboard alone', as
 });
 
 test('open an organization from the list and move between its tabs: by keyboard alone', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInByKeyboard(page, DEMO.member);
   const search = page.getByRole('searchbox').first();
   const card = page.getByRole('link').filter({ hasText: 'Water Stewardship' }).first();
