@@ -102,31 +102,55 @@ identityContract(
       },
 );
 
+/**
+ * A new member with a verified email in the realm the auth service signs in to, handed to `body`, then deleted
+ * with its sessions.
+ */
+async function withVerifiedMember(
+  prefix: string,
+  body: (member: {
+    provider: ReturnType<typeof createKeycloakIdentity>;
+    realm: string;
+    email: string;
+    password: string;
+    userId: string;
+  }) => Promise<void>,
+): Promise<void> {
+  if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
+  const realm = process.env.KEYCLOAK_REALM || 'rotunda';
+  const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
+  const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET ?? '';
+  const database = await authDatabase();
+  const provider = createKeycloakIdentity({
+    url: keycloakUrl,
+    realm,
+    clientId,
+    clientSecret,
+    exchangedTokens: database.replicaStore(),
+  });
+  const email = `${prefix}-${randomUUID()}@example.ca.gov`;
+  const password = `Pw#${randomUUID()}`;
+  const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
+  try {
+    await provider.setEmailVerified(user.id, true);
+    await body({ provider, realm, email, password, userId: user.id });
+  } finally {
+    const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
+    await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
+    await admin.users.del({ id: user.id });
+    await database.close();
+  }
+}
+
 // The realm as imported into the real Keycloak: a member's own token cannot change their email through the
 // account console's API (the realm's user profile makes it admin-only).
 describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
   'keycloak realm (real Keycloak)',
   () => {
     it("keeps a member's email as Rotunda set it when they try to change it in the account console", async () => {
-      if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
-      const realm = process.env.KEYCLOAK_REALM || 'rotunda';
-      const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
-      const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET ?? '';
-      const database = await authDatabase();
-      const provider = createKeycloakIdentity({
-        url: keycloakUrl,
-        realm,
-        clientId,
-        clientSecret,
-        exchangedTokens: database.replicaStore(),
-      });
-      const email = `console-${randomUUID()}@example.ca.gov`;
-      const password = `Pw#${randomUUID()}`;
-      const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
-      try {
-        await provider.setEmailVerified(user.id, true);
+      await withVerifiedMember('console', async ({ provider, realm, email, password, userId }) => {
         const tokens = await provider.passwordGrant(email, password);
-        const res = await fetch(`${keycloakUrl.replace(/\/+$/, '')}/realms/${realm}/account/`, {
+        const res = await fetch(`${String(keycloakUrl).replace(/\/+$/, '')}/realms/${realm}/account/`, {
           method: 'POST',
           headers: {
             authorization: `Bearer ${tokens?.accessToken}`,
@@ -142,33 +166,12 @@ describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
         });
         // The member reached the console's API (not turned away for the token), and the email stayed.
         expect([401, 403]).not.toContain(res.status);
-        expect((await provider.findUserById(user.id))?.email).toBe(email);
-      } finally {
-        const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
-        await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
-        await admin.users.del({ id: user.id });
-        await database.close();
-      }
+        expect((await provider.findUserById(userId))?.email).toBe(email);
+      });
     });
 
     it('signs one account in from several places at once: each right password answered with tokens', async () => {
-      if (!keycloakUrl) throw new Error('ENGINES_REQUIRED=true but KEYCLOAK_URL is not set');
-      const realm = process.env.KEYCLOAK_REALM || 'rotunda';
-      const clientId = process.env.KEYCLOAK_CLIENT_ID || 'rotunda-auth';
-      const clientSecret = process.env.KEYCLOAK_CLIENT_SECRET ?? '';
-      const database = await authDatabase();
-      const provider = createKeycloakIdentity({
-        url: keycloakUrl,
-        realm,
-        clientId,
-        clientSecret,
-        exchangedTokens: database.replicaStore(),
-      });
-      const email = `together-${randomUUID()}@example.ca.gov`;
-      const password = `Pw#${randomUUID()}`;
-      const user = await provider.createUser({ email, firstName: 'Ada', lastName: 'Lovelace', password });
-      try {
-        await provider.setEmailVerified(user.id, true);
+      await withVerifiedMember('together', async ({ provider, email, password }) => {
         // One sign-in alone first: each grant must answer within the sign-in's 2.5 s, which a Keycloak still
         // compiling its first grants on two loaded cores need not, and that is not what this test is about.
         expect(await provider.passwordGrant(email, password)).toBeTruthy();
@@ -181,12 +184,7 @@ describe.skipIf(!keycloakUrl && process.env.ENGINES_REQUIRED !== 'true')(
           grant.status === 'rejected' ? String(grant.reason) : grant.value ? 'tokens' : 'refused',
         );
         expect(answers).toEqual(Array(3).fill('tokens'));
-      } finally {
-        const admin = new KcAdminClient({ baseUrl: keycloakUrl, realmName: realm });
-        await admin.auth({ grantType: 'client_credentials', clientId, clientSecret });
-        await admin.users.del({ id: user.id });
-        await database.close();
-      }
+      });
     });
   },
 );
