@@ -515,7 +515,9 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
   });
 
   it('never takes over a key whose call still runs, however long: it renews its lease', async () => {
-    const leaseMs = 400;
+    // Long enough that a renewal four times a lease is never late on a loaded machine (a late one would let a
+    // repeat take over, and that repeat would wait on the running call for good).
+    const leaseMs = 1_500;
     const keys = idempotencyKeys(prisma, 'post', { leaseMs });
     const codec = {
       toJSON: (message: { n: number }) => message,
