@@ -515,8 +515,7 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
   });
 
   it('never takes over a key whose call still runs, however long: it renews its lease', async () => {
-    // Long enough that a renewal four times a lease is never late on a loaded machine (a late one would let a
-    // repeat take over, and that repeat would wait on the running call for good).
+    // Long enough that a renewal four times a lease is never late on a loaded machine.
     const leaseMs = 1_500;
     const keys = idempotencyKeys(prisma, 'post', { leaseMs });
     const codec = {
@@ -528,8 +527,13 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     const running = new Promise<void>((resolve) => {
       finish = resolve;
     });
+    let began = () => {};
+    const started = new Promise<void>((resolve) => {
+      began = resolve;
+    });
     const create = keys.create('Slow', { request: codec, response: codec }, async (request) => {
       made += 1;
+      began();
       await running;
       return { n: request.n + made };
     });
@@ -537,6 +541,8 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     setIdempotencyKey(metadata, 'slow-key-0001');
     const context = { requestId: 'r', metadata, caller: MAYA, service: undefined };
     const first = create({ n: 10 }, context);
+    // The first call holds the key before any repeat is sent (sent at once, a repeat could take it first).
+    await started;
     // Repeats over three leases all find it running.
     const until = Date.now() + 3 * leaseMs;
     let repeats = 0;
