@@ -40,7 +40,7 @@ async function openSquare(page: Page) {
   await expect(page.getByRole('region', { name: 'Headlines' }).getByRole('listitem').first()).toBeVisible();
 }
 
-test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor or calendar chunk, and its first feed page once', async ({
+test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor or calendar chunk, nor its first feed page again', async ({
   page,
 }) => {
   const scripts = recordScripts(page);
@@ -52,8 +52,8 @@ test('a visitor’s public square loads no captcha, dialog, keycloak-js, editor 
   // Anything started by the first screen has been asked for by now.
   await networkSettled(page);
   for (const [name, chunk] of Object.entries(ON_DEMAND)) expect(loaded(scripts, chunk), name).toBe(false);
-  // The first feed page, started early by the shell, is asked for once: the feed took that answer.
-  expect(feedPages).toEqual(['{"offset":0,"limit":20,"sort":"recent"}']);
+  // The first feed page came with the page the gateway drew (ADR 0053): neither the shell nor the feed asks for it.
+  expect(feedPages).toEqual([]);
 });
 
 test('the public square’s remote starts loading before the shell’s own code has arrived', async ({
