@@ -73,7 +73,13 @@ export async function domProblems(page: Page, root = 'html'): Promise<string[]> 
         if (['IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'BASE'].includes(tag))
           problems.push(`injected ${shown(element)}`);
         if (tag === 'META' && element.getAttribute('http-equiv')) problems.push(`injected ${shown(element)}`);
-        if (tag === 'SCRIPT') {
+        // The data the gateway's page carries for the app (ADR 0053; @rotunda/rules first-screen.ts): inert JSON
+        // the product wrote itself, under its own ids.
+        const productData =
+          tag === 'SCRIPT' &&
+          element.getAttribute('type') === 'application/json' &&
+          ['rotunda-first-feed', 'rotunda-first-post'].includes(element.id);
+        if (tag === 'SCRIPT' && !productData) {
           const src = element.getAttribute('src');
           if (!src || new URL(src, location.href).origin !== location.origin)
             problems.push(`a script the app did not ship: ${shown(element)}`);
