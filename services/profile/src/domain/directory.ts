@@ -41,7 +41,7 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
 const STORED_CARD = storedCodec<DirectoryCard>(2);
 
 /** The directory's order: last name, then first name, then id. */
-const DIRECTORY_ORDER: SearchQuery['sort'] = [{ field: 'name', direction: 'asc' }];
+export const DIRECTORY_ORDER: SearchQuery['sort'] = [{ field: 'name', direction: 'asc' }];
 
 /** Sorts before every character of a name, so 'Lee' + first name comes before 'Leeds' + first name. */
 const NAME_SEPARATOR = '\u0001';

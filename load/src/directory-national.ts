@@ -1,0 +1,307 @@
+// `npm run bench -- directory-national [--people N] [--seed-only]`: the people directory at national scale on the
+// search engine `npm run engines` starts (OpenSearch behind its Elasticsearch-speaking proxy). Seeds N people
+// (default 1,000,000) at 50,000 organizations with the scale seed's generator, in batches, then measures in one
+// run: directory searches through the gateway, 20 concurrent, a fixed mix, next to the same index queries sent
+// straight to the engine; each profile replica's and the gateway's resident memory; a full rebuild into a new
+// generation under the same search load (duration, documents per second next to the engine's raw `_bulk` rate
+// for the same documents, failed searches, totals below the true count); the organization list the same way.
+// Writes bench-results/directory-national.json.
+//
+// The seeded database and index are kept (.data/bench-national-<N>-v<seed version>, engines set
+// national-<N>-v<seed version>), so measuring again does not seed again; `--seed-only` seeds and stops, so the
+// long seeding can run outside the bench lock, on other ports (BENCH_PORT, POSTGRES_PORT, ... as for any bench).
+// ENGINES_PORT_BASE moves the engines (default 18600).
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startEngines } from '@rotunda/engines';
+import { orgConfigSchema } from '@rotunda/org-service/config';
+import { searchIndexFor } from '@rotunda/org-service/wiring';
+import { PEOPLE_INDEX } from '@rotunda/profile-service/directory';
+import { createElasticsearchIndex, type SearchIndex } from '@rotunda/search';
+import { loadConfig } from '@rotunda/service-kit';
+import {
+  DURATION_S,
+  measuredLoop,
+  PORT,
+  POSTGRES_PORT,
+  print,
+  REPO,
+  save,
+  signIn,
+  startProduct,
+  stopProduct,
+} from './bench/harness.ts';
+import {
+  type DirectorySearch,
+  indexQueryOf,
+  NATIONAL_QUERIES,
+  PAGE,
+  rawBulkRate,
+  rssMiB,
+} from './directory-national-engine.ts';
+import { closedLoop, percentile, send } from './measure.ts';
+
+/** Bumped when the generated set changes (generator, organizations), so a kept set of another make is not reused. */
+const SEED_VERSION = 1;
+const ORGANIZATIONS = 50_000;
+const CONCURRENCY = 20;
+/** Three busy processes and the engine on two cores take a while to settle after a start (ADR 0033). */
+const WARMUP_S = 30;
+/** The rebuild's and the raw rate's bulk requests (the adapter's BULK_BATCH). */
+const BULK = { batch: 1000, concurrency: 1 };
+
+const ORG_QUERIES = [
+  { search: 'sierra', group: '' },
+  { search: 'capitol association', group: '' },
+  { search: 'delta', group: 'Unions' },
+  { search: 'golden state', group: 'Associations' },
+  { search: 'water', group: 'Agencies' },
+  { search: '', group: 'Lobbyists' },
+  { search: 'pacific council', group: '' },
+  { search: 'valley', group: 'Other' },
+];
+
+/** Runs a node script to its end with the output shown (progress), rejecting unless it exits 0. */
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}`))));
+  });
+}
+
+/** The resident memory of each process DATA_DIR/pids.json lists for `service`, and of the children of each. */
+function serviceRss(dataDir: string, service: string): number[] {
+  const listed = JSON.parse(readFileSync(join(dataDir, 'pids.json'), 'utf8')) as Record<
+    string,
+    { pid: number; service: string }
+  >;
+  const rss: number[] = [];
+  for (const { pid, service: name } of Object.values(listed)) {
+    if (name !== service) continue;
+    rss.push(rssMiB(pid));
+    // The gateway's workers are its children (Node's cluster module).
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) rss.push(rssMiB(Number(child)));
+    }
+  }
+  return rss.map((mib) => Math.round(mib));
+}
+
+const summary = (sorted: number[]) => ({
+  p50Ms: round(percentile(sorted, 50)),
+  p95Ms: round(percentile(sorted, 95)),
+  n: sorted.length,
+});
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export async function benchDirectoryNational(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    options: { people: { type: 'string', default: '1000000' }, 'seed-only': { type: 'boolean' } },
+  });
+  const people = Number(values.people);
+  if (!Number.isSafeInteger(people) || people < 1000 || people > 2_000_000)
+    throw new Error('directory-national: --people must be a whole number from 1000 to 2000000');
+  const set = `national-${people}-v${SEED_VERSION}`;
+  const dataDir = join(REPO, '.data', `bench-${set}`);
+  const databaseUrl = `postgresql://rotunda:rotunda@127.0.0.1:${POSTGRES_PORT}/rotunda`;
+
+  print(`\npeople directory at national scale: ${people} people, ${ORGANIZATIONS} organizations (${set})`);
+  const engines = await startEngines({
+    instance: set,
+    portBase: Number(process.env.ENGINES_PORT_BASE || 18_600),
+    say: (line) => print(`  engines: ${line}`),
+  });
+  const elasticsearchUrl = engines.env.ELASTICSEARCH_URL as string;
+  const engineUrl = `http://127.0.0.1:${engines.ports.opensearch}`;
+  const productEnv = {
+    DATA_DIR: dataDir,
+    ELASTICSEARCH_URL: elasticsearchUrl,
+    // Every search reaches the index: the gateway's shared pages would hide the engine.
+    DIRECTORY_CACHE_SECONDS: '0',
+  };
+  let product = (await startProduct(productEnv)).child;
+  const indices: SearchIndex[] = [];
+  try {
+    const seeding = performance.now();
+    print('  seeding (kept between runs; only what is missing is added)');
+    await runScript(
+      'load/src/seed-scale.ts',
+      ['--organizations', String(ORGANIZATIONS), '--profiles', String(people)],
+      {
+        DATABASE_URL: databaseUrl,
+        ELASTICSEARCH_URL: elasticsearchUrl,
+        ORG_SERVICE_ADDR: `127.0.0.1:${Number(process.env.GRPC_PORT_BASE ?? 50051) + 2}`,
+        LOG_LEVEL: 'info',
+      },
+    );
+    print(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+    if (values['seed-only']) return;
+    // A fresh start after seeding: the replicas' heaps hold what serving needs, not the seed's traffic.
+    await stopProduct(product);
+    product = (await startProduct(productEnv)).child;
+
+    const peopleIndex = createElasticsearchIndex({
+      node: elasticsearchUrl,
+      index: 'people',
+      lockDatabaseUrl: databaseUrl,
+      ...PEOPLE_INDEX,
+    });
+    indices.push(peopleIndex);
+    const profiles = (await peopleIndex.search({ offset: 0, limit: 0 })).total;
+    if (profiles < people) throw new Error(`the people index holds ${profiles} documents, not ${people}`);
+    // Each query's true count (bounded as the directory counts), to compare what searches answer during the rebuild.
+    const trueTotals = await Promise.all(
+      NATIONAL_QUERIES.map(async (query) => (await peopleIndex.search(indexQueryOf(query))).total),
+    );
+
+    const base = `http://127.0.0.1:${PORT}`;
+    const { token } = (await (await signIn(base)).json()) as { token: string };
+    const auth = { 'x-auth-token': token };
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const seen = { failed: 0, belowTrue: 0, smallestTotal: Number.POSITIVE_INFINITY };
+    const gatewaySearch = async (i: number) => {
+      const at = i % NATIONAL_QUERIES.length;
+      const query = NATIONAL_QUERIES[at] as DirectorySearch;
+      const params = new URLSearchParams({ limit: String(PAGE), ...query });
+      try {
+        const answer = await send(agent, new URL(`${base}/api/profiles/search?${params}`), 'GET', auth);
+        if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
+        const { total } = JSON.parse(answer.text) as { total: number };
+        seen.smallestTotal = Math.min(seen.smallestTotal, total);
+        if (total < (trueTotals[at] ?? 0)) seen.belowTrue++;
+      } catch {
+        seen.failed++;
+      }
+    };
+    print(`  directory searches, ${CONCURRENCY} concurrent, ${WARMUP_S} s warm-up then ${DURATION_S} s`);
+    const viaGateway = await measuredLoop(CONCURRENCY, gatewaySearch, WARMUP_S);
+    const failedBefore = seen.failed;
+    const direct = await measuredLoop(
+      CONCURRENCY,
+      async (i) => {
+        await peopleIndex.search(
+          indexQueryOf(NATIONAL_QUERIES[i % NATIONAL_QUERIES.length] as DirectorySearch),
+        );
+      },
+      WARMUP_S,
+    );
+    const replicaRssAfterSearches = serviceRss(dataDir, 'profile');
+    const gatewayRss = serviceRss(dataDir, 'gateway');
+
+    // The rebuild, with the search load running all along.
+    print('  full rebuild into a new generation under the search load');
+    Object.assign(seen, { failed: 0, belowTrue: 0, smallestTotal: Number.POSITIVE_INFINITY });
+    let loading = true;
+    const underLoad = Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        for (let i = worker; loading; i += CONCURRENCY) await gatewaySearch(i);
+      }),
+    );
+    const rebuilding = performance.now();
+    await runScript('services/profile/src/reindex.ts', [], {
+      DATABASE_URL: databaseUrl,
+      ELASTICSEARCH_URL: elasticsearchUrl,
+      LOG_LEVEL: 'warn',
+    });
+    const rebuildSeconds = (performance.now() - rebuilding) / 1000;
+    const rebuildSeen = { ...seen };
+    const replicaRssAfterRebuild = serviceRss(dataDir, 'profile');
+    // The engine's own rate for the same documents, under the same search load.
+    print('  the engine’s raw _bulk rate for the same documents, under the same load');
+    const raw = await rawBulkRate(engineUrl, 'people', BULK);
+    loading = false;
+    await underLoad;
+    agent.destroy();
+
+    // The organization list the same way.
+    const orgIndex = searchIndexFor(
+      loadConfig(orgConfigSchema, {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        ELASTICSEARCH_URL: elasticsearchUrl,
+      }),
+    );
+    indices.push(orgIndex);
+    const organizations = (await orgIndex.search({ offset: 0, limit: 0 })).total;
+    const orgAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    print(`  organization list, ${organizations} organizations`);
+    const orgsViaGateway = await measuredLoop(
+      CONCURRENCY,
+      async (i) => {
+        const q = ORG_QUERIES[i % ORG_QUERIES.length] as (typeof ORG_QUERIES)[number];
+        const params = new URLSearchParams({ ...q, offset: '0', limit: String(PAGE) });
+        const answer = await send(orgAgent, new URL(`${base}/api/orgs/?${params}`), 'GET', auth);
+        if (answer.status !== 200) throw new Error(`GET /api/orgs answered ${answer.status}`);
+      },
+      WARMUP_S,
+    );
+    orgAgent.destroy();
+    const orgsDirect = await closedLoop(CONCURRENCY, DURATION_S, async (i) => {
+      const q = ORG_QUERIES[i % ORG_QUERIES.length] as (typeof ORG_QUERIES)[number];
+      await orgIndex.search({
+        text: q.search,
+        filters: q.group ? { group: q.group } : {},
+        exclude: { hidden: ['true'] },
+        sort: [{ field: 'name', direction: 'asc' }],
+        offset: 0,
+        limit: PAGE,
+      });
+    });
+
+    const gateway = summary(viaGateway);
+    const engineDirect = summary(direct);
+    const result = {
+      profiles,
+      engine: `OpenSearch ${((await (await fetch(engineUrl)).json()) as { version: { number: string } }).version.number} (single node, behind the Elasticsearch-speaking proxy)`,
+      concurrency: CONCURRENCY,
+      gateway: { ...gateway, failedSearches: failedBefore },
+      engineDirect,
+      overheadRatio: round(gateway.p95Ms / engineDirect.p95Ms),
+      replicaRssMiB: Math.max(...replicaRssAfterSearches, ...replicaRssAfterRebuild),
+      gatewayRssMiB: gatewayRss,
+      reindex: {
+        seconds: round(rebuildSeconds),
+        failedSearches: rebuildSeen.failed,
+        smallestTotal: rebuildSeen.smallestTotal,
+        totalsBelowTrue: rebuildSeen.belowTrue,
+        docsPerSecond: Math.round(profiles / rebuildSeconds),
+        bulkDocsPerSecond: Math.round(raw.docsPerSecond),
+      },
+      organizations: {
+        count: organizations,
+        gateway: summary(orgsViaGateway),
+        engineDirect: summary(orgsDirect),
+      },
+      targets: { overheadRatio: 1.5, failedSearches: 0, rebuildOfBulk: 0.5, replicaRssMiB: 512 },
+    };
+    save('directory-national', result);
+    print(`  through the gateway   p50 ${gateway.p50Ms} ms, p95 ${gateway.p95Ms} ms (${gateway.n} searches)`);
+    print(
+      `  straight on the engine p50 ${engineDirect.p50Ms} ms, p95 ${engineDirect.p95Ms} ms (${engineDirect.n})`,
+    );
+    print(`  overhead ratio (p95)  ${result.overheadRatio} (target ≤ 1.5)`);
+    print(
+      `  profile replica RSS   ${result.replicaRssMiB} MiB (target ≤ 512); gateway ${gatewayRss.join(', ')} MiB`,
+    );
+    print(
+      `  rebuild               ${result.reindex.seconds} s, ${result.reindex.docsPerSecond} docs/s next to raw _bulk ${result.reindex.bulkDocsPerSecond} docs/s (target ≥ 50 %); ${rebuildSeen.failed} failed searches, ${rebuildSeen.belowTrue} totals below the true count`,
+    );
+    print(
+      `  organizations         gateway p95 ${result.organizations.gateway.p95Ms} ms, engine p95 ${result.organizations.engineDirect.p95Ms} ms`,
+    );
+  } finally {
+    for (const index of indices) await index.close();
+    await stopProduct(product);
+    await engines.stop();
+  }
+}
