@@ -1,13 +1,22 @@
 // The search engine a service uses, chosen by configuration: Elasticsearch when ELASTICSEARCH_URL is set, else
 // the pg_trgm index in the service's own PostgreSQL, searched there or (SEARCH_IN_MEMORY) from each replica's
 // in-memory copy of it. One schema and one factory for every service with an index.
-import { envBoolean, type Logger } from '@rotunda/service-kit';
+import { envBoolean, envPositiveInt, type Logger } from '@rotunda/service-kit';
 import { z } from 'zod';
 import { createElasticsearchIndex } from './elasticsearch.ts';
 import { withOutbox } from './outbox.ts';
 import type { SearchIndex, SearchIndexDefinition } from './port.ts';
 import { createPostgresSearchIndex } from './postgres.ts';
 import { createReplicatedSearchIndex } from './replica.ts';
+
+/** A whole number from `min` that may be left unset (or empty). */
+const optionalWhole = (min: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? Number(value) : undefined))
+    .pipe(z.number({ error: 'must be a whole number' }).int().min(min).optional());
 
 /** The variables, with a service's own defaults for the Postgres schema and the index's name. */
 export function searchConfigSchema(defaults: { schema: string; index: string; inMemory?: boolean }) {
@@ -34,6 +43,26 @@ export function searchConfigSchema(defaults: { schema: string; index: string; in
      * LISTEN/NOTIFY) rather than Postgres itself. Costs memory per replica; saves the round trip (ADR 0015).
      */
     SEARCH_IN_MEMORY: envBoolean(defaults.inMemory ?? false),
+    /** Elasticsearch: primary shards of each generation (unset: the engine's default). */
+    SEARCH_SHARDS: optionalWhole(1),
+    /** Elasticsearch: copies of each shard on other nodes (unset: the engine's default). */
+    SEARCH_REPLICAS: optionalWhole(0),
+    /** Elasticsearch: how soon a write is searchable without an explicit refresh, e.g. 1s (unset: the engine's). */
+    SEARCH_REFRESH_INTERVAL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(
+        z
+          .string()
+          .regex(/^\d+(ms|s|m)$/, 'must be a duration such as 1s or 500ms')
+          .optional(),
+      ),
+    /** Elasticsearch: pages a rebuild fills at once. */
+    SEARCH_REBUILD_CONCURRENCY: envPositiveInt(2),
+    /** Elasticsearch: most connections each process keeps open to the engine. */
+    SEARCH_CONNECTIONS: envPositiveInt(256),
   });
 }
 
@@ -47,6 +76,11 @@ export interface SearchConfig {
   SEARCH_SCHEMA: string;
   SEARCH_INDEX: string;
   SEARCH_IN_MEMORY?: boolean | undefined;
+  SEARCH_SHARDS?: number | undefined;
+  SEARCH_REPLICAS?: number | undefined;
+  SEARCH_REFRESH_INTERVAL?: string | undefined;
+  SEARCH_REBUILD_CONCURRENCY?: number | undefined;
+  SEARCH_CONNECTIONS?: number | undefined;
 }
 
 /**
@@ -69,6 +103,17 @@ export function searchIndexFromConfig(
         index: config.SEARCH_INDEX,
         refresh: true,
         lockDatabaseUrl: config.DATABASE_URL,
+        layout: {
+          ...(config.SEARCH_SHARDS === undefined ? {} : { shards: config.SEARCH_SHARDS }),
+          ...(config.SEARCH_REPLICAS === undefined ? {} : { replicas: config.SEARCH_REPLICAS }),
+          ...(config.SEARCH_REFRESH_INTERVAL === undefined
+            ? {}
+            : { refreshInterval: config.SEARCH_REFRESH_INTERVAL }),
+        },
+        ...(config.SEARCH_REBUILD_CONCURRENCY === undefined
+          ? {}
+          : { rebuildConcurrency: config.SEARCH_REBUILD_CONCURRENCY }),
+        ...(config.SEARCH_CONNECTIONS === undefined ? {} : { connections: config.SEARCH_CONNECTIONS }),
         ...definition,
       }),
       {

@@ -7,6 +7,7 @@
 import { Client } from '@elastic/elasticsearch';
 import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './elasticsearch/bulk.ts';
 import { elasticsearchGenerations } from './elasticsearch/generations.ts';
+import type { IndexLayout } from './elasticsearch/mapping.ts';
 import {
   ENGINE_CALL_TIMEOUT_MS,
   engineBreaker,
@@ -30,6 +31,12 @@ export interface ElasticsearchIndexOptions extends SearchIndexDefinition {
   retireAfterMs?: number;
   /** After the engine was found away, between the probes that try it again (default 1 s). */
   awayRecheckMs?: number;
+  /** Shards, replicas and refresh interval of each generation (default: the engine's). */
+  layout?: IndexLayout;
+  /** Pages a rebuild fills at once (default 2: one read from the source while the engine indexes the other). */
+  rebuildConcurrency?: number;
+  /** Most connections the client keeps open to the engine (default 256, the client's own). */
+  connections?: number;
 }
 
 /** A search or a write: given up on in time to answer "try again shortly" within the deadline. */
@@ -44,7 +51,10 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     throw new TypeError('search: an Elasticsearch index name cannot start with _');
   const { index } = options;
   const refresh = options.refresh ?? false;
-  const client = new Client({ node: options.node });
+  const client = new Client({
+    node: options.node,
+    ...(options.connections === undefined ? {} : { agent: { connections: options.connections } }),
+  });
   // One per index (each service has one): searches and writes learn together that the engine is away. The probe
   // asks what a search asks of it: the alias answering, not merely the node's HTTP.
   const engine = engineBreaker(() => client.count({ index }, CALL_OPTIONS), options.awayRecheckMs);
@@ -55,6 +65,8 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
     lockDatabaseUrl: options.lockDatabaseUrl,
     retireAfterMs: options.retireAfterMs ?? 2000,
     refresh,
+    layout: options.layout ?? {},
+    rebuildConcurrency: options.rebuildConcurrency ?? 2,
   });
 
   async function upsert(documents: SearchDocument[]): Promise<void> {

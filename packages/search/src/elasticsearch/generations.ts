@@ -7,7 +7,7 @@ import { tryRebuildLock } from '../lock.ts';
 import type { IndexState, RebuildOutcome, RebuildSource, SearchDocument } from '../port.ts';
 import { definitionFingerprint, type Fields } from '../semantics.ts';
 import { BULK_BATCH, failedWith, sourceOf, throwOnRefusal } from './bulk.ts';
-import { elasticsearchIndexBody, MAPPING_VERSION } from './mapping.ts';
+import { elasticsearchIndexBody, FILLING, type IndexLayout, MAPPING_VERSION } from './mapping.ts';
 
 /** Hex digits of the definition's fingerprint in a concrete index's name. */
 const VERSION_DIGITS = 12;
@@ -19,6 +19,8 @@ export function elasticsearchGenerations({
   lockDatabaseUrl,
   retireAfterMs,
   refresh,
+  layout,
+  rebuildConcurrency,
 }: {
   client: Client;
   fields: Fields;
@@ -30,6 +32,10 @@ export function elasticsearchGenerations({
   retireAfterMs: number;
   /** Make the rebuild's deletions visible to search before they return, as the adapter's writes. */
   refresh: boolean;
+  /** Shards, replicas and refresh interval of each generation. */
+  layout: IndexLayout;
+  /** Pages a rebuild fills at once: the next page is read from the source while the engine indexes the last. */
+  rebuildConcurrency: number;
 }) {
   const { definition } = fields;
   /** The alias on the generation a rebuild is filling: writers write there too while it exists. */
@@ -37,7 +43,7 @@ export function elasticsearchGenerations({
   const rebuildLockName = `elasticsearch:${index}`;
   const fingerprint = definitionFingerprint(definition, MAPPING_VERSION);
   const version = fingerprint.slice(0, VERSION_DIGITS);
-  const body = () => elasticsearchIndexBody(definition, fingerprint);
+  const body = () => elasticsearchIndexBody(definition, fingerprint, layout);
 
   /** The concrete indices behind `alias`. */
   async function indicesBehind(alias: string): Promise<string[]> {
@@ -123,6 +129,31 @@ export function elasticsearchGenerations({
     }
   }
 
+  /**
+   * Fills `target` with every page of the source, up to rebuildConcurrency pages at once; the first failure stops
+   * reading and is thrown once the pages under way have ended.
+   */
+  async function fillAll(target: string, from: RebuildSource): Promise<void> {
+    const underWay = new Set<Promise<void>>();
+    let failure: { error: unknown } | undefined;
+    await from.eachPage(async (documents) => {
+      if (failure) throw failure.error;
+      const filling: Promise<void> = fill(target, from, documents).then(
+        () => {
+          underWay.delete(filling);
+        },
+        (error: unknown) => {
+          underWay.delete(filling);
+          failure ??= { error };
+        },
+      );
+      underWay.add(filling);
+      if (underWay.size >= rebuildConcurrency) await Promise.race(underWay);
+    });
+    await Promise.all(underWay);
+    if (failure) throw failure.error;
+  }
+
   async function rebuild(rebuildSource: RebuildSource): Promise<RebuildOutcome> {
     const lock = await tryRebuildLock(lockDatabaseUrl, rebuildLockName);
     if (!lock) return { rebuilt: false };
@@ -133,9 +164,30 @@ export function elasticsearchGenerations({
       const leftovers = await buildingIndices();
       if (leftovers.length > 0) await client.indices.delete({ index: leftovers });
       // Writers write here too from now on, before the source is read.
-      await client.indices.create({ index: target, ...body(), aliases: { [building]: {} } });
-      await rebuildSource.eachPage((documents) => fill(target, rebuildSource, documents));
+      const { settings, mappings } = body();
+      await client.indices.create({
+        index: target,
+        settings: { ...settings, ...FILLING },
+        mappings,
+        aliases: { [building]: {} },
+      });
+      await fillAll(target, rebuildSource);
+      // The layout the live generation serves with (null: the engine's default), then every copy in place.
+      await client.indices.putSettings({
+        index: target,
+        // null resets a setting to the engine's default, which the client's types do not admit.
+        settings: {
+          number_of_replicas: layout.replicas ?? null,
+          refresh_interval: layout.refreshInterval ?? null,
+        } as unknown as estypes.IndicesIndexSettings,
+      });
       await client.indices.refresh({ index: target });
+      await client.cluster.health({
+        index: target,
+        wait_for_no_initializing_shards: true,
+        wait_for_no_relocating_shards: true,
+        timeout: '10m',
+      });
       const { concrete, legacy } = await resolve();
       // One call: readers and writers move from the old generation to the new one at once. An earlier release's
       // concrete index by the alias's name is deleted in the same call, so the name is free for the alias.

@@ -9,6 +9,25 @@ export const MAPPING_VERSION = 'es-1';
 const NORMALIZER = 'rotunda_lowercase';
 
 /**
+ * How an index is laid out on the cluster (production settings, ADR 0057); unset: the engine's defaults. Not part
+ * of the fingerprint: a change takes effect at the next rebuild, it does not make the index outdated.
+ */
+export interface IndexLayout {
+  /** Primary shards (number_of_shards). */
+  shards?: number;
+  /** Copies of each shard on other nodes (number_of_replicas). */
+  replicas?: number;
+  /** How often writes become searchable without an explicit refresh (refresh_interval), e.g. '1s'. */
+  refreshInterval?: string;
+}
+
+/**
+ * While a rebuild fills a generation nobody searches yet: no refreshes (each one writes a small segment to merge
+ * later) and no replicas (every document would be indexed once per copy); the layout is restored before the switch.
+ */
+export const FILLING: estypes.IndicesIndexSettings = { number_of_replicas: 0, refresh_interval: '-1' };
+
+/**
  * Index settings and mapping. Text fields are `wildcard` fields: Elasticsearch indexes each value's n-grams
  * (up to 3 characters) as an approximation and verifies candidates against the whole stored value, so
  * `*word*` is an exact substring match that spans spaces and punctuation like SQL's LIKE, and a leading
@@ -20,6 +39,7 @@ const NORMALIZER = 'rotunda_lowercase';
 export function elasticsearchIndexBody(
   definition: SearchIndexDefinition,
   fingerprint: string,
+  layout: IndexLayout = {},
 ): { settings: estypes.IndicesIndexSettings; mappings: estypes.MappingTypeMapping } {
   const properties = (entries: [string, estypes.MappingProperty][]) => ({
     properties: Object.fromEntries(entries),
@@ -28,6 +48,9 @@ export function elasticsearchIndexBody(
     settings: {
       // The port allows pages up to MAX_RESULT_WINDOW deep on both engines; Elasticsearch's default is 10,000.
       max_result_window: MAX_RESULT_WINDOW,
+      ...(layout.shards === undefined ? {} : { number_of_shards: layout.shards }),
+      ...(layout.replicas === undefined ? {} : { number_of_replicas: layout.replicas }),
+      ...(layout.refreshInterval === undefined ? {} : { refresh_interval: layout.refreshInterval }),
       analysis: { normalizer: { [NORMALIZER]: { type: 'custom', filter: ['lowercase'] } } },
     },
     mappings: {
