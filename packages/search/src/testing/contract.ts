@@ -7,6 +7,7 @@ import { CONTRACT_CORPUS } from './corpus.ts';
 import { matchingCases } from './matching-cases.ts';
 import { orderCases } from './order-cases.ts';
 import { rebuildCases } from './rebuild-cases.ts';
+import { scaleCases } from './scale-cases.ts';
 import type { ContractSuite } from './suite.ts';
 import { writeCases } from './write-cases.ts';
 
@@ -74,5 +75,6 @@ export function searchIndexContract(
     matchingCases(suite);
     orderCases(suite);
     writeCases(suite);
+    scaleCases(suite);
   });
 }
