@@ -12,7 +12,7 @@ import { expectNoAxeFindings } from './support/axe.ts';
 import { expect, step, test } from './support/journey.ts';
 import { signInAs, signInAsMember } from './support/session.ts';
 
-/** Spec §9: the titles the 'Elected Officials' filter selects. */
+/** docs/product.md#9-business-constants-and-limits: the titles the 'Elected Officials' filter selects. */
 const ELECTED_TITLES = [
   'Senator',
   'President pro Tempore',

@@ -1,7 +1,7 @@
-// Logging in: a wrong password, where members land (spec §2, by profile_id), the guard letting members
-// through, the contributor's Concierge toast, and failed logins that slow one account down without locking
-// out the colleagues who share its address, nor its owner, who gets in with the captcha the dialog then shows.
-// axe checks the screen after each step of a journey (support/journey.ts).
+// Logging in: a wrong password, where members land (docs/product.md#2-screens-and-routes, by profile_id), the
+// guard letting members through, the contributor's Concierge toast, and failed logins that slow one account
+// down without locking out the colleagues who share its address, nor its owner, who gets in with the captcha
+// the dialog then shows. axe checks the screen after each step of a journey (support/journey.ts).
 import { DEMO, registerAccount } from './support/accounts.ts';
 import { expect, step, test } from './support/journey.ts';
 import { logIn, logInAndLand, solveCaptcha, storedAuth } from './support/ui.ts';

@@ -1,10 +1,11 @@
-// Profiles in the browser, against the running product (spec §2 Create-profile screen and Profile screen, §4,
-// §5, §6): claiming a matching unclaimed profile from create-profile step 0 (the member's at once); a claim under
-// someone else's name waiting for review (the pending notice, every change and post refused, a contributor seeing
-// who claims and confirming, then edits taken) and a rejected claim leaving the profile exactly as it was; a new
-// member creating a profile through every step with each step's validation message; the owner editing the bio,
-// adding and deleting a job and adding an issue (a duplicate refused); a contributor editing a profile nobody
-// owns; a member seeing no edit controls on someone else's profile; and no axe findings on
+// Profiles in the browser, against the running product (docs/product.md#2-screens-and-routes Create-profile
+// screen and Profile screen, #4-states-and-transitions, #5-validation-rules, #6-roles-and-permissions):
+// claiming a matching unclaimed profile from create-profile step 0 (the member's at once); a claim under
+// someone else's name waiting for review (the pending notice, every change and post refused, a contributor
+// seeing who claims and confirming, then edits taken) and a rejected claim leaving the profile exactly as it
+// was; a new member creating a profile through every step with each step's validation message; the owner
+// editing the bio, adding and deleting a job and adding an issue (a duplicate refused); a contributor editing
+// a profile nobody owns; a member seeing no edit controls on someone else's profile; and no axe findings on
 // these screens.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -32,7 +33,10 @@ const BIO_REQUIRED =
 const stepHeading = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 const formError = (page: Page) => page.locator('.prof-form-error');
 
-/** The edit controls of the profile page (spec §6): shown to the owner, or a contributor while unclaimed. */
+/**
+ * The edit controls of the profile page (docs/product.md#6-roles-and-permissions): shown to the owner, or a
+ * contributor while unclaimed.
+ */
 function editControls(page: Page) {
   return [
     page.getByRole('button', { name: 'Edit profile' }),

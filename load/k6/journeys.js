@@ -5,7 +5,10 @@
 /** The demo member (owns a profile, so may post); MEMBER_EMAIL and MEMBER_PASSWORD name another account. */
 export const DEMO_MEMBER = { email: 'member@demo.ca.gov', password: 'Member#2024x' };
 
-/** Post types a visitor filters by (spec §3: the ids never change; 9, EVENT, included). */
+/**
+ * Post types a visitor filters by (docs/product.md#3-entities-and-their-fields: the ids never change; 9,
+ * EVENT, included).
+ */
 const POST_TYPE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /** What members do on the directory screen: open it, type a name or a title, pick a group or an issue, scroll. */

@@ -10,13 +10,14 @@
 // and may change their own password, but every other write answers 403 with 'Your account is suspended until
 // <date>: <reason>' before any other check (ADR 0041), whatever else the call would have met. An allowed call
 // must succeed and, where it writes, change the resource; it is then undone, so the next caller meets the same
-// state. The rules (spec §6 and DESIGN's fixes): posts and comments by their author; profiles by their owner,
-// or by a contributor while unclaimed; organizations by contributors, though members may add one (without a
-// Cal-Access ID); jobs and issues by the profile's owner; one claim per user; a pending claimant may neither
-// change the profile nor post as it until a contributor confirms; members report posts and comments (not their
-// own), contributors read the queue and the log, decide, suspend and lift; only administrators (the demo
-// administrator, a sixth caller on their routes alone) read and change the access lists, grant and take away roles,
-// read the admin log and, in Keycloak mode, register and remove agencies.
+// state. The rules (docs/product.md#6-roles-and-permissions and DESIGN's fixes): posts and comments by their
+// author; profiles by their owner, or by a contributor while unclaimed; organizations by contributors, though
+// members may add one (without a Cal-Access ID); jobs and issues by the profile's owner; one claim per user;
+// a pending claimant may neither change the profile nor post as it until a contributor confirms; members
+// report posts and comments (not their own), contributors read the queue and the log, decide, suspend and
+// lift; only administrators (the demo administrator, a sixth caller on their routes alone) read and change
+// the access lists, grant and take away roles, read the admin log and, in Keycloak mode, register and remove
+// agencies.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { DEMO } from '../support/accounts.ts';

@@ -1,6 +1,7 @@
-// Test helper: the profile REST calls (spec §7 Profiles, Issues) a test makes to set up what its browser part
-// is about: logging in for a token, reading profiles and the directory, a contributor's edit of a profile
-// nobody owns, and a member's own profile made complete (picture, current job) without the create screens.
+// Test helper: the profile REST calls (docs/product.md#7-the-calls-it-makes Profiles, Issues) a test makes to
+// set up what its browser part is about: logging in for a token, reading profiles and the directory, a
+// contributor's edit of a profile nobody owns, and a member's own profile made complete (picture, current
+// job) without the create screens.
 import { type APIRequestContext, expect } from '@playwright/test';
 import { solidPng } from './images.ts';
 

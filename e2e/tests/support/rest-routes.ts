@@ -1,7 +1,8 @@
 // Test helper: every REST route the gateway serves, read from its source (gateway/src/app.ts mounts the routers of
 // gateway/src/routes/*.ts and identity/*.ts), so the security suite covers a route the day it is added and fails
-// when a route appears that its tables do not list. Also the spellings of the spec's REST section (§7) that differ
-// from the gateway's own (trailing slashes), which clients send as they are.
+// when a route appears that its tables do not list. Also the first specification's spellings of the calls
+// (docs/product.md#7-the-calls-it-makes) that differ from the gateway's own (trailing slashes), which clients
+// send as they are.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -88,7 +89,10 @@ export function routeTable(): Route[] {
   return routes;
 }
 
-/** The spec's own spellings (§7) where they differ from the gateway's path; Express matches both. */
+/**
+ * The first specification's own spellings (docs/product.md#7-the-calls-it-makes) where they differ from the
+ * gateway's path; Express matches both.
+ */
 export const SPEC_SPELLINGS: Route[] = [
   { method: 'POST', path: '/auth/update-password/' },
   { method: 'GET', path: '/api/orgs/' },

@@ -21,8 +21,9 @@ export async function logIn(page: Page, email: string, password: string): Promis
 }
 
 /**
- * Logs in through the dialog and answers where the route table should have sent the member (spec §2): the
- * public square with a profile, profile creation without one, per the login answer's profile_id.
+ * Logs in through the dialog and answers where the route table should have sent the member
+ * (docs/product.md#2-screens-and-routes): the public square with a profile, profile creation without one, per
+ * the login answer's profile_id.
  */
 export async function logInAndLand(page: Page, email: string, password: string): Promise<RegExp> {
   const answered = page.waitForResponse((r) => r.url().endsWith('/auth/login'));

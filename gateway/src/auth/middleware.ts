@@ -22,7 +22,8 @@ declare global {
 }
 
 // The guards answer the services' own refusal texts: a visitor at a member-only call gets the product's words
-// for it (spec §8, 'Access Restricted. Please login.'); a member without the role is told which role it takes.
+// for it (docs/product.md#8-error-catalogue, 'Access Restricted. Please login.'); a member without the role
+// is told which role it takes.
 const ROLE_REFUSALS: Record<string, string> = {
   contributor: ACCESS_MESSAGES.contributorsOnly,
   admin: 'Administrators only',

@@ -4,7 +4,7 @@
 // (attribute text, or JSON inside a script element), so no post can end the tag or the script it sits in.
 import type { Post } from '@rotunda/protos/post';
 
-/** The post type whose posts are events (spec §4). */
+/** The post type whose posts are events (docs/product.md#4-states-and-transitions). */
 const EVENT_TYPE_ID = 9;
 /** Previews show about this much of the body (Open Graph descriptions are cut near 200 characters). */
 const DESCRIPTION_MAX = 200;

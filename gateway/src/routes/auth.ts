@@ -147,9 +147,9 @@ export function authRouter({
   const member = [authenticate, requireMember];
 
   /**
-   * The member's profile id (spec §2: where login leads), null when they have none. The profile service
-   * being down must not stop anyone logging in: the member is then sent to create a profile, which checks
-   * again before creating one.
+   * The member's profile id (docs/product.md#2-screens-and-routes: where login leads), null when they have
+   * none. The profile service being down must not stop anyone logging in: the member is then sent to create a
+   * profile, which checks again before creating one.
    */
   const profileIdOf = async (req: Request, userId: string): Promise<number | null> =>
     (await profileLookup(req, userId)).profileId;

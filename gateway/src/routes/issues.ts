@@ -1,8 +1,9 @@
-// The /api/issues/* REST paths of spec §7 (contract.md, Issues): members only, bodies validated here, then
-// forwarded to the profile service over gRPC, its answers shaped with the spec's names. The service decides who
-// may change a profile's issues (the owner, or a contributor while unclaimed); an issue area's name holding a
-// control, format or replacement character is refused here in the rule's words, and again by the service. Every
-// change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
+// The /api/issues/* REST paths of docs/product.md#7-the-calls-it-makes (contract.md, Issues): members only,
+// bodies validated here, then forwarded to the profile service over gRPC, its answers shaped with the spec's
+// names. The service decides who may change a profile's issues (the owner, or a contributor while unclaimed);
+// an issue area's name holding a control, format or replacement character is refused here in the rule's
+// words, and again by the service. Every change is refused to a suspended member before anything else is
+// checked (refuseSuspended, ADR 0041).
 import type { IssueArea, UserIssue } from '@rotunda/protos/profile';
 import { unseenCharactersMessage, unseenCharactersProblem } from '@rotunda/rules';
 import express, { type Router } from 'express';

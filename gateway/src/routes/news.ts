@@ -1,5 +1,5 @@
-// GET /api/news: the headlines array of spec §7, from the news service, briefly cached for visitors, and the last
-// answer again while the news service cannot answer (its database away).
+// GET /api/news: the headlines array of docs/product.md#7-the-calls-it-makes, from the news service, briefly
+// cached for visitors, and the last answer again while the news service cannot answer (its database away).
 import express, { type Router } from 'express';
 import { call, type ServiceClients } from '../grpc/clients.ts';
 import { microCache } from '../http/micro-cache.ts';

@@ -1,9 +1,10 @@
-// The /api/orgs/* REST paths of spec §7 (README's API table): members only (the organization directory is
-// members-only, spec §6), bodies and parameters validated here, then forwarded to the org service over gRPC,
-// its answers shaped with the spec's snake_case names. Updates and logo uploads take the contributor role, and
-// so does giving a Cal-Access ID when adding; names must contain letters. The service owns the form's rules (the
-// required fields among them) and enforces every rule again; its refusals reach the member as it words them.
-// Every change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
+// The /api/orgs/* REST paths of docs/product.md#7-the-calls-it-makes (README's API table): members only (the
+// organization directory is members-only, docs/product.md#6-roles-and-permissions), bodies and parameters
+// validated here, then forwarded to the org service over gRPC, its answers shaped with the spec's snake_case
+// names. Updates and logo uploads take the contributor role, and so does giving a Cal-Access ID when adding;
+// names must contain letters. The service owns the form's rules (the required fields among them) and enforces
+// every rule again; its refusals reach the member as it words them. Every change is refused to a suspended
+// member before anything else is checked (refuseSuspended, ADR 0041).
 import type { Organization, OrganizationFields } from '@rotunda/protos/org';
 import {
   CAL_ACCESS_MESSAGES,
@@ -37,7 +38,10 @@ import {
 
 /** The largest logo upload read (the service resizes it; the result must fit 5,242,880 bytes). */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Pages of the list (spec §9: 30, growing by 30); deeper than the search index pages is refused. */
+/**
+ * Pages of the list (docs/product.md#9-business-constants-and-limits: 30, growing by 30); deeper than the
+ * search index pages is refused.
+ */
 const PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
 /** Resizing a 10 MB photo and writing it takes longer than a lookup; the member waits for it. */
 const UPLOAD_DEADLINE_MS = 15_000;
@@ -195,7 +199,8 @@ export function orgsRouter(
   const rpc = serviceCaller(clients, 'org');
   const contributor = requireRole(CONTRIBUTOR_ROLE);
 
-  // The organization directory is for members (spec §6): every path below needs a valid access token.
+  // The organization directory is for members (docs/product.md#6-roles-and-permissions): every path below
+  // needs a valid access token.
   router.use(requireMember);
 
   router.get('/', async (req, res) => {

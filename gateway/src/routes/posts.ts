@@ -1,14 +1,15 @@
-// The /api/posts/* REST paths (the contract's Posts section, spec §7): the feed, a post's earlier comments, the
-// types and read counts are public; every write needs a member. A feed page carries each post's latest comments
-// only (and the count of all); GET /api/posts/:id/comments pages back through the rest. Bodies are validated here
-// (types and shapes; the post service owns the spec's rules, since a body's emptiness is only known once it is
-// sanitized), then forwarded to the post service over gRPC, its answers shaped with the spec's names. Feed and
-// comment pages (and a post read at its own address) are kept until the feed changes (http/feed-pages.ts); a visitor's kept feed page is answered
-// ahead of the request pipeline (visitor-feed.ts). The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007).
-// "My issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks. So are a
-// contributor's pages and those of a member with hidden posts or comments (ADR 0041): the post service sends them
-// hidden targets, marked, which no one else may see; a page that holds one is never kept.
-// Author, member, organization and division of a post are never taken from the body: the post service asks the
+// The /api/posts/* REST paths (the contract's Posts section, docs/product.md#7-the-calls-it-makes): the feed,
+// a post's earlier comments, the types and read counts are public; every write needs a member. A feed page
+// carries each post's latest comments only (and the count of all); GET /api/posts/:id/comments pages back
+// through the rest. Bodies are validated here (types and shapes; the post service owns the spec's rules,
+// since a body's emptiness is only known once it is sanitized), then forwarded to the post service over gRPC,
+// its answers shaped with the spec's names. Feed and comment pages (and a post read at its own address) are
+// kept until the feed changes (http/feed-pages.ts); a visitor's kept feed page is answered ahead of the
+// request pipeline (visitor-feed.ts). The types stay micro-cached for PUBLIC_CACHE_SECONDS (ADR 0007). "My
+// issue areas" (`my_issues: true`) is for members only and never kept: it depends on who asks. So are a
+// contributor's pages and those of a member with hidden posts or comments (ADR 0041): the post service sends
+// them hidden targets, marked, which no one else may see; a page that holds one is never kept. Author,
+// member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Post } from '@rotunda/protos/post';
 import { MENTIONS_MAX, POST_COMMENTS, singleSpaced, TOO_MANY_MENTIONS } from '@rotunda/rules';
@@ -27,7 +28,10 @@ import { idField, MAX_ID, pagingParameter, parseBody, parseQuery, pathIdOf } fro
 import { keptThroughOutage } from '../telemetry/outage.ts';
 import { commentJson, postJson } from './post-answers.ts';
 
-/** Feed pages (spec §9: 20 at a time); deeper than the search index pages is refused. */
+/**
+ * Feed pages (docs/product.md#9-business-constants-and-limits: 20 at a time); deeper than the search index
+ * pages is refused.
+ */
 export const FEED_PAGE = { default: 20, max: 50, maxOffset: 99_950 } as const;
 const SORTS = ['recent', 'popular', 'random'] as const;
 

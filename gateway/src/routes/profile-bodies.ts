@@ -1,7 +1,8 @@
-// What the /api/profiles/* paths read (spec §7, contract.md Profiles): bodies, path ids, upload fields and the
-// directory's query, checked for their types and lengths and turned into the profile service's messages. The
-// service owns the forms' rules (required fields, an end date or the current box, formats) and enforces them;
-// people's names holding unseen characters are refused here too, in the rule's words (@rotunda/rules names.ts).
+// What the /api/profiles/* paths read (docs/product.md#7-the-calls-it-makes, contract.md Profiles): bodies,
+// path ids, upload fields and the directory's query, checked for their types and lengths and turned into the
+// profile service's messages. The service owns the forms' rules (required fields, an end date or the current
+// box, formats) and enforces them; people's names holding unseen characters are refused here too, in the
+// rule's words (@rotunda/rules names.ts).
 import type { JobFields, ProfileFields } from '@rotunda/protos/profile';
 import { singleSpaced, unseenCharactersProblem } from '@rotunda/rules';
 import type { Request } from 'express';
@@ -11,7 +12,10 @@ import { tokenOf } from '../auth/middleware.ts';
 import { HttpError } from '../http/errors.ts';
 import { idField, MAX_ID, optionalText, pagingParameter, pathIdOf } from '../http/validation.ts';
 
-/** Pages of the directory (spec §9: 30, growing by 30); the service refuses deeper than its index pages. */
+/**
+ * Pages of the directory (docs/product.md#9-business-constants-and-limits: 30, growing by 30); the service
+ * refuses deeper than its index pages.
+ */
 export const DIRECTORY_PAGE = { default: 30, max: 100, maxOffset: 99_900 } as const;
 
 /** An optional id: absent or null is none; otherwise a whole number (or its digits as text). */

@@ -1,13 +1,14 @@
-// The /api/profiles/* REST paths of spec §7 (contract.md, Profiles): members only (deciding claims, contributors
-// only), bodies and parameters checked here for their types and lengths (profile-bodies.ts), then forwarded to the
-// profile service over gRPC, its answers shaped with the spec's names (profile-answers.ts). The service owns the
-// forms' rules and enforces every one (its refusals reach the member as it words them), and alone decides who may
-// edit what (the owner, or a contributor while unclaimed; never the claimant of a claim still pending), and how
-// often a member may download the whole directory or export a search (429 with Retry-After past that). Lists carry
-// no personal contact details: only the profile page's answer has them, so reading other members' profile pages
-// (and their vCards) is counted per member by the auth service (ConsumeQuota 'profile-read'; 429 with Retry-After
-// past it), and a member's own profile never counts. A directory search downloads as CSV and a person as a vCard,
-// both holding only work contact details. Picture uploads pass their admission before their body is read. Every
+// The /api/profiles/* REST paths of docs/product.md#7-the-calls-it-makes (contract.md, Profiles): members
+// only (deciding claims, contributors only), bodies and parameters checked here for their types and lengths
+// (profile-bodies.ts), then forwarded to the profile service over gRPC, its answers shaped with the spec's
+// names (profile-answers.ts). The service owns the forms' rules and enforces every one (its refusals reach
+// the member as it words them), and alone decides who may edit what (the owner, or a contributor while
+// unclaimed; never the claimant of a claim still pending), and how often a member may download the whole
+// directory or export a search (429 with Retry-After past that). Lists carry no personal contact details:
+// only the profile page's answer has them, so reading other members' profile pages (and their vCards) is
+// counted per member by the auth service (ConsumeQuota 'profile-read'; 429 with Retry-After past it), and a
+// member's own profile never counts. A directory search downloads as CSV and a person as a vCard, both
+// holding only work contact details. Picture uploads pass their admission before their body is read. Every
 // change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
 import { waitInWords } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
@@ -90,7 +91,8 @@ export function profilesRouter(
 
   const searchCache = keyedMicroCache<Buffer>(directoryCacheSeconds * 1000, DIRECTORY_CACHE_KEYS);
 
-  // People and their details are for members (spec §6): every path below needs a valid access token.
+  // People and their details are for members (docs/product.md#6-roles-and-permissions): every path below
+  // needs a valid access token.
   router.use(requireMember);
 
   // As built: every profile as one JSON array. Streamed from the service and written as it arrives, so the
