@@ -1,8 +1,8 @@
-// The REST calls of the public square (notes/contract.md, Posts; spec §7) and their answers' shapes, sent with
-// @rotunda/ui's client (errors carry the status and the server's own message). Reading the feed is public; every
-// call still sends the member's fresh access token when someone is signed in (x-auth-token), which the writes
-// need. A visitor's first feed page may already be in the page the gateway drew, or on its way: the shell starts
-// it early (takeEarly).
+// The REST calls of the public square (notes/contract.md, Posts; docs/product.md#7-the-calls-it-makes) and
+// their answers' shapes, sent with @rotunda/ui's client (errors carry the status and the server's own
+// message). Reading the feed is public; every call still sends the member's fresh access token when someone
+// is signed in (x-auth-token), which the writes need. A visitor's first feed page may already be in the page
+// the gateway drew, or on its way: the shell starts it early (takeEarly).
 import {
   EVENT_POST_TYPE_ID,
   FIRST_FEED_ELEMENT_ID,
@@ -89,10 +89,13 @@ export interface EventType {
   event_type: string;
 }
 
-/** Is it an event (spec §3, §9: post type id 9, name EVENT)? */
+/**
+ * Is it an event (docs/product.md#3-entities-and-their-fields, #9-business-constants-and-limits: post type id
+ * 9, name EVENT)?
+ */
 export const isEvent = (post: Pick<Post, 'posttype_id'>): boolean => post.posttype_id === EVENT_POST_TYPE_ID;
 
-/** Feed page size (spec §9). */
+/** Feed page size (docs/product.md#9-business-constants-and-limits). */
 export const PAGE_SIZE = 20;
 
 export type SortMode = 'recent' | 'popular' | 'random';

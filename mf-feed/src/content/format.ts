@@ -1,5 +1,6 @@
-// How dates, times and names read in the public square: dates in en-US short format (spec §9), event times
-// as 12-hour clock times, authors as first and last name.
+// How dates, times and names read in the public square: dates in en-US short format
+// (docs/product.md#9-business-constants-and-limits), event times as 12-hour clock times, authors as first and
+// last name.
 
 /** The product's own time zone: a post's date is the day it was posted in California. */
 const TIME_ZONE = 'America/Los_Angeles';

@@ -1,10 +1,11 @@
 // Post bodies on screen: sanitized again in the browser with the one configuration and class rule the server uses
 // (@rotunda/rules RICH_TEXT_PURIFY_CONFIG, keepOnlyQuillClasses), and the card's preview cut at 300 visible
-// characters without breaking the markup (spec §2, §9).
+// characters without breaking the markup (docs/product.md#2-screens-and-routes,
+// #9-business-constants-and-limits).
 import { keepOnlyQuillClasses, RICH_TEXT_PURIFY_CONFIG, visibleText } from '@rotunda/rules';
 import DOMPurify, { type Config } from 'dompurify';
 
-/** Visible characters a card's preview shows (spec §9). */
+/** Visible characters a card's preview shows (docs/product.md#9-business-constants-and-limits). */
 export const PREVIEW_LENGTH = 300;
 
 const CONFIG: Config = {

@@ -1,7 +1,8 @@
-// The Create Post modal (spec §2, §4, §5): title, the rich-text body, the type; for events also location,
-// date, start (12:00) and end (13:00) and the event type. 'Save changes' looks disabled until every required
-// field is filled, and a click on it then lists what is missing. A saved post closes the modal; a refusal
-// from the server (e.g. no profile yet) is shown here.
+// The Create Post modal (docs/product.md#2-screens-and-routes, #4-states-and-transitions,
+// #5-validation-rules): title, the rich-text body, the type; for events also location, date, start (12:00)
+// and end (13:00) and the event type. 'Save changes' looks disabled until every required field is filled, and
+// a click on it then lists what is missing. A saved post closes the modal; a refusal from the server (e.g. no
+// profile yet) is shown here.
 import { POST_LABELS } from '@rotunda/rules';
 import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,7 +1,8 @@
-// The post form's rules (spec §5, Create post): Post Title, Post Body and Type of Post are required, and for
-// events (type 9) Event Location, Event Date, Start Time and End Time too, listed in the shared
-// 'Please provide entries for the following required fields: ' message; an event must end after it starts. Event
-// times start at 12:00 and 13:00. The labels, defaults and rules are @rotunda/rules', shared with the server.
+// The post form's rules (docs/product.md#5-validation-rules, Create post): Post Title, Post Body and Type of
+// Post are required, and for events (type 9) Event Location, Event Date, Start Time and End Time too, listed
+// in the shared 'Please provide entries for the following required fields: ' message; an event must end after
+// it starts. Event times start at 12:00 and 13:00. The labels, defaults and rules are @rotunda/rules', shared
+// with the server.
 import {
   EVENT_DEFAULT_TIMES,
   EVENT_POST_TYPE_ID,
@@ -12,7 +13,7 @@ import {
 } from '@rotunda/rules';
 import type { NewPost } from '../api';
 
-/** Spec §9: event defaults. */
+/** docs/product.md#9-business-constants-and-limits: event defaults. */
 export const DEFAULT_EVENT_START = EVENT_DEFAULT_TIMES.start;
 export const DEFAULT_EVENT_END = EVENT_DEFAULT_TIMES.end;
 

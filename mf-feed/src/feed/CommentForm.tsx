@@ -1,5 +1,6 @@
-// The 'Add comment' line of a post (spec §5): disabled for visitors. A member's line, with its "@" completion
-// (MemberCommentForm), is fetched only for members, so a visitor's public square never downloads it.
+// The 'Add comment' line of a post (docs/product.md#5-validation-rules): disabled for visitors. A member's
+// line, with its "@" completion (MemberCommentForm), is fetched only for members, so a visitor's public
+// square never downloads it.
 import { SendHorizontal } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import type { CommentOutcome } from './usePostActions';

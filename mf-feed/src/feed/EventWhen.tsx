@@ -1,4 +1,5 @@
-// When an event happens, as a post shows it: the date, and the time from start to end (spec §2).
+// When an event happens, as a post shows it: the date, and the time from start to end
+// (docs/product.md#2-screens-and-routes).
 import { CalendarDays, Clock } from 'lucide-react';
 import type { Post } from '../api';
 import { formatEventDate, formatEventTime } from '../content/format';

@@ -1,6 +1,7 @@
 // The list of post cards with its states (@rotunda/ui's PagedList): a spinner while the first load is still
 // empty, a calm error line, an empty message, and the next page when the last card comes within 1000 px of the
-// viewport's bottom (spec §2, §4, §9).
+// viewport's bottom (docs/product.md#2-screens-and-routes, #4-states-and-transitions,
+// #9-business-constants-and-limits).
 import { ErrorLine, PagedList } from '@rotunda/ui';
 import type { Post } from '../api';
 import { PostCard } from './PostCard';

@@ -1,6 +1,6 @@
-// The controls above the feed (spec §2): the search box, 'Create Post', the Recent / Popular / Random order
-// (one at a time), 'My issue areas' (a toggle, offered to members whose profile covers an issue area) and the
-// type filter with Reset.
+// The controls above the feed (docs/product.md#2-screens-and-routes): the search box, 'Create Post', the
+// Recent / Popular / Random order (one at a time), 'My issue areas' (a toggle, offered to members whose
+// profile covers an issue area) and the type filter with Reset.
 import { SearchInput } from '@rotunda/ui';
 import { Check, RotateCcw, SquarePen } from 'lucide-react';
 import { type FormEvent, useId } from 'react';

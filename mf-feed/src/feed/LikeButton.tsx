@@ -1,5 +1,5 @@
 // The heart of a post: filled when the member likes it, with the count beside it. Visitors see it but their
-// clicks do nothing (spec §5); the title tells them why.
+// clicks do nothing (docs/product.md#5-validation-rules); the title tells them why.
 import { Heart } from 'lucide-react';
 
 interface LikeButtonProps {

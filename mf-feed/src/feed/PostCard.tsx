@@ -1,8 +1,9 @@
-// One post in the feed (spec §2, Post card): type, title, byline, event date and times (with 'Add to
-// calendar'), a preview of the body (sanitized, 300 visible characters), the heart with its count, the
-// comment count, 'Copy link' (and a phone's 'Share'), 'Keep Reading' (the read modal at the post's address), 'Report' for other members, the latest comments and the 'Add
-// comment' line. The people a post or comment mentions are links to their profiles. Its author and
-// contributors see why a hidden post is hidden.
+// One post in the feed (docs/product.md#2-screens-and-routes, Post card): type, title, byline, event date and
+// times (with 'Add to calendar'), a preview of the body (sanitized, 300 visible characters), the heart with
+// its count, the comment count, 'Copy link' (and a phone's 'Share'), 'Keep Reading' (the read modal at the
+// post's address), 'Report' for other members, the latest comments and the 'Add comment' line. The people a
+// post or comment mentions are links to their profiles. Its author and contributors see why a hidden post is
+// hidden.
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';

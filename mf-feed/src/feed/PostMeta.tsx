@@ -1,5 +1,6 @@
 // A post's type line (the type, plus the event type for events) and its byline: the author as a link to
-// their profile, the division if the post has one (otherwise the organization), and the date (spec §2).
+// their profile, the division if the post has one (otherwise the organization), and the date
+// (docs/product.md#2-screens-and-routes).
 import { Link } from 'react-router';
 import { isEvent, type Post } from '../api';
 import { formatPostedOn, fullName } from '../content/format';

@@ -1,7 +1,8 @@
 // The feed's data: the first 20 posts for the current order, type, search and "My issue areas", then the next 20
-// each time the screen asks, only while the last page held exactly 20 (spec §4, §9) — @rotunda/ui's usePages,
-// over a list without a total. A change of query starts over, and answers to superseded requests are dropped.
-// The screen's own changes (likes, comments, edits, deletions) are applied to the posts in place.
+// each time the screen asks, only while the last page held exactly 20
+// (docs/product.md#4-states-and-transitions, #9-business-constants-and-limits) — @rotunda/ui's usePages, over
+// a list without a total. A change of query starts over, and answers to superseded requests are dropped. The
+// screen's own changes (likes, comments, edits, deletions) are applied to the posts in place.
 import { type PageFetcher, type Pages, usePages } from '@rotunda/ui';
 import { useCallback } from 'react';
 import { fetchPosts, PAGE_SIZE, type Post, type SortMode } from '../api';

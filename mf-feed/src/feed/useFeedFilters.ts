@@ -1,7 +1,7 @@
-// The feed's order, type filter, "My issue areas" and search (spec §2, §4): Recent, Popular and Random are
-// mutually exclusive, Recent first; Random uses one seed for the whole visit, so its pages fit together; the
-// search applies 250 ms after typing stops (or at once on Enter); Reset goes back to Recent and clears the search,
-// the type and "My issue areas".
+// The feed's order, type filter, "My issue areas" and search (docs/product.md#2-screens-and-routes,
+// #4-states-and-transitions): Recent, Popular and Random are mutually exclusive, Recent first; Random uses
+// one seed for the whole visit, so its pages fit together; the search applies 250 ms after typing stops (or
+// at once on Enter); Reset goes back to Recent and clears the search, the type and "My issue areas".
 import { useCallback, useEffect, useState } from 'react';
 import type { SortMode } from '../api';
 

@@ -1,6 +1,7 @@
 // The member's likes: which posts they like (POST get-likes/<user_id>), and the heart's optimistic toggle
-// (spec §4: filled at once, count and heart put back if the server refuses, with no message, §8). A visitor
-// likes nothing and their clicks are ignored (§5).
+// (docs/product.md#4-states-and-transitions: filled at once, count and heart put back if the server refuses,
+// with no message, #8-error-catalogue). A visitor likes nothing and their clicks are ignored
+// (docs/product.md#6-roles-and-permissions).
 import type { AuthUser } from '@rotunda/session';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchLikedPostIds, type Post, setLike } from '../api';

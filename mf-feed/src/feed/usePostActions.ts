@@ -1,8 +1,8 @@
 // What members do to posts and comments, each a REST call whose answer is then shown in the feed: adding,
 // editing and deleting comments (the comment count follows), saving an edited post, deleting a post; and, for
 // anyone, the earlier comments of a post put before the latest ones the feed carried. Comment failures are only
-// logged (spec §8), except a refusal the member can act on (commenting too quickly, no profile yet), which the
-// comment line shows; the caller keeps what the member typed so nothing is lost.
+// logged (docs/product.md#8-error-catalogue), except a refusal the member can act on (commenting too quickly,
+// no profile yet), which the comment line shows; the caller keeps what the member typed so nothing is lost.
 import { refusalOf } from '@rotunda/ui';
 import { useMemo } from 'react';
 import type { Comment, Post, PostUpdate } from '../api';

@@ -1,5 +1,6 @@
 // A list of types the server keeps (post types for the filter and the create form, event types for events),
-// fetched once when first needed. A failure leaves the list empty and is only logged (spec §8).
+// fetched once when first needed. A failure leaves the list empty and is only logged
+// (docs/product.md#8-error-catalogue).
 import { useEffect, useState } from 'react';
 
 export function useTypeList<T>(load: (signal: AbortSignal) => Promise<T[]>, enabled = true): T[] {

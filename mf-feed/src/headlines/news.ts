@@ -2,7 +2,7 @@
 // shuffle).
 import { asList, send } from '@rotunda/ui';
 
-/** One headline as GET /api/news answers it (spec §3). */
+/** One headline as GET /api/news answers it (docs/product.md#3-entities-and-their-fields). */
 export interface Headline {
   title: string;
   snippet: string;

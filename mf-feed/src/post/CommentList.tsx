@@ -1,7 +1,8 @@
 // A post's comments in the read modal, oldest first: author (a link to their profile), date, 'edited' when
 // changed after it was written, and for its author an edit toggle (pencil, then save: leaving edit mode saves)
-// and delete (spec §2, §4, §6); 'Report' for other members; why a hidden comment is hidden, for its author and
-// contributors. The people a comment mentions are links to their profiles.
+// and delete (docs/product.md#2-screens-and-routes, #4-states-and-transitions, #6-roles-and-permissions);
+// 'Report' for other members; why a hidden comment is hidden, for its author and contributors. The people a
+// comment mentions are links to their profiles.
 import type { AuthUser } from '@rotunda/session';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -13,7 +14,10 @@ import { HiddenNotice } from '../report/HiddenNotice';
 import { ReportButton } from '../report/ReportButton';
 import { AuthorTools } from './AuthorTools';
 
-/** Spec §3: a comment is shown as edited when updatedAt is later than createdAt. */
+/**
+ * docs/product.md#3-entities-and-their-fields: a comment is shown as edited when updatedAt is later than
+ * createdAt.
+ */
 export function wasEdited(comment: Pick<Comment, 'createdAt' | 'updatedAt'>): boolean {
   return Date.parse(comment.updatedAt) > Date.parse(comment.createdAt);
 }

@@ -1,9 +1,10 @@
-// The read modal (spec §2, §4, §6): the whole sanitized body; for events Location, Date and Time from start
-// to end (and 'Add to calendar'); the comments, oldest first — the latest few the feed carried, and 'Show earlier
-// comments' fetching the ones before them a page at a time — with the 'Add comment' line; a Close button. The post's
-// author alone sees edit (the pencil becomes save: leaving edit mode saves the post, with the event's date
-// and times for events) and delete (the trash, after a confirmation; the card then leaves the feed); other members
-// may report it. Its author and contributors see why a hidden post is hidden. 'Copy link' (and a phone's 'Share')
+// The read modal (docs/product.md#2-screens-and-routes, #4-states-and-transitions, #6-roles-and-permissions):
+// the whole sanitized body; for events Location, Date and Time from start to end (and 'Add to calendar'); the
+// comments, oldest first — the latest few the feed carried, and 'Show earlier comments' fetching the ones
+// before them a page at a time — with the 'Add comment' line; a Close button. The post's author alone sees
+// edit (the pencil becomes save: leaving edit mode saves the post, with the event's date and times for
+// events) and delete (the trash, after a confirmation; the card then leaves the feed); other members may
+// report it. Its author and contributors see why a hidden post is hidden. 'Copy link' (and a phone's 'Share')
 // pass its address on.
 import type { AuthUser } from '@rotunda/session';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';

@@ -95,7 +95,8 @@ export function usePostAddress(
     return () => controller.abort();
   }, [wanted, member, attempt]);
 
-  // Every opening is one more read, by the feed's button or by the address (spec §4).
+  // Every opening is one more read, by the feed's button or by the address
+  // (docs/product.md#4-states-and-transitions).
   useEffect(() => {
     if (postId !== null && postId > 0) onOpened(postId);
   }, [postId, onOpened]);
