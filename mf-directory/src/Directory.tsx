@@ -1,8 +1,9 @@
 // The people directory screen (/directory), exposed to the shell as 'mf_directory/Directory': a search box
 // (every word, searched on the server), a group filter (the organization groups less 'Campaigns', plus
 // 'Elected Officials' and 'Other'), an issue filter in alphabetical order, Reset, a grid of person cards that
-// grows by 30 when the last card is fully in view (spec §2, §4, §5, §9), and the search's people as a CSV
-// download. The filters live in the URL, so a search can be shared and survives a reload.
+// grows by 30 when the last card is fully in view (docs/product.md#2-screens-and-routes,
+// #4-states-and-transitions, #5-validation-rules, #9-business-constants-and-limits), and the search's people
+// as a CSV download. The filters live in the URL, so a search can be shared and survives a reload.
 import { ELECTED_OFFICIAL_TITLES } from '@rotunda/rules';
 import {
   ApiError,

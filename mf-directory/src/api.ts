@@ -29,7 +29,9 @@ export interface PeoplePage {
   limit: number;
 }
 
-/** Page size of the directory (spec §9: 30 at first, growing by 30). */
+/**
+ * Page size of the directory (docs/product.md#9-business-constants-and-limits: 30 at first, growing by 30).
+ */
 export const PAGE_SIZE = 30;
 
 export interface PeopleQuery {

@@ -1,6 +1,7 @@
 // The organization list screen (/organizations), exposed to the shell as 'mf_organizations/OrganizationList':
 // a search box (every word, searched on the server), a group filter without 'Campaigns', Reset, and a grid of
-// cards that grows by 30 when the last card is fully in view (spec §2, §4, §9). The filters live in the URL.
+// cards that grows by 30 when the last card is fully in view (docs/product.md#2-screens-and-routes,
+// #4-states-and-transitions, #9-business-constants-and-limits). The filters live in the URL.
 import {
   ErrorLine,
   FilterField,
@@ -25,7 +26,9 @@ import '@rotunda/ui/states.css';
 import './common/organization-badges.css';
 import './list/organization-list.css';
 
-/** The group the organization filters leave out (spec §2: 'Campaigns' is hidden). */
+/**
+ * The group the organization filters leave out (docs/product.md#2-screens-and-routes: 'Campaigns' is hidden).
+ */
 export const HIDDEN_GROUP = 'Campaigns';
 
 const SELECTS = ['group'] as const;

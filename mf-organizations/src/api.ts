@@ -1,6 +1,7 @@
-// The REST calls of the organization screens (README's API table for /api/orgs, spec §7) and their answers'
-// shapes. Every call is member-only: @rotunda/ui's client sends the session's fresh access token with each one,
-// and throws its ApiError (the status and the server's own message) for anything but 2xx.
+// The REST calls of the organization screens (README's API table for /api/orgs,
+// docs/product.md#7-the-calls-it-makes) and their answers' shapes. Every call is member-only: @rotunda/ui's
+// client sends the session's fresh access token with each one, and throws its ApiError (the status and the
+// server's own message) for anything but 2xx.
 import type { SocialField } from '@rotunda/rules';
 import { asList, call, type Division, type HistoryEntry, type StoredAddress } from '@rotunda/ui';
 
@@ -63,7 +64,10 @@ export async function fetchOrganizationHistory(
   return asList(await getJson<unknown>(`/api/history/organization/${organizationId}`, signal), 'history');
 }
 
-/** Page size of the organization list (spec §9: 30 at first, growing by 30). */
+/**
+ * Page size of the organization list (docs/product.md#9-business-constants-and-limits: 30 at first, growing
+ * by 30).
+ */
 export const PAGE_SIZE = 30;
 
 export interface ListQuery {

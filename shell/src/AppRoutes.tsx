@@ -1,11 +1,12 @@
-// The route table (spec §2). Screens owned by micro-frontends are loaded at run time; the landing page, the
-// reset-password and confirm-email pages and the 404 page belong to the shell. Each screen's view is keyed by its
-// module, so moving to another screen starts a fresh view instead of rendering the old screen at the new path.
-// The remotes' paths and modules come from SCREENS, which the start-up preload reads too. The member's
-// notifications and settings, the administrators' screen, the unsubscribe page, the page an agency's sign-in
-// comes back to and the accessibility statement load when first visited, so the first page stays light.
-// A post's address (/public-square/post/:id, where notifications and shared links lead) opens the public square
-// with that post's read dialog over it (mf-feed follows the address).
+// The route table (docs/product.md#2-screens-and-routes). Screens owned by micro-frontends are loaded at run
+// time; the landing page, the reset-password and confirm-email pages and the 404 page belong to the shell.
+// Each screen's view is keyed by its module, so moving to another screen starts a fresh view instead of
+// rendering the old screen at the new path. The remotes' paths and modules come from SCREENS, which the
+// start-up preload reads too. The member's notifications and settings, the administrators' screen, the
+// unsubscribe page, the page an agency's sign-in comes back to and the accessibility statement load when
+// first visited, so the first page stays light. A post's address (/public-square/post/:id, where
+// notifications and shared links lead) opens the public square with that post's read dialog over it (mf-feed
+// follows the address).
 import { Spinner } from '@rotunda/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';

@@ -1,6 +1,7 @@
-// The navigation guard (spec §2): protected routes need a signed-in user; everyone else sees
-// 'Access Restricted. Please login.' and is sent back to the landing page. Contributors' screens (moderation)
-// tell any other member that they are for contributors only; the administrators' screen (/admin) likewise.
+// The navigation guard (docs/product.md#2-screens-and-routes): protected routes need a signed-in user;
+// everyone else sees 'Access Restricted. Please login.' and is sent back to the landing page. Contributors'
+// screens (moderation) tell any other member that they are for contributors only; the administrators' screen
+// (/admin) likewise.
 import { useIsAdmin, useIsAuthenticated, useIsContributor, useUser } from '@rotunda/session';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';

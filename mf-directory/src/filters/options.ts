@@ -13,10 +13,13 @@ import { useEffect, useMemo, useState } from 'react';
 
 export { ELECTED_OFFICIALS, OTHER };
 
-/** Groups the directory does not offer (spec §2: 'Campaigns' is hidden). */
+/** Groups the directory does not offer (docs/product.md#2-screens-and-routes: 'Campaigns' is hidden). */
 export const HIDDEN_GROUPS = DIRECTORY_HIDDEN_GROUPS;
 
-/** The group names to offer, in the server's order, then 'Elected Officials' and 'Other' (spec §2: added). */
+/**
+ * The group names to offer, in the server's order, then 'Elected Officials' and 'Other'
+ * (docs/product.md#2-screens-and-routes: added).
+ */
 export function groupOptions(groups: readonly Group[]): string[] {
   const added = [ELECTED_OFFICIALS, OTHER];
   const offered = groups

@@ -1,9 +1,9 @@
-// The Edit Organization dialog (contributors, spec §2, §5): logo upload, name, address, suite, city, state,
-// ZIP, website, phone, Cal-Access ID (Lobbyists, Associations and Unions only; locked once set, with a
-// Correct button that unlocks it) and the eight social links, formatted live; Save only with a name and a
-// street address, and not while a field breaks a rule (a name without letters, a Cal-Access ID that is not a
-// filer number), which is said under the field. A saved change closes the dialog and the page reloads its
-// data; a refusal shows the server's message here.
+// The Edit Organization dialog (contributors, docs/product.md#2-screens-and-routes, #5-validation-rules):
+// logo upload, name, address, suite, city, state, ZIP, website, phone, Cal-Access ID (Lobbyists, Associations
+// and Unions only; locked once set, with a Correct button that unlocks it) and the eight social links,
+// formatted live; Save only with a name and a street address, and not while a field breaks a rule (a name
+// without letters, a Cal-Access ID that is not a filer number), which is said under the field. A saved change
+// closes the dialog and the page reloads its data; a refusal shows the server's message here.
 import { SOCIAL_FIELDS } from '@rotunda/rules';
 import { CancelAndSave, Dialog, FormError, FormSection, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';

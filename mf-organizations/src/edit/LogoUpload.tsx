@@ -1,6 +1,6 @@
 // The logo field of the Edit Organization dialog: the shared image field (@rotunda/ui ImageUpload) uploading to
-// the organization's logo (spec §4): checked, previewed and uploaded at once on choice; a refused file shows the
-// spec's message (or the server's), and the previous logo stays.
+// the organization's logo (docs/product.md#4-states-and-transitions): checked, previewed and uploaded at once
+// on choice; a refused file shows the spec's message (or the server's), and the previous logo stays.
 import { ImageUpload, refusalOf } from '@rotunda/ui';
 import { uploadLogo } from '../api';
 import { OrgLogo } from '../common/OrgLogo';

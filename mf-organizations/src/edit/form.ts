@@ -1,7 +1,7 @@
-// The Edit Organization form's rules (spec §5 Organization form): live formatting (title case for address
-// and city, upper-case state, the phone once it has 10 digits), Save only with a name and a street address,
-// a name with letters, the Cal-Access ID only for its groups, a filer number, locked once set until the
-// contributor chooses to correct it, and the update the form sends.
+// The Edit Organization form's rules (docs/product.md#5-validation-rules Organization form): live formatting
+// (title case for address and city, upper-case state, the phone once it has 10 digits), Save only with a name
+// and a street address, a name with letters, the Cal-Access ID only for its groups, a filer number, locked
+// once set until the contributor chooses to correct it, and the update the form sends.
 import {
   CAL_ACCESS_MESSAGES,
   cleanEmailDomains,
@@ -63,7 +63,10 @@ export function formatOnLeave(field: FormField, value: string): string {
   return formatWhileTyping(field, value.trim());
 }
 
-/** Save is enabled only when the name and the street address are entered (spec §2, §5). */
+/**
+ * Save is enabled only when the name and the street address are entered
+ * (docs/product.md#2-screens-and-routes, #5-validation-rules).
+ */
 export function canSave(values: Pick<FormValues, 'organization_name' | 'street_address'>): boolean {
   return !isMissing(values.organization_name) && !isMissing(values.street_address);
 }
@@ -72,7 +75,10 @@ export function canSave(values: Pick<FormValues, 'organization_name' | 'street_a
 export const showsCalAccessField = (organization: Pick<Organization, 'group_type'>): boolean =>
   hasCalAccessId(organization.group_type);
 
-/** A stored Cal-Access ID shows locked (spec §5), so it changes only when the contributor chooses to correct it. */
+/**
+ * A stored Cal-Access ID shows locked (docs/product.md#5-validation-rules), so it changes only when the
+ * contributor chooses to correct it.
+ */
 export const calAccessLocked = (organization: Pick<Organization, 'lobby_filer_id'>): boolean =>
   !isMissing(organization.lobby_filer_id);
 

@@ -1,5 +1,5 @@
-// What the Divisions view lists (spec §2): active divisions only, sorted by name, grouped under their
-// division types; the first type is selected at first.
+// What the Divisions view lists (docs/product.md#2-screens-and-routes): active divisions only, sorted by
+// name, grouped under their division types; the first type is selected at first.
 import type { Division } from '../api';
 
 const byName = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });

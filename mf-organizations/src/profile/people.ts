@@ -1,6 +1,7 @@
-// The People tab's list (spec §2) as cards take it, and the Title, Office and Location filter options and the
-// filtering. The profile service answers everyone working there, one per profile, in random order (services/profile
-// organizationColleagues): the list keeps that order and leaves out the member's own profile (spec §2).
+// The People tab's list (docs/product.md#2-screens-and-routes) as cards take it, and the Title, Office and
+// Location filter options and the filtering. The profile service answers everyone working there, one per
+// profile, in random order (services/profile organizationColleagues): the list keeps that order and leaves
+// out the member's own profile (docs/product.md#2-screens-and-routes).
 import type { Colleague } from '@rotunda/ui';
 import type { Division } from '../api';
 
@@ -63,7 +64,10 @@ export const titleOptions = (people: readonly Person[]): string[] => distinct(pe
 export const locationOptions = (people: readonly Person[]): string[] =>
   distinct(people.map((p) => p.location));
 
-/** The Office filter shows only with 2 or more divisions (spec §9); its options are those divisions. */
+/**
+ * The Office filter shows only with 2 or more divisions (docs/product.md#9-business-constants-and-limits);
+ * its options are those divisions.
+ */
 export function officeOptions(divisions: readonly Division[]): { id: string; name: string }[] {
   if (divisions.length < 2) return [];
   return [...divisions]

@@ -1,9 +1,9 @@
-// The register dialog (spec §2, §4, §5, §8): name, work email, a password with the live checklist of the
-// password rules, and the captcha. As the email is typed the server says whether it may register
-// (POST /auth/check-email); while it may not, the button reads 'Access Currently Unavailable' and people are
-// told whom to email for access. A spinner shows while registering; the form is reset after either outcome, and
-// the keyboard focus, whose Register button went busy, goes to 'Go to login' after a success and to the first
-// field after a failure.
+// The register dialog (docs/product.md#2-screens-and-routes, #4-states-and-transitions, #5-validation-rules,
+// #8-error-catalogue): name, work email, a password with the live checklist of the password rules, and the
+// captcha. As the email is typed the server says whether it may register (POST /auth/check-email); while it
+// may not, the button reads 'Access Currently Unavailable' and people are told whom to email for access. A
+// spinner shows while registering; the form is reset after either outcome, and the keyboard focus, whose
+// Register button went busy, goes to 'Go to login' after a success and to the first field after a failure.
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid } from '@rotunda/rules';
 import { Dialog, Spinner } from '@rotunda/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
-// The password reset request dialog (spec §2, §8): email and captcha. The answer never says whether the
-// address has an account; a link arrives by mail when it does.
+// The password reset request dialog (docs/product.md#2-screens-and-routes, #8-error-catalogue): email and
+// captcha. The answer never says whether the address has an account; a link arrives by mail when it does.
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import { Dialog, Spinner } from '@rotunda/ui';
 import { type FormEvent, useRef, useState } from 'react';

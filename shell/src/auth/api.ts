@@ -1,6 +1,7 @@
-// The access calls of the shell (spec §7, Auth; README API): login, logout, email eligibility, register,
-// email confirmation, password reset request and reset, each with the spec's messages (§5, §8); and agency
-// sign-in (issue 31): which agency signs an email in, starting its sign-in, and finishing it on the way back.
+// The access calls of the shell (docs/product.md#7-the-calls-it-makes, Auth; README API): login, logout,
+// email eligibility, register, email confirmation, password reset request and reset, each with the spec's
+// messages (docs/product.md#5-validation-rules, #8-error-catalogue); and agency sign-in (issue 31): which
+// agency signs an email in, starting its sign-in, and finishing it on the way back.
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
 import { send } from '@rotunda/ui';
@@ -41,7 +42,7 @@ export const CONFIRM_MESSAGES = {
   success: 'Your email is confirmed!',
 } as const;
 
-/** The server's wording for an unconfirmed account (spec §8). */
+/** The server's wording for an unconfirmed account (docs/product.md#8-error-catalogue). */
 const UNCONFIRMED_EMAIL = 'Please confirm your email to log in';
 
 /** A failure whose message is meant for the user. */
@@ -210,7 +211,10 @@ export async function logOut(refreshToken: string, token: string | null): Promis
   if (!response.ok) throw new Error(`POST /auth/logout answered ${response.status}`);
 }
 
-/** May this address register (spec §5)? Asked as the email is typed; `signal` cancels a stale question. */
+/**
+ * May this address register (docs/product.md#5-validation-rules)? Asked as the email is typed; `signal`
+ * cancels a stale question.
+ */
 export async function checkEmail(email: string, signal?: AbortSignal): Promise<boolean> {
   const response = await send('POST', '/auth/check-email', { body: { email }, signal });
   if (!response.ok) throw new Error(`POST /auth/check-email answered ${response.status}`);
@@ -236,8 +240,8 @@ export async function register(registration: Registration, captchaValue: string)
   if (response.ok) return;
   if (response.status === 429) throw await tooManyRequests(response, REGISTER_MESSAGES.failed);
   const message = firstErrorMessage(await readJson(response));
-  // The captcha's own failure has its own text (spec §5), as has a throttled one (when to try again); every
-  // other failure is 'Registration failed'.
+  // The captcha's own failure has its own text (docs/product.md#5-validation-rules), as has a throttled one
+  // (when to try again); every other failure is 'Registration failed'.
   throw new AccessError(
     message === CAPTCHA_MESSAGES.failed ? CAPTCHA_MESSAGES.failed : REGISTER_MESSAGES.failed,
   );

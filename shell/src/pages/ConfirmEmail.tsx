@@ -1,5 +1,6 @@
-// The page behind a confirmation link, /confirm-email/:token (spec §2, §8): it confirms the email once on
-// load; success shows 'Your email is confirmed!' with a way to log in, failure goes to /error (the 404 page).
+// The page behind a confirmation link, /confirm-email/:token (docs/product.md#2-screens-and-routes,
+// #8-error-catalogue): it confirms the email once on load; success shows 'Your email is confirmed!' with a
+// way to log in, failure goes to /error (the 404 page).
 import { Spinner } from '@rotunda/ui';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';

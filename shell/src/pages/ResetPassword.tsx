@@ -1,6 +1,6 @@
-// The page behind a password reset link, /reset-password/:token (spec §2, §5, §8): a new password with the
-// live checklist and its retype ('Passwords do not match'). Success says 'Password has been reset' and goes
-// to '/'; failure says so here.
+// The page behind a password reset link, /reset-password/:token (docs/product.md#2-screens-and-routes,
+// #5-validation-rules, #8-error-catalogue): a new password with the live checklist and its retype ('Passwords
+// do not match'). Success says 'Password has been reset' and goes to '/'; failure says so here.
 import { PASSWORD_MESSAGES, passwordError, passwordMismatchError } from '@rotunda/rules';
 import { Spinner } from '@rotunda/ui';
 import { KeyRound } from 'lucide-react';

@@ -1,8 +1,9 @@
 // The session keeper: keycloak-js owns the member's token lifecycle (DESIGN, Identity). After login, and
 // after a page reload, it hands the stored tokens to keycloak-js, renews the access token silently while the
 // member is active, keeps the store's token (and user.token) in step, and ends the session when the identity
-// provider's session ends: the refresh token expires or is refused (spec §4, issue 3), or on logout.
-// Ending clears the store; the layout sees the member signed out and sends them to '/'.
+// provider's session ends: the refresh token expires or is refused (docs/product.md#4-states-and-transitions,
+// issue 3), or on logout. Ending clears the store; the layout sees the member signed out and sends them to
+// '/'.
 //
 // Refresh tokens rotate and a reused one ends the session, so the tabs of one browser renew one at a time: each
 // renewal holds a Web Lock shared by every tab, and once it has the lock re-reads the stored tokens. When another
@@ -99,7 +100,8 @@ export function createSessionKeeper(deps: KeeperDependencies): SessionKeeper {
   /** When the identity provider's session ends, in local milliseconds: the refresh token's expiry. */
   function sessionEndsAt(): number | null {
     const { token, refreshToken } = store.getState();
-    // Without a refresh token nothing can renew the access token: the session ends with it (spec §4).
+    // Without a refresh token nothing can renew the access token: the session ends with it
+    // (docs/product.md#4-states-and-transitions).
     const exp =
       kc?.refreshTokenParsed?.exp ??
       (refreshToken ? jwtExpiry(refreshToken) : token ? jwtExpiry(token) : null);
