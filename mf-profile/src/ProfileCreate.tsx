@@ -1,7 +1,8 @@
-// Profile creation (/profile/create), exposed to the shell as 'mf_profile/ProfileCreate' (spec §2, §4): a
-// member who already owns a profile goes to it; otherwise the unclaimed profiles matching their name and email
-// are offered to claim (step 0, skipped when none match), then personal information (which creates the
-// profile), the current job, and the bio with issue areas, after which the member lands on the public square.
+// Profile creation (/profile/create), exposed to the shell as 'mf_profile/ProfileCreate'
+// (docs/product.md#2-screens-and-routes, #4-states-and-transitions): a member who already owns a profile goes
+// to it; otherwise the unclaimed profiles matching their name and email are offered to claim (step 0, skipped
+// when none match), then personal information (which creates the profile), the current job, and the bio with
+// issue areas, after which the member lands on the public square.
 //
 // The new profile's id goes into the shared session when the member leaves this screen (finished or not),
 // not at once: the shell sends anyone whose session holds a profile id away from /profile/create, which would

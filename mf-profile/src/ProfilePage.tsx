@@ -1,11 +1,12 @@
-// A member's profile (/profile/:id), exposed to the shell as 'mf_profile/ProfilePage' (spec §2): the profile
-// card on the left; bio and job history in the middle; colleagues and issues on the right (one column on a
-// phone, three on a wide screen). The owner, or a contributor on a profile nobody owns, gets the edit controls
-// (spec §6); a member without a profile may claim one nobody owns and no claim waits on. A claim is the member's
-// at once when the profile's work email is their account's; otherwise the claimant lands here with a
-// pending-review notice and no edit controls until a contributor, seeing who claims, confirms or rejects it; the
-// contributor is then told what was decided. Where a decision or a claim takes away the button that held the
-// keyboard focus, the focus goes to the line saying what happened. An unknown id shows a not-found panel.
+// A member's profile (/profile/:id), exposed to the shell as 'mf_profile/ProfilePage'
+// (docs/product.md#2-screens-and-routes): the profile card on the left; bio and job history in the middle;
+// colleagues and issues on the right (one column on a phone, three on a wide screen). The owner, or a
+// contributor on a profile nobody owns, gets the edit controls (docs/product.md#6-roles-and-permissions); a
+// member without a profile may claim one nobody owns and no claim waits on. A claim is the member's at once
+// when the profile's work email is their account's; otherwise the claimant lands here with a pending-review
+// notice and no edit controls until a contributor, seeing who claims, confirms or rejects it; the contributor
+// is then told what was decided. Where a decision or a claim takes away the button that held the keyboard
+// focus, the focus goes to the line saying what happened. An unknown id shows a not-found panel.
 import { setProfileId, useUser } from '@rotunda/session';
 import { ErrorLine, HistorySection, NotFoundPanel, Spinner, useRecord } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';

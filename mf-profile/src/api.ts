@@ -1,6 +1,7 @@
-// The REST calls of the profile screens (the profiles/issues contract, spec §7) and their answers' shapes. Every
-// call is member-only: @rotunda/ui's client sends the session's fresh access token with each one, and throws its
-// ApiError (the status and the server's own message) for anything but 2xx.
+// The REST calls of the profile screens (the profiles/issues contract, docs/product.md#7-the-calls-it-makes)
+// and their answers' shapes. Every call is member-only: @rotunda/ui's client sends the session's fresh access
+// token with each one, and throws its ApiError (the status and the server's own message) for anything but
+// 2xx.
 import type { SocialField } from '@rotunda/rules';
 import {
   asList,

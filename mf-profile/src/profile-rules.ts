@@ -1,30 +1,41 @@
-// The profile screens' rules from spec §2, §4, §5, §6 and §9: who may edit a profile, the bio's 550-character
-// preview, job dates as 'Jan 2020 – present', the five random colleagues, issue suggestions and duplicates,
-// and where the lobbying disclosure and bill sites are. The shared message format is @rotunda/rules'.
+// The profile screens' rules from docs/product.md#2-screens-and-routes, #4-states-and-transitions,
+// #5-validation-rules, #6-roles-and-permissions and #9-business-constants-and-limits: who may edit a profile,
+// the bio's 550-character preview, job dates as 'Jan 2020 – present', the five random colleagues, issue
+// suggestions and duplicates, and where the lobbying disclosure and bill sites are. The shared message format
+// is @rotunda/rules'.
 import type { AuthUser } from '@rotunda/session';
 import { type Colleague, shuffle } from '@rotunda/ui';
 import type { IssueArea, Job, Profile } from './api';
 
-/** Spec §5 Bio step, word for word (its spelling included). */
+/** docs/product.md#5-validation-rules Bio step, word for word (its spelling included). */
 export const BIO_REQUIRED_MESSAGE =
   'Please provide a brief discription about who you are and your expertise to finalize your profile.';
 
-/** Spec §5 Duplicate issue: the create flow's words, and the profile page's. */
+/** docs/product.md#5-validation-rules Duplicate issue: the create flow's words, and the profile page's. */
 export const DUPLICATE_ISSUE_MESSAGES = {
   create: 'You already added this issue.',
   profile: 'You already cover this issue.',
 } as const;
 
-/** Spec §9: bios longer than this are truncated with an ellipsis until expanded. */
+/**
+ * docs/product.md#9-business-constants-and-limits: bios longer than this are truncated with an ellipsis until
+ * expanded.
+ */
 export const BIO_PREVIEW_LENGTH = 550;
 
-/** Spec §9: autocomplete lists show at most 5 suggestions (arrow keys over indices 0 to 4). */
+/**
+ * docs/product.md#9-business-constants-and-limits: autocomplete lists show at most 5 suggestions (arrow keys
+ * over indices 0 to 4).
+ */
 export const SUGGESTION_LIMIT = 5;
 
-/** Spec §9: the colleague list shows 5, the rest in the all-colleagues dialog. */
+/**
+ * docs/product.md#9-business-constants-and-limits: the colleague list shows 5, the rest in the all-colleagues
+ * dialog.
+ */
 export const COLLEAGUES_SHOWN = 5;
 
-/** Spec §5 Create job step: the Type of Organization options. */
+/** docs/product.md#5-validation-rules Create job step: the Type of Organization options. */
 export const ORGANIZATION_TYPES = [
   'Associations',
   'Agencies',
@@ -49,8 +60,9 @@ export function lobbyistUrl(filerId: string): string {
 }
 
 /**
- * Spec §6: the owner edits their profile; a contributor edits profiles nobody owns, except one whose pending
- * claim is their own. Nobody else (the claimant of a pending claim included, until a contributor confirms it).
+ * docs/product.md#6-roles-and-permissions: the owner edits their profile; a contributor edits profiles nobody
+ * owns, except one whose pending claim is their own. Nobody else (the claimant of a pending claim included,
+ * until a contributor confirms it).
  */
 export function canEditProfile(
   profile: Pick<Profile, 'user_id' | 'claimed_by_you'>,
@@ -102,7 +114,10 @@ export function shortMonthYear(date: string | null | undefined): string {
   });
 }
 
-/** Spec §9: 'Jan 2020 – present' without an end date, 'Jan 2020 – Mar 2023' with one. */
+/**
+ * docs/product.md#9-business-constants-and-limits: 'Jan 2020 – present' without an end date, 'Jan 2020 – Mar
+ * 2023' with one.
+ */
 export function jobDates(job: Pick<Job, 'start_date' | 'end_date' | 'current_job'>): string {
   const end = job.current_job || !job.end_date ? 'present' : shortMonthYear(job.end_date);
   return `${shortMonthYear(job.start_date)} – ${end}`;
@@ -112,7 +127,10 @@ export function jobDates(job: Pick<Job, 'start_date' | 'end_date' | 'current_job
 export const currentJobOf = (profile: Pick<Profile, 'JobExperiences'>): Job | undefined =>
   profile.JobExperiences.find((job) => job.current_job);
 
-/** Spec §5 Job deletion: only a job that is not current, on a profile with more than one job. */
+/**
+ * docs/product.md#5-validation-rules Job deletion: only a job that is not current, on a profile with more
+ * than one job.
+ */
 export const canDeleteJob = (job: Job, jobs: readonly Job[]): boolean => !job.current_job && jobs.length > 1;
 
 /** The colleagues to list: one entry per profile, never the profile on screen, in random order. */

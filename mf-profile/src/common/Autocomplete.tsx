@@ -1,8 +1,9 @@
-// A text field with a suggestion list (spec §4, §9: at most 5 suggestions, arrow keys over indices 0 to 4):
-// the ARIA combobox pattern. ArrowDown/ArrowUp move through the list, Enter or a click chooses the active
-// suggestion, Escape or leaving the field closes the list; typing again opens it. Enter without an active
-// suggestion goes to `onEnter` when given (the issue fields add the typed name). The caller fetches the
-// suggestions (useSuggestions) and decides what choosing means.
+// A text field with a suggestion list (docs/product.md#4-states-and-transitions,
+// #9-business-constants-and-limits: at most 5 suggestions, arrow keys over indices 0 to 4): the ARIA combobox
+// pattern. ArrowDown/ArrowUp move through the list, Enter or a click chooses the active suggestion, Escape or
+// leaving the field closes the list; typing again opens it. Enter without an active suggestion goes to
+// `onEnter` when given (the issue fields add the typed name). The caller fetches the suggestions
+// (useSuggestions) and decides what choosing means.
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { SUGGESTION_LIMIT } from '../profile-rules';
 import { FieldLabel } from './fields';

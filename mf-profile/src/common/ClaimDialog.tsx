@@ -1,9 +1,9 @@
-// The claim confirmation (spec §4 Claim profile), from profile creation's matches and from an unclaimed
-// profile's page: it says what claiming means, and what happens next: a profile whose work email is the
-// member's account email is theirs at once (unless they are a contributor, or the email changed lately: the
-// server's answer then says the claim waits); any other claim waits for Rotunda to confirm it, the profile
-// unchanged meanwhile. Then it claims; a refusal ('Users can only claim one profile', 'This profile has already
-// been claimed') shows here.
+// The claim confirmation (docs/product.md#4-states-and-transitions Claim profile), from profile creation's
+// matches and from an unclaimed profile's page: it says what claiming means, and what happens next: a profile
+// whose work email is the member's account email is theirs at once (unless they are a contributor, or the
+// email changed lately: the server's answer then says the claim waits); any other claim waits for Rotunda to
+// confirm it, the profile unchanged meanwhile. Then it claims; a refusal ('Users can only claim one profile',
+// 'This profile has already been claimed') shows here.
 import { claimConfirmsAtOnce } from '@rotunda/rules';
 import { useIsContributor, useUser } from '@rotunda/session';
 import { Dialog, refusalOr, useAction } from '@rotunda/ui';

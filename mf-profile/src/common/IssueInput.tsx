@@ -1,7 +1,7 @@
 // The field that adds an issue area, shared by profile creation (step 3) and the profile page's issues panel:
 // an autocomplete over the known issues without those already chosen; Enter or Add takes the typed name (an
 // existing issue of that name, any case, or a new one); a name already chosen is refused with the screen's
-// own words (spec §5 Duplicate issue).
+// own words (docs/product.md#5-validation-rules Duplicate issue).
 import { refusalOf } from '@rotunda/ui';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

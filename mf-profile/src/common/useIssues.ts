@@ -1,5 +1,5 @@
 // Every issue area there is, for the issue suggestions; none (so only new names) if they cannot be loaded,
-// which is only logged (spec §8: data-fetch failures show no message).
+// which is only logged (docs/product.md#8-error-catalogue: data-fetch failures show no message).
 
 import { fetchIssues, type IssueArea } from '@rotunda/ui';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,7 @@
-// Step 3 of profile creation: the bio (required, spec §5 Bio step) and issue areas, chosen from the known ones
-// or typed as new ones ('You already added this issue.' for one already on the list). Saving writes the bio,
-// makes the new issue areas and adds each to the profile, then the flow ends.
+// Step 3 of profile creation: the bio (required, docs/product.md#5-validation-rules Bio step) and issue
+// areas, chosen from the known ones or typed as new ones ('You already added this issue.' for one already on
+// the list). Saving writes the bio, makes the new issue areas and adds each to the profile, then the flow
+// ends.
 import { ApiError, refusalOr, useAction } from '@rotunda/ui';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';

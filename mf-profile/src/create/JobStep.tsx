@@ -1,6 +1,6 @@
-// Step 2 of profile creation: the current job. Next with required fields missing names them (spec §5 Create
-// job step); otherwise an organization or office typed rather than chosen is made, then the job is added as
-// the current one.
+// Step 2 of profile creation: the current job. Next with required fields missing names them
+// (docs/product.md#5-validation-rules Create job step); otherwise an organization or office typed rather than
+// chosen is made, then the job is added as the current one.
 import { refusalOr, useAction } from '@rotunda/ui';
 import { useState } from 'react';
 import { JobFields } from '../job/JobFields';

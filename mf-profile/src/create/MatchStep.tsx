@@ -1,5 +1,6 @@
-// Step 0 of profile creation (spec §2): the unclaimed profiles with the member's first name, last name and
-// email. The member claims one (after the confirmation) or goes on with 'None are me - Enter profile creation'.
+// Step 0 of profile creation (docs/product.md#2-screens-and-routes): the unclaimed profiles with the member's
+// first name, last name and email. The member claims one (after the confirmation) or goes on with 'None are
+// me - Enter profile creation'.
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { ListedProfile, Profile } from '../api';

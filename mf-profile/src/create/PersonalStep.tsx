@@ -1,7 +1,8 @@
 // Step 1 of profile creation: personal information. The picture uploads as soon as it is chosen (no profile
 // exists yet, so it is only stored and its URL sent with the profile). Next with required fields missing names
-// them (spec §5 Create profile step 1), and those fields say they are invalid and are described by that line, so a
-// screen reader user meets the reason on each; otherwise the profile is created and the flow goes on with its id.
+// them (docs/product.md#5-validation-rules Create profile step 1), and those fields say they are invalid and
+// are described by that line, so a screen reader user meets the reason on each; otherwise the profile is
+// created and the flow goes on with its id.
 
 import type { AuthUser } from '@rotunda/session';
 import { refusalOr, useAction } from '@rotunda/ui';

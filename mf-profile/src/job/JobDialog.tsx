@@ -1,7 +1,8 @@
-// The Add Job and Edit Job dialogs (spec §5): Save is enabled only when the job is complete (every required
-// field, and 'Current Position' checked or an end date given). Edit Job offers Delete only for a job that is
-// not current on a profile with more than one job, after a confirmation. A saved or deleted job closes the
-// dialog and the page reloads the profile; a refusal shows the server's message here.
+// The Add Job and Edit Job dialogs (docs/product.md#5-validation-rules): Save is enabled only when the job is
+// complete (every required field, and 'Current Position' checked or an end date given). Edit Job offers
+// Delete only for a job that is not current on a profile with more than one job, after a confirmation. A
+// saved or deleted job closes the dialog and the page reloads the profile; a refusal shows the server's
+// message here.
 import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

@@ -1,8 +1,9 @@
 // The job form's rules, shared by profile creation (step 2, the current job) and the Add Job and Edit Job
-// dialogs (spec §4, §5): the organization and office autocompletes mark an existing record when a suggestion
-// is chosen and forget it when the member types again; choosing one fills in its address and type; the
-// required fields with the spec's labels; 'Current Position' clears the end date; a job is complete when
-// nothing required is missing and it is current or has an end date.
+// dialogs (docs/product.md#4-states-and-transitions, #5-validation-rules): the organization and office
+// autocompletes mark an existing record when a suggestion is chosen and forget it when the member types
+// again; choosing one fills in its address and type; the required fields with the spec's labels; 'Current
+// Position' clears the end date; a job is complete when nothing required is missing and it is current or has
+// an end date.
 import {
   formatState,
   hasEndOrIsCurrent,
@@ -136,7 +137,10 @@ export function typeOrganization(draft: JobDraft, text: string): JobDraft {
   return { ...draft, organizationName: text, organization: null, division: null };
 }
 
-/** An existing office chosen: the job is at the office's own address when it has one (spec §5 Add-job modal). */
+/**
+ * An existing office chosen: the job is at the office's own address when it has one
+ * (docs/product.md#5-validation-rules Add-job modal).
+ */
 export function chooseDivision(draft: JobDraft, division: Division): JobDraft {
   return {
     ...draft,
@@ -157,7 +161,10 @@ export function setCurrentJob(draft: JobDraft, current: boolean): JobDraft {
 
 export type TextJobField = 'title' | 'groupType' | AddressField | 'start_date' | 'end_date';
 
-/** Spec §5 Other formatting: address, suite and city title-cased, the state upper-cased, as typed. */
+/**
+ * docs/product.md#5-validation-rules Other formatting: address, suite and city title-cased, the state
+ * upper-cased, as typed.
+ */
 export function setJobField(draft: JobDraft, field: TextJobField, value: string): JobDraft {
   const formatted =
     field === 'state'
@@ -169,8 +176,9 @@ export function setJobField(draft: JobDraft, field: TextJobField, value: string)
 }
 
 /**
- * The required fields by the spec's labels, in its order (§5 Create job step): Job Title, Company, Address,
- * City, State, Zip Code, Start Date, Type of Organization (which a chosen organization brings along).
+ * The required fields by the spec's labels, in its order (docs/product.md#5-validation-rules, Create job
+ * step): Job Title, Company, Address, City, State, Zip Code, Start Date, Type of Organization (which a chosen
+ * organization brings along).
  */
 function requiredJobFields(draft: JobDraft): Record<string, string> {
   return {
@@ -191,7 +199,10 @@ export const missingJobFields = (draft: JobDraft): string[] => missingFields(req
 export const missingJobFieldsMessage = (draft: JobDraft): string | null =>
   requiredFieldsMessage(requiredJobFields(draft));
 
-/** Spec §5 Add-job and Edit-job modals: Save only with every required field and either current or an end date. */
+/**
+ * docs/product.md#5-validation-rules Add-job and Edit-job modals: Save only with every required field and
+ * either current or an end date.
+ */
 export function isJobComplete(draft: JobDraft): boolean {
   return (
     missingJobFields(draft).length === 0 &&

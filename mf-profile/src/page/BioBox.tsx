@@ -1,6 +1,6 @@
-// The bio box (spec §4 Bio): a bio over 550 characters is cut with an ellipsis until expanded. For those who may
-// edit, the pencil toggles edit mode and the save icon writes the bio back, then shows it from the top again
-// (not expanded). A blank bio is refused with the spec's words.
+// The bio box (docs/product.md#4-states-and-transitions Bio): a bio over 550 characters is cut with an
+// ellipsis until expanded. For those who may edit, the pencil toggles edit mode and the save icon writes the
+// bio back, then shows it from the top again (not expanded). A blank bio is refused with the spec's words.
 import { refusalOr, useAction } from '@rotunda/ui';
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';

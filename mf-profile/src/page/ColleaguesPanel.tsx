@@ -1,6 +1,7 @@
-// Colleagues (spec §2, §9): people with a current job at the organization of this profile's current job, the
-// profile itself left out, five of them at random, each a link to their profile; the whole list opens in a
-// dialog. A profile without a current job has no colleagues to show.
+// Colleagues (docs/product.md#2-screens-and-routes, #9-business-constants-and-limits): people with a current
+// job at the organization of this profile's current job, the profile itself left out, five of them at random,
+// each a link to their profile; the whole list opens in a dialog. A profile without a current job has no
+// colleagues to show.
 import { type Colleague, Dialog, fetchOrganizationColleagues, Spinner } from '@rotunda/ui';
 import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';

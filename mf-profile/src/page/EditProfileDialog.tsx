@@ -1,7 +1,9 @@
-// The Edit Profile dialog (spec §2, §5, §6): every profile field, the picture (stored on the profile as soon as
-// it is chosen), the lobbyist filer id for contributors only, and 'Update password' on the member's own
-// profile only. Saving needs a picture, first name, last name, work email and office phone; what is missing is
-// named with the spec's message, which describes each of those fields, marked invalid. A saved change closes the dialog; a refusal shows the server's message here.
+// The Edit Profile dialog (docs/product.md#2-screens-and-routes, #5-validation-rules,
+// #6-roles-and-permissions): every profile field, the picture (stored on the profile as soon as it is
+// chosen), the lobbyist filer id for contributors only, and 'Update password' on the member's own profile
+// only. Saving needs a picture, first name, last name, work email and office phone; what is missing is named
+// with the spec's message, which describes each of those fields, marked invalid. A saved change closes the
+// dialog; a refusal shows the server's message here.
 import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { type Profile, type ProfileUpdate, updateProfile, uploadProfilePicture } from '../api';

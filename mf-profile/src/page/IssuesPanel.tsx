@@ -1,6 +1,7 @@
-// The issues panel (spec §2, §4, §5): the profile's issue areas, and a link to the state legislature's bill
-// site. Those who may edit toggle edit mode, which adds issues (suggestions without those already assigned; a
-// new name is made an issue area; 'You already cover this issue.' for one already there) and removes them.
+// The issues panel (docs/product.md#2-screens-and-routes, #4-states-and-transitions, #5-validation-rules):
+// the profile's issue areas, and a link to the state legislature's bill site. Those who may edit toggle edit
+// mode, which adds issues (suggestions without those already assigned; a new name is made an issue area; 'You
+// already cover this issue.' for one already there) and removes them.
 import { NewTabLink, refusalOr } from '@rotunda/ui';
 import { X } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
-// The job history (spec §2, §9): each position with its title, organization (a link to its page), office and
-// dates as 'Jan 2020 – present', current one first. Those who may edit add a job and edit each one.
+// The job history (docs/product.md#2-screens-and-routes, #9-business-constants-and-limits): each position
+// with its title, organization (a link to its page), office and dates as 'Jan 2020 – present', current one
+// first. Those who may edit add a job and edit each one.
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Job } from '../api';

@@ -1,6 +1,7 @@
-// 'Update password', in the Edit Profile dialog of the member's own profile only (spec §6): the current
-// password, a new one with the live checklist of the rules, and the new one again. The answer is the spec's
-// alert: 'Password has been updated' or 'Error updating password. Please try again.'
+// 'Update password', in the Edit Profile dialog of the member's own profile only
+// (docs/product.md#6-roles-and-permissions): the current password, a new one with the live checklist of the
+// rules, and the new one again. The answer is the spec's alert: 'Password has been updated' or 'Error
+// updating password. Please try again.'
 import { isPasswordValid, PASSWORD_MESSAGES, passwordMismatchError } from '@rotunda/rules';
 import { PasswordChecklist } from '@rotunda/ui';
 import { KeyRound } from 'lucide-react';

@@ -1,7 +1,7 @@
-// The profile page's left column (spec §2, §3): picture or placeholder, name, pronouns, current title and
-// organization (a link to its page), phones, work email (mailto), personal email, social links, and the
-// lobbyist filer id only when there is one, linking to the lobbyist's Cal-Access page, and "Save contact" (the
-// work contact as a vCard). The edit pencil shows
+// The profile page's left column (docs/product.md#2-screens-and-routes, #3-entities-and-their-fields):
+// picture or placeholder, name, pronouns, current title and organization (a link to its page), phones, work
+// email (mailto), personal email, social links, and the lobbyist filer id only when there is one, linking to
+// the lobbyist's Cal-Access page, and "Save contact" (the work contact as a vCard). The edit pencil shows
 // to those who may edit; Claim to a member without a profile looking at one nobody owns.
 import { formatPhone } from '@rotunda/rules';
 import { ContactItem, NewTabLink, SocialLinks, telHref } from '@rotunda/ui';

@@ -56,7 +56,7 @@ interface ProfileFieldsProps {
   onChange: (field: ProfileFormField, value: string) => void;
   /** Stores a chosen picture; answers its URL (which becomes the profile_picture value). */
   uploadPicture: (file: Blob, fileName: string) => Promise<string>;
-  /** Contributors see and set the lobbyist filer id (spec §6). */
+  /** Contributors see and set the lobbyist filer id (docs/product.md#6-roles-and-permissions). */
   withLobbyFilerId: boolean;
   /** The field to start on when a dialog opens. */
   autoFocus?: boolean;

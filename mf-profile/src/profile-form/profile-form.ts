@@ -1,6 +1,7 @@
 // The personal-information form shared by profile creation (step 1) and the Edit Profile dialog: its values,
-// the required fields with the spec's labels (§5: Profile Picture, First Name, Last Name, Work Email, Office
-// Phone), live formatting (phones as (xxx) xxx-xxxx) and the fields the form sends.
+// the required fields with the product's labels (docs/product.md#5-validation-rules: Profile Picture, First
+// Name, Last Name, Work Email, Office Phone), live formatting (phones as (xxx) xxx-xxxx) and the fields the
+// form sends.
 import {
   formatPhone,
   missingFields,
@@ -65,7 +66,10 @@ export function formatWhileTyping(field: ProfileFormField, value: string): strin
   return field === 'mobile_phone' || field === 'other_phone' ? formatPhone(value) : value;
 }
 
-/** Spec §5: 'Please provide entries for the following required fields: …' naming the missing ones, or null. */
+/**
+ * docs/product.md#5-validation-rules: 'Please provide entries for the following required fields: …' naming
+ * the missing ones, or null.
+ */
 export function missingProfileFieldsMessage(values: ProfileFormValues): string | null {
   return requiredFieldsMessage(requiredProfileFields(values));
 }
