@@ -1,6 +1,7 @@
-// The Cal-Access ID (spec §5 organization form, §6): which organizations carry one (lobbying firms, and the
-// associations and unions that file as lobbyist employers), what one looks like (the filer's number on the
-// Secretary of State's lobbying disclosure site), and who may set or correct it (contributors only).
+// The Cal-Access ID (docs/product.md#5-validation-rules organization form, #6-roles-and-permissions): which
+// organizations carry one (lobbying firms, and the associations and unions that file as lobbyist employers),
+// what one looks like (the filer's number on the Secretary of State's lobbying disclosure site), and who may
+// set or correct it (contributors only).
 export const CAL_ACCESS_GROUPS: readonly string[] = ['Lobbyists', 'Associations', 'Unions'];
 
 export const hasCalAccessId = (groupName: string): boolean => CAL_ACCESS_GROUPS.includes(groupName);

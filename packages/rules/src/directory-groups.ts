@@ -1,5 +1,6 @@
-// The people directory's group filter values that are not an organization group of their own (spec §2
-// Directory screen: 'Elected Officials' and 'Other' are added, 'Campaigns' is hidden).
+// The people directory's group filter values that are not an organization group of their own
+// (docs/product.md#2-screens-and-routes Directory screen: 'Elected Officials' and 'Other' are added,
+// 'Campaigns' is hidden).
 
 /**
  * Selects people whose current organization is in the group Other, and people with no current organization at

@@ -1,5 +1,6 @@
-// The job form's rules (spec §5 create job, add-job and edit-job modals): its labels in the required-fields
-// message, in the form's order, and the refusals of a job without an end date or ending before it starts.
+// The job form's rules (docs/product.md#5-validation-rules create job, add-job and edit-job modals): its
+// labels in the required-fields message, in the form's order, and the refusals of a job without an end date
+// or ending before it starts.
 
 export const JOB_LABELS = {
   title: 'Job Title',

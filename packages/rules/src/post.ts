@@ -1,12 +1,16 @@
-// The public square's post form rules (spec §3, §5 create post, §9): the field names the required-fields message
-// uses, the EVENT type's id, an event's default times, and that an event ends after it starts (spec silent; a
-// calendar entry that ends before it begins is a typo a member wants caught); how many comments travel with a
-// post and per page of the earlier ones.
+// The public square's post form rules (docs/product.md#3-entities-and-their-fields, #5-validation-rules
+// create post, #9-business-constants-and-limits): the field names the required-fields message uses, the EVENT
+// type's id, an event's default times, and that an event ends after it starts (spec silent; a calendar entry
+// that ends before it begins is a typo a member wants caught); how many comments travel with a post and per
+// page of the earlier ones.
 
-/** Spec §3: the post type EVENT has id 9. */
+/** docs/product.md#3-entities-and-their-fields: the post type EVENT has id 9. */
 export const EVENT_POST_TYPE_ID = 9;
 
-/** The spec's field names in the required-fields message, in the form's order (spec §5 create post). */
+/**
+ * The spec's field names in the required-fields message, in the form's order
+ * (docs/product.md#5-validation-rules create post).
+ */
 export const POST_LABELS = {
   title: 'Post Title',
   body: 'Post Body',
@@ -17,7 +21,7 @@ export const POST_LABELS = {
   eventEnd: 'End Time',
 } as const;
 
-/** Spec §9: an event's times before the member changes them. */
+/** docs/product.md#9-business-constants-and-limits: an event's times before the member changes them. */
 export const EVENT_DEFAULT_TIMES = { start: '12:00', end: '13:00' } as const;
 
 export const EVENT_TIMES_MESSAGE = 'End Time must be after Start Time.';

@@ -1,5 +1,6 @@
-// The eight social networks organizations and profiles link to (spec §2, §3), in the spec's order, by the names
-// people know them by: the labels forms show and refusals name.
+// The eight social networks organizations and profiles link to (docs/product.md#2-screens-and-routes,
+// #3-entities-and-their-fields), in the spec's order, by the names people know them by: the labels forms show
+// and refusals name.
 
 export const SOCIAL_NETWORKS = [
   { network: 'linkedin', label: 'LinkedIn' },

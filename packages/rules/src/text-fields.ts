@@ -1,7 +1,7 @@
-// Text a member types into a form, as the services store it (spec §5): trimmed, blank meaning cleared, lengths
-// bounded, phones formatted, web links that are really http(s) links, and searches split into a bounded number of
-// words. The rules are pure; each caller says how a refusal is raised (a service throws its domain error), so the
-// words the member reads are written once.
+// Text a member types into a form, as the services store it (docs/product.md#5-validation-rules): trimmed,
+// blank meaning cleared, lengths bounded, phones formatted, web links that are really http(s) links, and
+// searches split into a bounded number of words. The rules are pure; each caller says how a refusal is raised
+// (a service throws its domain error), so the words the member reads are written once.
 import { formatPhone } from './phone.ts';
 
 /** The longest text field and web address a form may store. */

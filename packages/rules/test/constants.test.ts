@@ -1,4 +1,5 @@
-// Image limits, captcha messages and Elected Officials titles (§5, §9).
+// Image limits, captcha messages and Elected Officials titles (docs/product.md#5-validation-rules,
+// #9-business-constants-and-limits).
 import { describe, expect, it } from 'vitest';
 import {
   CAPTCHA_MESSAGES,

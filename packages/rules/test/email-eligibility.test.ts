@@ -1,4 +1,5 @@
-// Registration eligibility (§5): beta email, approved work email, .ca.gov, approved domain.
+// Registration eligibility (docs/product.md#5-validation-rules): beta email, approved work email, .ca.gov,
+// approved domain.
 import { describe, expect, it } from 'vitest';
 import { type EligibilityLists, emailDomain, isCaGovDomain, isEmailEligible } from '../src/index.ts';
 

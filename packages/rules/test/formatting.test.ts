@@ -1,4 +1,5 @@
-// Title case, state upper-casing and phone format (§5 "Organization form", "Other formatting", §9).
+// Title case, state upper-casing and phone format (docs/product.md#5-validation-rules "Organization form",
+// "Other formatting", #9-business-constants-and-limits).
 import { describe, expect, it } from 'vitest';
 import { formatPhone, formatState, titleCase } from '../src/index.ts';
 

@@ -1,4 +1,5 @@
-// Password rules, checked against the spec's wording (§5, §9).
+// Password rules, checked against the product's wording (docs/product.md#5-validation-rules,
+// #9-business-constants-and-limits).
 import { describe, expect, it } from 'vitest';
 import {
   isPasswordValid,

@@ -1,5 +1,5 @@
-// The post form's shared rules (spec §3, §5 create post, §9): labels, EVENT's id, default times, and an event
-// ending after it starts.
+// The post form's shared rules (docs/product.md#3-entities-and-their-fields, #5-validation-rules create post,
+// #9-business-constants-and-limits): labels, EVENT's id, default times, and an event ending after it starts.
 import { describe, expect, it } from 'vitest';
 import {
   EVENT_DEFAULT_TIMES,

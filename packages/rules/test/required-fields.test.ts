@@ -1,4 +1,5 @@
-// The required-fields message (§5 create profile step 1, create job step, create post).
+// The required-fields message (docs/product.md#5-validation-rules: create profile step 1, create job step,
+// create post).
 import { describe, expect, it } from 'vitest';
 import {
   isMissing,

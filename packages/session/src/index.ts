@@ -3,7 +3,10 @@
 // plus the refresh token (see AuthState.refreshToken for why).
 import { createStore, useStore } from 'zustand';
 
-/** The signed-in user as the login answer describes it (spec §3, Auth user). */
+/**
+ * The signed-in user as the login answer describes it (docs/product.md#3-entities-and-their-fields, Auth
+ * user).
+ */
 export interface AuthUser {
   token: string;
   user_id: string;
@@ -170,7 +173,10 @@ export const setSession = (user: AuthUser, refreshToken?: string | null): void =
 export const clearSession = (): void => sessionStore.getState().clearSession();
 export const setProfileId = (profileId: number): void => sessionStore.getState().setProfileId(profileId);
 
-/** Where a signed-in user belongs (spec §2): the public square with a profile, profile creation without. */
+/**
+ * Where a signed-in user belongs (docs/product.md#2-screens-and-routes): the public square with a profile,
+ * profile creation without.
+ */
 export function homePathFor(user: AuthUser): string {
   return user.profile_id ? '/public-square' : '/profile/create';
 }

@@ -1,7 +1,8 @@
-// An image field that uploads as soon as an image is chosen (spec §4 Logo and picture upload): the choice is
-// checked first (prepareImage: type, size, fitted within 450×600), a refused one shows the spec's message and
-// keeps the current image; otherwise a preview shows at once while the upload runs, and the stored image's
-// URL is handed to the caller. A refusal by the server shows the server's own message.
+// An image field that uploads as soon as an image is chosen (docs/product.md#4-states-and-transitions Logo
+// and picture upload): the choice is checked first (prepareImage: type, size, fitted within 450×600), a
+// refused one shows the spec's message and keeps the current image; otherwise a preview shows at once while
+// the upload runs, and the stored image's URL is handed to the caller. A refusal by the server shows the
+// server's own message.
 import { IMAGE_LIMITS } from '@rotunda/rules';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';

@@ -1,10 +1,11 @@
-// A server-paged list on screen (the feed, the directory, the organization list; spec §4, §9): a spinner while
-// its first page is still empty, the screen's own error and empty lines (children), the cards — dimmed while a
-// new query loads — with the next page asked for when the last card is seen, then the "loading more" line,
-// a failed next page with Try again, or, in a browser that cannot tell what is in view, a "Show more" button.
-// A status line, always there so screen readers announce what it comes to say, tells how many more cards a
-// next page brought (WCAG 4.1.3): a sighted member sees them appear, a screen reader user would not know.
-// Its look is @rotunda/ui/states.css (.status-panel), which the screen imports, and the list's own class.
+// A server-paged list on screen (the feed, the directory, the organization list;
+// docs/product.md#4-states-and-transitions, #9-business-constants-and-limits): a spinner while its first page
+// is still empty, the screen's own error and empty lines (children), the cards — dimmed while a new query
+// loads — with the next page asked for when the last card is seen, then the "loading more" line, a failed
+// next page with Try again, or, in a browser that cannot tell what is in view, a "Show more" button. A status
+// line, always there so screen readers announce what it comes to say, tells how many more cards a next page
+// brought (WCAG 4.1.3): a sighted member sees them appear, a screen reader user would not know. Its look is
+// @rotunda/ui/states.css (.status-panel), which the screen imports, and the list's own class.
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorLine } from './ErrorLine';
 import { Spinner } from './Spinner';

@@ -1,5 +1,6 @@
-// The live checklist of the password rules (spec §5), shown under a new-password field. Each rule says whether
-// it is met in text as well as by its icon. The rules themselves are @rotunda/rules' passwordChecklist.
+// The live checklist of the password rules (docs/product.md#5-validation-rules), shown under a new-password
+// field. Each rule says whether it is met in text as well as by its icon. The rules themselves are
+// @rotunda/rules' passwordChecklist.
 import { passwordChecklist } from '@rotunda/rules';
 import { Check, Circle } from 'lucide-react';
 import './password-checklist.css';

@@ -1,5 +1,6 @@
-// The people with a current job at an organization (POST /api/profiles/organization-colleagues, spec §3
-// Colleague entry), which the profile page's Colleagues panel and the organization's People tab both list.
+// The people with a current job at an organization (POST /api/profiles/organization-colleagues,
+// docs/product.md#3-entities-and-their-fields Colleague entry), which the profile page's Colleagues panel and
+// the organization's People tab both list.
 import { asList, call } from './api';
 
 /** One person at the organization; the profile service leaves out the caller's own profile. */

@@ -1,7 +1,8 @@
 // Checks an image the member chose before it is uploaded, for organization logos and profile pictures alike
-// (spec §4, §5 Image upload): only .jpg, .jpeg and .png, and at most IMAGE_LIMITS.maxBytes. A larger photo is
-// first fitted within 450×600 and re-encoded at quality 0.8 in the browser, as the spec describes, and
-// refused only if it is still too large. The server checks the bytes again and resizes whatever it gets.
+// (docs/product.md#4-states-and-transitions, #5-validation-rules Image upload): only .jpg, .jpeg and .png,
+// and at most IMAGE_LIMITS.maxBytes. A larger photo is first fitted within 450×600 and re-encoded at quality
+// 0.8 in the browser, as the spec describes, and refused only if it is still too large. The server checks the
+// bytes again and resizes whatever it gets.
 import { fitImageSize, hasAllowedImageExtension, IMAGE_LIMITS, IMAGE_MESSAGES } from '@rotunda/rules';
 
 export type ImageCheck = { ok: true; file: Blob; fileName: string } | { ok: false; message: string };

@@ -1,5 +1,6 @@
 // The shapes of records the gateway answers that more than one app reads: an address as a stored organization
-// or division holds it, and a division (an office, board or bureau of an organization, spec §3 Division).
+// or division holds it, and a division (an office, board or bureau of an organization,
+// docs/product.md#3-entities-and-their-fields Division).
 
 /** Null where not given. */
 export interface StoredAddress {

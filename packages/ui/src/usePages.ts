@@ -1,7 +1,8 @@
 // A server-paged list's data (the directory, the organization list, the feed): the first page for the current
-// query, then one more page each time the screen asks, only while more remain (spec §4, §9) — as the server's
-// `total` says, or, for a list without a total (the feed), while the last page was full. A new query (a new
-// `key`) starts over; answers to superseded requests are dropped, so a slow answer for old filters never replaces
+// query, then one more page each time the screen asks, only while more remain
+// (docs/product.md#4-states-and-transitions, #9-business-constants-and-limits) — as the server's `total`
+// says, or, for a list without a total (the feed), while the last page was full. A new query (a new `key`)
+// starts over; answers to superseded requests are dropped, so a slow answer for old filters never replaces
 // the list for new ones.
 import { useCallback, useEffect, useRef, useState } from 'react';
 

@@ -1,10 +1,11 @@
 // Calls back when an element comes into view (IntersectionObserver), for lists that load their next page when
-// their last card is seen (spec §4, §9): by default once the element is wholly visible (the directory and the
-// organization list), or with `loadAheadPx` once it comes within that many pixels of the viewport's bottom
-// (the feed). Answers a ref callback to put on the element; moving it to another element (a new last card)
-// observes that one instead. An observer speaks only when the element enters or leaves view, so a call the list
-// refused (its new query was still loading) would never come again while the card stays in view: a change of
-// `again` calls back once more if the element is in view then.
+// their last card is seen (docs/product.md#4-states-and-transitions, #9-business-constants-and-limits): by
+// default once the element is wholly visible (the directory and the organization list), or with `loadAheadPx`
+// once it comes within that many pixels of the viewport's bottom (the feed). Answers a ref callback to put on
+// the element; moving it to another element (a new last card) observes that one instead. An observer speaks
+// only when the element enters or leaves view, so a call the list refused (its new query was still loading)
+// would never come again while the card stays in view: a change of `again` calls back once more if the
+// element is in view then.
 import { useCallback, useEffect, useRef } from 'react';
 
 /** Whether this browser can tell; without it a list offers a 'Show more' button instead. */
