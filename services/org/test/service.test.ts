@@ -142,7 +142,7 @@ describe('reading over gRPC', () => {
     expect([...first.organizations, ...second.organizations].map((o) => o.organization_name)).toEqual(
       names.slice(0, 20),
     );
-    // No limit: the first 30 (spec §9).
+    // No limit: the first 30 (docs/product.md#9-business-constants-and-limits).
     expect(
       (await rpc('searchOrganizations', { text: '', group: '', offset: 0, limit: 0 })).organizations,
     ).toHaveLength(30);

@@ -1,10 +1,11 @@
-// The auth service's rules (spec §4, §5, §8 and DESIGN's fixes): who may register, the password rule, the
-// captcha, confirmation and reset links bound to the address they were mailed to, login with growing delays per
-// account (taken before the password check; the owner gets in with a captcha meanwhile) and no account
-// enumeration, throttled registration, eligibility checks and reset mails, sessions that end for good (logout,
-// password change or reset, a reused refresh token), the contributor-only access lists and the per-member
-// quotas the gateway asks about, and members' data: their account exported, or deleted with the password
-// again. Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// The auth service's rules (docs/product.md#4-states-and-transitions, #5-validation-rules, #8-error-catalogue
+// and DESIGN's fixes): who may register, the password rule, the captcha, confirmation and reset links bound
+// to the address they were mailed to, login with growing delays per account (taken before the password check;
+// the owner gets in with a captcha meanwhile) and no account enumeration, throttled registration, eligibility
+// checks and reset mails, sessions that end for good (logout, password change or reset, a reused refresh
+// token), the contributor-only access lists and the per-member quotas the gateway asks about, and members'
+// data: their account exported, or deleted with the password again. Knows nothing of gRPC, HTTP or Prisma: it
+// works through its ports.
 import {
   ADMIN_ROLE,
   CAPTCHA_MESSAGES,
@@ -63,7 +64,9 @@ export const MEMBER_EMAILS_LIMIT = 1000;
 
 export interface AuthSettings {
   productName: string;
-  /** Where people who cannot register ask for access (spec §1). */
+  /**
+   * Where people who cannot register ask for access (docs/product.md#1-what-the-product-does-and-for-whom).
+   */
   accessEmail: string;
   confirmLinkHours: number;
   resetLinkMinutes: number;
@@ -119,7 +122,10 @@ export interface AuthDependencies {
   settings: AuthSettings;
 }
 
-/** The member as the screens know them (spec §3 Auth user), less token and profile id. */
+/**
+ * The member as the screens know them (docs/product.md#3-entities-and-their-fields Auth user), less token and
+ * profile id.
+ */
 export interface AuthUser {
   userId: string;
   firstName: string;

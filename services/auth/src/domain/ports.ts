@@ -201,7 +201,7 @@ export interface OneTimeTokens {
   revokeAll(userId: string, purpose: OneTimeTokenPurpose): Promise<void>;
 }
 
-/** Who may register besides the .ca.gov rule (spec §5). Stored lower-case. */
+/** Who may register besides the .ca.gov rule (docs/product.md#5-validation-rules). Stored lower-case. */
 export interface AccessLists {
   approvedDomains(): Promise<string[]>;
   approvedEmails(): Promise<string[]>;

@@ -1,4 +1,4 @@
-// A headline as the product shows it (spec §3 Headline).
+// A headline as the product shows it (docs/product.md#3-entities-and-their-fields Headline).
 export interface Headline {
   title: string;
   snippet: string;

@@ -1,6 +1,7 @@
-// Who may do what to organizations (spec §6) and the refusal texts the org service answers with: the Cal-Access
-// ID is a contributor's to give, only for its groups and only as a filer number; names must be names; a group is
-// one of the fixed ones. Every change is curation, recorded under whoever made it.
+// Who may do what to organizations (docs/product.md#6-roles-and-permissions) and the refusal texts the org
+// service answers with: the Cal-Access ID is a contributor's to give, only for its groups and only as a filer
+// number; names must be names; a group is one of the fixed ones. Every change is curation, recorded under
+// whoever made it.
 import { CAL_ACCESS_MESSAGES, hasCalAccessId, isCalAccessId, nameProblem } from '@rotunda/rules';
 import {
   ACCESS_MESSAGES,
@@ -39,8 +40,9 @@ export function checkName(label: string, name: string | null | undefined) {
 }
 
 /**
- * A Cal-Access ID is given only by a contributor (spec §6: the lobbying filer id is theirs to see and edit),
- * only for its groups, and only as a filer number. Blank (clearing it, or nothing to set) needs no check.
+ * A Cal-Access ID is given only by a contributor (docs/product.md#6-roles-and-permissions: the lobbying filer
+ * id is theirs to see and edit), only for its groups, and only as a filer number. Blank (clearing it, or
+ * nothing to set) needs no check.
  */
 export function checkCalAccessId(caller: Caller, groupName: string, lobbyFilerId: string | null | undefined) {
   if (!lobbyFilerId) return;

@@ -1,10 +1,10 @@
-// The org service's rules for organizations and divisions (spec §3–§6, DESIGN's fixes): who may add and edit
-// organizations, divisions and logos, the organization form's rules, names that are names (composed, nothing
-// unseen, never reading like another organization's), the Cal-Access ID set or corrected by contributors only, a
-// website that counts for the Verified employer badge only once a contributor set or confirmed it, each write's
-// curation history, and the 5-result division lookup. The list and the organization lookups are the search
-// index's (organization-search.ts).
-// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// The org service's rules for organizations and divisions (docs/product.md#3-entities-and-their-fields to
+// #6-roles-and-permissions, DESIGN's fixes): who may add and edit organizations, divisions and logos, the
+// organization form's rules, names that are names (composed, nothing unseen, never reading like another
+// organization's), the Cal-Access ID set or corrected by contributors only, a website that counts for the
+// Verified employer badge only once a contributor set or confirmed it, each write's curation history, and the
+// 5-result division lookup. The list and the organization lookups are the search index's
+// (organization-search.ts). Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import {
   mediaKeyOf,
   mediaUrl,
@@ -122,7 +122,10 @@ export function createOrgService({
       return repository.listGroups();
     },
 
-    /** Every listed organization, for the list call without paging (spec §7 as built). */
+    /**
+     * Every listed organization, for the list call without paging (docs/product.md#7-the-calls-it-makes as
+     * built).
+     */
     async listOrganizations(): Promise<Organization[]> {
       return repository.listVisible();
     },
@@ -135,9 +138,9 @@ export function createOrgService({
     },
 
     /**
-     * Any member: the profile flow adds the organization a new job is at (spec §7 add-organization). Its form
-     * has no Cal-Access ID, so a member sending one is refused rather than silently ignored; a contributor may
-     * give one.
+     * Any member: the profile flow adds the organization a new job is at
+     * (docs/product.md#7-the-calls-it-makes add-organization). Its form has no Cal-Access ID, so a member
+     * sending one is refused rather than silently ignored; a contributor may give one.
      */
     async addOrganization(caller: Caller | undefined, input: NewOrganizationInput) {
       const member = requireMember(caller);
@@ -177,8 +180,8 @@ export function createOrgService({
     },
 
     /**
-     * Contributors only (spec §6); the edit form's rules again, whatever the browser enforced. The Cal-Access
-     * ID may be set, corrected or cleared here; not sending it keeps it.
+     * Contributors only (docs/product.md#6-roles-and-permissions); the edit form's rules again, whatever the
+     * browser enforced. The Cal-Access ID may be set, corrected or cleared here; not sending it keeps it.
      */
     async updateOrganization(
       caller: Caller | undefined,
@@ -235,8 +238,9 @@ export function createOrgService({
     },
 
     /**
-     * Contributors only: the upload is checked and resized (spec §5 image upload), written under a new
-     * server-made key, and the organization points at it; the replaced logo's object is removed.
+     * Contributors only: the upload is checked and resized (docs/product.md#5-validation-rules image upload),
+     * written under a new server-made key, and the organization points at it; the replaced logo's object is
+     * removed.
      */
     async setLogo(caller: Caller | undefined, organizationId: number, image: Buffer): Promise<string> {
       const contributor = requireContributor(caller);

@@ -1,7 +1,8 @@
-// The organization list and lookups through the search index (spec §7, §9): the list searched by every word of
-// the name, filtered by group and paged (the product's own organization never listed), the 5-result autocomplete,
-// and the index kept in step with the table (each write's document, a replica's start, the operator's reindex).
-// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// The organization list and lookups through the search index (docs/product.md#7-the-calls-it-makes,
+// #9-business-constants-and-limits): the list searched by every word of the name, filtered by group and paged
+// (the product's own organization never listed), the 5-result autocomplete, and the index kept in step with
+// the table (each write's document, a replica's start, the operator's reindex). Knows nothing of gRPC, HTTP
+// or Prisma: it works through its ports.
 import {
   MAX_RESULT_WINDOW,
   type RebuildOutcome,
@@ -17,9 +18,12 @@ import type { Organization, OrganizationPage } from './organization.ts';
 import type { OrganizationRepository } from './ports.ts';
 import { searchWords } from './rules.ts';
 
-/** Page sizes of the organization list (spec §9: 30 at first, 30 more at a time). */
+/**
+ * Page sizes of the organization list (docs/product.md#9-business-constants-and-limits: 30 at first, 30 more
+ * at a time).
+ */
 const PAGE = { default: 30, max: 100 } as const;
-/** Autocomplete lists are capped at 5 (spec §9). */
+/** Autocomplete lists are capped at 5 (docs/product.md#9-business-constants-and-limits). */
 export const LOOKUP_LIMIT = 5;
 const REINDEX_BATCH = 500;
 
@@ -105,7 +109,10 @@ export function createOrganizationSearch({
       return { organizations: await pageOrganizations(ids, stored), total };
     },
 
-    /** Autocomplete (spec §4): every word in the name, any case, at most 5, by name. */
+    /**
+     * Autocomplete (docs/product.md#4-states-and-transitions): every word in the name, any case, at most 5,
+     * by name.
+     */
     async findOrganizationsByName(name: string): Promise<Organization[]> {
       const words = searchWords(name);
       if (words.length === 0) return [];

@@ -1,8 +1,11 @@
-// Organizations, groups and divisions as the org service's rules see them (spec §3), and the fixed list of
-// organization groups.
+// Organizations, groups and divisions as the org service's rules see them
+// (docs/product.md#3-entities-and-their-fields), and the fixed list of organization groups.
 import { type PostalAddress, SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
 
-/** The organization groups (spec §3 Group, §5 organization types), with ids that never change. */
+/**
+ * The organization groups (docs/product.md#3-entities-and-their-fields Group, #5-validation-rules
+ * organization types), with ids that never change.
+ */
 export const GROUPS = [
   { groupId: 1, groupName: 'Associations' },
   { groupId: 2, groupName: 'Agencies' },
@@ -21,7 +24,10 @@ export interface Group {
   groupName: string;
 }
 
-/** The fields an organization's form edits besides its name (spec §7 update-organization). Null: not given. */
+/**
+ * The fields an organization's form edits besides its name (docs/product.md#7-the-calls-it-makes
+ * update-organization). Null: not given.
+ */
 export interface OrganizationFields extends PostalAddress, SocialLinks {
   website: string | null;
   mainPhone: string | null;

@@ -1,6 +1,7 @@
-// The organization form's rules, enforced on the server whatever the browser did (spec §5): required fields,
-// title case for address, suite and city, upper-case state, the phone format, web addresses that are really
-// http(s) links, and sane lengths. Pure functions; the org service applies them.
+// The organization form's rules, enforced on the server whatever the browser did
+// (docs/product.md#5-validation-rules): required fields, title case for address, suite and city, upper-case
+// state, the phone format, web addresses that are really http(s) links, and sane lengths. Pure functions; the
+// org service applies them.
 import {
   cleanEmailDomains,
   formatState,
@@ -40,7 +41,10 @@ export const URL_FIELDS = [
 /** Trimmed text, blank as cleared, bounded lengths; http(s) links; phones; search words (@rotunda/rules). */
 export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(invalidArgument);
 
-/** Address formatting shared by organizations and divisions (spec §5 organization form, other formatting). */
+/**
+ * Address formatting shared by organizations and divisions (docs/product.md#5-validation-rules organization
+ * form, other formatting).
+ */
 function cleanAddress<T extends Partial<Record<string, string | null>>>(
   fields: T,
   labels: Record<keyof PostalAddress, string>,
@@ -115,7 +119,9 @@ export function cleanListedEmailDomains(domains: readonly string[] | undefined):
   return { emailDomains: result.domains };
 }
 
-/** The edit form's rule: name and street address (spec §5), in its message format. */
+/**
+ * The edit form's rule: name and street address (docs/product.md#5-validation-rules), in its message format.
+ */
 export function requireNameAndAddress(
   name: string | null | undefined,
   streetAddress: string | null | undefined,
