@@ -1,7 +1,7 @@
-// Who may do what to posts and comments (spec §6): members only to write, a member with a profile to post or
-// comment, the author alone to change or delete what they wrote. The refusal texts the post service answers with,
-// and the lookups that answer NOT_FOUND for an id that names nothing, or a post or comment the viewer may not see
-// (hidden or removed by moderation, visibility.ts).
+// Who may do what to posts and comments (docs/product.md#6-roles-and-permissions): members only to write, a
+// member with a profile to post or comment, the author alone to change or delete what they wrote. The refusal
+// texts the post service answers with, and the lookups that answer NOT_FOUND for an id that names nothing, or
+// a post or comment the viewer may not see (hidden or removed by moderation, visibility.ts).
 import { ACCESS_MESSAGES, type Caller, notFound, permissionDenied } from '@rotunda/service-kit';
 import type { CommentStore, PostStore, StoredPost } from './ports.ts';
 import { type Comment, SORTS } from './post.ts';

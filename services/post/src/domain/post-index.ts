@@ -1,6 +1,7 @@
-// The posts' search index (spec §5, §6): what it holds of a post, the feed's orders, and keeping it in step with
-// the table: a post after each write that shows in search, an author's posts when their names or issue areas
-// change, and the whole index when a replica starts or the operator rebuilds it.
+// The posts' search index (docs/product.md#5-validation-rules, #6-roles-and-permissions): what it holds of a
+// post, the feed's orders, and keeping it in step with the table: a post after each write that shows in
+// search, an author's posts when their names or issue areas change, and the whole index when a replica starts
+// or the operator rebuilds it.
 import {
   type RebuildOutcome,
   type RebuildSource,
@@ -27,9 +28,9 @@ const LATE = Symbol('late');
 
 /**
  * The search index's fields for posts: every word of a search must be in the title, the author's first or last
- * name, or the body's text (spec §5); the type filter, "My issue areas" (the author's issue area ids) and who may
- * find the post (`seen_by`, visibility.ts: a hidden post only its author and contributors); the feed sorts on the
- * creation time and the like count.
+ * name, or the body's text (docs/product.md#5-validation-rules); the type filter, "My issue areas" (the
+ * author's issue area ids) and who may find the post (`seen_by`, visibility.ts: a hidden post only its author
+ * and contributors); the feed sorts on the creation time and the like count.
  */
 export const POST_INDEX = {
   textFields: ['title', 'first_name', 'last_name', 'body'],
@@ -58,7 +59,10 @@ export function searchDocumentOf(post: IndexedPost): SearchDocument {
   };
 }
 
-/** The feed's orders (spec §4): recent = newest first; popular = most liked, then newest; random = seeded. */
+/**
+ * The feed's orders (docs/product.md#4-states-and-transitions): recent = newest first; popular = most liked,
+ * then newest; random = seeded.
+ */
 export function feedOrder(sort: Sort, seed: number): SortKey[] {
   if (sort === 'popular')
     return [

@@ -1,8 +1,9 @@
-// The posts (spec §5, §6, DESIGN's fixes): the feed searched, filtered, sorted and paged through the search index,
-// each post carrying only its latest comments; posts written by members with a profile, sanitized before storage,
-// changed or deleted by their author only; the index and then the feed version moved after every write, so the
-// gateways may keep pages until it moves. Comments, likes and reads, the types and the read copies of names are
-// their own modules; none knows gRPC, HTTP or Prisma: they work through their ports.
+// The posts (docs/product.md#5-validation-rules, #6-roles-and-permissions, DESIGN's fixes): the feed
+// searched, filtered, sorted and paged through the search index, each post carrying only its latest comments;
+// posts written by members with a profile, sanitized before storage, changed or deleted by their author only;
+// the index and then the feed version moved after every write, so the gateways may keep pages until it moves.
+// Comments, likes and reads, the types and the read copies of names are their own modules; none knows gRPC,
+// HTTP or Prisma: they work through their ports.
 import { POST_COMMENTS } from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type RebuildOutcome } from '@rotunda/search';
 import { type Caller, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
@@ -107,7 +108,10 @@ export function postContent(sanitizer: BodySanitizer, input: PostInput): PostCon
   return { title, body: body.html, bodyText: body.text, postTypeId: input.postTypeId, ...eventFields };
 }
 
-/** The post by `author`: their profile, member and current job's organization and division (spec §7 add-post). */
+/**
+ * The post by `author`: their profile, member and current job's organization and division
+ * (docs/product.md#7-the-calls-it-makes add-post).
+ */
 export function newPost(content: PostContent, author: Author): NewPost {
   return {
     ...content,
@@ -145,9 +149,10 @@ export function createPostService({
     },
 
     /**
-     * One page of the feed, public (spec §6): searched, filtered and sorted by the index, then read in order. "My
-     * issue areas" is a member's: only posts of authors sharing one of the caller's issue areas (none without).
-     * Hidden posts and comments only for their authors and contributors, removed ones for nobody.
+     * One page of the feed, public (docs/product.md#6-roles-and-permissions): searched, filtered and sorted
+     * by the index, then read in order. "My issue areas" is a member's: only posts of authors sharing one of
+     * the caller's issue areas (none without). Hidden posts and comments only for their authors and
+     * contributors, removed ones for nobody.
      */
     async listPosts(caller: Caller | undefined, input: ListPostsInput): Promise<Post[]> {
       const member = input.myIssues ? requireMember(caller) : undefined;
@@ -187,9 +192,9 @@ export function createPostService({
     },
 
     /**
-     * A member with a profile (spec §6); whatever author or counts were sent, the server decides them. The people
-     * it mentions whom the profiles know are stored with it and told (ADR 0042), as are the members following its
-     * author's issue areas (their digests).
+     * A member with a profile (docs/product.md#6-roles-and-permissions); whatever author or counts were sent,
+     * the server decides them. The people it mentions whom the profiles know are stored with it and told (ADR
+     * 0042), as are the members following its author's issue areas (their digests).
      */
     async addPost(
       caller: Caller | undefined,

@@ -1,5 +1,5 @@
-// The post and event types as the public square lists them (spec §3): every post type by id, the event types by
-// name with OTHER last, one of either by id.
+// The post and event types as the public square lists them (docs/product.md#3-entities-and-their-fields):
+// every post type by id, the event types by name with OTHER last, one of either by id.
 import { notFound } from '@rotunda/service-kit';
 import { MESSAGES } from './access.ts';
 import type { TypeStore } from './ports.ts';

@@ -1,5 +1,6 @@
-// Posts, comments, likes and the post and event types as the post service's rules see them (spec §3), with the
-// fixed lists of types, and the read copies of other services' names (ADR 0012).
+// Posts, comments, likes and the post and event types as the post service's rules see them
+// (docs/product.md#3-entities-and-their-fields), with the fixed lists of types, and the read copies of other
+// services' names (ADR 0012).
 import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
 import type { ModerationMark, ModerationState } from './visibility.ts';
 
@@ -13,7 +14,10 @@ export interface EventType {
   eventType: string;
 }
 
-/** What members of a state-government directory announce. The ids never change; 9 is EVENT (spec §3). */
+/**
+ * What members of a state-government directory announce. The ids never change; 9 is EVENT
+ * (docs/product.md#3-entities-and-their-fields).
+ */
 export const POST_TYPES = [
   { postTypeId: 1, postType: 'ANNOUNCEMENT' },
   { postTypeId: 2, postType: 'PRESS RELEASE' },
@@ -26,7 +30,10 @@ export const POST_TYPES = [
   { postTypeId: EVENT_POST_TYPE_ID, postType: 'EVENT' },
 ] as const satisfies readonly PostType[];
 
-/** The kinds of event. The ids never change; the list is answered by name with OTHER last (spec §3). */
+/**
+ * The kinds of event. The ids never change; the list is answered by name with OTHER last
+ * (docs/product.md#3-entities-and-their-fields).
+ */
 export const EVENT_TYPES = [
   { eventTypeId: 1, eventType: 'HEARING' },
   { eventTypeId: 2, eventType: 'TOWN HALL' },
@@ -42,7 +49,7 @@ export const EVENT_TYPES = [
 
 export const OTHER_EVENT_TYPE = 'OTHER';
 
-/** Event types by name, OTHER last (spec §3). */
+/** Event types by name, OTHER last (docs/product.md#3-entities-and-their-fields). */
 export function eventTypeOrder(a: EventType, b: EventType): number {
   const aOther = a.eventType === OTHER_EVENT_TYPE;
   const bOther = b.eventType === OTHER_EVENT_TYPE;

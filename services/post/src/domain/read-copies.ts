@@ -68,7 +68,10 @@ export function createReadCopies({ copies, profiles, orgs, postIndex, feedVersio
       return profiles.authorOfMember(userId).catch(() => null);
     },
 
-    /** The caller's profile as an author (spec §7 profile-info); NOT_FOUND when they have none. */
+    /**
+     * The caller's profile as an author (docs/product.md#7-the-calls-it-makes profile-info); NOT_FOUND when
+     * they have none.
+     */
     async profileInfo(caller: Caller | undefined): Promise<Author> {
       const member = requireMember(caller);
       const author = await profiles.authorOfMember(member.userId);

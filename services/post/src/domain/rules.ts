@@ -1,7 +1,7 @@
-// The public square's rules, enforced on the server whatever the browser did (spec §5 create post, comments,
-// searches): required fields with the spec's labels and message, event fields for EVENT posts only, dates and
-// times in their formats and an event ending after it starts, sane lengths, search words. Pure functions; the post
-// service applies them.
+// The public square's rules, enforced on the server whatever the browser did
+// (docs/product.md#5-validation-rules create post, comments, searches): required fields with the spec's
+// labels and message, event fields for EVENT posts only, dates and times in their formats and an event ending
+// after it starts, sane lengths, search words. Pure functions; the post service applies them.
 import {
   EVENT_POST_TYPE_ID,
   EVENT_TIMES_MESSAGE,
@@ -24,7 +24,7 @@ export const LIMITS = {
   comment: 5_000,
 } as const;
 
-/** Page sizes of the feed (spec §9: 20 at a time). */
+/** Page sizes of the feed (docs/product.md#9-business-constants-and-limits: 20 at a time). */
 export const PAGE = { default: 20, max: 50 } as const;
 
 const rules = textFieldRules(invalidArgument);
@@ -61,8 +61,9 @@ export interface PostDraft extends EventFields {
 }
 
 /**
- * Title, body and type are required, and for events (type 9) location, date, start and end too (spec §5); the
- * message lists only the missing ones, in the form's order. Then the formats: date and times.
+ * Title, body and type are required, and for events (type 9) location, date, start and end too
+ * (docs/product.md#5-validation-rules); the message lists only the missing ones, in the form's order. Then
+ * the formats: date and times.
  */
 export function checkPost(draft: PostDraft): EventFields {
   const isEvent = draft.postTypeId === EVENT_POST_TYPE_ID;

@@ -372,7 +372,8 @@ export async function seedDemoPosts({
     for (let c = 0; c < commentCount; c++) {
       const commenter = pick(others);
       const at = new Date(createdAt.getTime() + (c + 1) * 2 * HOUR_MS);
-      // Every third comment was edited an hour later (spec §3: shown as edited).
+      // Every third comment was edited an hour later (docs/product.md#3-entities-and-their-fields: shown as
+      // edited).
       const edited = (i + c) % 3 === 0;
       await repository.addComment(
         { postId, authorId: commenter.profileId, userId: commenter.userId, body: pick(COMMENTS) },

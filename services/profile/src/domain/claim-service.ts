@@ -1,9 +1,9 @@
-// The profile service's rules for claims (spec §4, DESIGN's fixes, issue 28): finding the unclaimed profiles that
-// match a member, and claiming one, confirmed at once when the member's confirmed account email is the profile's
-// work email and that email has not changed in the last 30 days and the member is no contributor, else pending
-// until a contributor confirms or rejects it (never their own claim, nor one on a profile whose work email they
-// changed last), the profile unowned meanwhile. Every change of owner is in the profile's history. One profile
-// or claim per member.
+// The profile service's rules for claims (docs/product.md#4-states-and-transitions, DESIGN's fixes, issue
+// 28): finding the unclaimed profiles that match a member, and claiming one, confirmed at once when the
+// member's confirmed account email is the profile's work email and that email has not changed in the last 30
+// days and the member is no contributor, else pending until a contributor confirms or rejects it (never their
+// own claim, nor one on a profile whose work email they changed last), the profile unowned meanwhile. Every
+// change of owner is in the profile's history. One profile or claim per member.
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { claimConfirmsAtOnce } from '@rotunda/rules';
 import {
@@ -84,10 +84,11 @@ export function createClaimService({ profiles, directory }: ClaimServiceDependen
     },
 
     /**
-     * A member claims a profile nobody owns and no other claim waits on (spec §4). When the member's confirmed
-     * account email (the access token's) is the profile's work email, the claim is confirmed and the profile
-     * theirs at once; otherwise it waits for a contributor, and until then the profile stays as it is: not the
-     * claimant's to change or post as. One profile or claim per member.
+     * A member claims a profile nobody owns and no other claim waits on
+     * (docs/product.md#4-states-and-transitions). When the member's confirmed account email (the access
+     * token's) is the profile's work email, the claim is confirmed and the profile theirs at once; otherwise
+     * it waits for a contributor, and until then the profile stays as it is: not the claimant's to change or
+     * post as. One profile or claim per member.
      */
     async claimProfile(
       caller: Caller | undefined,

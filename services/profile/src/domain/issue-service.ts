@@ -1,6 +1,7 @@
-// The profile service's rules for issue areas (spec §3, §5 duplicate issue, §7 issues): any member lists and
-// adds issue areas (one per name, any case); a profile's owner, or a contributor while unclaimed, adds and
-// removes the issues the profile covers, each once.
+// The profile service's rules for issue areas (docs/product.md#3-entities-and-their-fields,
+// #5-validation-rules duplicate issue, #7-the-calls-it-makes issues): any member lists and adds issue areas
+// (one per name, any case); a profile's owner, or a contributor while unclaimed, adds and removes the issues
+// the profile covers, each once.
 import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
 import { alreadyExists, MESSAGES, ownershipOrThrow, requireEditor, validId } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';

@@ -1,5 +1,6 @@
-// Profiles, jobs, issue areas, colleagues and authors as the profile service's rules see them (spec §3), and
-// the read copies of the org service's names. Dates are 'YYYY-MM-DD' strings; null means not given.
+// Profiles, jobs, issue areas, colleagues and authors as the profile service's rules see them
+// (docs/product.md#3-entities-and-their-fields), and the read copies of the org service's names. Dates are
+// 'YYYY-MM-DD' strings; null means not given.
 import { type PostalAddress, SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
 
 /** What a job shows of its organization (read copy of the org service's record). */
@@ -26,7 +27,7 @@ export interface DivisionRef extends PostalAddress {
   website: string | null;
 }
 
-/** The fields of a job a member fills in (spec §7 add-job). */
+/** The fields of a job a member fills in (docs/product.md#7-the-calls-it-makes add-job). */
 export interface JobFields {
   title: string;
   organizationId: number;
@@ -60,7 +61,10 @@ export interface UserIssue {
   issueArea: IssueArea;
 }
 
-/** The fields of a profile a member edits (spec §7 create-profile and update-profile). */
+/**
+ * The fields of a profile a member edits (docs/product.md#7-the-calls-it-makes create-profile and
+ * update-profile).
+ */
 export interface ProfileFields extends SocialLinks {
   firstName: string;
   lastName: string;
@@ -175,7 +179,10 @@ export interface DecidedClaim {
   decidedAt: Date;
 }
 
-/** A person with a current job at an organization or division (spec §3 Colleague entry). */
+/**
+ * A person with a current job at an organization or division (docs/product.md#3-entities-and-their-fields
+ * Colleague entry).
+ */
 export interface Colleague {
   profileId: number;
   title: string;
@@ -205,5 +212,5 @@ export interface Author {
   issueAreaIds?: number[];
 }
 
-/** Pronouns the profile form offers (spec §3). */
+/** Pronouns the profile form offers (docs/product.md#3-entities-and-their-fields). */
 export const PRONOUNS = ['They/Them', 'She/Her', 'He/Him'] as const;

@@ -1,7 +1,8 @@
-// What other screens and services look up about people (spec §2, §9): everyone working at an organization or a
-// division now, shuffled, for the People tabs and the profile page; and the internal author lookups, a post's
-// author by member or by profile, the owners the feed pages through, and the names a history shows for its actors.
-// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// What other screens and services look up about people (docs/product.md#2-screens-and-routes,
+// #9-business-constants-and-limits): everyone working at an organization or a division now, shuffled, for the
+// People tabs and the profile page; and the internal author lookups, a post's author by member or by profile,
+// the owners the feed pages through, and the names a history shows for its actors. Knows nothing of gRPC,
+// HTTP or Prisma: it works through its ports.
 import { type Caller, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
 import { MESSAGES, validId } from './access.ts';
 import type { Author, Colleague } from './model.ts';
@@ -37,7 +38,8 @@ export function createPeopleLookups({ profiles, random = Math.random }: PeopleLo
   return {
     /**
      * Everyone working there now, shuffled. Nobody is left out here: the profile page leaves out the profile on
-     * screen, the organization's People tab the member's own (spec §2, §9).
+     * screen, the organization's People tab the member's own (docs/product.md#2-screens-and-routes,
+     * #9-business-constants-and-limits).
      */
     async organizationColleagues(caller: Caller | undefined, organizationId: number): Promise<Colleague[]> {
       requireMember(caller);

@@ -1,9 +1,10 @@
-// The profile service's rules for profiles (spec §3–§7, DESIGN's fixes): creating one's own profile, editing by
-// the owner or by a contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures
-// through the image pipeline (an upload named by a profile within the hour), the whole directory without personal
-// contact details and a few times in a while per member, and the profile's curation history for contributors.
-// Claims are claim-service.ts's; colleagues and the author lookups people-lookups.ts's.
-// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// The profile service's rules for profiles (docs/product.md#3-entities-and-their-fields to
+// #7-the-calls-it-makes, DESIGN's fixes): creating one's own profile, editing by the owner or by a
+// contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures through the image
+// pipeline (an upload named by a profile within the hour), the whole directory without personal contact
+// details and a few times in a while per member, and the profile's curation history for contributors. Claims
+// are claim-service.ts's; colleagues and the author lookups people-lookups.ts's. Knows nothing of gRPC, HTTP
+// or Prisma: it works through its ports.
 import {
   isAttachableUpload,
   mediaKeyOf,
@@ -118,9 +119,9 @@ export function createProfileService({
 
   return {
     /**
-     * Every profile with its current jobs (the directory call as built, spec §7), without personal contact
-     * details, a batch at a time so the whole directory is never in memory at once; a few times per member in a
-     * while.
+     * Every profile with its current jobs (the directory call as built,
+     * docs/product.md#7-the-calls-it-makes), without personal contact details, a batch at a time so the whole
+     * directory is never in memory at once; a few times per member in a while.
      */
     async *listDirectory(caller: Caller | undefined): AsyncGenerator<ListedProfile> {
       const member = requireMember(caller);
@@ -176,9 +177,10 @@ export function createProfileService({
     },
 
     /**
-     * The edit form (spec §5 edit profile): the owner, or a contributor while unclaimed; the lobbyist filer id
-     * changes only by a contributor (the unchanged value sent back is no change); the required fields must stay
-     * filled. Absent fields keep their value; a replaced picture's object is removed.
+     * The edit form (docs/product.md#5-validation-rules edit profile): the owner, or a contributor while
+     * unclaimed; the lobbyist filer id changes only by a contributor (the unchanged value sent back is no
+     * change); the required fields must stay filled. Absent fields keep their value; a replaced picture's
+     * object is removed.
      */
     async updateProfile(
       caller: Caller | undefined,
@@ -189,7 +191,8 @@ export function createProfileService({
       const current = await profileOrThrow(profiles, profileId);
       requireEditor(member, current);
       const changes = { ...input };
-      // Contributors alone see and edit the filer id (spec §6); the value sent back unchanged is no change.
+      // Contributors alone see and edit the filer id (docs/product.md#6-roles-and-permissions); the value
+      // sent back unchanged is no change.
       if (changes.lobbyFilerId !== undefined && !isContributor(member)) {
         const wanted = cleanText(changes.lobbyFilerId, PROFILE_LABELS.lobbyFilerId, 32) ?? null;
         if (wanted !== current.lobbyFilerId) throw permissionDenied(MESSAGES.filerIdConcierge);
@@ -228,7 +231,10 @@ export function createProfileService({
       return viewFor(member, updated);
     },
 
-    /** The bio step and the bio box (spec §5): required; the owner, or a contributor while unclaimed. */
+    /**
+     * The bio step and the bio box (docs/product.md#5-validation-rules): required; the owner, or a
+     * contributor while unclaimed.
+     */
     async setBio(caller: Caller | undefined, profileId: number, bio: string): Promise<ProfileView> {
       const member = requireMember(caller);
       const owner = await ownershipOrThrow(profiles, profileId);
@@ -247,9 +253,9 @@ export function createProfileService({
     },
 
     /**
-     * Checks and resizes the upload (spec §5 image upload) and stores it under a new server-made key. With a
-     * profile the picture is set there (owner, or contributor while unclaimed) and the replaced one removed;
-     * without, the image is only stored, for create-profile to name.
+     * Checks and resizes the upload (docs/product.md#5-validation-rules image upload) and stores it under a
+     * new server-made key. With a profile the picture is set there (owner, or contributor while unclaimed)
+     * and the replaced one removed; without, the image is only stored, for create-profile to name.
      */
     async uploadPicture(caller: Caller | undefined, image: Buffer, profileId?: number): Promise<string> {
       const member = requireMember(caller);

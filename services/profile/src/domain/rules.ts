@@ -1,7 +1,8 @@
-// The profile forms' rules, enforced on the server whatever the browser did (spec §5): required fields in the
-// spec's message format, phones formatted, state upper-cased, address and city title-cased, emails and dates
-// that are really emails and dates, pronouns from the form's list, links that are really http(s), pictures
-// that were uploaded here, and sane lengths. Pure functions; the profile service applies them.
+// The profile forms' rules, enforced on the server whatever the browser did
+// (docs/product.md#5-validation-rules): required fields in the spec's message format, phones formatted, state
+// upper-cased, address and city title-cased, emails and dates that are really emails and dates, pronouns from
+// the form's list, links that are really http(s), pictures that were uploaded here, and sane lengths. Pure
+// functions; the profile service applies them.
 import { mediaKeyOf } from '@rotunda/images';
 import {
   composedName,
@@ -57,7 +58,10 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
   ...SOCIAL_URL_LABELS,
 };
 
-/** The fields create-profile step 1 and the edit form require, in the spec's order (spec §5). */
+/**
+ * The fields create-profile step 1 and the edit form require, in the spec's order
+ * (docs/product.md#5-validation-rules).
+ */
 export const REQUIRED_PROFILE_FIELDS = [
   'profilePicture',
   'firstName',
@@ -185,9 +189,9 @@ const positiveId = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 
 /**
- * A job as it is stored (spec §5 create job, add-job and edit-job modals): the required fields in the form's
- * order, then an end date or the current box, a current job without an end date, no end before the start,
- * address, suite and city title-cased, state upper-cased.
+ * A job as it is stored (docs/product.md#5-validation-rules create job, add-job and edit-job modals): the
+ * required fields in the form's order, then an end date or the current box, a current job without an end
+ * date, no end before the start, address, suite and city title-cased, state upper-cased.
  */
 export function cleanJobFields(input: JobInput): JobFields {
   const organizationId = positiveId(input.organizationId);
@@ -222,7 +226,9 @@ export function cleanJobFields(input: JobInput): JobFields {
   };
 }
 
-/** The bio step's rule (spec §5): required, with a length a profile page can show. */
+/**
+ * The bio step's rule (docs/product.md#5-validation-rules): required, with a length a profile page can show.
+ */
 export function cleanBio(value: string | null | undefined): string {
   const bio = (value ?? '').trim();
   if (bio === '') throw invalidArgument(RULE_MESSAGES.bioRequired);

@@ -14,7 +14,7 @@ import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domai
 import { renderAvatar } from './avatar.ts';
 import { untilAnswered, type WaitOptions } from './wait.ts';
 
-/** State policy areas members cover (spec §3 IssueArea). */
+/** State policy areas members cover (docs/product.md#3-entities-and-their-fields IssueArea). */
 export const ISSUE_AREAS = [
   'Agriculture',
   'Budget and Taxation',
