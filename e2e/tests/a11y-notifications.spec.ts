@@ -1,4 +1,4 @@
-// Accessibility of notifications and members' data at 1280 and 400 px (issue 30): no axe findings
+// Accessibility of notifications and members' data at 1280 and 400 px (ADR 0042, ADR 0052): no axe findings
 // on the bell (the top bar's on wide screens, the phone menu's item at 400 px), the Notifications page
 // with items (answered with samples, tests/support/notifications.ts) and empty (a new member), Settings with the
 // Delete my account dialog open, the /unsubscribe page, and the "@" completion list open under a comment line.

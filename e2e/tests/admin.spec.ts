@@ -1,9 +1,9 @@
-// Access administration in the browser, against the running product (DESIGN.md "Community contracts — Access
-// administration"): the demo administrator approves a new domain on /admin and a person at it can register at
-// once; granting them 'contributor' shows at their next sign-in (the login answer and the Moderation link);
-// removing the domain refuses the next person there again; the log lists all three changes. A value that is not
-// a domain is refused in words; a member who opens /admin is told it is for administrators (and has no link to
-// it), a visitor to log in.
+// Access administration in the browser, against the running product (docs/product.md#access-administration):
+// the demo administrator approves a new domain on /admin and a person at it can register at once; granting
+// them 'contributor' shows at their next sign-in (the login answer and the Moderation link); removing the
+// domain refuses the next person there again; the log lists all three changes. A value that is not a domain
+// is refused in words; a member who opens /admin is told it is for administrators (and has no link to it), a
+// visitor to log in.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, registerAccount, solvedCaptcha } from './support/accounts.ts';

@@ -1,9 +1,9 @@
-// Agency sign-in in Keycloak mode (issue 31, ADR 0044), run by `npm run test:engines` against real Keycloak: the
-// realm `agency` plays a state agency's OpenID Connect provider and `agency-saml` another agency's SAML provider
-// (packages/engines/realms). An administrator registers them on /admin; members of their email domains are sent
-// to them from the login dialog and come back signed in to Rotunda; the agency's logout and its disabling of a
-// person reach Rotunda. The test plays each agency's IT office through Keycloak's admin API. Serial: the first
-// journey registers the agency the others sign in through.
+// Agency sign-in in Keycloak mode (docs/agency-sign-in.md, ADR 0044), run by `npm run test:engines` against
+// real Keycloak: the realm `agency` plays a state agency's OpenID Connect provider and `agency-saml` another
+// agency's SAML provider (packages/engines/realms). An administrator registers them on /admin; members of
+// their email domains are sent to them from the login dialog and come back signed in to Rotunda; the agency's
+// logout and its disabling of a person reach Rotunda. The test plays each agency's IT office through
+// Keycloak's admin API. Serial: the first journey registers the agency the others sign in through.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';

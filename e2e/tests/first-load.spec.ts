@@ -1,4 +1,4 @@
-// A light first load (issue 19): a visitor's public square loads only what its first screen needs. The
+// A light first load (ADR 0030): a visitor's public square loads only what its first screen needs. The
 // captcha (ALTCHA, in the register and reset request dialogs), the access dialogs, keycloak-js, the post
 // dialogs with the rich-text editor and the calendar file's `ics` package each come in a chunk of their own,
 // named in the build, and are fetched only when wanted: opening the register dialog then loads it and

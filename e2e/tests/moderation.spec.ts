@@ -1,12 +1,13 @@
-// Moderation of the public square in the browser, against the running product (issue 29, ADR 0041): a member
-// reports a post through the Report dialog; a contributor finds it on the Moderation screen (the sidebar counts
-// open items) and hides it with a reason; a visitor's public square (the gateway's kept pages) drops it within
-// seconds; its author still sees it, marked with the reason; the contributor restores it and visitors see it again.
-// Three different members' reports hide a post at once (a repeat report counts once) and dismissing shows it
-// again. The log lists the decisions. A suspended member still reads, but every write answers 403 with 'Your
-// account is suspended until <date>: <reason>' and the shell shows that notice; lifting it restores writing.
-// Members get 403 and visitors 401 on every moderation call; a member who is not a contributor reads
-// 'Contributors only' at /moderation. Every post made here has a unique title and is deleted at the end.
+// Moderation of the public square in the browser, against the running product (docs/product.md#moderation,
+// ADR 0041): a member reports a post through the Report dialog; a contributor finds it on the Moderation
+// screen (the sidebar counts open items) and hides it with a reason; a visitor's public square (the gateway's
+// kept pages) drops it within seconds; its author still sees it, marked with the reason; the contributor
+// restores it and visitors see it again. Three different members' reports hide a post at once (a repeat
+// report counts once) and dismissing shows it again. The log lists the decisions. A suspended member still
+// reads, but every write answers 403 with 'Your account is suspended until <date>: <reason>' and the shell
+// shows that notice; lifting it restores writing. Members get 403 and visitors 401 on every moderation call;
+// a member who is not a contributor reads 'Contributors only' at /moderation. Every post made here has a
+// unique title and is deleted at the end.
 import { randomBytes } from 'node:crypto';
 import {
   type APIRequestContext,

@@ -1,13 +1,14 @@
-// Notifications in the browser, against the running product (issue 30, ADR 0042): a member comments on another
-// member's post, mentioning her through the comment line's "@" completion (typed, chosen with the keyboard), and
-// likes it, as does a third member within the hour; the author's bell counts up live, without a reload; her
-// Notifications page lists a comment, a mention and one like notification for both likes, each in words and
-// linking to the post; the mention in the comment links to her profile; opening one marks it read and "Mark all
-// as read" empties the bell. A rejected claim and a contributor's hiding of a post reach their members as 'claim'
-// and 'moderation' notifications. Email: choices made in Settings stay after a reload; a mention is mailed at once
-// with one-click unsubscribe headers, whose POST (no sign-in) turns every mail off; the /unsubscribe page does the
-// same from a digest sent by `npm run admin -- send-digests`; account mail carries no unsubscribe header.
-// Every member here is new, so the tests run in any order and against a product that has run them before.
+// Notifications in the browser, against the running product (docs/notifications.md, ADR 0042): a member
+// comments on another member's post, mentioning her through the comment line's "@" completion (typed, chosen
+// with the keyboard), and likes it, as does a third member within the hour; the author's bell counts up live,
+// without a reload; her Notifications page lists a comment, a mention and one like notification for both
+// likes, each in words and linking to the post; the mention in the comment links to her profile; opening one
+// marks it read and "Mark all as read" empties the bell. A rejected claim and a contributor's hiding of a
+// post reach their members as 'claim' and 'moderation' notifications. Email: choices made in Settings stay
+// after a reload; a mention is mailed at once with one-click unsubscribe headers, whose POST (no sign-in)
+// turns every mail off; the /unsubscribe page does the same from a digest sent by `npm run admin --
+// send-digests`; account mail carries no unsubscribe header. Every member here is new, so the tests run in
+// any order and against a product that has run them before.
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, request as requests, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';

@@ -1,10 +1,11 @@
-// Screen-reader semantics (issue 36), read from the accessibility tree a screen reader gets (Playwright's ARIA
-// snapshots), not from the markup: on each main screen, for a visitor and for members, one banner, navigation,
-// one main and one contentinfo (the footer with the accessibility statement's link), exactly one h1, which the
-// tab's title names, and no heading level skipped; every dialog modal and named; and the live regions that announce what a sighted
-// member sees change — the feed's next page, a toast, a new unread notification, and a refused form, whose
-// error is an alert tied to each field it is about (aria-describedby) with the field marked invalid.
-// Each screen is a journey step (support/journey.ts): axe finds nothing there either.
+// Screen-reader semantics (docs/accessibility.md, ADR 0052), read from the accessibility tree a screen reader
+// gets (Playwright's ARIA snapshots), not from the markup: on each main screen, for a visitor and for
+// members, one banner, navigation, one main and one contentinfo (the footer with the accessibility
+// statement's link), exactly one h1, which the tab's title names, and no heading level skipped; every dialog
+// modal and named; and the live regions that announce what a sighted member sees change — the feed's next
+// page, a toast, a new unread notification, and a refused form, whose error is an alert tied to each field it
+// is about (aria-describedby) with the field marked invalid. Each screen is a journey step
+// (support/journey.ts): axe finds nothing there either.
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, registerAccount } from './support/accounts.ts';
 import { ApiSession } from './support/api-session.ts';

@@ -4,7 +4,7 @@
 // store kept. The test holds the renewal at each moment it can be cut — before its request leaves the browser,
 // after the server rotated the refresh token but before the browser has the answer, and after the answer — and
 // the member stays signed in each time: a refresh token reused within seconds of its rotation, while its successor
-// is unused, answers that successor (issue 28, "Sessions that survive").
+// is unused, answers that successor (ADR 0036).
 import { type BrowserContext, devices, type Page } from '@playwright/test';
 import { type Account, registerAccount } from './support/accounts.ts';
 import { networkSettled } from './support/network.ts';

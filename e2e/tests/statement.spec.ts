@@ -1,6 +1,7 @@
-// The accessibility statement in the browser (issue 36): a visitor reaches it from the footer, it opens on its
-// heading, and its way to report a barrier is an email to the deployment's access address; at 1280, 400 and
-// 320 px nothing scrolls sideways and axe finds nothing. Screenshots at each width for a person to look at.
+// The accessibility statement in the browser (docs/product.md#accessibility-statement): a visitor reaches it
+// from the footer, it opens on its heading, and its way to report a barrier is an email to the deployment's
+// access address; at 1280, 400 and 320 px nothing scrolls sideways and axe finds nothing. Screenshots at each
+// width for a person to look at.
 import { expect, step, test } from './support/journey.ts';
 
 for (const width of [1280, 400, 320]) {

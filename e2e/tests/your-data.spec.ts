@@ -1,4 +1,4 @@
-// A member's own data in the browser, against the running product (issue 30, DESIGN.md "Your data", ADR 0042):
+// A member's own data in the browser, against the running product (docs/product.md#your-data, ADR 0042):
 // "Download my data" in Settings saves a JSON file with every part held about the member and no secret; "Delete my
 // account" with a wrong password deletes nothing and says so, with the right one signs out, and then sign-in
 // answers 401, the member's posts, comments and likes are gone from the public square and the profile they made

@@ -10,7 +10,7 @@
 // and may change their own password, but every other write answers 403 with 'Your account is suspended until
 // <date>: <reason>' before any other check (ADR 0041), whatever else the call would have met. An allowed call
 // must succeed and, where it writes, change the resource; it is then undone, so the next caller meets the same
-// state. The rules (docs/product.md#6-roles-and-permissions and DESIGN's fixes): posts and comments by their
+// state. The rules (docs/product.md#6-roles-and-permissions): posts and comments by their
 // author; profiles by their owner, or by a contributor while unclaimed; organizations by contributors, though
 // members may add one (without a Cal-Access ID); jobs and issues by the profile's owner; one claim per user;
 // a pending claimant may neither change the profile nor post as it until a contributor confirms; members
@@ -689,7 +689,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/moderation/log': () => [contributorRead('/api/moderation/log')],
   'GET /api/moderation/me': () => [memberRead('/api/moderation/me', undefined, 'GET')],
 
-  // Access administration (DESIGN.md "Community contracts — Access administration"): administrators only.
+  // Access administration (docs/product.md#access-administration): administrators only.
   'GET /api/admin/access': () => [adminRead('/api/admin/access')],
   'POST /api/admin/access': () => [
     {

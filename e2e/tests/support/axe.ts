@@ -1,5 +1,5 @@
 // Test helper: what axe finds on the page (or a part of it), every rule axe runs by default (WCAG 2.x A and AA
-// and its best practices) and every impact, minor included: the bar is none at all (issue 36).
+// and its best practices) and every impact, minor included: the bar is none at all (ADR 0052).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { networkSettled } from './network.ts';

@@ -1,7 +1,8 @@
-// The journey specs' `test` and `step` (issue 36): axe runs at the end of every step of a journey, at whatever
-// width the spec runs, and no finding of any impact may remain; and every dialog the page opens, in any step, is
-// checked as a screen reader meets it: modal (showModal(), so the page behind is inert) and named. The dialogs
-// are recorded as they open, in the browser, so a dialog that opens and closes within one step is caught too.
+// The journey specs' `test` and `step` (ADR 0052): axe runs at the end of every step of a journey, at
+// whatever width the spec runs, and no finding of any impact may remain; and every dialog the page opens, in
+// any step, is checked as a screen reader meets it: modal (showModal(), so the page behind is inert) and
+// named. The dialogs are recorded as they open, in the browser, so a dialog that opens and closes within one
+// step is caught too.
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeFindings } from './axe.ts';
 import { test as tracked } from './test.ts';

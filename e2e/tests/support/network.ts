@@ -1,11 +1,12 @@
-// Test helper: networkSettled(page), what waitForLoadState('networkidle') meant before issue 30 (no request of
-// the page in flight for 500 ms) minus the live unread count's stream, which a signed-in page holds open as long as
-// it lives, so networkidle would wait for the token's expiry. It sees requests begun before the call because each
-// browser context is tracked from its creation: the specs' `test` (./test.ts) tracks every context of its browser,
-// and scripts outside the runner (screenshots.ts) call trackRequests on each context they make.
+// Test helper: networkSettled(page), what waitForLoadState('networkidle') meant before the live unread count
+// (no request of the page in flight for 500 ms) minus the live unread count's stream (ADR 0042), which a
+// signed-in page holds open as long as it lives, so networkidle would wait for the token's expiry. It sees
+// requests begun before the call because each browser context is tracked from its creation: the specs' `test`
+// (./test.ts) tracks every context of its browser, and scripts outside the runner (screenshots.ts) call
+// trackRequests on each context they make.
 import type { BrowserContext, Page, Request } from '@playwright/test';
 
-/** The live unread count's stream (DESIGN.md "Community contracts — Notifications"). */
+/** The live unread count's stream (docs/product.md#notifications). */
 export const UNREAD_STREAM_PATH = '/api/notifications/stream';
 
 /** How long the network must stay quiet, as networkidle counts it. */

@@ -1,4 +1,4 @@
-// Test helper for notifications and members' data (issue 30, ADR 0042): names the "@" completion can find (letters
+// Test helper for notifications and members' data (ADR 0042): names the "@" completion can find (letters
 // only), posts and comments through the API, a member's notifications and email choices as the API answers them,
 // the headers of a mail in MailDev, the product's processes (DATA_DIR/pids.json, to stop one) and the digest job
 // (`npm run admin -- send-digests` with that start's environment), and sample notifications for the screens'

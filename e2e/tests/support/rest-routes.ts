@@ -34,7 +34,7 @@ const MOUNTS: Record<string, string | null> = {
   notificationsRouter: '/api/notifications',
   meRouter: '/api/me',
   historyRouter: '/api/history',
-  // Access lists, roles and their log, for administrators (DESIGN.md "Access administration").
+  // Access lists, roles and their log, for administrators (docs/product.md#access-administration).
   adminRouter: '/api/admin',
   authRouter: '/auth',
   realmsRouter: '/realms',
