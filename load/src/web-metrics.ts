@@ -142,7 +142,7 @@ export function medianRun(runs: readonly Run[]): Run {
 
 export type ProfileName = 'desktop' | 'phone';
 
-/** Issue 19's targets, and issue 35's ratio to the static page: 1 KB = 1,000 bytes. */
+/** ADR 0030's targets, and ADR 0053's ratio to the static page: 1 KB = 1,000 bytes. */
 export const TARGETS = {
   /** JavaScript over the wire for a visitor's /public-square, and a post address. */
   publicSquareJavascriptBytes: 180_000,

@@ -2,11 +2,12 @@
 // DevTools protocol: /public-square as a visitor and /directory as a signed-in member, on a desktop (1280×800,
 // unthrottled) and on a phone (400 px, 4× CPU slowdown, 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up). Prints, per
 // page and profile, the median over BENCH_WEB_RUNS loads of the requests, the bytes over the wire by kind (as sent:
-// compressed when the server compressed), whether text arrived compressed, FCP and LCP, judged against issue 19's
-// targets, and writes bench-results/web.json. A visitor's /public-square and a post address (the first post of
-// the square's first page) are also measured, in the same run and profiles, against the same first screen saved as
-// static HTML (scripts removed, same CSS and images; web-metrics.ts staticCopyOf) that the same gateway serves:
-// the app's LCP over the static copy's is what the app costs over its physical limit (issue 35: ≤ 1.3×).
+// compressed when the server compressed), whether text arrived compressed, FCP and LCP, judged against
+// ADR 0030's targets, and writes bench-results/web.json. A visitor's /public-square and a post address (the
+// first post of the square's first page) are also measured, in the same run and profiles, against the same
+// first screen saved as static HTML (scripts removed, same CSS and images; web-metrics.ts staticCopyOf) that
+// the same gateway serves: the app's LCP over the static copy's is what the app costs over its physical limit
+// (ADR 0053: ≤ 1.3×).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';

@@ -2,11 +2,12 @@
 // `{"unread_count": n}` when a member connects and whenever their count changes. Each gateway process holds ONE
 // WatchUnreadCounts stream to the notification service, which announces every member's changes from whichever
 // replica made them, and fans each change out to the connections it holds for that member; so a change reaches a
-// member on any gateway within the 2 s the contract allows. The watch opens with the first connection and is
-// opened again with backoff when it ends or fails; every held connection is then sent its current count again,
-// since changes made meanwhile were never announced to it. A connection ends when its session ends (the ended
-// sessions this gateway learns of), when its access token expires (the client reconnects with a fresh one), or
-// when the process stops; connections are capped per process and per member.
+// member on any gateway within the 2 s docs/product.md#9-business-constants-and-limits allows. The watch
+// opens with the first connection and is opened again with backoff when it ends or fails; every held
+// connection is then sent its current count again, since changes made meanwhile were never announced to it. A
+// connection ends when its session ends (the ended sessions this gateway learns of), when its access token
+// expires (the client reconnects with a fresh one), or when the process stops; connections are capped per
+// process and per member.
 import { randomUUID } from 'node:crypto';
 import { type ClientReadableStream, Metadata } from '@grpc/grpc-js';
 import type { UnreadCountChanged } from '@rotunda/protos/notification';

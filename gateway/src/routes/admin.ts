@@ -1,9 +1,9 @@
-// The access administration REST paths (DESIGN.md "Community contracts — Access administration"): administrators
+// The access administration REST paths (docs/product.md#access-administration): administrators
 // (realm role 'admin') read and change the lists of who may register, grant and take away roles, and read the log
 // of every such change. Bodies are checked here for their shapes with the shared rules; the auth service owns the
 // lists, checks the caller's role and the values again, and logs each change. Every write is refused for a
 // visitor, then for a suspended member, before its body is read. In Keycloak mode administrators also register
-// and remove the agencies whose own identity providers sign their staff in (issue 31).
+// and remove the agencies whose own identity providers sign their staff in (docs/agency-sign-in.md).
 import type { AccessLists, Agency } from '@rotunda/protos/auth';
 import {
   ACCESS_LISTS,

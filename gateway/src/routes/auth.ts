@@ -1,7 +1,7 @@
-// The /auth/* REST paths of the README's API table: bodies validated here, then forwarded to the auth
+// The /auth/* REST paths of docs/api.md: bodies validated here, then forwarded to the auth
 // service over gRPC, its answers shaped exactly as documented. Only the member-only calls look at the access
 // token: logging in, registering or ending a session must work even while a stale token is still sent. Agency
-// sign-in (issue 31) starts and finishes here too, and Keycloak's back-channel logouts arrive here.
+// sign-in (ADR 0044) starts and finishes here too, and Keycloak's back-channel logouts arrive here.
 import { status } from '@grpc/grpc-js';
 import type { AuthUser, TokenSet } from '@rotunda/protos/auth';
 import { CAPTCHA_MESSAGES, emailDomain, isPasswordValid, PASSWORD_MESSAGES } from '@rotunda/rules';
@@ -63,7 +63,7 @@ const bodies = {
 };
 
 /**
- * The README answers 400 for every refusal of some calls (unknown, used or expired one-time token; wrong
+ * docs/api.md answers 400 for every refusal of some calls (unknown, used or expired one-time token; wrong
  * current password), whatever status the service chose for it; rate limits and outages keep theirs.
  */
 async function refusalsAre400<T>(answer: Promise<T>): Promise<T> {
@@ -102,7 +102,10 @@ async function askingForCaptcha<T>(answer: Promise<T>, res: Response): Promise<T
   }
 }
 
-/** The answer of every completed sign-in (README, POST /auth/login): tokens, and the member as screens know them. */
+/**
+ * The answer of every completed sign-in (docs/api.md, POST /auth/login): tokens, and the member as screens
+ * know them.
+ */
 const signedInJson = (user: AuthUser, tokens: TokenSet, profileId: number | null) => ({
   token: tokens.access_token,
   refreshToken: tokens.refresh_token,
@@ -171,10 +174,10 @@ export function authRouter({
   };
 
   /**
-   * Issue 31: an agency vouches for its member's email, so the one unclaimed profile with that work email (and
-   * their names) is theirs. Claimed as the member, with their new token: the claim rule confirms it at once
-   * because the account email is confirmed and equals the work email. The profile id, or null when none was
-   * claimed; a failure never fails the sign-in.
+   * Agency sign-in (ADR 0044): an agency vouches for its member's email, so the one unclaimed profile with
+   * that work email (and their names) is theirs. Claimed as the member, with their new token: the claim rule
+   * confirms it at once because the account email is confirmed and equals the work email. The profile id, or
+   * null when none was claimed; a failure never fails the sign-in.
    */
   const claimByWorkEmail = async (
     req: Request,

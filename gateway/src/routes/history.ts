@@ -1,8 +1,8 @@
-// The curation history paths (issue 20): GET /api/history/profile/:id and /api/history/organization/:id answer
-// who changed what and when, newest first, for contributors only (401 for visitors, 403 for other members; the
-// services refuse again). The owning service answers the entries with the actors' user ids; the gateway names
-// them from the profile service (each actor's own profile; empty names when they own none), so the org service
-// needs no client of the profile service.
+// The curation history paths (ADR 0031): GET /api/history/profile/:id and /api/history/organization/:id
+// answer who changed what and when, newest first, for contributors only (401 for visitors, 403 for other
+// members; the services refuse again). The owning service answers the entries with the actors' user ids; the
+// gateway names them from the profile service (each actor's own profile; empty names when they own none), so
+// the org service needs no client of the profile service.
 import type { HistoryEntry as OrgHistoryEntry } from '@rotunda/protos/org';
 import type { HistoryEntry as ProfileHistoryEntry } from '@rotunda/protos/profile';
 // HISTORY_PAGE: the most entries one answer holds; older ones are asked for with ?before=<the last entry's id>.

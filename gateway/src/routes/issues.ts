@@ -1,4 +1,4 @@
-// The /api/issues/* REST paths of docs/product.md#7-the-calls-it-makes (contract.md, Issues): members only,
+// The /api/issues/* REST paths of docs/product.md#7-the-calls-it-makes (docs/api.md, Issues): members only,
 // bodies validated here, then forwarded to the profile service over gRPC, its answers shaped with the spec's
 // names. The service decides who may change a profile's issues (the owner, or a contributor while unclaimed);
 // an issue area's name holding a control, format or replacement character is refused here in the rule's

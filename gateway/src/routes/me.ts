@@ -1,4 +1,4 @@
-// The /api/me/* REST paths (DESIGN.md "Community contracts — Your data", ADR 0042): "Download my data" joins what
+// The /api/me/* REST paths (docs/product.md#your-data, ADR 0042): "Download my data" joins what
 // the auth, profile, post and notification services each hold about the member (their ExportMine, asked at once)
 // into one JSON file, or answers 503 naming the service that failed: never a partial file that looks complete.
 // "Delete my account" checks the password again in the auth service, which deletes the account and records the
@@ -24,7 +24,7 @@ const EXPORT_DEADLINE_MS = 30_000;
 /** Passwords are checked by the auth service; this only keeps an absurd body from being forwarded. */
 const PASSWORD_MAX = 1024;
 
-/** The file's keys, in this order (the contract), and what each is when its service has none. */
+/** The file's keys, in this order (docs/api.md), and what each is when its service has none. */
 const EXPORT_KEYS = {
   account: null,
   profile: null,

@@ -1,4 +1,4 @@
-// The moderation REST paths (DESIGN.md "Community contracts — Moderation", ADR 0041): members report a post or a
+// The moderation REST paths (docs/product.md#moderation, ADR 0041): members report a post or a
 // comment and read what became of their own reports; contributors read the queue, decide, suspend and lift, and
 // read the log; a member asks whether they are suspended (answered from this gateway's moderation snapshot,
 // without asking a service). The post service owns moderation and refuses again; bodies are checked here for their
@@ -147,7 +147,7 @@ export function moderationRouter(
     res.status(201).json({ report_id: answer.report_id });
   });
 
-  // The reporter's notice of each outcome (issue 29), theirs alone: never kept by a shared cache.
+  // The reporter's notice of each outcome (ADR 0041), theirs alone: never kept by a shared cache.
   router.get('/reports/mine', requireMember, async (req, res) => {
     const { reports } = await rpc(req, post.listMyReports, {});
     res.setHeader('Cache-Control', 'private, no-store');

@@ -1,4 +1,4 @@
-// The /api/notifications/* REST paths (DESIGN.md "Community contracts — Notifications", ADR 0042): a member's
+// The /api/notifications/* REST paths (docs/product.md#notifications, ADR 0042): a member's
 // notifications a page at a time with their unread count, marking them read, the live count as server-sent events,
 // and their email preferences; and the one-click unsubscribe (RFC 8058) every mail links to, which needs no
 // sign-in: the token in its address is the credential. Reading, marking read and choosing what is mailed are a

@@ -1,4 +1,4 @@
-// The /api/orgs/* REST paths of docs/product.md#7-the-calls-it-makes (README's API table): members only (the
+// The /api/orgs/* REST paths of docs/product.md#7-the-calls-it-makes (docs/api.md): members only (the
 // organization directory is members-only, docs/product.md#6-roles-and-permissions), bodies and parameters
 // validated here, then forwarded to the org service over gRPC, its answers shaped with the spec's snake_case
 // names. Updates and logo uploads take the contributor role, and so does giving a Cal-Access ID when adding;

@@ -1,4 +1,4 @@
-// The /api/posts/* answers (the contract's Posts section, docs/product.md#7-the-calls-it-makes): the post
+// The /api/posts/* answers (docs/api.md's posts, docs/product.md#7-the-calls-it-makes): the post
 // service's posts and comments shaped with the spec's names (the as-built client's createdAt and ProfileInfo
 // among them), null for fields not given. A hidden post or comment, which only its author and contributors
 // are sent, carries `moderation` (ADR 0041); any other answer has no such key, so it stays as it was.

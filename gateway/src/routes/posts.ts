@@ -1,4 +1,4 @@
-// The /api/posts/* REST paths (the contract's Posts section, docs/product.md#7-the-calls-it-makes): the feed,
+// The /api/posts/* REST paths (docs/api.md's posts, docs/product.md#7-the-calls-it-makes): the feed,
 // a post's earlier comments, the types and read counts are public; every write needs a member. A feed page
 // carries each post's latest comments only (and the count of all); GET /api/posts/:id/comments pages back
 // through the rest. Bodies are validated here (types and shapes; the post service owns the spec's rules,

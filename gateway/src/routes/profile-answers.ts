@@ -1,4 +1,4 @@
-// The /api/profiles/* answers (docs/product.md#7-the-calls-it-makes, contract.md Profiles): the profile
+// The /api/profiles/* answers (docs/product.md#7-the-calls-it-makes, docs/api.md Profiles): the profile
 // service's messages shaped with the spec's names, null for fields not given. Lists carry no personal contact
 // details: only the profile page's answer has them; the directory's export rows hold only work contact
 // details.

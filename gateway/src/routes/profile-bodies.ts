@@ -1,4 +1,4 @@
-// What the /api/profiles/* paths read (docs/product.md#7-the-calls-it-makes, contract.md Profiles): bodies,
+// What the /api/profiles/* paths read (docs/product.md#7-the-calls-it-makes, docs/api.md Profiles): bodies,
 // path ids, upload fields and the directory's query, checked for their types and lengths and turned into the
 // profile service's messages. The service owns the forms' rules (required fields, an end date or the current
 // box, formats) and enforces them; people's names holding unseen characters are refused here too, in the

@@ -1,4 +1,4 @@
-// The /api/profiles/* REST paths of docs/product.md#7-the-calls-it-makes (contract.md, Profiles): members
+// The /api/profiles/* REST paths of docs/product.md#7-the-calls-it-makes (docs/api.md, Profiles): members
 // only (deciding claims, contributors only), bodies and parameters checked here for their types and lengths
 // (profile-bodies.ts), then forwarded to the profile service over gRPC, its answers shaped with the spec's
 // names (profile-answers.ts). The service owns the forms' rules and enforces every one (its refusals reach

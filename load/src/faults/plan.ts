@@ -1,5 +1,6 @@
 // The faults benchmark's plan: how long each fault lasts, the steady load before it (the latency it is judged
-// against) and the watch after the dependency returns, and the targets each figure is judged by (issue 33).
+// against) and the watch after the dependency returns, and the targets each figure is judged by (ADR 0049,
+// ADR 0050).
 export const FAULT_S = Number(process.env.BENCH_FAULTS_SECONDS ?? 10);
 /** The load unharmed before each fault, so that one fault's aftermath does not run into the next. */
 export const STEADY_S = Math.max(3, FAULT_S / 2);
