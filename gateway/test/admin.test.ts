@@ -1,9 +1,9 @@
-// The access administration paths (DESIGN.md "Community contracts — Access administration") against a fake
+// The access administration paths (docs/product.md#access-administration) against a fake
 // AuthService on real gRPC: administrators read and change the lists, grant and take away roles and read the log
 // in its documented shape; visitors get 401, members and contributors 403, malformed bodies 400 in the screen's
 // words, none of them reaching the service; the service's own refusals are passed on with their messages; and the
-// login answer says whether the member administers access. Agencies (issue 31) are listed, added and removed in
-// the same way, the client secret passed on to the service and never answered back.
+// login answer says whether the member administers access. Agencies (docs/agency-sign-in.md) are listed,
+// added and removed in the same way, the client secret passed on to the service and never answered back.
 import { ACCESS_MESSAGES, AGENCY_MESSAGES } from '@rotunda/rules';
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

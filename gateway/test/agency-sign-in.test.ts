@@ -1,4 +1,4 @@
-// Agency sign-in (issue 31) against fake Auth and Profile services on real gRPC: the login dialog finds an
+// Agency sign-in (ADR 0044) against fake Auth and Profile services on real gRPC: the login dialog finds an
 // email's agency, starts a brokered sign-in and finishes it with Keycloak's code and state (the login answer plus
 // firstSignIn, refusals with the service's words); the one unclaimed profile with the member's work email is
 // claimed as the member (none on zero or two matches, and a failed claim never fails the sign-in); Keycloak's

@@ -1,4 +1,4 @@
-// The /auth/* paths against a fake AuthService on real gRPC: the README's answer shapes, validation refusals
+// The /auth/* paths against a fake AuthService on real gRPC: docs/api.md's answer shapes, validation refusals
 // that never reach the service, the caller, its session and its address carried to the service, role guards,
 // rate limits (429 with Retry-After), and access tokens accepted or refused (expired, tampered, wrongly signed,
 // wrong issuer, refresh tokens, unknown kid after a key rotation, a session that ended — on every gateway

@@ -1,4 +1,4 @@
-// The /api/issues/* paths against a fake ProfileService on real gRPC: contract.md's answer shapes, 201 for a
+// The /api/issues/* paths against a fake ProfileService on real gRPC: docs/api.md's answer shapes, 201 for a
 // new issue area and 200 for an existing one, validation refusals that never reach the service, members-only
 // guards (401), and the service's refusals mapped to HTTP (400, 403, 404, 409).
 import { DomainError } from '@rotunda/service-kit';

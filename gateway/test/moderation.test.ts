@@ -1,4 +1,4 @@
-// The moderation paths (DESIGN.md "Community contracts — Moderation", ADR 0041) against a fake PostService on real
+// The moderation paths (docs/product.md#moderation, ADR 0041) against a fake PostService on real
 // gRPC: the answers' snake_case shapes, who may call what (401 for visitors, 403 for members on the contributors'
 // paths), validation refusals that never reach the service, the service's refusals passed on, a suspended member
 // refused on every write before anything else but still reading, the member's own suspension from the snapshot,

@@ -1,8 +1,8 @@
-// The /api/me/* paths against fake auth, profile, post and notification services on real gRPC (DESIGN.md
-// "Community contracts — Your data"): "Download my data" joins the four services' parts into one attachment with
-// exactly the contract's keys, asks each as the member, answers 503 naming the service when one fails (never a
-// partial file) and is limited per member; "Delete my account" forwards the password to the auth service, answers
-// its refusal of a wrong one, and ends the member's session on this gateway at once.
+// The /api/me/* paths against fake auth, profile, post and notification services on real gRPC
+// (docs/product.md#your-data): "Download my data" joins the four services' parts into one attachment with
+// exactly docs/api.md's keys, asks each as the member, answers 503 naming the service when one fails (never a
+// partial file) and is limited per member; "Delete my account" forwards the password to the auth service,
+// answers its refusal of a wrong one, and ends the member's session on this gateway at once.
 import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORTS_PER_HOUR, ME_MESSAGES } from '../src/routes/me.ts';

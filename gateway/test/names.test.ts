@@ -1,4 +1,4 @@
-// Names with unseen characters (issue 28) are refused at the gateway with 400 and the field named, before any
+// Names with unseen characters (ADR 0037) are refused at the gateway with 400 and the field named, before any
 // service is asked: organization and division names (add, rename), people's first and last names (create,
 // update) and issue areas; the same names without them reach the services. A name that reads like another
 // organization's is the org service's to refuse (409, the existing one named), passed on as it words it.

@@ -18,7 +18,9 @@ import {
 } from './support/fake-auth.ts';
 import { type FakeNotification, startFakeNotification } from './support/fake-notification.ts';
 
-/** What the contract allows between a change and its event on any replica. */
+/**
+ * What docs/product.md#9-business-constants-and-limits allows between a change and its event on any replica.
+ */
 const WITHIN_MS = 2000;
 const OTHER_MEMBER = 'c0ffee00-7c1e-4d8a-9a43-1d2f6b1f0a02';
 

@@ -1,8 +1,8 @@
-// The /api/notifications/* paths against a fake NotificationService on real gRPC (DESIGN.md "Community contracts —
-// Notifications"): a member's page of notifications with the contract's shape and their unread count, marking read
-// by ids or all, preferences read and changed, and the refusals that never reach the service (visitors, bodies out
-// of shape); the one-click unsubscribe of every mail, which needs no sign-in and works from another site, and its
-// GET, which only leads a browser to the shell's page.
+// The /api/notifications/* paths against a fake NotificationService on real gRPC
+// (docs/product.md#notifications): a member's page of notifications with docs/api.md's shape and their unread
+// count, marking read by ids or all, preferences read and changed, and the refusals that never reach the
+// service (visitors, bodies out of shape); the one-click unsubscribe of every mail, which needs no sign-in
+// and works from another site, and its GET, which only leads a browser to the shell's page.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessToken,

@@ -1,4 +1,4 @@
-// The /api/orgs/* paths against a fake OrgService on real gRPC: the README's answer shapes (the spec's
+// The /api/orgs/* paths against a fake OrgService on real gRPC: docs/api.md's answer shapes (the spec's
 // snake_case names, null for fields not given), both forms of the list call, validation refusals that never
 // reach the service (names without letters, a Cal-Access ID that is not a filer number, or given by a member),
 // required fields left to the service (its words reach the member),

@@ -1,10 +1,11 @@
-// The /api/posts/* paths against a fake PostService on real gRPC: the contract's answer shapes (the spec's names,
-// null for what a post has not), public reads for visitors (the feed, a post's earlier comments) and member-only
-// writes (401 before the service is asked), the caller carried in the metadata, author fields and counts sent by
-// the browser never forwarded, validation refusals that never reach the service, service refusals mapped to HTTP
-// (a member commenting too quickly: 429 with Retry-After), and the feed's page cache: one call per distinct request
-// for members and visitors alike until the feed version moves or this gateway forwards a write, visitors
-// revalidating, the fallback when the version cannot be asked, and compressed variants of kept pages.
+// The /api/posts/* paths against a fake PostService on real gRPC: docs/api.md's answer shapes (the spec's
+// names, null for what a post has not), public reads for visitors (the feed, a post's earlier comments) and
+// member-only writes (401 before the service is asked), the caller carried in the metadata, author fields and
+// counts sent by the browser never forwarded, validation refusals that never reach the service, service
+// refusals mapped to HTTP (a member commenting too quickly: 429 with Retry-After), and the feed's page cache:
+// one call per distinct request for members and visitors alike until the feed version moves or this gateway
+// forwards a write, visitors revalidating, the fallback when the version cannot be asked, and compressed
+// variants of kept pages.
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { TOO_MANY_MENTIONS } from '@rotunda/rules';

@@ -1,7 +1,7 @@
-// The /api/profiles/* paths against a fake ProfileService on real gRPC: contract.md's answer shapes (the spec's
-// names, null for fields not given; personal contact details on the profile page only, never in a list), validation
-// refusals of types and lengths that never reach the service, the forms' rules left to the service (its
-// required-field and end-date messages reach the member unchanged), members-only guards (401)
+// The /api/profiles/* paths against a fake ProfileService on real gRPC: docs/api.md's answer shapes (the
+// spec's names, null for fields not given; personal contact details on the profile page only, never in a
+// list), validation refusals of types and lengths that never reach the service, the forms' rules left to the
+// service (its required-field and end-date messages reach the member unchanged), members-only guards (401)
 // and the contributors-only claim decisions (403), the caller carried in the metadata (never a sent user_id) and
 // the claimant's names from the token, the service's refusals mapped to HTTP (400, 403, 404, 409, 429 with
 // Retry-After, 503), and the multipart picture upload.
@@ -108,7 +108,9 @@ const JOB_JSON = {
   Division: DIVISION_JSON,
 };
 
-/** A profile in a list as contract.md shows it, null where the service sent none; no personal contact details. */
+/**
+ * A profile in a list as docs/api.md shows it, null where the service sent none; no personal contact details.
+ */
 const LISTED_JSON = {
   profile_id: 7,
   user_id: MEMBER.sub,

@@ -1,4 +1,4 @@
-// A suspended member reads but writes nothing (DESIGN.md "Community contracts — Moderation", ADR 0041): once the
+// A suspended member reads but writes nothing (docs/product.md#moderation, ADR 0041): once the
 // gateway's moderation snapshot knows of the suspension, every write route under /api answers 403 "Your account is
 // suspended until <date>: <reason>" right after authentication, before its body is looked at, while reads answer
 // as usual and the caller token the services get carries the suspension; lifting it opens the writes again within

@@ -1,4 +1,4 @@
-// The REST calls of the public square (notes/contract.md, Posts; docs/product.md#7-the-calls-it-makes) and
+// The REST calls of the public square (docs/api.md, Posts; docs/product.md#7-the-calls-it-makes) and
 // their answers' shapes, sent with @rotunda/ui's client (errors carry the status and the server's own
 // message). Reading the feed is public; every call still sends the member's fresh access token when someone
 // is signed in (x-auth-token), which the writes need. A visitor's first feed page may already be in the page
@@ -303,7 +303,7 @@ export async function searchPeople(
   return page.profiles;
 }
 
-/** What a member may report (DESIGN.md, Moderation). */
+/** What a member may report (docs/product.md#moderation). */
 export type ReportTarget = { target_type: 'post' | 'comment'; target_id: number };
 
 /** Reports a post or comment; a member's repeat report of one target counts once (the same report_id). */
@@ -314,7 +314,7 @@ export const addReport = (target: ReportTarget, reason: ReportReason, note: stri
     ...(note !== '' && { note }),
   });
 
-/** One of the member's own reports and what became of it (issue 29: the closed report is their notice). */
+/** One of the member's own reports and what became of it (ADR 0041: the closed report is their notice). */
 export interface MyReport {
   report_id: number;
   target_type: 'post' | 'comment';

@@ -1,4 +1,4 @@
-// The Moderation screen (issue 29, ADR 0041): the open reports, one entry per target with its excerpt, author,
+// The Moderation screen (ADR 0041): the open reports, one entry per target with its excerpt, author,
 // reasons, count and notes; a decision asks a reason, is sent and the entry shows its new state; suspending the
 // author; the closed tab and its empty line; the log, with a running suspension lifted in one click.
 import { render, screen, waitFor, within } from '@testing-library/react';

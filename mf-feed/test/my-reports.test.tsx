@@ -1,7 +1,8 @@
-// "Your reports" (issue 29): a signed-in member opens, from the public square, the list of what they reported and
-// what became of each (waiting, or reviewed: no action taken, left up, hidden, removed), with the reason, the dates and their note;
-// a removed post's text is never shown; the list is asked afresh at each opening, says when there is nothing or
-// when it could not be loaded (with a retry), and the focus starts above the list and goes back to the entry.
+// "Your reports" (ADR 0041): a signed-in member opens, from the public square, the list of what they reported
+// and what became of each (waiting, or reviewed: no action taken, left up, hidden, removed), with the reason,
+// the dates and their note; a removed post's text is never shown; the list is asked afresh at each opening,
+// says when there is nothing or when it could not be loaded (with a retry), and the focus starts above the
+// list and goes back to the entry.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

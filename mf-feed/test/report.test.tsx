@@ -1,4 +1,4 @@
-// Reporting and hidden posts (issue 29): members other than the author report a post from its card, the read
+// Reporting and hidden posts (ADR 0041): members other than the author report a post from its card, the read
 // dialog or a comment (a reason, an optional note of at most 500 characters), are thanked and see it marked
 // "Reported"; visitors and authors see no Report; a refusal is said in the dialog; the author of a hidden post or
 // comment reads why it is hidden.

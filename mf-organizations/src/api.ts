@@ -1,4 +1,4 @@
-// The REST calls of the organization screens (README's API table for /api/orgs,
+// The REST calls of the organization screens (docs/api.md for /api/orgs,
 // docs/product.md#7-the-calls-it-makes) and their answers' shapes. Every call is member-only: @rotunda/ui's
 // client sends the session's fresh access token with each one, and throws its ApiError (the status and the
 // server's own message) for anything but 2xx.
@@ -7,7 +7,7 @@ import { asList, call, type Division, type HistoryEntry, type StoredAddress } fr
 
 export type { Division, StoredAddress };
 
-/** An organization as the gateway answers it (README: `organization`); null where not given. */
+/** An organization as the gateway answers it (docs/api.md: `organization`); null where not given. */
 export interface Organization extends StoredAddress, Record<SocialField, string | null> {
   organization_id: number;
   organization_name: string;
@@ -33,7 +33,7 @@ export interface OrganizationPage {
   limit: number;
 }
 
-/** The fields the Edit Organization form sends (README: update-organization's `…fields`). */
+/** The fields the Edit Organization form sends (docs/api.md: update-organization's `…fields`). */
 export type OrganizationUpdate = {
   organization_id: number;
   organization_name: string;

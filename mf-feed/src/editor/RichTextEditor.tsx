@@ -1,4 +1,4 @@
-// The rich-text body field: Quill 2 behind a small React wrapper (react-quill breaks on React 19, DESIGN.md),
+// The rich-text body field: Quill 2 behind a small React wrapper (react-quill breaks on React 19),
 // with the spec's toolbar (bold, italic, underline, ordered list, bullet list, link, clean). Quill and its
 // styles are fetched only when an editor opens, so the feed itself never downloads them. React renders nothing
 // inside the editor's element: Quill owns that DOM. The value is Quill's own markup, which the server

@@ -1,4 +1,4 @@
-// Mentions in plain text (DESIGN.md, Community contracts — Notifications): the "@" query a member is typing, the
+// Mentions in plain text (docs/product.md#notifications): the "@" query a member is typing, the
 // people still named in a text (only those are sent), and a text cut into plain runs and "@First Last" runs
 // that match a post's or comment's `mentions` (only those become links; text that merely looks like a mention
 // stays text).

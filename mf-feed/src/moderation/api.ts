@@ -1,4 +1,4 @@
-// The contributors' moderation calls (DESIGN.md "Community contracts — Moderation", ADR 0041) and their answers'
+// The contributors' moderation calls (docs/product.md#moderation, ADR 0041) and their answers'
 // shapes, sent with @rotunda/ui's client (errors carry the status and the server's own message).
 import type { ModerationAction, ReportReason } from '@rotunda/rules';
 import { asList, call } from '@rotunda/ui';

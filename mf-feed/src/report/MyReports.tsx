@@ -1,7 +1,7 @@
-// "Your reports" (issue 29): a signed-in member's quiet entry on the public square to what they reported and what
-// became of each report: waiting for a contributor, or reviewed (no action taken, left up, hidden or removed).
-// Until notifications exist, this list is the reporter's notice of the outcome. Read afresh at each opening; a
-// removed post's or comment's text is never shown (the server sends none).
+// "Your reports" (ADR 0041): a signed-in member's quiet entry on the public square to what they reported and
+// what became of each report: waiting for a contributor, or reviewed (no action taken, left up, hidden or
+// removed). Until notifications exist, this list is the reporter's notice of the outcome. Read afresh at each
+// opening; a removed post's or comment's text is never shown (the server sends none).
 import { type ModerationAction, REPORT_REASON_LABELS } from '@rotunda/rules';
 import { useUser } from '@rotunda/session';
 import { Dialog, ErrorLine } from '@rotunda/ui';

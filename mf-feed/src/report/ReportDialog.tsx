@@ -1,4 +1,4 @@
-// The report dialog (issue 29, ADR 0041): the member picks a reason and may add a note of at most 500 characters,
+// The report dialog (ADR 0041): the member picks a reason and may add a note of at most 500 characters,
 // then sends; the dialog thanks them, says where the outcome will show ("Your reports"), and the target counts as
 // reported for the rest of the visit. A missing reason
 // or the server's refusal (a suspension, reporting too often) is said in the dialog and announced.

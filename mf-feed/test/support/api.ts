@@ -1,5 +1,5 @@
 // The stand-in gateway of @rotunda/ui/testing (a handler per "METHOD path", every call recorded with its URL, JSON
-// body and headers); builders make posts and comments as the contract shapes them.
+// body and headers); builders make posts and comments as docs/api.md shapes them.
 import {
   type RecordedCall as AnyCall,
   type Handler as AnyHandler,

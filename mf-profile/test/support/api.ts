@@ -1,5 +1,5 @@
 // A stand-in for the gateway in component tests: fetch is stubbed with a handler per "METHOD path", and every
-// call is recorded with its URL, body and headers. Builders make the contract's records (profile, job, issue,
+// call is recorded with its URL, body and headers. Builders make docs/api.md's records (profile, job, issue,
 // organization, division, colleague) with sensible fictional values.
 
 import type { Colleague } from '@rotunda/ui';
