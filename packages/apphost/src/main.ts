@@ -280,7 +280,8 @@ async function main() {
       name: 'gateway',
       script: 'src/main.ts',
       cwd: join(REPO_ROOT, 'gateway'),
-      // The repo's builds unless WEB_ROOT names others (README): e.g. a previous release's, to compare screens.
+      // The repo's builds unless WEB_ROOT names others (docs/configuration.md): e.g. a previous release's, to
+      // compare screens.
       env: { ...environments.gateway, WEB_ROOT: process.env.WEB_ROOT || REPO_ROOT },
       logDir,
       print,

@@ -106,7 +106,7 @@ const envExample = (() => {
   return entries;
 })();
 
-/** What a person puts in .env before `docker compose up` (.env.example, README). */
+/** What a person puts in .env before `docker compose up` (.env.example, docs/production.md). */
 const SHELL = {
   POSTGRES_PASSWORD: 'compose-test-postgres-password',
   KEYCLOAK_ADMIN_PASSWORD: 'compose-test-keycloak-admin',

@@ -33,7 +33,7 @@ export const KEYCLOAK_SETTINGS = {
  * Elasticsearch adapter maps text to, and this distribution carries the modules the adapter uses (reindex for
  * delete-by-query). 3.x runs on Java 21 or newer; 2.19, the last line on Java 17, lacks the reindex module in
  * this distribution and misses a wildcard match ending in an escaped backslash. Why not Elasticsearch itself:
- * the draft ADR in this package's README.
+ * ADR 0023.
  */
 export const OPENSEARCH = {
   version: '3.6.0',

@@ -1,5 +1,5 @@
 // The image pipeline for logos and profile pictures: accept JPEG and PNG by their bytes, refuse decompression
-// bombs, orient by EXIF, drop every piece of metadata, fit 450×600 and re-encode (DESIGN.md, Images).
+// bombs, orient by EXIF, drop every piece of metadata, fit 450×600 and re-encode (docs/product.md#images).
 import { IMAGE_LIMITS, IMAGE_MESSAGES } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';

@@ -1,6 +1,6 @@
-// Access administration rules shared by the admin screen, the gateway and the auth service (DESIGN.md
-// "Community contracts — Access administration"): the lists of who may register, the roles an administrator
-// grants, their labels, the log's page bounds, the messages a change is refused with, and how a value is checked.
+// Access administration rules shared by the admin screen, the gateway and the auth service
+// (docs/product.md#access-administration): the lists of who may register, the roles an administrator grants,
+// their labels, the log's page bounds, the messages a change is refused with, and how a value is checked.
 import { isDomainName, normalizeDomain } from './email-domain.ts';
 import { emailDomain, normalizeEmail } from './email-eligibility.ts';
 

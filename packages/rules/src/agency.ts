@@ -1,6 +1,7 @@
-// Agency sign-in (issue 31): the words and bounds the admin screen's agencies form, the gateway and the auth
-// service share — the protocols an agency's identity provider may speak, the field limits, and the messages a
-// registration or a brokered sign-in is refused with — and the check of an agency's email domains.
+// Agency sign-in (docs/agency-sign-in.md, ADR 0044): the words and bounds the admin screen's agencies form,
+// the gateway and the auth service share — the protocols an agency's identity provider may speak, the field
+// limits, and the messages a registration or a brokered sign-in is refused with — and the check of an
+// agency's email domains.
 import { isDomainName, isWebmail, normalizeDomain } from './email-domain.ts';
 
 /** OpenID Connect (registered by its discovery URL) or SAML 2.0 (by its metadata URL). */

@@ -1,9 +1,10 @@
-// Claiming a profile (DESIGN.md, "Fixes to the as-built product"; issue 28): a claim is confirmed at once only
-// when the member's confirmed account email is the profile's work email, in any case, that work email has not
-// been changed in the last 30 days, and the member is not a contributor; any other claim waits for a contributor
-// (never the claimant, nor the one who last changed the work email). So a contributor cannot hand an unowned
-// profile to someone by editing its work email: the claim that follows waits for another contributor. The claim
-// dialog says beforehand which it will be, and the profile service decides by the same rule.
+// Claiming a profile (docs/product.md#claims-reviewed-by-contributors; ADR 0022, ADR 0037): a claim is
+// confirmed at once only when the member's confirmed account email is the profile's work email, in any case,
+// that work email has not been changed in the last 30 days, and the member is not a contributor; any other
+// claim waits for a contributor (never the claimant, nor the one who last changed the work email). So a
+// contributor cannot hand an unowned profile to someone by editing its work email: the claim that follows
+// waits for another contributor. The claim dialog says beforehand which it will be, and the profile service
+// decides by the same rule.
 
 /** How long a changed work email stops confirming claims at once. */
 export const WORK_EMAIL_SETTLING_DAYS = 30;

@@ -1,6 +1,6 @@
-// The "Verified employer" rule (issue 20): an organization's email domains (the ones a contributor lists, checked
-// here with one message for the browser's form and the server), the domains that count for it (its website's
-// host and the listed ones), and whether a member's confirmed account email is at one of them.
+// The "Verified employer" rule (ADR 0031): an organization's email domains (the ones a contributor lists,
+// checked here with one message for the browser's form and the server), the domains that count for it (its
+// website's host and the listed ones), and whether a member's confirmed account email is at one of them.
 //
 // A subdomain counts: jane@sen.ca.gov matches an organization listing ca.gov or sen.ca.gov. So a broad parent
 // domain (ca.gov) verifies everyone under it for that organization; listing one is the contributor's choice.

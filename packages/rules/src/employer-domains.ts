@@ -1,4 +1,4 @@
-// Which of an organization's domains count for the "Verified employer" badge (issue 28): the domains a
+// Which of an organization's domains count for the "Verified employer" badge (ADR 0037): the domains a
 // contributor lists, and its website's host only once a contributor has set or confirmed the website, never a
 // domain shared by unrelated employers. Servers only: the Public Suffix List it reads stays out of the browser's
 // bundles (the forms use email-domain.ts).

@@ -2,7 +2,7 @@
 // report for and their labels, a contributor's decisions, the note's, a reason's, a suspension's and the log page's
 // bounds, and the message every write of a suspended member is refused with.
 
-/** The reasons a member may report a post or comment for (DESIGN.md "Community contracts — Moderation"). */
+/** The reasons a member may report a post or comment for (docs/product.md#moderation). */
 export const REPORT_REASONS = [
   'spam',
   'harassment',

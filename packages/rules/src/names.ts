@@ -1,4 +1,4 @@
-// Names people read and trust (issue 28): organizations, divisions, issue areas and people's first and last
+// Names people read and trust (ADR 0037): organizations, divisions, issue areas and people's first and last
 // names. A name is stored in Unicode's composed form (NFC), so "é" typed two ways is one name, and refuses what a
 // reader cannot see or that stands for text lost: control characters (Cc, an ANSI escape among them), format
 // characters (Cf: zero-width spaces and joiners, U+2060, bidi overrides such as U+202E) and U+FFFD. The browser,

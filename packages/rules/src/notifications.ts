@@ -1,7 +1,7 @@
 // Notification rules shared by the screens, the gateway and the services (ADR 0042): the kinds, the digest
 // choices and their labels, the kinds a member may have mailed at once, the page bounds, and mentions' limit.
 
-/** What a notification is about (DESIGN.md "Community contracts — Notifications"). */
+/** What a notification is about (docs/product.md#notifications). */
 export const NOTIFICATION_KINDS = ['comment', 'like', 'mention', 'claim', 'moderation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,7 +1,8 @@
-// Which calls a client sends once more when the connection failed before any answer came (issue 33): the reads,
-// which change nothing, so a second sending is harmless. A gateway worker that dies resets the kept-alive
-// connections it held; browsers resend an idempotent request on such a connection only sometimes, so the product's
-// web client (packages/ui's call) does it itself, and the faults bench's client, which stands for it, does the same.
+// Which calls a client sends once more when the connection failed before any answer came (ADR 0046): the
+// reads, which change nothing, so a second sending is harmless. A gateway worker that dies resets the
+// kept-alive connections it held; browsers resend an idempotent request on such a connection only sometimes,
+// so the product's web client (packages/ui's call) does it itself, and the faults bench's client, which
+// stands for it, does the same.
 
 /** The reads sent as POST (their query is a JSON body); every GET is a read too. */
 const POST_READS = [

@@ -1,5 +1,5 @@
 // Moderation rules (ADR 0041): the suspended member's message dates the end in California, and the reasons,
-// decisions and bounds DESIGN.md fixes.
+// decisions and bounds docs/product.md#moderation fixes.
 import { describe, expect, it } from 'vitest';
 import {
   MODERATION_ACTIONS,

@@ -1,5 +1,6 @@
-// The rich-text class rule (DESIGN: post bodies keep only Quill's own classes): which class names pass, and the
-// DOMPurify hook that applies it, keeping Quill's classes of a value and dropping the attribute when none is left.
+// The rich-text class rule (ADR 0020: post bodies keep only Quill's own classes): which class names pass, and
+// the DOMPurify hook that applies it, keeping Quill's classes of a value and dropping the attribute when none
+// is left.
 import { describe, expect, it } from 'vitest';
 import {
   keepOnlyQuillClasses,

@@ -165,8 +165,8 @@ export const serviceDefaults = {
   DATABASE_URL: envPostgresUrl().default(embeddedDatabaseUrl('rotunda')),
   /**
    * Connections in the pool of a service's Prisma Client (its writes and ordinary reads). Prisma's own default is
-   * 10; every replica holds up to this many, so it is one of the terms of the connection budget (README,
-   * "Connection budget"; packages/deploy-checks/src/connection-budget.ts).
+   * 10; every replica holds up to this many, so it is one of the terms of the connection budget
+   * (docs/production.md, "Connection budget"; packages/deploy-checks/src/connection-budget.ts).
    */
   DATABASE_POOL_SIZE: envPositiveInt(10),
   /**

@@ -1,4 +1,4 @@
-// Curation history (issue 20, ADR 0031), as every owning service records it: the fields a change touched, each
+// Curation history (ADR 0031), as every owning service records it: the fields a change touched, each
 // named as the REST API names it, with its value before and after as the page shows it. Each service says which
 // actions it records and writes the entries in its own schema, in the change's transaction; contributors alone
 // read a history, a page at a time, and its entries go out over gRPC in one message shape.

@@ -1,12 +1,12 @@
-// The curation history of an organization or a profile for contributors (issue 20; GET /api/history/...), newest
-// first, each entry "date · who · what" with the fields it changed (old → new), a long list of changes folded behind
-// a disclosure and only the latest entries shown until asked for more. The pages render it for contributors only,
-// so nobody else's browser asks for it; each app loads it through its own API client.
+// The curation history of an organization or a profile for contributors (ADR 0031; GET /api/history/...),
+// newest first, each entry "date · who · what" with the fields it changed (old → new), a long list of changes
+// folded behind a disclosure and only the latest entries shown until asked for more. The pages render it for
+// contributors only, so nobody else's browser asks for it; each app loads it through its own API client.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from './Spinner';
 import './history.css';
 
-/** One entry as the gateway answers it (README: GET /api/history/...). */
+/** One entry as the gateway answers it (docs/api.md: GET /api/history/...). */
 export interface HistoryEntry {
   id: number;
   at: string;

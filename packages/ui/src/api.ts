@@ -152,7 +152,7 @@ async function sendCreate(
 /**
  * Sends a request with the member's fresh access token (none for a visitor) and answers the response;
  * anything but 2xx throws an ApiError with the status and the server's message. A read whose connection failed
- * before any answer (a gateway worker died with it) is sent once more (sendReadAgainOnce, issue 33).
+ * before any answer (a gateway worker died with it) is sent once more (sendReadAgainOnce, ADR 0046).
  */
 export async function request(method: Method, path: string, options?: RequestOptions): Promise<Response> {
   const { early, idempotent, ...sent } = options ?? {};
