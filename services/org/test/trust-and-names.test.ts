@@ -1,8 +1,9 @@
-// Issue 28 against a real PostgreSQL, S3 endpoint (s3rver) and real gRPC: a website's host counts for the Verified
-// employer badge only once a contributor set or confirmed it (a member's organization announces none; the history
-// says who confirmed), never a shared domain (ca.gov, www.ca.gov; oig.ca.gov counts); names are composed and
-// refuse unseen characters, naming the field; a name that reads like another organization's is refused with that
-// one named, also when two are added at the same moment; and the migration keys and confirms existing rows.
+// ADR 0037 against a real PostgreSQL, S3 endpoint (s3rver) and real gRPC: a website's host counts for the
+// Verified employer badge only once a contributor set or confirmed it (a member's organization announces
+// none; the history says who confirmed), never a shared domain (ca.gov, www.ca.gov; oig.ca.gov counts); names
+// are composed and refuse unseen characters, naming the field; a name that reads like another organization's
+// is refused with that one named, also when two are added at the same moment; and the migration keys and
+// confirms existing rows.
 import { cp, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

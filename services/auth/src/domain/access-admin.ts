@@ -1,4 +1,4 @@
-// Access administration (DESIGN.md "Community contracts — Access administration"): administrators (realm role
+// Access administration (docs/product.md#access-administration): administrators (realm role
 // 'admin') read and change who may register and grant or take away roles, and every change is logged with who
 // made it. The admin command (`npm run admin`) makes its changes through the same rules as the command-line
 // actor. Knows nothing of gRPC, HTTP or Prisma.

@@ -1,7 +1,7 @@
-// Agency sign-in (issue 31, Keycloak mode): administrators register an agency's identity provider for its email
-// domains; a member whose email is at one of them signs in there, brokered by Keycloak, and comes back signed in
-// with Rotunda's own tokens; a logout at the agency ends the Rotunda session through the back channel. Knows
-// nothing of gRPC, HTTP, Prisma or Keycloak (the broker port stands for it).
+// Agency sign-in (ADR 0044, Keycloak mode): administrators register an agency's identity provider for its
+// email domains; a member whose email is at one of them signs in there, brokered by Keycloak, and comes back
+// signed in with Rotunda's own tokens; a logout at the agency ends the Rotunda session through the back
+// channel. Knows nothing of gRPC, HTTP, Prisma or Keycloak (the broker port stands for it).
 import { createHash, randomBytes } from 'node:crypto';
 import {
   AGENCY_LIMITS,

@@ -1,11 +1,11 @@
 // The auth service's rules (docs/product.md#4-states-and-transitions, #5-validation-rules, #8-error-catalogue
-// and DESIGN's fixes): who may register, the password rule, the captcha, confirmation and reset links bound
-// to the address they were mailed to, login with growing delays per account (taken before the password check;
-// the owner gets in with a captcha meanwhile) and no account enumeration, throttled registration, eligibility
-// checks and reset mails, sessions that end for good (logout, password change or reset, a reused refresh
-// token), the contributor-only access lists and the per-member quotas the gateway asks about, and members'
-// data: their account exported, or deleted with the password again. Knows nothing of gRPC, HTTP or Prisma: it
-// works through its ports.
+// and ADR 0019, ADR 0035): who may register, the password rule, the captcha, confirmation and reset links
+// bound to the address they were mailed to, login with growing delays per account (taken before the password
+// check; the owner gets in with a captcha meanwhile) and no account enumeration, throttled registration,
+// eligibility checks and reset mails, sessions that end for good (logout, password change or reset, a reused
+// refresh token), the contributor-only access lists and the per-member quotas the gateway asks about, and
+// members' data: their account exported, or deleted with the password again. Knows nothing of gRPC, HTTP or
+// Prisma: it works through its ports.
 import {
   ADMIN_ROLE,
   CAPTCHA_MESSAGES,

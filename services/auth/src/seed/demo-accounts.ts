@@ -1,4 +1,4 @@
-// Demo accounts and access lists for the one-machine default (DESIGN's run contract). Fictional people.
+// Demo accounts and access lists for the one-machine default (ADR 0008). Fictional people.
 import { ADMIN_ROLE } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import type { AccessLists, IdentityProvider } from '../domain/ports.ts';

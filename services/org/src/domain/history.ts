@@ -1,4 +1,4 @@
-// The org service's curation history (issue 20): who created or changed an organization, its logo or its
+// The org service's curation history (ADR 0031): who created or changed an organization, its logo or its
 // divisions, when, and each field's value before and after, as the page shows it. The domain says what to record;
 // the repository writes the record in the same transaction as the change, so the history never tells of a change
 // that did not happen. Only contributors read it (the service kit's history reader).

@@ -1,5 +1,5 @@
 // The org service's rules for organizations and divisions (docs/product.md#3-entities-and-their-fields to
-// #6-roles-and-permissions, DESIGN's fixes): who may add and edit organizations, divisions and logos, the
+// #6-roles-and-permissions, ADR 0037): who may add and edit organizations, divisions and logos, the
 // organization form's rules, names that are names (composed, nothing unseen, never reading like another
 // organization's), the Cal-Access ID set or corrected by contributors only, a website that counts for the
 // Verified employer badge only once a contributor set or confirmed it, each write's curation history, and the

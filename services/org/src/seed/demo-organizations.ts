@@ -1,4 +1,4 @@
-// Demo organizations for the one-machine default (DESIGN's run contract): every group, agencies and offices
+// Demo organizations for the one-machine default (ADR 0008): every group, agencies and offices
 // with divisions of several types, Cal-Access ids where they apply, Sacramento-area addresses, (916) 555-01xx
 // phones (the range kept for fiction), websites on example.org, a few socials, generated logos, and the
 // product's own organization, hidden from the list. Every name is fictional.
