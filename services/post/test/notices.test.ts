@@ -1,4 +1,4 @@
-// What the post service tells others and holds of each member (issue 30, ADR 0042), against a real PostgreSQL (its
+// What the post service tells others and holds of each member (ADR 0042), against a real PostgreSQL (its
 // schema, its events outbox and the Postgres search index) and real gRPC, with the profile and org services played
 // by fakes on real gRPC: posts and comments mention people (stored, answered with their names, at most ten, unknown
 // ones dropped), every write records its events for the people concerned in its own transaction (nobody about

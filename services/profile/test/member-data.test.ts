@@ -1,9 +1,9 @@
-// Issue 30 in the profile service against a real PostgreSQL and real gRPC: a contributor's claim decision is
-// recorded for the claimant (ADR 0042), a failed one records nothing; a deleted account (auth's recorded
-// `account.deleted`, read whenever the service reads it) removes a profile the member created and returns one
-// they claimed to unclaimed without its personal details, once, announced and searchable as such; "Download my
-// data" holds everything the service keeps about the caller; the digests' stream of owners' issue areas answers
-// services only, in user id order.
+// Notifications and members' data in the profile service against a real PostgreSQL and real gRPC: a
+// contributor's claim decision is recorded for the claimant (ADR 0042), a failed one records nothing; a
+// deleted account (auth's recorded `account.deleted`, read whenever the service reads it) removes a profile
+// the member created and returns one they claimed to unclaimed without its personal details, once, announced
+// and searchable as such; "Download my data" holds everything the service keeps about the caller; the
+// digests' stream of owners' issue areas answers services only, in user id order.
 import { randomUUID } from 'node:crypto';
 import { Metadata, status } from '@grpc/grpc-js';
 import { type Change, ensureEventTables, listenForChanges, recordEvent } from '@rotunda/events';

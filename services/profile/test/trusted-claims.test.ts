@@ -1,8 +1,9 @@
-// Issue 28 against a real PostgreSQL, S3 endpoint (s3rver) and real gRPC: a contributor cannot hand an unowned
-// profile to someone by editing its work email (the claim that follows waits, and only another contributor may
-// decide it), a work email that settled 30 days ago still confirms at once, a contributor's own claim always
-// waits, and every change of owner is in the profile's history; people's names and issue areas are composed and
-// refuse unseen characters, naming the field; the migration fills who last changed a work email from the history.
+// ADR 0037 against a real PostgreSQL, S3 endpoint (s3rver) and real gRPC: a contributor cannot hand an
+// unowned profile to someone by editing its work email (the claim that follows waits, and only another
+// contributor may decide it), a work email that settled 30 days ago still confirms at once, a contributor's
+// own claim always waits, and every change of owner is in the profile's history; people's names and issue
+// areas are composed and refuse unseen characters, naming the field; the migration fills who last changed a
+// work email from the history.
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
-// Post bodies sanitized on the server before storage (DESIGN: DOMPurify on jsdom), with the one configuration and
-// class rule the browser uses too (@rotunda/rules RICH_TEXT_PURIFY_CONFIG, keepOnlyQuillClasses): scripts, event
-// handlers, styles, classes other than Quill's and links other than web, mail and phone are removed. Also answers
-// the body's visible text, which the search index holds.
+// Post bodies sanitized on the server before storage (DOMPurify on jsdom; ADR 0020), with the one
+// configuration and class rule the browser uses too (@rotunda/rules RICH_TEXT_PURIFY_CONFIG,
+// keepOnlyQuillClasses): scripts, event handlers, styles, classes other than Quill's and links other than
+// web, mail and phone are removed. Also answers the body's visible text, which the search index holds.
 import { keepOnlyQuillClasses, RICH_TEXT_PURIFY_CONFIG, visibleText } from '@rotunda/rules';
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { type DomNode, JSDOM } from 'jsdom';

@@ -1,7 +1,7 @@
-// Likes and reads (docs/product.md#4-states-and-transitions, DESIGN's fixes): one like per member and post,
-// counted by the server whatever count the browser sent; every read counted, visitors' too. Popular sorts on
-// the like count, so the index learns it at once; reads move the feed version at most once a second. A post
-// the caller may not see (hidden or removed by moderation) is not found for likes and reads.
+// Likes and reads (docs/product.md#4-states-and-transitions, #6-roles-and-permissions): one like per member
+// and post, counted by the server whatever count the browser sent; every read counted, visitors' too. Popular
+// sorts on the like count, so the index learns it at once; reads move the feed version at most once a second.
+// A post the caller may not see (hidden or removed by moderation) is not found for likes and reads.
 import { type Caller, notFound, requireMember } from '@rotunda/service-kit';
 import { isId, MESSAGES, visiblePostOrThrow } from './access.ts';
 import type { FeedVersion } from './feed-version.ts';
@@ -29,8 +29,9 @@ export function createLikesAndReads({
 }: LikesAndReadsDependencies) {
   return {
     /**
-     * A member likes a post once, or stops; the count is the server's (DESIGN: client counts are ignored). Each like
-     * set tells the post's author (ADR 0042), who hears of several within the hour as one.
+     * A member likes a post once, or stops; the count is the server's (docs/product.md#7-the-calls-it-makes:
+     * client counts are ignored). Each like set tells the post's author (ADR 0042), who hears of several
+     * within the hour as one.
      */
     async setLike(caller: Caller | undefined, postId: number, liked: boolean) {
       const member = requireMember(caller);

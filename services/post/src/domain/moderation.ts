@@ -94,7 +94,7 @@ export interface MyReportRow extends TargetRef {
   postState: ModerationState;
 }
 
-/** A member's own report and what became of it (issue 29: the closed report is the reporter's notice). */
+/** A member's own report and what became of it (ADR 0041: the closed report is the reporter's notice). */
 export interface MyReport extends TargetRef {
   reportId: number;
   postId: number;

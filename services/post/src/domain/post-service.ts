@@ -1,4 +1,4 @@
-// The posts (docs/product.md#5-validation-rules, #6-roles-and-permissions, DESIGN's fixes): the feed
+// The posts (docs/product.md#5-validation-rules, #6-roles-and-permissions, ADR 0020): the feed
 // searched, filtered, sorted and paged through the search index, each post carrying only its latest comments;
 // posts written by members with a profile, sanitized before storage, changed or deleted by their author only;
 // the index and then the feed version moved after every write, so the gateways may keep pages until it moves.

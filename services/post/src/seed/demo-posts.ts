@@ -1,4 +1,4 @@
-// Demo posts for the one-machine default (DESIGN's run contract: posts of every type including events, comments
+// Demo posts for the one-machine default (ADR 0008: posts of every type including events, comments
 // and likes), written into an empty post table by real demo profiles: the profile service's owned profiles
 // (ListAuthors), waited for since the services start together. Spread over the last six weeks; events upcoming
 // and past with a location, date and times; some comments edited later. Every name and place is fictional.

@@ -1,4 +1,4 @@
-// Who may do what to a profile (docs/product.md#6-roles-and-permissions, DESIGN's fixes): members only; a
+// Who may do what to a profile (docs/product.md#6-roles-and-permissions, ADR 0022): members only; a
 // profile is edited by its owner, or by a contributor ('Concierge') while nobody owns it, never by a member
 // whose claim on it still waits for a contributor; contributors alone decide claims, never their own; who
 // claims a profile is shown to contributors only. The refusal texts the profile service answers with, and the

@@ -1,10 +1,10 @@
-// The profile service's rules for claims (docs/product.md#4-states-and-transitions, DESIGN's fixes, issue
-// 28): finding the unclaimed profiles that match a member, and claiming one, confirmed at once when the
-// member's confirmed account email is the profile's work email and that email has not changed in the last 30
-// days and the member is no contributor, else pending until a contributor confirms or rejects it (never their
-// own claim, nor one on a profile whose work email they changed last), the profile unowned meanwhile. Every
-// change of owner is in the profile's history. One profile or claim per member.
-// Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
+// The profile service's rules for claims (docs/product.md#4-states-and-transitions, ADR 0022, ADR 0037):
+// finding the unclaimed profiles that match a member, and claiming one, confirmed at once when the member's
+// confirmed account email is the profile's work email and that email has not changed in the last 30 days and
+// the member is no contributor, else pending until a contributor confirms or rejects it (never their own
+// claim, nor one on a profile whose work email they changed last), the profile unowned meanwhile. Every
+// change of owner is in the profile's history. One profile or claim per member. Knows nothing of gRPC, HTTP
+// or Prisma: it works through its ports.
 import { claimConfirmsAtOnce } from '@rotunda/rules';
 import {
   type Caller,

@@ -1,8 +1,8 @@
-// Work contacts members take away (issue 20): a directory search's people as the rows of a spreadsheet (at most
-// 5,000, in the directory's order) and one person's contact card. A contact holds only what a colleague list
-// already shows: names, the latest current job's title, organization and division, the work email and the office
-// phone; never the personal email, mobile phone or birthday, which the Contact type and its repository do not have.
-// Knows nothing of gRPC, HTTP or Prisma.
+// Work contacts members take away (ADR 0031): a directory search's people as the rows of a spreadsheet (at
+// most 5,000, in the directory's order) and one person's contact card. A contact holds only what a colleague
+// list already shows: names, the latest current job's title, organization and division, the work email and
+// the office phone; never the personal email, mobile phone or birthday, which the Contact type and its
+// repository do not have. Knows nothing of gRPC, HTTP or Prisma.
 import { type Caller, DomainError, notFound, requireMember } from '@rotunda/service-kit';
 import { MESSAGES, validId } from './access.ts';
 import { checkFilters, type DirectoryFilters, type PeopleDirectory } from './directory.ts';

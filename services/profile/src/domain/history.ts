@@ -1,4 +1,4 @@
-// The profile service's curation history (issue 20): what contributors changed on a profile nobody owned (its
+// The profile service's curation history (ADR 0031): what contributors changed on a profile nobody owned (its
 // fields, bio, picture, jobs and issue areas) and every claim decision, with who, when and each field's value
 // before and after as the page shows it. An owner's edits of their own profile are theirs, not curation, and are
 // not recorded. The domain says what to record; the repository writes it in the change's transaction, so the

@@ -1,7 +1,7 @@
-// What the profile service holds about one member, and their rights to it (issue 30, ADR 0042): "Download my
-// data" answers everything it holds about the caller; a deleted account's profile goes (one they created) or
-// returns to unclaimed without their personal contact details (one they claimed), and their claims go; the
-// digests learn every owner's issue areas, streamed to another Rotunda service only.
+// What the profile service holds about one member, and their rights to it (docs/product.md#your-data,
+// ADR 0042): "Download my data" answers everything it holds about the caller; a deleted account's profile
+// goes (one they created) or returns to unclaimed without their personal contact details (one they claimed),
+// and their claims go; the digests learn every owner's issue areas, streamed to another Rotunda service only.
 // Knows nothing of gRPC, HTTP or Prisma: it works through its ports.
 import { type Caller, permissionDenied, requireMember, requireService } from '@rotunda/service-kit';
 import { MESSAGES } from './access.ts';

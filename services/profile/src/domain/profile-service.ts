@@ -1,5 +1,5 @@
 // The profile service's rules for profiles (docs/product.md#3-entities-and-their-fields to
-// #7-the-calls-it-makes, DESIGN's fixes): creating one's own profile, editing by the owner or by a
+// #7-the-calls-it-makes): creating one's own profile, editing by the owner or by a
 // contributor while unclaimed, the lobbyist filer id for contributors only, bios, pictures through the image
 // pipeline (an upload named by a profile within the hour), the whole directory without personal contact
 // details and a few times in a while per member, and the profile's curation history for contributors. Claims

@@ -1,7 +1,7 @@
-// The "Verified employer" badge (issue 20): a profile whose owner's confirmed account email is at a domain of one
-// of their current jobs' organizations (its website's host, or a domain a contributor listed there). A subdomain
-// counts and public webmail never does (`emailDomainMatches` in @rotunda/rules). The profile answer and the
-// directory's card both ask here.
+// The "Verified employer" badge (ADR 0031): a profile whose owner's confirmed account email is at a domain of
+// one of their current jobs' organizations (its website's host, or a domain a contributor listed there). A
+// subdomain counts and public webmail never does (`emailDomainMatches` in @rotunda/rules). The profile answer
+// and the directory's card both ask here.
 import { emailDomainMatches } from '@rotunda/rules';
 
 /**

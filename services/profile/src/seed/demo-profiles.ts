@@ -1,4 +1,4 @@
-// Demo people for the one-machine default (DESIGN's run contract): about a hundred fictional profiles across
+// Demo people for the one-machine default (ADR 0008): about a hundred fictional profiles across
 // the demo organizations, with current and past jobs (some in divisions), issue areas from a list of state
 // policy areas, generated portraits, pronouns, socials, bios, lobbyists with filer ids, elected officials with
 // the directory filter's titles, a handful of unclaimed profiles (one matching the newbie demo account, to
