@@ -1,6 +1,6 @@
-// Agency sign-in (issue 31): the login dialog's agency step for a domain an agency signs in (and only for it),
-// the password still there for whoever wants it, the start refused in the dialog; the page the agency's sign-in
-// comes back to storing the session and going on, or saying why it did not finish.
+// Agency sign-in (ADR 0044): the login dialog's agency step for a domain an agency signs in (and only for
+// it), the password still there for whoever wants it, the start refused in the dialog; the page the agency's
+// sign-in comes back to storing the session and going on, or saying why it did not finish.
 import type { AuthUser } from '@rotunda/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,8 +1,8 @@
-// The /admin screen's agencies (issue 31, Keycloak mode only: the section is absent when the server says agency
-// sign-in is not available): each agency whose own identity provider signs its staff in, with the addresses its
-// IT office must enter on their side (each with a Copy button); a form to register one (OpenID Connect by its
-// discovery URL, SAML 2.0 by its metadata URL), the server's refusals next to it; and removal after a
-// confirmation, since a removed provider cannot be put back without its client secret.
+// The /admin screen's agencies (docs/agency-sign-in.md, Keycloak mode only: the section is absent when the
+// server says agency sign-in is not available): each agency whose own identity provider signs its staff in,
+// with the addresses its IT office must enter on their side (each with a Copy button); a form to register one
+// (OpenID Connect by its discovery URL, SAML 2.0 by its metadata URL), the server's refusals next to it; and
+// removal after a confirmation, since a removed provider cannot be put back without its client secret.
 import {
   AGENCY_MESSAGES,
   AGENCY_PROTOCOL_LABELS,

@@ -1,7 +1,7 @@
-// The access administration calls (DESIGN.md "Community contracts — Access administration"): who may
-// register (three lists), granting and taking away roles, the log of every change, and (Keycloak mode, issue
-// 31) the agencies whose own identity providers sign their staff in.
-// Answers are read defensively; the browser checks a value before it is sent with checkAccessValue (@rotunda/rules).
+// The access administration calls (docs/product.md#access-administration): who may
+// register (three lists), granting and taking away roles, the log of every change, and (Keycloak mode,
+// docs/product.md#agency-sign-in) the agencies whose own identity providers sign their staff in. Answers are
+// read defensively; the browser checks a value before it is sent with checkAccessValue (@rotunda/rules).
 import { ACCESS_LISTS, type AccessList, type AdminRole } from '@rotunda/rules';
 import { call } from '@rotunda/ui';
 

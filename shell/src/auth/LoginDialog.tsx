@@ -3,7 +3,7 @@
 // table sends them; after any failure the session is cleared and the form emptied
 // (docs/product.md#8-error-catalogue). While the account is slowed down after wrong passwords the server asks
 // for a captcha: the dialog then shows it, and the right password with the solved captcha gets in at once.
-// Agency sign-in (issue 31): once the email is well formed the server is asked which agency signs it in; if
+// Agency sign-in (ADR 0044): once the email is well formed the server is asked which agency signs it in; if
 // one does, the dialog offers "Continue with <agency>" (the browser goes to the agency's sign-in and comes back
 // to /agency-sign-in) in place of the password, which stays one click away for anyone who has one.
 import { CAPTCHA_MESSAGES, emailDomain, isDomainName } from '@rotunda/rules';

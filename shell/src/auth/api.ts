@@ -1,6 +1,6 @@
-// The access calls of the shell (docs/product.md#7-the-calls-it-makes, Auth; README API): login, logout,
+// The access calls of the shell (docs/product.md#7-the-calls-it-makes, Auth; docs/api.md): login, logout,
 // email eligibility, register, email confirmation, password reset request and reset, each with the spec's
-// messages (docs/product.md#5-validation-rules, #8-error-catalogue); and agency sign-in (issue 31): which
+// messages (docs/product.md#5-validation-rules, #8-error-catalogue); and agency sign-in (ADR 0044): which
 // agency signs an email in, starting its sign-in, and finishing it on the way back.
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';

@@ -1,9 +1,9 @@
 // The page notice (the guard's access alert, 'Password has been reset', …) and the toast (WCAG 2.2.1 Timing
-// Adjustable, issue 36). A page notice has no timer, as GOV.UK's and USWDS's banners have none: it stays until it
-// is dismissed or the member moves on to another screen (a redirect made as it is shown carries it to the screen it
-// was shown for). A toast hides itself after a few seconds, but not while the pointer rests on it or
-// the focus is in it, and Escape or its Dismiss button closes it. The suspension notice stays for as long as the
-// member's suspension runs.
+// Adjustable, ADR 0056). A page notice has no timer, as GOV.UK's and USWDS's banners have none: it stays
+// until it is dismissed or the member moves on to another screen (a redirect made as it is shown carries it
+// to the screen it was shown for). A toast hides itself after a few seconds, but not while the pointer rests
+// on it or the focus is in it, and Escape or its Dismiss button closes it. The suspension notice stays for as
+// long as the member's suspension runs.
 import { suspendedMessage } from '@rotunda/rules';
 import { Ban, CircleCheck, ShieldAlert, Sparkles, X } from 'lucide-react';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';

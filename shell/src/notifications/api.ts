@@ -1,6 +1,6 @@
-// The shell's calls for notifications, email preferences, unsubscribing and the member's own data (DESIGN.md
-// "Community contracts — Notifications" and "Your data"), with the answers read defensively: an item the page
-// cannot link or date is left out rather than shown broken.
+// The shell's calls for notifications, email preferences, unsubscribing and the member's own data
+// (docs/product.md#notifications and #your-data), with the answers read defensively: an item the page cannot
+// link or date is left out rather than shown broken.
 import {
   EMAIL_DIGESTS,
   EMAIL_NOW_KINDS,

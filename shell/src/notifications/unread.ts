@@ -1,4 +1,4 @@
-// The signed-in member's unread notification count, live (DESIGN.md "Community contracts — Notifications"):
+// The signed-in member's unread notification count, live (docs/product.md#notifications):
 // asked once at sign-in (GET /api/notifications), then kept by one server-sent-event stream per tab
 // (GET /api/notifications/stream). EventSource cannot send the member's token in a header, so the stream is
 // read with fetch and the platform's TextDecoderStream. A stream that ends or fails is opened again after an

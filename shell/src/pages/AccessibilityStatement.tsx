@@ -1,8 +1,8 @@
-// The accessibility statement, /accessibility, linked from every screen's footer (issue 36): the standard
-// Rotunda is built and tested to, what does not meet it yet, when that was last checked, and how to report a
-// barrier — by email to the provider's access address (the deployment's ACCESS_EMAIL, the same person who
-// answers access requests), so a report reaches someone who can act on it. docs/accessibility.md is the full
-// conformance report this summarises.
+// The accessibility statement, /accessibility, linked from every screen's footer
+// (docs/product.md#accessibility-statement, ADR 0052): the standard Rotunda is built and tested to, what does
+// not meet it yet, when that was last checked, and how to report a barrier — by email to the provider's
+// access address (the deployment's ACCESS_EMAIL, the same person who answers access requests), so a report
+// reaches someone who can act on it. docs/accessibility.md is the full conformance report this summarises.
 import { Page } from '@rotunda/ui';
 import { Accessibility } from 'lucide-react';
 import { useRef } from 'react';

@@ -1,10 +1,10 @@
-// The access administration screen, /admin, for administrators (DESIGN.md "Community contracts — Access
-// administration"): who may register (approved domains, approved emails, beta testers), each value removable
-// at once with an Undo (a confirmation dialog per click slows the common case; undo makes the rare mistake
-// cheap), and added after the browser's own check; granting and taking away roles by email, the outcome said;
-// the agencies whose own identity providers sign their staff in (Keycloak mode only, admin/AgenciesSection);
-// and the log of every change, newest first, with 'Load more'. A button busy with what it started is marked
-// aria-disabled, never disabled: a disabled button drops the keyboard focus it holds to the page's start.
+// The access administration screen, /admin, for administrators (docs/product.md#access-administration): who
+// may register (approved domains, approved emails, beta testers), each value removable at once with an Undo
+// (a confirmation dialog per click slows the common case; undo makes the rare mistake cheap), and added after
+// the browser's own check; granting and taking away roles by email, the outcome said; the agencies whose own
+// identity providers sign their staff in (Keycloak mode only, admin/AgenciesSection); and the log of every
+// change, newest first, with 'Load more'. A button busy with what it started is marked aria-disabled, never
+// disabled: a disabled button drops the keyboard focus it holds to the page's start.
 import {
   ACCESS_LIST_LABELS,
   ACCESS_LISTS,

@@ -1,4 +1,4 @@
-// The page an agency's sign-in comes back to, /agency-sign-in (issue 31): Keycloak sends the browser here
+// The page an agency's sign-in comes back to, /agency-sign-in (ADR 0044): Keycloak sends the browser here
 // with ?code=…&state=… (or ?error=…&error_description=…). The page takes them off the address bar at once (a
 // code in the history or a shared link is of no use to anyone, and must not be tried twice), finishes the
 // sign-in, stores the session as a password login does and goes where one would: the profile the sign-in

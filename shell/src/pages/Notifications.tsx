@@ -1,4 +1,4 @@
-// The member's notifications, /notifications (DESIGN.md "Community contracts — Notifications"): newest first,
+// The member's notifications, /notifications (docs/product.md#notifications): newest first,
 // each with who acted, what happened and when, unread ones marked in looks and in words; opening one marks it
 // read and leads to its post or profile. 'Mark all as read', 'Load more' (older ones, by `before`; the focus then
 // goes to the first of them, as the button may be gone), an empty state, and errors in words. The bell's count follows what the page learns and does; when the live count grows

@@ -1,7 +1,7 @@
 // The member's settings, /settings: which notifications are emailed (a digest Never/Daily/Weekly and the kinds
-// mailed at once, PUT /api/notifications/preferences) and their data (DESIGN.md "Your data"): 'Download my
-// data' saves the export as the file the server names; 'Delete my account' says plainly what goes, asks for
-// the password again, and on success signs out here and lands on the home page saying so.
+// mailed at once, PUT /api/notifications/preferences) and their data (docs/product.md#your-data): 'Download
+// my data' saves the export as the file the server names; 'Delete my account' says plainly what goes, asks
+// for the password again, and on success signs out here and lands on the home page saying so.
 import {
   EMAIL_DIGEST_LABELS,
   EMAIL_DIGESTS,

@@ -1,8 +1,8 @@
-// The session keeper: keycloak-js owns the member's token lifecycle (DESIGN, Identity). After login, and
+// The session keeper: keycloak-js owns the member's token lifecycle (ADR 0036, ADR 0040). After login, and
 // after a page reload, it hands the stored tokens to keycloak-js, renews the access token silently while the
 // member is active, keeps the store's token (and user.token) in step, and ends the session when the identity
 // provider's session ends: the refresh token expires or is refused (docs/product.md#4-states-and-transitions,
-// issue 3), or on logout. Ending clears the store; the layout sees the member signed out and sends them to
+// ADR 0036), or on logout. Ending clears the store; the layout sees the member signed out and sends them to
 // '/'.
 //
 // Refresh tokens rotate and a reused one ends the session, so the tabs of one browser renew one at a time: each
