@@ -1,12 +1,15 @@
 // Idempotency keys for the create calls (ADR 0046): a client that lost the answer to a create sends it again with
 // the same `Idempotency-Key` and gets the first answer back, so nothing is created twice. The gateway checks the
 // header and passes the key on as gRPC metadata; the service that owns the rows keeps each caller's key, a
-// fingerprint of the request and the answer in its own schema's `idempotency_keys` table for a day.
+// fingerprint of the request and the answer in its own schema's `idempotency_keys` table for a day. The create's
+// own transaction marks the key with the row it made (`made`), so a process that dies between that commit and
+// keeping the answer leaves a key that answers the row made, never one a repeat creates again under.
 import { createHash } from 'node:crypto';
 import type { Metadata } from '@grpc/grpc-js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey } from '@rotunda/rules';
 import { DomainError, invalidArgument } from './errors.ts';
 import type { CallContext, UnaryHandler } from './grpc/unary.ts';
+import { currentRequestContext, type RawSqlExecutor, runWithRequestContext } from './request-context.ts';
 
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey };
 
@@ -60,15 +63,26 @@ function ownerOf(context: CallContext): string {
   return context.caller ? idempotencyKeyOwner(context.caller.userId) : `service:${context.service ?? ''}`;
 }
 
+/**
+ * Called inside the transaction that makes a keyed create's row, with that row's id: the key then says the row
+ * was made in the same commit. Outside a keyed create (no key sent, a tool, a seed) it does nothing.
+ */
+export async function markCreated(tx: RawSqlExecutor, made: string | number): Promise<void> {
+  await currentRequestContext()?.keyedCreate?.(tx, String(made));
+}
+
 export interface IdempotencyKeys {
   /**
    * `handler` made at most once per caller, method and key: a repeat of the same request answers the first
-   * answer; the key used with another request, or while the first is still running, is refused.
+   * answer; the key used with another request, or while the first is still running, is refused. `handler` calls
+   * markCreated in the transaction that makes its row; a repeat of a create whose answer was never kept (its
+   * process died after the commit, or it failed after it) is answered `answerMade(made id)`.
    */
   create<Request, Response>(
     method: string,
     codecs: { request: JsonCodec<Request>; response: JsonCodec<Response> },
     handler: UnaryHandler<Request, Response>,
+    answerMade: (made: string, context: CallContext) => Promise<Response>,
   ): UnaryHandler<Request, Response>;
 }
 
@@ -87,7 +101,8 @@ export function idempotencyKeys(
 
   /**
    * Takes the key for this call: true when no one had it (expired keys are let go first), or when the call that
-   * had it stopped renewing its lease without an answer. One statement takes it over, so two repeats never both do.
+   * had it stopped renewing its lease having made nothing. One statement takes it over, so two repeats never both
+   * do; a create committing its mark meanwhile holds the row until its commit, and the take-over then finds it made.
    */
   const reserve = async (id: string[], fingerprint: string) => {
     await sql.$executeRawUnsafe(
@@ -102,7 +117,7 @@ export function idempotencyKeys(
     if (taken === 1) return true;
     const takenOver = await sql.$executeRawUnsafe(
       `UPDATE ${table} SET created_at = now() WHERE ${where} AND fingerprint = $4 AND answer IS NULL
-         AND created_at < now() - $5::int * interval '1 millisecond'`,
+         AND made IS NULL AND created_at < now() - $5::int * interval '1 millisecond'`,
       ...id,
       fingerprint,
       leaseMs,
@@ -122,7 +137,7 @@ export function idempotencyKeys(
   };
 
   return {
-    create(method, codecs, handler) {
+    create(method, codecs, handler, answerMade) {
       return async (request, context) => {
         const key = idempotencyKeyOf(context.metadata);
         if (key === undefined) return handler(request, context);
@@ -133,11 +148,21 @@ export function idempotencyKeys(
           if (await reserve(id, fingerprint)) {
             let answer: Awaited<ReturnType<typeof handler>>;
             const releaseLease = holdLease(id);
+            const scope = {
+              ...(currentRequestContext() ?? { requestId: context.requestId }),
+              keyedCreate: async (tx: RawSqlExecutor, made: string) => {
+                await tx.$executeRawUnsafe(`UPDATE ${table} SET made = $4 WHERE ${where}`, ...id, made);
+              },
+            };
             try {
-              answer = await handler(request, context);
+              answer = await runWithRequestContext(scope, () => handler(request, context));
             } catch (error) {
               // Nothing was made (the create's transaction failed or it was refused): the key may be used again.
-              await sql.$executeRawUnsafe(`DELETE FROM ${table} WHERE ${where} AND answer IS NULL`, ...id);
+              // Made and failed after its commit (the database lost meanwhile): a repeat answers what was made.
+              await sql.$executeRawUnsafe(
+                `DELETE FROM ${table} WHERE ${where} AND answer IS NULL AND made IS NULL`,
+                ...id,
+              );
               throw error;
             } finally {
               releaseLease();
@@ -149,13 +174,22 @@ export function idempotencyKeys(
             );
             return answer;
           }
-          const [kept] = await sql.$queryRawUnsafe<{ fingerprint: string; answer: string | null }[]>(
-            `SELECT fingerprint, answer::text AS answer FROM ${table} WHERE ${where}`,
-            ...id,
-          );
+          const [kept] = await sql.$queryRawUnsafe<
+            { fingerprint: string; answer: string | null; made: string | null }[]
+          >(`SELECT fingerprint, answer::text AS answer, made FROM ${table} WHERE ${where}`, ...id);
           if (!kept) continue;
           if (kept.fingerprint !== fingerprint)
             throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.reused);
+          if (kept.answer === null && kept.made !== null) {
+            // Committed, its answer never kept: answered from the row made, and kept for the next repeat.
+            const answer = await answerMade(kept.made, context);
+            await sql.$executeRawUnsafe(
+              `UPDATE ${table} SET answer = $4::jsonb WHERE ${where} AND answer IS NULL`,
+              ...id,
+              JSON.stringify(codecs.response.toJSON(answer)),
+            );
+            return answer;
+          }
           // Still running (its lease renewed), or died less than a lease ago: answering nothing keeps it at most once.
           if (kept.answer === null)
             throw new DomainError('failed_precondition', IDEMPOTENCY_MESSAGES.inProgress);

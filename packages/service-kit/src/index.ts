@@ -125,6 +125,7 @@ export {
   idempotencyKeyOwner,
   idempotencyKeys,
   type JsonCodec,
+  markCreated,
   parseIdempotencyKey,
   type RawSql,
   setIdempotencyKey,
@@ -151,7 +152,19 @@ export {
   type ServiceRolesSpec,
   serviceRoleNames,
 } from './postgres/roles.ts';
-export { currentRequestId, REQUEST_ID_HEADER, runWithRequestContext } from './request-context.ts';
+export {
+  currentRequestId,
+  type RawSqlExecutor,
+  REQUEST_ID_HEADER,
+  runWithRequestContext,
+} from './request-context.ts';
+export {
+  type IndexWrites,
+  NO_SEARCH_OUTBOX,
+  type SearchOutbox,
+  searchOutbox,
+  type TransactionSql,
+} from './search-outbox.ts';
 export { runService, type ServiceWiring } from './service.ts';
 export {
   clientTelemetryInterceptor,

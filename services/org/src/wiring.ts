@@ -2,7 +2,13 @@
 // scale seed, so both write through the same repository and search index.
 import { createObjectStore, objectStoreConfigFrom, processImage } from '@rotunda/images';
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
-import { connectReadDriver, type Logger, prismaAdapter } from '@rotunda/service-kit';
+import {
+  connectReadDriver,
+  type Logger,
+  NO_SEARCH_OUTBOX,
+  prismaAdapter,
+  searchOutbox,
+} from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { prismaOrganizationRepository } from './adapters/prisma-organization-repository.ts';
 import type { OrgConfig } from './config.ts';
@@ -18,8 +24,12 @@ export async function wireOrg(config: OrgConfig, logger: Logger) {
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
   const readDriver = await connectReadDriver(config.DATABASE_URL, config.DATABASE_READ_POOL_SIZE, 'org.read');
-  const repository = prismaOrganizationRepository(prisma, config.DATABASE_SCHEMA, readDriver);
-  const index = searchIndexFor(config, logger);
+  // With Elasticsearch, every write that changes an organization's document notes it in the outbox in its transaction.
+  const outbox = config.ELASTICSEARCH_URL
+    ? searchOutbox(config.DATABASE_SCHEMA, config.SEARCH_INDEX)
+    : NO_SEARCH_OUTBOX;
+  const repository = prismaOrganizationRepository(prisma, config.DATABASE_SCHEMA, readDriver, outbox);
+  const index = outbox.clearing(prisma, searchIndexFor(config, logger));
   const store = createObjectStore(objectStoreConfigFrom(config));
   const search = createOrganizationSearch({ repository, index });
   const org = createOrgService({ repository, search, processImage, store, logger });

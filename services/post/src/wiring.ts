@@ -2,7 +2,7 @@
 // scale seed, so both write through the same repository and search index. `createPostDomain` wires the rules'
 // modules to each other and to their ports (the tests wire theirs with it too).
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
-import { connectReadDriver, prismaAdapter } from '@rotunda/service-kit';
+import { connectReadDriver, NO_SEARCH_OUTBOX, prismaAdapter, searchOutbox } from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from './adapters/body-sanitizer.ts';
 import { grpcOrgDirectory, grpcProfileDirectory } from './adapters/grpc-directories.ts';
@@ -93,8 +93,12 @@ export async function wirePost(config: PostConfig) {
     config.DATABASE_READ_POOL_SIZE,
     'post.read',
   );
-  const repository = prismaPostRepository(prisma, config.DATABASE_SCHEMA, readDriver);
-  const index = searchIndexFromConfig(config, POST_INDEX);
+  // With Elasticsearch, every write that changes a post's document notes it in the outbox in its own transaction.
+  const outbox = config.ELASTICSEARCH_URL
+    ? searchOutbox(config.DATABASE_SCHEMA, config.SEARCH_INDEX)
+    : NO_SEARCH_OUTBOX;
+  const repository = prismaPostRepository(prisma, config.DATABASE_SCHEMA, readDriver, outbox);
+  const index = outbox.clearing(prisma, searchIndexFromConfig(config, POST_INDEX));
   const profiles = grpcProfileDirectory(config.PROFILE_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const orgs = grpcOrgDirectory(config.ORG_SERVICE_ADDR, config.GRPC_DEADLINE_MS);
   const sanitizer = createBodySanitizer();

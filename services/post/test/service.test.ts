@@ -22,6 +22,7 @@ import {
   SEARCH_UNAVAILABLE,
   type SearchIndex,
   SearchUnavailableError,
+  withOutbox,
 } from '@rotunda/search';
 import {
   type Caller,
@@ -32,12 +33,19 @@ import {
   idempotencyKeys,
   migrate,
   prismaAdapter,
+  type RawSql,
   type ReadDriver,
   type RunningGrpcServer,
+  searchOutbox,
   setIdempotencyKey,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
+import {
+  createTestDatabase,
+  diesBeforeAnswer,
+  diffSchemaAndDatabase,
+  testCallers,
+} from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
@@ -148,8 +156,11 @@ const wireDomain = (overrides: Partial<PostDomainDependencies> = {}) =>
     ...overrides,
   });
 
-/** The rules' gRPC face on a port of its own, and a client that calls it as the gateway does (signed callers). */
-async function serve(rules: PostDomain) {
+/**
+ * The rules' gRPC face on a port of its own, and a client that calls it as the gateway does (signed callers); its
+ * creates' keys kept through `keysSql` (a test's fault seam) unless told otherwise.
+ */
+async function serve(rules: PostDomain, keysSql: RawSql = prisma) {
   const running = await startGrpcServer({
     callers: testCallers.verifier,
     host: '127.0.0.1',
@@ -159,7 +170,7 @@ async function serve(rules: PostDomain) {
       {
         name: 'rotunda.post.v1.PostService',
         definition: PostServiceService,
-        implementation: grpcPostService(rules, logger, idempotencyKeys(prisma, 'post')),
+        implementation: grpcPostService(rules, logger, idempotencyKeys(keysSql, 'post')),
       },
     ],
   });
@@ -495,7 +506,7 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     // As if its replica had died before creating: the key kept, no answer, no post.
     await emptyPosts();
     await prisma.$executeRawUnsafe(
-      "UPDATE post.idempotency_keys SET answer = NULL, created_at = now() WHERE key = 'post-key-0007'",
+      "UPDATE post.idempotency_keys SET answer = NULL, made = NULL, created_at = now() WHERE key = 'post-key-0007'",
     );
     expect(await refusal(keyed('addPost', announcement, 'post-key-0007'))).toEqual({
       code: status.FAILED_PRECONDITION,
@@ -531,12 +542,17 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     const started = new Promise<void>((resolve) => {
       began = resolve;
     });
-    const create = keys.create('Slow', { request: codec, response: codec }, async (request) => {
-      made += 1;
-      began();
-      await running;
-      return { n: request.n + made };
-    });
+    const create = keys.create(
+      'Slow',
+      { request: codec, response: codec },
+      async (request) => {
+        made += 1;
+        began();
+        await running;
+        return { n: request.n + made };
+      },
+      async () => ({ n: -1 }),
+    );
     const metadata = new Metadata();
     setIdempotencyKey(metadata, 'slow-key-0001');
     const context = { requestId: 'r', metadata, caller: MAYA, service: undefined };
@@ -558,6 +574,70 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     expect(made).toBe(1);
   });
 
+  it('answers a repeat of a create that died between its commit and keeping its answer with what it made, past the lease', async () => {
+    await emptyPosts();
+    await prisma.$executeRawUnsafe('DELETE FROM post.idempotency_keys');
+    const post = await addPost(event);
+    // A replica whose process dies right after each create's commit, before its answer is kept.
+    const dying = await serve(domain, diesBeforeAnswer(prisma));
+    try {
+      const died = (method: 'addPost' | 'addComment', request: object, key: string) =>
+        refusal(rpc(method, request as never, CARLOS, dying.client, key));
+      const comment = { post_id: post.post_id, comment_body: 'Is the room accessible?' };
+      expect(await died('addPost', announcement, 'died-post-01')).toMatchObject({ code: status.INTERNAL });
+      expect(await died('addComment', comment, 'died-comment-01')).toMatchObject({ code: status.INTERNAL });
+      // The repeats come after the dead call's lease: before, such a key was taken over and created again.
+      await prisma.$executeRawUnsafe(
+        `UPDATE post.idempotency_keys SET created_at = now() - ${IDEMPOTENCY_KEY_LEASE_MS + 1000} * interval '1 millisecond'`,
+      );
+      const made = await prisma.post.findFirstOrThrow({ where: { title: announcement.post_title } });
+      const repeat = await keyed('addPost', announcement, 'died-post-01', CARLOS);
+      expect(repeat).toMatchObject({ post_id: made.postId, post_title: announcement.post_title });
+      expect(await keyed('addPost', announcement, 'died-post-01', CARLOS)).toEqual(repeat);
+      const [madeComment] = await prisma.comment.findMany();
+      const repeatComment = await keyed('addComment', comment, 'died-comment-01', CARLOS);
+      expect(repeatComment).toMatchObject({
+        comment_id: madeComment?.commentId,
+        comment_body: comment.comment_body,
+      });
+      expect(await prisma.post.count()).toBe(2);
+      expect(await prisma.comment.count()).toBe(1);
+      expect(await keptKeys()).toEqual([
+        'member:concierge-1 AddComment died-comment-01 answered',
+        'member:concierge-1 AddPost died-post-01 answered',
+      ]);
+    } finally {
+      dying.client.close();
+      await dying.server.shutdown();
+    }
+  });
+
+  it('keeps the key of a create that failed after its commit: the repeat answers what it made', async () => {
+    await emptyPosts();
+    // The index write after the commit fails (not the engine being away): the member was told it failed.
+    const failing = await serve(
+      wireDomain({
+        index: {
+          ...index,
+          upsert: async () => {
+            throw new Error('index write failed');
+          },
+        },
+      }),
+    );
+    try {
+      expect(
+        await refusal(rpc('addPost', announcement, MAYA, failing.client, 'failed-post-01')),
+      ).toMatchObject({ code: status.INTERNAL });
+    } finally {
+      failing.client.close();
+      await failing.server.shutdown();
+    }
+    const [made] = await prisma.post.findMany();
+    expect((await keyed('addPost', announcement, 'failed-post-01')).post_id).toBe(made?.postId);
+    expect(await prisma.post.count()).toBe(1);
+  });
+
   it('lets a key go after a day: the same key then creates again', async () => {
     await emptyPosts();
     await keyed('addPost', announcement, 'post-key-0006');
@@ -566,6 +646,106 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     );
     await keyed('addPost', announcement, 'post-key-0006');
     expect(await prisma.post.count()).toBe(2);
+  });
+});
+
+describe('search outbox rows written in the write’s own transaction (ADR 0057)', () => {
+  const outbox = searchOutbox('post', 'posts');
+  const outboxRows = async () =>
+    (
+      await prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT document_id AS id FROM post.search_outbox WHERE index_name = 'posts' ORDER BY seq`,
+      )
+    ).map((row) => row.id);
+  /** A replica that notes its index writes in the outbox, as it does with Elasticsearch, on `replicaIndex`. */
+  const outboxReplica = (replicaIndex: SearchIndex) =>
+    serve(
+      wireDomain({
+        repository: prismaPostRepository(prisma, 'post', readDriver, outbox),
+        index: outbox.clearing(prisma, replicaIndex),
+      }),
+    );
+  const until = async (check: () => Promise<boolean>) => {
+    const end = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('not within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('clears a write’s row once its index write is done; a process dead before it leaves the row for the drain', async () => {
+    await emptyPosts();
+    await prisma.$executeRawUnsafe('DELETE FROM post.search_outbox');
+    let dies = false;
+    const replica = await outboxReplica({
+      ...index,
+      async upsert(documents) {
+        if (dies) throw new Error('the process died before its index write');
+        await index.upsert(documents);
+      },
+    });
+    let postId: number;
+    try {
+      postId = (await rpc('addPost', announcement, MAYA, replica.client)).post_id;
+      expect(await outboxRows()).toEqual([]);
+      dies = true;
+      const renamed = { post_id: postId, post_title: 'Water plan renamed' };
+      expect(await refusal(rpc('updatePost', renamed, MAYA, replica.client))).toMatchObject({
+        code: status.INTERNAL,
+      });
+    } finally {
+      replica.client.close();
+      await replica.server.shutdown();
+    }
+    // The rename committed with its row; the index never heard of it.
+    expect((await prisma.post.findUniqueOrThrow({ where: { postId } })).title).toBe('Water plan renamed');
+    expect(await outboxRows()).toEqual([String(postId)]);
+    expect(await feed({ search: 'renamed' })).toEqual([]);
+    // The next replica to start drains it (the table and the index hold as many posts: no rebuild).
+    const restarted = withOutbox(
+      { ...index, close: async () => {} },
+      { databaseUrl, schema: 'post', index: 'posts', retryMs: 50 },
+    );
+    try {
+      await wireDomain({ index: restarted }).posts.syncSearchIndex();
+      await until(async () => (await outboxRows()).length === 0);
+    } finally {
+      await restarted.close();
+    }
+    expect(titles(await feed({ search: 'renamed' }))).toEqual(['Water plan renamed']);
+  });
+
+  it('never commits a write without its row: a connection killed inside the transaction leaves neither', async () => {
+    await emptyPosts();
+    await prisma.$executeRawUnsafe('DELETE FROM post.search_outbox');
+    const replica = await outboxReplica(index);
+    try {
+      await prisma.$transaction(
+        async (tx) => {
+          // The create's transaction then waits at its outbox insert, its post already inserted.
+          await tx.$executeRawUnsafe('LOCK TABLE post.search_outbox IN EXCLUSIVE MODE');
+          const adding = refusal(
+            rpc('addPost', { ...announcement, post_title: 'Never half written' }, MAYA, replica.client),
+          );
+          let waiting: number | undefined;
+          await until(async () => {
+            const [row] = await prisma.$queryRawUnsafe<{ pid: number }[]>(
+              `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%search_outbox%'`,
+            );
+            waiting = row?.pid;
+            return waiting !== undefined;
+          });
+          await prisma.$queryRawUnsafe('SELECT pg_terminate_backend($1)', waiting);
+          expect(await adding).toMatchObject({ code: status.UNAVAILABLE });
+        },
+        { timeout: 20_000 },
+      );
+    } finally {
+      replica.client.close();
+      await replica.server.shutdown();
+    }
+    expect(await prisma.post.count()).toBe(0);
+    expect(await outboxRows()).toEqual([]);
   });
 });
 

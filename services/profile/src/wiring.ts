@@ -4,7 +4,14 @@
 // composition root and the scale seed.
 import { createObjectStore, objectStoreConfigFrom, processImage } from '@rotunda/images';
 import { searchIndexFromConfig } from '@rotunda/search';
-import { connectReadDriver, idempotencyKeys, type Logger, prismaAdapter } from '@rotunda/service-kit';
+import {
+  connectReadDriver,
+  idempotencyKeys,
+  type Logger,
+  NO_SEARCH_OUTBOX,
+  prismaAdapter,
+  searchOutbox,
+} from '@rotunda/service-kit';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcOrgDirectory } from './adapters/grpc-clients.ts';
 import { prismaContactRepository } from './adapters/prisma-contact-repository.ts';
@@ -30,8 +37,12 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
   const prisma = new PrismaClient({
     adapter: prismaAdapter(config.DATABASE_URL, config.DATABASE_SCHEMA, config.DATABASE_POOL_SIZE),
   });
-  const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA);
-  const index = searchIndexFromConfig(config, PEOPLE_INDEX, logger);
+  // With Elasticsearch, every write that changes a directory document notes it in the outbox in its transaction.
+  const outbox = config.ELASTICSEARCH_URL
+    ? searchOutbox(config.DATABASE_SCHEMA, config.SEARCH_INDEX)
+    : NO_SEARCH_OUTBOX;
+  const repository = prismaProfileRepository(prisma, config.DATABASE_SCHEMA, outbox);
+  const index = outbox.clearing(prisma, searchIndexFromConfig(config, PEOPLE_INDEX, logger));
   const readDriver = await connectReadDriver(
     config.DATABASE_URL,
     config.DATABASE_READ_POOL_SIZE,
@@ -61,12 +72,12 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
   const lookups = createPeopleLookups({ profiles: repository });
   const jobs = createJobService({
     profiles: repository,
-    jobs: prismaJobRepository(prisma, config.DATABASE_SCHEMA),
+    jobs: prismaJobRepository(prisma, config.DATABASE_SCHEMA, outbox),
     orgs: orgCopy,
     directory,
   });
   const issues = createIssueService({
-    issues: prismaIssueRepository(prisma),
+    issues: prismaIssueRepository(prisma, outbox),
     profiles: repository,
     directory,
   });
@@ -75,7 +86,10 @@ export async function wireProfile(config: ProfileConfig, logger: Logger) {
     contacts: prismaContactRepository(prisma, config.DATABASE_SCHEMA),
     quota,
   });
-  const members = createMemberData({ data: prismaMemberData(prisma, config.DATABASE_SCHEMA), directory });
+  const members = createMemberData({
+    data: prismaMemberData(prisma, config.DATABASE_SCHEMA, outbox),
+    directory,
+  });
   // The creates' Idempotency-Keys (ADR 0046).
   const keys = idempotencyKeys(prisma, config.DATABASE_SCHEMA);
   const close = async () => {

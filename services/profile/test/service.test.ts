@@ -15,12 +15,14 @@ import { ELECTED_OFFICIAL_TITLES, ELECTED_OFFICIALS_GROUP } from '@rotunda/rules
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
 import {
   type Caller,
+  IDEMPOTENCY_KEY_LEASE_MS,
   IDEMPOTENCY_MESSAGES,
+  idempotencyKeys,
   type Logger,
   prismaAdapter,
   setCallerMetadata,
 } from '@rotunda/service-kit';
-import { diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { diesBeforeAnswer, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -48,7 +50,12 @@ import {
   seedDemoProfiles,
 } from '../src/seed/demo-profiles.ts';
 import { demoOrgData, type FakeOrgData, type FakeService, startFakeAuth } from './support/fake-services.ts';
-import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
+import {
+  type ProfileUnderTest,
+  refusal,
+  serveProfile,
+  startProfileUnderTest,
+} from './support/profile-under-test.ts';
 
 const CONCIERGE_ID = 'concierge-account-1';
 const MEMBER_ID = 'member-account-1';
@@ -1158,6 +1165,50 @@ describe('pictures', () => {
       details: 'Please select an image to upload.',
     });
     expect((await refusal(rpc('uploadPicture', { image: gif }))).code).toBe(status.UNAUTHENTICATED);
+  });
+});
+
+describe('keyed creates whose process died between their commit and keeping their answer (ADR 0057)', () => {
+  it('answers the repeat, past the lease, with the profile and the job made, making neither twice', async () => {
+    // A replica whose process dies right after each create's commit, before its answer is kept.
+    const dying = await serveProfile(
+      { ...service.services, keys: idempotencyKeys(diesBeforeAnswer(prisma), 'profile') },
+      logger,
+    );
+    const owner = member();
+    try {
+      const request = {
+        fields: {
+          profile_picture: await uploadedPicture(owner),
+          first_name: 'Noor',
+          last_name: `Died ${randomUUID().slice(0, 6)}`,
+          work_email: `${randomUUID().slice(0, 8)}@agency.example.org`,
+          other_phone: '9165550100',
+        },
+      };
+      expect(await refusal(dying.rpc('createProfile', request, owner, 'died-profile-1'))).toMatchObject({
+        code: status.INTERNAL,
+      });
+      const [{ profile_id } = { profile_id: 0 }] = (await rpc('userCheck', {}, owner)).profiles;
+      const job = { profile_id, fields: currentJob(1, { division_id: 11 }) };
+      expect(await refusal(dying.rpc('addJob', job, owner, 'died-job-0001'))).toMatchObject({
+        code: status.INTERNAL,
+      });
+      // The repeats come after the dead calls' lease: before, such a key was taken over and created again.
+      await prisma.$executeRawUnsafe(
+        `UPDATE profile.idempotency_keys SET created_at = now() - ${IDEMPOTENCY_KEY_LEASE_MS + 1000} * interval '1 millisecond' WHERE key IN ('died-profile-1', 'died-job-0001')`,
+      );
+      expect(await rpc('createProfile', request, owner, 'died-profile-1')).toMatchObject({
+        profile_id,
+        last_name: request.fields.last_name,
+      });
+      const [made] = (await rpc('getProfile', { profile_id }, owner)).job_experiences;
+      expect(await rpc('addJob', job, owner, 'died-job-0001')).toEqual(made);
+      expect((await rpc('userCheck', {}, owner)).profiles).toHaveLength(1);
+      expect((await rpc('getProfile', { profile_id }, owner)).job_experiences).toHaveLength(1);
+    } finally {
+      await dying.close();
+    }
   });
 });
 

@@ -4,7 +4,13 @@
 // other services copy (organization, division) announces the result in its transaction (ADR 0012).
 import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
 import { foldName, organizationEmailDomains } from '@rotunda/rules';
-import { historyEntryOf, historyRecordOf, type ReadDriver } from '@rotunda/service-kit';
+import {
+  historyEntryOf,
+  historyRecordOf,
+  NO_SEARCH_OUTBOX,
+  type ReadDriver,
+  type SearchOutbox,
+} from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Curation, HistoryAction } from '../domain/history.ts';
 import {
@@ -121,12 +127,14 @@ const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /**
  * `readDriver` serves findByIds when given (the composition root gives one); without it (tests, tools) the same
- * statement runs through Prisma Client.
+ * statement runs through Prisma Client. `outbox` notes each write that changes an organization's search document
+ * in the write's own transaction (ADR 0057).
  */
 export function prismaOrganizationRepository(
   prisma: PrismaClient,
   schema: string,
   readDriver?: ReadDriver,
+  outbox: SearchOutbox = NO_SEARCH_OUTBOX,
 ): OrganizationRepository {
   // Prisma qualifies its own queries with the adapter's schema; raw queries must name it themselves.
   const table = (name: string) => Prisma.raw(`"${schema}"."${name}"`);
@@ -225,6 +233,7 @@ export function prismaOrganizationRepository(
             }),
           );
           await publishChange(tx, organizationChanged(created));
+          await outbox.record(tx, [created.organizationId]);
           await record(tx, created.organizationId, curation);
           return { organization: created, created: true };
         });
@@ -281,6 +290,7 @@ export function prismaOrganizationRepository(
             await tx.organization.update({ where: { organizationId }, data, include: withGroup }),
           );
           await publishChange(tx, organizationChanged(updated));
+          await outbox.record(tx, [organizationId]);
           await record(tx, organizationId, curation);
           return updated;
         });
@@ -306,6 +316,7 @@ export function prismaOrganizationRepository(
           include: withGroup,
         });
         await publishChange(tx, organizationChanged(organizationOf(updated)));
+        await outbox.record(tx, [organizationId]);
         await record(tx, organizationId, curation);
         return { previous: row.logo };
       });

@@ -168,23 +168,27 @@ export function grpcPostService(
     }),
     addPost: write(
       'AddPost',
-      keys.create('AddPost', { request: AddPostRequest, response: PostMessage }, async (request, context) =>
-        postMessage(
-          await posts.addPost(
-            context.caller,
-            {
-              title: request.post_title,
-              body: request.post_body,
-              postTypeId: request.posttype_id,
-              eventLocation: request.event_location,
-              eventDate: request.event_date,
-              eventStart: request.event_start,
-              eventEnd: request.event_end,
-              eventTypeId: request.eventtype_id,
-            },
-            request.mentions,
+      keys.create(
+        'AddPost',
+        { request: AddPostRequest, response: PostMessage },
+        async (request, context) =>
+          postMessage(
+            await posts.addPost(
+              context.caller,
+              {
+                title: request.post_title,
+                body: request.post_body,
+                postTypeId: request.posttype_id,
+                eventLocation: request.event_location,
+                eventDate: request.event_date,
+                eventStart: request.event_start,
+                eventEnd: request.event_end,
+                eventTypeId: request.eventtype_id,
+              },
+              request.mentions,
+            ),
           ),
-        ),
+        async (made, context) => postMessage(await posts.getPost(context.caller, Number(made))),
       ),
     ),
     updatePost: write('UpdatePost', async (request, context) => {
@@ -234,6 +238,7 @@ export function grpcPostService(
               request.mentions,
             ),
           ),
+        async (made, context) => commentMessage(await comments.getComment(context.caller, Number(made))),
       ),
     ),
     updateComment: write('UpdateComment', async (request, context) =>

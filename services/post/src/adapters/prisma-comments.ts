@@ -1,6 +1,7 @@
 // Comments and the members' comment allowances in the post schema through Prisma: pages of earlier comments with
 // their bylines from the read copy (raw SQL, as the feed page's latest ones; only those the viewer may see), and
 // the allowance counted in the database so every replica shares it (reports' allowance too).
+import { markCreated } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { CommentAllowance, CommentStore } from '../domain/ports.ts';
 import type { AuthorName, Comment } from '../domain/post.ts';
@@ -144,6 +145,7 @@ export function prismaCommentStore(prisma: PrismaClient, { table, qualified }: S
             data: named.map((profileId, position) => ({ commentId: row.commentId, profileId, position })),
           });
           if (events) await recordAll(tx, events({ commentId: row.commentId }));
+          await markCreated(tx, row.commentId);
           return row.commentId;
         });
       } catch (error) {

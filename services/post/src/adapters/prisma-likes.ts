@@ -1,11 +1,16 @@
 // Likes and reads in the post schema through Prisma: one like per member and post and the post's counter moved
 // with it (and the like recorded for the post's author, ADR 0042), reads counted atomically, each of a post the caller
 // may see.
+import type { SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { LikeStore } from '../domain/ports.ts';
 import { isKnownError, recordAll, type SchemaTables, visibleTo } from './prisma-sql.ts';
 
-export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): LikeStore {
+export function prismaLikeStore(
+  prisma: PrismaClient,
+  { table }: SchemaTables,
+  outbox: SearchOutbox,
+): LikeStore {
   return {
     async setLike(postId, userId, liked, onLiked = []) {
       try {
@@ -27,6 +32,8 @@ export function prismaLikeStore(prisma: PrismaClient, { table }: SchemaTables): 
                 SELECT likes_count FROM ${table('posts')} WHERE post_id = ${postId}`;
           // Only the call that set the like tells of it: a repeat like of the same member changes nothing.
           if (changed && liked && row) await recordAll(tx, onLiked);
+          // The count orders the popular feed.
+          if (changed && row) await outbox.record(tx, [postId]);
           return row ? { likesCount: row.likes_count } : null;
         });
       } catch (error) {

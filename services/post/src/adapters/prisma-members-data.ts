@@ -1,6 +1,6 @@
 // One member's data in the post schema through Prisma (ADR 0042): everything of theirs deleted in one transaction
 // when their account is (the like counts of the posts they liked follow), and their own rows exported.
-import { idempotencyKeyOwner } from '@rotunda/service-kit';
+import { idempotencyKeyOwner, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { MemberExport } from '../domain/members-data.ts';
 import type { MembersDataStore } from '../domain/ports.ts';
@@ -8,7 +8,11 @@ import type { SchemaTables } from './prisma-sql.ts';
 
 const iso = (value: Date) => value.toISOString();
 
-export function prismaMembersDataStore(prisma: PrismaClient, { table }: SchemaTables): MembersDataStore {
+export function prismaMembersDataStore(
+  prisma: PrismaClient,
+  { table }: SchemaTables,
+  outbox: SearchOutbox,
+): MembersDataStore {
   return {
     deleteMemberData(userId) {
       return prisma.$transaction(async (tx) => {
@@ -42,6 +46,10 @@ export function prismaMembersDataStore(prisma: PrismaClient, { table }: SchemaTa
         await tx.idempotencyKey.deleteMany({ where: { owner: idempotencyKeyOwner(userId) } });
         // The moderation log keeps its decisions by user id; the names it shows come from this copy, so they go.
         await tx.author.deleteMany({ where: { userId } });
+        await outbox.record(
+          tx,
+          [...changed, ...deleted].map((row) => row.postId),
+        );
         return {
           deletedPostIds: deleted.map((row) => row.postId),
           changedPostIds: changed.map((row) => row.postId),

@@ -2,6 +2,7 @@
 // a partial unique index), the targets' moderation columns changed under their row lock together with the reports
 // they close and the log entry, suspensions, and the queue and log read with names from the read copy of authors.
 // Raw SQL where a write must not touch updated_at (a moderated post does not read as edited).
+import type { SearchOutbox } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type {
   ModerationLogEntry,
@@ -28,7 +29,11 @@ interface TargetRow {
   postState: string;
 }
 
-export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTables): ModerationStore {
+export function prismaModerationStore(
+  prisma: PrismaClient,
+  { table }: SchemaTables,
+  outbox: SearchOutbox,
+): ModerationStore {
   /** The target's row (locked till the transaction ends with `lock`), with the post it is or is on. */
   const targetRow = async (db: Tx | PrismaClient, { type, id }: TargetRef, lock: boolean) => {
     const forUpdate = lock ? Prisma.sql`FOR UPDATE OF t` : Prisma.empty;
@@ -50,14 +55,19 @@ export function prismaModerationStore(prisma: PrismaClient, { table }: SchemaTab
     return row;
   };
 
-  const setModeration = (tx: Tx, { type, id }: TargetRef, mark: ModerationMark) =>
-    type === 'post'
-      ? tx.$executeRaw`
-          UPDATE ${table('posts')} SET moderation_state = ${mark.state}, moderation_reason = ${mark.reason},
-            moderation_automatic = ${mark.automatic} WHERE post_id = ${id}`
-      : tx.$executeRaw`
-          UPDATE ${table('comments')} SET moderation_state = ${mark.state}, moderation_reason = ${mark.reason},
-            moderation_automatic = ${mark.automatic} WHERE comment_id = ${id}`;
+  const setModeration = async (tx: Tx, { type, id }: TargetRef, mark: ModerationMark) => {
+    if (type === 'comment') {
+      await tx.$executeRaw`
+        UPDATE ${table('comments')} SET moderation_state = ${mark.state}, moderation_reason = ${mark.reason},
+          moderation_automatic = ${mark.automatic} WHERE comment_id = ${id}`;
+      return;
+    }
+    await tx.$executeRaw`
+      UPDATE ${table('posts')} SET moderation_state = ${mark.state}, moderation_reason = ${mark.reason},
+        moderation_automatic = ${mark.automatic} WHERE post_id = ${id}`;
+    // Who may find the post in search follows its state.
+    await outbox.record(tx, [id]);
+  };
 
   const log = (
     tx: Tx,

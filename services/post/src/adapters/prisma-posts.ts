@@ -2,7 +2,7 @@
 // words for it: the feed page read in one statement (bylines from the read copies, each post's latest comments
 // and their count, in the index's order, only what the viewer may see), and the index's rows with their authors'
 // names and issue areas and who may find them.
-import type { ReadDriver } from '@rotunda/service-kit';
+import { markCreated, type ReadDriver, type SearchOutbox } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { IndexedPostStore, PostStore, StoredPost } from '../domain/ports.ts';
 import type { IndexedPost, Post } from '../domain/post.ts';
@@ -75,7 +75,8 @@ function postOf({
 export function prismaPostStore(
   prisma: PrismaClient,
   { table, qualified }: SchemaTables,
-  readDriver?: ReadDriver,
+  readDriver: ReadDriver | undefined,
+  outbox: SearchOutbox,
 ): PostStore & IndexedPostStore {
   // The whole page as one JSON text: one value to read, every conversion stated here. Bylines come from the read
   // copies; each post's latest $2 comments are aggregated oldest first, with the count of all (so a page's size
@@ -221,21 +222,29 @@ export function prismaPostStore(
           const authorIssueAreaIds = author?.issueAreaIds ?? [];
           await recordAll(tx, events({ postId: row.postId, createdAt, authorIssueAreaIds }));
         }
+        await outbox.record(tx, [row.postId]);
+        await markCreated(tx, row.postId);
         return row.postId;
       });
     },
 
-    async update(postId, changes) {
-      const { count } = await prisma.post.updateMany({
-        where: { postId },
-        data: { ...changes, eventDate: dateOf(changes.eventDate), updatedAt: new Date() },
+    update(postId, changes) {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.post.updateMany({
+          where: { postId },
+          data: { ...changes, eventDate: dateOf(changes.eventDate), updatedAt: new Date() },
+        });
+        if (count > 0) await outbox.record(tx, [postId]);
+        return count > 0;
       });
-      return count > 0;
     },
 
-    async delete(postId) {
-      const { count } = await prisma.post.deleteMany({ where: { postId } });
-      return count > 0;
+    delete(postId) {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.post.deleteMany({ where: { postId } });
+        if (count > 0) await outbox.record(tx, [postId]);
+        return count > 0;
+      });
     },
 
     async indexedPosts(ids) {

@@ -103,6 +103,11 @@ export function createComments({
       return commentOrThrow(comments, commentId);
     },
 
+    /** A comment the caller may see: what a repeated keyed create answers once its row was made. */
+    async getComment(caller: Caller | undefined, commentId: number): Promise<Comment> {
+      return visibleCommentOrThrow(comments, posts, commentId, viewerOf(requireMember(caller)));
+    },
+
     async updateComment(caller: Caller | undefined, commentId: number, body: string): Promise<Comment> {
       const member = requireMember(caller);
       requireAuthor(

@@ -101,6 +101,7 @@ export function grpcProfileService(
         { request: CreateProfileRequest, response: Profile },
         async (request, context) =>
           profileMessage(await profiles.createProfile(context.caller, profileInputOf(request.fields))),
+        async (made, context) => profileMessage(await profiles.getProfile(context.caller, Number(made))),
       ),
     ),
     uploadPicture: unary(logger, 'UploadPicture', async (request, context) => ({
@@ -149,8 +150,12 @@ export function grpcProfileService(
     addJob: unary(
       logger,
       'AddJob',
-      keys.create('AddJob', { request: AddJobRequest, response: Job }, async (request, context) =>
-        jobMessage(await jobs.addJob(context.caller, request.profile_id, jobInputOf(request.fields))),
+      keys.create(
+        'AddJob',
+        { request: AddJobRequest, response: Job },
+        async (request, context) =>
+          jobMessage(await jobs.addJob(context.caller, request.profile_id, jobInputOf(request.fields))),
+        async (made, context) => jobMessage(await jobs.getJob(context.caller, Number(made))),
       ),
     ),
     updateJob: unary(logger, 'UpdateJob', async (request, context) =>

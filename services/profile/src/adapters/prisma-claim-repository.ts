@@ -2,8 +2,10 @@
 // creation takes too (one profile or claim per member), and a profile's row lock ordering two claims of it; a
 // claim decided once, the claimant made the owner in the same transaction when confirmed and the change announced
 // (ADR 0012), with the decision's curation history and the `claim.decided` event the claimant is told of (ADR 0042).
+
 import { recordEvent } from '@rotunda/events';
 import { emailDomainOf } from '@rotunda/rules';
+import type { SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { Profile } from '../domain/model.ts';
 import type { ProfileRepository } from '../domain/ports.ts';
@@ -21,6 +23,7 @@ export function prismaClaimRepository(
   prisma: PrismaClient,
   schema: string,
   findProfile: (profileId: number) => Promise<Profile | null>,
+  outbox: SearchOutbox,
 ): ClaimRepository {
   const table = tableOf(schema);
   return {
@@ -61,6 +64,7 @@ export function prismaClaimRepository(
               where: { profileId },
               data: { userId, ownerEmailDomain: emailDomainOf(claimant.email) },
             }),
+            outbox,
           );
           // A change of owner, like a contributor's confirmation, is in the profile's history.
           await recordCuration(tx, profileId, confirmed);
@@ -120,6 +124,7 @@ export function prismaClaimRepository(
           await announceProfile(
             tx,
             await tx.profile.findUniqueOrThrow({ where: { profileId: claim.profileId } }),
+            outbox,
           );
         }
         if (curation) {

@@ -1,6 +1,7 @@
 // Issue areas and the issues profiles cover, in the profile schema through Prisma. Uniqueness (one issue area
 // per name key, one entry per profile and issue) is the database's, so two members at once make no twins. Each
 // change of a profile's issues announces the profile with its issue areas in the change's transaction (ADR 0012).
+import { NO_SEARCH_OUTBOX, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { IssueArea } from '../domain/model.ts';
 import type { IssueRepository } from '../domain/ports.ts';
@@ -12,7 +13,10 @@ const issueAreaOf = (row: { issueId: number; issueName: string }): IssueArea => 
   issueName: row.issueName,
 });
 
-export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
+export function prismaIssueRepository(
+  prisma: PrismaClient,
+  outbox: SearchOutbox = NO_SEARCH_OUTBOX,
+): IssueRepository {
   return {
     async listIssueAreas() {
       // The key is the name lower-cased: alphabetical whatever the capitals.
@@ -44,7 +48,7 @@ export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
             include: { issueArea: true },
           });
           await recordCuration(tx, profileId, curation);
-          await announceProfile(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
+          await announceProfile(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }), outbox);
           return created;
         });
         return { id: row.id, profileId, issueId, issueArea: issueAreaOf(row.issueArea) };
@@ -65,6 +69,7 @@ export function prismaIssueRepository(prisma: PrismaClient): IssueRepository {
         await announceProfile(
           tx,
           await tx.profile.findUniqueOrThrow({ where: { profileId: deleted.profileId } }),
+          outbox,
         );
         return true;
       }),

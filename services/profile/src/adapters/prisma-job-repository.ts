@@ -1,13 +1,19 @@
 // Jobs in the profile schema through Prisma, with the organization and division names taken from the read copies.
 // Each write happens only while the job's profile still has the owner the rules checked, with that profile row
 // locked; its curation history is written in the same transaction.
+import { markCreated, NO_SEARCH_OUTBOX, type SearchOutbox } from '@rotunda/service-kit';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { JobRepository } from '../domain/ports.ts';
 import { recordCuration } from './prisma-history.ts';
 import { type Client, type JobRow, jobData, jobOf, pendingClaim, placesOf } from './prisma-profile-rows.ts';
 import { tableOf } from './prisma-profile-sql.ts';
 
-export function prismaJobRepository(prisma: PrismaClient, schema: string): JobRepository {
+/** `outbox` notes each job change, which changes its profile's directory document, in its transaction. */
+export function prismaJobRepository(
+  prisma: PrismaClient,
+  schema: string,
+  outbox: SearchOutbox = NO_SEARCH_OUTBOX,
+): JobRepository {
   const table = tableOf(schema);
 
   /** Locks the profile row while it still has `owner`; false when it is gone or changed owner. */
@@ -58,6 +64,8 @@ export function prismaJobRepository(prisma: PrismaClient, schema: string): JobRe
         if (!(await lockOwned(tx, profileId, owner))) return null;
         const row = await tx.jobExperience.create({ data: { ...jobData(fields), profileId } });
         await recordCuration(tx, profileId, curation);
+        await outbox.record(tx, [profileId]);
+        await markCreated(tx, row.jobId);
         return jobWithPlaces(tx, row);
       }),
 
@@ -67,6 +75,7 @@ export function prismaJobRepository(prisma: PrismaClient, schema: string): JobRe
         if (profileId === null) return null;
         const row = await tx.jobExperience.update({ where: { jobId }, data: jobData(fields) });
         await recordCuration(tx, profileId, curation);
+        await outbox.record(tx, [profileId]);
         return jobWithPlaces(tx, row);
       }),
 
@@ -80,6 +89,7 @@ export function prismaJobRepository(prisma: PrismaClient, schema: string): JobRe
         guard(await jobWithPlaces(tx, row), await tx.jobExperience.count({ where: { profileId } }));
         await tx.jobExperience.delete({ where: { jobId } });
         await recordCuration(tx, profileId, curation);
+        await outbox.record(tx, [profileId]);
         return true;
       }),
   };

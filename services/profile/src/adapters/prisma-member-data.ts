@@ -1,7 +1,7 @@
 // One member's data in the profile schema through Prisma (issue 30): their export read as it is stored, owners'
 // issue areas read in keyset batches by user id, and a deleted account forgotten in one transaction, the profile's
 // change announced in it (ADR 0012) so the post service's copy of authors follows.
-import { idempotencyKeyOwner } from '@rotunda/service-kit';
+import { idempotencyKeyOwner, NO_SEARCH_OUTBOX, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { MemberDataRepository, MemberExport } from '../domain/ports.ts';
 import { announceProfile, lockMember, tableOf } from './prisma-profile-sql.ts';
@@ -19,7 +19,11 @@ function exported(row: Record<string, unknown>, days: readonly string[] = []): R
   );
 }
 
-export function prismaMemberData(prisma: PrismaClient, schema: string): MemberDataRepository {
+export function prismaMemberData(
+  prisma: PrismaClient,
+  schema: string,
+  outbox: SearchOutbox = NO_SEARCH_OUTBOX,
+): MemberDataRepository {
   const table = tableOf(schema);
   return {
     async exportOf(userId) {
@@ -117,10 +121,10 @@ export function prismaMemberData(prisma: PrismaClient, schema: string): MemberDa
                 birthday: null,
               },
             });
-            await announceProfile(tx, unclaimed);
+            await announceProfile(tx, unclaimed, outbox);
           } else {
             // Announced as nobody's before it goes: read copies stop showing it as the member's.
-            await announceProfile(tx, { ...owned, userId: null });
+            await announceProfile(tx, { ...owned, userId: null }, outbox);
             await tx.profile.delete({ where: { profileId } });
           }
           changed.push(profileId);

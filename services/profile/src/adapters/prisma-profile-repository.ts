@@ -4,6 +4,7 @@
 // row announces a 'profile' change in its transaction, so the services keeping a copy of names hear of it exactly
 // when it commits (ADR 0012). Lists never read the personal contact details. Raw SQL only for row and advisory
 // locks and case-insensitive equality.
+import { markCreated, NO_SEARCH_OUTBOX, type SearchOutbox } from '@rotunda/service-kit';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Curation } from '../domain/history.ts';
 import type { Profile } from '../domain/model.ts';
@@ -27,7 +28,12 @@ import {
   tableOf,
 } from './prisma-profile-sql.ts';
 
-export function prismaProfileRepository(prisma: PrismaClient, schema: string): ProfileRepository {
+/** `outbox` notes each write that changes a profile's directory document in its transaction (ADR 0057). */
+export function prismaProfileRepository(
+  prisma: PrismaClient,
+  schema: string,
+  outbox: SearchOutbox = NO_SEARCH_OUTBOX,
+): ProfileRepository {
   const table = tableOf(schema);
 
   const findProfile = async (profileId: number) => {
@@ -50,7 +56,7 @@ export function prismaProfileRepository(prisma: PrismaClient, schema: string): P
       const { count } = await tx.profile.updateMany({ where: { profileId, userId: owner }, data });
       if (count === 0) return false;
       await recordCuration(tx, profileId, curation);
-      await announceProfile(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }));
+      await announceProfile(tx, await tx.profile.findUniqueOrThrow({ where: { profileId } }), outbox);
       return true;
     });
     return written ? findProfile(profileId) : null;
@@ -58,7 +64,7 @@ export function prismaProfileRepository(prisma: PrismaClient, schema: string): P
 
   return {
     findProfile,
-    ...prismaClaimRepository(prisma, schema, findProfile),
+    ...prismaClaimRepository(prisma, schema, findProfile, outbox),
     ...prismaPeopleReads(prisma),
 
     async findOwnership(profileId) {
@@ -129,7 +135,8 @@ export function prismaProfileRepository(prisma: PrismaClient, schema: string): P
           const row = await tx.profile.create({
             data: { ...(profileData(fields) as Prisma.ProfileUncheckedCreateInput), userId },
           });
-          await announceProfile(tx, row);
+          await announceProfile(tx, row, outbox);
+          await markCreated(tx, row.profileId);
           return row.profileId;
         });
       } catch (error) {
@@ -168,7 +175,7 @@ export function prismaProfileRepository(prisma: PrismaClient, schema: string): P
           FOR UPDATE`;
         if (!row) return null;
         const updated = await tx.profile.update({ where: { profileId }, data: { profilePicture: url } });
-        await announceProfile(tx, updated);
+        await announceProfile(tx, updated, outbox);
         await recordCuration(tx, profileId, curation);
         return { previous: row.profile_picture };
       }),

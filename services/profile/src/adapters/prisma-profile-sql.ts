@@ -1,7 +1,9 @@
 // The raw SQL the profile schema's Prisma adapters share: its tables named with the schema, the profiles of a list
 // of ids with their latest current job, the locks that make a check and its write one step (a member's claims and
 // profile creation), and the 'profile' change each write to a profile announces in its transaction (ADR 0012).
+
 import { publishChange } from '@rotunda/events';
+import type { SearchOutbox } from '@rotunda/service-kit';
 import { Prisma } from '../../generated/prisma/client.ts';
 
 /** A table of the schema, for raw queries: Prisma qualifies its own queries with the adapter's schema. */
@@ -40,7 +42,8 @@ export const hasPendingClaim = async (tx: Prisma.TransactionClient, userId: stri
   (await tx.profileClaim.count({ where: { userId, status: 'pending' } })) > 0;
 
 /**
- * Announces the profile as it is in this transaction, with the issue areas it covers (ADR 0012). The profile's
+ * Announces the profile as it is in this transaction, with the issue areas it covers (ADR 0012), and notes in the
+ * search outbox that its directory document changes with it (ADR 0057). The profile's
  * announcements take one lock first, so the one that reads later commits later: two writes at once (an issue
  * added while another is removed, or a rename) never leave the last one heard with a list missing the other's.
  */
@@ -53,7 +56,9 @@ export async function announceProfile(
     lastName: string;
     profilePicture: string | null;
   },
+  outbox: SearchOutbox,
 ): Promise<void> {
+  await outbox.record(client, [row.profileId]);
   await client.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`profile.announce:${row.profileId}`}))::text`;
   const issues = await client.userIssue.findMany({
     where: { profileId: row.profileId },

@@ -56,6 +56,12 @@ export function createJobService({ profiles, jobs, orgs, directory }: JobService
       return job;
     },
 
+    /** A job, as a repeated keyed add answers it once its row was made. */
+    async getJob(caller: Caller | undefined, jobId: number): Promise<Job> {
+      requireMember(caller);
+      return (await jobOrThrow(jobId)).job;
+    },
+
     /** Replaces the job's fields with the edit modal's, under add-job's rules; the job stays on its profile. */
     async updateJob(caller: Caller | undefined, jobId: number, input: JobInput): Promise<Job> {
       const member = requireMember(caller);
