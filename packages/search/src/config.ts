@@ -43,6 +43,11 @@ export function searchConfigSchema(defaults: { schema: string; index: string; in
      * LISTEN/NOTIFY) rather than Postgres itself. Costs memory per replica; saves the round trip (ADR 0015).
      */
     SEARCH_IN_MEMORY: envBoolean(defaults.inMemory ?? false),
+    /**
+     * With SEARCH_IN_MEMORY: an index holding more documents than this at start is searched in Postgres, not
+     * copied (a copy of 100,000 people costs a replica about 180 MB of heap; ADR 0057).
+     */
+    SEARCH_IN_MEMORY_MAX_DOCUMENTS: envPositiveInt(200_000),
     /** Elasticsearch: primary shards of each generation (unset: the engine's default). */
     SEARCH_SHARDS: optionalWhole(1),
     /** Elasticsearch: copies of each shard on other nodes (unset: the engine's default). */
@@ -76,6 +81,7 @@ export interface SearchConfig {
   SEARCH_SCHEMA: string;
   SEARCH_INDEX: string;
   SEARCH_IN_MEMORY?: boolean | undefined;
+  SEARCH_IN_MEMORY_MAX_DOCUMENTS?: number | undefined;
   SEARCH_SHARDS?: number | undefined;
   SEARCH_REPLICAS?: number | undefined;
   SEARCH_REFRESH_INTERVAL?: string | undefined;
@@ -134,6 +140,14 @@ export function searchIndexFromConfig(
   return config.SEARCH_IN_MEMORY
     ? createReplicatedSearchIndex({
         ...postgres,
+        ...(config.SEARCH_IN_MEMORY_MAX_DOCUMENTS === undefined
+          ? {}
+          : { maxDocuments: config.SEARCH_IN_MEMORY_MAX_DOCUMENTS }),
+        onTooLarge: (documents) =>
+          logger?.info(
+            { index: config.SEARCH_INDEX, documents, max: config.SEARCH_IN_MEMORY_MAX_DOCUMENTS },
+            'search index too large to copy into memory; searching it in PostgreSQL',
+          ),
         onListenError: (error) =>
           logger?.warn(
             { err: error, index: config.SEARCH_INDEX },

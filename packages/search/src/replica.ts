@@ -3,6 +3,7 @@
 // channel in their transaction (postgres/changes.ts); every replica listens and re-reads the ids named, so a write on one
 // replica reaches the others within milliseconds, and the writer's own searches see it before its write returns.
 // A rebuild's switch notifies '*': each copy loads the new generation whole, answering from its old copy meanwhile.
+// An index larger than `maxDocuments` at start is not copied: Postgres answers its searches.
 import pg from 'pg';
 import { createMemorySearchIndex } from './memory.ts';
 import type { SearchDocument, SearchIndex } from './port.ts';
@@ -14,6 +15,13 @@ export interface ReplicatedSearchIndexOptions extends PostgresSearchIndexOptions
   reconnectDelayMs?: number;
   /** Told when the listening connection fails; searches go on from the copy, which may lag until it is back. */
   onListenError?: (error: Error) => void;
+  /**
+   * An index holding more documents than this when ensure() runs is not copied: Postgres answers its searches,
+   * so a replica's memory stays bounded however large the directory grows (ADR 0057). Unset: always copied.
+   */
+  maxDocuments?: number;
+  /** Told when the index is too large to copy, with its size. */
+  onTooLarge?: (documents: number) => void;
 }
 
 export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOptions): SearchIndex {
@@ -100,6 +108,13 @@ export function createReplicatedSearchIndex(options: ReplicatedSearchIndexOption
       // A live index of another definition is not loaded (its rows lack this one's fields): Postgres answers until
       // a rebuild has replaced it and ensure() is called again.
       if (state === 'outdated') return state;
+      if (options.maxDocuments !== undefined && !loaded) {
+        const { total } = await durable.search({ offset: 0, limit: 0 });
+        if (total > options.maxDocuments) {
+          options.onTooLarge?.(total);
+          return state;
+        }
+      }
       if (!listener) await listen();
       loaded = true;
       return state;

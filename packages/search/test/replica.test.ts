@@ -113,6 +113,44 @@ describe('replicated search index', () => {
     expect(await names(late, 'capitol')).toEqual(['s1']);
   });
 
+  it('copies no index larger than maxDocuments: Postgres answers it, and the operator is told', async () => {
+    const schema = 'replica_too_large';
+    const writer = createPostgresSearchIndex({
+      databaseUrl,
+      schema,
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+    });
+    open.push(writer);
+    await writer.ensure();
+    await writer.upsert([organization('m1', 'Modoc Water Board'), organization('m2', 'Modoc Nurses')]);
+    const told: number[] = [];
+    const large = createReplicatedSearchIndex({
+      databaseUrl,
+      schema,
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+      maxDocuments: 1,
+      onTooLarge: (documents) => told.push(documents),
+    });
+    const small = createReplicatedSearchIndex({
+      databaseUrl,
+      schema,
+      index: 'organizations',
+      ...CONTRACT_FIELDS,
+      maxDocuments: 2,
+      onTooLarge: (documents) => told.push(-documents),
+    });
+    open.push(large, small);
+    await large.ensure();
+    await small.ensure();
+    expect(told).toEqual([2]);
+    expect(await names(large, 'modoc')).toEqual(['m2', 'm1']);
+    // Written elsewhere: Postgres has it at once, with no copy to bring in step.
+    await writer.upsert([organization('m3', 'Modoc Teachers')]);
+    expect(await names(large, 'teachers')).toEqual(['m3']);
+  });
+
   it("follows another replica's rebuild: the old generation until the new one is loaded whole, never empty", async () => {
     const [rebuilder, follower] = [replica(), replica()];
     await rebuilder.ensure();
