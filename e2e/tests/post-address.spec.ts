@@ -4,7 +4,7 @@
 // so; a hidden or unknown post answers the 404 page with status 404; the page's head carries the preview tags and
 // an event's JSON-LD, and a post's text cannot inject markup through them; the sitemap lists visible posts and
 // loses a hidden one within seconds; without JavaScript the page still shows the post, and the square its first
-// page, which the app takes over without asking for it again (ADR 0053); on a phone, Share hands the address to the
+// page, which the app takes over without asking for it again, with no spinner and the first card unmoved (ADR 0053); on a phone, Share hands the address to the
 // system's share sheet. Every post made here has a unique title and is deleted at the end.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
@@ -74,6 +74,57 @@ async function headOf(page: Page, path: string) {
   }, html);
 }
 
+/** What a visitor saw of the first card, frame by frame, from the page's first paint (watchTakeOver). */
+interface Seen {
+  /** The first visible card's title and box, each time either changed. */
+  cards: { title: string; box: [number, number, number, number] }[];
+  /** The label of a large spinner in sight on some frame (outside the news column), or ''. */
+  spinner: string;
+  /** The first frame without the markup the gateway drew, once it was there (-1 until then). */
+  takenOverAt: number;
+  frames: number;
+}
+
+/**
+ * Watches every animation frame from the page's start: the first visible card (the gateway's, then the app's) and
+ * any page spinner in sight, until the drawn markup has given way, and a few frames after.
+ */
+async function watchTakeOver(page: Page): Promise<() => Promise<Seen>> {
+  await page.addInitScript(() => {
+    const seen = { cards: [], spinner: '', takenOverAt: -1, frames: 0 } as Seen;
+    (window as unknown as { __seen: Seen }).__seen = seen;
+    let drawnSeen = false;
+    const visible = (element: Element) => element.checkVisibility({ visibilityProperty: true });
+    const frame = () => {
+      seen.frames += 1;
+      // The news column is not the gateway's to draw: it says it is loading headlines, once the app is in.
+      const spinner = Array.from(document.querySelectorAll('.spinner--large')).find(
+        (element) => visible(element) && !element.closest('.square__aside'),
+      );
+      if (spinner) seen.spinner ||= spinner.getAttribute('aria-label') ?? 'a spinner';
+      const card = Array.from(document.querySelectorAll('article.post-card')).find(visible);
+      const title = card?.querySelector('h3')?.textContent ?? '';
+      const rect = card?.getBoundingClientRect();
+      if (rect) {
+        const box: [number, number, number, number] = [rect.x, rect.y, rect.width, rect.height];
+        const last = seen.cards.at(-1);
+        if (!last || last.title !== title || last.box.join() !== box.join()) seen.cards.push({ title, box });
+      }
+      if (document.querySelector('[data-first-screen]')) drawnSeen = true;
+      else if (drawnSeen && seen.takenOverAt < 0) seen.takenOverAt = seen.frames;
+      if (seen.takenOverAt < 0 || seen.frames < seen.takenOverAt + 10) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return async () => {
+    await page.waitForFunction(() => {
+      const seen = (window as unknown as { __seen: Seen }).__seen;
+      return seen.takenOverAt > 0 && seen.frames >= seen.takenOverAt + 10;
+    });
+    return page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+  };
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
@@ -130,8 +181,10 @@ test('a visitor opens a post by its address, with its comments; closing it leave
   page.on('request', (request) => {
     if (/\/api\/posts\/\d+$/.test(request.url())) asked.push(request.url());
   });
+  const seen = await watchTakeOver(page);
   const response = await page.goto(address(announcement));
   expect(response?.status()).toBe(200);
+  expect((await seen()).spinner).toBe('');
   const dialog = readDialog(page, announcement.post_title);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('The agenda is posted for Thursday.')).toBeVisible();
@@ -147,7 +200,10 @@ test('a visitor opens a post by its address, with its comments; closing it leave
 
 test('a member opens a post by its address and may comment there', async ({ page }) => {
   await signInAs(page, DEMO.member);
+  const seen = await watchTakeOver(page);
   await page.goto(address(announcement));
+  // The drawn post stays until the member's own view is drawn: no spinner in between.
+  expect((await seen()).spinner).toBe('');
   const dialog = readDialog(page, announcement.post_title);
   await expect(dialog.getByText(COMMENT)).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Add comment' })).toBeEnabled();
@@ -304,9 +360,9 @@ test('without JavaScript the post address still shows the post and its comments'
   await context.close();
 });
 
-test('the square’s first screen comes with the page; the app takes it over without asking for it', async ({
+test('the square’s first screen comes with the page; the app takes it over without asking for it, in place', async ({
   page,
-}) => {
+}, testInfo) => {
   const html = await (await page.request.get('/public-square', { headers: { accept: 'text/html' } })).text();
   const drawn = await page.evaluate(
     (source) =>
@@ -316,21 +372,29 @@ test('the square’s first screen comes with the page; the app takes it over wit
     html,
   );
   expect(drawn).toContain(announcement.post_title);
-  // The shell's entry may start the first page early, before it asks where mf-feed's code is: after that,
-  // nothing asks for it.
   const requests: string[] = [];
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/mf/feed/mf-manifest.json') requests.push('mf-feed');
-    if (request.method() === 'POST' && url.pathname === '/api/posts/all') requests.push('first page');
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/posts/all') {
+      requests.push('first page');
+    }
   });
-  await page.goto('/public-square');
-  const titles = page.locator('article.post-card h3');
-  await expect(titles.first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Keep Reading' }).first()).toBeVisible();
-  expect(await titles.allTextContents()).toEqual(drawn);
-  expect(requests).toContain('mf-feed');
-  expect(requests.slice(requests.indexOf('mf-feed'))).not.toContain('first page');
+  const seen = await watchTakeOver(page);
+  // On a wide window (two columns) and a phone's (the Posts / Headlines toggle above one).
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/public-square');
+    const { cards, spinner } = await seen();
+    // No spinner, and the first card never moved nor changed from the first paint to the app's own.
+    expect(spinner).toBe('');
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.title).toBe(drawn[0]);
+    const titles = page.locator('article.post-card h3');
+    await expect(page.getByRole('button', { name: 'Keep Reading' }).first()).toBeVisible();
+    expect(await titles.allTextContents()).toEqual(drawn);
+    await page.screenshot({ path: testInfo.outputPath(`square-${width}.png`) });
+  }
+  // The page carried the first page: nobody asked for it.
+  expect(requests).toEqual([]);
 });
 
 test('robots.txt lets crawlers into the public square only', async ({ request }) => {

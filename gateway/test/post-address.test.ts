@@ -179,6 +179,10 @@ describe('the post address page', () => {
     // The post is on the page before any script runs: title, byline, body, comments (ADR 0053).
     const root = /<div id="root">(.*)<\/div>/s.exec(html)?.[1] ?? '';
     expect(root).toContain(`<h1 id="first-screen-title">${PLAIN_POST.post_title}</h1>`);
+    // Inside the shell's frame as a visitor sees it, marked for the shell to keep until the remote has drawn.
+    expect(root).toMatch(/^<div class="app" data-first-screen><a class="skip-link" href="#main">/);
+    expect(root).toContain('<header class="topbar">');
+    expect(root).toContain('<main id="main" class="app__main" tabindex="-1"><div class="first-screen">');
     for (const text of [
       plainText(PLAIN_POST.post_body),
       `${PLAIN_POST.author?.first_name} ${PLAIN_POST.author?.last_name}`,

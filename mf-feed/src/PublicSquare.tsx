@@ -6,9 +6,10 @@
 // asks the shell for its login dialog. The create
 // and read dialogs (with the rich-text editor and the calendar file) load when first opened. The read dialog is
 // the post's own address (/public-square/post/:id, usePostAddress): a shared link opens it over the square, and a
-// post the server does not show answers the 404 panel.
+// post the server does not show answers the 404 panel. Once its first screen is drawn it says so (FirstScreenDrawn),
+// so the one the gateway drew gives way to it.
 import { requestLogin, useUser } from '@rotunda/session';
-import { ErrorLine, NotFoundPanel, Spinner } from '@rotunda/ui';
+import { ErrorLine, FirstScreenDrawn, NotFoundPanel, Spinner } from '@rotunda/ui';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -111,7 +112,17 @@ export default function PublicSquare() {
     feed.retry();
   };
 
-  if (address.missing) return <MissingPost />;
+  if (address.missing) {
+    return (
+      <>
+        <MissingPost />
+        <FirstScreenDrawn />
+      </>
+    );
+  }
+  // The first screen is drawn when the feed's first page (or its error) is shown and, at a post's address, the
+  // post's dialog has opened over it (inside its Suspense) or its error shows.
+  const squareDrawn = feed.status !== 'loading' && !address.loading && reading === null;
 
   return (
     <div className="page square" ref={squareRef}>
@@ -128,6 +139,7 @@ export default function PublicSquare() {
           This post could not be loaded right now. Please try again in a moment.
         </ErrorLine>
       )}
+      {(squareDrawn || address.failed) && <FirstScreenDrawn />}
 
       {narrow && (
         <fieldset className="toggle-row">
@@ -186,6 +198,7 @@ export default function PublicSquare() {
       {readOpened && (
         <Suspense fallback={<DialogLoading label="Opening the post" />}>
           <ReadPostDialog post={reading} user={user} actions={actions} onClose={address.close} />
+          {feed.status !== 'loading' && <FirstScreenDrawn />}
         </Suspense>
       )}
     </div>

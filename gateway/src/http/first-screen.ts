@@ -1,11 +1,17 @@
 // The first screen the gateway draws into the shell's #root (ADR 0053): a post at its own address, readable
 // without JavaScript — type, title, byline, event details, the body's paragraphs, the comments, a way to the square;
 // or the public square's first page of cards, drawn with mf-feed's own class names and CSS so the remote's first
-// render looks the same. React's createRoot replaces it when the app starts, and starts from the data the page
-// carries too (as GET /api/posts/:id or POST /api/posts/all answers it), asking nothing again. Everything in it is
+// render looks the same; both inside the shell's frame as a visitor sees it (its top bar and footer, with the
+// shell's class names), which the shell keeps in sight until the remote has drawn its own, then swaps in one step.
+// The app starts from the data the page carries too (as GET /api/posts/:id or POST /api/posts/all answers it), asking nothing again. Everything in it is
 // member input: escaped, and a body sent as its paragraphs' text (the formatted body comes with the app).
 import type { Post } from '@rotunda/protos/post';
-import { FIRST_FEED_ELEMENT_ID, FIRST_POST_ELEMENT_ID } from '@rotunda/rules';
+import {
+  FIRST_FEED_ELEMENT_ID,
+  FIRST_POST_ELEMENT_ID,
+  FIRST_SCREEN_ATTRIBUTE,
+  FRAME_CLASSES as FRAME,
+} from '@rotunda/rules';
 import { postJson } from '../routes/post-answers.ts';
 import { escapeHtml, jsonForScript, plainText, scriptSafeJson } from './post-head.ts';
 
@@ -86,7 +92,7 @@ export function postFirstScreen(post: Post): string {
       `<li><strong>${escapeHtml(name(comment.author))}</strong> ${escapeHtml(comment.comment_body)}</li>`,
   );
   return [
-    '<main class="first-screen">',
+    '<div class="first-screen">',
     '<article aria-labelledby="first-screen-title">',
     `<p>${escapeHtml(post.post_type)}</p>`,
     `<h1 id="first-screen-title">${escapeHtml(post.post_title)}</h1>`,
@@ -101,11 +107,18 @@ export function postFirstScreen(post: Post): string {
     ...(comments.length > 0 ? [`<ul>${comments.join('')}</ul>`] : []),
     '</article>',
     '<p><a href="/public-square">The public square</a></p>',
-    '</main>',
+    '</div>',
   ].join('');
 }
 
 const DOT = '<span class="post-byline__dot" aria-hidden="true">·</span>';
+
+/**
+ * An icon's place, as lucide draws it (an <svg> of that size): the same box, so nothing moves when the app draws
+ * the icon in it.
+ */
+const icon = (size: number, extra = '') =>
+  `<svg class="lucide${extra ? ` ${extra}` : ''}" width="${size}" height="${size}" aria-hidden="true"></svg>`;
 
 /** One card as mf-feed's PostCard draws it for a visitor, with 'Keep Reading' as a link to the post's address. */
 function cardOf(post: FeedPost): string {
@@ -147,28 +160,75 @@ function cardOf(post: FeedPost): string {
     `<p class="post-byline">${byline}</p>`,
     when.length > 0 ? `<div class="post-card__event"><p class="event-when">${when.join('')}</p></div>` : '',
     preview ? `<div class="post-body post-card__preview"><p>${escapeHtml(preview)}</p></div>` : '',
+    // mf-feed's LikeButton, comment count, ShareButtons (Copy link; Share needs the phone's script) and
+    // CommentForm as a visitor has them: what needs the app waits for it (aria-disabled, disabled).
     '<div class="post-card__actions">',
+    `<button type="button" class="post-action like-button" aria-pressed="false" aria-disabled="true" aria-label="Like, ${post.likes_count} ${post.likes_count === 1 ? 'like' : 'likes'}" title="Log in to like posts">${icon(18)}<span aria-hidden="true">${post.likes_count}</span></button>`,
+    `<span class="post-action post-action--static">${icon(18)}<span>${post.comments_count}<span class="visually-hidden">${post.comments_count === 1 ? ' comment' : ' comments'}</span></span></span>`,
+    `<span class="share"><button type="button" class="button button--quiet share__button" aria-describedby="${titleId}" aria-disabled="true">${icon(16)}Copy link</button><span class="share__said" role="status"></span></span>`,
     `<a class="button button--quiet post-card__read" href="/public-square/post/${post.post_id}" aria-describedby="${titleId}">Keep Reading</a>`,
     '</div>',
     comments.length > 0
       ? `<ul class="card-comments" aria-label="Latest comments">${comments.join('')}</ul>`
       : '',
+    `<form class="comment-form"><label class="visually-hidden" for="${titleId}-comment">Add comment</label>`,
+    `<input id="${titleId}-comment" class="field__input comment-form__input" type="text" placeholder="Log in to comment" disabled>`,
+    `<button type="button" class="icon-button comment-form__send" aria-label="Send comment" disabled>${icon(18)}</button></form>`,
     '</article>',
   ].join('');
 }
 
-/** The public square's first page as the server draws it, for #root: mf-feed's heading and its list of cards. */
+/** mf-feed's toggle pills (Show, the order): the first pressed; they wait for the app. */
+const pills = (legend: string, labels: readonly string[], extra = '') =>
+  [
+    `<fieldset class="toggle-row${extra}"><legend class="visually-hidden">${legend}</legend>`,
+    ...labels.map(
+      (label, index) =>
+        `<button type="button" class="toggle-pill feed-sort__button" aria-pressed="${index === 0}" aria-disabled="true">${label}</button>`,
+    ),
+    '</fieldset>',
+  ].join('');
+
+/**
+ * mf-feed's toolbar above the feed (FeedToolbar) as a visitor first sees it: its controls wait for the app
+ * (aria-disabled, read-only), so nothing typed or picked before the take-over is lost.
+ */
+const TOOLBAR = [
+  '<div class="panel feed-toolbar"><div class="feed-toolbar__row">',
+  '<form class="feed-toolbar__search" role="search" aria-label="Search posts">',
+  '<label class="visually-hidden" for="first-screen-search">Search posts</label>',
+  `<span class="search-field">${icon(18, 'search-field__icon')}<input id="first-screen-search" class="field__input search-field__input" type="search" placeholder="Search posts" readonly aria-disabled="true"></span>`,
+  '</form>',
+  `<button type="button" class="button button--primary feed-toolbar__create" aria-disabled="true">${icon(18)}Create Post</button>`,
+  '</div><div class="feed-toolbar__row">',
+  pills('Order of posts', ['Recent', 'Popular', 'Random']),
+  '<div class="feed-toolbar__filter">',
+  '<label class="visually-hidden" for="first-screen-type">Filter by type</label>',
+  '<select id="first-screen-type" class="field__input field__input--select feed-toolbar__type" aria-disabled="true"><option value="">All types of posts</option></select>',
+  `<button type="button" class="button button--quiet" aria-disabled="true">${icon(16)}Reset</button>`,
+  '</div></div></div>',
+].join('');
+
+/**
+ * The public square's first page as the server draws it, for #root: mf-feed's heading, its toolbar and its list of
+ * cards, in its two columns (the news column left to the app) or, on a narrow window, the Posts / Headlines toggle
+ * above one (square.css decides which from the window's width, as PublicSquare does from the square's).
+ */
 export function squareFirstScreen(posts: readonly FeedPost[]): string {
   return [
-    '<main class="first-screen page square">',
+    '<div class="first-screen page square">',
     '<header><h1 class="page-title">Public Square</h1>',
     '<p class="page-lede">Announcements, events and the day&rsquo;s news from California&rsquo;s policy community.</p>',
     '</header>',
+    pills('Show', ['Posts', 'Headlines'], ' square__toggle'),
+    '<div class="square__columns square__columns--two"><div class="square__main">',
+    TOOLBAR,
     '<section class="feed" aria-labelledby="feed-title">',
     '<h2 id="feed-title" class="visually-hidden">Posts</h2>',
     `<ul class="card-grid feed-list">${posts.map((post) => `<li>${cardOf(post)}</li>`).join('')}</ul>`,
     '</section>',
-    '</main>',
+    '</div><aside class="square__aside" aria-label="News"></aside></div>',
+    '</div>',
   ].join('');
 }
 
@@ -180,6 +240,31 @@ export const feedData = (json: string) =>
 export const postData = (post: Post) =>
   `<script type="application/json" id="${FIRST_POST_ELEMENT_ID}">${jsonForScript(postJson(post))}</script>`;
 
-/** The shell's page with `screen` drawn in its #root and `data` after it (the app's start empties #root). */
+/**
+ * The shell's frame as a visitor first sees it (its Layout and TopBar): the controls that need the app are
+ * aria-disabled until it takes over, the icons come with it (their places are kept).
+ */
+function frame(screen: string): string {
+  const link = (href: string, label: string) =>
+    `<a href="${href}" class="${FRAME.iconButton}" aria-label="${label}" title="${label}">${icon(20)}</a>`;
+  return [
+    `<div class="${FRAME.app}" ${FIRST_SCREEN_ATTRIBUTE}>`,
+    `<a class="${FRAME.skipLink}" href="#main">Skip to content</a>`,
+    `<header class="${FRAME.topbar}"><div class="${FRAME.topbarStart}">`,
+    `<button type="button" class="${FRAME.iconButton} ${FRAME.topbarMenu}" aria-label="Open menu" aria-disabled="true">${icon(22)}</button>`,
+    link('/public-square', 'Public Square'),
+    `<a href="/public-square" class="${FRAME.brand}">Rotunda</a>`,
+    `</div><div class="${FRAME.topbarEnd}">`,
+    link('/profile/create', 'Profile'),
+    `<button type="button" class="${FRAME.iconButton}" aria-label="Log in" title="Log in" aria-disabled="true">${icon(20)}</button>`,
+    '</div></header>',
+    `<div class="${FRAME.body}"><main id="main" class="${FRAME.main}" tabindex="-1">${screen}</main></div>`,
+    `<footer class="${FRAME.footer}"><p>&copy; 2024 Rotunda. All rights reserved.</p>`,
+    '<nav aria-label="About Rotunda"><a href="/accessibility">Accessibility statement</a></nav></footer>',
+    '</div>',
+  ].join('');
+}
+
+/** The shell's page with `screen` drawn in its frame in #root, and `data` after it. */
 export const withFirstScreen = (html: string, screen: string, data = '') =>
-  html.replace(/<div id="root"><\/div>/, () => `<div id="root">${screen}</div>${data}`);
+  html.replace(/<div id="root"><\/div>/, () => `<div id="root">${frame(screen)}</div>${data}`);

@@ -1,5 +1,10 @@
 // Mounts an app in the page's #root inside StrictMode and a BrowserRouter: the shell's entry and each
 // micro-frontend's stand-alone development page (rsbuild dev), which renders its screens without the shell.
+// When the gateway drew the first screen in #root (ADR 0053), that markup stays in sight while the app renders
+// beside it, out of sight and out of reach (hidden, inert), and gives way in one step once the screen's remote
+// says it has drawn its own (FIRST_SCREEN_DRAWN_EVENT): no spinner in between, and the first paint stays the
+// largest one.
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DRAWN_EVENT } from '@rotunda/rules';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -7,17 +12,45 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 /** One screen, or a route table from path to screen: { '/profile/:id': ProfilePage, '*': ProfileCreate }. */
 export type Screens = ComponentType | Record<string, ComponentType>;
 
+/** The longest the drawn markup waits for the remote: a remote that never says so is shown anyway. */
+export const TAKE_OVER_WITHIN_MS = 10_000;
+
 /** Renders `screens` into #root; answers the React root, or null when the page has no #root. */
 export function mountApp(screens: Screens): Root | null {
   const container = document.getElementById('root');
   if (!container) return null;
-  const root = createRoot(container);
+  const root = createRoot(takeOverContainer(container));
   root.render(
     <StrictMode>
       <BrowserRouter>{renderScreens(screens)}</BrowserRouter>
     </StrictMode>,
   );
   return root;
+}
+
+/**
+ * Where the app renders: #root itself, or, when #root holds a drawn first screen, a box laid over it (same width,
+ * so the app measures what it will show) that is revealed, and the drawn markup removed, when the remote has drawn.
+ */
+export function takeOverContainer(root: HTMLElement, withinMs = TAKE_OVER_WITHIN_MS): HTMLElement {
+  const drawn = root.querySelector(`:scope > [${FIRST_SCREEN_ATTRIBUTE}]`);
+  if (!drawn) return root;
+  const app = document.createElement('div');
+  app.setAttribute('style', 'position:absolute;top:0;left:0;right:0;visibility:hidden');
+  app.inert = true;
+  root.append(app);
+  const reveal = () => {
+    window.removeEventListener(FIRST_SCREEN_DRAWN_EVENT, reveal);
+    clearTimeout(timer);
+    drawn.remove();
+    app.removeAttribute('style');
+    app.inert = false;
+    // A dialog opened while out of reach could not take the focus (Dialog's data-autofocus): it takes it now.
+    app.querySelector<HTMLElement>('dialog[open] [data-autofocus]')?.focus();
+  };
+  const timer = setTimeout(reveal, withinMs);
+  window.addEventListener(FIRST_SCREEN_DRAWN_EVENT, reveal);
+  return app;
 }
 
 function renderScreens(screens: Screens) {

@@ -1,5 +1,7 @@
 // The top bar: home or public-square icon, the brand, and the account icons (spec §2, Shell); a member's
-// notifications bell among them on wide screens.
+// notifications bell among them on wide screens. The gateway draws a visitor's with the same class names
+// (FRAME_CLASSES) around a first screen.
+import { FRAME_CLASSES } from '@rotunda/rules';
 import { useIsContributor, useUser } from '@rotunda/session';
 import { CircleUser, House, LogIn, LogOut, Menu, Newspaper, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -23,11 +25,11 @@ export function TopBar({ onLogout }: TopBarProps) {
   const unread = useUnread((s) => s.count);
 
   return (
-    <header className="topbar">
-      <div className="topbar__start">
+    <header className={FRAME_CLASSES.topbar}>
+      <div className={FRAME_CLASSES.topbarStart}>
         <button
           type="button"
-          className="icon-button topbar__menu"
+          className={`${FRAME_CLASSES.iconButton} ${FRAME_CLASSES.topbarMenu}`}
           aria-label={unread ? `Open menu, ${badgeText(unread)} unread notifications` : 'Open menu'}
           aria-haspopup="dialog"
           aria-expanded={mobileNavOpen}
@@ -38,19 +40,24 @@ export function TopBar({ onLogout }: TopBarProps) {
           {unread ? <span className="topbar__menu-dot" aria-hidden="true" /> : null}
         </button>
         {onLanding ? (
-          <Link to="/" className="icon-button" aria-label="Home" title="Home">
+          <Link to="/" className={FRAME_CLASSES.iconButton} aria-label="Home" title="Home">
             <House size={20} aria-hidden="true" />
           </Link>
         ) : (
-          <Link to="/public-square" className="icon-button" aria-label="Public Square" title="Public Square">
+          <Link
+            to="/public-square"
+            className={FRAME_CLASSES.iconButton}
+            aria-label="Public Square"
+            title="Public Square"
+          >
             <Newspaper size={20} aria-hidden="true" />
           </Link>
         )}
-        <Link to="/public-square" className="brand">
+        <Link to="/public-square" className={FRAME_CLASSES.brand}>
           Rotunda
         </Link>
       </div>
-      <div className="topbar__end">
+      <div className={FRAME_CLASSES.topbarEnd}>
         {isContributor && (
           <button
             type="button"
@@ -70,7 +77,7 @@ export function TopBar({ onLogout }: TopBarProps) {
         {user && <TopBarBell />}
         <Link
           to={user?.profile_id ? `/profile/${user.profile_id}` : '/profile/create'}
-          className="icon-button"
+          className={FRAME_CLASSES.iconButton}
           aria-label="Profile"
           title="Profile"
         >
@@ -79,7 +86,7 @@ export function TopBar({ onLogout }: TopBarProps) {
         {user ? (
           <button
             type="button"
-            className="icon-button"
+            className={FRAME_CLASSES.iconButton}
             aria-label="Log out"
             title="Log out"
             onClick={onLogout}
@@ -89,7 +96,7 @@ export function TopBar({ onLogout }: TopBarProps) {
         ) : (
           <button
             type="button"
-            className="icon-button"
+            className={FRAME_CLASSES.iconButton}
             aria-label="Log in"
             title="Log in"
             onClick={() => openDialog('login')}

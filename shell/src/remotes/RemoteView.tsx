@@ -1,8 +1,9 @@
 // Renders a micro-frontend's route component inside the shell. Loading shows a spinner; a remote that cannot
 // be fetched or that throws while rendering shows an error panel with 'Try again', a remote released for a
 // newer page (it needs a version of React, the router or the session store this page lacks) one with
-// 'Reload', and the rest of the shell keeps working.
-import { Spinner } from '@rotunda/ui';
+// 'Reload', and the rest of the shell keeps working. An error ends a first screen the gateway drew (FirstScreenDrawn):
+// the page shows it rather than the drawn markup.
+import { FirstScreenDrawn, Spinner } from '@rotunda/ui';
 import { RefreshCw, RotateCw, TriangleAlert } from 'lucide-react';
 import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { isIncompatibleRemote, loadRemoteComponent, type RemoteModuleId } from './federation';
@@ -58,8 +59,16 @@ export function RemoteView({ module, label, load, reload = reloadPage }: RemoteV
     );
   }
   if (state.status === 'error') {
-    if (isIncompatibleRemote(state.error)) return <RemoteOutdated label={label} onReload={reload} />;
-    return <RemoteError label={label} onRetry={retry} />;
+    return (
+      <>
+        {isIncompatibleRemote(state.error) ? (
+          <RemoteOutdated label={label} onReload={reload} />
+        ) : (
+          <RemoteError label={label} onRetry={retry} />
+        )}
+        <FirstScreenDrawn />
+      </>
+    );
   }
   return (
     <RenderBoundary key={attempt} label={label} onRetry={retry}>
@@ -129,7 +138,14 @@ class RenderBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 
   override render() {
-    if (this.state.failed) return <RemoteError label={this.props.label} onRetry={this.props.onRetry} />;
+    if (this.state.failed) {
+      return (
+        <>
+          <RemoteError label={this.props.label} onRetry={this.props.onRetry} />
+          <FirstScreenDrawn />
+        </>
+      );
+    }
     return this.props.children;
   }
 }
