@@ -1,11 +1,12 @@
-// Every post has its own address (issue 35), against the running product: /public-square/post/:id opens the post's
-// read dialog, comments included, for a visitor and for a member straight from the link; the address bar follows
-// the dialog as it opens and closes, and Back closes it; 'Copy link' puts the address on the clipboard and says
-// so; a hidden or unknown post answers the 404 page with status 404; the page's head carries the preview tags and
-// an event's JSON-LD, and a post's text cannot inject markup through them; the sitemap lists visible posts and
-// loses a hidden one within seconds; without JavaScript the page still shows the post, and the square its first
-// page, which the app takes over without asking for it again, with no spinner and the first card unmoved (ADR 0053); on a phone, Share hands the address to the
-// system's share sheet. Every post made here has a unique title and is deleted at the end.
+// Every post has its own address (docs/product.md#post-addresses, ADR 0051), against the running product:
+// /public-square/post/:id opens the post's read dialog, comments included, for a visitor and for a member
+// straight from the link; the address bar follows the dialog as it opens and closes, and Back closes it;
+// 'Copy link' puts the address on the clipboard and says so; a hidden or unknown post answers the 404 page
+// with status 404; the page's head carries the preview tags and an event's JSON-LD, and a post's text cannot
+// inject markup through them; the sitemap lists visible posts and loses a hidden one within seconds; without
+// JavaScript the page still shows the post, and the square its first page, which the app takes over without
+// asking for it again, with no spinner and the first card unmoved (ADR 0053); on a phone, Share hands the
+// address to the system's share sheet. Every post made here has a unique title and is deleted at the end.
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';

@@ -1,9 +1,9 @@
 // The public square (/public-square), exposed to the shell as 'mf_feed/PublicSquare', open to visitors
-// (spec §2, §6): the search box, 'Create Post', the order, 'My issue areas' (members whose profile covers an
-// issue area) and the type filter, the feed of posts and the
-// Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at a time.
-// Members like, comment and post, and find their reports' outcomes under 'Your reports'; a visitor's 'Create Post'
-// asks the shell for its login dialog. The create
+// (docs/product.md#2-screens-and-routes, #6-roles-and-permissions): the search box, 'Create Post', the order,
+// 'My issue areas' (members whose profile covers an issue area) and the type filter, the feed of posts and
+// the Headlines column beside it when the square has room; narrower, a Posts / Headlines toggle shows one at
+// a time. Members like, comment and post, and find their reports' outcomes under 'Your reports'; a visitor's
+// 'Create Post' asks the shell for its login dialog. The create
 // and read dialogs (with the rich-text editor and the calendar file) load when first opened. The read dialog is
 // the post's own address (/public-square/post/:id, usePostAddress): a shared link opens it over the square, and a
 // post the server does not show answers the 404 panel. Once its first screen is drawn it says so (FirstScreenDrawn),
@@ -45,7 +45,10 @@ const ReadPostDialog = lazy(() =>
   })),
 );
 
-/** Every opening of a post is one more read; the count is the server's (spec §4). */
+/**
+ * Every opening of a post is one more read; the count is the server's
+ * (docs/product.md#4-states-and-transitions).
+ */
 const countReadOf = (postId: number) => {
   countRead(postId).catch((error: unknown) => console.error('The read could not be counted', error));
 };
@@ -76,9 +79,9 @@ function DialogLoading({ label }: { label: string }) {
 
 /**
  * The square's own width from which the two columns show: what a 770 px window gives it without the sidebar
- * (spec §9: two columns from 770 px; the page has 24 px each side). The signed-in sidebar takes room too, so
- * the square's width decides rather than the window's: an 800 px window with the sidebar open shows one
- * column, not two cramped ones.
+ * (docs/product.md#9-business-constants-and-limits: two columns from 770 px; the page has 24 px each side).
+ * The signed-in sidebar takes room too, so the square's width decides rather than the window's: an 800 px
+ * window with the sidebar open shows one column, not two cramped ones.
  */
 export const TWO_COLUMNS_FROM_PX = 722;
 

@@ -1,6 +1,6 @@
-// The top bar: home or public-square icon, the brand, and the account icons (spec §2, Shell); a member's
-// notifications bell among them on wide screens. The gateway draws a visitor's with the same class names
-// (FRAME_CLASSES) around a first screen.
+// The top bar: home or public-square icon, the brand, and the account icons
+// (docs/product.md#2-screens-and-routes, Shell); a member's notifications bell among them on wide screens.
+// The gateway draws a visitor's with the same class names (FRAME_CLASSES) around a first screen.
 import { FRAME_CLASSES } from '@rotunda/rules';
 import { useIsContributor, useUser } from '@rotunda/session';
 import { CircleUser, House, LogIn, LogOut, Menu, Newspaper, Sparkles } from 'lucide-react';

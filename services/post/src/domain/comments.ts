@@ -1,6 +1,7 @@
-// A post's comments (spec §5, §6): read by anyone a page at a time (the feed carries only the latest), written by
-// members with a profile within each member's allowance, changed or deleted by their author only; the feed version
-// moved after each write. Hidden comments (and posts) only for their authors and contributors (visibility.ts).
+// A post's comments (docs/product.md#5-validation-rules, #6-roles-and-permissions): read by anyone a page at
+// a time (the feed carries only the latest), written by members with a profile within each member's
+// allowance, changed or deleted by their author only; the feed version moved after each write. Hidden
+// comments (and posts) only for their authors and contributors (visibility.ts).
 import { POST_COMMENTS, waitInWords } from '@rotunda/rules';
 import { type Caller, DomainError, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
 import {
@@ -73,8 +74,8 @@ export function createComments({
 
     /**
      * A member with a profile, within their allowance (a burst, then a steady rate; a refused comment spends
-     * none); an empty comment is refused (spec §5). The post's author and the people it mentions are told
-     * (ADR 0042).
+     * none); an empty comment is refused (docs/product.md#5-validation-rules). The post's author and the
+     * people it mentions are told (ADR 0042).
      */
     async addComment(
       caller: Caller | undefined,

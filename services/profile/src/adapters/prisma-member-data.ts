@@ -1,6 +1,7 @@
-// One member's data in the profile schema through Prisma (issue 30): their export read as it is stored, owners'
-// issue areas read in keyset batches by user id, and a deleted account forgotten in one transaction, the profile's
-// change announced in it (ADR 0012) so the post service's copy of authors follows.
+// One member's data in the profile schema through Prisma (docs/product.md#your-data, ADR 0042): their export
+// read as it is stored, owners' issue areas read in keyset batches by user id, and a deleted account
+// forgotten in one transaction, the profile's change announced in it (ADR 0012) so the post service's copy of
+// authors follows.
 import { idempotencyKeyOwner, NO_SEARCH_OUTBOX, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { MemberDataRepository, MemberExport } from '../domain/ports.ts';

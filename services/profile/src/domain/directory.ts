@@ -1,10 +1,11 @@
-// The people directory (spec §2 Directory screen, §5 searches: directory, §9): one page at a time, searched,
-// filtered and ordered by the search index. Every word of a search must be in a first or last name, or in a
-// current job's title, organization or division; the group filter takes an organization group of a current job,
-// 'Elected Officials' (a current title of the spec's list) or 'Other' (a current organization in the group Other, or
-// none at all); the issue filter an issue area the person covers.
-// The index learns a person again after each write that changes what it holds of them, and everyone working at
-// an organization or division whose name the org service changed.
+// The people directory (docs/product.md#2-screens-and-routes Directory screen, #5-validation-rules searches:
+// directory, #9-business-constants-and-limits): one page at a time, searched, filtered and ordered by the
+// search index. Every word of a search must be in a first or last name, or in a current job's title,
+// organization or division; the group filter takes an organization group of a current job, 'Elected
+// Officials' (a current title of the spec's list) or 'Other' (a current organization in the group Other, or
+// none at all); the issue filter an issue area the person covers. The index learns a person again after each
+// write that changes what it holds of them, and everyone working at an organization or division whose name
+// the org service changed.
 import { ELECTED_OFFICIALS_GROUP, isElectedOfficialTitle, OTHER_GROUP, tooLongMessage } from '@rotunda/rules';
 import {
   MAX_RESULT_WINDOW,
@@ -46,7 +47,7 @@ export const DIRECTORY_ORDER: SearchQuery['sort'] = [{ field: 'name', direction:
 /** Sorts before every character of a name, so 'Lee' + first name comes before 'Leeds' + first name. */
 const NAME_SEPARATOR = '\u0001';
 
-/** Pages of the directory (spec §9: 30, growing by 30). */
+/** Pages of the directory (docs/product.md#9-business-constants-and-limits: 30, growing by 30). */
 export const DIRECTORY_PAGE = { default: 30, max: 100 } as const;
 /** The longest group name a filter may name. */
 const GROUP_MAX = 100;

@@ -1,6 +1,7 @@
-// The profile service's rules for job history (spec §5 create job, add-job, edit-job, job deletion): the
-// profile's owner, or a contributor while unclaimed, adds and edits jobs at organizations and divisions the org
-// service knows; a job is deleted only when it is not current and is not the profile's only one.
+// The profile service's rules for job history (docs/product.md#5-validation-rules create job, add-job,
+// edit-job, job deletion): the profile's owner, or a contributor while unclaimed, adds and edits jobs at
+// organizations and divisions the org service knows; a job is deleted only when it is not current and is not
+// the profile's only one.
 import { type Caller, fieldChanges, notFound, requireMember } from '@rotunda/service-kit';
 import {
   failedPrecondition,
