@@ -72,8 +72,9 @@ test('the public square’s remote starts loading before the shell’s own code 
   const remoteEntry = page.waitForRequest(/\/mf\/feed\/static\/js\/mf_feed\.[0-9a-f]+\.js$/);
   await page.goto('/public-square', { waitUntil: 'commit' });
   await remoteEntry;
-  // The shell has drawn nothing of its own yet (the gateway's first screen may fill #root, ADR 0053).
-  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0);
+  // The shell has drawn nothing of its own yet: #root holds the gateway's first screen only (ADR 0053).
+  await expect(page.locator('#root > [data-first-screen]')).toHaveCount(1);
+  await expect(page.locator('#root > :not([data-first-screen])')).toHaveCount(0);
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Public Square' })).toBeVisible();
 });

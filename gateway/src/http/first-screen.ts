@@ -136,9 +136,9 @@ function cardOf(post: FeedPost): string {
   const { event_start: start, event_end: end } = post;
   const when = [
     post.event_date &&
-      `<span class="event-when__part"><span class="visually-hidden">Date: </span>${escapeHtml(cardDayOf(post.event_date))}</span>`,
+      `<span class="event-when__part">${icon(16)}<span class="visually-hidden">Date: </span>${escapeHtml(cardDayOf(post.event_date))}</span>`,
     start &&
-      `<span class="event-when__part"><span class="visually-hidden">Time: </span>${escapeHtml(
+      `<span class="event-when__part">${icon(16)}<span class="visually-hidden">Time: </span>${escapeHtml(
         `${timeOf(start)}${end ? ` – ${timeOf(end)}` : ''}`,
       )}</span>`,
   ].filter(Boolean);
@@ -158,7 +158,14 @@ function cardOf(post: FeedPost): string {
     '</p>',
     `<h3 id="${titleId}" class="post-card__title">${escapeHtml(post.post_title)}</h3>`,
     `<p class="post-byline">${byline}</p>`,
-    when.length > 0 ? `<div class="post-card__event"><p class="event-when">${when.join('')}</p></div>` : '',
+    when.length > 0
+      ? `<div class="post-card__event"><p class="event-when">${when.join('')}</p>${
+          // mf-feed's CalendarLink: the file is built by the app.
+          post.event_date && start
+            ? `<a class="calendar-link" role="link" aria-disabled="true">${icon(16)}Add to calendar</a>`
+            : ''
+        }</div>`
+      : '',
     preview ? `<div class="post-body post-card__preview"><p>${escapeHtml(preview)}</p></div>` : '',
     // mf-feed's LikeButton, comment count, ShareButtons (Copy link; Share needs the phone's script) and
     // CommentForm as a visitor has them: what needs the app waits for it (aria-disabled, disabled).

@@ -54,9 +54,9 @@ export function sharedSingletons(root: string): Record<string, SharedSingleton> 
 }
 
 /**
- * The plugins of the shell and of every remote: React, Module Federation sharing SHARED_SINGLETONS, the previous
- * release's hashed files carried into each build, and brotli and gzip siblings of its text files. `root` is the
- * app's folder.
+ * The plugins of the shell and of every remote: React, Module Federation sharing SHARED_SINGLETONS (and the
+ * shell's one federation runtime), the previous release's hashed files carried into each build, and brotli and
+ * gzip siblings of its text files. `root` is the app's folder; an app with `exposes` is a remote.
  */
 export function federatedReact(
   name: string,
@@ -74,8 +74,15 @@ export function federatedReact(
       // and the page would run two Reacts.
       shareStrategy: 'loaded-first',
       dts: false,
-      // The apps run in browsers only: the runtime leaves out its Node.js loading code.
-      experiments: { optimization: { target: 'web' } },
+      experiments: {
+        // The apps run in browsers only: the runtime leaves out its Node.js loading code.
+        optimization: { target: 'web' },
+        // One Module Federation runtime on the page, the shell's: it hands it to the remotes, which leave their
+        // own copy out of a release build (a remote's stand-alone development page has no shell to take it from).
+        ...(exposes
+          ? { externalRuntime: process.env.NODE_ENV === 'production' }
+          : { provideExternalRuntime: true }),
+      },
     }),
     pluginSharedRouter(root),
     pluginCarryPreviousRelease(),
