@@ -409,13 +409,14 @@ describe("the post's author", () => {
     renderSquare();
     const dialog = await openRead('Draft title');
     fireEvent.click(dialog.getByRole('button', { name: 'Edit post' }));
-    const title = dialog.getByRole('textbox', { name: 'Post Title' });
+    // The edit form arrives when first used.
+    const title = await dialog.findByRole('textbox', { name: 'Post Title' });
     await waitFor(() =>
       expect(dialog.getByRole('textbox', { name: 'Post Body' }).textContent).toBe('Old body'),
     );
     fireEvent.change(title, { target: { value: '' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save post' }));
-    expect(dialog.getByRole('alert').textContent).toBe(
+    expect((await dialog.findByRole('alert')).textContent).toBe(
       'Please provide entries for the following required fields: Post Title',
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -441,7 +442,7 @@ describe("the post's author", () => {
     renderSquare();
     const dialog = await openRead('Hearing');
     fireEvent.click(dialog.getByRole('button', { name: 'Edit post' }));
-    fireEvent.change(dialog.getByLabelText(/Event Date/), { target: { value: '2026-04-02' } });
+    fireEvent.change(await dialog.findByLabelText(/Event Date/), { target: { value: '2026-04-02' } });
     fireEvent.change(dialog.getByLabelText(/End Time/), { target: { value: '15:30' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save post' }));
     await waitFor(() => expect(callsTo(calls, 'POST /api/posts/update-post')).toHaveLength(1));

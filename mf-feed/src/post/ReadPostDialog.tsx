@@ -5,17 +5,16 @@
 // edit (the pencil becomes save: leaving edit mode saves the post, with the event's date and times for
 // events) and delete (the trash, after a confirmation; the card then leaves the feed); other members may
 // report it. Its author and contributors see why a hidden post is hidden. 'Copy link' (and a phone's 'Share')
-// pass its address on.
+// pass its address on. The edit form arrives when the author first edits (EditPostFields), not with the dialog.
 import type { AuthUser } from '@rotunda/session';
-import { Dialog, refusalOr, useAction } from '@rotunda/ui';
+import { Dialog, refusalOr, Spinner, useAction } from '@rotunda/ui';
 import { Save, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isEvent, type Post, type PostUpdate } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
 import { formatEventDate } from '../content/format';
 import { PostBody } from '../content/PostBody';
-import { EventInputs, TitleAndBody } from '../create/PostInputs';
-import { type EventFields, missingForEdit } from '../create/post-form';
+import type { EventFields } from '../create/post-form';
 import { CommentForm } from '../feed/CommentForm';
 import { eventTimeRange } from '../feed/EventWhen';
 import { Byline, PostTypeLine } from '../feed/PostMeta';
@@ -27,6 +26,10 @@ import { CommentList } from './CommentList';
 import { ShareButtons } from './ShareButtons';
 import '@rotunda/ui/forms.css';
 import './post-dialogs.css';
+
+/** The author's edit form: only an author who edits needs it (EditPostFields.tsx). */
+const loadEditing = () => import(/* webpackChunkName: "edit-post" */ './EditPostFields');
+const EditPostFields = lazy(loadEditing);
 
 interface ReadPostDialogProps {
   /** The post to show; null closes the modal. */
@@ -122,7 +125,8 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
       setEdit(editOf(post));
       return;
     }
-    // Leaving edit mode saves.
+    // Leaving edit mode saves (the form is on screen, so its module has arrived).
+    const { missingForEdit } = await loadEditing();
     await run(
       async () => {
         await actions.savePost(updateFrom(post, edit));
@@ -202,23 +206,18 @@ function PostContent({ post, user, actions, onClose }: ReadPostProps) {
       )}
 
       {edit ? (
-        <div className="read-post__edit">
-          <TitleAndBody
+        <Suspense fallback={<Spinner label="Opening the editor" />}>
+          <EditPostFields
             id={id}
-            isNew={false}
-            title={edit.title}
-            onTitle={setField('title')}
-            initialHtml={post.post_body}
+            post={post}
+            values={edit}
+            event={event}
+            onField={setField}
             onBody={({ html, empty }) =>
               setEdit((current) => (current ? { ...current, body: html, bodyEmpty: empty } : current))
             }
           />
-          {event && (
-            <div className="read-post__edit-event">
-              <EventInputs id={id} isNew={false} values={edit} onChange={setField} />
-            </div>
-          )}
-        </div>
+        </Suspense>
       ) : (
         <>
           {event && <EventDetails post={post} />}
