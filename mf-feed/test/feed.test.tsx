@@ -3,6 +3,7 @@
 // to the server (Random with one seed per visit); the type filter, the search and Reset; the spinner, the
 // error line and the Posts / Headlines toggle.
 
+import { FIRST_SCREEN_DRAWN_EVENT } from '@rotunda/rules';
 import { FakeIntersectionObserver } from '@rotunda/ui/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,6 +32,23 @@ function lastFeedItem(): Element {
 
 const sortButton = (name: string) => screen.getByRole('button', { name });
 const pressed = (name: string) => sortButton(name).getAttribute('aria-pressed');
+
+describe('the first screen', () => {
+  it('says it is drawn once the first page of cards shows, not while it is loading', async () => {
+    stubApi(squareRoutes(many(3)));
+    const drawn = vi.fn();
+    window.addEventListener(FIRST_SCREEN_DRAWN_EVENT, drawn);
+    try {
+      renderSquare();
+      expect(screen.getByRole('status', { name: 'Loading posts' })).toBeTruthy();
+      expect(drawn).not.toHaveBeenCalled();
+      await waitFor(() => expect(cards()).toHaveLength(3));
+      await waitFor(() => expect(drawn).toHaveBeenCalled());
+    } finally {
+      window.removeEventListener(FIRST_SCREEN_DRAWN_EVENT, drawn);
+    }
+  });
+});
 
 describe('paging', () => {
   it('asks for 20, then the next 20 when the last card is within 1000 px, and stops after a short page', async () => {

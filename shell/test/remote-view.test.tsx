@@ -1,5 +1,7 @@
 // A micro-frontend that fails to load shows an error panel with 'Try again'; retrying loads it. One released
-// for a newer page (the federation runtime refuses its singleton requirement) asks for a reload instead.
+// for a newer page (the federation runtime refuses its singleton requirement) asks for a reload instead. A first
+// screen the gateway drew gives way to the error panel (it would otherwise stay in sight until the time runs out).
+import { FIRST_SCREEN_DRAWN_EVENT } from '@rotunda/rules';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
@@ -26,8 +28,13 @@ it('shows the retry panel when loading fails and recovers on Try again', async (
     .fn<() => Promise<ComponentType>>()
     .mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json'))
     .mockResolvedValue(Directory);
+  const drawn = vi.fn();
+  window.addEventListener(FIRST_SCREEN_DRAWN_EVENT, drawn);
   render(<RemoteView module="mf_directory/Directory" label="Directory" load={load} />);
   expect(await screen.findByRole('heading', { name: 'Directory could not be loaded' })).toBeTruthy();
+  // The error is what the page shows now, not a drawn first screen.
+  expect(drawn).toHaveBeenCalled();
+  window.removeEventListener(FIRST_SCREEN_DRAWN_EVENT, drawn);
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Directory' })).toBeTruthy();
   expect(load).toHaveBeenCalledTimes(2);
