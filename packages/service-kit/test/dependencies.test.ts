@@ -4,7 +4,7 @@
 // goes NOT_SERVING at once on such a failure (without waiting for its poll) while the server stays SERVING, and
 // SERVING again within about a second of the database's return; the metrics follow.
 import { type AddressInfo, createServer } from 'node:net';
-import { credentials, makeClientConstructor, type ServiceError, status } from '@grpc/grpc-js';
+import { credentials, Metadata, makeClientConstructor, type ServiceError, status } from '@grpc/grpc-js';
 import { NewsServiceClient, NewsServiceService } from '@rotunda/protos/news';
 import { service as healthService } from 'grpc-health-check';
 import pg from 'pg';
@@ -17,6 +17,8 @@ import {
   metricsRegistry,
   prismaAdapter,
   type RunningGrpcServer,
+  sendUnary,
+  serviceClient,
   startGrpcServer,
   UNAVAILABLE_DEPENDENCY_TRAILER,
   unary,
@@ -212,5 +214,43 @@ describe('a service whose database is away', () => {
     await expect.poll(() => healthOf(port, 'dependency/database'), { timeout: 2500 }).toBe('SERVING');
     expect(probes).toBeGreaterThan(probesWhileAway);
     expect(await gauge()).toBe(1);
+  });
+
+  it('is refused to the kit’s client at once: a read refused for a shared dependency is not sent again', async () => {
+    let calls = 0;
+    server = await startGrpcServer({
+      host: '127.0.0.1',
+      port: 0,
+      logger: silent,
+      services: [
+        {
+          name: 'rotunda.news.v1.NewsService',
+          definition: NewsServiceService,
+          implementation: {
+            listHeadlines: unary(silent, 'ListHeadlines', async () => {
+              calls += 1;
+              throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+            }),
+          },
+        },
+      ],
+    });
+    const client = serviceClient(NewsServiceClient, `127.0.0.1:${server.port}`);
+    try {
+      const refused = await sendUnary(
+        client,
+        client.listHeadlines,
+        { limit: 1 },
+        new Metadata(),
+        new Date(Date.now() + 3000),
+      ).catch((error: ServiceError) => error);
+      expect((refused as ServiceError).code).toBe(status.UNAVAILABLE);
+      // grpc-js's own attempts at most (its retry policy): not the kit's rounds after them, which spent the
+      // gateway's whole deadline on a slow machine, so the feed answered 504 instead of its kept page.
+      expect(calls).toBeGreaterThanOrEqual(1);
+      expect(calls).toBeLessThanOrEqual(3);
+    } finally {
+      client.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   type ServiceError,
   status,
 } from '@grpc/grpc-js';
+import { UNAVAILABLE_DEPENDENCY_TRAILER } from '../dependencies.ts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../request-context.ts';
 import { clientTelemetryInterceptor } from '../telemetry/grpc.ts';
 import { grpcTarget } from './addresses.ts';
@@ -192,7 +193,10 @@ export const READ_AGAIN_AFTER_MS = [50, 200, 500] as const;
 
 /**
  * One unary call with `metadata` until `deadline`, as a promise. An idempotent read that fails UNAVAILABLE is sent
- * again after each of READ_AGAIN_AFTER_MS while its deadline leaves room; any other call is sent once.
+ * again after each of READ_AGAIN_AFTER_MS while its deadline leaves room; any other call is sent once. A refusal
+ * that names a dependency every replica shares (the database, an engine: ADR 0047) is not sent again: every
+ * replica answers the same until it returns, and resending spent the whole deadline on a slow machine, so the
+ * caller met "did not answer in time" instead of the refusal its fallback answers (the kept feed pages).
  */
 export async function sendUnary<Request, Response>(
   client: Client,
@@ -214,6 +218,7 @@ export async function sendUnary<Request, Response>(
       return await once();
     } catch (error) {
       if ((error as Partial<ServiceError>).code !== status.UNAVAILABLE) throw error;
+      if ((error as Partial<ServiceError>).metadata?.get(UNAVAILABLE_DEPENDENCY_TRAILER).length) throw error;
       if (Date.now() + pause >= deadline.getTime()) throw error;
       await sleep(pause);
     }
