@@ -1,16 +1,22 @@
 // What only the running stack shows (npm run test:stack starts it first): two replicas of each service and the
 // gateway, migrations applied once though the replicas raced, a killed replica restarted while the product keeps
 // answering, each service's database roles kept to its own schema, every port on loopback, no process as root, no
-// secret in an image.
+// secret in an image, and the digests sent by the one-off run the README gives.
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PROJECT } from '../src/compose.ts';
+import { dockerEnv } from '../src/engine.ts';
 import { parseEnv } from '../src/secrets.ts';
-import { ENV_FILE, STACK_URL, stackSetting } from '../src/stack.ts';
+import { compose, ENV_FILE, STACK_URL, stackSetting } from '../src/stack.ts';
 import { containersOf, docker } from './support/docker.ts';
 
+const run = promisify(execFile);
+const REPO = join(import.meta.dirname, '../../..');
 const REPLICATED = ['auth', 'profile', 'org', 'post', 'news', 'notification', 'gateway'] as const;
 const SCHEMAS = ['auth', 'profile', 'org', 'post', 'news', 'notification'] as const;
 const OWN_IMAGES = [...REPLICATED, 'shell', 'mf-feed', 'mf-directory', 'mf-organizations', 'mf-profile'];
@@ -170,6 +176,16 @@ describe('the running stack', () => {
       ].join('\n');
       for (const secret of secrets) expect(baked.includes(secret), `rotunda/${service}:local`).toBe(false);
     }
+  });
+
+  it("sends the digests due with the notification image's one-off run, as the README tells an operator", async () => {
+    const { binary, args } = await compose();
+    const { stdout } = await run(
+      binary,
+      [...args, 'run', '--rm', '--no-deps', 'notification', 'node', 'src/send-digests.ts'],
+      { cwd: REPO, env: dockerEnv() },
+    );
+    expect(stdout).toMatch(/^Digests: \d+ sent, \d+ members? considered/m);
   });
 
   it('restarts a crashed service replica while the product keeps answering through its twin', async () => {
