@@ -1,4 +1,4 @@
-// The search engine's production settings (ADR 0057): every process with an index gets the same SEARCH_* settings in
+// The search engine's production settings (ADR 0058): every process with an index gets the same SEARCH_* settings in
 // docker-compose.yml and in each Kubernetes overlay, its configuration schema parses them to values that keep search
 // answering (a refresh interval, at least one replica, one shard), and each setting carries its reason in a comment.
 import { searchConfigSchema } from '@rotunda/search';

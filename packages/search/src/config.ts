@@ -45,7 +45,7 @@ export function searchConfigSchema(defaults: { schema: string; index: string; in
     SEARCH_IN_MEMORY: envBoolean(defaults.inMemory ?? false),
     /**
      * With SEARCH_IN_MEMORY: an index holding more documents than this at start is searched in Postgres, not
-     * copied (a copy of 100,000 people costs a replica about 180 MB of heap; ADR 0057).
+     * copied (a copy of 100,000 people costs a replica about 180 MB of heap; ADR 0058).
      */
     SEARCH_IN_MEMORY_MAX_DOCUMENTS: envPositiveInt(200_000),
     /** Elasticsearch: primary shards of each generation (unset: the engine's default). */

@@ -17,7 +17,7 @@ export interface ReplicatedSearchIndexOptions extends PostgresSearchIndexOptions
   onListenError?: (error: Error) => void;
   /**
    * An index holding more documents than this when ensure() runs is not copied: Postgres answers its searches,
-   * so a replica's memory stays bounded however large the directory grows (ADR 0057). Unset: always copied.
+   * so a replica's memory stays bounded however large the directory grows (ADR 0058). Unset: always copied.
    */
   maxDocuments?: number;
   /** Told when the index is too large to copy, with its size. */

@@ -9,7 +9,7 @@ export const MAPPING_VERSION = 'es-1';
 const NORMALIZER = 'rotunda_lowercase';
 
 /**
- * How an index is laid out on the cluster (production settings, ADR 0057); unset: the engine's defaults. Not part
+ * How an index is laid out on the cluster (production settings, ADR 0058); unset: the engine's defaults. Not part
  * of the fingerprint: a change takes effect at the next rebuild, it does not make the index outdated.
  */
 export interface IndexLayout {
