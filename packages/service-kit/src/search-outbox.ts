@@ -20,11 +20,11 @@ export interface IndexWrites {
 }
 
 export interface SearchOutbox {
-  /** Inside the write's transaction: these documents of the index change with it. */
+  /** Inside the write's transaction of a call: these documents of the index change with it. */
   record(tx: TransactionSql, documentIds: readonly (string | number)[]): Promise<void>;
   /**
    * `index` whose writes, once done (sent, or kept by the drain's own outbox), delete the rows this call recorded
-   * for those documents. Rows recorded where no call runs (a listener, a tool) are left to the drain.
+   * for those documents.
    */
   clearing<Index extends IndexWrites>(sql: RawSqlExecutor, index: Index): Index;
 }
@@ -61,15 +61,16 @@ export function searchOutbox(schema: string, index: string): SearchOutbox {
 
   return {
     async record(tx, documentIds) {
-      if (documentIds.length === 0) return;
+      // Outside a call (a seed at start, a listener, an event consumer) nothing is noted: a seed's rows would be
+      // drained at start before the index exists, racing its creation on the engine.
+      const context = currentRequestContext();
+      if (documentIds.length === 0 || !context) return;
       const rows = await tx.$queryRawUnsafe<{ seq: string; document_id: string }[]>(
         `INSERT INTO ${table} (index_name, document_id) SELECT $1, unnest($2::text[])
          RETURNING seq::text AS seq, document_id`,
         index,
         documentIds.map(String),
       );
-      const context = currentRequestContext();
-      if (!context) return;
       context.indexWrites ??= [];
       for (const row of rows)
         context.indexWrites.push({ table, index, documentId: row.document_id, seq: row.seq });
