@@ -192,8 +192,12 @@ export async function benchDirectoryNational(): Promise<void> {
       );
 
     const base = `http://127.0.0.1:${PORT}`;
-    const { token } = (await (await signIn(base)).json()) as { token: string };
-    const auth = { 'x-auth-token': token };
+    // Signed in again before each phase: a member's token outlives no run of several minutes.
+    const auth: Record<string, string> = {};
+    const signInAgain = async () => {
+      auth['x-auth-token'] = ((await (await signIn(base)).json()) as { token: string }).token;
+    };
+    await signInAgain();
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const seen = { failed: 0, belowTrue: 0, smallestTotal: Number.POSITIVE_INFINITY };
     const gatewaySearch = async (i: number) => {
@@ -228,6 +232,7 @@ export async function benchDirectoryNational(): Promise<void> {
 
     // The rebuild, with the search load running all along.
     print('  full rebuild into a new generation under the search load');
+    await signInAgain();
     Object.assign(seen, { failed: 0, belowTrue: 0, smallestTotal: Number.POSITIVE_INFINITY });
     let loading = true;
     const underLoad = Promise.all(
@@ -261,6 +266,7 @@ export async function benchDirectoryNational(): Promise<void> {
     );
     indices.push(orgIndex);
     const organizations = (await orgIndex.search({ offset: 0, limit: 0 })).total;
+    await signInAgain();
     const orgAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     print(`  organization list, ${organizations} organizations`);
     const orgsViaGateway = await measuredLoop(
