@@ -25,7 +25,9 @@ function smallDisk(): { folder: string; release(): void } | null {
   return {
     folder,
     release() {
-      execFileSync('umount', [folder]);
+      // Lazily: a file the stopped endpoint has not closed yet would keep the tmpfs "busy" and fail the run; the
+      // kernel frees it once the last one is closed.
+      execFileSync('umount', ['--lazy', folder]);
       rmSync(folder, { recursive: true, force: true });
     },
   };
