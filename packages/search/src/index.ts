@@ -4,7 +4,7 @@ export { type SearchConfig, searchConfigSchema, searchIndexFromConfig } from './
 export { SEARCH_UNAVAILABLE, SearchUnavailableError } from './elasticsearch/outage.ts';
 export { createElasticsearchIndex, type ElasticsearchIndexOptions } from './elasticsearch.ts';
 export { createMemorySearchIndex, type MemorySearchIndex } from './memory.ts';
-export { OUTBOX_TABLE, type OutboxOptions, withOutbox } from './outbox.ts';
+export { type OutboxOptions, withOutbox } from './outbox.ts';
 export type {
   IndexState,
   RebuildOutcome,

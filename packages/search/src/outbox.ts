@@ -2,12 +2,11 @@
 // its migration makes in its schema) rather than in a replica's memory, so that a replica stopped before the engine
 // returns loses none (ADR 0055). Only the ids are kept: the drain reads each document as the owner's tables have
 // it when it sends, so whichever replica drains, and however late, the engine ends with the latest copy.
+import { OUTBOX_TABLE } from '@rotunda/service-kit';
 import pg from 'pg';
 import { isEngineUnreachable, SearchUnavailableError } from './elasticsearch/outage.ts';
 import type { RebuildSource, SearchIndex } from './port.ts';
 
-/** The table each owning service's migration makes in its own schema. */
-export const OUTBOX_TABLE = 'search_outbox';
 /** Between tries to drain while the engine is away or another replica drains. */
 export const OUTBOX_RETRY_MS = 1_000;
 /** Between looks for rows left by a replica that stopped and did not start again (a scale-down). */

@@ -161,6 +161,7 @@ export {
 export {
   type IndexWrites,
   NO_SEARCH_OUTBOX,
+  OUTBOX_TABLE,
   type SearchOutbox,
   searchOutbox,
   type TransactionSql,

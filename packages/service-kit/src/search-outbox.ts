@@ -5,8 +5,8 @@
 // so the drain meets only the writes a death or the engine's absence left.
 import { currentRequestContext, type RawSqlExecutor, type RecordedIndexWrite } from './request-context.ts';
 
-/** The table each owning service's migration makes in its schema (@rotunda/search's OUTBOX_TABLE). */
-const OUTBOX_TABLE = 'search_outbox';
+/** The table each owning service's migration makes in its own schema; @rotunda/search's drain reads it. */
+export const OUTBOX_TABLE = 'search_outbox';
 
 /** A transaction client that answers rows (a Prisma transaction client is one). */
 export interface TransactionSql extends RawSqlExecutor {
