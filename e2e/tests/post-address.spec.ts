@@ -87,7 +87,7 @@ interface Seen {
 }
 
 /**
- * Watches every animation frame from the page's start: the first visible card (the gateway's, then the app's) and
+ * Watches every animation frame from the page's whole arrival: the first visible card (the gateway's, then the app's) and
  * any page spinner in sight, until the drawn markup has given way, and a few frames after.
  */
 async function watchTakeOver(page: Page): Promise<() => Promise<Seen>> {
@@ -97,6 +97,12 @@ async function watchTakeOver(page: Page): Promise<() => Promise<Seen>> {
     let drawnSeen = false;
     const visible = (element: Element) => element.checkVisibility({ visibilityProperty: true });
     const frame = () => {
+      // Until the parser has read the whole page, a card may be drawn in part (a slow machine paints what has
+      // arrived): that is the page still coming in, before any of the app runs (its scripts are deferred).
+      if (document.readyState === 'loading') {
+        requestAnimationFrame(frame);
+        return;
+      }
       seen.frames += 1;
       // The news column is not the gateway's to draw: it says it is loading headlines, once the app is in.
       const spinner = Array.from(document.querySelectorAll('.spinner--large')).find(
