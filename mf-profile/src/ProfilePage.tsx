@@ -7,6 +7,7 @@
 // notice and no edit controls until a contributor, seeing who claims, confirms or rejects it; the contributor
 // is then told what was decided. Where a decision or a claim takes away the button that held the keyboard
 // focus, the focus goes to the line saying what happened. An unknown id shows a not-found panel.
+import { PROFILE_FIELD_LABELS } from '@rotunda/rules';
 import { setProfileId, useUser } from '@rotunda/session';
 import { ErrorLine, HistorySection, NotFoundPanel, Spinner, useRecord } from '@rotunda/ui';
 import { ArrowLeft, Hourglass } from 'lucide-react';
@@ -141,7 +142,7 @@ export default function ProfilePage() {
               refreshKey={profile}
               panelClassName="panel"
               titleClassName="prof-section-title"
-              fieldNames={{ lobby_filer_id: 'Lobbyist filer ID' }}
+              fieldNames={PROFILE_FIELD_LABELS}
             />
           )}
         </div>

@@ -2,7 +2,12 @@
 // and their answers' shapes. Every call is member-only: @rotunda/ui's client sends the session's fresh access
 // token with each one, and throws its ApiError (the status and the server's own message) for anything but
 // 2xx.
-import type { SocialField } from '@rotunda/rules';
+import type {
+  AlwaysGivenProfileField,
+  MemberProfileField,
+  PersonalProfileField,
+  Pronouns,
+} from '@rotunda/rules';
 import {
   asList,
   call,
@@ -13,9 +18,7 @@ import {
   type StoredAddress,
 } from '@rotunda/ui';
 
-export type { Division, IssueArea, StoredAddress };
-
-export type Pronouns = 'They/Them' | 'She/Her' | 'He/Him';
+export type { Division, IssueArea, Pronouns, StoredAddress };
 
 export interface OrganizationRef {
   organization_id: number;
@@ -41,20 +44,19 @@ export interface UserIssue {
   IssueArea: IssueArea;
 }
 
-/** The profile fields a member fills in (create-profile, update-profile), the social links among them. */
-export interface ProfileFields extends Record<SocialField, string | null> {
-  first_name: string;
-  last_name: string;
-  work_email: string;
-  personal_email: string | null;
-  mobile_phone: string | null;
-  other_phone: string | null;
-  birthday: string | null;
-  pronouns: Pronouns | null;
-  profile_picture: string | null;
-}
+/**
+ * The profile fields a member fills in (create-profile, update-profile), one per row of @rotunda/rules'
+ * PROFILE_FIELDS: text, null where not given.
+ */
+export type ProfileFieldsBody = {
+  [N in MemberProfileField]: N extends AlwaysGivenProfileField
+    ? string
+    : N extends 'pronouns'
+      ? Pronouns | null
+      : string | null;
+};
 
-export interface Profile extends ProfileFields {
+export interface Profile extends ProfileFieldsBody {
   profile_id: number;
   user_id: string | null;
   user_bio: string | null;
@@ -85,10 +87,7 @@ export interface Claimant {
 }
 
 /** A profile in a list (the create flow's matches): no personal contact details, nothing about the caller. */
-export type ListedProfile = Omit<
-  Profile,
-  'personal_email' | 'mobile_phone' | 'birthday' | 'claimed_by_you' | 'claimant'
->;
+export type ListedProfile = Omit<Profile, PersonalProfileField | 'claimed_by_you' | 'claimant'>;
 
 export type ClaimDecision = 'confirm' | 'reject';
 
@@ -151,7 +150,7 @@ export async function findOwnProfileId(signal?: AbortSignal): Promise<number | n
   return entries[0]?.profile_id ?? null;
 }
 
-export async function createProfile(fields: ProfileFields): Promise<Profile> {
+export async function createProfile(fields: ProfileFieldsBody): Promise<Profile> {
   const answer = await call<{ createdProfileResult: Profile }>('POST', '/api/profiles/create-profile', {
     body: fields,
     idempotent: true,
@@ -180,7 +179,7 @@ export function fetchProfile(id: string, signal?: AbortSignal): Promise<Profile>
   return getJson<Profile>(`/api/profiles/profile/${encodeURIComponent(id)}`, signal);
 }
 
-export type ProfileUpdate = { profile_id: number } & ProfileFields & { lobby_filer_id?: string | null };
+export type ProfileUpdate = { profile_id: number } & ProfileFieldsBody & { lobby_filer_id?: string | null };
 
 export function updateProfile(update: ProfileUpdate): Promise<Profile> {
   return postJson<Profile>('/api/profiles/update-profile', update);

@@ -7,9 +7,8 @@ import type { AuthUser } from '@rotunda/session';
 import { type Colleague, shuffle } from '@rotunda/ui';
 import type { IssueArea, Job, Profile } from './api';
 
-/** docs/product.md#5-validation-rules Bio step, word for word (its spelling included). */
-export const BIO_REQUIRED_MESSAGE =
-  'Please provide a brief discription about who you are and your expertise to finalize your profile.';
+/** docs/product.md#5-validation-rules Bio step: the words the service refuses with. */
+export { BIO_REQUIRED_MESSAGE } from '@rotunda/rules';
 
 /** docs/product.md#5-validation-rules Duplicate issue: the create flow's words, and the profile page's. */
 export const DUPLICATE_ISSUE_MESSAGES = {
@@ -45,8 +44,6 @@ export const ORGANIZATION_TYPES = [
   'Unions',
   'Other',
 ] as const;
-
-export const PRONOUNS = ['They/Them', 'She/Her', 'He/Him'] as const;
 
 /** The state legislature's bill site the issues panel links to. */
 export const BILL_SITE_URL = 'https://leginfo.legislature.ca.gov/';

@@ -13,6 +13,7 @@ import type {
   PendingClaim,
   Profile,
 } from '@rotunda/protos/profile';
+import { LISTED_PROFILE_FIELDS, PERSONAL_PROFILE_FIELDS, type ProfileFieldName } from '@rotunda/rules';
 import { divisionJson, instant, orNull } from '../http/answers.ts';
 import { userIssueJson } from './issues.ts';
 
@@ -51,27 +52,26 @@ function claimantJson(claimant: Claimant) {
   };
 }
 
+/**
+ * These fields of a profile message, null where not given. Reading the message by the table's names makes a
+ * row the proto lacks a compile error.
+ */
+function fieldsJson<N extends ProfileFieldName, M extends { [K in N]?: string }>(
+  profile: M,
+  names: readonly N[],
+): { [K in N]: undefined extends M[K] ? string | null : string } {
+  return Object.fromEntries(names.map((name) => [name, orNull(profile[name])])) as {
+    [K in N]: undefined extends M[K] ? string | null : string;
+  };
+}
+
 /** A profile in a list (the whole directory, the create flow's matches): no personal contact details. */
 export function listedProfileJson(profile: ListedProfile) {
   return {
     profile_id: profile.profile_id,
     user_id: orNull(profile.user_id),
-    first_name: profile.first_name,
-    last_name: profile.last_name,
-    work_email: profile.work_email,
-    other_phone: orNull(profile.other_phone),
-    pronouns: orNull(profile.pronouns),
-    profile_picture: orNull(profile.profile_picture),
+    ...fieldsJson(profile, LISTED_PROFILE_FIELDS),
     user_bio: orNull(profile.user_bio),
-    lobby_filer_id: orNull(profile.lobby_filer_id),
-    linkedin_url: orNull(profile.linkedin_url),
-    facebook_url: orNull(profile.facebook_url),
-    youtube_url: orNull(profile.youtube_url),
-    threads_url: orNull(profile.threads_url),
-    twitter_url: orNull(profile.twitter_url),
-    instagram_url: orNull(profile.instagram_url),
-    tiktok_url: orNull(profile.tiktok_url),
-    bluesky_url: orNull(profile.bluesky_url),
     claim_pending: profile.claim_pending,
     claim_id: orNull(profile.claim_id),
     JobExperiences: profile.job_experiences.map(jobJson),
@@ -86,9 +86,7 @@ export function listedProfileJson(profile: ListedProfile) {
 export function profileJson(profile: Profile) {
   return {
     ...listedProfileJson(profile),
-    personal_email: orNull(profile.personal_email),
-    mobile_phone: orNull(profile.mobile_phone),
-    birthday: orNull(profile.birthday),
+    ...fieldsJson(profile, PERSONAL_PROFILE_FIELDS),
     claimed_by_you: profile.claimed_by_caller,
     claimant: profile.claimant ? claimantJson(profile.claimant) : null,
     verified_employer: profile.verified_employer,

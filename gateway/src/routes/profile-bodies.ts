@@ -3,8 +3,16 @@
 // profile service's messages. The service owns the forms' rules (required fields, an end date or the current
 // box, formats) and enforces them; people's names holding unseen characters are refused here too, in the
 // rule's words (@rotunda/rules names.ts).
-import type { JobFields, ProfileFields } from '@rotunda/protos/profile';
-import { singleSpaced, unseenCharactersProblem } from '@rotunda/rules';
+import type { JobFields, ProfileFields as ProfileFieldsMessage } from '@rotunda/protos/profile';
+import {
+  MEMBER_PROFILE_FIELDS,
+  type MemberProfileField,
+  PROFILE_FIELD_NAMES,
+  PROFILE_FIELDS,
+  type ProfileFieldName,
+  singleSpaced,
+  unseenCharactersProblem,
+} from '@rotunda/rules';
 import type { Request } from 'express';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
@@ -47,25 +55,21 @@ const flag = (field: string) =>
     .optional()
     .transform((value) => value === true);
 
-const profileFields = {
-  profile_picture: optionalText('profile_picture', 2048),
-  first_name: personName('first_name', 'First Name'),
-  last_name: personName('last_name', 'Last Name'),
-  work_email: optionalText('work_email', 254),
-  personal_email: optionalText('personal_email', 254),
-  mobile_phone: optionalText('mobile_phone', 64),
-  other_phone: optionalText('other_phone', 64),
-  birthday: optionalText('birthday', 10),
-  pronouns: optionalText('pronouns', 32),
-  linkedin_url: optionalText('linkedin_url', 2048),
-  facebook_url: optionalText('facebook_url', 2048),
-  youtube_url: optionalText('youtube_url', 2048),
-  threads_url: optionalText('threads_url', 2048),
-  twitter_url: optionalText('twitter_url', 2048),
-  instagram_url: optionalText('instagram_url', 2048),
-  tiktok_url: optionalText('tiktok_url', 2048),
-  bluesky_url: optionalText('bluesky_url', 2048),
+/** A profile field's check: its type and length, and for a person's name no unseen characters. */
+const profileField = (name: ProfileFieldName) => {
+  const { kind, label, limit } = PROFILE_FIELDS[name];
+  return kind === 'name' ? personName(name, label) : optionalText(name, limit);
 };
+
+const shapeOf = <N extends ProfileFieldName>(names: readonly N[]) =>
+  Object.fromEntries(names.map((name) => [name, profileField(name)])) as Record<
+    N,
+    ReturnType<typeof profileField>
+  >;
+
+/** What a member sends for their own profile; an update may also carry the contributors' fields. */
+const memberFields = shapeOf<MemberProfileField>(MEMBER_PROFILE_FIELDS);
+const allFields = shapeOf(PROFILE_FIELD_NAMES);
 
 const jobShape = {
   title: optionalText('title', 200),
@@ -90,12 +94,8 @@ export const bodies = {
     email: optionalText('email', 254),
   }),
   // user_id and image_type are ignored: the owner is the caller, and the service judges the picture's bytes.
-  createProfile: z.object(profileFields),
-  updateProfile: z.object({
-    profile_id: idField('profile_id'),
-    ...profileFields,
-    lobby_filer_id: optionalText('lobby_filer_id', 32),
-  }),
+  createProfile: z.object(memberFields),
+  updateProfile: z.object({ profile_id: idField('profile_id'), ...allFields }),
   addJob: z.object({ profile_id: idField('profile_id'), ...jobShape }),
   updateJob: z.object({ job_id: idField('job_id'), ...jobShape }),
   deleteJob: z.object({ job_id: idField('job_id') }),
@@ -113,10 +113,11 @@ export const bodies = {
 };
 
 /** Only the fields the member sent: absent keeps the stored value (proto3 `optional`). */
-export function fieldsMessage(body: Partial<Record<keyof ProfileFields, string | undefined>>): ProfileFields {
-  const fields: ProfileFields = {};
-  for (const key of [...Object.keys(profileFields), 'lobby_filer_id'] as (keyof ProfileFields)[])
-    if (body[key] !== undefined) fields[key] = body[key];
+export function fieldsMessage(
+  body: Partial<Record<ProfileFieldName, string | undefined>>,
+): ProfileFieldsMessage {
+  const fields: ProfileFieldsMessage = {};
+  for (const name of PROFILE_FIELD_NAMES) if (body[name] !== undefined) fields[name] = body[name];
   return fields;
 }
 

@@ -8,7 +8,7 @@ import type { AuthUser } from '@rotunda/session';
 import { refusalOr, useAction } from '@rotunda/ui';
 import { useId, useState } from 'react';
 import { createProfile, type Profile, uploadProfilePicture } from '../api';
-import { ProfileFields } from '../profile-form/ProfileFields';
+import { ProfileFormFields } from '../profile-form/ProfileFormFields';
 import {
   missingProfileFields,
   missingProfileFieldsMessage,
@@ -38,7 +38,7 @@ export function PersonalStep({ user, onCreated }: { user: AuthUser; onCreated: (
 
   return (
     <StepForm label="Personal information" onSubmit={create} busy={busy} error={error} errorId={errorId}>
-      <ProfileFields
+      <ProfileFormFields
         problems={error ? { labels: missingProfileFields(values), errorId } : undefined}
         values={values}
         onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}

@@ -8,7 +8,7 @@ import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { type Profile, type ProfileUpdate, updateProfile, uploadProfilePicture } from '../api';
 import { FormError } from '../common/fields';
-import { ProfileFields } from '../profile-form/ProfileFields';
+import { ProfileFormFields } from '../profile-form/ProfileFormFields';
 import {
   missingProfileFields,
   missingProfileFieldsMessage,
@@ -87,7 +87,7 @@ function EditProfileForm({
     <div className="dialog-form">
       <div className="dialog__body prof-dialog-form__body">
         <form id={formId} onSubmit={onSubmit} noValidate aria-label="Profile information">
-          <ProfileFields
+          <ProfileFormFields
             values={values}
             onChange={(field, value) => {
               setValues((current) => ({ ...current, [field]: value }));

@@ -1,45 +1,27 @@
 // The personal-information form shared by profile creation (step 1) and the Edit Profile dialog: its values,
 // the required fields with the product's labels (docs/product.md#5-validation-rules: Profile Picture, First
 // Name, Last Name, Work Email, Office Phone), live formatting (phones as (xxx) xxx-xxxx) and the fields the
-// form sends.
+// form sends. Every field is a row of @rotunda/rules' PROFILE_FIELDS.
 import {
   formatPhone,
+  MEMBER_PROFILE_FIELDS,
   missingFields,
+  PROFILE_FIELD_NAMES,
+  PROFILE_FIELDS,
+  PRONOUNS,
+  type ProfileFieldName,
+  REQUIRED_PROFILE_FIELDS,
   requiredFieldsMessage,
-  SOCIAL_FIELDS as SOCIAL_NETWORKS,
-  type SocialField,
 } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
-import type { Profile, ProfileFields, Pronouns } from '../api';
-import { PRONOUNS } from '../profile-rules';
+import type { Profile, ProfileFieldsBody } from '../api';
 
-export type ProfileFormField = keyof ProfileFields | 'lobby_filer_id';
+export type ProfileFormField = ProfileFieldName;
 
 /** Every field as the inputs hold it: text, '' for nothing. */
 export type ProfileFormValues = Record<ProfileFormField, string>;
 
-const SOCIAL_FIELDS: readonly SocialField[] = SOCIAL_NETWORKS.map(({ field }) => field);
-
-const EMPTY: ProfileFormValues = {
-  profile_picture: '',
-  first_name: '',
-  last_name: '',
-  work_email: '',
-  personal_email: '',
-  mobile_phone: '',
-  other_phone: '',
-  birthday: '',
-  pronouns: '',
-  lobby_filer_id: '',
-  linkedin_url: '',
-  facebook_url: '',
-  youtube_url: '',
-  threads_url: '',
-  twitter_url: '',
-  instagram_url: '',
-  tiktok_url: '',
-  bluesky_url: '',
-};
+const EMPTY = Object.fromEntries(PROFILE_FIELD_NAMES.map((name) => [name, ''])) as ProfileFormValues;
 
 /** A new profile's form: the member's name and work email from the session, the rest empty. */
 export function newProfileValues(user: AuthUser | null): ProfileFormValues {
@@ -54,7 +36,7 @@ export function newProfileValues(user: AuthUser | null): ProfileFormValues {
 /** The form filled in with a profile as it is. */
 export function profileValues(profile: Profile): ProfileFormValues {
   const values = { ...EMPTY };
-  for (const field of Object.keys(EMPTY) as ProfileFormField[]) {
+  for (const field of PROFILE_FIELD_NAMES) {
     const value = profile[field];
     values[field] = typeof value === 'string' ? value : '';
   }
@@ -63,7 +45,7 @@ export function profileValues(profile: Profile): ProfileFormValues {
 
 /** Phones take the (xxx) xxx-xxxx format as soon as they hold 10 digits. */
 export function formatWhileTyping(field: ProfileFormField, value: string): string {
-  return field === 'mobile_phone' || field === 'other_phone' ? formatPhone(value) : value;
+  return PROFILE_FIELDS[field].kind === 'phone' ? formatPhone(value) : value;
 }
 
 /**
@@ -79,37 +61,20 @@ export function missingProfileFields(values: ProfileFormValues): string[] {
   return missingFields(requiredProfileFields(values));
 }
 
-const requiredProfileFields = (values: ProfileFormValues) => ({
-  'Profile Picture': values.profile_picture,
-  'First Name': values.first_name,
-  'Last Name': values.last_name,
-  'Work Email': values.work_email,
-  'Office Phone': values.other_phone,
-});
+const requiredProfileFields = (values: ProfileFormValues) =>
+  Object.fromEntries(REQUIRED_PROFILE_FIELDS.map((name) => [PROFILE_FIELDS[name].label, values[name]]));
 
-const textOrNull = (value: string): string | null => {
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-};
-
-const pronounsOf = (value: string): Pronouns | null =>
-  (PRONOUNS as readonly string[]).includes(value) ? (value as Pronouns) : null;
+/** An input's text as sent: trimmed, phones formatted, pronouns one of the list; null for nothing. */
+function sentValue(field: ProfileFormField, value: string): string | null {
+  const { kind, required } = PROFILE_FIELDS[field];
+  const text = (kind === 'phone' ? formatPhone(value.trim()) : value).trim();
+  if (kind === 'pronouns') return (PRONOUNS as readonly string[]).includes(value) ? value : null;
+  return text === '' && required !== 'always' ? null : text;
+}
 
 /** What create-profile and update-profile receive: trimmed text, null for an empty optional field. */
-export function profileFieldsFrom(values: ProfileFormValues): ProfileFields {
-  const socials = Object.fromEntries(
-    SOCIAL_FIELDS.map((field) => [field, textOrNull(values[field])]),
-  ) as Record<SocialField, string | null>;
-  return {
-    first_name: values.first_name.trim(),
-    last_name: values.last_name.trim(),
-    work_email: values.work_email.trim(),
-    personal_email: textOrNull(values.personal_email),
-    mobile_phone: textOrNull(formatPhone(values.mobile_phone.trim())),
-    other_phone: textOrNull(formatPhone(values.other_phone.trim())),
-    birthday: textOrNull(values.birthday),
-    pronouns: pronounsOf(values.pronouns),
-    profile_picture: textOrNull(values.profile_picture),
-    ...socials,
-  };
+export function profileFieldsFrom(values: ProfileFormValues): ProfileFieldsBody {
+  return Object.fromEntries(
+    MEMBER_PROFILE_FIELDS.map((field) => [field, sentValue(field, values[field])]),
+  ) as ProfileFieldsBody;
 }

@@ -21,6 +21,7 @@ export * from './organization-name.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './post.ts';
+export * from './profile-fields.ts';
 export * from './read-again.ts';
 export * from './required-fields.ts';
 export * from './rich-text.ts';

@@ -2,6 +2,7 @@
 // newest first, each entry "date · who · what" with the fields it changed (old → new), a long list of changes
 // folded behind a disclosure and only the latest entries shown until asked for more. The pages render it for
 // contributors only, so nobody else's browser asks for it; each app loads it through its own API client.
+import { SOCIAL_FIELDS } from '@rotunda/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from './Spinner';
 import './history.css';
@@ -39,14 +40,7 @@ const FIELDS: Record<string, string> = {
   user_bio: 'Bio',
   profile_picture: 'Picture',
   group_type: 'Type of organization',
-  linkedin_url: 'LinkedIn',
-  facebook_url: 'Facebook',
-  youtube_url: 'YouTube',
-  threads_url: 'Threads',
-  twitter_url: 'Twitter/X',
-  instagram_url: 'Instagram',
-  tiktok_url: 'TikTok',
-  bluesky_url: 'Bluesky',
+  ...Object.fromEntries(SOCIAL_FIELDS.map(({ field, label }) => [field, label])),
   issue_area: 'Issue area',
   current_job: 'Current position',
 };

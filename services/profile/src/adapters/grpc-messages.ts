@@ -14,7 +14,15 @@ import type {
   Profile as ProfileMessage,
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
-import { socialLinksOf } from '@rotunda/rules';
+import {
+  LISTED_PROFILE_FIELDS,
+  type ListedProfileField,
+  PERSONAL_PROFILE_FIELDS,
+  type PersonalProfileField,
+  PROFILE_FIELD_NAMES,
+  type ProfileFieldName,
+  profileFieldKey,
+} from '@rotunda/rules';
 import type { DirectoryCard } from '../domain/directory.ts';
 import type {
   Author,
@@ -25,6 +33,7 @@ import type {
   IssueArea,
   Job,
   ListedProfile,
+  ProfileFields,
   ProfileView,
   UserIssue,
 } from '../domain/model.ts';
@@ -100,27 +109,26 @@ type ListedFields = Omit<ListedProfile, 'pendingClaim'> & {
   pendingClaim: Pick<ClaimOnProfile, 'claimId'> | null;
 };
 
+/**
+ * These fields of a profile under the message's names, null becoming absent. Indexing the message by the
+ * table's names makes a row the proto lacks a compile error.
+ */
+function fieldMessages<N extends ProfileFieldName>(
+  profile: Pick<ProfileFields, ReturnType<typeof profileFieldKey<N>>>,
+  names: readonly N[],
+): Pick<ProfileMessage, N> {
+  const message: Partial<Record<ProfileFieldName, string>> = {};
+  for (const name of names) message[name] = opt(profile[profileFieldKey(name)] as string | null);
+  return message as Pick<ProfileMessage, N>;
+}
+
 /** A profile in a list: every field but the personal contact details, which its type does not have. */
 export function listedProfileMessage(profile: ListedFields): ListedProfileMessage {
   return {
     profile_id: profile.profileId,
     user_id: opt(profile.userId),
-    first_name: profile.firstName,
-    last_name: profile.lastName,
-    work_email: profile.workEmail,
-    other_phone: opt(profile.otherPhone),
-    pronouns: opt(profile.pronouns),
-    profile_picture: opt(profile.profilePicture),
+    ...fieldMessages<ListedProfileField>(profile, LISTED_PROFILE_FIELDS),
     user_bio: opt(profile.userBio),
-    lobby_filer_id: opt(profile.lobbyFilerId),
-    linkedin_url: opt(profile.linkedinUrl),
-    facebook_url: opt(profile.facebookUrl),
-    youtube_url: opt(profile.youtubeUrl),
-    threads_url: opt(profile.threadsUrl),
-    twitter_url: opt(profile.twitterUrl),
-    instagram_url: opt(profile.instagramUrl),
-    tiktok_url: opt(profile.tiktokUrl),
-    bluesky_url: opt(profile.blueskyUrl),
     claim_pending: profile.pendingClaim !== null,
     job_experiences: profile.jobs.map(jobMessage),
     user_issues: profile.issues.map(userIssueMessage),
@@ -133,9 +141,7 @@ export function profileMessage(profile: ProfileView): ProfileMessage {
   const claim = profile.pendingClaim;
   return {
     ...listedProfileMessage(profile),
-    personal_email: opt(profile.personalEmail),
-    mobile_phone: opt(profile.mobilePhone),
-    birthday: opt(profile.birthday),
+    ...fieldMessages<PersonalProfileField>(profile, PERSONAL_PROFILE_FIELDS),
     claimed_by_caller: profile.claimedByCaller,
     verified_employer: profile.verifiedEmployer,
     claimant: claim?.claimant ? claimantMessage(claim.claimant, claim.createdAt) : undefined,
@@ -171,21 +177,12 @@ export const authorMessage = (author: Author): AuthorMessage => ({
 
 /** Absent stays absent (keep the stored value); present, even empty, is passed on (empty clears). */
 export function profileInputOf(message: ProfileFieldsMessage | undefined): ProfileInput {
-  const m = message ?? {};
-  const fields: ProfileInput = {
-    firstName: m.first_name,
-    lastName: m.last_name,
-    workEmail: m.work_email,
-    personalEmail: m.personal_email,
-    mobilePhone: m.mobile_phone,
-    otherPhone: m.other_phone,
-    birthday: m.birthday,
-    pronouns: m.pronouns,
-    profilePicture: m.profile_picture,
-    lobbyFilerId: m.lobby_filer_id,
-    ...socialLinksOf(m),
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const fields: ProfileInput = {};
+  for (const name of PROFILE_FIELD_NAMES) {
+    const value = message?.[name];
+    if (value !== undefined) fields[profileFieldKey(name)] = value;
+  }
+  return fields;
 }
 
 export function jobInputOf(message: JobFieldsMessage | undefined): JobInput {

@@ -4,6 +4,7 @@
 // authors follows.
 import { idempotencyKeyOwner, NO_SEARCH_OUTBOX, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { PERSONAL_FIELD_KEYS } from '../domain/model.ts';
 import type { MemberDataRepository, MemberExport } from '../domain/ports.ts';
 import { announceProfile, lockMember, tableOf } from './prisma-profile-sql.ts';
 
@@ -117,9 +118,7 @@ export function prismaMemberData(
               data: {
                 userId: null,
                 ownerEmailDomain: null,
-                personalEmail: null,
-                mobilePhone: null,
-                birthday: null,
+                ...Object.fromEntries(PERSONAL_FIELD_KEYS.map((key) => [key, null])),
               },
             });
             await announceProfile(tx, unclaimed, outbox);

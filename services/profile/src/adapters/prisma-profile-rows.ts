@@ -3,15 +3,17 @@
 // profile without the personal contact details; a post's author with their latest current job; dates as
 // 'YYYY-MM-DD'. Shared by the schema's Prisma adapters.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import type {
-  Author,
-  ClaimOnProfile,
-  Job,
-  JobFields,
-  ListedProfile,
-  OrganizationRef,
-  Profile,
-  ProfileFields,
+import {
+  type Author,
+  type ClaimOnProfile,
+  type Job,
+  type JobFields,
+  type ListedProfile,
+  type OrganizationRef,
+  PERSONAL_FIELD_KEYS,
+  type PersonalFieldKey,
+  type Profile,
+  type ProfileFields,
 } from '../domain/model.ts';
 import { divisionOf, organizationOf } from './prisma-org-copy.ts';
 
@@ -46,11 +48,10 @@ export const profileInclude = (currentOnly: boolean) =>
   }) satisfies Prisma.ProfileInclude;
 
 /** Lists and bulk answers never read the personal contact details. */
-export const personalOmitted = {
-  personalEmail: true,
-  mobilePhone: true,
-  birthday: true,
-} satisfies Prisma.ProfileOmit;
+export const personalOmitted = Object.fromEntries(PERSONAL_FIELD_KEYS.map((key) => [key, true])) as Record<
+  PersonalFieldKey,
+  true
+> satisfies Prisma.ProfileOmit;
 
 type ProfileRow = Prisma.ProfileGetPayload<{ include: ReturnType<typeof profileInclude> }>;
 type ListedRow = Prisma.ProfileGetPayload<{

@@ -1,7 +1,16 @@
 // Profiles, jobs, issue areas, colleagues and authors as the profile service's rules see them
 // (docs/product.md#3-entities-and-their-fields), and the read copies of the org service's names. Dates are
 // 'YYYY-MM-DD' strings; null means not given.
-import { type PostalAddress, SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
+import {
+  PERSONAL_PROFILE_FIELDS,
+  type PersonalProfileField,
+  type PostalAddress,
+  PROFILE_FIELD_NAMES,
+  type ProfileFieldKey,
+  type ProfileFieldKeyOf,
+  type ProfileFieldValues,
+  profileFieldKey,
+} from '@rotunda/rules';
 
 /** What a job shows of its organization (read copy of the org service's record). */
 export interface OrganizationRef {
@@ -63,36 +72,13 @@ export interface UserIssue {
 
 /**
  * The fields of a profile a member edits (docs/product.md#7-the-calls-it-makes create-profile and
- * update-profile).
+ * update-profile), one per row of @rotunda/rules' PROFILE_FIELDS.
  */
-export interface ProfileFields extends SocialLinks {
-  firstName: string;
-  lastName: string;
-  workEmail: string;
-  personalEmail: string | null;
-  mobilePhone: string | null;
-  otherPhone: string | null;
-  birthday: string | null;
-  pronouns: string | null;
-  profilePicture: string | null;
-  lobbyFilerId: string | null;
-}
+export type ProfileFields = ProfileFieldValues;
 
-export type ProfileFieldName = keyof ProfileFields;
+export type { ProfileFieldKey };
 
-export const PROFILE_FIELD_NAMES = [
-  'firstName',
-  'lastName',
-  'workEmail',
-  'personalEmail',
-  'mobilePhone',
-  'otherPhone',
-  'birthday',
-  'pronouns',
-  'profilePicture',
-  'lobbyFilerId',
-  ...SOCIAL_URL_FIELDS,
-] as const satisfies readonly ProfileFieldName[];
+export const PROFILE_FIELD_KEYS: readonly ProfileFieldKey[] = PROFILE_FIELD_NAMES.map(profileFieldKey);
 
 /** What a profile's owner and editors need to know before a write. */
 export interface ProfileOwnership {
@@ -131,11 +117,11 @@ export interface Profile extends ProfileFields, ProfileOwnership {
 }
 
 /** The personal contact details: on the profile page's answer only, never in a list or bulk answer. */
-export const PERSONAL_FIELD_NAMES = ['personalEmail', 'mobilePhone', 'birthday'] as const;
-export type PersonalFieldName = (typeof PERSONAL_FIELD_NAMES)[number];
+export type PersonalFieldKey = ProfileFieldKeyOf<PersonalProfileField>;
+export const PERSONAL_FIELD_KEYS: readonly PersonalFieldKey[] = PERSONAL_PROFILE_FIELDS.map(profileFieldKey);
 
 /** A profile as lists and bulk answers carry it: without the personal contact details. */
-export type ListedProfile = Omit<Profile, PersonalFieldName>;
+export type ListedProfile = Omit<Profile, PersonalFieldKey>;
 
 /**
  * A profile as one member sees it: whether the pending claim is theirs; who claims it only for a contributor
@@ -211,6 +197,3 @@ export interface Author {
    */
   issueAreaIds?: number[];
 }
-
-/** Pronouns the profile form offers (docs/product.md#3-entities-and-their-fields). */
-export const PRONOUNS = ['They/Them', 'She/Her', 'He/Him'] as const;

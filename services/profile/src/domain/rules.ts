@@ -5,15 +5,21 @@
 // functions; the profile service applies them.
 import { mediaKeyOf } from '@rotunda/images';
 import {
+  BIO_LIMIT,
+  BIO_REQUIRED_MESSAGE,
+  bioTooLongMessage,
   composedName,
   formatState,
   hasEndOrIsCurrent,
   isCalendarDate,
   JOB_LABELS,
   JOB_MESSAGES,
+  PROFILE_FIELDS_BY_KEY,
+  PRONOUNS,
+  type ProfileFieldKind,
+  pronounsMessage,
+  REQUIRED_PROFILE_FIELDS as REQUIRED_PROFILE_FIELD_NAMES,
   requiredFieldsMessage,
-  SOCIAL_URL_FIELDS,
-  SOCIAL_URL_LABELS,
   singleSpaced,
   TEXT_LIMITS,
   textFieldRules,
@@ -21,57 +27,37 @@ import {
   unseenCharactersProblem,
 } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
-import {
-  type JobFields,
-  PROFILE_FIELD_NAMES,
-  PRONOUNS,
-  type ProfileFieldName,
-  type ProfileFields,
-} from './model.ts';
+import { type JobFields, PROFILE_FIELD_KEYS, type ProfileFieldKey, type ProfileFields } from './model.ts';
 
 export const LIMITS = {
   name: 100,
   email: 254,
-  bio: 5000,
+  bio: BIO_LIMIT,
   issueName: 100,
 } as const;
 
 export const RULE_MESSAGES = {
   ...JOB_MESSAGES,
-  bioRequired:
-    'Please provide a brief discription about who you are and your expertise to finalize your profile.',
-  pronouns: `Pronouns must be one of ${PRONOUNS.join(', ')}.`,
+  bioRequired: BIO_REQUIRED_MESSAGE,
+  pronouns: pronounsMessage,
   picture: 'Profile Picture must be an image uploaded to Rotunda.',
 } as const;
 
-export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  workEmail: 'Work Email',
-  personalEmail: 'Personal Email',
-  mobilePhone: 'Mobile Phone',
-  otherPhone: 'Office Phone',
-  birthday: 'Birthday',
-  pronouns: 'Pronouns',
-  profilePicture: 'Profile Picture',
-  lobbyFilerId: 'Lobbyist Filer ID',
-  ...SOCIAL_URL_LABELS,
-};
+/** Each field's label, by the service's name (the table's). */
+export const PROFILE_LABELS = Object.fromEntries(
+  PROFILE_FIELD_KEYS.map((key) => [key, PROFILE_FIELDS_BY_KEY[key].label]),
+) as Record<ProfileFieldKey, string>;
 
 /**
- * The fields create-profile step 1 and the edit form require, in the spec's order
+ * The fields create-profile step 1 and the edit form require, in the form's order
  * (docs/product.md#5-validation-rules).
  */
-export const REQUIRED_PROFILE_FIELDS = [
-  'profilePicture',
-  'firstName',
-  'lastName',
-  'workEmail',
-  'otherPhone',
-] as const satisfies readonly ProfileFieldName[];
+export const REQUIRED_PROFILE_FIELDS: readonly ProfileFieldKey[] = PROFILE_FIELD_KEYS.filter((key) =>
+  REQUIRED_PROFILE_FIELD_NAMES.includes(PROFILE_FIELDS_BY_KEY[key].name),
+);
 
 /** Raw profile input: undefined = not sent; null or blank = cleared. */
-export type ProfileInput = Partial<Record<ProfileFieldName, string | null>>;
+export type ProfileInput = Partial<Record<ProfileFieldKey, string | null>>;
 
 /** Trimmed text, blank as cleared, bounded lengths; http(s) links; phones (@rotunda/rules). */
 export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(invalidArgument);
@@ -87,15 +73,23 @@ function refuseUnseen(label: string, value: string | null | undefined) {
 }
 
 /** A person's name: as cleanText, composed (NFC), nothing unseen in it. */
-function cleanName(value: string | null | undefined, label: string): string | null | undefined {
+function cleanName(
+  value: string | null | undefined,
+  label: string,
+  max: number = LIMITS.name,
+): string | null | undefined {
   refuseUnseen(label, value?.trim());
-  const name = cleanText(value, label, LIMITS.name);
+  const name = cleanText(value, label, max);
   return name ? composedName(name) : name;
 }
 
 /** An email address, stored lower-case so it compares the way mail servers treat it. */
-export function cleanEmail(value: string | null | undefined, label: string): string | null | undefined {
-  const text = cleanText(value, label, LIMITS.email);
+export function cleanEmail(
+  value: string | null | undefined,
+  label: string,
+  max: number = LIMITS.email,
+): string | null | undefined {
+  const text = cleanText(value, label, max);
   if (!text) return text;
   if (!EMAIL.test(text)) throw invalidArgument(`${label} must be a valid email address.`);
   return text.toLowerCase();
@@ -109,8 +103,8 @@ export function cleanDate(value: string | null | undefined, label: string): stri
   return text;
 }
 
-function cleanPronouns(value: string | null | undefined) {
-  const text = cleanText(value, PROFILE_LABELS.pronouns, 32);
+function cleanPronouns(value: string | null | undefined, label: string, max: number) {
+  const text = cleanText(value, label, max);
   if (!text) return text;
   const pronouns = PRONOUNS.find((option) => option.toLowerCase() === text.toLowerCase());
   if (!pronouns) throw invalidArgument(RULE_MESSAGES.pronouns);
@@ -118,52 +112,53 @@ function cleanPronouns(value: string | null | undefined) {
 }
 
 /** Only pictures this service stored (the upload's answer): no outside trackers or other schemes. */
-export function cleanPicture(value: string | null | undefined): string | null | undefined {
-  const text = cleanText(value, PROFILE_LABELS.profilePicture, TEXT_LIMITS.url);
+export function cleanPicture(
+  value: string | null | undefined,
+  label: string = PROFILE_LABELS.profilePicture,
+  max: number = TEXT_LIMITS.url,
+): string | null | undefined {
+  const text = cleanText(value, label, max);
   if (!text) return text;
   if (!mediaKeyOf(text)?.startsWith('pictures/')) throw invalidArgument(RULE_MESSAGES.picture);
   return text;
 }
 
-/** Drops the keys whose value is undefined, so "not sent" never overwrites a stored value. */
-function sent<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
+/** How each kind of field is cleaned: trimmed, blank as null, undefined (not sent) kept undefined. */
+const CLEANERS = {
+  name: (value, label, max) => cleanName(value, label, max),
+  text: (value, label, max) => cleanText(value, label, max),
+  email: (value, label, max) => cleanEmail(value, label, max),
+  phone: (value, label) => cleanPhone(value, label),
+  date: (value, label) => cleanDate(value, label),
+  url: (value, label) => cleanUrl(value, label),
+  picture: (value, label, max) => cleanPicture(value, label, max),
+  pronouns: (value, label, max) => cleanPronouns(value, label, max),
+} satisfies Record<
+  ProfileFieldKind,
+  (value: string | null | undefined, label: string, max: number) => string | null | undefined
+>;
 
 /**
  * The profile fields as they are stored: formatted, validated, blank ones null. Keys that were not sent are
  * left out. Required fields are checked apart (requireProfileFields), before this.
  */
 export function cleanProfileFields(input: ProfileInput): Partial<ProfileFields> {
-  const urls = Object.fromEntries(
-    SOCIAL_URL_FIELDS.map((key) => [key, cleanUrl(input[key], PROFILE_LABELS[key])]),
-  );
-  const fields = sent({
-    firstName: cleanName(input.firstName, PROFILE_LABELS.firstName),
-    lastName: cleanName(input.lastName, PROFILE_LABELS.lastName),
-    workEmail: cleanEmail(input.workEmail, PROFILE_LABELS.workEmail),
-    personalEmail: cleanEmail(input.personalEmail, PROFILE_LABELS.personalEmail),
-    mobilePhone: cleanPhone(input.mobilePhone, PROFILE_LABELS.mobilePhone),
-    otherPhone: cleanPhone(input.otherPhone, PROFILE_LABELS.otherPhone),
-    birthday: cleanDate(input.birthday, PROFILE_LABELS.birthday),
-    pronouns: cleanPronouns(input.pronouns),
-    profilePicture: cleanPicture(input.profilePicture),
-    lobbyFilerId: cleanText(input.lobbyFilerId, PROFILE_LABELS.lobbyFilerId, 32),
-    ...urls,
-  });
+  const fields: Partial<Record<ProfileFieldKey, string | null>> = {};
+  for (const key of PROFILE_FIELD_KEYS) {
+    const { kind, label, limit } = PROFILE_FIELDS_BY_KEY[key];
+    const value = CLEANERS[kind](input[key], label, limit);
+    if (value !== undefined) fields[key] = value;
+  }
   return fields as Partial<ProfileFields>;
 }
 
 /** Every profile field null: what a new profile starts from. */
-export function emptyProfileFields(): Record<ProfileFieldName, null> {
-  return Object.fromEntries(PROFILE_FIELD_NAMES.map((name) => [name, null])) as Record<
-    ProfileFieldName,
-    null
-  >;
+export function emptyProfileFields(): Record<ProfileFieldKey, null> {
+  return Object.fromEntries(PROFILE_FIELD_KEYS.map((key) => [key, null])) as Record<ProfileFieldKey, null>;
 }
 
 /** 'Please provide entries for the following required fields: …' for the blank ones, in the form's order. */
-export function requireProfileFields(values: Partial<Record<ProfileFieldName, string | null | undefined>>) {
+export function requireProfileFields(values: Partial<Record<ProfileFieldKey, string | null | undefined>>) {
   const message = requiredFieldsMessage(
     Object.fromEntries(REQUIRED_PROFILE_FIELDS.map((name) => [PROFILE_LABELS[name], values[name]])),
   );
@@ -232,7 +227,7 @@ export function cleanJobFields(input: JobInput): JobFields {
 export function cleanBio(value: string | null | undefined): string {
   const bio = (value ?? '').trim();
   if (bio === '') throw invalidArgument(RULE_MESSAGES.bioRequired);
-  if (bio.length > LIMITS.bio) throw invalidArgument(`Your bio must be at most ${LIMITS.bio} characters.`);
+  if (bio.length > LIMITS.bio) throw invalidArgument(bioTooLongMessage);
   return bio;
 }
 
