@@ -8,17 +8,12 @@ import { type Change, listenForChanges } from '@rotunda/events';
 import { EMAIL_DOMAIN_MESSAGES } from '@rotunda/rules';
 import type { SearchIndex } from '@rotunda/search';
 import type { Caller, Logger } from '@rotunda/service-kit';
+import { refusal } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Organization } from '../src/domain/organization.ts';
 import { searchDocumentOf } from '../src/domain/organization-search.ts';
-import {
-  CONTRIBUTOR,
-  MEMBER,
-  type OrgUnderTest,
-  refusal,
-  startOrgUnderTest,
-} from './support/org-under-test.ts';
+import { CONTRIBUTOR, MEMBER, type OrgUnderTest, startOrgUnderTest } from './support/org-under-test.ts';
 
 let service: OrgUnderTest;
 let logger: Logger;

@@ -5,15 +5,10 @@
 // and paged by `before_id`.
 import { status } from '@grpc/grpc-js';
 import type { Caller } from '@rotunda/service-kit';
+import { refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTRIBUTOR,
-  MEMBER,
-  type OrgUnderTest,
-  refusal,
-  startOrgUnderTest,
-} from './support/org-under-test.ts';
+import { CONTRIBUTOR, MEMBER, type OrgUnderTest, startOrgUnderTest } from './support/org-under-test.ts';
 
 let service: OrgUnderTest;
 let rpc: OrgUnderTest['rpc'];

@@ -11,7 +11,7 @@ import { type Change, listenForChanges } from '@rotunda/events';
 import { mediaKeyOf, type ObjectStore } from '@rotunda/images';
 import type { SearchIndex } from '@rotunda/search';
 import type { Logger } from '@rotunda/service-kit';
-import { diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { diffSchemaAndDatabase, refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -20,13 +20,7 @@ import { GROUPS } from '../src/domain/organization.ts';
 import { searchDocumentOf } from '../src/domain/organization-search.ts';
 import type { OrganizationRepository } from '../src/domain/ports.ts';
 import { DEMO_ORGANIZATIONS, seedDemoOrganizations } from '../src/seed/demo-organizations.ts';
-import {
-  CONTRIBUTOR,
-  MEMBER,
-  type OrgUnderTest,
-  refusal,
-  startOrgUnderTest,
-} from './support/org-under-test.ts';
+import { CONTRIBUTOR, MEMBER, type OrgUnderTest, startOrgUnderTest } from './support/org-under-test.ts';
 
 const FORMAT = 'Incorrect image format. Please select only .jpg or .jpeg.';
 const TOO_LARGE = 'Image is too large. Please resize or select a smaller image.';

@@ -11,17 +11,11 @@ import { status } from '@grpc/grpc-js';
 import { type Change, listenForChanges } from '@rotunda/events';
 import { foldName } from '@rotunda/rules';
 import { type Caller, type Logger, migrate, prismaAdapter } from '@rotunda/service-kit';
-import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, refusal } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { prismaOrganizationRepository } from '../src/adapters/prisma-organization-repository.ts';
-import {
-  CONTRIBUTOR,
-  MEMBER,
-  type OrgUnderTest,
-  refusal,
-  startOrgUnderTest,
-} from './support/org-under-test.ts';
+import { CONTRIBUTOR, MEMBER, type OrgUnderTest, startOrgUnderTest } from './support/org-under-test.ts';
 
 const UNSEEN = 'must not contain invisible, control or replacement characters.';
 

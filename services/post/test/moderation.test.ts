@@ -21,7 +21,7 @@ import {
   type RunningGrpcServer,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { createTestDatabase, refusal, rpcCalls, testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
@@ -35,7 +35,6 @@ import type { CommentAllowance, PostRepository } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
 import { POST_INDEX } from '../src/domain/post-index.ts';
 import { createPostDomain, type PostDomain } from '../src/wiring.ts';
-import { postCalls, refusal } from './support/calls.ts';
 import {
   type FakeOrgs,
   type FakeProfiles,
@@ -65,7 +64,7 @@ let client: PostServiceClient;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
-const rpc = postCalls(() => client);
+const rpc = rpcCalls(PostServiceService, () => client);
 
 const wireDomain = (reportAllowance?: CommentAllowance): PostDomain =>
   createPostDomain({
@@ -207,32 +206,28 @@ describe('reports', () => {
   it('limits each member’s reports, saying how long to wait, and writes nothing past the allowance', async () => {
     const limited = await serve(wireDomain({ burst: 2, intervalMs: 60_000 }));
     const posts = await Promise.all([addPost(MAYA, 'One'), addPost(MAYA, 'Two'), addPost(MAYA, 'Three')]);
-    await rpc(
+    await rpc.on(limited)(
       'addReport',
       { target_type: 'post', target_id: posts[0].post_id, reason: 'spam' },
       PRIYA,
-      limited,
     );
-    await rpc(
+    await rpc.on(limited)(
       'addReport',
       { target_type: 'post', target_id: posts[1].post_id, reason: 'spam' },
       PRIYA,
-      limited,
     );
     // A repeat report spends nothing.
-    await rpc(
+    await rpc.on(limited)(
       'addReport',
       { target_type: 'post', target_id: posts[1].post_id, reason: 'spam' },
       PRIYA,
-      limited,
     );
     expect(
       await refusal(
-        rpc(
+        rpc.on(limited)(
           'addReport',
           { target_type: 'post', target_id: posts[2].post_id, reason: 'spam' },
           PRIYA,
-          limited,
         ),
       ),
     ).toEqual({

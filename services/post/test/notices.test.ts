@@ -24,7 +24,7 @@ import {
   type RunningGrpcServer,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { createTestDatabase, refusal, rpcCalls, testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { createBodySanitizer } from '../src/adapters/body-sanitizer.ts';
@@ -39,7 +39,6 @@ import type { PostRepository } from '../src/domain/ports.ts';
 import { EVENT_TYPES, POST_TYPES } from '../src/domain/post.ts';
 import { POST_INDEX } from '../src/domain/post-index.ts';
 import { createPostDomain, type PostDomain } from '../src/wiring.ts';
-import { postCalls, refusal } from './support/calls.ts';
 import {
   type FakeOrgs,
   type FakeProfiles,
@@ -73,7 +72,7 @@ let client: PostServiceClient;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
-const rpc = postCalls(() => client);
+const rpc = rpcCalls(PostServiceService, () => client);
 
 const addPost = (caller: Caller, mentions: number[] = [], title = 'Water plan adopted') =>
   rpc(
@@ -445,7 +444,6 @@ describe('a deleted account', () => {
       'addPost',
       { post_title: 'Keyed', post_body: '<p>Kept.</p>', posttype_id: 2 },
       MAYA,
-      undefined,
       'key-of-maya-01',
     );
     const mayasKeys = () =>

@@ -44,6 +44,8 @@ import {
   createTestDatabase,
   diesBeforeAnswer,
   diffSchemaAndDatabase,
+  refusal,
+  rpcCalls,
   testCallers,
 } from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +67,6 @@ import { FEED_ENGINE_PATIENCE_MS, POST_INDEX, searchDocumentOf } from '../src/do
 import { VISITOR } from '../src/domain/visibility.ts';
 import { DEMO_POSTS, seedDemoPosts } from '../src/seed/demo-posts.ts';
 import { createPostDomain, type PostDomain, type PostDomainDependencies } from '../src/wiring.ts';
-import { postCalls, refusal } from './support/calls.ts';
 import {
   type FakeOrgs,
   type FakeProfiles,
@@ -101,7 +102,7 @@ let beforeMove: (() => Promise<void>) | undefined;
 const sanitizer = createBodySanitizer();
 const closers: (() => unknown)[] = [];
 
-const rpc = postCalls(() => client);
+const rpc = rpcCalls(PostServiceService, () => client);
 
 const announcement = {
   post_title: 'Water plan adopted',
@@ -413,7 +414,7 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     request: Parameters<typeof rpc<K>>[1],
     key: string,
     caller: Caller = MAYA,
-  ) => rpc(method, request, caller, client, key);
+  ) => rpc(method, request, caller, key);
   const keptKeys = async () =>
     (
       await prisma.$queryRawUnsafe<{ owner: string; method: string; key: string; kept: boolean }[]>(
@@ -582,7 +583,7 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     const dying = await serve(domain, diesBeforeAnswer(prisma));
     try {
       const died = (method: 'addPost' | 'addComment', request: object, key: string) =>
-        refusal(rpc(method, request as never, CARLOS, dying.client, key));
+        refusal(rpc.on(dying.client)(method, request as never, CARLOS, key));
       const comment = { post_id: post.post_id, comment_body: 'Is the room accessible?' };
       expect(await died('addPost', announcement, 'died-post-01')).toMatchObject({ code: status.INTERNAL });
       expect(await died('addComment', comment, 'died-comment-01')).toMatchObject({ code: status.INTERNAL });
@@ -627,7 +628,7 @@ describe('creates repeated with an Idempotency-Key (ADR 0046)', () => {
     );
     try {
       expect(
-        await refusal(rpc('addPost', announcement, MAYA, failing.client, 'failed-post-01')),
+        await refusal(rpc.on(failing.client)('addPost', announcement, MAYA, 'failed-post-01')),
       ).toMatchObject({ code: status.INTERNAL });
     } finally {
       failing.client.close();
@@ -686,11 +687,11 @@ describe('search outbox rows written in the write’s own transaction (ADR 0057)
     });
     let postId: number;
     try {
-      postId = (await rpc('addPost', announcement, MAYA, replica.client)).post_id;
+      postId = (await rpc.on(replica.client)('addPost', announcement, MAYA)).post_id;
       expect(await outboxRows()).toEqual([]);
       dies = true;
       const renamed = { post_id: postId, post_title: 'Water plan renamed' };
-      expect(await refusal(rpc('updatePost', renamed, MAYA, replica.client))).toMatchObject({
+      expect(await refusal(rpc.on(replica.client)('updatePost', renamed, MAYA))).toMatchObject({
         code: status.INTERNAL,
       });
     } finally {
@@ -725,7 +726,7 @@ describe('search outbox rows written in the write’s own transaction (ADR 0057)
           // The create's transaction then waits at its outbox insert, its post already inserted.
           await tx.$executeRawUnsafe('LOCK TABLE post.search_outbox IN EXCLUSIVE MODE');
           const adding = refusal(
-            rpc('addPost', { ...announcement, post_title: 'Never half written' }, MAYA, replica.client),
+            rpc.on(replica.client)('addPost', { ...announcement, post_title: 'Never half written' }, MAYA),
           );
           let waiting: number | undefined;
           await until(async () => {
@@ -1088,7 +1089,7 @@ describe('bounded feed pages: the latest comments on the feed, the earlier ones 
       const strict = await startReplica({ burst: 3, intervalMs: 60_000 });
       const post = await addPost({ ...announcement, post_title: 'Rapid fire' });
       const say = (body: string, caller: Caller = OWEN) =>
-        rpc('addComment', { post_id: post.post_id, comment_body: body }, caller, strict);
+        rpc.on(strict)('addComment', { post_id: post.post_id, comment_body: body }, caller);
       for (const body of ['one', 'two', 'three']) await say(body);
       expectToWait(await refusal(say('four')), 60);
       expect(await prisma.comment.count({ where: { postId: post.post_id } })).toBe(3);
@@ -1110,7 +1111,7 @@ describe('bounded feed pages: the latest comments on the feed, the earlier ones 
       const [first, second] = [await startReplica(allowance), await startReplica(allowance)];
       const post = await addPost({ ...announcement, post_title: 'Two replicas' });
       const say = (target: PostServiceClient) =>
-        rpc('addComment', { post_id: post.post_id, comment_body: 'Hello' }, OWEN, target);
+        rpc.on(target)('addComment', { post_id: post.post_id, comment_body: 'Hello' }, OWEN);
       await say(first);
       await say(second);
       for (const target of [first, second]) expectToWait(await refusal(say(target)), 60);
@@ -1122,7 +1123,7 @@ describe('bounded feed pages: the latest comments on the feed, the earlier ones 
       const post = await addPost({ ...announcement, post_title: 'A crowd at once' });
       const answers = await Promise.allSettled(
         Array.from({ length: 12 }, (_, n) =>
-          rpc('addComment', { post_id: post.post_id, comment_body: `At once ${n}` }, OWEN, strict),
+          rpc.on(strict)('addComment', { post_id: post.post_id, comment_body: `At once ${n}` }, OWEN),
         ),
       );
       expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(5);
@@ -1314,7 +1315,7 @@ describe('the feed while the search engine is away', () => {
       () => away.shutdown(),
     );
     const ids = async (request: Partial<{ sort: string; seed: number; posttype_id: number }>, on = client) =>
-      (await rpc('listPosts', { ...request, limit: 50 }, undefined, on)).posts.map((post) => post.post_id);
+      (await rpc.on(on)('listPosts', { ...request, limit: 50 })).posts.map((post) => post.post_id);
     for (const request of [{}, { sort: 'popular' }, { posttype_id: 4 }])
       expect(await ids(request, awayClient), JSON.stringify(request)).toEqual(await ids(request));
     // Random: its own seeded order, the same posts, stable from page to page.
@@ -1323,11 +1324,10 @@ describe('the feed while the search engine is away', () => {
     const pages = [];
     for (const offset of [0, 7, 14])
       pages.push(
-        ...(await rpc('listPosts', { sort: 'random', seed: 7, offset, limit: 7 }, undefined, awayClient))
-          .posts,
+        ...(await rpc.on(awayClient)('listPosts', { sort: 'random', seed: 7, offset, limit: 7 })).posts,
       );
     expect(pages.map((post) => post.post_id)).toEqual(random.slice(0, 21));
-    expect(await refusal(rpc('listPosts', { search: 'water' }, undefined, awayClient))).toEqual({
+    expect(await refusal(rpc.on(awayClient)('listPosts', { search: 'water' }))).toEqual({
       code: status.UNAVAILABLE,
       details: SEARCH_UNAVAILABLE,
     });
@@ -1340,7 +1340,7 @@ describe('the feed while the search engine is away', () => {
       () => silent.shutdown(),
     );
     const started = performance.now();
-    const answered = (await rpc('listPosts', { limit: 50 }, undefined, silentClient)).posts;
+    const answered = (await rpc.on(silentClient)('listPosts', { limit: 50 })).posts;
     expect(performance.now() - started).toBeLessThan(FEED_ENGINE_PATIENCE_MS + 1_000);
     expect(answered.map((post) => post.post_id)).toEqual(
       (await rpc('listPosts', { limit: 50 })).posts.map((post) => post.post_id),
@@ -1596,7 +1596,7 @@ describe('the feed version', () => {
     const replica = await startReplica(AMPLE_ALLOWANCE);
     const here = await version();
     expect(Number.isSafeInteger(here)).toBe(true);
-    expect((await rpc('getFeedVersion', {}, undefined, replica)).version).toBe(here);
+    expect((await rpc.on(replica)('getFeedVersion', {})).version).toBe(here);
   });
 
   it('moves after each write that changes a feed or comments page, and not for a refused one', async () => {

@@ -1,26 +1,13 @@
 // The org service as the tests run it: a fresh database migrated, the Postgres search index, an S3 endpoint
 // (s3rver), the service's parts wired as its composition root wires them, served over real gRPC, and a client
 // that calls one RPC as a member, a contributor or nobody (an internal call).
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-} from '@grpc/grpc-js';
+import { credentials } from '@grpc/grpc-js';
 import { createObjectStore, processImage } from '@rotunda/images';
 import { startTestS3 } from '@rotunda/images/testing';
 import { OrgServiceClient, OrgServiceService } from '@rotunda/protos/org';
 import { createPostgresSearchIndex } from '@rotunda/search';
-import {
-  type Caller,
-  createLogger,
-  migrate,
-  prismaAdapter,
-  setCallerMetadata,
-  startGrpcServer,
-} from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { type Caller, createLogger, migrate, prismaAdapter, startGrpcServer } from '@rotunda/service-kit';
+import { createTestDatabase, rpcCalls, testCallers } from '@rotunda/service-kit/testing';
 import { PrismaClient } from '../../generated/prisma/client.ts';
 import { grpcOrgService } from '../../src/adapters/grpc-org-service.ts';
 import { prismaOrganizationRepository } from '../../src/adapters/prisma-organization-repository.ts';
@@ -34,30 +21,6 @@ export const CONTRIBUTOR: Caller = {
   email: 'concierge@demo.ca.gov',
   roles: ['contributor'],
 };
-
-/** The request and response types of one RPC, read from the generated client's fullest overload. */
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof OrgServiceClient]: Unary<OrgServiceClient[K]> extends never ? never : K;
-}[keyof OrgServiceClient];
-
-/** The gRPC status and message of a call that must be refused. */
-export async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
 
 /**
  * Starts the service on a new database named after `name`; `beforeSync` runs before the search index is brought
@@ -108,26 +71,7 @@ export async function startOrgUnderTest(
     'grpc.max_send_message_length': 16 * 1024 * 1024,
   });
 
-  /** Calls one RPC as `caller` (none: no caller metadata, as for an internal call). */
-  function rpc<K extends Method>(
-    method: K,
-    request: Partial<Unary<OrgServiceClient[K]>['request']>,
-    caller?: Caller,
-  ): Promise<Unary<OrgServiceClient[K]>['response']> {
-    const metadata = new Metadata();
-    if (caller) setCallerMetadata(metadata, caller);
-    const fn = client[method] as unknown as (
-      request: unknown,
-      metadata: Metadata,
-      options: Partial<CallOptions>,
-      callback: (error: ServiceError | null, response: Unary<OrgServiceClient[K]>['response']) => void,
-    ) => ClientUnaryCall;
-    return new Promise((resolve, reject) =>
-      fn.call(client, request, metadata, {}, (error, response) =>
-        error ? reject(error) : resolve(response),
-      ),
-    );
-  }
+  const rpc = rpcCalls(OrgServiceService, () => client);
 
   const close = async () => {
     client.close();
