@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEngines } from '@rotunda/engines';
+import type { BenchContext } from './bench-context.ts';
 import { mountUploadDisk } from './faults/disk.ts';
 import {
   type Fault,
@@ -28,7 +29,6 @@ import { holdStreams } from './faults/streams.ts';
 import { lostPictures, uploadPictures } from './faults/uploads.ts';
 import { readPids } from './replicas/metrics.ts';
 import { drive, lostWrites, mixedLoadProductEnv, restoreName, Tally } from './replicas/mixed-load.ts';
-import type { BenchContext } from './replicas.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,21 +8,12 @@
 // search), and each replica's share of its service's gRPC calls from its own /metrics. The same load on one
 // replica for 20 s first is the throughput baseline. BENCH_REPLICAS_SECONDS shortens the run (kill and restart at
 // its thirds).
-import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { BenchContext } from './bench-context.ts';
 import { gatewayRequests, handledCalls, readPids, sample } from './replicas/metrics.ts';
 import { drive, lostWrites, mixedLoadProductEnv, restoreName } from './replicas/mixed-load.ts';
 import { BASELINE_S, KILL_AT_S, KILLED, LOAD_S, RESTART_DELAY_MS } from './replicas/plan.ts';
 import { reportReplicas, type Shares } from './replicas/report.ts';
-
-export interface BenchContext {
-  port: number;
-  dataDir: string;
-  startProduct: (env: Record<string, string>) => Promise<{ child: ChildProcess }>;
-  stopProduct: (child: ChildProcess) => Promise<void>;
-  save: (name: string, data: unknown) => void;
-  print: (text?: string) => void;
-}
 
 export async function benchReplicas(ctx: BenchContext): Promise<void> {
   const base = `http://127.0.0.1:${ctx.port}`;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { DEMO_MEMBER } from '../k6/journeys.js';
-import type { BenchContext } from './replicas.ts';
+import type { BenchContext } from './bench-context.ts';
 import {
   KINDS,
   type Kind,

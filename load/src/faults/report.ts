@@ -1,9 +1,9 @@
 // The faults benchmark's figures and report: for each fault, what failed while it lasted and after it came back,
 // what acknowledged writes were lost, how long from its return to the first write that succeeded and to normal
 // read latency, and what members saw; printed as a table and saved as bench-results/faults.json.
+import type { BenchContext } from '../bench-context.ts';
 import { percentile } from '../measure.ts';
 import type { Lost, MixedLoad, Tally } from '../replicas/mixed-load.ts';
-import type { BenchContext } from '../replicas.ts';
 import type { Fault } from './kinds.ts';
 import {
   FAULT_S,

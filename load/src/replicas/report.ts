@@ -1,7 +1,7 @@
 // The replicas benchmark's report: the events of the run, each figure against its target, each replica's share of
 // its service's calls, the throughput next to one replica's, printed and saved as bench-results/replicas.json.
+import type { BenchContext } from '../bench-context.ts';
 import { percentile } from '../measure.ts';
-import type { BenchContext } from '../replicas.ts';
 import type { MixedLoad } from './mixed-load.ts';
 import {
   BASELINE_S,
