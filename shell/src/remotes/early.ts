@@ -5,7 +5,6 @@
 // would send it without a token (mf-feed's api.ts), and otherwise makes its own request. Members are not
 // served early: their requests carry a fresh token the entry does not have.
 import { FIRST_FEED_ELEMENT_ID } from '@rotunda/rules';
-import type { RemoteScreen } from './screens';
 
 /** The window property the early requests are handed over in (mf-feed's api.ts reads it). */
 export const EARLY_REQUESTS = '__rotundaEarlyRequests';
@@ -39,7 +38,7 @@ function signedIn(storage: Storage): boolean {
  * the gateway drew already carries the answer, which mf-feed starts from).
  */
 export function earlyRequestFor(
-  screen: RemoteScreen | null,
+  screen: { early?: EarlyRequest } | null,
   storage: Storage,
   page: Pick<Document, 'getElementById'> = document,
 ): EarlyRequest | null {
