@@ -79,6 +79,8 @@ async function headOf(page: Page, path: string) {
 interface Seen {
   /** The first visible card's title and box, each time either changed. */
   cards: { title: string; box: [number, number, number, number] }[];
+  /** The open dialog's text and box, each time either changed (none on the square). */
+  dialogs: { text: string; box: [number, number, number, number] }[];
   /** The label of a large spinner in sight on some frame (outside the news column), or ''. */
   spinner: string;
   /** The first frame without the markup the gateway drew, once it was there (-1 until then). */
@@ -92,7 +94,7 @@ interface Seen {
  */
 async function watchTakeOver(page: Page): Promise<() => Promise<Seen>> {
   await page.addInitScript(() => {
-    const seen = { cards: [], spinner: '', takenOverAt: -1, frames: 0 } as Seen;
+    const seen = { cards: [], dialogs: [], spinner: '', takenOverAt: -1, frames: 0 } as Seen;
     (window as unknown as { __seen: Seen }).__seen = seen;
     let drawnSeen = false;
     const visible = (element: Element) => element.checkVisibility({ visibilityProperty: true });
@@ -109,13 +111,23 @@ async function watchTakeOver(page: Page): Promise<() => Promise<Seen>> {
         (element) => visible(element) && !element.closest('.square__aside'),
       );
       if (spinner) seen.spinner ||= spinner.getAttribute('aria-label') ?? 'a spinner';
+      const boxOf = (element: Element): [number, number, number, number] => {
+        const rect = element.getBoundingClientRect();
+        return [rect.x, rect.y, rect.width, rect.height];
+      };
       const card = Array.from(document.querySelectorAll('article.post-card')).find(visible);
-      const title = card?.querySelector('h3')?.textContent ?? '';
-      const rect = card?.getBoundingClientRect();
-      if (rect) {
-        const box: [number, number, number, number] = [rect.x, rect.y, rect.width, rect.height];
+      if (card) {
+        const title = card.querySelector('h3')?.textContent ?? '';
+        const box = boxOf(card);
         const last = seen.cards.at(-1);
         if (!last || last.title !== title || last.box.join() !== box.join()) seen.cards.push({ title, box });
+      }
+      const dialog = Array.from(document.querySelectorAll('dialog[open]')).find(visible);
+      if (dialog instanceof HTMLElement) {
+        const text = dialog.innerText;
+        const box = boxOf(dialog);
+        const last = seen.dialogs.at(-1);
+        if (!last || last.text !== text || last.box.join() !== box.join()) seen.dialogs.push({ text, box });
       }
       if (document.querySelector('[data-first-screen]')) drawnSeen = true;
       else if (drawnSeen && seen.takenOverAt < 0) seen.takenOverAt = seen.frames;
@@ -191,7 +203,11 @@ test('a visitor opens a post by its address, with its comments; closing it leave
   const seen = await watchTakeOver(page);
   const response = await page.goto(address(announcement));
   expect(response?.status()).toBe(200);
-  expect((await seen()).spinner).toBe('');
+  // The dialog was there from the first paint, and neither moved nor changed a word when the app took it over.
+  const { spinner, dialogs } = await seen();
+  expect(spinner).toBe('');
+  expect(dialogs).toHaveLength(1);
+  expect(dialogs[0]?.text).toContain(COMMENT);
   const dialog = readDialog(page, announcement.post_title);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('The agenda is posted for Thursday.')).toBeVisible();
@@ -351,19 +367,18 @@ test('without JavaScript the post address still shows the post and its comments'
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(address(announcement));
-  await expect(page.getByRole('heading', { name: announcement.post_title, level: 1 })).toBeVisible();
-  await expect(page.getByText('The agenda is posted for Thursday.')).toBeVisible();
-  await expect(page.getByText(COMMENT)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'The public square' })).toHaveAttribute(
-    'href',
-    '/public-square',
-  );
+  // Its read dialog, open over the square, as the app shows it; closing it is a link to the square.
+  const dialog = readDialog(page, announcement.post_title);
+  await expect(dialog.getByRole('heading', { name: announcement.post_title })).toBeVisible();
+  await expect(dialog.getByText('The agenda is posted for Thursday.')).toBeVisible();
+  await expect(dialog.getByText(COMMENT)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Close' }).last()).toHaveAttribute('href', '/public-square');
   // The square too: its first page of cards, each a way to its post.
   await page.goto('/public-square');
   const card = page.getByRole('article', { name: announcement.post_title, exact: true });
   await expect(card).toBeVisible();
   await card.getByRole('link', { name: 'Keep Reading' }).click();
-  await expect(page.getByRole('heading', { name: announcement.post_title, level: 1 })).toBeVisible();
+  await expect(readDialog(page, announcement.post_title)).toBeVisible();
   await context.close();
 });
 

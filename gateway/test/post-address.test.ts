@@ -158,6 +158,7 @@ describe('GET /api/posts/:id', () => {
 describe('the post address page', () => {
   it('carries the preview tags, canonical link and the organization’s logo', async () => {
     posts.answer('getPost', async () => PLAIN_POST);
+    posts.answer('listPosts', async () => ({ posts: [EVENT_POST, PLAIN_POST] }));
     const { status, type, html } = await page(`/public-square/post/${PLAIN_POST.post_id}`);
     expect(status).toBe(200);
     expect(type).toMatch(/^text\/html/);
@@ -176,27 +177,57 @@ describe('the post address page', () => {
     expect(jsonLdOf(html)).toEqual([]);
     // One description, the post's: the site's own gives way.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
-    // The post is on the page before any script runs: title, byline, body, comments (ADR 0053).
+    // The post is on the page before any script runs, in its read dialog drawn open over the square: title,
+    // byline, body, comments (ADR 0053), with a way back to the square.
     const root = /<div id="root">(.*)<\/div>/s.exec(html)?.[1] ?? '';
-    expect(root).toContain(`<h1 id="first-screen-title">${PLAIN_POST.post_title}</h1>`);
+    expect(root).toContain(
+      '<dialog class="dialog dialog--wide dialog--drawn" open aria-labelledby="first-screen-title">',
+    );
+    expect(root).toContain(`<h2 id="first-screen-title" class="dialog__title">${PLAIN_POST.post_title}</h2>`);
+    expect(root).toContain('<a class="button button--secondary" href="/public-square">Close</a>');
     // Inside the shell's frame as a visitor sees it, marked for the shell to keep until the remote has drawn.
     expect(root).toMatch(/^<div class="app" data-first-screen><a class="skip-link" href="#main">/);
     expect(root).toContain('<header class="topbar">');
-    expect(root).toContain('<main id="main" class="app__main" tabindex="-1"><div class="first-screen">');
+    expect(root).toContain(
+      '<main id="main" class="app__main" tabindex="-1"><div class="first-screen page square">',
+    );
     for (const text of [
       plainText(PLAIN_POST.post_body),
       `${PLAIN_POST.author?.first_name} ${PLAIN_POST.author?.last_name}`,
     ])
       expect(root).toContain(text);
     // The post's REST answer rides along, outside #root (the app's start empties it), for the app to start from.
-    const data = /<\/div><script type="application\/json" id="rotunda-first-post">([^<]*)<\/script>/.exec(
-      html,
-    )?.[1];
+    const data =
+      /<\/div><script type="application\/json" id="rotunda-first-feed">[^<]*<\/script><script type="application\/json" id="rotunda-first-post">([^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
     expect(JSON.parse(data ?? '')).toEqual(
       (await get(`${gateway.base}/api/posts/${PLAIN_POST.post_id}`)).body,
     );
+    // Behind the dialog, the square's first page as the app draws it, styled by mf-feed's stylesheet, and its
+    // data, so the app asks for neither.
+    const cards = [...root.matchAll(/<h3 id="first-card-(\d+)" class="post-card__title">/g)];
+    expect(cards.map((m) => Number(m[1]))).toEqual([EVENT_POST.post_id, PLAIN_POST.post_id]);
+    expect(html).toContain('<link rel="stylesheet" href="/mf/feed/static/css/square.abc.css">');
+    const feed = /<script type="application\/json" id="rotunda-first-feed">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(feed ?? '').map((post: { post_id: number }) => post.post_id)).toEqual([
+      EVENT_POST.post_id,
+      PLAIN_POST.post_id,
+    ]);
     // The shell's page stays whole: its script still starts the app.
     expect(html).toContain('<script src="/static/js/index.js"></script>');
+  });
+
+  it('draws the dialog over an empty square while the feed cannot be read, and carries no feed', async () => {
+    posts.answer('getPost', async () => PLAIN_POST);
+    posts.answer('listPosts', async () => {
+      throw new Error('the feed is away');
+    });
+    const { status, html } = await page(`/public-square/post/${PLAIN_POST.post_id}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`<h2 id="first-screen-title" class="dialog__title">${PLAIN_POST.post_title}</h2>`);
+    expect(html).toContain('<ul class="card-grid feed-list"></ul>');
+    expect(html).not.toContain('rotunda-first-feed');
   });
 
   it('describes an event in JSON-LD with California’s times, and falls back to the card without a logo', async () => {
@@ -228,13 +259,14 @@ describe('the post address page', () => {
       event_location: attack,
     }));
     const { html } = await page(`/public-square/post/${EVENT_POST.post_id}`);
-    // The page has exactly the scripts it had plus the JSON-LD and the post's data: none came from the post.
-    expect(html.match(/<script/g)).toHaveLength(3);
-    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    // The page has exactly the scripts it had plus the JSON-LD, the feed's and the post's data: none came from
+    // the post.
+    expect(html.match(/<script/g)).toHaveLength(4);
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     const data = /<script type="application\/json" id="rotunda-first-post">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? '')).toMatchObject({ post_title: attack, event_location: attack });
     expect(html).not.toContain('<img');
-    expect(html).toContain(`<h1 id="first-screen-title">${HTML_ESCAPED(attack)}</h1>`);
+    expect(html).toContain(`<h2 id="first-screen-title" class="dialog__title">${HTML_ESCAPED(attack)}</h2>`);
     expect(html).not.toContain('<!--');
     expect(html.match(/<title>/g)).toHaveLength(1);
     // And what a reader sees is the post's text, as it was written.

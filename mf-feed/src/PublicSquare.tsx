@@ -30,6 +30,9 @@ import { MyReportsButton } from './report/MyReports';
 import '@rotunda/ui/controls.css';
 import '@rotunda/ui/page.css';
 import '@rotunda/ui/states.css';
+// With the square's own styles rather than the read dialog's code: a post's address draws that dialog in its
+// first screen (ADR 0053), which links the square's stylesheets only.
+import './post/post-dialogs.css';
 import './square.css';
 
 type Column = 'posts' | 'headlines';

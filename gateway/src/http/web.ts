@@ -4,22 +4,16 @@
 // lets the shell load each remote at run time. A file the build pre-compressed (packages/web-build) is sent as
 // its brotli or gzip sibling to a client that accepts it, as nginx's gzip_static does in production.
 // A post's address (/public-square/post/:id) is the shell's page with that post's head (post-head.ts): its
-// preview tags and the post itself drawn in #root (readable without JavaScript, ADR 0053) for a visible post, the
-// 404 status for a hidden, removed or unknown one. The public square (/public-square) is the shell's page with its
+// preview tags and the square with the post's read dialog open over it drawn in #root (readable without
+// JavaScript, ADR 0053) for a visible post, the 404 status for a hidden, removed or unknown one. The public square (/public-square) is the shell's page with its
 // first page of cards drawn in #root and carried as data, and mf-feed's own stylesheet linked (ADR 0053); when the
 // post service cannot answer, the shell's page as it is (the app shows its own error with a retry).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
-import {
-  type FeedPost,
-  feedData,
-  postData,
-  postFirstScreen,
-  squareFirstScreen,
-  withFirstScreen,
-} from './first-screen.ts';
+import { postJson } from '../routes/post-answers.ts';
+import { type FeedPost, feedData, postData, squareFirstScreen, withFirstScreen } from './first-screen.ts';
 import { pageCache } from './micro-cache.ts';
 import { escapeHtml, missingPostHead, postHead, withHead } from './post-head.ts';
 import { type PostPages, PUBLIC_SQUARE_PATH, postPath } from './post-pages.ts';
@@ -173,6 +167,12 @@ async function squareStylesheets(sources: PageSources): Promise<string> {
   }
 }
 
+/** `html` with mf-feed's square stylesheets linked at the end of its head. */
+async function withSquareStyles(sources: PageSources, html: string): Promise<string> {
+  const styles = await squareStylesheets(sources);
+  return styles ? html.replace(/<\/head>/i, () => `${styles}\n  </head>`) : html;
+}
+
 export interface SquarePages {
   pages: Pick<PostPages, 'find' | 'firstFeedPage'>;
   publicUrl: string;
@@ -193,8 +193,15 @@ export function pagesRouter(sources: PageSources, { pages, publicUrl }: SquarePa
     res.setHeader('Cache-Control', 'no-cache');
     if (!shown) return res.status(404).type('html').send(withHead(html, missingPostHead));
     const url = `${publicUrl}${postPath(shown.post.post_id)}`;
-    const page = withHead(html, postHead(shown.post, url, shown.image));
-    res.type('html').send(withFirstScreen(page, postFirstScreen(shown.post), postData(shown.post)));
+    const page = await withSquareStyles(sources, withHead(html, postHead(shown.post, url, shown.image)));
+    // The square behind the dialog, as the app draws it; without its first page (the feed away) the dialog
+    // stands over an empty square, which the app fills or says it cannot.
+    const feed = await pages.firstFeedPage(req).catch(() => null);
+    const post = postJson(shown.post);
+    const screen = squareFirstScreen(feed === null ? [] : (JSON.parse(feed) as FeedPost[]), post);
+    res
+      .type('html')
+      .send(withFirstScreen(page, screen, `${feed === null ? '' : feedData(feed)}${postData(post)}`));
   });
   router.get(PUBLIC_SQUARE_PATH, async (req, res, next) => {
     if (!req.accepts('html')) return next();
@@ -208,8 +215,7 @@ export function pagesRouter(sources: PageSources, { pages, publicUrl }: SquarePa
       // The feed is away: the app's own start shows it and offers to try again.
       return res.type('html').send(html);
     }
-    const styles = await squareStylesheets(sources);
-    const page = styles ? html.replace(/<\/head>/i, () => `${styles}\n  </head>`) : html;
+    const page = await withSquareStyles(sources, html);
     const screen = squareFirstScreen(JSON.parse(json) as FeedPost[]);
     res.type('html').send(withFirstScreen(page, screen, feedData(json)));
   });

@@ -1,15 +1,8 @@
 // When an event happens, as a post shows it: the date, and the time from start to end
 // (docs/product.md#2-screens-and-routes).
+import { eventTimeRange, formatEventDate } from '@rotunda/rules';
 import { CalendarDays, Clock } from 'lucide-react';
 import type { Post } from '../api';
-import { formatEventDate, formatEventTime } from '../content/format';
-
-/** 'start – end', or the start alone; '' when there is no start. */
-export function eventTimeRange(post: Pick<Post, 'event_start' | 'event_end'>): string {
-  if (!post.event_start) return '';
-  const start = formatEventTime(post.event_start);
-  return post.event_end ? `${start} – ${formatEventTime(post.event_end)}` : start;
-}
 
 export function EventWhen({ post }: { post: Post }) {
   const time = eventTimeRange(post);

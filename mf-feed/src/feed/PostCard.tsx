@@ -4,12 +4,12 @@
 // post's address), 'Report' for other members, the latest comments and the 'Add comment' line. The people a
 // post or comment mentions are links to their profiles. Its author and contributors see why a hidden post is
 // hidden.
+import { fullName } from '@rotunda/rules';
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { type Comment, isEvent, type Post } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
-import { fullName } from '../content/format';
 import { PostBody } from '../content/PostBody';
 import { MentionText } from '../mentions/MentionText';
 import { ShareButtons } from '../post/ShareButtons';

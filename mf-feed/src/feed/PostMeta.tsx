@@ -1,9 +1,9 @@
 // A post's type line (the type, plus the event type for events) and its byline: the author as a link to
 // their profile, the division if the post has one (otherwise the organization), and the date
 // (docs/product.md#2-screens-and-routes).
+import { formatPostedOn, fullName } from '@rotunda/rules';
 import { Link } from 'react-router';
 import { isEvent, type Post } from '../api';
-import { formatPostedOn, fullName } from '../content/format';
 
 export function PostTypeLine({ post }: { post: Post }) {
   return (

@@ -1,10 +1,10 @@
 // The moderation log (ADR 0041): every decision, automatic hiding, suspension and lifting, newest first, with
 // when, who, what, on what and why. The member a suspension concerns is named from the reports (a contributor
 // suspends an author from the queue); their latest suspension, unless lifted since, can be lifted in one click.
+import { formatPostedOn, fullName } from '@rotunda/rules';
 import { ErrorLine, refusalOr, Spinner } from '@rotunda/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPostedOn, fullName } from '../content/format';
 import { fetchLog, fetchReports, type LogAction, type LogEntry, liftSuspension } from './api';
 import { useLoaded } from './useLoaded';
 

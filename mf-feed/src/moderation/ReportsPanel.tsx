@@ -2,11 +2,16 @@
 // link to their profile), when it was first reported, the reasons, the count and the reporters' notes, and its
 // state. Contributors dismiss, hide, restore or remove it, each with a reason, and may suspend its author; the
 // entry then shows its new state and that its reports are closed.
-import { type ModerationAction, REPORT_REASON_LABELS, SUSPENSION_DAYS } from '@rotunda/rules';
+import {
+  formatPostedOn,
+  fullName,
+  type ModerationAction,
+  REPORT_REASON_LABELS,
+  SUSPENSION_DAYS,
+} from '@rotunda/rules';
 import { ErrorLine, Spinner } from '@rotunda/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPostedOn, fullName } from '../content/format';
 import {
   decide,
   fetchReports,

@@ -3,11 +3,11 @@
 // and delete (docs/product.md#2-screens-and-routes, #4-states-and-transitions, #6-roles-and-permissions);
 // 'Report' for other members; why a hidden comment is hidden, for its author and contributors. The people a
 // comment mentions are links to their profiles.
+import { formatPostedOn } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Comment } from '../api';
-import { formatPostedOn } from '../content/format';
 import { CommentAuthor } from '../feed/PostCard';
 import { MentionText } from '../mentions/MentionText';
 import { HiddenNotice } from '../report/HiddenNotice';

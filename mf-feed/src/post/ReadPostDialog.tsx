@@ -6,17 +6,16 @@
 // events) and delete (the trash, after a confirmation; the card then leaves the feed); other members may
 // report it. Its author and contributors see why a hidden post is hidden. 'Copy link' (and a phone's 'Share')
 // pass its address on. The edit form arrives when the author first edits (EditPostFields), not with the dialog.
+import { eventTimeRange, formatEventDate } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
 import { Dialog, refusalOr, Spinner, useAction } from '@rotunda/ui';
 import { Save, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isEvent, type Post, type PostUpdate } from '../api';
 import { CalendarLink } from '../calendar/CalendarLink';
-import { formatEventDate } from '../content/format';
 import { PostBody } from '../content/PostBody';
 import type { EventFields } from '../create/post-form';
 import { CommentForm } from '../feed/CommentForm';
-import { eventTimeRange } from '../feed/EventWhen';
 import { Byline, PostTypeLine } from '../feed/PostMeta';
 import type { PostActions } from '../feed/usePostActions';
 import { HiddenNotice } from '../report/HiddenNotice';

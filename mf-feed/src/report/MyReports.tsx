@@ -2,14 +2,13 @@
 // what became of each report: waiting for a contributor, or reviewed (no action taken, left up, hidden or
 // removed). Until notifications exist, this list is the reporter's notice of the outcome. Read afresh at each
 // opening; a removed post's or comment's text is never shown (the server sends none).
-import { type ModerationAction, REPORT_REASON_LABELS } from '@rotunda/rules';
+import { formatPostedOn, type ModerationAction, REPORT_REASON_LABELS } from '@rotunda/rules';
 import { useUser } from '@rotunda/session';
 import { Dialog, ErrorLine } from '@rotunda/ui';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { fetchMyReports, type MyReport } from '../api';
 import { useOpenedOnce } from '../common/useOpenedOnce';
-import { formatPostedOn } from '../content/format';
 import { type Loaded, useLoaded } from '../moderation/useLoaded';
 import '@rotunda/ui/page.css';
 import '@rotunda/ui/states.css';
