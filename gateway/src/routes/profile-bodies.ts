@@ -3,7 +3,7 @@
 // profile service's messages. The service owns the forms' rules (required fields, an end date or the current
 // box, formats) and enforces them; people's names holding unseen characters are refused here too, in the
 // rule's words (@rotunda/rules names.ts).
-import type { JobFields, ProfileFields as ProfileFieldsMessage } from '@rotunda/protos/profile';
+import type { JobFields, ProfileFieldsMessage } from '@rotunda/protos/profile';
 import {
   MEMBER_PROFILE_FIELDS,
   type MemberProfileField,

@@ -10,7 +10,7 @@ import type {
   JobFields as JobFieldsMessage,
   Job as JobMessage,
   ListedProfile as ListedProfileMessage,
-  ProfileFields as ProfileFieldsMessage,
+  ProfileFieldsMessage,
   Profile as ProfileMessage,
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
@@ -20,6 +20,7 @@ import {
   PERSONAL_PROFILE_FIELDS,
   type PersonalProfileField,
   PROFILE_FIELD_NAMES,
+  type ProfileFieldKeyOf,
   type ProfileFieldName,
   profileFieldKey,
 } from '@rotunda/rules';
@@ -114,7 +115,7 @@ type ListedFields = Omit<ListedProfile, 'pendingClaim'> & {
  * table's names makes a row the proto lacks a compile error.
  */
 function fieldMessages<N extends ProfileFieldName>(
-  profile: Pick<ProfileFields, ReturnType<typeof profileFieldKey<N>>>,
+  profile: Pick<ProfileFields, ProfileFieldKeyOf<N>>,
   names: readonly N[],
 ): Pick<ProfileMessage, N> {
   const message: Partial<Record<ProfileFieldName, string>> = {};
