@@ -124,6 +124,7 @@ async function watchTakeOver(page: Page): Promise<() => Promise<Seen>> {
       }
       const dialog = Array.from(document.querySelectorAll('dialog[open]')).find(visible);
       if (dialog instanceof HTMLElement) {
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what a reader sees change
         const text = dialog.innerText;
         const box = boxOf(dialog);
         const last = seen.dialogs.at(-1);
