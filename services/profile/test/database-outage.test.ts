@@ -9,14 +9,14 @@ import { credentials, makeClientConstructor, type ServiceError, status } from '@
 import type { Profile } from '@rotunda/protos/profile';
 import { type SearchIndex, searchIndexFromConfig } from '@rotunda/search';
 import { type Caller, DEPENDENCY_MESSAGES, metricsRegistry } from '@rotunda/service-kit';
-import { type StoppablePostgres, useStoppablePostgres } from '@rotunda/service-kit/testing';
+import { refusal, type StoppablePostgres, useStoppablePostgres } from '@rotunda/service-kit/testing';
 import { service as healthService } from 'grpc-health-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepOrgCopy } from '../src/adapters/org-change-listener.ts';
 import { PEOPLE_INDEX } from '../src/domain/directory.ts';
 import { demoOrgData, type FakeOrgData } from './support/fake-services.ts';
-import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
+import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const HealthClient = makeClientConstructor(healthService, 'grpc.health.v1.Health');
 

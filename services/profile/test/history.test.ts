@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import type { HistoryEntry } from '@rotunda/protos/profile';
 import type { Caller } from '@rotunda/service-kit';
+import { refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { demoOrgData } from './support/fake-services.ts';
-import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
+import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONTRIBUTOR: Caller = { userId: 'contributor-7', email: 'c7@demo.ca.gov', roles: ['contributor'] };
 const member = (): Caller => ({ userId: `user-${randomUUID()}`, email: 'someone@demo.ca.gov', roles: [] });

@@ -9,14 +9,14 @@ import { Metadata, status } from '@grpc/grpc-js';
 import { type Change, ensureEventTables, listenForChanges, recordEvent } from '@rotunda/events';
 import type { MemberIssueAreas } from '@rotunda/protos/profile';
 import { type Caller, idempotencyKeyOwner, setCallerMetadata } from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
+import { refusal, testCallers } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AUTH_EVENTS, consumeAccountDeletions, PROFILE_EVENTS } from '../src/adapters/profile-events.ts';
 import { ISSUE_AREA_BATCH } from '../src/domain/member-data.ts';
 import { demoOrgData } from './support/fake-services.ts';
-import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
+import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONTRIBUTOR: Caller = { userId: 'contributor-1', email: 'c1@demo.ca.gov', roles: ['contributor'] };
 const NAMES = { claimant_first_name: 'Cleo', claimant_last_name: 'Claimant' };

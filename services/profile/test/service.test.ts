@@ -22,7 +22,7 @@ import {
   prismaAdapter,
   setCallerMetadata,
 } from '@rotunda/service-kit';
-import { diesBeforeAnswer, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { diesBeforeAnswer, diffSchemaAndDatabase, refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -50,12 +50,7 @@ import {
   seedDemoProfiles,
 } from '../src/seed/demo-profiles.ts';
 import { demoOrgData, type FakeOrgData, type FakeService, startFakeAuth } from './support/fake-services.ts';
-import {
-  type ProfileUnderTest,
-  refusal,
-  serveProfile,
-  startProfileUnderTest,
-} from './support/profile-under-test.ts';
+import { type ProfileUnderTest, serveProfile, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONCIERGE_ID = 'concierge-account-1';
 const MEMBER_ID = 'member-account-1';

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
 import type { HistoryEntry } from '@rotunda/protos/profile';
 import { type Caller, migrate, prismaAdapter } from '@rotunda/service-kit';
-import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { demoOrgData } from './support/fake-services.ts';
-import { type ProfileUnderTest, refusal, startProfileUnderTest } from './support/profile-under-test.ts';
+import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
 const CONTRIBUTOR: Caller = { userId: 'contributor-1', email: 'c1@demo.ca.gov', roles: ['contributor'] };
 const OTHER_CONTRIBUTOR: Caller = {

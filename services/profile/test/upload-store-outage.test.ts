@@ -7,16 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { status } from '@grpc/grpc-js';
 import { createObjectStore, mediaKeyOf, UPLOADS_FULL, UPLOADS_UNAVAILABLE } from '@rotunda/images';
 import type { Caller } from '@rotunda/service-kit';
+import { refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfileService } from '../src/domain/profile-service.ts';
 import { demoOrgData } from './support/fake-services.ts';
-import {
-  type ProfileUnderTest,
-  refusal,
-  serveProfile,
-  startProfileUnderTest,
-} from './support/profile-under-test.ts';
+import { type ProfileUnderTest, serveProfile, startProfileUnderTest } from './support/profile-under-test.ts';
 
 let service: ProfileUnderTest;
 let fullStore: Server;

@@ -2,20 +2,13 @@
 // service on real gRPC, the people directory on an in-memory copy of the Postgres index, the service's parts wired
 // as its composition root wires them, served over real gRPC, and a client that calls one RPC as a member, a
 // contributor or nobody (an internal call).
-import {
-  type CallOptions,
-  type ClientUnaryCall,
-  credentials,
-  Metadata,
-  type ServiceError,
-} from '@grpc/grpc-js';
+import { credentials } from '@grpc/grpc-js';
 import { ensureEventTables } from '@rotunda/events';
 import { createObjectStore, processImage } from '@rotunda/images';
 import { startTestS3 } from '@rotunda/images/testing';
 import { ProfileServiceClient, ProfileServiceService } from '@rotunda/protos/profile';
 import { searchIndexFromConfig } from '@rotunda/search';
 import {
-  type Caller,
   connectReadDriver,
   createLogger,
   createPostgresProbe,
@@ -25,11 +18,9 @@ import {
   prismaAdapter,
   type ReadDriver,
   type StartGrpcServerOptions,
-  setCallerMetadata,
-  setIdempotencyKey,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { createTestDatabase, rpcCalls, testCallers } from '@rotunda/service-kit/testing';
 import { PrismaClient } from '../../generated/prisma/client.ts';
 import { grpcOrgDirectory } from '../../src/adapters/grpc-clients.ts';
 import { grpcProfileService } from '../../src/adapters/grpc-profile-service.ts';
@@ -52,30 +43,6 @@ import { createOrgCopy } from '../../src/domain/org-copy.ts';
 import { createPeopleLookups } from '../../src/domain/people-lookups.ts';
 import { createProfileService, type ProfileServiceDependencies } from '../../src/domain/profile-service.ts';
 import { type FakeOrgData, startFakeOrg } from './fake-services.ts';
-
-/** The request and response types of one RPC, read from the generated client's fullest overload. */
-type Unary<M> = M extends (
-  request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? { request: Req; response: Res }
-  : never;
-type Method = {
-  [K in keyof ProfileServiceClient]: Unary<ProfileServiceClient[K]> extends never ? never : K;
-}[keyof ProfileServiceClient];
-
-/** The gRPC status and message of a call that must be refused. */
-export async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
 
 export interface ProfileUnderTestOptions {
   /** What the stand-in org service answers (a test may change it, as the org service's data would change). */
@@ -213,27 +180,7 @@ export async function serveProfile(
     'grpc.max_send_message_length': 16 * 1024 * 1024,
   });
 
-  function rpc<K extends Method>(
-    method: K,
-    request: Partial<Unary<ProfileServiceClient[K]>['request']>,
-    caller?: Caller,
-    idempotencyKey?: string,
-  ): Promise<Unary<ProfileServiceClient[K]>['response']> {
-    const metadata = new Metadata();
-    if (caller) setCallerMetadata(metadata, caller);
-    if (idempotencyKey !== undefined) setIdempotencyKey(metadata, idempotencyKey);
-    const fn = client[method] as unknown as (
-      request: unknown,
-      metadata: Metadata,
-      options: Partial<CallOptions>,
-      callback: (error: ServiceError | null, response: Unary<ProfileServiceClient[K]>['response']) => void,
-    ) => ClientUnaryCall;
-    return new Promise((resolve, reject) =>
-      fn.call(client, request, metadata, {}, (error, response) =>
-        error ? reject(error) : resolve(response),
-      ),
-    );
-  }
+  const rpc = rpcCalls(ProfileServiceService, () => client);
 
   const close = async () => {
     client.close();
