@@ -1,6 +1,6 @@
 // Test doubles for the identity side: RS256 signing keys, Keycloak-shaped access tokens minted with jose, a
-// fake AuthService on a real gRPC server that records every call (with the caller from the metadata) and
-// answers canned results (the access lists it keeps as they are changed), and a gateway started against it (watching the fake's ended sessions).
+// recording fake AuthService (service-kit's) with canned answers (the access lists it keeps as they are
+// changed), and a gateway started against it (watching the fake's ended sessions).
 import type { AddressInfo } from 'node:net';
 import {
   type AccessLists,
@@ -10,17 +10,13 @@ import {
   type LoginResponse,
   type TokenSet,
 } from '@rotunda/protos/auth';
+import { createLogger, type Logger, loadConfig } from '@rotunda/service-kit';
 import {
-  type CallContext,
-  type Caller,
-  createLogger,
-  type Logger,
-  loadConfig,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
+  type FakeAnswer,
+  type RecordingFake,
+  startRecordingFake,
+  testCallers,
+} from '@rotunda/service-kit/testing';
 import type { Express } from 'express';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { createApp } from '../../src/app.ts';
@@ -159,36 +155,18 @@ export const AGENCY: Agency = {
 export const AGENCY_SIGN_IN_URL =
   'http://localhost:8081/realms/rotunda/protocol/openid-connect/auth?client_id=rotunda-auth&kc_idp_hint=department-of-motor-vehicles';
 
-type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
-
-export interface RecordedCall {
-  method: string;
-  request: Record<string, unknown>;
-  caller: Caller | undefined;
-  requestId: string;
-}
-
-export interface FakeAuth {
-  server: RunningGrpcServer;
-  address: string;
-  /** Every call but the gateways' background ListEndedSessions. */
-  calls: RecordedCall[];
-  /** The session ids ListEndedSessions answers; push one to end a session. */
+export interface FakeAuth extends RecordingFake {
+  /** The session ids ListEndedSessions answers (its polls are not recorded); push one to end a session. */
   endedSessions: string[];
   /** The access lists GetAccessLists answers and ChangeAccessList changes; `reset` restores them. */
   access: AccessLists;
   /** The keys GetJwks hands out; replace to rotate. */
   jwks: { keys: JWK[] };
-  /** Replace one RPC's answer for the current test; `reset` restores the defaults. */
-  answer: (method: string, handler: Handler) => void;
-  callsTo: (method: string) => RecordedCall[];
-  reset: () => void;
 }
 
 export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
-  const calls: RecordedCall[] = [];
   const jwks = { keys: keys.map((key) => key.jwk) };
-  const defaults: Record<string, Handler> = {
+  const defaults: Record<string, FakeAnswer> = {
     createCaptchaChallenge: async () => ({
       challenge_json: JSON.stringify({
         algorithm: 'SHA-256',
@@ -246,40 +224,18 @@ export async function startFakeAuth(keys: SigningKey[]): Promise<FakeAuth> {
     addAgency: async () => AGENCY,
     removeAgency: async () => ({}),
   };
-  let overrides: Record<string, Handler> = {};
-  const implementation = Object.fromEntries(
-    Object.keys(AuthServiceService).map((method) => [
-      method,
-      unary(logger, method, async (request: Record<string, unknown>, context) => {
-        if (method !== 'listEndedSessions')
-          calls.push({ method, request, caller: context.caller, requestId: context.requestId });
-        const handler = overrides[method] ?? defaults[method];
-        if (!handler) throw new Error(`no answer for ${method}`);
-        return handler(request, context);
-      }),
-    ]),
-  );
-  const server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [{ name: 'rotunda.auth.v1.AuthService', definition: AuthServiceService, implementation }],
+  const recording = await startRecordingFake({
+    definition: AuthServiceService,
+    defaults,
+    unrecorded: ['listEndedSessions'],
   });
   const fake: FakeAuth = {
-    server,
-    address: `127.0.0.1:${server.port}`,
-    calls,
+    ...recording,
     endedSessions: [],
     access: accessLists(),
     jwks,
-    answer: (method, handler) => {
-      overrides[method] = handler;
-    },
-    callsTo: (method) => calls.filter((call) => call.method === method),
     reset: () => {
-      overrides = {};
-      calls.length = 0;
+      recording.reset();
       fake.endedSessions.length = 0;
       fake.access = accessLists();
     },

@@ -1,31 +1,15 @@
-// Test double for the notification service: a fake NotificationService on a real gRPC server that records every
-// call (with the caller from the metadata) and answers canned results, with each member's unread count kept here:
-// `announce` changes one and streams the change to every open WatchUnreadCounts, as the service's replicas do, and
-// `endWatches` ends those streams, as a restarting service would.
+// Test double for the notification service: a recording fake NotificationService (service-kit's) with canned
+// answers, and each member's unread count kept here: `announce` changes one and streams the change to every open
+// WatchUnreadCounts, as the service's replicas do, and `endWatches` ends those streams, as a restarting service
+// would.
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import {
   type Notification,
   NotificationServiceService,
   type UnreadCountChanged,
 } from '@rotunda/protos/notification';
-import {
-  type CallContext,
-  type Caller,
-  DomainError,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
-import { logger } from './fake-auth.ts';
-
-type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
-
-export interface RecordedNotificationCall {
-  method: string;
-  request: Record<string, unknown>;
-  caller: Caller | undefined;
-}
+import { DomainError } from '@rotunda/service-kit';
+import { type FakeAnswer, type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
 
 export const COMMENT_NOTIFICATION: Notification = {
   id: 12,
@@ -54,12 +38,7 @@ export const PREFERENCES = {
 /** The one token the fake's Unsubscribe knows. */
 export const UNSUBSCRIBE_TOKEN = 'k3Yq-unsubscribe-token';
 
-export interface FakeNotification {
-  server: RunningGrpcServer;
-  address: string;
-  calls: RecordedNotificationCall[];
-  answer: (method: string, handler: Handler) => void;
-  callsTo: (method: string) => RecordedNotificationCall[];
+export interface FakeNotification extends RecordingFake {
   /** Each member's unread count, as GetUnreadCount answers it (0 when absent). */
   unread: Map<string, number>;
   /** Sets a member's count and streams the change to every open watch. */
@@ -72,10 +51,9 @@ export interface FakeNotification {
 }
 
 export async function startFakeNotification(): Promise<FakeNotification> {
-  const calls: RecordedNotificationCall[] = [];
   const unread = new Map<string, number>();
   const watches = new Set<ServerWritableStream<unknown, UnreadCountChanged>>();
-  const defaults: Record<string, Handler> = {
+  const defaults: Record<string, FakeAnswer> = {
     listNotifications: async () => ({
       items: [COMMENT_NOTIFICATION, MODERATION_NOTIFICATION],
       unread_count: 1,
@@ -95,44 +73,18 @@ export async function startFakeNotification(): Promise<FakeNotification> {
       json: JSON.stringify({ notifications: [{ id: 12, kind: 'comment' }], preferences: PREFERENCES }),
     }),
   };
-  let overrides: Record<string, Handler> = {};
-  const implementation = Object.fromEntries(
-    Object.keys(NotificationServiceService).map((method) => [
-      method,
-      method === 'watchUnreadCounts'
-        ? (call: ServerWritableStream<unknown, UnreadCountChanged>) => {
-            watches.add(call);
-            call.on('cancelled', () => watches.delete(call));
-          }
-        : unary(logger, method, async (request: Record<string, unknown>, context) => {
-            calls.push({ method, request, caller: context.caller });
-            const handler = overrides[method] ?? defaults[method];
-            if (!handler) throw new Error(`no answer for ${method}`);
-            return handler(request, context);
-          }),
-    ]),
-  );
-  const server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.notification.v1.NotificationService',
-        definition: NotificationServiceService,
-        implementation,
+  const recording = await startRecordingFake({
+    definition: NotificationServiceService,
+    defaults,
+    handlers: {
+      watchUnreadCounts: (call: ServerWritableStream<unknown, UnreadCountChanged>) => {
+        watches.add(call);
+        call.on('cancelled', () => watches.delete(call));
       },
-    ],
+    },
   });
   return {
-    server,
-    address: `127.0.0.1:${server.port}`,
-    calls,
-    answer: (method, handler) => {
-      overrides[method] = handler;
-    },
-    callsTo: (method) => calls.filter((call) => call.method === method),
+    ...recording,
     unread,
     announce: (userId, count) => {
       unread.set(userId, count);
@@ -144,8 +96,7 @@ export async function startFakeNotification(): Promise<FakeNotification> {
       watches.clear();
     },
     reset: () => {
-      overrides = {};
-      calls.length = 0;
+      recording.reset();
       unread.clear();
     },
   };

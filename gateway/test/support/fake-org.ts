@@ -1,24 +1,7 @@
-// A fake OrgService on a real gRPC server for the gateway's /api/orgs tests: records every call with the
-// caller from the metadata and answers canned organizations, divisions and groups; one test may replace an
-// answer (or throw a DomainError) with `answer`.
+// A recording fake OrgService (service-kit's) for the gateway's /api/orgs tests: canned organizations, divisions
+// and groups.
 import { type Division, type Organization, OrgServiceService } from '@rotunda/protos/org';
-import {
-  type CallContext,
-  type Caller,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
-import { logger } from './fake-auth.ts';
-
-type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
-
-export interface RecordedOrgCall {
-  method: string;
-  request: Record<string, unknown>;
-  caller: Caller | undefined;
-}
+import { type FakeAnswer, type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
 
 export const ORGANIZATION: Organization = {
   organization_id: 12,
@@ -56,18 +39,10 @@ export const GROUPS = [
   { group_id: 5, group_name: 'Lobbyists' },
 ];
 
-export interface FakeOrg {
-  server: RunningGrpcServer;
-  address: string;
-  calls: RecordedOrgCall[];
-  answer: (method: string, handler: Handler) => void;
-  callsTo: (method: string) => RecordedOrgCall[];
-  reset: () => void;
-}
+export type FakeOrg = RecordingFake;
 
 export async function startFakeOrg(): Promise<FakeOrg> {
-  const calls: RecordedOrgCall[] = [];
-  const defaults: Record<string, Handler> = {
+  const defaults: Record<string, FakeAnswer> = {
     listGroups: async () => ({ groups: GROUPS }),
     listOrganizations: async () => ({ organizations: [ORGANIZATION] }),
     searchOrganizations: async () => ({ organizations: [ORGANIZATION], total: 41 }),
@@ -82,36 +57,5 @@ export async function startFakeOrg(): Promise<FakeOrg> {
     addDivision: async () => ({ division: DIVISION, created: true }),
     listDivisions: async () => ({ divisions: [DIVISION] }),
   };
-  let overrides: Record<string, Handler> = {};
-  const implementation = Object.fromEntries(
-    Object.keys(OrgServiceService).map((method) => [
-      method,
-      unary(logger, method, async (request: Record<string, unknown>, context) => {
-        calls.push({ method, request, caller: context.caller });
-        const handler = overrides[method] ?? defaults[method];
-        if (!handler) throw new Error(`no answer for ${method}`);
-        return handler(request, context);
-      }),
-    ]),
-  );
-  const server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [{ name: 'rotunda.org.v1.OrgService', definition: OrgServiceService, implementation }],
-  });
-  return {
-    server,
-    address: `127.0.0.1:${server.port}`,
-    calls,
-    answer: (method, handler) => {
-      overrides[method] = handler;
-    },
-    callsTo: (method) => calls.filter((call) => call.method === method),
-    reset: () => {
-      overrides = {};
-      calls.length = 0;
-    },
-  };
+  return startRecordingFake({ definition: OrgServiceService, defaults });
 }

@@ -1,8 +1,7 @@
-// A fake PostService on a real gRPC server for the gateway's /api/posts and moderation tests: records every call
-// with the caller from the metadata and answers canned posts, comments, types, likes, reports and the log; one
-// test may replace an answer (or throw a DomainError) with `answer`. The feed version it answers is the test's to
-// move (or to make fail); the gateways' questions for it are counted, not recorded with the calls; so is the
-// moderation snapshot, which the test sets (a suspension, a hidden author) and the gateways poll.
+// A recording fake PostService (service-kit's) for the gateway's /api/posts and moderation tests: canned posts,
+// comments, types, likes, reports and the log. The feed version it answers is the test's to move (or to make
+// fail); the gateways' questions for it are counted, not recorded with the calls; so is the moderation snapshot,
+// which the test sets (a suspension, a hidden author) and the gateways poll.
 import {
   type Comment,
   type ModerationLogEntry,
@@ -12,23 +11,7 @@ import {
   PostServiceService,
   type ReportedTarget,
 } from '@rotunda/protos/post';
-import {
-  type CallContext,
-  type Caller,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
-import { logger } from './fake-auth.ts';
-
-type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
-
-export interface RecordedPostCall {
-  method: string;
-  request: Record<string, unknown>;
-  caller: Caller | undefined;
-}
+import { type FakeAnswer, type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
 
 export const COMMENT: Comment = {
   comment_id: 31,
@@ -180,12 +163,7 @@ export const EVENT_TYPES = [
   { eventtype_id: 10, event_type: 'OTHER' },
 ];
 
-export interface FakePost {
-  server: RunningGrpcServer;
-  address: string;
-  calls: RecordedPostCall[];
-  answer: (method: string, handler: Handler) => void;
-  callsTo: (method: string) => RecordedPostCall[];
+export interface FakePost extends RecordingFake {
   /** What GetFeedVersion answers (it fails while `failing`), and how often it was asked. */
   feedVersion: { value: number; failing: boolean; asked: number };
   /** What GetModerationSnapshot answers; `reset` empties it. */
@@ -194,10 +172,15 @@ export interface FakePost {
 }
 
 export async function startFakePost(): Promise<FakePost> {
-  const calls: RecordedPostCall[] = [];
   const feedVersion = { value: 1, failing: false, asked: 0 };
   const moderation: ModerationSnapshot = { suspensions: [], hidden_authors: [] };
-  const defaults: Record<string, Handler> = {
+  const defaults: Record<string, FakeAnswer> = {
+    getFeedVersion: async () => {
+      feedVersion.asked++;
+      if (feedVersion.failing) throw new Error('the feed version cannot be read');
+      return { version: feedVersion.value };
+    },
+    getModerationSnapshot: async () => moderation,
     exportMine: async () => ({
       json: JSON.stringify({
         reports: [{ report_id: 41 }],
@@ -247,44 +230,17 @@ export async function startFakePost(): Promise<FakePost> {
     liftSuspension: async () => ({}),
     listModerationLog: async () => ({ entries: MODERATION_LOG }),
   };
-  let overrides: Record<string, Handler> = {};
-  const implementation = Object.fromEntries(
-    Object.keys(PostServiceService).map((method) => [
-      method,
-      unary(logger, method, async (request: Record<string, unknown>, context) => {
-        if (method === 'getFeedVersion') {
-          feedVersion.asked++;
-          if (feedVersion.failing) throw new Error('the feed version cannot be read');
-          return { version: feedVersion.value };
-        }
-        if (method === 'getModerationSnapshot') return moderation;
-        calls.push({ method, request, caller: context.caller });
-        const handler = overrides[method] ?? defaults[method];
-        if (!handler) throw new Error(`no answer for ${method}`);
-        return handler(request, context);
-      }),
-    ]),
-  );
-  const server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [{ name: 'rotunda.post.v1.PostService', definition: PostServiceService, implementation }],
+  const recording = await startRecordingFake({
+    definition: PostServiceService,
+    defaults,
+    unrecorded: ['getFeedVersion', 'getModerationSnapshot'],
   });
   return {
-    server,
-    address: `127.0.0.1:${server.port}`,
-    calls,
-    answer: (method, handler) => {
-      overrides[method] = handler;
-    },
-    callsTo: (method) => calls.filter((call) => call.method === method),
+    ...recording,
     feedVersion,
     moderation,
     reset: () => {
-      overrides = {};
-      calls.length = 0;
+      recording.reset();
       feedVersion.failing = false;
       moderation.suspensions.length = 0;
       moderation.hidden_authors.length = 0;

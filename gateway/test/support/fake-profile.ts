@@ -1,7 +1,6 @@
-// A fake ProfileService on a real gRPC server for the gateway's /api/profiles, /api/issues and login tests:
-// records every call with the caller from the metadata and answers canned profiles (the canned one with personal
-// contact details, which list answers cannot carry), jobs, colleagues, issue areas, claims and authors; one test
-// may replace an answer (or throw a DomainError) with `answer`.
+// A recording fake ProfileService (service-kit's) for the gateway's /api/profiles, /api/issues and login tests:
+// canned profiles (the canned one with personal contact details, which list answers cannot carry), jobs,
+// colleagues, issue areas, claims and authors.
 import {
   type Claimant,
   type Colleague,
@@ -13,24 +12,8 @@ import {
   ProfileServiceService,
   type UserIssue,
 } from '@rotunda/protos/profile';
-import {
-  type CallContext,
-  type Caller,
-  type RunningGrpcServer,
-  serverStream,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
-import { logger, MEMBER } from './fake-auth.ts';
-
-type Handler = (request: Record<string, unknown>, context: CallContext) => Promise<object>;
-
-export interface RecordedProfileCall {
-  method: string;
-  request: Record<string, unknown>;
-  caller: Caller | undefined;
-}
+import { type FakeAnswer, type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
+import { MEMBER } from './fake-auth.ts';
 
 export const DIRECTORY_CARD: DirectoryCard = {
   profile_id: 7,
@@ -160,18 +143,10 @@ export const DECIDED_AT = new Date('2026-11-21T09:30:00.000Z');
 
 export const PICTURE_URL = '/media/pictures/2026/11/1c2d3a52-7c1e-4d8a-9a43-1d2f6b1f0a02.jpg';
 
-export interface FakeProfile {
-  server: RunningGrpcServer;
-  address: string;
-  calls: RecordedProfileCall[];
-  answer: (method: string, handler: Handler) => void;
-  callsTo: (method: string) => RecordedProfileCall[];
-  reset: () => void;
-}
+export type FakeProfile = RecordingFake;
 
 export async function startFakeProfile(): Promise<FakeProfile> {
-  const calls: RecordedProfileCall[] = [];
-  const defaults: Record<string, Handler> = {
+  const defaults: Record<string, FakeAnswer> = {
     exportMine: async () => ({
       json: JSON.stringify({
         profile: { profile_id: PROFILE.profile_id, first_name: PROFILE.first_name },
@@ -224,47 +199,10 @@ export async function startFakeProfile(): Promise<FakeProfile> {
     getAuthors: async () => ({ authors: [] }),
     listAuthors: async () => ({ authors: [] }),
   };
-  let overrides: Record<string, Handler> = {};
-  const answerTo = async (method: string, request: Record<string, unknown>, context: CallContext) => {
-    calls.push({ method, request, caller: context.caller });
-    const handler = overrides[method] ?? defaults[method];
-    if (!handler) throw new Error(`no answer for ${method}`);
-    return handler(request, context);
-  };
-  // A streaming method's handler answers { profiles }: each is one message of the stream.
-  const implementation = Object.fromEntries(
-    Object.entries(ProfileServiceService).map(([method, definition]) => [
-      method,
-      definition.responseStream
-        ? serverStream(logger, method, async function* (request: Record<string, unknown>, context) {
-            const { profiles } = (await answerTo(method, request, context)) as { profiles: object[] };
-            yield* profiles;
-          })
-        : unary(logger, method, (request: Record<string, unknown>, context) =>
-            answerTo(method, request, context),
-          ),
-    ]),
-  );
-  const server = await startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      { name: 'rotunda.profile.v1.ProfileService', definition: ProfileServiceService, implementation },
-    ],
+  return startRecordingFake({
+    definition: ProfileServiceService,
+    defaults,
+    // A streaming method's answer is { profiles }: each is one message of the stream.
+    streamed: (answer) => (answer as { profiles: object[] }).profiles,
   });
-  return {
-    server,
-    address: `127.0.0.1:${server.port}`,
-    calls,
-    answer: (method, handler) => {
-      overrides[method] = handler;
-    },
-    callsTo: (method) => calls.filter((call) => call.method === method),
-    reset: () => {
-      overrides = {};
-      calls.length = 0;
-    },
-  };
 }
