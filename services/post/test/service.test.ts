@@ -402,7 +402,7 @@ describe('adding posts', () => {
   });
 
   it('asks nothing of the profile service for a refused form', async () => {
-    profiles.calls.length = 0;
+    profiles.reset();
     await refusal(addPost({}));
     expect(profiles.calls).toEqual([]);
   });

@@ -1,15 +1,10 @@
-// The profile and org services as the post service meets them, played on real gRPC servers: the profile service's
-// author calls (GetAuthorByUser, GetAuthors, ListAuthors) from a list of profiles a test may edit, and the org
-// service's ExportNames from a list of organizations and divisions. Both record how often they were asked.
+// The profile and org services as the post service meets them, as recording fakes (service-kit's): the profile
+// service's author calls (GetAuthorByUser, GetAuthors, ListAuthors) from a list of profiles a test may edit, and
+// the org service's ExportNames from a list of organizations and divisions.
 import { OrgServiceService } from '@rotunda/protos/org';
 import { type Author, ProfileServiceService } from '@rotunda/protos/profile';
-import {
-  createLogger,
-  DomainError,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
+import { createLogger, DomainError } from '@rotunda/service-kit';
+import { type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
 
 export const logger = createLogger('post-test', 'silent');
 
@@ -61,90 +56,59 @@ export function demoAuthors(): Author[] {
   ];
 }
 
-export interface FakeProfiles {
-  server: RunningGrpcServer;
-  address: string;
+export interface FakeProfiles extends RecordingFake {
   authors: Author[];
-  calls: string[];
 }
 
 export async function startFakeProfiles(): Promise<FakeProfiles> {
-  const fake = { authors: demoAuthors(), calls: [] as string[] } as FakeProfiles;
-  const implementation = {
-    getAuthorByUser: unary(logger, 'GetAuthorByUser', async (request: { user_id: string }) => {
-      fake.calls.push('getAuthorByUser');
-      const author = fake.authors.find((a) => a.user_id && a.user_id === request.user_id);
-      if (!author) throw new DomainError('not_found', 'Profile not found');
-      return author;
-    }),
-    getAuthors: unary(logger, 'GetAuthors', async (request: { profile_ids: number[] }) => {
-      fake.calls.push('getAuthors');
-      return { authors: fake.authors.filter((a) => request.profile_ids.includes(a.profile_id)) };
-    }),
-    listAuthors: unary(
-      logger,
-      'ListAuthors',
-      async (request: { after_profile_id: number; limit: number }) => {
-        fake.calls.push('listAuthors');
-        return {
-          authors: fake.authors
-            .filter((a) => a.user_id && a.profile_id > request.after_profile_id)
-            .slice(0, request.limit),
-        };
+  const authors = demoAuthors();
+  const fake = await startRecordingFake({
+    definition: ProfileServiceService,
+    defaults: {
+      getAuthorByUser: async (request) => {
+        const author = authors.find((a) => a.user_id && a.user_id === request.user_id);
+        if (!author) throw new DomainError('not_found', 'Profile not found');
+        return author;
       },
-    ),
-  };
-  fake.server = await startGrpcServer({
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      { name: 'rotunda.profile.v1.ProfileService', definition: ProfileServiceService, implementation },
-    ],
+      getAuthors: async (request) => ({
+        authors: authors.filter((a) => (request.profile_ids as number[]).includes(a.profile_id)),
+      }),
+      listAuthors: async (request) => ({
+        authors: authors
+          .filter((a) => a.user_id && a.profile_id > (request.after_profile_id as number))
+          .slice(0, request.limit as number),
+      }),
+    },
   });
-  fake.address = `127.0.0.1:${fake.server.port}`;
-  return fake;
+  return { ...fake, authors };
 }
 
-export interface FakeOrgs {
-  server: RunningGrpcServer;
-  address: string;
+export interface FakeOrgs extends RecordingFake {
   organizations: { organization_id: number; organization_name: string; group_type: string }[];
   divisions: { division_id: number; division_name: string; organization_id: number }[];
-  calls: string[];
 }
 
 export async function startFakeOrgs(): Promise<FakeOrgs> {
-  const fake = {
-    organizations: [
-      { organization_id: 12, organization_name: 'Capitol Bridge Advocates', group_type: 'Lobbyists' },
-      { organization_id: 14, organization_name: 'Delta Water Authority', group_type: 'Agencies' },
-    ],
-    divisions: [{ division_id: 3, division_name: 'Government Affairs', organization_id: 12 }],
-    calls: [] as string[],
-  } as FakeOrgs;
-  const implementation = {
-    exportNames: unary(logger, 'ExportNames', async () => {
-      fake.calls.push('exportNames');
-      return {
-        organizations: fake.organizations.map((organization) => ({ ...organization, email_domains: [] })),
-        divisions: fake.divisions.map((division) => ({
+  const organizations = [
+    { organization_id: 12, organization_name: 'Capitol Bridge Advocates', group_type: 'Lobbyists' },
+    { organization_id: 14, organization_name: 'Delta Water Authority', group_type: 'Agencies' },
+  ];
+  const divisions = [{ division_id: 3, division_name: 'Government Affairs', organization_id: 12 }];
+  const fake = await startRecordingFake({
+    definition: OrgServiceService,
+    defaults: {
+      exportNames: async () => ({
+        organizations: organizations.map((organization) => ({ ...organization, email_domains: [] })),
+        divisions: divisions.map((division) => ({
           ...division,
           division_type: 'Office',
           active_division: true,
           organization_name:
-            fake.organizations.find((o) => o.organization_id === division.organization_id)
-              ?.organization_name ?? '',
+            organizations.find((o) => o.organization_id === division.organization_id)?.organization_name ??
+            '',
         })),
-      };
-    }),
-  };
-  fake.server = await startGrpcServer({
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [{ name: 'rotunda.org.v1.OrgService', definition: OrgServiceService, implementation }],
+      }),
+    },
   });
-  fake.address = `127.0.0.1:${fake.server.port}`;
-  return fake;
+  return { ...fake, organizations, divisions };
 }
