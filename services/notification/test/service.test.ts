@@ -24,7 +24,13 @@ import {
   startGrpcServer,
   useServiceIdentity,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
+import {
+  createTestDatabase,
+  diffSchemaAndDatabase,
+  refusal,
+  rpcCalls,
+  testCallers,
+} from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationConfigSchema } from '../src/config.ts';
@@ -121,36 +127,8 @@ async function startReplica() {
 
 const first = () => replicas[0] as (typeof replicas)[number];
 
-/** Calls a unary method as `caller` (none: a visitor) on a replica's client. */
-function call<Response>(
-  method: keyof NotificationServiceClient,
-  request: object,
-  caller?: Caller,
-  client: NotificationServiceClient = first().client,
-): Promise<Response> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  const defaults = NotificationServiceService[method as 'markRead'].requestDeserialize(Buffer.alloc(0));
-  return new Promise((resolve, reject) =>
-    (client[method] as (...args: unknown[]) => unknown).call(
-      client,
-      { ...defaults, ...request },
-      metadata,
-      {},
-      (error: ServiceError | null, response: Response) => (error ? reject(error) : resolve(response)),
-    ),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+/** Calls a unary method as `caller` (none: a visitor) on the first replica's client. */
+const call = rpcCalls(NotificationServiceService, () => first().client);
 
 interface Page {
   items: {
@@ -166,7 +144,7 @@ interface Page {
 }
 
 const list = (caller: Caller, request: { before?: number; limit?: number } = {}) =>
-  call<Page>('listNotifications', request, caller);
+  call('listNotifications', request, caller) as Promise<Page>;
 
 /** Records events in the producer's outbox in one transaction, then lets the first replica handle them. */
 async function record(schema: string, ...events: DomainEvent[]) {
@@ -417,7 +395,9 @@ describe('notification service', () => {
     });
 
     const theirs = (await list(ALEX)).items[0]?.id as number;
-    expect(await call('markRead', { ids: [all.items[0]?.id, theirs] }, DANA)).toEqual({ unread_count: 4 });
+    expect(await call('markRead', { ids: [all.items[0]?.id as number, theirs] }, DANA)).toEqual({
+      unread_count: 4,
+    });
     expect((await list(ALEX)).items[0]?.read).toBe(false);
     expect(await refusal(call('markRead', { ids: [1], all: true }, DANA))).toMatchObject({
       code: status.INVALID_ARGUMENT,
@@ -444,7 +424,7 @@ describe('notification service', () => {
     await expect
       .poll(() => changes, { timeout: 2000 })
       .toContainEqual({ user_id: DANA.userId, unread_count: 1 });
-    await call('markRead', { all: true }, DANA, first().client);
+    await call('markRead', { all: true }, DANA);
     await expect
       .poll(() => changes, { timeout: 2000 })
       .toContainEqual({ user_id: DANA.userId, unread_count: 0 });
@@ -576,7 +556,7 @@ describe('notification service', () => {
   });
 
   it('exports the caller’s notifications and preferences, and no token', async () => {
-    const exported = JSON.parse((await call<{ json: string }>('exportMine', {}, KIM)).json);
+    const exported = JSON.parse((await call('exportMine', {}, KIM)).json);
     expect(Object.keys(exported)).toEqual(['notifications', 'preferences']);
     expect(exported.notifications).toHaveLength(4);
     expect(exported.notifications[3]).toMatchObject({
