@@ -13,14 +13,8 @@ import { NotificationServiceService } from '@rotunda/protos/notification';
 import { OrgServiceService } from '@rotunda/protos/org';
 import { PostServiceService } from '@rotunda/protos/post';
 import { ProfileServiceService } from '@rotunda/protos/profile';
-import {
-  createLogger,
-  loadConfig,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
+import { createLogger, loadConfig, type RunningGrpcServer, startGrpcServer } from '@rotunda/service-kit';
+import { type RecordingFake, startRecordingFake, testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
@@ -29,45 +23,30 @@ import { createHealthChecker } from '../src/grpc/health.ts';
 
 const logger = createLogger('test', 'silent');
 const created = new Date('2026-11-20T18:30:00.000Z');
-const seen = { calls: 0, requestIds: [] as string[], delayMs: 0 };
+/** How long the news service takes to answer (a test makes it slow). */
+const answerDelay = { ms: 0 };
 
-async function newsServer(): Promise<RunningGrpcServer> {
-  return startGrpcServer({
-    callers: testCallers.verifier,
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [
-      {
-        name: 'rotunda.news.v1.NewsService',
-        definition: NewsServiceService,
-        implementation: {
-          listHeadlines: unary(
-            logger,
-            'ListHeadlines',
-            async (_request, context): Promise<ListHeadlinesResponse> => {
-              seen.calls += 1;
-              seen.requestIds.push(context.requestId);
-              if (seen.delayMs) await new Promise((resolve) => setTimeout(resolve, seen.delayMs));
-              return {
-                headlines: [
-                  {
-                    title: 'Budget deal reached',
-                    snippet: 'Negotiators agreed.',
-                    url: 'https://example.org/a',
-                    logo: '',
-                    publication: 'The Capitol Ledger',
-                    created_at: created,
-                  },
-                ],
-              };
+const newsFake = () =>
+  startRecordingFake({
+    definition: NewsServiceService,
+    defaults: {
+      listHeadlines: async (): Promise<ListHeadlinesResponse> => {
+        if (answerDelay.ms) await new Promise((resolve) => setTimeout(resolve, answerDelay.ms));
+        return {
+          headlines: [
+            {
+              title: 'Budget deal reached',
+              snippet: 'Negotiators agreed.',
+              url: 'https://example.org/a',
+              logo: '',
+              publication: 'The Capitol Ledger',
+              created_at: created,
             },
-          ),
-        },
+          ],
+        };
       },
-    ],
+    },
   });
-}
 
 const healthOnly = (name: string, definition: ServiceDefinition) =>
   startGrpcServer({
@@ -123,12 +102,12 @@ async function serve(env: Record<string, string>) {
 
 describe('gateway', () => {
   const servers: RunningGrpcServer[] = [];
-  let news: RunningGrpcServer;
+  let news: RecordingFake;
   let env: Record<string, string>;
   let gateway: Awaited<ReturnType<typeof serve>>;
 
   beforeAll(async () => {
-    news = await newsServer();
+    news = await newsFake();
     const others = await Promise.all([
       healthOnly('rotunda.auth.v1.AuthService', AuthServiceService),
       healthOnly('rotunda.profile.v1.ProfileService', ProfileServiceService),
@@ -136,9 +115,9 @@ describe('gateway', () => {
       healthOnly('rotunda.post.v1.PostService', PostServiceService),
       healthOnly('rotunda.notification.v1.NotificationService', NotificationServiceService),
     ]);
-    servers.push(news, ...others);
+    servers.push(news.server, ...others);
     env = {
-      NEWS_SERVICE_ADDR: `127.0.0.1:${news.port}`,
+      NEWS_SERVICE_ADDR: news.address,
       AUTH_SERVICE_ADDR: `127.0.0.1:${others[0]?.port}`,
       PROFILE_SERVICE_ADDR: `127.0.0.1:${others[1]?.port}`,
       ORG_SERVICE_ADDR: `127.0.0.1:${others[2]?.port}`,
@@ -148,7 +127,7 @@ describe('gateway', () => {
     gateway = await serve(env);
   });
   afterEach(() => {
-    seen.delayMs = 0;
+    answerDelay.ms = 0;
   });
   afterAll(async () => {
     await gateway.close();
@@ -173,7 +152,7 @@ describe('gateway', () => {
   it('carries the caller’s request id to the service and back', async () => {
     const res = await fetch(`${gateway.base}/api/news`, { headers: { 'x-request-id': 'trace-abc-123' } });
     expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
-    expect(seen.requestIds.at(-1)).toBe('trace-abc-123');
+    expect(news.calls.at(-1)?.requestId).toBe('trace-abc-123');
   });
 
   it('makes up a request id when the caller sends none or a malformed one', async () => {
@@ -182,21 +161,21 @@ describe('gateway', () => {
     });
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(seen.requestIds.at(-1)).toBe(id);
+    expect(news.calls.at(-1)?.requestId).toBe(id);
   });
 
   it('serves a crowd of visitors from one service call within the cache window', async () => {
     const cached = await serve({ ...env, PUBLIC_CACHE_SECONDS: '30' });
-    const before = seen.calls;
+    const before = news.calls.length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${cached.base}/api/news`)));
     expect(answers.every((res) => res.status === 200)).toBe(true);
     expect(answers[0]?.headers.get('cache-control')).toBe('public, max-age=30');
-    expect(seen.calls - before).toBe(1);
+    expect(news.calls.length - before).toBe(1);
     await cached.close();
   });
 
   it('answers 504 with a clear message when a service does not answer within the deadline', async () => {
-    seen.delayMs = 1500;
+    answerDelay.ms = 1500;
     const slow = await serve({ ...env, GRPC_DEADLINE_MS: '200' });
     const started = Date.now();
     const res = await fetch(`${slow.base}/api/news`);

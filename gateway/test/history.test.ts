@@ -5,20 +5,13 @@
 // 400 for a bad id or cursor, 404 for an unknown id (the service's NOT_FOUND).
 import { OrgServiceService } from '@rotunda/protos/org';
 import { ProfileServiceService } from '@rotunda/protos/profile';
-import {
-  type Caller,
-  DomainError,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
-import { testCallers } from '@rotunda/service-kit/testing';
+import { DomainError } from '@rotunda/service-kit';
+import { type FakeAnswer, type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessToken,
   type FakeAuth,
   get,
-  logger,
   MEMBER,
   type RunningGateway,
   type SigningKey,
@@ -29,12 +22,6 @@ import {
 
 const LOGIN_REQUIRED = { errors: [{ msg: 'Access Restricted. Please login.' }] };
 const CONTRIBUTORS_ONLY = { errors: [{ msg: 'Contributors only' }] };
-
-interface Call {
-  method: string;
-  request: Record<string, unknown>;
-  caller: Caller | undefined;
-}
 
 /** Two entries as a service answers them, newest first: an edit by a named contributor, a creation by nobody named. */
 const ENTRIES = [
@@ -79,65 +66,56 @@ const ANSWER = [
 
 let key: SigningKey;
 let auth: FakeAuth;
-let org: RunningGrpcServer;
-let profile: RunningGrpcServer;
+let org: RecordingFake;
+let profile: RecordingFake;
 let gateway: RunningGateway;
 let member: Record<string, string>;
 let contributor: Record<string, string>;
-const calls: Call[] = [];
+/** The calls both services were asked. */
+const calls = () => [...org.calls, ...profile.calls];
 
 /** Answers the history of id 12 and NOT_FOUND for any other id. */
-const historyOf = (method: string, idField: string, notFound: string) =>
-  unary(logger, method, async (request: Record<string, unknown>, context) => {
-    calls.push({ method, request, caller: context.caller });
+const historyOf =
+  (idField: string, notFound: string): FakeAnswer =>
+  async (request) => {
     if (request[idField] !== 12) throw new DomainError('not_found', notFound);
     return { entries: ENTRIES };
-  });
+  };
 
 beforeAll(async () => {
   key = await signingKey('key-1');
   auth = await startFakeAuth([key]);
-  const serve = (name: string, definition: object, implementation: object) =>
-    startGrpcServer({
-      callers: testCallers.verifier,
-      host: '127.0.0.1',
-      port: 0,
-      logger,
-      services: [{ name, definition, implementation } as never],
-    });
-  org = await serve('rotunda.org.v1.OrgService', OrgServiceService, {
-    listOrganizationHistory: historyOf(
-      'listOrganizationHistory',
-      'organization_id',
-      'Organization not found',
-    ),
+  org = await startRecordingFake({
+    definition: OrgServiceService,
+    defaults: { listOrganizationHistory: historyOf('organization_id', 'Organization not found') },
   });
-  profile = await serve('rotunda.profile.v1.ProfileService', ProfileServiceService, {
-    listProfileHistory: historyOf('listProfileHistory', 'profile_id', 'Profile not found'),
-    getAuthorsByUsers: unary(logger, 'getAuthorsByUsers', async (request: { user_ids: string[] }) => {
-      calls.push({ method: 'getAuthorsByUsers', request, caller: undefined });
-      return {
-        authors: request.user_ids
+  profile = await startRecordingFake({
+    definition: ProfileServiceService,
+    defaults: {
+      listProfileHistory: historyOf('profile_id', 'Profile not found'),
+      getAuthorsByUsers: async (request) => ({
+        authors: (request.user_ids as string[])
           .filter((id) => id === 'concierge-1')
           .map((user_id) => ({ profile_id: 40, user_id, first_name: 'Connie', last_name: 'Concierge' })),
-      };
-    }),
+      }),
+    },
   });
   gateway = await startGateway({
     AUTH_SERVICE_ADDR: auth.address,
-    ORG_SERVICE_ADDR: `127.0.0.1:${org.port}`,
-    PROFILE_SERVICE_ADDR: `127.0.0.1:${profile.port}`,
+    ORG_SERVICE_ADDR: org.address,
+    PROFILE_SERVICE_ADDR: profile.address,
   });
   member = { 'x-auth-token': await accessToken(key) };
   contributor = { 'x-auth-token': await accessToken(key, { roles: ['contributor'] }) };
 });
 afterEach(() => {
-  calls.length = 0;
+  org.reset();
+  profile.reset();
 });
 afterAll(async () => {
   await gateway.close();
-  await org.shutdown();
-  await profile.shutdown();
+  await org.server.shutdown();
+  await profile.server.shutdown();
   await auth.server.shutdown();
 });
 
@@ -151,18 +129,18 @@ describe.each([
     const { status, body } = await get(url(`/api/history/${kind}/12`), contributor);
     expect(status).toBe(200);
     expect(body).toEqual(ANSWER);
-    const asked = calls.find((c) => c.method === method);
+    const asked = calls().find((c) => c.method === method);
     expect(asked?.request).toEqual({ [idField]: 12, before_id: 0, limit: 100 });
     expect(asked?.caller?.userId).toBe(MEMBER.sub);
     expect(asked?.caller?.roles).toContain('contributor');
-    expect(calls.find((c) => c.method === 'getAuthorsByUsers')?.request).toEqual({
+    expect(calls().find((c) => c.method === 'getAuthorsByUsers')?.request).toEqual({
       user_ids: ['concierge-1', 'gone-member'],
     });
   });
 
   it('passes the cursor and the page size on; refuses a bad one with 400', async () => {
     expect((await get(url(`/api/history/${kind}/12?before=7&limit=20`), contributor)).status).toBe(200);
-    expect(calls.find((c) => c.method === method)?.request).toEqual({
+    expect(calls().find((c) => c.method === method)?.request).toEqual({
       [idField]: 12,
       before_id: 7,
       limit: 20,
@@ -185,6 +163,6 @@ describe.each([
       body: CONTRIBUTORS_ONLY,
     });
     expect(await get(url(`/api/history/${kind}/12`))).toMatchObject({ status: 401, body: LOGIN_REQUIRED });
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 });
