@@ -23,6 +23,7 @@ import {
 import {
   CLAIMANT,
   DECIDED_AT,
+  DIRECTORY_CARD,
   type FakeProfile,
   PENDING_CLAIM,
   PICTURE_URL,
@@ -116,6 +117,7 @@ const LISTED_JSON = {
   user_id: MEMBER.sub,
   first_name: 'Marcus',
   last_name: 'Chen',
+  preferred_name: null,
   work_email: 'member@demo.ca.gov',
   other_phone: '(916) 555-0120',
   pronouns: 'He/Him',
@@ -953,5 +955,56 @@ describe('picture upload', () => {
       status: 400,
       body: refused('Incorrect image format. Please select only .jpg or .jpeg.'),
     });
+  });
+});
+
+describe('the preferred name', () => {
+  it('is forwarded when sent, checked for length and unseen characters before the service', async () => {
+    await post(url('/api/profiles/update-profile'), { profile_id: 7, preferred_name: ' Liz ' }, member);
+    expect(profile.callsTo('updateProfile')[0]?.request).toEqual({
+      profile_id: 7,
+      fields: { preferred_name: 'Liz' },
+    });
+    await post(
+      url('/api/profiles/create-profile'),
+      { first_name: 'Elizabeth', preferred_name: 'Liz' },
+      member,
+    );
+    expect(profile.callsTo('createProfile')[0]?.request).toEqual({
+      fields: { first_name: 'Elizabeth', preferred_name: 'Liz' },
+    });
+    expect(
+      await post(
+        url('/api/profiles/update-profile'),
+        { profile_id: 7, preferred_name: 'L'.repeat(101) },
+        member,
+      ),
+    ).toMatchObject({ status: 400, body: refused('preferred_name must be at most 100 characters') });
+    expect(
+      await post(url('/api/profiles/update-profile'), { profile_id: 7, preferred_name: 'Li\u202Ez' }, member),
+    ).toMatchObject({
+      status: 400,
+      body: refused('Preferred Name must not contain invisible, control or replacement characters.'),
+    });
+    expect(profile.callsTo('updateProfile')).toHaveLength(1);
+  });
+
+  it('is answered on the profile and the directory card, null when the person gave none', async () => {
+    profile.answer('getProfile', async () => ({ ...PROFILE, preferred_name: 'Marc' }));
+    expect((await get(url('/api/profiles/profile/7'), member)).body).toMatchObject({
+      first_name: 'Marcus',
+      preferred_name: 'Marc',
+    });
+    profile.reset();
+    expect((await get(url('/api/profiles/profile/7'), member)).body.preferred_name).toBeNull();
+    profile.answer('searchDirectory', async () => ({
+      profiles: [{ ...DIRECTORY_CARD, preferred_name: 'Lena' }],
+      total: 1,
+      total_is_lower_bound: false,
+    }));
+    const cards = (await get(url('/api/profiles/search?search=lena'), member)).body.profiles;
+    expect(
+      cards.map((card: { first_name: string; preferred_name: string | null }) => card.preferred_name),
+    ).toEqual(['Lena']);
   });
 });

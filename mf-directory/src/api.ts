@@ -9,6 +9,8 @@ export interface PersonCard {
   profile_id: number;
   first_name: string;
   last_name: string;
+  /** The name they go by, shown in place of the first name; null when not given. */
+  preferred_name: string | null;
   profile_picture: string | null;
   title: string | null;
   organization_name: string | null;

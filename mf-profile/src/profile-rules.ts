@@ -3,6 +3,7 @@
 // the bio's 550-character preview, job dates as 'Jan 2020 – present', the five random colleagues, issue
 // suggestions and duplicates, and where the lobbying disclosure and bill sites are. The shared message format
 // is @rotunda/rules'.
+import { shownFirstName } from '@rotunda/rules';
 import type { AuthUser } from '@rotunda/session';
 import { type Colleague, shuffle } from '@rotunda/ui';
 import type { IssueArea, Job, Profile } from './api';
@@ -179,9 +180,13 @@ export function issueSuggestions(
 export const isDuplicateIssue = (chosenNames: readonly string[], name: string): boolean =>
   chosenNames.some((chosen) => sameName(chosen, name));
 
-/** A person's name as shown. */
+/** A person's legal name: first and last. */
 export const fullName = (person: { first_name: string; last_name: string }): string =>
   [person.first_name.trim(), person.last_name.trim()].filter(Boolean).join(' ');
+
+/** A person's name as the profile page heads it: the preferred name in place of the first when given. */
+export const shownName = (person: Pick<Profile, 'first_name' | 'last_name' | 'preferred_name'>): string =>
+  fullName({ first_name: shownFirstName(person), last_name: person.last_name });
 
 /** Up to two initials for a placeholder picture: 'Ada Lopez' gives 'AL'. */
 export function initialsOf(person: { first_name: string; last_name: string }): string {

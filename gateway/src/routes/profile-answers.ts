@@ -139,6 +139,7 @@ export function directoryCardJson(card: DirectoryCard) {
     profile_id: card.profile_id,
     first_name: card.first_name,
     last_name: card.last_name,
+    preferred_name: card.preferred_name ?? null,
     profile_picture: card.profile_picture ?? null,
     title: card.title ?? null,
     organization_name: card.organization_name ?? null,

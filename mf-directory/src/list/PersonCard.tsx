@@ -1,6 +1,8 @@
-// One card of the people directory: picture (or a placeholder), name, current title, organization with the
-// division when there is one, and city and state. The whole card is one link to /profile/{id}, so a click,
+// One card of the people directory: picture (or a placeholder), name (the preferred name in place of the first
+// when given, as the person asked to be called), current title, organization with the division when there is
+// one, and city and state. The whole card is one link to /profile/{id}, so a click,
 // Enter on the focused card, or opening it in a new tab all work as people expect.
+import { shownFirstName } from '@rotunda/rules';
 import { Building2, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PersonCard as Person } from '../api';
@@ -15,7 +17,7 @@ export function placeOf(person: Pick<Person, 'city' | 'state'>): string {
 }
 
 export function PersonCard({ person }: { person: Person }) {
-  const name = `${person.first_name} ${person.last_name}`.trim();
+  const name = `${shownFirstName(person)} ${person.last_name}`.trim();
   const title = clean(person.title);
   const organization = clean(person.organization_name);
   const division = clean(person.division_name);

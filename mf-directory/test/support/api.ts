@@ -13,6 +13,7 @@ export function person(overrides: Partial<PersonCard> = {}): PersonCard {
     profile_id: id,
     first_name: 'Person',
     last_name: String(id),
+    preferred_name: null,
     profile_picture: null,
     title: 'Policy Analyst',
     organization_name: 'Department of Finance',

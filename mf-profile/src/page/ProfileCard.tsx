@@ -1,5 +1,6 @@
 // The profile page's left column (docs/product.md#2-screens-and-routes, #3-entities-and-their-fields):
-// picture or placeholder, name, pronouns, current title and organization (a link to its page), phones, work
+// picture or placeholder, name (the preferred name in place of the first, with the legal name under it),
+// pronouns, current title and organization (a link to its page), phones, work
 // email (mailto), personal email, social links, and the lobbyist filer id only when there is one, linking to
 // the lobbyist's Cal-Access page, and "Save contact" (the work contact as a vCard). The edit pencil shows
 // to those who may edit; Claim to a member without a profile looking at one nobody owns.
@@ -9,7 +10,7 @@ import { FileText, Mail, Pencil, Phone, Smartphone, UserCheck } from 'lucide-rea
 import { Link } from 'react-router';
 import type { Profile } from '../api';
 import { Avatar } from '../common/Avatar';
-import { currentJobOf, fullName, lobbyistUrl } from '../profile-rules';
+import { currentJobOf, fullName, lobbyistUrl, shownName } from '../profile-rules';
 import { SaveContact } from './SaveContact';
 import { VerifiedEmployerBadge } from './VerifiedEmployerBadge';
 
@@ -23,7 +24,8 @@ interface ProfileCardProps {
 
 export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: ProfileCardProps) {
   const job = currentJobOf(profile);
-  const name = fullName(profile);
+  const name = shownName(profile);
+  const legalName = fullName(profile);
   const officePhone = formatPhone(profile.other_phone?.trim() ?? '');
   const mobilePhone = formatPhone(profile.mobile_phone?.trim() ?? '');
   const filerId = profile.lobby_filer_id?.trim();
@@ -47,6 +49,7 @@ export function ProfileCard({ profile, canEdit, onEdit, canClaim, onClaim }: Pro
       <h1 id="prof-card-name" className="prof-card__name">
         {name}
       </h1>
+      {legalName !== name && <p className="prof-card__legal-name">Legal name: {legalName}</p>}
       {profile.pronouns && <p className="prof-card__pronouns">{profile.pronouns}</p>}
       {profile.verified_employer && <VerifiedEmployerBadge />}
       {job && (

@@ -92,6 +92,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     user_id: 'u-other',
     first_name: 'Ada',
     last_name: 'Lopez',
+    preferred_name: null,
     work_email: 'ada.lopez@dof.ca.gov',
     personal_email: null,
     mobile_phone: null,

@@ -96,6 +96,16 @@ export const PROFILE_FIELDS = {
     section: 'about',
     autoComplete: 'family-name',
   },
+  preferred_name: {
+    label: 'Preferred Name',
+    kind: 'name',
+    limit: NAME_LIMIT,
+    required: false,
+    personal: false,
+    editor: 'editor',
+    section: 'about',
+    autoComplete: 'nickname',
+  },
   pronouns: {
     label: 'Pronouns',
     kind: 'pronouns',
@@ -218,6 +228,15 @@ export const profileFieldKey = <N extends ProfileFieldName>(name: N): Camel<N> =
 export const PROFILE_FIELDS_BY_KEY = Object.fromEntries(
   PROFILE_FIELD_NAMES.map((name) => [profileFieldKey(name), { name, ...PROFILE_FIELDS[name] }]),
 ) as { [N in ProfileFieldName as Camel<N>]: Table[N] & { name: N } };
+
+/**
+ * The first name a person is shown by: their preferred name when they gave one ("Liz" for Elizabeth), else
+ * their first name (docs/product.md#3-entities-and-their-fields Profile).
+ */
+export const shownFirstName = (person: {
+  first_name: string;
+  preferred_name?: string | null | undefined;
+}): string => person.preferred_name?.trim() || person.first_name;
 
 /** The labels by REST name, for pages that name changed fields (the curation history). */
 export const PROFILE_FIELD_LABELS = Object.fromEntries(

@@ -208,6 +208,7 @@ export function cardMessage(card: DirectoryCard): DirectoryCardMessage {
     profile_id: card.profileId,
     first_name: card.firstName,
     last_name: card.lastName,
+    preferred_name: opt(card.preferredName),
     profile_picture: opt(card.profilePicture),
     title: opt(card.title),
     organization_name: opt(card.organizationName),

@@ -12,6 +12,7 @@ interface EntryRow {
   profile_id: number;
   first_name: string;
   last_name: string;
+  preferred_name: string | null;
   profile_picture: string | null;
   owner_email_domain: string | null;
   jobs: {
@@ -30,6 +31,7 @@ interface CardRow {
   profile_id: number;
   first_name: string;
   last_name: string;
+  preferred_name: string | null;
   profile_picture: string | null;
   title: string | null;
   organization_name: string | null;
@@ -46,6 +48,7 @@ const entryOf = (row: EntryRow): DirectoryEntry => ({
   profileId: row.profile_id,
   firstName: row.first_name,
   lastName: row.last_name,
+  preferredName: row.preferred_name,
   profilePicture: row.profile_picture,
   ownerEmailDomain: row.owner_email_domain,
   currentJobs: row.jobs.map((job) => ({
@@ -64,6 +67,7 @@ const CARD_COLUMNS = [
   'profile_id',
   'first_name',
   'last_name',
+  'preferred_name',
   'profile_picture',
   'title',
   'organization_name',
@@ -79,6 +83,7 @@ const cardOf = (row: CardRow): DirectoryCard => ({
   profileId: row.profile_id,
   firstName: row.first_name,
   lastName: row.last_name,
+  preferredName: row.preferred_name,
   profilePicture: row.profile_picture,
   title: row.title,
   organizationName: row.organization_name,
@@ -98,7 +103,7 @@ export function prismaDirectoryRepository(
 
   const entries = async (where: Prisma.Sql, limit: number | null) => {
     const rows = await prisma.$queryRaw<EntryRow[]>`
-      SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
+      SELECT p.profile_id, p.first_name, p.last_name, p.preferred_name, p.profile_picture,
         CASE WHEN p.user_id IS NOT NULL THEN p.owner_email_domain END AS owner_email_domain,
         COALESCE((
           SELECT json_agg(json_build_object(
@@ -145,7 +150,7 @@ export function prismaDirectoryRepository(
     async directoryCards(profileIds) {
       if (profileIds.length === 0) return [];
       const statement = Prisma.sql`
-        SELECT p.profile_id, p.first_name, p.last_name, p.profile_picture,
+        SELECT p.profile_id, p.first_name, p.last_name, p.preferred_name, p.profile_picture,
           j.title, o.organization_name, d.division_name, o.group_type, j.city, j.state,
           CASE WHEN p.user_id IS NOT NULL THEN p.owner_email_domain END AS owner_email_domain,
           ARRAY(

@@ -39,7 +39,7 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
  * Each document stores its person's card, so a page is answered from the index alone (no read of the tables per
  * page); bumped when the card changes shape.
  */
-const STORED_CARD = storedCodec<DirectoryCard>(2);
+const STORED_CARD = storedCodec<DirectoryCard>(3);
 
 /** The directory's order: last name, then first name, then id. */
 export const DIRECTORY_ORDER: SearchQuery['sort'] = [{ field: 'name', direction: 'asc' }];
@@ -67,6 +67,8 @@ export interface DirectoryEntry {
   profileId: number;
   firstName: string;
   lastName: string;
+  /** The name the person goes by; absent or null when not given. */
+  preferredName?: string | null;
   profilePicture: string | null;
   /** The domain of the owner's account email; null when nobody owns the profile. */
   ownerEmailDomain: string | null;
@@ -88,6 +90,8 @@ export interface DirectoryCard {
   profileId: number;
   firstName: string;
   lastName: string;
+  /** Shown in place of the first name when given. */
+  preferredName: string | null;
   profilePicture: string | null;
   title: string | null;
   organizationName: string | null;
@@ -133,6 +137,7 @@ function directoryCardOf(entry: DirectoryEntry): DirectoryCard {
     profileId: entry.profileId,
     firstName: entry.firstName,
     lastName: entry.lastName,
+    preferredName: entry.preferredName ?? null,
     profilePicture: entry.profilePicture,
     title: job?.title ?? null,
     // A job at an organization the read copy does not (yet) know has no name or group there.
@@ -155,7 +160,8 @@ export function peopleDocumentOf(entry: DirectoryEntry): SearchDocument {
   return {
     id: String(entry.profileId),
     text: {
-      first_name: entry.firstName,
+      // Either name a person goes by finds them: "Liz" and "Elizabeth" alike.
+      first_name: lines([entry.firstName, entry.preferredName ?? null]),
       last_name: entry.lastName,
       title: lines(entry.currentJobs.map((job) => job.title)),
       organization: lines(entry.currentJobs.map((job) => job.organizationName)),

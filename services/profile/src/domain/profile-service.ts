@@ -36,7 +36,14 @@ import {
 } from './access.ts';
 import type { PeopleDirectory } from './directory.ts';
 import { curationOf } from './history.ts';
-import type { ListedProfile, OwnedProfile, Profile, ProfileFields, ProfileView } from './model.ts';
+import type {
+  ListedProfile,
+  OwnedProfile,
+  Profile,
+  ProfileFieldKey,
+  ProfileFields,
+  ProfileView,
+} from './model.ts';
 import type { DirectoryQuota, ProfileRepository } from './ports.ts';
 import {
   cleanBio,
@@ -48,6 +55,14 @@ import {
   REQUIRED_PROFILE_FIELDS,
   requireProfileFields,
 } from './rules.ts';
+
+/** The profile fields the directory's card and its search hold: a change to one is told to the index. */
+const CARD_FIELDS = [
+  'firstName',
+  'lastName',
+  'preferredName',
+  'profilePicture',
+] as const satisfies readonly ProfileFieldKey[];
 
 /** The largest upload the service takes before resizing; the resized result must fit 5,242,880 bytes. */
 export const MAX_PICTURE_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -220,12 +235,7 @@ export function createProfileService({
       );
       if (!updated) throw await afterLostRace(profileId);
       // The directory's card holds the names and the picture.
-      if (
-        fields.firstName !== undefined ||
-        fields.lastName !== undefined ||
-        fields.profilePicture !== undefined
-      )
-        await directory.profilesChanged([profileId]);
+      if (CARD_FIELDS.some((key) => fields[key] !== undefined)) await directory.profilesChanged([profileId]);
       if (fields.profilePicture !== undefined)
         await removeReplaced(current.profilePicture, updated.profilePicture);
       return viewFor(member, updated);
