@@ -61,6 +61,16 @@ describe('a card', () => {
     expect(card.textContent).toBe('Person 5CA');
   });
 
+  it('shows the preferred name in place of the first name', () => {
+    render(
+      <MemoryRouter>
+        <PersonCard person={person({ profile_id: 6, first_name: 'Elizabeth', preferred_name: 'Liz' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: /^Liz 6/ })).toBeTruthy();
+    expect(screen.getByRole('link').textContent).not.toContain('Elizabeth');
+  });
+
   it('opens the profile on a click', async () => {
     signIn();
     stubDirectory(searchOf([person({ profile_id: 12 })]));

@@ -785,6 +785,20 @@ describe('the Edit Profile dialog', () => {
     expect(screen.getByText('ada@example.org')).toBeTruthy();
   });
 
+  it('sets a preferred name, which heads the profile with the legal name under it', async () => {
+    signIn({ profileId: 7 });
+    const { dialog, calls } = await openEditor(own());
+    expect(screen.queryByText(/Legal name/)).toBeNull();
+    fireEvent.change(inputIn(dialog, 'Preferred Name'), { target: { value: ' Addie ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(false));
+    expect(bodyOf(callsTo(calls, '/api/profiles/update-profile')[0])).toMatchObject({
+      preferred_name: 'Addie',
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Addie Lopez');
+    expect(screen.getByText('Legal name: Ada Lopez')).toBeTruthy();
+  });
+
   it('shows the lobbyist filer id field to contributors only', async () => {
     signIn({ profileId: 7 });
     const { dialog } = await openEditor(own({ lobby_filer_id: '1234567' }));
