@@ -1,16 +1,11 @@
-// Stand-ins for the services the profile service asks, on real gRPC servers: an OrgService that answers
-// ExportNames and GetOrganization from an in-memory list (which a test may change, as the org service's data
-// would), and an AuthService that answers FindUserIdsByEmail; gRPC answers UNIMPLEMENTED for the rest.
+// Stand-ins for the services the profile service asks, as recording fakes (service-kit's): an OrgService that
+// answers ExportNames and GetOrganization from an in-memory list (which a test may change, as the org service's
+// data would), and an AuthService that answers FindUserIdsByEmail; the rest fail.
 import { AuthServiceService } from '@rotunda/protos/auth';
 import { type Division, type Organization, OrgServiceService } from '@rotunda/protos/org';
 import { organizationEmailDomains } from '@rotunda/rules';
-import {
-  DomainError,
-  type Logger,
-  type RunningGrpcServer,
-  startGrpcServer,
-  unary,
-} from '@rotunda/service-kit';
+import { DomainError } from '@rotunda/service-kit';
+import { type RecordingFake, startRecordingFake } from '@rotunda/service-kit/testing';
 
 export interface FakeOrgData {
   /** Organizations ExportNames answers. */
@@ -20,18 +15,11 @@ export interface FakeOrgData {
   divisions: Division[];
 }
 
-export interface FakeService {
-  server: RunningGrpcServer;
-  address: string;
-  calls: string[];
-}
-
-export async function startFakeOrg(data: FakeOrgData, logger: Logger): Promise<FakeService> {
-  const calls: string[] = [];
-  const implementation = {
-    exportNames: unary(logger, 'ExportNames', async () => {
-      calls.push('exportNames');
-      return {
+export function startFakeOrg(data: FakeOrgData): Promise<RecordingFake> {
+  return startRecordingFake({
+    definition: OrgServiceService,
+    defaults: {
+      exportNames: async () => ({
         organizations: data.exported.map((o) => ({
           organization_id: o.organization_id,
           organization_name: o.organization_name,
@@ -45,48 +33,32 @@ export async function startFakeOrg(data: FakeOrgData, logger: Logger): Promise<F
         divisions: data.divisions.filter((d) =>
           data.exported.some((o) => o.organization_id === d.organization_id),
         ),
-      };
-    }),
-    getOrganization: unary(logger, 'GetOrganization', async (request: { organization_id: number }) => {
-      calls.push('getOrganization');
-      const organization = [...data.exported, ...data.later].find(
-        (o) => o.organization_id === request.organization_id,
-      );
-      if (!organization) throw new DomainError('not_found', 'Organization not found');
-      return {
-        organization,
-        divisions: data.divisions.filter((d) => d.organization_id === organization.organization_id),
-      };
-    }),
-  };
-  const server = await startGrpcServer({
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [{ name: 'rotunda.org.v1.OrgService', definition: OrgServiceService, implementation }],
+      }),
+      getOrganization: async (request) => {
+        const organization = [...data.exported, ...data.later].find(
+          (o) => o.organization_id === request.organization_id,
+        );
+        if (!organization) throw new DomainError('not_found', 'Organization not found');
+        return {
+          organization,
+          divisions: data.divisions.filter((d) => d.organization_id === organization.organization_id),
+        };
+      },
+    },
   });
-  return { server, address: `127.0.0.1:${server.port}`, calls };
 }
 
-export async function startFakeAuth(accounts: Record<string, string>, logger: Logger): Promise<FakeService> {
-  const calls: string[] = [];
-  const implementation = {
-    findUserIdsByEmail: unary(logger, 'FindUserIdsByEmail', async (request: { emails: string[] }) => {
-      calls.push('findUserIdsByEmail');
-      return {
-        users: request.emails.flatMap((email) =>
+export function startFakeAuth(accounts: Record<string, string>): Promise<RecordingFake> {
+  return startRecordingFake({
+    definition: AuthServiceService,
+    defaults: {
+      findUserIdsByEmail: async (request) => ({
+        users: (request.emails as string[]).flatMap((email) =>
           accounts[email] ? [{ email, user_id: accounts[email] as string }] : [],
         ),
-      };
-    }),
-  };
-  const server = await startGrpcServer({
-    host: '127.0.0.1',
-    port: 0,
-    logger,
-    services: [{ name: 'rotunda.auth.v1.AuthService', definition: AuthServiceService, implementation }],
+      }),
+    },
   });
-  return { server, address: `127.0.0.1:${server.port}`, calls };
 }
 
 const org = (

@@ -65,7 +65,7 @@ async function wireUnderTest(name: string, options: ProfileUnderTestOptions) {
   const s3 = await startTestS3(name);
   const store = createObjectStore(s3.config);
   await store.ensureBucket();
-  const fakeOrg = await startFakeOrg(options.org, logger);
+  const fakeOrg = await startFakeOrg(options.org);
   const orgDirectory = grpcOrgDirectory(fakeOrg.address);
   const searchIndex = searchIndexFromConfig(
     {
