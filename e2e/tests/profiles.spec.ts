@@ -535,6 +535,20 @@ test('the owner edits the bio, adds and deletes a job, and adds an issue but not
   await expect(edit.getByRole('heading', { name: 'Update password' })).toBeVisible();
   await expect(edit.getByLabel('Lobbyist Filer ID')).toHaveCount(0);
   await expectNoAxeFindings(page);
+
+  // A preferred name heads the profile, the legal name under it, and replaces the first name on the card.
+  const preferred = `Evie ${RUN}`;
+  await edit.getByLabel('Preferred Name').fill(preferred);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: `${preferred} Tester` })).toBeVisible();
+  await expect(page.getByText('Legal name: Eva Tester')).toBeVisible();
+  await expect(async () => {
+    await page.goto(`/directory?search=${RUN}`);
+    await expect(
+      page.getByRole('region', { name: 'People found' }).getByRole('link', { name: `${preferred} Tester` }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass();
 });
 
 test('a contributor edits a profile nobody owns', async ({ page, request }) => {
