@@ -4,6 +4,7 @@
 // 2xx.
 import type {
   AlwaysGivenProfileField,
+  JobFieldMessageValues,
   MemberProfileField,
   PersonalProfileField,
   Pronouns,
@@ -31,11 +32,11 @@ export interface OrganizationRef {
 export interface Organization extends OrganizationRef, StoredAddress {}
 
 /** A position in a profile's job history, with its organization and office as the server answers them. */
-export interface Job extends JobInput {
+export type Job = JobInput & {
   job_id: number;
   Organization: OrganizationRef;
   Division: Division | null;
-}
+};
 
 export interface UserIssue {
   id: number;
@@ -98,24 +99,11 @@ export interface ClaimDecided {
   decided_at: string;
 }
 
-export interface AddressInput {
-  street_address: string;
-  suite_number: string | null;
-  city: string;
-  state: string;
-  zip_code: string;
-}
+/** What add-job and update-job receive: the profile and a row of @rotunda/rules' JOB_FIELDS each. */
+export type JobInput = { profile_id: number } & JobFieldMessageValues;
 
-/** What add-job and update-job receive. */
-export interface JobInput extends AddressInput {
-  profile_id: number;
-  title: string;
-  organization_id: number;
-  division_id: number | null;
-  start_date: string;
-  end_date: string | null;
-  current_job: boolean;
-}
+/** A job's address, as an organization or division gives it to the form. */
+export type AddressInput = Pick<JobInput, 'street_address' | 'suite_number' | 'city' | 'state' | 'zip_code'>;
 
 const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
   call<T>('POST', path, { body, ...(signal && { signal }) });

@@ -13,25 +13,31 @@ import type {
   PendingClaim,
   Profile,
 } from '@rotunda/protos/profile';
-import { LISTED_PROFILE_FIELDS, PERSONAL_PROFILE_FIELDS, type ProfileFieldName } from '@rotunda/rules';
+import {
+  JOB_FIELD_NAMES,
+  JOB_FIELDS,
+  type JobFieldMessageValues,
+  type JobFieldName,
+  LISTED_PROFILE_FIELDS,
+  PERSONAL_PROFILE_FIELDS,
+  type ProfileFieldName,
+} from '@rotunda/rules';
 import { divisionJson, instant, orNull } from '../http/answers.ts';
 import { userIssueJson } from './issues.ts';
+
+/** A job's fields under their REST names, null where an optional one is not given. */
+function jobFieldsJson(job: Job): JobFieldMessageValues {
+  const fields: Partial<Record<JobFieldName, unknown>> = {};
+  for (const name of JOB_FIELD_NAMES)
+    fields[name] = JOB_FIELDS[name].required ? job[name] : orNull(job[name]);
+  return fields as JobFieldMessageValues;
+}
 
 export function jobJson(job: Job) {
   return {
     job_id: job.job_id,
     profile_id: job.profile_id,
-    title: job.title,
-    organization_id: job.organization_id,
-    division_id: orNull(job.division_id),
-    street_address: job.street_address,
-    suite_number: orNull(job.suite_number),
-    city: job.city,
-    state: job.state,
-    zip_code: job.zip_code,
-    start_date: job.start_date,
-    end_date: orNull(job.end_date),
-    current_job: job.current_job,
+    ...jobFieldsJson(job),
     Organization: {
       organization_id: job.organization?.organization_id ?? job.organization_id,
       organization_name: job.organization?.organization_name ?? '',

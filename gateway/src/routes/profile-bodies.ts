@@ -3,8 +3,12 @@
 // profile service's messages. The service owns the forms' rules (required fields, an end date or the current
 // box, formats) and enforces them; people's names holding unseen characters are refused here too, in the
 // rule's words (@rotunda/rules names.ts).
-import type { JobFields, ProfileFieldsMessage } from '@rotunda/protos/profile';
+import type { JobFields as JobFieldsMessage, ProfileFieldsMessage } from '@rotunda/protos/profile';
 import {
+  JOB_FIELD_NAMES,
+  JOB_FIELDS,
+  type JobFieldName,
+  type JobFieldSpec,
   MEMBER_PROFILE_FIELDS,
   type MemberProfileField,
   PROFILE_FIELD_NAMES,
@@ -71,21 +75,19 @@ const shapeOf = <N extends ProfileFieldName>(names: readonly N[]) =>
 const memberFields = shapeOf<MemberProfileField>(MEMBER_PROFILE_FIELDS);
 const allFields = shapeOf(PROFILE_FIELD_NAMES);
 
-const jobShape = {
-  title: optionalText('title', 200),
-  organization_id: optionalId('organization_id'),
-  division_id: optionalId('division_id'),
-  street_address: optionalText('street_address'),
-  suite_number: optionalText('suite_number'),
-  city: optionalText('city'),
-  state: optionalText('state', 32),
-  zip_code: optionalText('zip_code', 16),
-  start_date: optionalText('start_date', 10),
-  end_date: optionalText('end_date', 10),
-  current_job: flag('current_job'),
+/** A job field's check: ids and flags read from text too, text bounded. */
+const jobField = (name: JobFieldName) => {
+  const spec: JobFieldSpec = JOB_FIELDS[name];
+  if (spec.kind === 'id') return optionalId(name);
+  if (spec.kind === 'flag') return flag(name);
+  return optionalText(name, spec.limit);
 };
 
-type JobBody = z.output<z.ZodObject<typeof jobShape>>;
+const jobShape = Object.fromEntries(JOB_FIELD_NAMES.map((name) => [name, jobField(name)])) as {
+  [N in JobFieldName]: ReturnType<typeof jobField>;
+};
+
+type JobBody = Partial<Record<JobFieldName, string | number | boolean | undefined>>;
 
 export const bodies = {
   newUserCheck: z.object({
@@ -121,21 +123,21 @@ export function fieldsMessage(
   return fields;
 }
 
-/** A job form as sent: what is missing goes blank, for the service to name. */
-export function jobMessage(body: JobBody): JobFields {
-  return {
-    title: body.title ?? '',
-    organization_id: body.organization_id ?? 0,
-    division_id: body.division_id,
-    street_address: body.street_address ?? '',
-    suite_number: body.suite_number,
-    city: body.city ?? '',
-    state: body.state ?? '',
-    zip_code: body.zip_code ?? '',
-    start_date: body.start_date ?? '',
-    end_date: body.end_date || undefined,
-    current_job: body.current_job,
-  };
+/** What a required field the member left out is sent as, for the service to name it. */
+const BLANK = { text: '', date: '', id: 0, flag: false } as const;
+
+/**
+ * A job form as sent: a required field missing goes blank, for the service to name; an optional one left blank
+ * is not sent. Writing into the message by the table's names makes a row the proto lacks a compile error.
+ */
+export function jobMessage(body: JobBody): JobFieldsMessage {
+  const fields: Partial<Record<keyof JobFieldsMessage, unknown>> = {};
+  for (const name of JOB_FIELD_NAMES) {
+    const spec: JobFieldSpec = JOB_FIELDS[name];
+    const value = body[name];
+    fields[name] = spec.required ? (value ?? BLANK[spec.kind]) : value || undefined;
+  }
+  return fields as JobFieldsMessage;
 }
 
 export const profileIdOf = (value: string | undefined) =>

@@ -14,6 +14,7 @@ export * from './first-screen.ts';
 export * from './idempotency.ts';
 export * from './image.ts';
 export * from './job.ts';
+export * from './job-fields.ts';
 export * from './moderation.ts';
 export * from './names.ts';
 export * from './notifications.ts';

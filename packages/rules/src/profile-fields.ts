@@ -4,6 +4,7 @@
 // cleared when the profile returns to unclaimed) and who may edit it. The gateway's request shapes and answers,
 // the profile service's messages and cleaning, the forms' values and inputs and the curation history's labels
 // are derived from this table, so a new field is one row here plus the proto, the schema and its display.
+import { type Camel, camelName } from './field-names.ts';
 import { SOCIAL_FIELDS, type SocialField } from './social-networks.ts';
 import { TEXT_LIMITS } from './text-fields.ts';
 
@@ -182,10 +183,6 @@ type Table = typeof PROFILE_FIELDS;
 /** A profile field as the REST bodies, answers and gRPC messages name it: first_name. */
 export type ProfileFieldName = keyof Table;
 
-type Camel<S extends string> = S extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<Camel<Tail>>}`
-  : S;
-
 /** A profile field as the profile service and its schema name it: firstName. */
 export type ProfileFieldKey = Camel<ProfileFieldName>;
 export type ProfileFieldKeyOf<N extends ProfileFieldName> = Camel<N>;
@@ -221,8 +218,7 @@ export const MEMBER_PROFILE_FIELDS = namesWhere<MemberProfileField>((spec) => sp
 export const REQUIRED_PROFILE_FIELDS = namesWhere((spec) => spec.required !== false);
 
 /** first_name → firstName. */
-export const profileFieldKey = <N extends ProfileFieldName>(name: N): Camel<N> =>
-  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as Camel<N>;
+export const profileFieldKey = <N extends ProfileFieldName>(name: N): Camel<N> => camelName(name);
 
 /** The table's rows by the service's names: firstName → its row. */
 export const PROFILE_FIELDS_BY_KEY = Object.fromEntries(

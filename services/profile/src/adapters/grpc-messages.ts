@@ -15,6 +15,9 @@ import type {
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
 import {
+  JOB_FIELD_NAMES,
+  JOB_FIELDS,
+  jobFieldKey,
   LISTED_PROFILE_FIELDS,
   type ListedProfileField,
   PERSONAL_PROFILE_FIELDS,
@@ -33,6 +36,7 @@ import type {
   DivisionRef,
   IssueArea,
   Job,
+  JobFields,
   ListedProfile,
   ProfileFields,
   ProfileView,
@@ -60,21 +64,24 @@ export function divisionMessage(division: DivisionRef): DivisionMessage {
   };
 }
 
+/**
+ * A job's fields under the message's names, optional ones absent when not given. Writing into the message by
+ * the table's names makes a row the proto lacks a compile error.
+ */
+function jobFieldMessages(job: JobFields): JobFieldsMessage {
+  const fields: Partial<Record<keyof JobFieldsMessage, unknown>> = {};
+  for (const name of JOB_FIELD_NAMES) {
+    const value = job[jobFieldKey(name)];
+    fields[name] = JOB_FIELDS[name].required ? value : opt(value);
+  }
+  return fields as JobFieldsMessage;
+}
+
 export function jobMessage(job: Job): JobMessage {
   return {
     job_id: job.jobId,
     profile_id: job.profileId,
-    title: job.title,
-    organization_id: job.organizationId,
-    division_id: opt(job.divisionId),
-    street_address: job.streetAddress,
-    suite_number: opt(job.suiteNumber),
-    city: job.city,
-    state: job.state,
-    zip_code: job.zipCode,
-    start_date: job.startDate,
-    end_date: opt(job.endDate),
-    current_job: job.currentJob,
+    ...jobFieldMessages(job),
     organization: {
       organization_id: job.organization.organizationId,
       organization_name: job.organization.organizationName,
@@ -187,19 +194,9 @@ export function profileInputOf(message: ProfileFieldsMessage | undefined): Profi
 }
 
 export function jobInputOf(message: JobFieldsMessage | undefined): JobInput {
-  return {
-    title: message?.title,
-    organizationId: message?.organization_id,
-    divisionId: message?.division_id,
-    streetAddress: message?.street_address,
-    suiteNumber: message?.suite_number,
-    city: message?.city,
-    state: message?.state,
-    zipCode: message?.zip_code,
-    startDate: message?.start_date,
-    endDate: message?.end_date,
-    currentJob: message?.current_job,
-  };
+  const input: Partial<Record<keyof JobInput, unknown>> = {};
+  for (const name of JOB_FIELD_NAMES) input[jobFieldKey(name)] = message?.[name];
+  return input as JobInput;
 }
 
 /** A card as the proto has it: absent where not given. */

@@ -2,6 +2,7 @@
 // (docs/product.md#3-entities-and-their-fields), and the read copies of the org service's names. Dates are
 // 'YYYY-MM-DD' strings; null means not given.
 import {
+  type JobFieldValues,
   PERSONAL_PROFILE_FIELDS,
   type PersonalProfileField,
   type PostalAddress,
@@ -36,20 +37,11 @@ export interface DivisionRef extends PostalAddress {
   website: string | null;
 }
 
-/** The fields of a job a member fills in (docs/product.md#7-the-calls-it-makes add-job). */
-export interface JobFields {
-  title: string;
-  organizationId: number;
-  divisionId: number | null;
-  streetAddress: string;
-  suiteNumber: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  startDate: string;
-  endDate: string | null;
-  currentJob: boolean;
-}
+/**
+ * The fields of a job a member fills in (docs/product.md#7-the-calls-it-makes add-job), one per row of
+ * @rotunda/rules' JOB_FIELDS.
+ */
+export type JobFields = JobFieldValues;
 
 export interface Job extends JobFields {
   jobId: number;

@@ -166,19 +166,7 @@ export function requireProfileFields(values: Partial<Record<ProfileFieldKey, str
 }
 
 /** Raw job input: 0, null and blank mean not given. */
-export interface JobInput {
-  title?: string | null | undefined;
-  organizationId?: number | null | undefined;
-  divisionId?: number | null | undefined;
-  streetAddress?: string | null | undefined;
-  suiteNumber?: string | null | undefined;
-  city?: string | null | undefined;
-  state?: string | null | undefined;
-  zipCode?: string | null | undefined;
-  startDate?: string | null | undefined;
-  endDate?: string | null | undefined;
-  currentJob?: boolean | undefined;
-}
+export type JobInput = { [K in keyof JobFields]?: JobFields[K] | null | undefined };
 
 const positiveId = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
