@@ -3,7 +3,7 @@
 // square never downloads it.
 import { SendHorizontal } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
-import type { CommentOutcome } from './usePostActions';
+import type { MemberCommentFormProps } from './MemberCommentForm';
 
 const MemberCommentForm = lazy(() =>
   import(/* webpackChunkName: "comment-mentions" */ './MemberCommentForm').then((m) => ({
@@ -11,10 +11,8 @@ const MemberCommentForm = lazy(() =>
   })),
 );
 
-export interface CommentFormProps {
+export interface CommentFormProps extends MemberCommentFormProps {
   disabled: boolean;
-  /** Sends the comment and the profile ids it mentions. */
-  onSubmit: (body: string, mentions: number[]) => Promise<CommentOutcome>;
 }
 
 export function CommentForm({ disabled, onSubmit }: CommentFormProps) {

@@ -8,9 +8,14 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { type Mentioned, mentionText, stillMentioned } from '../mentions/mentions';
 import { useMentionCompletion } from '../mentions/useMentionCompletion';
-import type { CommentFormProps } from './CommentForm';
+import type { CommentOutcome } from './usePostActions';
 
-export function MemberCommentForm({ onSubmit }: Pick<CommentFormProps, 'onSubmit'>) {
+export interface MemberCommentFormProps {
+  /** Sends the comment and the profile ids it mentions. */
+  onSubmit: (body: string, mentions: number[]) => Promise<CommentOutcome>;
+}
+
+export function MemberCommentForm({ onSubmit }: MemberCommentFormProps) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<Mentioned[]>([]);
   const [sending, setSending] = useState(false);

@@ -15,7 +15,8 @@ import { type IdempotencyKeys, type Logger, type UnaryHandler, unary } from '@ro
 import type { Comments } from '../domain/comments.ts';
 import type { LikesAndReads } from '../domain/likes-and-reads.ts';
 import type { MembersData } from '../domain/members-data.ts';
-import type { Moderation, Suspension } from '../domain/moderation.ts';
+import type { Moderation } from '../domain/moderation.ts';
+import type { Suspension } from '../domain/moderation-records.ts';
 import type { AuthorName, Comment, Mention, Post } from '../domain/post.ts';
 import type { PostEdit, PostService } from '../domain/post-service.ts';
 import type { PostTypes } from '../domain/post-types.ts';

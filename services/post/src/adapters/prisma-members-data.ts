@@ -2,7 +2,7 @@
 // when their account is (the like counts of the posts they liked follow), and their own rows exported.
 import { idempotencyKeyOwner, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { MemberExport } from '../domain/members-data.ts';
+import type { MemberExport } from '../domain/member-export.ts';
 import type { MembersDataStore } from '../domain/ports.ts';
 import type { SchemaTables } from './prisma-sql.ts';
 

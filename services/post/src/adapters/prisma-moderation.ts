@@ -10,7 +10,7 @@ import type {
   MyReportRow,
   ReportedTargetRow,
   TargetRef,
-} from '../domain/moderation.ts';
+} from '../domain/moderation-records.ts';
 import type { ModerationStore } from '../domain/ports.ts';
 import type { ModerationMark, ModerationState } from '../domain/visibility.ts';
 import { spendAllowance } from './prisma-comments.ts';

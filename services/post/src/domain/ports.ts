@@ -3,7 +3,7 @@
 
 import type { DomainEvent } from '@rotunda/events';
 import type { ModerationAction } from '@rotunda/rules';
-import type { MemberExport } from './members-data.ts';
+import type { MemberExport } from './member-export.ts';
 import type {
   ModerationLogEntry,
   ModerationTarget,
@@ -13,7 +13,7 @@ import type {
   ReportStatus,
   Suspension,
   TargetRef,
-} from './moderation.ts';
+} from './moderation-records.ts';
 import type {
   Author,
   AuthorCopy,
