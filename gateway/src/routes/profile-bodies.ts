@@ -3,7 +3,7 @@
 // profile service's messages. The service owns the forms' rules (required fields, an end date or the current
 // box, formats) and enforces them; people's names holding unseen characters are refused here too, in the
 // rule's words (@rotunda/rules names.ts).
-import type { JobFields as JobFieldsMessage, ProfileFieldsMessage } from '@rotunda/protos/profile';
+import type { JobFieldsMessage, ProfileFieldsMessage } from '@rotunda/protos/profile';
 import {
   JOB_FIELD_NAMES,
   JOB_FIELDS,

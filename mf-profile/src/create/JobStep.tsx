@@ -3,7 +3,7 @@
 // chosen is made, then the job is added as the current one.
 import { refusalOr, useAction } from '@rotunda/ui';
 import { useState } from 'react';
-import { JobFields } from '../job/JobFields';
+import { JobFormFields } from '../job/JobFormFields';
 import { emptyJobDraft, missingJobFieldsMessage } from '../job/job-form';
 import { saveJob } from '../job/save-job';
 import { StepForm } from './StepForm';
@@ -29,7 +29,7 @@ export function JobStep({ profileId, onSaved }: { profileId: number; onSaved: ()
 
   return (
     <StepForm label="Current job" onSubmit={save} busy={busy} error={error}>
-      <JobFields draft={draft} onChange={setDraft} withEndDate={false} />
+      <JobFormFields draft={draft} onChange={setDraft} withEndDate={false} />
     </StepForm>
   );
 }

@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { deleteJob, type Job } from '../api';
 import { FormError } from '../common/fields';
 import { canDeleteJob } from '../profile-rules';
-import { JobFields } from './JobFields';
+import { JobFormFields } from './JobFormFields';
 import { emptyJobDraft, isJobComplete, jobDraftFrom } from './job-form';
 import { saveJob } from './save-job';
 
@@ -87,7 +87,7 @@ function JobForm({
   return (
     <form className="dialog-form" onSubmit={onSubmit} noValidate>
       <div className="dialog__body">
-        <JobFields draft={draft} onChange={setDraft} withEndDate autoFocus />
+        <JobFormFields draft={draft} onChange={setDraft} withEndDate autoFocus />
       </div>
       <div className="dialog-form__footer">
         <FormError message={error} />

@@ -2,6 +2,7 @@
 // Company and the optional Office or Division, each an autocomplete over the organization directory (choosing
 // marks an existing record, typing again forgets it); Type of Organization (a chosen organization brings its
 // own); the work address; Start Date; and in the dialogs 'Current Position', which disables and clears End Date.
+import { JOB_FIELDS } from '@rotunda/rules';
 import { FormSection } from '@rotunda/ui';
 import { CircleCheck, CirclePlus } from 'lucide-react';
 import { useCallback, useId } from 'react';
@@ -45,7 +46,7 @@ interface JobFieldsProps {
   autoFocus?: boolean;
 }
 
-export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: JobFieldsProps) {
+export function JobFormFields({ draft, onChange, withEndDate, autoFocus = false }: JobFieldsProps) {
   const currentId = useId();
   const organizationId = draft.organization?.organization_id ?? null;
   const organizations = useSuggestions(
@@ -153,7 +154,7 @@ export function JobFields({ draft, onChange, withEndDate, autoFocus = false }: J
                 checked={draft.current_job}
                 onChange={(event) => onChange(setCurrentJob(draft, event.target.checked))}
               />
-              <label htmlFor={currentId}>Current Position</label>
+              <label htmlFor={currentId}>{JOB_FIELDS.current_job.label}</label>
             </div>
           </>
         )}

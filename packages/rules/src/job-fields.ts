@@ -1,7 +1,8 @@
 // A job's fields, one row each (ADR 0060): the name the REST bodies, answers and gRPC messages use, the label
-// the form and the required-fields message show, the kind of value, the longest text and whether the form
+// the form and the required-fields message show (job.ts's JOB_LABELS), the kind of value, the longest text and whether the form
 // requires it. The gateway's job body and answer and the profile service's job messages are derived from it.
 import { type Camel, camelName } from './field-names.ts';
+import { JOB_LABELS } from './job.ts';
 
 /** text: trimmed text; id: another record's id (0 or absent is none); date: YYYY-MM-DD; flag: a checkbox. */
 export type JobFieldKind = 'text' | 'id' | 'date' | 'flag';
@@ -16,16 +17,16 @@ export interface JobFieldSpec {
 
 /** In the form's order: the required-fields message names them in this order. */
 export const JOB_FIELDS = {
-  title: { label: 'Job Title', kind: 'text', limit: 200, required: true },
-  organization_id: { label: 'Company', kind: 'id', required: true },
+  title: { label: JOB_LABELS.title, kind: 'text', limit: 200, required: true },
+  organization_id: { label: JOB_LABELS.organization, kind: 'id', required: true },
   division_id: { label: 'Division', kind: 'id', required: false },
-  street_address: { label: 'Address', kind: 'text', limit: 256, required: true },
-  suite_number: { label: 'Suite', kind: 'text', limit: 256, required: false },
-  city: { label: 'City', kind: 'text', limit: 256, required: true },
-  state: { label: 'State', kind: 'text', limit: 32, required: true },
-  zip_code: { label: 'Zip Code', kind: 'text', limit: 16, required: true },
-  start_date: { label: 'Start Date', kind: 'date', limit: 10, required: true },
-  end_date: { label: 'End Date', kind: 'date', limit: 10, required: false },
+  street_address: { label: JOB_LABELS.streetAddress, kind: 'text', limit: 256, required: true },
+  suite_number: { label: JOB_LABELS.suiteNumber, kind: 'text', limit: 256, required: false },
+  city: { label: JOB_LABELS.city, kind: 'text', limit: 256, required: true },
+  state: { label: JOB_LABELS.state, kind: 'text', limit: 32, required: true },
+  zip_code: { label: JOB_LABELS.zipCode, kind: 'text', limit: 16, required: true },
+  start_date: { label: JOB_LABELS.startDate, kind: 'date', limit: 10, required: true },
+  end_date: { label: JOB_LABELS.endDate, kind: 'date', limit: 10, required: false },
   current_job: { label: 'Current Position', kind: 'flag', required: true },
 } as const satisfies Record<string, JobFieldSpec>;
 

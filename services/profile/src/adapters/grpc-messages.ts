@@ -7,7 +7,7 @@ import type {
   DirectoryCard as DirectoryCardMessage,
   Division as DivisionMessage,
   IssueArea as IssueAreaMessage,
-  JobFields as JobFieldsMessage,
+  JobFieldsMessage,
   Job as JobMessage,
   ListedProfile as ListedProfileMessage,
   ProfileFieldsMessage,
