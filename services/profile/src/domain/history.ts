@@ -3,6 +3,7 @@
 // before and after as the page shows it. An owner's edits of their own profile are theirs, not curation, and are
 // not recorded. The domain says what to record; the repository writes it in the change's transaction, so the
 // history never tells of a change that did not happen. Only contributors read it.
+import { JOB_FIELD_NAMES, jobFieldKey } from '@rotunda/rules';
 import {
   type Caller,
   type FieldChange,
@@ -43,24 +44,18 @@ export function curationOf(
   return { actorUserId: caller.userId, action, changes };
 }
 
-/** A job as its history shows it: the organization and division by name. */
+/** A job as its history shows it: every field of the job table, the organization and division by name. */
 export function shownJob(
   job: JobFields,
   place: { organization: OrganizationRef; division: DivisionRef | null },
 ): Record<string, unknown> {
-  return {
-    title: job.title,
-    organization: place.organization.organizationName,
-    division: place.division?.divisionName ?? null,
-    street_address: job.streetAddress,
-    suite_number: job.suiteNumber,
-    city: job.city,
-    state: job.state,
-    zip_code: job.zipCode,
-    start_date: job.startDate,
-    end_date: job.endDate,
-    current_job: job.currentJob,
-  };
+  const shown: Record<string, unknown> = {};
+  for (const name of JOB_FIELD_NAMES) {
+    if (name === 'organization_id') shown.organization = place.organization.organizationName;
+    else if (name === 'division_id') shown.division = place.division?.divisionName ?? null;
+    else shown[name] = job[jobFieldKey(name)];
+  }
+  return shown;
 }
 
 export const shownSavedJob = (job: Job) => shownJob(job, job);
