@@ -4,19 +4,12 @@
 // visitors are refused; every change, and every change made with `npm run admin`, is in the log, newest first.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { credentials, type ServiceError, status } from '@grpc/grpc-js';
 import {
-  type AccessLists,
   type AddAgencyRequest,
-  type AdminLog,
   AuthServiceClient,
   AuthServiceService,
-  type ChangeAccessListRequest,
-  type GetAccessListsRequest,
-  type ListAdminLogRequest,
   type LoginResponse,
-  type SetRoleRequest,
-  type SetRoleResponse,
 } from '@rotunda/protos/auth';
 import { ACCESS_MESSAGES } from '@rotunda/rules';
 import {
@@ -25,10 +18,9 @@ import {
   loadConfig,
   migrate,
   type RunningGrpcServer,
-  setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, testCallers } from '@rotunda/service-kit/testing';
+import { createTestDatabase, rpcCalls, testCallers, type UnaryMethodOf } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpcAuthService } from '../src/adapters/grpc-auth-service.ts';
 import { authConfigSchema } from '../src/config.ts';
@@ -49,34 +41,20 @@ const callers: Record<'admin' | 'member' | 'contributor', Caller> = {} as never;
 
 const uniqueIp = () => `fd00:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
 
-type Call<Request, Response> = (
-  request: Request,
-  metadata: Metadata,
-  callback: (error: ServiceError | null, response: Response) => void,
-) => unknown;
+const rpc = rpcCalls(AuthServiceService, () => client);
+type Method = UnaryMethodOf<AuthServiceClient>;
 
 /** One call as `caller` (none: a visitor); answers the response or the refusal. */
-function ask<Request, Response>(
-  method: Call<Request, Response>,
-  request: Request,
-  caller?: Caller,
-): Promise<{ error: ServiceError | null; response: Response }> {
-  const metadata = new Metadata();
-  if (caller) setCallerMetadata(metadata, caller);
-  return new Promise((resolve) =>
-    method.call(client, request, metadata, (error, response) => resolve({ error, response })),
+function ask<K extends Method>(method: K, request: Parameters<typeof rpc<K>>[1], caller?: Caller) {
+  return rpc(method, request, caller).then(
+    (response) => ({ error: null, response }),
+    (error: ServiceError) => ({ error, response: undefined }),
   );
 }
 
-async function answer<Request, Response>(
-  method: Call<Request, Response>,
-  request: Request,
-  caller: Caller = callers.admin,
-): Promise<Response> {
-  const { error, response } = await ask(method, request, caller);
-  if (error) throw error;
-  return response;
-}
+/** One call as `caller` (the administrator unless named); answers the response, throws the refusal. */
+const answer = <K extends Method>(method: K, request: Parameters<typeof rpc<K>>[1], caller = callers.admin) =>
+  rpc(method, request, caller);
 
 const AN_AGENCY: AddAgencyRequest = {
   name: 'Department of Finance',
@@ -87,13 +65,12 @@ const AN_AGENCY: AddAgencyRequest = {
   client_secret: 'secret',
 };
 
-const lists = (caller?: Caller) => ask<GetAccessListsRequest, AccessLists>(client.getAccessLists, {}, caller);
+const lists = (caller?: Caller) => ask('getAccessLists', {}, caller);
 const change = (list: string, value: string, add: boolean, caller: Caller = callers.admin) =>
-  ask<ChangeAccessListRequest, AccessLists>(client.changeAccessList, { list, value, add }, caller);
+  ask('changeAccessList', { list, value, add }, caller);
 const setRole = (email: string, role: string, grant: boolean, caller: Caller = callers.admin) =>
-  ask<SetRoleRequest, SetRoleResponse>(client.setRole, { email, role, grant }, caller);
-const log = async (before = 0, limit = 0) =>
-  (await answer<ListAdminLogRequest, AdminLog>(client.listAdminLog, { before, limit })).entries;
+  ask('setRole', { email, role, grant }, caller);
+const log = async (before = 0, limit = 0) => (await answer('listAdminLog', { before, limit })).entries;
 
 const login = (email: string, password: string) =>
   new Promise<LoginResponse>((resolve, reject) =>
@@ -204,13 +181,13 @@ describe('refusals for everyone but administrators', () => {
     GetAccessLists: (caller?: Caller) => lists(caller),
     // Through ask itself: the helpers below stand in the administrator for a missing caller.
     ChangeAccessList: (caller?: Caller) =>
-      ask(client.changeAccessList, { list: 'domains', value: 'refused.example', add: true }, caller),
+      ask('changeAccessList', { list: 'domains', value: 'refused.example', add: true }, caller),
     SetRole: (caller?: Caller) =>
-      ask(client.setRole, { email: 'member@demo.ca.gov', role: 'contributor', grant: true }, caller),
-    ListAdminLog: (caller?: Caller) => ask(client.listAdminLog, { before: 0, limit: 0 }, caller),
-    ListAgencies: (caller?: Caller) => ask(client.listAgencies, {}, caller),
-    AddAgency: (caller?: Caller) => ask(client.addAgency, AN_AGENCY, caller),
-    RemoveAgency: (caller?: Caller) => ask(client.removeAgency, { alias: 'dof' }, caller),
+      ask('setRole', { email: 'member@demo.ca.gov', role: 'contributor', grant: true }, caller),
+    ListAdminLog: (caller?: Caller) => ask('listAdminLog', { before: 0, limit: 0 }, caller),
+    ListAgencies: (caller?: Caller) => ask('listAgencies', {}, caller),
+    AddAgency: (caller?: Caller) => ask('addAgency', AN_AGENCY, caller),
+    RemoveAgency: (caller?: Caller) => ask('removeAgency', { alias: 'dof' }, caller),
   };
 
   for (const [name, call] of Object.entries(calls)) {
@@ -222,9 +199,7 @@ describe('refusals for everyone but administrators', () => {
   }
 
   it('changed nothing and logged nothing for them', async () => {
-    expect(
-      (await answer<GetAccessListsRequest, AccessLists>(client.getAccessLists, {})).domains,
-    ).not.toContain('refused.example');
+    expect((await answer('getAccessLists', {})).domains).not.toContain('refused.example');
     expect(await wired.identity.findUserByEmail('member@demo.ca.gov')).toMatchObject({ roles: [] });
     expect((await log()).filter((entry) => entry.value === 'refused.example')).toEqual([]);
   });
@@ -246,11 +221,11 @@ describe('the access lists', () => {
 
     const added = await change('domains', '  @WWW.CountyClerks.Example ', true);
     expect(added.error).toBeNull();
-    expect(added.response.domains).toContain('countyclerks.example');
+    expect(added.response?.domains).toContain('countyclerks.example');
     expect(await checkEmail(email)).toBe(true);
     expect(await register(email)).toMatchObject({ ok: true });
 
-    expect((await change('domains', 'countyclerks.example', false)).response.domains).not.toContain(
+    expect((await change('domains', 'countyclerks.example', false)).response?.domains).not.toContain(
       'countyclerks.example',
     );
     expect(await checkEmail(`other.${email}`)).toBe(false);
@@ -260,11 +235,11 @@ describe('the access lists', () => {
     const email = `Lead.${randomUUID().slice(0, 6)}@Partners.Example`;
     expect(await checkEmail(email)).toBe(false);
     const approved = await change('emails', ` ${email} `, true);
-    expect(approved.response.emails).toContain(email.toLowerCase());
+    expect(approved.response?.emails).toContain(email.toLowerCase());
     expect(await checkEmail(email)).toBe(true);
 
     const beta = `pilot.${randomUUID().slice(0, 6)}@testers.example`;
-    expect((await change('beta_emails', beta, true)).response.beta_emails).toContain(beta);
+    expect((await change('beta_emails', beta, true)).response?.beta_emails).toContain(beta);
     expect(await register(beta)).toMatchObject({ ok: true });
   });
 
@@ -402,7 +377,7 @@ describe('the admin log', () => {
       'page1.example',
     ]);
     expect((await log()).length).toBeLessThanOrEqual(50);
-    expect((await ask(client.listAdminLog, { before: 0, limit: 101 }, callers.admin)).error?.code).toBe(
+    expect((await ask('listAdminLog', { before: 0, limit: 101 }, callers.admin)).error?.code).toBe(
       status.INVALID_ARGUMENT,
     );
   });
@@ -412,8 +387,8 @@ describe('the admin log', () => {
 // screen learns agencies are unavailable, and anything that would need Keycloak says so.
 describe('agencies with the built-in identity provider', () => {
   it('finds no agency for any email, and starts no agency sign-in', async () => {
-    expect((await ask(client.findAgency, { email: 'member@demo.ca.gov' })).response).toEqual({});
-    const started = await ask(client.startAgencySignIn, {
+    expect((await ask('findAgency', { email: 'member@demo.ca.gov' })).response).toEqual({});
+    const started = await ask('startAgencySignIn', {
       email: 'member@demo.ca.gov',
       app_url: 'http://localhost:8080',
       client_ip: uniqueIp(),
@@ -422,25 +397,23 @@ describe('agencies with the built-in identity provider', () => {
   });
 
   it('tells administrators agencies are unavailable, and refuses to add one', async () => {
-    expect(await answer(client.listAgencies, {})).toEqual({ agencies: [], available: false });
-    const added = await ask(client.addAgency, AN_AGENCY, callers.admin);
+    expect(await answer('listAgencies', {})).toEqual({ agencies: [], available: false });
+    const added = await ask('addAgency', AN_AGENCY, callers.admin);
     expect(added.error?.code).toBe(status.FAILED_PRECONDITION);
     expect(added.error?.details).toBe('Agency sign-in needs Keycloak.');
-    expect((await ask(client.removeAgency, { alias: 'dof' }, callers.admin)).error?.code).toBe(
-      status.NOT_FOUND,
-    );
+    expect((await ask('removeAgency', { alias: 'dof' }, callers.admin)).error?.code).toBe(status.NOT_FOUND);
     expect((await log(0, 5)).filter((entry) => entry.subject === 'agencies')).toEqual([]);
   });
 
   it('refuses a completion with an unknown state, and a logout token that does not verify', async () => {
-    const completed = await ask(client.completeAgencySignIn, {
+    const completed = await ask('completeAgencySignIn', {
       code: 'code',
       state: 'never-started',
       app_url: 'http://localhost:8080',
       client_ip: uniqueIp(),
     });
     expect(completed.error?.code).toBe(status.INVALID_ARGUMENT);
-    const logout = await ask(client.backchannelLogout, { logout_token: 'not.a.token' });
+    const logout = await ask('backchannelLogout', { logout_token: 'not.a.token' });
     expect(logout.error?.code).toBe(status.INVALID_ARGUMENT);
     expect(logout.error?.details).toBe('The logout token does not verify.');
   });
