@@ -1,7 +1,7 @@
 // The news service against a real PostgreSQL and real gRPC: migrations match schema.prisma, the repository
 // de-duplicates by url and answers newest first, the demo seed runs once, ListHeadlines caps its answer.
 import { credentials } from '@grpc/grpc-js';
-import { type ListHeadlinesResponse, NewsServiceClient, NewsServiceService } from '@rotunda/protos/news';
+import { NewsServiceClient, NewsServiceService } from '@rotunda/protos/news';
 import {
   createLogger,
   migrate,
@@ -9,7 +9,7 @@ import {
   type RunningGrpcServer,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, diffSchemaAndDatabase, rpcCalls } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { grpcNewsService } from '../src/adapters/grpc-news-service.ts';
@@ -81,10 +81,7 @@ describe('news service', () => {
   describe('over gRPC', () => {
     let server: RunningGrpcServer;
     let client: NewsServiceClient;
-    const list = (limit: number) =>
-      new Promise<ListHeadlinesResponse>((resolve, reject) =>
-        client.listHeadlines({ limit }, (error, response) => (error ? reject(error) : resolve(response))),
-      );
+    const list = (limit: number) => rpcCalls(NewsServiceService, () => client)('listHeadlines', { limit });
 
     beforeAll(async () => {
       await prisma.headline.deleteMany();
