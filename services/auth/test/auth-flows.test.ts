@@ -3,9 +3,9 @@
 // and its refusals; sessions that end for good, and the list of them the gateways read; a member's data
 // exported, and their account deleted with the event the other services act on.
 import { randomUUID } from 'node:crypto';
-import { credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { credentials, type ServiceError, status } from '@grpc/grpc-js';
 import { ensureEventTables } from '@rotunda/events';
-import { AuthServiceClient, AuthServiceService, type LoginResponse } from '@rotunda/protos/auth';
+import { AuthServiceClient, AuthServiceService } from '@rotunda/protos/auth';
 import { CAPTCHA_MESSAGES } from '@rotunda/rules';
 import {
   type Caller,
@@ -15,10 +15,15 @@ import {
   migrate,
   prismaAdapter,
   type RunningGrpcServer,
-  setCallerMetadata,
   startGrpcServer,
 } from '@rotunda/service-kit';
-import { createTestDatabase, diffSchemaAndDatabase, testCallers } from '@rotunda/service-kit/testing';
+import {
+  createTestDatabase,
+  diffSchemaAndDatabase,
+  refusal as grpcRefusal,
+  rpcCalls,
+  testCallers,
+} from '@rotunda/service-kit/testing';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
@@ -1130,6 +1135,13 @@ describe('access lists', () => {
   });
 });
 
+/** A call's answer, or the refusal it ended with. */
+const outcome = <T>(answer: Promise<T>) =>
+  answer.then(
+    (response) => ({ error: null, response }),
+    (error: ServiceError) => ({ error, response: undefined }),
+  );
+
 describe('over gRPC', () => {
   let server: RunningGrpcServer;
   let client: AuthServiceClient;
@@ -1177,15 +1189,16 @@ describe('over gRPC', () => {
     client.close();
     await server.shutdown();
   });
+  const rpc = rpcCalls(AuthServiceService, () => client);
+  /** Another service's client: it names itself with its own key (ADR 0039). */
+  const asService = (name: string) =>
+    new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
+      interceptors: [testCallers.asService(name)],
+    });
 
   it('answers login with the member and tokens, and refusals as gRPC statuses with the message', async () => {
     const login = (password: string) =>
-      new Promise<{ error: ServiceError | null; response?: LoginResponse }>((resolve) =>
-        client.login(
-          { email: 'member@demo.ca.gov', password, client_ip: '10.5.0.1', captcha_payload: '' },
-          (error, response) => resolve({ error, response }),
-        ),
-      );
+      outcome(rpc('login', { email: 'member@demo.ca.gov', password, client_ip: '10.5.0.1' }));
     const ok = await login('Member#2024x');
     expect(ok.response?.user).toMatchObject({
       email: 'member@demo.ca.gov',
@@ -1199,50 +1212,34 @@ describe('over gRPC', () => {
   });
 
   it('FindUserIdsByEmail answers a verified service the accounts of known emails (any case), leaving unknown ones out', async () => {
-    // The profile service's seed asks it, naming itself with its own key (ADR 0039).
-    const asService = new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-      interceptors: [testCallers.asService('profile')],
-    });
+    // The profile service's seed asks it.
+    const profile = asService('profile');
     const member = await identity.findUserByEmail('member@demo.ca.gov');
     const concierge = await identity.findUserByEmail('concierge@demo.ca.gov');
-    const answer = await new Promise<{ error: ServiceError | null; users?: unknown }>((resolve) =>
-      asService.findUserIdsByEmail(
-        {
-          emails: [
-            ' Member@Demo.ca.gov',
-            'concierge@demo.ca.gov',
-            'nobody@demo.ca.gov',
-            'member@demo.ca.gov',
-          ],
-        },
-        (error, response) => resolve({ error, users: response?.users }),
-      ),
-    );
-    expect(answer.error).toBeNull();
+    const answer = await rpc.on(profile)('findUserIdsByEmail', {
+      emails: [' Member@Demo.ca.gov', 'concierge@demo.ca.gov', 'nobody@demo.ca.gov', 'member@demo.ca.gov'],
+    });
     expect(answer.users).toEqual([
       { email: 'member@demo.ca.gov', user_id: member?.id },
       { email: 'concierge@demo.ca.gov', user_id: concierge?.id },
     ]);
     const tooMany = Array.from({ length: 101 }, (_, i) => `p${i}@demo.ca.gov`);
-    const refused = await new Promise<ServiceError | null>((resolve) =>
-      asService.findUserIdsByEmail({ emails: tooMany }, (error) => resolve(error)),
-    );
-    expect(refused?.code).toBe(status.INVALID_ARGUMENT);
-    asService.close();
+    const refused = await grpcRefusal(rpc.on(profile)('findUserIdsByEmail', { emails: tooMany }));
+    expect(refused.code).toBe(status.INVALID_ARGUMENT);
+    profile.close();
   });
 
   it('FindUserIdsByEmail refuses any caller but a verified service: a bare call, a member, a contributor', async () => {
-    const metadata = new Metadata();
-    setCallerMetadata(metadata, {
+    const contributor: Caller = {
       userId: randomUUID(),
       email: 'concierge@demo.ca.gov',
       roles: ['contributor'],
-    });
-    for (const entries of [new Metadata(), metadata]) {
-      const refused = await new Promise<ServiceError | null>((resolve) =>
-        client.findUserIdsByEmail({ emails: ['member@demo.ca.gov'] }, entries, (error) => resolve(error)),
+    };
+    for (const caller of [undefined, contributor]) {
+      const refused = await grpcRefusal(
+        rpc('findUserIdsByEmail', { emails: ['member@demo.ca.gov'] }, caller),
       );
-      expect(refused?.code).toBe(status.UNAUTHENTICATED);
+      expect(refused.code).toBe(status.UNAUTHENTICATED);
     }
   });
 
@@ -1251,27 +1248,18 @@ describe('over gRPC', () => {
     const user = await identity.findUserByEmail(email);
     const kept = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
     const other = (await auth.login({ email, password: PASSWORD, clientIp: uniqueIp() })).tokens;
-    const metadata = new Metadata();
-    setCallerMetadata(metadata, { userId: user?.id as string, email, roles: [] });
-    const changed = await new Promise<{ error: ServiceError | null; message?: string }>((resolve) =>
-      client.updatePassword(
-        {
-          current_password: PASSWORD,
-          new_password: 'Newer#Pass2026',
-          session_id: kept.sessionState,
-          client_ip: uniqueIp(),
-        },
-        metadata,
-        (error, response) => resolve({ error, message: response?.message }),
-      ),
+    const changed = await rpc(
+      'updatePassword',
+      {
+        current_password: PASSWORD,
+        new_password: 'Newer#Pass2026',
+        session_id: kept.sessionState,
+        client_ip: uniqueIp(),
+      },
+      { userId: user?.id as string, email, roles: [] },
     );
-    expect(changed).toEqual({ error: null, message: 'Password has been updated' });
-    const ended = await new Promise<{ session_ids: string[]; cursor: string; retain_seconds: number }>(
-      (resolve, reject) =>
-        client.listEndedSessions({ cursor: '', limit: 0 }, (error, response) =>
-          error ? reject(error) : resolve(response),
-        ),
-    );
+    expect(changed.message).toBe('Password has been updated');
+    const ended = await rpc('listEndedSessions', { cursor: '', limit: 0 });
     expect(ended.session_ids).toContain(other.sessionState);
     expect(ended.session_ids).not.toContain(kept.sessionState);
     expect(ended.retain_seconds).toBe(RETAIN_SECONDS);
@@ -1280,14 +1268,9 @@ describe('over gRPC', () => {
   });
 
   it('answers a throttled call with RESOURCE_EXHAUSTED and the wait in words', async () => {
-    const check = () =>
-      new Promise<ServiceError | null>((resolve) =>
-        client.checkEmail({ email: 'grpc.probe@dof.ca.gov', client_ip: uniqueIp() }, (error) =>
-          resolve(error),
-        ),
-      );
-    for (let i = 0; i < CHECKS_PER_EMAIL; i++) expect(await check()).toBeNull();
-    const refused = await check();
+    const check = () => outcome(rpc('checkEmail', { email: 'grpc.probe@dof.ca.gov', client_ip: uniqueIp() }));
+    for (let i = 0; i < CHECKS_PER_EMAIL; i++) expect((await check()).error).toBeNull();
+    const refused = (await check()).error;
     expect(refused?.code).toBe(status.RESOURCE_EXHAUSTED);
     expect(refused?.details).toBe('Too many attempts. Try again in 60 minutes.');
   });
@@ -1295,11 +1278,7 @@ describe('over gRPC', () => {
   it('answers a slowed-down account’s login with RESOURCE_EXHAUSTED and the captcha-required trailer', async () => {
     const email = await confirmed();
     const login = (password: string, captcha = '', clientIp = uniqueIp()) =>
-      new Promise<{ error: ServiceError | null; response?: LoginResponse }>((resolve) =>
-        client.login({ email, password, client_ip: clientIp, captcha_payload: captcha }, (error, response) =>
-          resolve({ error, response }),
-        ),
-      );
+      outcome(rpc('login', { email, password, client_ip: clientIp, captcha_payload: captcha }));
     for (let i = 0; i <= FREE_FAILURES; i++)
       expect((await login('Wrong#Password1')).error?.code).toBe(status.UNAUTHENTICATED);
     const slowed = await login(PASSWORD);
@@ -1319,14 +1298,9 @@ describe('over gRPC', () => {
   });
 
   describe('ConsumeQuota', () => {
-    const consume = (quota: string, caller?: Caller) => {
-      const metadata = new Metadata();
-      if (caller) setCallerMetadata(metadata, caller);
-      return new Promise<{ error: ServiceError | null; wait?: number }>((resolve) =>
-        client.consumeQuota({ quota }, metadata, (error, response) =>
-          resolve({ error, wait: response?.retry_after_seconds }),
-        ),
-      );
+    const consume = async (quota: string, caller?: Caller) => {
+      const { error, response } = await outcome(rpc('consumeQuota', { quota }, caller));
+      return { error, wait: response?.retry_after_seconds };
     };
     const someMember = (): Caller => ({ userId: randomUUID(), email: uniqueEmail(), roles: [] });
 
@@ -1368,87 +1342,71 @@ describe('over gRPC', () => {
   describe('members’ data', () => {
     const asMember = async (email: string) => {
       const user = await identity.findUserByEmail(email);
-      // Fresh entries for each call: the signing interceptor turns them into a caller token.
-      const metadata = () => {
-        const entries = new Metadata();
-        setCallerMetadata(entries, { userId: user?.id as string, email, roles: [] });
-        return entries;
-      };
-      return { metadata, userId: user?.id as string };
+      const caller: Caller = { userId: user?.id as string, email, roles: [] };
+      return { caller, userId: user?.id as string };
     };
-    const deleteAccount = (password: string, metadata: Metadata) =>
-      new Promise<ServiceError | null>((resolve) =>
-        client.deleteAccount({ password, client_ip: uniqueIp() }, metadata, (error) => resolve(error)),
+    const deleteAccount = async (password: string, caller?: Caller) =>
+      (await outcome(rpc('deleteAccount', { password, client_ip: uniqueIp() }, caller))).error;
+    const memberEmails = async (userIds: string[], through: AuthServiceClient, caller?: Caller) => {
+      const { error, response } = await outcome(
+        rpc.on(through)('getMemberEmails', { user_ids: userIds }, caller),
       );
-    const memberEmails = (userIds: string[], through: AuthServiceClient, metadata = new Metadata()) =>
-      new Promise<{ error: ServiceError | null; members?: { user_id: string; email: string }[] }>((resolve) =>
-        through.getMemberEmails({ user_ids: userIds }, metadata, (error, response) =>
-          resolve({ error, members: response?.members }),
-        ),
-      );
+      return { error, members: response?.members };
+    };
 
     it('ExportMine answers the caller’s account as JSON, and UNAUTHENTICATED to a visitor', async () => {
       const email = await confirmed();
-      const { metadata, userId } = await asMember(email);
-      const answer = await new Promise<{ error: ServiceError | null; json?: string }>((resolve) =>
-        client.exportMine({}, metadata(), (error, response) => resolve({ error, json: response?.json })),
-      );
-      expect(answer.error).toBeNull();
-      expect(JSON.parse(answer.json ?? '{}')).toMatchObject({
+      const { caller, userId } = await asMember(email);
+      const answer = await rpc('exportMine', {}, caller);
+      expect(JSON.parse(answer.json || '{}')).toMatchObject({
         account: { user_id: userId, email, email_confirmed: true, contributor: false, roles: [] },
       });
-      const visitor = await new Promise<ServiceError | null>((resolve) =>
-        client.exportMine({}, new Metadata(), (error) => resolve(error)),
-      );
-      expect(visitor?.code).toBe(status.UNAUTHENTICATED);
+      expect((await grpcRefusal(rpc('exportMine', {}))).code).toBe(status.UNAUTHENTICATED);
     });
 
     it('DeleteAccount answers a wrong password UNAUTHENTICATED with the login’s message, the right one deletes', async () => {
       const email = await confirmed();
-      const { metadata, userId } = await asMember(email);
-      const wrong = await deleteAccount('Wrong#Password1', metadata());
+      const { caller, userId } = await asMember(email);
+      const wrong = await deleteAccount('Wrong#Password1', caller);
       expect(wrong?.code).toBe(status.UNAUTHENTICATED);
       expect(wrong?.details).toBe('Invalid credentials');
       expect(await identity.findUserById(userId)).not.toBeNull();
-      expect(await deleteAccount(PASSWORD, metadata())).toBeNull();
+      expect(await deleteAccount(PASSWORD, caller)).toBeNull();
       expect(await identity.findUserById(userId)).toBeNull();
-      expect((await deleteAccount(PASSWORD, new Metadata()))?.code).toBe(status.UNAUTHENTICATED);
+      expect((await deleteAccount(PASSWORD))?.code).toBe(status.UNAUTHENTICATED);
     });
 
     it('GetMemberEmails answers a verified service the email of each known member, unknown ones left out', async () => {
-      const asService = new AuthServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure(), {
-        interceptors: [testCallers.asService('notification')],
-      });
+      const notification = asService('notification');
       const member = await identity.findUserByEmail('member@demo.ca.gov');
       const concierge = await identity.findUserByEmail('concierge@demo.ca.gov');
       const answer = await memberEmails(
         [member?.id as string, randomUUID(), concierge?.id as string, 'not-a-user-id', member?.id as string],
-        asService,
+        notification,
       );
       expect(answer.error).toBeNull();
       expect(answer.members?.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
         { user_id: concierge?.id, email: 'concierge@demo.ca.gov' },
         { user_id: member?.id, email: 'member@demo.ca.gov' },
       ]);
-      expect((await memberEmails([], asService)).members).toEqual([]);
+      expect((await memberEmails([], notification)).members).toEqual([]);
       const full = Array.from({ length: 1000 }, () => randomUUID());
-      expect((await memberEmails([...full.slice(1), member?.id as string], asService)).members).toEqual([
+      expect((await memberEmails([...full.slice(1), member?.id as string], notification)).members).toEqual([
         { user_id: member?.id, email: 'member@demo.ca.gov' },
       ]);
-      const tooMany = await memberEmails([...full, randomUUID()], asService);
+      const tooMany = await memberEmails([...full, randomUUID()], notification);
       expect(tooMany.error?.code).toBe(status.INVALID_ARGUMENT);
       expect(tooMany.error?.details).toBe('Ask for at most 1000 members at a time.');
-      asService.close();
+      notification.close();
     });
 
     it('GetMemberEmails refuses a member (even a contributor) PERMISSION_DENIED and a bare call UNAUTHENTICATED', async () => {
       const member = await identity.findUserByEmail('member@demo.ca.gov');
-      const contributor = new Metadata();
-      setCallerMetadata(contributor, {
+      const contributor: Caller = {
         userId: randomUUID(),
         email: 'concierge@demo.ca.gov',
         roles: ['contributor'],
-      });
+      };
       const refused = await memberEmails([member?.id as string], client, contributor);
       expect(refused.error?.code).toBe(status.PERMISSION_DENIED);
       expect(refused.members).toBeUndefined();
@@ -1457,15 +1415,9 @@ describe('over gRPC', () => {
   });
 
   it('reads the caller from the metadata for contributor-only lists', async () => {
-    const metadata = new Metadata();
-    setCallerMetadata(metadata, { userId: randomUUID(), email: 'm@demo.ca.gov', roles: [] });
-    const refused = await new Promise<ServiceError | null>((resolve) =>
-      client.listBetaEmails({}, metadata, (error) => resolve(error)),
-    );
-    expect(refused?.code).toBe(status.PERMISSION_DENIED);
-    const jwks = await new Promise<string>((resolve) =>
-      client.getJwks({}, (_error, response) => resolve(response.jwks_json)),
-    );
+    const member: Caller = { userId: randomUUID(), email: 'm@demo.ca.gov', roles: [] };
+    expect((await grpcRefusal(rpc('listBetaEmails', {}, member))).code).toBe(status.PERMISSION_DENIED);
+    const jwks = (await rpc('getJwks', {})).jwks_json;
     expect(JSON.parse(jwks).keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(JSON.parse(jwks).keys[0].d).toBeUndefined();
   });
