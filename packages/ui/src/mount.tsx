@@ -42,15 +42,28 @@ export function takeOverContainer(root: HTMLElement, withinMs = TAKE_OVER_WITHIN
   const reveal = () => {
     window.removeEventListener(FIRST_SCREEN_DRAWN_EVENT, reveal);
     clearTimeout(timer);
+    // A keyboard's place in the drawn markup is kept: it moves to the app's same control (or its main landmark).
+    const focused = drawn.contains(document.activeElement) ? document.activeElement : null;
     drawn.remove();
     app.removeAttribute('style');
     app.inert = false;
     // A dialog opened while out of reach could not take the focus (Dialog's data-autofocus): it takes it now.
-    app.querySelector<HTMLElement>('dialog[open] [data-autofocus]')?.focus();
+    const dialogFocus = app.querySelector<HTMLElement>('dialog[open] [data-autofocus]');
+    if (dialogFocus) dialogFocus.focus();
+    else if (focused) counterpartOf(focused, app)?.focus();
   };
   const timer = setTimeout(reveal, withinMs);
   window.addEventListener(FIRST_SCREEN_DRAWN_EVENT, reveal);
   return app;
+}
+
+/** The app's element standing where `element` stood in the drawn markup: same kind, address, name and text. */
+function counterpartOf(element: Element, app: HTMLElement): HTMLElement | null {
+  const same = (candidate: Element) =>
+    ['href', 'aria-label'].every((name) => candidate.getAttribute(name) === element.getAttribute(name)) &&
+    candidate.textContent?.trim() === element.textContent?.trim();
+  const match = Array.from(app.querySelectorAll<HTMLElement>(element.localName)).find(same);
+  return match ?? app.querySelector<HTMLElement>('main');
 }
 
 function renderScreens(screens: Screens) {

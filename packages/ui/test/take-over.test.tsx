@@ -15,10 +15,15 @@ afterEach(() => {
 function page(drawn: boolean): HTMLElement {
   const root = document.createElement('div');
   root.id = 'root';
-  root.innerHTML = drawn ? `<div ${FIRST_SCREEN_ATTRIBUTE}><h1>Public Square</h1></div>` : '';
+  root.innerHTML = drawn
+    ? `<div ${FIRST_SCREEN_ATTRIBUTE}><h1>Public Square</h1><a href="/public-square/post/7">Keep Reading</a><a href="/accessibility">Accessibility statement</a></div>`
+    : '';
   document.body.append(root);
   return root;
 }
+
+const drawnLink = (root: HTMLElement, name: string) =>
+  Array.from(root.querySelectorAll('a')).find((link) => link.textContent === name) as HTMLAnchorElement;
 
 it('renders into #root itself when nothing was drawn', () => {
   const root = page(false);
@@ -60,4 +65,28 @@ it('shows the app anyway when the remote never says it has drawn', () => {
   act(() => vi.advanceTimersByTime(1));
   expect(root.querySelector(`[${FIRST_SCREEN_ATTRIBUTE}]`)).toBeNull();
   expect(app.inert).toBe(false);
+});
+
+it('keeps a keyboard user in place: the app’s same link takes the focus, else its main landmark', () => {
+  const root = page(true);
+  const app = takeOverContainer(root);
+  render(
+    <main tabIndex={-1}>
+      <a href="/public-square/post/8">Keep Reading</a>
+      <a href="/public-square/post/7">Keep Reading</a>
+    </main>,
+    { container: app },
+  );
+  drawnLink(root, 'Keep Reading').focus();
+  render(<FirstScreenDrawn />, { container: app.appendChild(document.createElement('div')) });
+  expect(document.activeElement?.getAttribute('href')).toBe('/public-square/post/7');
+  expect(app.contains(document.activeElement)).toBe(true);
+
+  document.body.innerHTML = '';
+  const again = page(true);
+  const appAgain = takeOverContainer(again);
+  render(<main tabIndex={-1}>The app has no such link</main>, { container: appAgain });
+  drawnLink(again, 'Accessibility statement').focus();
+  render(<FirstScreenDrawn />, { container: appAgain.appendChild(document.createElement('div')) });
+  expect(document.activeElement?.localName).toBe('main');
 });
