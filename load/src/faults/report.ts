@@ -125,6 +125,12 @@ function figuresOf(run: FaultsRun, timeline: FaultTimeline) {
   );
   const failuresEndMs =
     returnedAt === undefined || lastFailure === -Infinity ? null : lastFailure - returnedAt;
+  // Each failure after the return: when (from the return), how long it took, and what the member read.
+  const failedAfterReturn = [result.reads, ...writeTallies]
+    .flatMap((tally) => tally.failedAt)
+    .filter(({ atMs }) => returnedAt !== undefined && atMs >= backAt && atMs < observedUntil)
+    .sort((a, b) => a.atMs - b.atMs)
+    .map(({ atMs, tookMs, failure }) => ({ afterReturnMs: atMs - (returnedAt as number), tookMs, failure }));
 
   const seen = new Map<string, number>();
   for (const tally of [result.reads, ...writeTallies])
@@ -155,6 +161,8 @@ function figuresOf(run: FaultsRun, timeline: FaultTimeline) {
     normalLatencyMs,
     /** From the return to the end of the last call that failed after it; null: none failed after. */
     failuresEndMs,
+    /** Up to 20 of the failures after the return, oldest first. */
+    failedAfterReturn: failedAfterReturn.slice(0, 20),
     steadyReadP50Ms: steadyP50,
     afterReadP50Ms: percentile(latenciesIn(result.reads, backAt, observedUntil), 50),
     membersSaw: Object.fromEntries([...seen].sort((a, b) => b[1] - a[1])),
@@ -204,6 +212,8 @@ export function reportFaults(ctx: BenchContext, run: FaultsRun): void {
         `    streams: ${f.streams.held} held, ${f.streams.cut} cut, ${f.streams.reconnected} reconnected (longest gap ${seconds(f.streams.maxGapMs)}), ${f.streams.refusedAttempts} attempts refused`,
       );
     for (const [text, count] of Object.entries(f.membersSaw).slice(0, 8)) print(`    ${count}× ${text}`);
+    for (const { afterReturnMs, tookMs, failure } of f.failedAfterReturn.slice(0, 5))
+      print(`    ${seconds(afterReturnMs)} after the return, in ${tookMs} ms: ${failure}`);
   }
   print(
     `  lost over the whole run: ${run.lost.lostPosts} posts, ${run.lost.lostComments} comments, ${run.lost.lostProfileEdit} profile edits, ${run.picturesLost.length} pictures (of ${run.result.posts.size} posts, ${[...run.result.posts.values()].flat().length} comments, ${run.picturesAcknowledged} pictures acknowledged); made twice: ${run.lost.duplicates}`,

@@ -45,8 +45,11 @@ export class Tally {
   readonly succeeded: boolean[] = [];
   failed = 0;
   readonly failures = new Map<string, number>();
-  /** When each failure ended (ms from the load's start), to place it against the kill and the restart. */
-  readonly failedAt: { atMs: number; failure: string }[] = [];
+  /**
+   * When each failure ended (ms from the load's start), to place it against the kill and the restart, and how long
+   * it took (a refusal at once, or one at the deadline, tell different stories).
+   */
+  readonly failedAt: { atMs: number; tookMs: number; failure: string }[] = [];
   record(startedAt: number, endedAt: number, failure?: string) {
     this.ends.push(endedAt);
     this.latencies.push(endedAt - startedAt);
@@ -54,7 +57,7 @@ export class Tally {
     if (failure === undefined) return;
     this.failed++;
     this.failures.set(failure, (this.failures.get(failure) ?? 0) + 1);
-    this.failedAt.push({ atMs: Math.round(endedAt), failure });
+    this.failedAt.push({ atMs: Math.round(endedAt), tookMs: Math.round(endedAt - startedAt), failure });
   }
   between(fromMs: number, toMs: number) {
     return this.ends.filter((end) => end >= fromMs && end < toMs).length;
