@@ -420,6 +420,29 @@ test('the square’s first screen comes with the page; the app takes it over wit
   expect(requests).toEqual([]);
 });
 
+test('a keyboard user on the drawn square keeps their place when the app takes over', async ({ page }) => {
+  // The remote's code is held back, so there is time to reach a drawn card's 'Keep Reading' from the keyboard.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/mf/feed/static/js/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/public-square', { waitUntil: 'domcontentloaded' });
+  const drawn = page.locator('[data-first-screen] .post-card__read').first();
+  await drawn.focus();
+  const title = await page.locator('[data-first-screen] .post-card__title').first().textContent();
+  release();
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  // The app's own 'Keep Reading' of the same card has the focus: Enter opens that post.
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveText('Keep Reading');
+  await page.keyboard.press('Enter');
+  await expect(readDialog(page, title ?? '')).toBeVisible();
+});
+
 test('robots.txt lets crawlers into the public square only', async ({ request }) => {
   const lines = (await (await request.get('/robots.txt')).text()).split('\n');
   expect(lines).toContain('Allow: /public-square');

@@ -44,21 +44,33 @@ export function takeOverContainer(root: HTMLElement, withinMs = TAKE_OVER_WITHIN
     clearTimeout(timer);
     // A keyboard's place in the drawn markup is kept: it moves to the app's same control (or its main landmark).
     const focused = drawn.contains(document.activeElement) ? document.activeElement : null;
+    const place = focused?.getBoundingClientRect();
     drawn.remove();
     app.removeAttribute('style');
     app.inert = false;
     // A dialog opened while out of reach could not take the focus (Dialog's data-autofocus): it takes it now.
     const dialogFocus = app.querySelector<HTMLElement>('dialog[open] [data-autofocus]');
     if (dialogFocus) dialogFocus.focus();
-    else if (focused) counterpartOf(focused, app)?.focus();
+    else if (focused && place) counterpartOf(focused, place, app)?.focus();
   };
   const timer = setTimeout(reveal, withinMs);
   window.addEventListener(FIRST_SCREEN_DRAWN_EVENT, reveal);
   return app;
 }
 
-/** The app's element standing where `element` stood in the drawn markup: same kind, address, name and text. */
-function counterpartOf(element: Element, app: HTMLElement): HTMLElement | null {
+/** What a keyboard can be on. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * The app's control standing where `element` stood in the drawn markup: the one now at its place on the screen (the
+ * app draws the same boxes; a drawn link may be the app's button), else one of the same kind, address, name and
+ * text, else the app's main landmark.
+ */
+function counterpartOf(element: Element, place: DOMRect, app: HTMLElement): HTMLElement | null {
+  const atPlace = document
+    .elementFromPoint?.(place.x + place.width / 2, place.y + place.height / 2)
+    ?.closest<HTMLElement>(FOCUSABLE);
+  if (atPlace && app.contains(atPlace)) return atPlace;
   const same = (candidate: Element) =>
     ['href', 'aria-label'].every((name) => candidate.getAttribute(name) === element.getAttribute(name)) &&
     candidate.textContent?.trim() === element.textContent?.trim();
