@@ -2,6 +2,7 @@
 // logo, name, contact details and social links; an edit (pencil) button for contributors that opens the Edit
 // Organization dialog; and the People tab, with Divisions beside it when the organization has divisions
 // (docs/adr/0010). An unknown id shows a not-found panel with the way back to the list.
+import { ORGANIZATION_FIELD_LABELS } from '@rotunda/rules';
 import { useIsContributor, useUser } from '@rotunda/session';
 import {
   ErrorLine,
@@ -135,7 +136,7 @@ export default function OrganizationProfile() {
           refreshKey={organization}
           panelClassName="panel"
           titleClassName="orgs-section-title"
-          fieldNames={{ lobby_filer_id: 'Cal-Access ID' }}
+          fieldNames={ORGANIZATION_FIELD_LABELS}
         />
       )}
 

@@ -2,21 +2,21 @@
 // docs/product.md#7-the-calls-it-makes) and their answers' shapes. Every call is member-only: @rotunda/ui's
 // client sends the session's fresh access token with each one, and throws its ApiError (the status and the
 // server's own message) for anything but 2xx.
-import type { SocialField } from '@rotunda/rules';
+import type { OrganizationFieldName } from '@rotunda/rules';
 import { asList, call, type Division, type HistoryEntry, type StoredAddress } from '@rotunda/ui';
 
 export type { Division, StoredAddress };
 
-/** An organization as the gateway answers it (docs/api.md: `organization`); null where not given. */
-export interface Organization extends StoredAddress, Record<SocialField, string | null> {
+/**
+ * An organization as the gateway answers it (docs/api.md: `organization`): the fields of @rotunda/rules'
+ * ORGANIZATION_FIELDS, null where not given, and the rest.
+ */
+export interface Organization extends Record<OrganizationFieldName, string | null> {
   organization_id: number;
   organization_name: string;
   group_id: number;
   group_type: string;
-  website: string | null;
-  main_phone: string | null;
   logo: string | null;
-  lobby_filer_id: string | null;
   /** Email domains a contributor listed (verified employer); the website's host counts as well. */
   email_domains: string[];
 }
@@ -39,18 +39,7 @@ export type OrganizationUpdate = {
   organization_name: string;
   /** Replaces the listed email domains; left out, they are kept. */
   email_domains?: string[];
-} & Partial<Record<EditableField, string>>;
-
-export type EditableField =
-  | 'street_address'
-  | 'suite_number'
-  | 'city'
-  | 'state'
-  | 'zip_code'
-  | 'website'
-  | 'main_phone'
-  | 'lobby_filer_id'
-  | SocialField;
+} & Partial<Record<OrganizationFieldName, string>>;
 
 const getJson = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, signal ? { signal } : {});
 

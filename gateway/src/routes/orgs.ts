@@ -5,16 +5,25 @@
 // names must contain letters. The service owns the form's rules (the required fields among them) and enforces
 // every rule again; its refusals reach the member as it words them. Every change is refused to a suspended
 // member before anything else is checked (refuseSuspended, ADR 0041).
-import type { Organization, OrganizationFields } from '@rotunda/protos/org';
+import type {
+  AddDivisionRequest,
+  Organization,
+  OrganizationFields as OrganizationFieldsMessage,
+} from '@rotunda/protos/org';
 import {
   CAL_ACCESS_MESSAGES,
   cleanEmailDomains,
+  DIVISION_FIELD_NAMES,
+  DIVISION_FIELDS,
+  type DivisionFieldName,
   EMAIL_DOMAIN_LABEL,
   isCalAccessId,
   NAME_LABELS,
   nameProblem,
-  SOCIAL_FIELDS,
-  type SocialField,
+  ORGANIZATION_FIELD_NAMES,
+  ORGANIZATION_FIELDS,
+  type OrganizationFieldName,
+  type OrganizationFieldSpec,
 } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE, isContributor } from '@rotunda/service-kit';
 import express, { type Router } from 'express';
@@ -55,29 +64,24 @@ export const UPLOAD_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------- answers
 
+type FieldName = OrganizationFieldName | DivisionFieldName;
+
+/**
+ * These fields of a message, null where not given. Reading the message by the table's names makes a row the
+ * proto lacks a compile error.
+ */
+function fieldsJson<N extends FieldName, M extends { [K in N]?: string }>(message: M, names: readonly N[]) {
+  return Object.fromEntries(names.map((name) => [name, orNull(message[name])])) as Record<N, string | null>;
+}
+
 export function organizationJson(organization: Organization) {
   return {
     organization_id: organization.organization_id,
     organization_name: organization.organization_name,
     group_id: organization.group_id,
     group_type: organization.group_type,
-    street_address: orNull(organization.street_address),
-    suite_number: orNull(organization.suite_number),
-    city: orNull(organization.city),
-    state: orNull(organization.state),
-    zip_code: orNull(organization.zip_code),
-    website: orNull(organization.website),
-    main_phone: orNull(organization.main_phone),
+    ...fieldsJson(organization, ORGANIZATION_FIELD_NAMES),
     logo: orNull(organization.logo),
-    lobby_filer_id: orNull(organization.lobby_filer_id),
-    linkedin_url: orNull(organization.linkedin_url),
-    facebook_url: orNull(organization.facebook_url),
-    youtube_url: orNull(organization.youtube_url),
-    threads_url: orNull(organization.threads_url),
-    twitter_url: orNull(organization.twitter_url),
-    instagram_url: orNull(organization.instagram_url),
-    tiktok_url: orNull(organization.tiktok_url),
-    bluesky_url: orNull(organization.bluesky_url),
     email_domains: organization.email_domains,
   };
 }
@@ -97,22 +101,22 @@ const nameText = (field: string, label: string) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const organizationFields = {
-  street_address: optionalText('street_address'),
-  suite_number: optionalText('suite_number'),
-  city: optionalText('city'),
-  state: optionalText('state', 32),
-  zip_code: optionalText('zip_code', 16),
-  website: optionalUrl('website', 'Website'),
-  main_phone: optionalText('main_phone', 64),
-  lobby_filer_id: optionalText('lobby_filer_id', 32).refine(
-    (value) => !value || isCalAccessId(value),
-    CAL_ACCESS_MESSAGES.shape,
-  ),
-  ...(Object.fromEntries(
-    SOCIAL_FIELDS.map(({ field, label }) => [field, optionalUrl(field, label)]),
-  ) as Record<SocialField, ReturnType<typeof optionalUrl>>),
+/** A field's check by its row: text bounded by its limit, links as links, a Cal-Access ID as a filer number. */
+const fieldCheck = (name: FieldName, { kind, label, limit }: OrganizationFieldSpec) => {
+  if (kind === 'url') return optionalUrl(name, label);
+  const text = optionalText(name, limit);
+  return kind === 'filer-id'
+    ? text.refine((value) => !value || isCalAccessId(value), CAL_ACCESS_MESSAGES.shape)
+    : text;
 };
+
+const shapeOf = <N extends FieldName>(table: Record<N, OrganizationFieldSpec>, names: readonly N[]) =>
+  Object.fromEntries(names.map((name) => [name, fieldCheck(name, table[name])])) as Record<
+    N,
+    ReturnType<typeof fieldCheck>
+  >;
+
+const organizationFields = shapeOf(ORGANIZATION_FIELDS, ORGANIZATION_FIELD_NAMES);
 
 const DOMAINS_SHAPE = `${EMAIL_DOMAIN_LABEL}: send email_domains as a list of domains, like ["agency.ca.gov"].`;
 
@@ -149,13 +153,7 @@ const bodies = {
     organization_id: organizationId,
     division_name: nameText('division_name', NAME_LABELS.division),
     division_type: optionalText('division_type', 64),
-    street_address: optionalText('street_address'),
-    suite_number: optionalText('suite_number'),
-    city: optionalText('city'),
-    state: optionalText('state', 32),
-    zip_code: optionalText('zip_code', 16),
-    division_phone: optionalText('division_phone', 64),
-    website: optionalUrl('website', 'Website'),
+    ...shapeOf(DIVISION_FIELDS, DIVISION_FIELD_NAMES),
   }),
 };
 
@@ -177,14 +175,20 @@ function lookupName(value: string | undefined): string {
   return name;
 }
 
-/** Only the fields the member sent: absent keeps the stored value (proto3 `optional`). */
-function fieldsMessage(
-  body: Partial<Record<keyof OrganizationFields, string | undefined>>,
-): OrganizationFields {
-  const fields: OrganizationFields = {};
-  for (const key of Object.keys(organizationFields) as (keyof OrganizationFields)[])
-    if (body[key] !== undefined) fields[key] = body[key];
-  return fields;
+/**
+ * Only the fields the member sent, into message M: absent keeps the stored value (proto3 `optional`). N must be
+ * among M's fields, so a row the proto lacks is a compile error.
+ */
+function fieldsMessage<M, N extends FieldName & keyof M>(
+  body: Partial<Record<N, string | undefined>>,
+  names: readonly N[],
+): Pick<M, N> {
+  const fields: Partial<Record<N, string>> = {};
+  for (const name of names) {
+    const value = body[name];
+    if (value !== undefined) fields[name] = value;
+  }
+  return fields as Pick<M, N>;
 }
 
 // ------------------------------------------------------------------------------------------------ router
@@ -258,7 +262,7 @@ export function orgsRouter(
     const answer = await rpc(req, org.addOrganization, {
       organization_name: body.organization_name ?? '',
       group_type: body.group_type ?? '',
-      fields: fieldsMessage(body),
+      fields: fieldsMessage<OrganizationFieldsMessage, OrganizationFieldName>(body, ORGANIZATION_FIELD_NAMES),
     });
     if (!answer.organization) throw new Error('the org service answered an add without the organization');
     // 201 when made; 200 with the existing organization when that name was already there.
@@ -270,7 +274,7 @@ export function orgsRouter(
     const answer = await rpc(req, org.updateOrganization, {
       organization_id: body.organization_id,
       organization_name: body.organization_name,
-      fields: fieldsMessage(body),
+      fields: fieldsMessage<OrganizationFieldsMessage, OrganizationFieldName>(body, ORGANIZATION_FIELD_NAMES),
       email_domains: body.email_domains === undefined ? undefined : { domains: body.email_domains },
     });
     res.json(organizationJson(answer));
@@ -302,13 +306,7 @@ export function orgsRouter(
       organization_id: body.organization_id,
       division_name: body.division_name ?? '',
       division_type: body.division_type ?? '',
-      street_address: body.street_address,
-      suite_number: body.suite_number,
-      city: body.city,
-      state: body.state,
-      zip_code: body.zip_code,
-      division_phone: body.division_phone,
-      website: body.website,
+      ...fieldsMessage<AddDivisionRequest, DivisionFieldName>(body, DIVISION_FIELD_NAMES),
     });
     if (!answer.division) throw new Error('the org service answered an add without the division');
     res.status(answer.created ? 201 : 200).json(divisionJson(answer.division));

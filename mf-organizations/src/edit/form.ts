@@ -12,36 +12,20 @@ import {
   isMissing,
   NAME_LABELS,
   nameProblem,
+  ORGANIZATION_FIELD_NAMES,
+  type OrganizationFieldName,
   splitEmailDomains,
   titleCase,
 } from '@rotunda/rules';
-import type { EditableField, Organization, OrganizationUpdate } from '../api';
+import type { Organization, OrganizationUpdate } from '../api';
 
-export type FormField = 'organization_name' | EditableField | 'email_domains';
+/** The form's inputs: the name, every row of ORGANIZATION_FIELDS and the email domains. */
+export type FormField = 'organization_name' | OrganizationFieldName | 'email_domains';
 export type FormValues = Record<FormField, string>;
-
-const EDITABLE_FIELDS: readonly EditableField[] = [
-  'street_address',
-  'suite_number',
-  'city',
-  'state',
-  'zip_code',
-  'website',
-  'main_phone',
-  'lobby_filer_id',
-  'linkedin_url',
-  'facebook_url',
-  'youtube_url',
-  'threads_url',
-  'twitter_url',
-  'instagram_url',
-  'tiktok_url',
-  'bluesky_url',
-];
 
 export function initialValues(organization: Organization): FormValues {
   const values = { organization_name: organization.organization_name } as FormValues;
-  for (const field of EDITABLE_FIELDS) values[field] = organization[field] ?? '';
+  for (const field of ORGANIZATION_FIELD_NAMES) values[field] = organization[field] ?? '';
   values.email_domains = (organization.email_domains ?? []).join(', ');
   return values;
 }
@@ -108,7 +92,7 @@ export function updateFrom(organization: Organization, values: FormValues): Orga
     organization_id: organization.organization_id,
     organization_name: values.organization_name.trim(),
   };
-  for (const field of EDITABLE_FIELDS) {
+  for (const field of ORGANIZATION_FIELD_NAMES) {
     if (field === 'lobby_filer_id') continue;
     update[field] = formatOnLeave(field, values[field]);
   }

@@ -18,6 +18,7 @@ export * from './job-fields.ts';
 export * from './moderation.ts';
 export * from './names.ts';
 export * from './notifications.ts';
+export * from './organization-fields.ts';
 export * from './organization-name.ts';
 export * from './password.ts';
 export * from './phone.ts';

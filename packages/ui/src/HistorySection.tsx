@@ -35,7 +35,6 @@ const ACTIONS: Record<string, string> = {
 
 /** Names the forms use where the API's field name reads poorly (a page may name more, or differently). */
 const FIELDS: Record<string, string> = {
-  main_phone: 'Phone',
   zip_code: 'ZIP',
   user_bio: 'Bio',
   profile_picture: 'Picture',

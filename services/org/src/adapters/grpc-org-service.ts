@@ -1,23 +1,60 @@
 // The gRPC face of the org service (rotunda.org.v1.OrgService): translates messages to the rules' calls and
-// the rules' answers back, null fields becoming absent ones.
+// the rules' answers back, null fields becoming absent ones. The fields of ORGANIZATION_FIELDS and
+// DIVISION_FIELDS are read and written by the tables' names, so a row the proto lacks is a compile error.
 import type {
+  AddDivisionRequest,
   Division as DivisionMessage,
-  OrganizationFields as FieldsMessage,
+  OrganizationFields as OrganizationFieldsMessage,
   Organization as OrganizationMessage,
   OrgServiceServer,
 } from '@rotunda/protos/org';
-import { organizationEmailDomains, socialLinksOf } from '@rotunda/rules';
+import {
+  DIVISION_FIELD_NAMES,
+  type DivisionFieldName,
+  ORGANIZATION_FIELD_NAMES,
+  type OrganizationFieldKeyOf,
+  type OrganizationFieldName,
+  organizationEmailDomains,
+  organizationFieldKey,
+} from '@rotunda/rules';
 import { historyEntryMessage, type Logger, unary } from '@rotunda/service-kit';
 import type { OrgService } from '../domain/org-service.ts';
-import {
-  type Division,
-  employerDomainSources,
-  type Organization,
-  type OrganizationFields,
-} from '../domain/organization.ts';
+import { type Division, employerDomainSources, type Organization } from '../domain/organization.ts';
 
 /** null (not given) becomes absent, which the REST answer shows as null. */
 const opt = (value: string | null): string | undefined => value ?? undefined;
+
+type FieldName = OrganizationFieldName | DivisionFieldName;
+
+/**
+ * These fields of a record as message M holds them, absent where not given. N must be among M's fields, so a
+ * table row the proto lacks is a compile error.
+ */
+function fieldMessages<M, N extends FieldName & keyof M>(
+  record: Record<OrganizationFieldKeyOf<N>, string | null>,
+  names: readonly N[],
+): Pick<M, N> {
+  return Object.fromEntries(names.map((name) => [name, opt(record[organizationFieldKey(name)])])) as Pick<
+    M,
+    N
+  >;
+}
+
+/**
+ * The fields a message M carries, under the service's names. Absent stays absent (keep the stored value);
+ * present, even empty, is passed on (empty clears).
+ */
+function fieldsOf<M, N extends FieldName & keyof M>(
+  message: M | undefined,
+  names: readonly N[],
+): Partial<Record<OrganizationFieldKeyOf<N>, string>> {
+  const fields: Partial<Record<OrganizationFieldKeyOf<N>, string>> = {};
+  for (const name of names) {
+    const value = message?.[name] as string | undefined;
+    if (value !== undefined) fields[organizationFieldKey(name)] = value;
+  }
+  return fields;
+}
 
 export function organizationMessage(organization: Organization): OrganizationMessage {
   return {
@@ -25,23 +62,8 @@ export function organizationMessage(organization: Organization): OrganizationMes
     organization_name: organization.organizationName,
     group_id: organization.groupId,
     group_type: organization.groupName,
-    street_address: opt(organization.streetAddress),
-    suite_number: opt(organization.suiteNumber),
-    city: opt(organization.city),
-    state: opt(organization.state),
-    zip_code: opt(organization.zipCode),
-    website: opt(organization.website),
-    main_phone: opt(organization.mainPhone),
     logo: opt(organization.logo),
-    lobby_filer_id: opt(organization.lobbyFilerId),
-    linkedin_url: opt(organization.linkedinUrl),
-    facebook_url: opt(organization.facebookUrl),
-    youtube_url: opt(organization.youtubeUrl),
-    threads_url: opt(organization.threadsUrl),
-    twitter_url: opt(organization.twitterUrl),
-    instagram_url: opt(organization.instagramUrl),
-    tiktok_url: opt(organization.tiktokUrl),
-    bluesky_url: opt(organization.blueskyUrl),
+    ...fieldMessages<OrganizationMessage, OrganizationFieldName>(organization, ORGANIZATION_FIELD_NAMES),
     // Documents the list stored before organizations had email domains lack them: none were listed then.
     email_domains: organization.emailDomains ?? [],
     // Likewise, older documents lack the confirmation: the badge reads it from the table, never from the list.
@@ -57,31 +79,8 @@ export function divisionMessage(division: Division): DivisionMessage {
     active_division: division.activeDivision,
     organization_id: division.organizationId,
     organization_name: division.organizationName,
-    street_address: opt(division.streetAddress),
-    suite_number: opt(division.suiteNumber),
-    city: opt(division.city),
-    state: opt(division.state),
-    zip_code: opt(division.zipCode),
-    division_phone: opt(division.divisionPhone),
-    website: opt(division.website),
+    ...fieldMessages<DivisionMessage, DivisionFieldName>(division, DIVISION_FIELD_NAMES),
   };
-}
-
-/** Absent stays absent (keep the stored value); present, even empty, is passed on (empty clears). */
-function fieldsOf(message: FieldsMessage | undefined): Partial<Record<keyof OrganizationFields, string>> {
-  const m = message ?? {};
-  const fields = {
-    streetAddress: m.street_address,
-    suiteNumber: m.suite_number,
-    city: m.city,
-    state: m.state,
-    zipCode: m.zip_code,
-    website: m.website,
-    mainPhone: m.main_phone,
-    lobbyFilerId: m.lobby_filer_id,
-    ...socialLinksOf(m),
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServer {
@@ -112,7 +111,10 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
       const { organization, created } = await org.addOrganization(context.caller, {
         organizationName: request.organization_name,
         groupType: request.group_type,
-        fields: fieldsOf(request.fields),
+        fields: fieldsOf<OrganizationFieldsMessage, OrganizationFieldName>(
+          request.fields,
+          ORGANIZATION_FIELD_NAMES,
+        ),
       });
       return { organization: organizationMessage(organization), created };
     }),
@@ -120,7 +122,10 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
       organizationMessage(
         await org.updateOrganization(context.caller, request.organization_id, {
           organizationName: request.organization_name,
-          fields: fieldsOf(request.fields),
+          fields: fieldsOf<OrganizationFieldsMessage, OrganizationFieldName>(
+            request.fields,
+            ORGANIZATION_FIELD_NAMES,
+          ),
           emailDomains: request.email_domains?.domains,
         }),
       ),
@@ -139,15 +144,7 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
         organizationId: request.organization_id,
         divisionName: request.division_name,
         divisionType: request.division_type,
-        fields: {
-          streetAddress: request.street_address,
-          suiteNumber: request.suite_number,
-          city: request.city,
-          state: request.state,
-          zipCode: request.zip_code,
-          divisionPhone: request.division_phone,
-          website: request.website,
-        },
+        fields: fieldsOf<AddDivisionRequest, DivisionFieldName>(request, DIVISION_FIELD_NAMES),
       });
       return { division: divisionMessage(division), created };
     }),

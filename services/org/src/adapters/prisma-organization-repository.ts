@@ -3,7 +3,15 @@
 // for the list's hot read, one lean statement that can skip Prisma Client (see findByIds). Every write of a name
 // other services copy (organization, division) announces the result in its transaction (ADR 0012).
 import { type DivisionChanged, type OrganizationChanged, publishChange } from '@rotunda/events';
-import { foldName, organizationEmailDomains } from '@rotunda/rules';
+import {
+  DIVISION_FIELD_NAMES,
+  type DivisionFieldName,
+  foldName,
+  ORGANIZATION_FIELD_NAMES,
+  type OrganizationFieldKey,
+  organizationEmailDomains,
+  organizationFieldKey,
+} from '@rotunda/rules';
 import {
   historyEntryOf,
   historyRecordOf,
@@ -61,13 +69,10 @@ function divisionChanged(division: Division): DivisionChanged {
     division_type: division.divisionType,
     active_division: division.activeDivision,
     organization_id: division.organizationId,
-    street_address: division.streetAddress,
-    suite_number: division.suiteNumber,
-    city: division.city,
-    state: division.state,
-    zip_code: division.zipCode,
-    division_phone: division.divisionPhone,
-    website: division.website,
+    // Pick: a division row the event lacks is a compile error.
+    ...(Object.fromEntries(
+      DIVISION_FIELD_NAMES.map((name) => [name, division[organizationFieldKey(name)]]),
+    ) as Pick<DivisionChanged, DivisionFieldName>),
   };
 }
 
@@ -77,36 +82,24 @@ const ORGANIZATION_COLUMNS: Record<keyof Organization, string> = {
   organizationName: 'o.organization_name',
   groupId: 'o.group_id',
   groupName: 'g.group_name',
-  streetAddress: 'o.street_address',
-  suiteNumber: 'o.suite_number',
-  city: 'o.city',
-  state: 'o.state',
-  zipCode: 'o.zip_code',
-  website: 'o.website',
-  mainPhone: 'o.main_phone',
   logo: 'o.logo',
-  lobbyFilerId: 'o.lobby_filer_id',
-  linkedinUrl: 'o.linkedin_url',
-  facebookUrl: 'o.facebook_url',
-  youtubeUrl: 'o.youtube_url',
-  threadsUrl: 'o.threads_url',
-  twitterUrl: 'o.twitter_url',
-  instagramUrl: 'o.instagram_url',
-  tiktokUrl: 'o.tiktok_url',
-  blueskyUrl: 'o.bluesky_url',
   hidden: 'o.hidden',
   emailDomains: 'o.email_domains',
   websiteConfirmedBy: 'o.website_confirmed_by',
+  // The table's fields are stored under their REST names.
+  ...(Object.fromEntries(
+    ORGANIZATION_FIELD_NAMES.map((name) => [organizationFieldKey(name), `o.${name}`]),
+  ) as Record<OrganizationFieldKey, string>),
 };
-const ORGANIZATION_FIELD_NAMES = Object.keys(ORGANIZATION_COLUMNS) as (keyof Organization)[];
+const ORGANIZATION_KEYS = Object.keys(ORGANIZATION_COLUMNS) as (keyof Organization)[];
 const ORGANIZATION_SELECT = Prisma.raw(
-  ORGANIZATION_FIELD_NAMES.map((field) => `${ORGANIZATION_COLUMNS[field]} AS "${field}"`).join(', '),
+  ORGANIZATION_KEYS.map((field) => `${ORGANIZATION_COLUMNS[field]} AS "${field}"`).join(', '),
 );
 
 /** A row the driver answers (values in ORGANIZATION_COLUMNS' order) as the domain's Organization. */
 function organizationOfValues(values: unknown[]): Organization {
   const organization: Record<string, unknown> = {};
-  ORGANIZATION_FIELD_NAMES.forEach((field, i) => {
+  ORGANIZATION_KEYS.forEach((field, i) => {
     organization[field] = values[i];
   });
   return organization as unknown as Organization;

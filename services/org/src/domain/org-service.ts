@@ -15,9 +15,13 @@ import {
 } from '@rotunda/images';
 import {
   composedName,
+  type DivisionFieldValues,
   IMAGE_MESSAGES,
   NAME_LABELS,
+  ORGANIZATION_FIELD_NAMES,
+  type OrganizationFieldValues,
   organizationExistsMessage,
+  organizationFieldKey,
   requiredFieldsMessage,
   singleSpaced,
 } from '@rotunda/rules';
@@ -33,7 +37,7 @@ import {
   requireMember,
 } from '@rotunda/service-kit';
 import { checkCalAccessId, checkName, curation, groupNamed, MESSAGES } from './access.ts';
-import type { Division, DivisionFields, Group, Organization, OrganizationFields } from './organization.ts';
+import type { Division, Group, Organization } from './organization.ts';
 import { LOOKUP_LIMIT, type OrganizationSearch } from './organization-search.ts';
 import type { OrganizationRepository } from './ports.ts';
 import {
@@ -87,7 +91,7 @@ export interface OrganizationInput {
   organizationName?: string | undefined;
   /** Contributors' edit only: replaces the listed email domains; absent keeps them. */
   emailDomains?: readonly string[] | undefined;
-  fields: Partial<Record<keyof OrganizationFields, string | null>>;
+  fields: Partial<Record<keyof OrganizationFieldValues, string | null>>;
 }
 
 export interface NewOrganizationInput extends OrganizationInput {
@@ -98,7 +102,7 @@ export interface NewDivisionInput {
   organizationId: number;
   divisionName: string;
   divisionType?: string | undefined;
-  fields: Partial<Record<keyof DivisionFields, string | null>>;
+  fields: Partial<Record<keyof DivisionFieldValues, string | null>>;
 }
 
 export function createOrgService({
@@ -312,23 +316,9 @@ export function createOrgService({
 
 export type OrgService = ReturnType<typeof createOrgService>;
 
-export function emptyOrganizationFields(): OrganizationFields {
-  return {
-    streetAddress: null,
-    suiteNumber: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    website: null,
-    mainPhone: null,
-    lobbyFilerId: null,
-    linkedinUrl: null,
-    facebookUrl: null,
-    youtubeUrl: null,
-    threadsUrl: null,
-    twitterUrl: null,
-    instagramUrl: null,
-    tiktokUrl: null,
-    blueskyUrl: null,
-  };
+/** An organization with none of the table's fields given. */
+export function emptyOrganizationFields(): OrganizationFieldValues {
+  return Object.fromEntries(
+    ORGANIZATION_FIELD_NAMES.map((name) => [organizationFieldKey(name), null]),
+  ) as OrganizationFieldValues;
 }

@@ -1,6 +1,6 @@
 // Organizations, groups and divisions as the org service's rules see them
 // (docs/product.md#3-entities-and-their-fields), and the fixed list of organization groups.
-import { type PostalAddress, SOCIAL_URL_FIELDS, type SocialLinks } from '@rotunda/rules';
+import type { DivisionFieldValues, OrganizationFieldValues } from '@rotunda/rules';
 
 /**
  * The organization groups (docs/product.md#3-entities-and-their-fields Group, #5-validation-rules
@@ -25,28 +25,10 @@ export interface Group {
 }
 
 /**
- * The fields an organization's form edits besides its name (docs/product.md#7-the-calls-it-makes
- * update-organization). Null: not given.
+ * An organization: its name, group and logo, the fields of @rotunda/rules' ORGANIZATION_FIELDS that the form
+ * edits (docs/product.md#7-the-calls-it-makes update-organization), and what the verified employer badge reads.
  */
-export interface OrganizationFields extends PostalAddress, SocialLinks {
-  website: string | null;
-  mainPhone: string | null;
-  lobbyFilerId: string | null;
-}
-
-export const ORGANIZATION_FIELDS = [
-  'streetAddress',
-  'suiteNumber',
-  'city',
-  'state',
-  'zipCode',
-  'website',
-  'mainPhone',
-  'lobbyFilerId',
-  ...SOCIAL_URL_FIELDS,
-] as const satisfies readonly (keyof OrganizationFields)[];
-
-export interface Organization extends OrganizationFields {
+export interface Organization extends OrganizationFieldValues {
   organizationId: number;
   organizationName: string;
   groupId: number;
@@ -60,7 +42,7 @@ export interface Organization extends OrganizationFields {
   websiteConfirmedBy: string | null;
 }
 
-export interface NewOrganization extends OrganizationFields {
+export interface NewOrganization extends OrganizationFieldValues {
   organizationName: string;
   groupId: number;
   logo?: string | null;
@@ -75,12 +57,7 @@ export const employerDomainSources = (organization: Organization) => ({
   listed: organization.emailDomains ?? [],
 });
 
-export interface DivisionFields extends PostalAddress {
-  divisionPhone: string | null;
-  website: string | null;
-}
-
-export interface Division extends DivisionFields {
+export interface Division extends DivisionFieldValues {
   divisionId: number;
   divisionName: string;
   divisionType: string;
@@ -89,7 +66,7 @@ export interface Division extends DivisionFields {
   organizationName: string;
 }
 
-export interface NewDivision extends DivisionFields {
+export interface NewDivision extends DivisionFieldValues {
   organizationId: number;
   divisionName: string;
   divisionType: string;

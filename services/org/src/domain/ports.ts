@@ -1,15 +1,9 @@
 // The org service's ports: what its rules need from the outside world. Adapters implement them (Prisma on
 // the org schema, the search index on Postgres or Elasticsearch, the image pipeline and the S3 object store).
 
+import type { OrganizationFieldValues } from '@rotunda/rules';
 import type { Curation, HistoryRepository } from './history.ts';
-import type {
-  Division,
-  Group,
-  NewDivision,
-  NewOrganization,
-  Organization,
-  OrganizationFields,
-} from './organization.ts';
+import type { Division, Group, NewDivision, NewOrganization, Organization } from './organization.ts';
 
 /**
  * Writes that take a `curation` record it in the change's transaction, only when the change is made (a name
@@ -47,7 +41,7 @@ export interface OrganizationRepository extends HistoryRepository {
    */
   update(
     organizationId: number,
-    changes: Partial<OrganizationFields> & {
+    changes: Partial<OrganizationFieldValues> & {
       organizationName?: string;
       emailDomains?: string[];
       websiteConfirmedBy?: string | null;

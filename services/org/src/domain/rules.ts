@@ -4,62 +4,67 @@
 // org service applies them.
 import {
   cleanEmailDomains,
+  DIVISION_FIELD_NAMES,
+  DIVISION_FIELDS,
+  type DivisionFieldName,
+  type DivisionFieldValues,
   formatState,
   NAME_LABELS,
-  type PostalAddress,
+  ORGANIZATION_FIELD_NAMES,
+  ORGANIZATION_FIELDS,
+  type OrganizationFieldKind,
+  type OrganizationFieldName,
+  type OrganizationFieldSpec,
+  type OrganizationFieldValues,
+  organizationFieldKey,
   requiredFieldsMessage,
-  SOCIAL_URL_FIELDS,
-  SOCIAL_URL_LABELS,
   textFieldRules,
   titleCase,
 } from '@rotunda/rules';
 import { invalidArgument } from '@rotunda/service-kit';
-import type { DivisionFields, OrganizationFields } from './organization.ts';
 
-/** The longest organization or division name; other text and links as @rotunda/rules bounds them. */
+/** The longest organization or division name; the other fields' limits are their table rows'. */
 export const LIMITS = { name: 200 } as const;
 
-export const LABELS: Record<keyof OrganizationFields | 'organizationName' | 'groupType', string> = {
+/** The labels of what the field tables do not hold: the name and the group. */
+export const LABELS = {
   organizationName: NAME_LABELS.organization,
   groupType: 'Type of Organization',
-  streetAddress: 'Street Address',
-  suiteNumber: 'Suite',
-  city: 'City',
-  state: 'State',
-  zipCode: 'Zip Code',
-  website: 'Website',
-  mainPhone: 'Phone',
-  lobbyFilerId: 'Cal-Access ID',
-  ...SOCIAL_URL_LABELS,
-};
-
-export const URL_FIELDS = [
-  'website',
-  ...SOCIAL_URL_FIELDS,
-] as const satisfies readonly (keyof OrganizationFields)[];
+} as const;
 
 /** Trimmed text, blank as cleared, bounded lengths; http(s) links; phones; search words (@rotunda/rules). */
 export const { cleanText, cleanUrl, cleanPhone, searchWords } = textFieldRules(invalidArgument);
 
-/**
- * Address formatting shared by organizations and divisions (docs/product.md#5-validation-rules organization
- * form, other formatting).
- */
-function cleanAddress<T extends Partial<Record<string, string | null>>>(
-  fields: T,
-  labels: Record<keyof PostalAddress, string>,
-) {
-  const street = cleanText(fields.streetAddress, labels.streetAddress);
-  const suite = cleanText(fields.suiteNumber, labels.suiteNumber);
-  const city = cleanText(fields.city, labels.city);
-  const state = cleanText(fields.state, labels.state, 32);
-  return {
-    streetAddress: street ? titleCase(street) : street,
-    suiteNumber: suite ? titleCase(suite) : suite,
-    city: city ? titleCase(city) : city,
-    state: state ? formatState(state) : state,
-    zipCode: cleanText(fields.zipCode, labels.zipCode, 16),
-  };
+type Cleaned = string | null | undefined;
+
+/** Each kind's cleaning: a kind without one does not compile. Undefined (not sent) stays undefined. */
+const CLEANERS: Record<OrganizationFieldKind, (value: Cleaned, spec: OrganizationFieldSpec) => Cleaned> = {
+  address: (value, { label, limit }) => {
+    const text = cleanText(value, label, limit);
+    return text ? titleCase(text) : text;
+  },
+  state: (value, { label, limit }) => {
+    const text = cleanText(value, label, limit);
+    return text ? formatState(text) : text;
+  },
+  text: (value, { label, limit }) => cleanText(value, label, limit),
+  'filer-id': (value, { label, limit }) => cleanText(value, label, limit),
+  phone: (value, { label }) => cleanPhone(value, label),
+  url: (value, { label }) => cleanUrl(value, label),
+};
+
+/** The fields of `names` as stored, under the service's names, in the table's order. */
+function cleanFields<N extends OrganizationFieldName | DivisionFieldName>(
+  table: Record<N, OrganizationFieldSpec>,
+  names: readonly N[],
+  fields: Partial<Record<string, Cleaned>>,
+): Record<string, Cleaned> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const key = organizationFieldKey(name);
+      return [key, CLEANERS[table[name].kind](fields[key], table[name])];
+    }),
+  );
 }
 
 /** Drops the keys whose value is undefined, so "not sent" never overwrites a stored value. */
@@ -68,44 +73,26 @@ function sent<T extends Record<string, unknown>>(fields: T): Partial<T> {
 }
 
 /**
- * The organization fields as they are stored: formatted, validated, blank ones null. Keys that were not sent
- * are left out.
+ * The organization fields as they are stored (docs/product.md#5-validation-rules organization form): title
+ * case for address, suite and city, upper-case state, the phone format, web addresses that are really http(s)
+ * links, bounded lengths, blank ones null. Keys that were not sent are left out.
  */
 export function cleanOrganizationFields(
-  fields: Partial<Record<keyof OrganizationFields, string | null>>,
-): Partial<OrganizationFields> {
-  const urls = Object.fromEntries(URL_FIELDS.map((key) => [key, cleanUrl(fields[key], LABELS[key])]));
-  return sent({
-    ...cleanAddress(fields, LABELS),
-    mainPhone: cleanPhone(fields.mainPhone, LABELS.mainPhone),
-    lobbyFilerId: cleanText(fields.lobbyFilerId, LABELS.lobbyFilerId, 32),
-    ...urls,
-  });
+  fields: Partial<Record<keyof OrganizationFieldValues, string | null>>,
+): Partial<OrganizationFieldValues> {
+  return sent(
+    cleanFields(ORGANIZATION_FIELDS, ORGANIZATION_FIELD_NAMES, fields),
+  ) as Partial<OrganizationFieldValues>;
 }
 
-const DIVISION_LABELS = {
-  streetAddress: 'Street Address',
-  suiteNumber: 'Suite',
-  city: 'City',
-  state: 'State',
-  zipCode: 'Zip Code',
-  divisionPhone: 'Phone',
-  website: 'Website',
-};
-
+/** A new division's fields as stored, formatted as an organization's; those not sent are null. */
 export function cleanDivisionFields(
-  fields: Partial<Record<keyof DivisionFields, string | null>>,
-): DivisionFields {
-  const address = cleanAddress(fields, DIVISION_LABELS);
-  return {
-    streetAddress: address.streetAddress ?? null,
-    suiteNumber: address.suiteNumber ?? null,
-    city: address.city ?? null,
-    state: address.state ?? null,
-    zipCode: address.zipCode ?? null,
-    divisionPhone: cleanPhone(fields.divisionPhone, DIVISION_LABELS.divisionPhone) ?? null,
-    website: cleanUrl(fields.website, DIVISION_LABELS.website) ?? null,
-  };
+  fields: Partial<Record<keyof DivisionFieldValues, string | null>>,
+): DivisionFieldValues {
+  const cleaned = cleanFields(DIVISION_FIELDS, DIVISION_FIELD_NAMES, fields);
+  return Object.fromEntries(
+    Object.entries(cleaned).map(([key, value]) => [key, value ?? null]),
+  ) as DivisionFieldValues;
 }
 
 /**
@@ -128,7 +115,7 @@ export function requireNameAndAddress(
 ) {
   const message = requiredFieldsMessage({
     [LABELS.organizationName]: name,
-    [LABELS.streetAddress]: streetAddress,
+    [ORGANIZATION_FIELDS.street_address.label]: streetAddress,
   });
   if (message) throw invalidArgument(message);
 }
