@@ -19,6 +19,8 @@ export interface StoredCodec<T> {
     stored: readonly (string | null)[] | undefined,
     read: (ids: string[]) => Promise<ReadonlyMap<string, T>>,
   ): Promise<Readonly<T>[]>;
+  /** Whether a stored text is of this version: an index holding others is rebuilt at start (syncIndex). */
+  isCurrent(stored: string | null | undefined): boolean;
 }
 
 /** `version` is bumped when T changes shape. */
@@ -39,6 +41,7 @@ export function storedCodec<T>(version: number): StoredCodec<T> {
 
   return {
     encode: (value) => JSON.stringify([version, value]),
+    isCurrent: (stored) => decode(stored) !== null,
     async page(ids, stored, read) {
       const values = ids.map((_, i) => decode(stored?.[i]));
       const missing = ids.filter((_, i) => values[i] === null);

@@ -1,7 +1,9 @@
 // Keeping an index in step with its owner's tables when a replica starts: rebuilt when it was built for another
-// definition or holds another number of documents, by one replica while the others keep serving.
+// definition, holds another number of documents or stores values of an older shape, by one replica while the
+// others keep serving.
 import { isEngineUnreachable, SearchUnavailableError } from './elasticsearch/outage.ts';
 import type { RebuildSource, SearchIndex } from './port.ts';
+import type { StoredCodec } from './stored.ts';
 
 export interface IndexSyncOptions {
   source: RebuildSource;
@@ -11,7 +13,16 @@ export interface IndexSyncOptions {
   pollMs?: number;
   /** Between tries in the background while the search engine is away (default 2 s). */
   awayRetryMs?: number;
+  /**
+   * The codec of the documents' stored values: an index whose first documents store another version (written before
+   * the value changed shape) is rebuilt, while it keeps answering, rather than reading every page's values from the
+   * owner's tables until each document happens to be written again.
+   */
+  stored?: Pick<StoredCodec<unknown>, 'isCurrent'>;
 }
+
+/** Documents whose stored values are looked at for their shape. */
+const STORED_SAMPLE = 20;
 
 /**
  * Counts that must all disagree before a current index is rebuilt: an owner writes its table, then the index, so
@@ -59,7 +70,8 @@ export async function syncIndex(index: SearchIndex, options: IndexSyncOptions): 
 async function syncNow(index: SearchIndex, options: IndexSyncOptions): Promise<IndexSyncOutcome> {
   for (;;) {
     const state = await index.ensure();
-    if (state === 'current' && (await countsAgree(index, options))) return { outcome: 'in step' };
+    if (state === 'current' && (await countsAgree(index, options)) && (await storedCurrent(index, options)))
+      return { outcome: 'in step' };
     const result = await index.rebuild(options.source);
     if (result.rebuilt) {
       // A replicated index loads its copy of the new generation.
@@ -69,6 +81,13 @@ async function syncNow(index: SearchIndex, options: IndexSyncOptions): Promise<I
     if (state === 'current') return { outcome: 'rebuilding elsewhere' };
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
   }
+}
+
+async function storedCurrent(index: SearchIndex, { stored }: IndexSyncOptions): Promise<boolean> {
+  if (!stored) return true;
+  // A sample: documents written since the shape changed are current, those left from before are not.
+  const { ids, stored: values } = await index.search({ offset: 0, limit: STORED_SAMPLE, withStored: true });
+  return ids.every((_, i) => stored.isCurrent(values?.[i]));
 }
 
 async function countsAgree(index: SearchIndex, options: IndexSyncOptions): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Bringing an index in step when a replica starts (syncIndex), on the in-memory engine and a stand-in for an
 // index of another definition: left alone when in step (also when a count catches a write between the owner's
-// table and its index), rebuilt when truly out of step, and an outdated index waited for while another replica
-// rebuilds it.
+// table and its index), rebuilt when truly out of step or when its documents store an older shape of their value,
+// and an outdated index waited for while another replica rebuilds it.
 import { errors } from '@elastic/elasticsearch';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   type RebuildSource,
   type SearchDocument,
   type SearchIndex,
+  storedCodec,
   syncIndex,
 } from '../src/index.ts';
 import { CONTRACT_FIELDS } from '../src/testing/contract.ts';
@@ -55,6 +56,23 @@ describe('syncIndex', () => {
       documents: 3,
     });
     expect((await index.search({ offset: 0, limit: 10 })).ids).toEqual(['a', 'b', 'c']);
+  });
+
+  it('rebuilds an index whose documents store an older shape of their value, and leaves a current one alone', async () => {
+    const older = storedCodec<{ name: string }>(1);
+    const codec = storedCodec<{ name: string; preferred: string | null }>(2);
+    const index = createMemorySearchIndex({ ...CONTRACT_FIELDS, stored: true });
+    const stored = (id: string, value: string) => ({ ...doc(id), stored: value });
+    await index.upsert([stored('a', older.encode({ name: 'A' })), stored('b', older.encode({ name: 'B' }))]);
+    const table = ['a', 'b'].map((id) =>
+      stored(id, codec.encode({ name: id.toUpperCase(), preferred: null })),
+    );
+    const options = { source: sourceOf(table), count: async () => 2, pollMs: 4, stored: codec };
+    // Counts agree, the definition is the same: only the stored values tell it was written before.
+    expect(await syncIndex(index, options)).toEqual({ outcome: 'rebuilt', documents: 2 });
+    const { stored: values } = await index.search({ offset: 0, limit: 10, withStored: true });
+    expect(values?.every((value) => codec.isCurrent(value))).toBe(true);
+    expect(await syncIndex(index, options)).toEqual({ outcome: 'in step' });
   });
 
   it('serves an index in use while another replica rebuilds it, and waits for one of another definition', async () => {

@@ -37,7 +37,7 @@ export const PEOPLE_INDEX: SearchIndexDefinition = {
 
 /**
  * Each document stores its person's card, so a page is answered from the index alone (no read of the tables per
- * page); bumped when the card changes shape.
+ * page); bumped when the card changes shape, which makes the next start rebuild the index (syncIndex).
  */
 const STORED_CARD = storedCodec<DirectoryCard>(3);
 
@@ -304,12 +304,17 @@ export function createPeopleDirectory({
 
     /**
      * Brings the index in step when a replica starts: rebuilt into a new generation when it was built for another
-     * definition or does not hold as many people as the tables (a seed wrote past it), by whichever replica takes
-     * the lock (the others serve the live index meanwhile). Answers how many were indexed (0 when it was in step,
-     * or when another replica is rebuilding it).
+     * definition, does not hold as many people as the tables (a seed wrote past it) or stores cards of an older
+     * shape (every page would read its cards from the tables, and fail while the database is away), by whichever
+     * replica takes the lock (the others serve the live index meanwhile). Answers how many were indexed (0 when it
+     * was in step, or when another replica is rebuilding it).
      */
     async rebuildIfOutOfStep(): Promise<number> {
-      const result = await syncIndex(index, { source: indexSource, count: () => repository.countProfiles() });
+      const result = await syncIndex(index, {
+        source: indexSource,
+        count: () => repository.countProfiles(),
+        stored: STORED_CARD,
+      });
       return result.outcome === 'rebuilt' ? result.documents : 0;
     },
 
