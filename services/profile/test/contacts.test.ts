@@ -4,17 +4,18 @@
 // Other and people with no current organization, no one else; an export holds exactly the people the search
 // selects, in the directory's order, at most 5,000, with no personal contact detail even in its bytes, and counts
 // against the member's allowance of bulk downloads; a contact card answers the same fields, NOT_FOUND otherwise.
-import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { Metadata, status } from '@grpc/grpc-js';
 import {
   type DirectoryContact,
   type DirectoryPage,
   ExportDirectoryRequest,
   type ProfileServiceClient,
+  ProfileServiceService,
 } from '@rotunda/protos/profile';
 import { OTHER_GROUP } from '@rotunda/rules';
 import { searchIndexFromConfig } from '@rotunda/search';
 import { type Caller, createLogger, migrate, setCallerMetadata } from '@rotunda/service-kit';
-import { createTestDatabase } from '@rotunda/service-kit/testing';
+import { createTestDatabase, refusal, rpcCalls } from '@rotunda/service-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileConfigSchema } from '../src/config.ts';
@@ -88,23 +89,20 @@ async function person(
   return profileId;
 }
 
+/** A streamed call's metadata: `caller`'s, or none for a visitor. */
 function metadataOf(caller?: Caller) {
   const metadata = new Metadata();
   if (caller) setCallerMetadata(metadata, caller);
   return metadata;
 }
 
+const rpc = rpcCalls(ProfileServiceService, () => client);
+
 function search(
   query: { search?: string; group?: string },
   caller: Caller = member(),
 ): Promise<DirectoryPage> {
-  return new Promise((resolve, reject) =>
-    client.searchDirectory(
-      { search: '', group: '', offset: 0, limit: 100, ...query },
-      metadataOf(caller),
-      (error, page) => (error ? reject(error) : resolve(page)),
-    ),
-  );
+  return rpc('searchDirectory', { offset: 0, limit: 100, ...query }, caller);
 }
 
 function exportDirectory(
@@ -139,23 +137,8 @@ function rawExport(query: { search: string; group: string }, caller: Caller): Pr
   );
 }
 
-function contactCard(profileId: number, caller?: Caller): Promise<DirectoryContact> {
-  return new Promise((resolve, reject) =>
-    client.getContactCard({ profile_id: profileId }, metadataOf(caller), (error, contact) =>
-      error ? reject(error) : resolve(contact),
-    ),
-  );
-}
-
-async function refusal(answer: Promise<unknown>) {
-  const error = (await answer.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  return { code: error.code, details: error.details };
-}
+const contactCard = (profileId: number, caller?: Caller): Promise<DirectoryContact> =>
+  rpc('getContactCard', { profile_id: profileId }, caller);
 
 const names = (rows: readonly { first_name: string; last_name: string }[]) =>
   rows.map((row) => `${row.first_name} ${row.last_name}`);
