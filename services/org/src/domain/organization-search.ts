@@ -38,7 +38,10 @@ export const ORGANIZATION_INDEX = {
   stored: true,
 };
 
-/** Each document stores its organization, so a list page needs no read of the table; bumped when it changes shape. */
+/**
+ * Each document stores its organization, so a list page needs no read of the table; bumped when it changes shape,
+ * which makes the next start rebuild the index (syncIndex).
+ */
 const STORED_ORGANIZATION = storedCodec<Organization>(1);
 
 export function searchDocumentOf(organization: Organization): SearchDocument {
@@ -131,12 +134,16 @@ export function createOrganizationSearch({
 
     /**
      * Brings the search index in step when a replica starts: rebuilt into a new generation when it was built for
-     * another definition or does not hold as many organizations as the table, by whichever replica takes the lock
-     * (the others serve the live index meanwhile). Answers how many were indexed (0 when it was in step, or when
-     * another replica is rebuilding it).
+     * another definition, does not hold as many organizations as the table or stores them in an older shape, by
+     * whichever replica takes the lock (the others serve the live index meanwhile). Answers how many were indexed
+     * (0 when it was in step, or when another replica is rebuilding it).
      */
     async syncSearchIndex(): Promise<number> {
-      const result = await syncIndex(index, { source: indexSource, count: () => repository.count() });
+      const result = await syncIndex(index, {
+        source: indexSource,
+        count: () => repository.count(),
+        stored: STORED_ORGANIZATION,
+      });
       return result.outcome === 'rebuilt' ? result.documents : 0;
     },
 
