@@ -281,6 +281,17 @@ describe('metrics', () => {
 
 describe('a service run by runService', () => {
   async function startService(env: Record<string, string>) {
+    // A free port can be taken by another test's process between the look and the bind: another one, then.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startOnce(env);
+      } catch (error) {
+        if (attempt === 3 || !(error as Error).message.includes('EADDRINUSE')) throw error;
+      }
+    }
+  }
+
+  async function startOnce(env: Record<string, string>) {
     const grpcPort = await freePort();
     const child: ChildProcess = spawn(
       process.execPath,
