@@ -4,6 +4,10 @@
 // requests begun before the call because each browser context is tracked from its creation: the specs' `test`
 // (./test.ts) tracks every context of its browser, and scripts outside the runner (screenshots.ts) call
 // trackRequests on each context they make.
+// Chromium never reports the end of a dedicated worker's script fetch when the page terminates the worker first:
+// the captcha starts one worker per core and terminates them all once one has solved, so a worker still loading
+// then stays "in flight" for ever. The solving worker's fetch of the same script did end, so a script request
+// whose address has already loaded in the context is not waited for.
 import type { BrowserContext, Page, Request } from '@playwright/test';
 
 /** The live unread count's stream (docs/product.md#notifications). */
@@ -16,6 +20,8 @@ const POLL_MS = 50;
 interface Tracked {
   /** Requests begun and neither finished nor failed yet, the stream excepted. */
   inFlight: Set<Request>;
+  /** Addresses of scripts that have loaded, whose later fetches may be workers' that never report an end. */
+  loadedScripts: Set<string>;
   /** When a request of each page last began or ended. */
   lastActivity: WeakMap<Page, number>;
 }
@@ -32,7 +38,7 @@ function pageOf(request: Request): Page | null {
 /** Records the requests of every page of the context, popups included; call it before the context's first page. */
 export function trackRequests(context: BrowserContext): void {
   if (tracked.has(context)) return;
-  const state: Tracked = { inFlight: new Set(), lastActivity: new WeakMap() };
+  const state: Tracked = { inFlight: new Set(), loadedScripts: new Set(), lastActivity: new WeakMap() };
   tracked.set(context, state);
   const touch = (request: Request) => {
     const page = pageOf(request);
@@ -46,7 +52,10 @@ export function trackRequests(context: BrowserContext): void {
   const ended = (request: Request) => {
     if (state.inFlight.delete(request)) touch(request);
   };
-  context.on('requestfinished', ended);
+  context.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') state.loadedScripts.add(request.url());
+    ended(request);
+  });
   context.on('requestfailed', ended);
 }
 
@@ -67,7 +76,10 @@ export async function networkSettled(
     );
   }
   const called = Date.now();
-  const openOf = () => [...state.inFlight].filter((request) => pageOf(request) === page);
+  const awaited = (request: Request) =>
+    pageOf(request) === page &&
+    !(request.resourceType() === 'script' && state.loadedScripts.has(request.url()));
+  const openOf = () => [...state.inFlight].filter(awaited);
   for (;;) {
     const now = Date.now();
     const open = openOf();
