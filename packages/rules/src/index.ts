@@ -23,6 +23,7 @@ export * from './organization-name.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './post.ts';
+export * from './post-fields.ts';
 export * from './profile-fields.ts';
 export * from './read-again.ts';
 export * from './required-fields.ts';
