@@ -129,11 +129,17 @@ type NamesWhere<Condition> = {
 export type EditablePostField = NamesWhere<{ editor: 'author' }>;
 /** The fields of events only. */
 export type EventPostField = NamesWhere<{ event: true }>;
-/** The text fields (all but the type ids). */
-export type PostTextField = Exclude<PostFieldName, NamesWhere<{ kind: 'type' }>>;
+/** The fields every post has. */
+export type AlwaysGivenPostField = NamesWhere<{ required: 'always' }>;
 
 /** A field's value as the messages carry it: a type's id is a number (0 for none), any other text. */
 export type PostFieldValue<N extends PostFieldName> = Table[N]['kind'] extends 'type' ? number : string;
+
+/** A post's fields as a member writes them, under the service's names: a type 0 and text '' when not given. */
+export type PostFieldValues = { [N in PostFieldName as PostFieldKeyOf<N>]: PostFieldValue<N> };
+
+/** The event fields as a post holds them under the service's names: all null on a post that is not an event. */
+export type EventFieldValues = { [N in EventPostField as PostFieldKeyOf<N>]: PostFieldValue<N> | null };
 
 /** Every field, in the form's order. */
 export const POST_FIELD_NAMES = Object.keys(POST_FIELDS) as PostFieldName[];

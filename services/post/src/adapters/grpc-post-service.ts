@@ -11,6 +11,15 @@ import {
   type PostServiceServer,
   type Suspension as SuspensionMessage,
 } from '@rotunda/protos/post';
+import {
+  type AlwaysGivenPostField,
+  EDITABLE_POST_FIELDS,
+  POST_FIELD_NAMES,
+  type PostFieldKeyOf,
+  type PostFieldName,
+  type PostFieldValue,
+  postFieldKey,
+} from '@rotunda/rules';
 import { type IdempotencyKeys, type Logger, type UnaryHandler, unary } from '@rotunda/service-kit';
 import type { Comments } from '../domain/comments.ts';
 import type { LikesAndReads } from '../domain/likes-and-reads.ts';
@@ -72,25 +81,42 @@ export function commentMessage(comment: Comment): CommentMessage {
   };
 }
 
+/**
+ * A message's post fields under the service's names (POST_FIELDS): `names` are the ones the message carries, and
+ * a row the message lacks does not compile.
+ */
+function postFieldsOf<N extends PostFieldName>(
+  names: readonly N[],
+  message: { [M in N]?: PostFieldValue<M> },
+): { [M in N as PostFieldKeyOf<M>]: PostFieldValue<M> } {
+  const fields: Record<string, unknown> = {};
+  for (const name of names) fields[postFieldKey(name)] = message[name];
+  return fields as { [M in N as PostFieldKeyOf<M>]: PostFieldValue<M> };
+}
+
+type PostFieldMessages = {
+  [N in PostFieldName]: N extends AlwaysGivenPostField ? PostFieldValue<N> : PostFieldValue<N> | undefined;
+};
+
+/** A post's written fields as the message carries them: an event field a post lacks is absent. */
+function postFieldMessages(post: Post): PostFieldMessages {
+  const fields: Partial<Record<PostFieldName, unknown>> = {};
+  for (const name of POST_FIELD_NAMES) fields[name] = opt(post[postFieldKey(name)]);
+  return fields as PostFieldMessages;
+}
+
 export function postMessage(post: Post): PostMessage {
   return {
+    ...postFieldMessages(post),
     post_id: post.postId,
-    post_title: post.title,
-    post_body: post.body,
     post_author: post.authorId,
     user_id: post.userId,
     organization_id: opt(post.organizationId),
     division_id: opt(post.divisionId),
     organization_name: opt(post.organizationName),
     division_name: opt(post.divisionName),
-    posttype_id: post.postTypeId,
     post_type: post.postType,
-    eventtype_id: opt(post.eventTypeId),
     event_type: opt(post.eventType),
-    event_location: opt(post.eventLocation),
-    event_date: opt(post.eventDate),
-    event_start: opt(post.eventStart),
-    event_end: opt(post.eventEnd),
     created_at: post.createdAt,
     updated_at: post.updatedAt,
     likes_count: post.likesCount,
@@ -174,34 +200,13 @@ export function grpcPostService(
         { request: AddPostRequest, response: PostMessage },
         async (request, context) =>
           postMessage(
-            await posts.addPost(
-              context.caller,
-              {
-                title: request.post_title,
-                body: request.post_body,
-                postTypeId: request.posttype_id,
-                eventLocation: request.event_location,
-                eventDate: request.event_date,
-                eventStart: request.event_start,
-                eventEnd: request.event_end,
-                eventTypeId: request.eventtype_id,
-              },
-              request.mentions,
-            ),
+            await posts.addPost(context.caller, postFieldsOf(POST_FIELD_NAMES, request), request.mentions),
           ),
         async (made, context) => postMessage(await posts.getPost(context.caller, Number(made))),
       ),
     ),
     updatePost: write('UpdatePost', async (request, context) => {
-      const edit: PostEdit = {
-        title: request.post_title,
-        body: request.post_body,
-        eventLocation: request.event_location,
-        eventDate: request.event_date,
-        eventStart: request.event_start,
-        eventEnd: request.event_end,
-        eventTypeId: request.eventtype_id,
-      };
+      const edit: PostEdit = postFieldsOf(EDITABLE_POST_FIELDS, request);
       return postMessage(await posts.updatePost(context.caller, request.post_id, edit));
     }),
     deletePost: write('DeletePost', async (request, context) => {

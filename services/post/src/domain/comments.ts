@@ -16,7 +16,7 @@ import { checkMentions, commentEvents, eventActor } from './notices.ts';
 import type { CommentAllowance, CommentStore, PostStore } from './ports.ts';
 import type { Comment, CommentsPage } from './post.ts';
 import type { ReadCopies } from './read-copies.ts';
-import { cleanText, LIMITS } from './rules.ts';
+import { cleanCommentText } from './rules.ts';
 import { viewerOf } from './visibility.ts';
 
 /** The refusal past a member's comment allowance; the gateway reads the seconds for Retry-After. */
@@ -42,7 +42,7 @@ export interface CommentsDependencies {
 }
 
 function checkCommentBody(body: string): string {
-  const text = cleanText(body, 'Comment', LIMITS.comment);
+  const text = cleanCommentText(body);
   if (!text) throw invalidArgument(MESSAGES.emptyComment);
   return text;
 }

@@ -4,7 +4,12 @@
 // the index and then the feed version moved after every write, so the gateways may keep pages until it moves.
 // Comments, likes and reads, the types and the read copies of names are their own modules; none knows gRPC,
 // HTTP or Prisma: they work through their ports.
-import { POST_COMMENTS } from '@rotunda/rules';
+import {
+  type EditablePostField,
+  POST_COMMENTS,
+  type PostFieldKeyOf,
+  type PostFieldValues,
+} from '@rotunda/rules';
 import { MAX_RESULT_WINDOW, type RebuildOutcome } from '@rotunda/search';
 import { type Caller, invalidArgument, notFound, requireMember } from '@rotunda/service-kit';
 import { isId, MESSAGES, requireAuthor, visiblePostOrThrow } from './access.ts';
@@ -23,7 +28,7 @@ import {
 } from './post.ts';
 import { feedOrder, type PostIndex } from './post-index.ts';
 import type { ReadCopies } from './read-copies.ts';
-import { checkPost, cleanText, LABELS, LIMITS, PAGE, searchWords } from './rules.ts';
+import { checkBodyLength, checkPost, cleanTitle, PAGE, searchWords } from './rules.ts';
 import { seenByFilter, type Viewer, viewerOf } from './visibility.ts';
 
 /** A sitemap lists at most 50,000 addresses (sitemaps.org). */
@@ -53,22 +58,11 @@ export interface ListPostsInput {
   myIssues: boolean;
 }
 
-export interface PostInput {
-  title: string;
-  /** HTML from the editor. */
-  body: string;
-  /** 0 when not chosen. */
-  postTypeId: number;
-  eventLocation: string;
-  eventDate: string;
-  eventStart: string;
-  eventEnd: string;
-  /** 0 for none. */
-  eventTypeId: number;
-}
+/** A post as a member writes it (@rotunda/rules' POST_FIELDS): the body is the editor's HTML; 0 is no type. */
+export type PostInput = PostFieldValues;
 
-/** An edit: only what was sent changes. */
-export type PostEdit = Partial<Omit<PostInput, 'postTypeId'>>;
+/** An edit: only what was sent changes; the type never does. */
+export type PostEdit = Partial<Pick<PostInput, PostFieldKeyOf<EditablePostField>>>;
 
 function postTypeOf(postTypeId: number): PostType | undefined {
   return POST_TYPES.find((type) => type.postTypeId === postTypeId);
@@ -90,9 +84,8 @@ export type PostContent = Omit<NewPost, 'authorId' | 'userId' | 'organizationId'
  * missing), the spec's required fields checked. The one path new posts take, the demo seed's included.
  */
 export function postContent(sanitizer: BodySanitizer, input: PostInput): PostContent {
-  const title = cleanText(input.title, LABELS.title, LIMITS.title);
-  if (input.body.length > LIMITS.body)
-    throw invalidArgument(`${LABELS.body} must be at most ${LIMITS.body} characters.`);
+  const title = cleanTitle(input.title);
+  checkBodyLength(input.body);
   const body = sanitizer.sanitize(input.body);
   if (input.postTypeId && !postTypeOf(input.postTypeId)) throw invalidArgument(MESSAGES.unknownPostType);
   const eventFields = checkPost({
@@ -237,10 +230,8 @@ export function createPostService({
       const member = requireMember(caller);
       const stored = await visiblePostOrThrow(posts, postId, viewerOf(member));
       requireAuthor(member, stored, MESSAGES.onlyAuthorPost);
-      const title =
-        edit.title === undefined ? stored.title : cleanText(edit.title, LABELS.title, LIMITS.title);
-      if (edit.body !== undefined && edit.body.length > LIMITS.body)
-        throw invalidArgument(`${LABELS.body} must be at most ${LIMITS.body} characters.`);
+      const title = edit.title === undefined ? stored.title : cleanTitle(edit.title);
+      if (edit.body !== undefined) checkBodyLength(edit.body);
       const body =
         edit.body === undefined
           ? { html: stored.body, text: stored.bodyText }

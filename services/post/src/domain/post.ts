@@ -1,7 +1,7 @@
 // Posts, comments, likes and the post and event types as the post service's rules see them
 // (docs/product.md#3-entities-and-their-fields), with the fixed lists of types, and the read copies of other
 // services' names (ADR 0012).
-import { EVENT_POST_TYPE_ID } from '@rotunda/rules';
+import { EVENT_POST_TYPE_ID, type EventFieldValues } from '@rotunda/rules';
 import type { ModerationMark, ModerationState } from './visibility.ts';
 
 export interface PostType {
@@ -94,14 +94,8 @@ export interface Comment {
   mentions: Mention[];
 }
 
-/** The event fields of a post; all null for posts that are not events. Date YYYY-MM-DD, times HH:MM. */
-export interface EventFields {
-  eventTypeId: number | null;
-  eventLocation: string | null;
-  eventDate: string | null;
-  eventStart: string | null;
-  eventEnd: string | null;
-}
+/** The event fields of a post (@rotunda/rules' POST_FIELDS); all null for posts that are not events. */
+export type EventFields = EventFieldValues;
 
 export interface Post extends EventFields {
   postId: number;
