@@ -3,6 +3,14 @@
 // among them), null for fields not given. A hidden post or comment, which only its author and contributors
 // are sent, carries `moderation` (ADR 0041); any other answer has no such key, so it stays as it was.
 import type { Comment, Mention, Moderation, Post } from '@rotunda/protos/post';
+import {
+  COMMENT_FIELD_NAMES,
+  type CommentFieldName,
+  POST_FIELD_NAMES,
+  POST_FIELDS,
+  type PostFieldAnswers,
+  type PostFieldName,
+} from '@rotunda/rules';
 import { instant, orNull } from '../http/answers.ts';
 
 /** The people a post or comment names, shown as links to their profiles. */
@@ -26,12 +34,26 @@ function moderationOf(moderation: Moderation | undefined) {
     : {};
 }
 
+/** A post's written fields (POST_FIELDS), null where the post has none (an event's fields on any other). */
+function postFieldsJson(post: Post) {
+  const fields: Partial<Record<PostFieldName, unknown>> = {};
+  for (const name of POST_FIELD_NAMES)
+    fields[name] = POST_FIELDS[name].required === 'always' ? post[name] : orNull(post[name]);
+  return fields as PostFieldAnswers;
+}
+
+const commentFieldsJson = (comment: Comment) =>
+  Object.fromEntries(COMMENT_FIELD_NAMES.map((name) => [name, comment[name]])) as Record<
+    CommentFieldName,
+    string
+  >;
+
 export function commentJson(comment: Comment) {
   return {
     comment_id: comment.comment_id,
     post_id: comment.post_id,
     comment_author: comment.comment_author,
-    comment_body: comment.comment_body,
+    ...commentFieldsJson(comment),
     user_id: comment.user_id,
     createdAt: instant(comment.created_at),
     updatedAt: instant(comment.updated_at),
@@ -48,22 +70,15 @@ export function commentJson(comment: Comment) {
 export function postJson(post: Post) {
   return {
     post_id: post.post_id,
-    post_title: post.post_title,
-    post_body: post.post_body,
+    ...postFieldsJson(post),
     post_author: post.post_author,
     user_id: post.user_id,
     organization_id: orNull(post.organization_id),
     division_id: orNull(post.division_id),
     organization_name: orNull(post.organization_name),
     division_name: orNull(post.division_name),
-    posttype_id: post.posttype_id,
     post_type: post.post_type,
-    eventtype_id: orNull(post.eventtype_id),
     event_type: orNull(post.event_type),
-    event_location: orNull(post.event_location),
-    event_date: orNull(post.event_date),
-    event_start: orNull(post.event_start),
-    event_end: orNull(post.event_end),
     created_at: instant(post.created_at),
     updated_at: instant(post.updated_at),
     likes_count: post.likes_count,

@@ -12,7 +12,21 @@
 // member, organization and division of a post are never taken from the body: the post service asks the
 // profile service who the caller is (it must not trust a caller's word, and one place decides).
 import type { Post } from '@rotunda/protos/post';
-import { MENTIONS_MAX, POST_COMMENTS, singleSpaced, TOO_MANY_MENTIONS } from '@rotunda/rules';
+import {
+  COMMENT_FIELD_NAMES,
+  type CommentFieldName,
+  EDITABLE_POST_FIELDS,
+  MENTIONS_MAX,
+  POST_COMMENTS,
+  POST_FIELD_NAMES,
+  POST_FIELDS,
+  type PostBodyNameOf,
+  type PostFieldName,
+  type PostFieldValue,
+  postBodyName,
+  singleSpaced,
+  TOO_MANY_MENTIONS,
+} from '@rotunda/rules';
 import { isContributor } from '@rotunda/service-kit';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
@@ -89,6 +103,60 @@ const mentions = z
   .transform((value) => [...new Set(value ?? [])])
   .refine((value) => value.length <= MENTIONS_MAX, TOO_MANY_MENTIONS);
 
+/** A type's id in an edit: absent keeps it, '' or null clears it (0). */
+const editedId = (field: string) =>
+  z
+    .union([z.literal(''), z.null(), id(field)], { error: `${field} must be a whole number` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : typeof value === 'number' ? value : 0));
+
+/** A post field's entry in a body, under the body's name (POST_FIELDS): a type's id, or text. */
+const postField = (name: PostFieldName, edit: boolean) =>
+  POST_FIELDS[name].kind === 'type'
+    ? (edit ? editedId : chosenId)(postBodyName(name))
+    : text(postBodyName(name));
+
+type PostShape<N extends PostFieldName, Edit extends boolean> = {
+  [M in N as PostBodyNameOf<M>]: PostFieldValue<M> extends number
+    ? ReturnType<Edit extends true ? typeof editedId : typeof chosenId>
+    : ReturnType<typeof text>;
+};
+
+const shapeOf = <N extends PostFieldName, Edit extends boolean>(names: readonly N[], edit: Edit) =>
+  Object.fromEntries(names.map((name) => [postBodyName(name), postField(name, edit)])) as PostShape<N, Edit>;
+
+/** add-post's fields; update-post's, all but the type, which does not change. */
+const postShape = shapeOf(POST_FIELD_NAMES, false);
+const editShape = shapeOf(EDITABLE_POST_FIELDS, true);
+const commentShape = Object.fromEntries(COMMENT_FIELD_NAMES.map((name) => [name, text(name)])) as {
+  [N in CommentFieldName]: ReturnType<typeof text>;
+};
+
+/** The comment fields of a valid body as the message names them: a text left out is blank. */
+const commentFieldsMessage = (body: Partial<Record<CommentFieldName, string | undefined>>) =>
+  Object.fromEntries(COMMENT_FIELD_NAMES.map((name) => [name, body[name] ?? ''])) as Record<
+    CommentFieldName,
+    string
+  >;
+
+type PostFieldsMessage<N extends PostFieldName, Blank> = {
+  [M in N]: Blank extends '' ? PostFieldValue<M> : PostFieldValue<M> | undefined;
+};
+
+/**
+ * The post fields of a valid body as the post service's message names them (posttype_id for post_type); a text
+ * left out is `blank` (a new post's: '', the service names it if required; an edit's: absent, kept).
+ */
+function postFieldsMessage<N extends PostFieldName, Blank extends '' | undefined>(
+  names: readonly N[],
+  body: Partial<Record<PostBodyNameOf<N>, string | number | undefined>>,
+  blank: Blank,
+): PostFieldsMessage<N, Blank> {
+  const fields: Partial<Record<PostFieldName, unknown>> = {};
+  for (const name of names) fields[name] = body[postBodyName(name)] ?? blank;
+  return fields as PostFieldsMessage<N, Blank>;
+}
+
 const bodies = {
   list: z.object({
     offset: wholeNumber('offset', 0, FEED_PAGE.maxOffset).optional(),
@@ -109,33 +177,11 @@ const bodies = {
       .refine((value) => (value ?? '').length <= 200, 'search is too long'),
     my_issues: z.boolean({ error: 'my_issues must be true or false' }).nullable().optional(),
   }),
-  addPost: z.object({
-    post_title: text('post_title'),
-    post_body: text('post_body'),
-    post_type: chosenId('post_type'),
-    event_location: text('event_location'),
-    event_date: text('event_date'),
-    event_start: text('event_start'),
-    event_end: text('event_end'),
-    event_type: chosenId('event_type'),
-    mentions,
-  }),
-  updatePost: z.object({
-    post_id: id('post_id'),
-    post_title: text('post_title'),
-    post_body: text('post_body'),
-    event_location: text('event_location'),
-    event_date: text('event_date'),
-    event_start: text('event_start'),
-    event_end: text('event_end'),
-    event_type: z
-      .union([z.literal(''), z.null(), id('event_type')], { error: 'event_type must be a whole number' })
-      .optional()
-      .transform((value) => (value === undefined ? undefined : typeof value === 'number' ? value : 0)),
-  }),
+  addPost: z.object({ ...postShape, mentions }),
+  updatePost: z.object({ post_id: id('post_id'), ...editShape }),
   postId: z.object({ post_id: id('post_id') }),
-  addComment: z.object({ post_id: id('post_id'), comment_body: text('comment_body'), mentions }),
-  updateComment: z.object({ comment_id: id('comment_id'), comment_body: text('comment_body') }),
+  addComment: z.object({ post_id: id('post_id'), ...commentShape, mentions }),
+  updateComment: z.object({ comment_id: id('comment_id'), ...commentShape }),
   commentId: z.object({ comment_id: id('comment_id') }),
   like: z.object({
     post_id: id('post_id'),
@@ -358,14 +404,7 @@ export function postsRouter(
   router.post('/add-post', requireMember, refuseSuspended, async (req, res) => {
     const body = parseBody(bodies.addPost, req);
     const created = await pages.write(req, res, post.addPost, {
-      post_title: body.post_title ?? '',
-      post_body: body.post_body ?? '',
-      posttype_id: body.post_type,
-      event_location: body.event_location ?? '',
-      event_date: body.event_date ?? '',
-      event_start: body.event_start ?? '',
-      event_end: body.event_end ?? '',
-      eventtype_id: body.event_type,
+      ...postFieldsMessage(POST_FIELD_NAMES, body, ''),
       mentions: body.mentions,
     });
     res.status(201).json(postJson(created));
@@ -375,13 +414,7 @@ export function postsRouter(
     const body = parseBody(bodies.updatePost, req);
     const updated = await pages.write(req, res, post.updatePost, {
       post_id: body.post_id,
-      post_title: body.post_title,
-      post_body: body.post_body,
-      event_location: body.event_location,
-      event_date: body.event_date,
-      event_start: body.event_start,
-      event_end: body.event_end,
-      eventtype_id: body.event_type,
+      ...postFieldsMessage(EDITABLE_POST_FIELDS, body, undefined),
     });
     res.json(postJson(updated));
   });
@@ -396,7 +429,7 @@ export function postsRouter(
     const body = parseBody(bodies.addComment, req);
     const comment = await pages.write(req, res, post.addComment, {
       post_id: body.post_id,
-      comment_body: body.comment_body ?? '',
+      ...commentFieldsMessage(body),
       mentions: body.mentions,
     });
     res.status(201).json(commentJson(comment));
@@ -406,7 +439,7 @@ export function postsRouter(
     const body = parseBody(bodies.updateComment, req);
     const comment = await pages.write(req, res, post.updateComment, {
       comment_id: body.comment_id,
-      comment_body: body.comment_body ?? '',
+      ...commentFieldsMessage(body),
     });
     res.json(commentJson(comment));
   });

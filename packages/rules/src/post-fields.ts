@@ -141,6 +141,16 @@ export type PostFieldValues = { [N in PostFieldName as PostFieldKeyOf<N>]: PostF
 /** The event fields as a post holds them under the service's names: all null on a post that is not an event. */
 export type EventFieldValues = { [N in EventPostField as PostFieldKeyOf<N>]: PostFieldValue<N> | null };
 
+/** A post's written fields as the REST answers give them: null where a post has none. */
+export type PostFieldAnswers = {
+  [N in PostFieldName]: N extends AlwaysGivenPostField ? PostFieldValue<N> : PostFieldValue<N> | null;
+};
+
+/** A post's written fields as add-post's body sends them: null where a post has none. */
+export type PostFieldBody = {
+  [N in PostFieldName as PostBodyNameOf<N>]: PostFieldAnswers[N];
+};
+
 /** Every field, in the form's order. */
 export const POST_FIELD_NAMES = Object.keys(POST_FIELDS) as PostFieldName[];
 
