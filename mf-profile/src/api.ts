@@ -3,6 +3,7 @@
 // token with each one, and throws its ApiError (the status and the server's own message) for anything but
 // 2xx.
 import type {
+  AddressFieldName,
   AlwaysGivenProfileField,
   JobFieldMessageValues,
   MemberProfileField,
@@ -103,7 +104,7 @@ export interface ClaimDecided {
 export type JobInput = { profile_id: number } & JobFieldMessageValues;
 
 /** A job's address, as an organization or division gives it to the form. */
-export type AddressInput = Pick<JobInput, 'street_address' | 'suite_number' | 'city' | 'state' | 'zip_code'>;
+export type AddressInput = Pick<JobInput, AddressFieldName>;
 
 const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
   call<T>('POST', path, { body, ...(signal && { signal }) });

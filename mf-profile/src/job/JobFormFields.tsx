@@ -1,17 +1,17 @@
 // The job form's fields, shared by profile creation (step 2) and the Add Job and Edit Job dialogs: Job Title;
 // Company and the optional Office or Division, each an autocomplete over the organization directory (choosing
 // marks an existing record, typing again forgets it); Type of Organization (a chosen organization brings its
-// own); the work address; Start Date; and in the dialogs 'Current Position', which disables and clears End Date.
+// own); the work address (labels, requirements and limits from JOB_FIELDS' rows); Start Date; and in the
+// dialogs 'Current Position', which disables and clears End Date.
 import { JOB_FIELDS } from '@rotunda/rules';
-import { FormSection } from '@rotunda/ui';
+import { AddressInputs, FormSection } from '@rotunda/ui';
 import { CircleCheck, CirclePlus } from 'lucide-react';
 import { useCallback, useId } from 'react';
 import { type Division, findDivisions, findOrganizations, type Organization } from '../api';
 import { Autocomplete, useSuggestions } from '../common/Autocomplete';
-import { SelectField, TextField, type TextFieldSpec, TextFields } from '../common/fields';
+import { SelectField, TextField } from '../common/fields';
 import { ORGANIZATION_TYPES } from '../profile-rules';
 import {
-  type AddressField,
   chooseDivision,
   chooseOrganization,
   type JobDraft,
@@ -21,21 +21,6 @@ import {
   typeDivision,
   typeOrganization,
 } from './job-form';
-
-const ADDRESS_FIELDS: readonly TextFieldSpec<AddressField>[] = [
-  { field: 'street_address', label: 'Address', required: true, autoComplete: 'address-line1', wide: true },
-  { field: 'suite_number', label: 'Suite', autoComplete: 'address-line2' },
-  { field: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
-  { field: 'state', label: 'State', required: true, autoComplete: 'address-level1', maxLength: 32 },
-  {
-    field: 'zip_code',
-    label: 'Zip Code',
-    required: true,
-    autoComplete: 'postal-code',
-    inputMode: 'numeric',
-    maxLength: 16,
-  },
-];
 
 interface JobFieldsProps {
   draft: JobDraft;
@@ -127,7 +112,12 @@ export function JobFormFields({ draft, onChange, withEndDate, autoFocus = false 
         />
       </FormSection>
       <FormSection legend="Work address" gridClassName="form-grid--narrow">
-        <TextFields specs={ADDRESS_FIELDS} values={draft} set={set} />
+        <AddressInputs
+          rows={JOB_FIELDS}
+          values={draft}
+          onChange={(field, value) => onChange(setJobField(draft, field, value))}
+          requiredClassName="prof-required"
+        />
       </FormSection>
       <FormSection legend="Dates" gridClassName="form-grid--narrow">
         <TextField

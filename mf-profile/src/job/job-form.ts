@@ -5,9 +5,15 @@
 // Position' clears the end date; a job is complete when nothing required is missing and it is current or has
 // an end date.
 import {
+  ADDRESS_FIELD_NAMES,
+  ADDRESS_FIELDS,
+  type AddressFieldName,
   formatState,
   hasEndOrIsCurrent,
+  JOB_FIELD_NAMES,
+  JOB_FIELDS,
   JOB_LABELS,
+  type JobFieldName,
   missingFields,
   requiredFieldsMessage,
   titleCase,
@@ -25,8 +31,20 @@ export interface DivisionChoice {
   division_name: string;
 }
 
-export interface JobDraft {
-  title: string;
+/** The job's fields the form holds as typed text (JOB_FIELDS' text and date kinds): title, address, dates. */
+type JobTextField = {
+  [N in JobFieldName]: (typeof JOB_FIELDS)[N]['kind'] extends 'text' | 'date' ? N : never;
+}[JobFieldName];
+
+const isTextField = (name: string): name is JobTextField =>
+  name in JOB_FIELDS && ['text', 'date'].includes(JOB_FIELDS[name as JobFieldName].kind);
+
+const JOB_TEXT_FIELDS = JOB_FIELD_NAMES.filter(isTextField);
+
+/** The address as the form holds it: the text of each of its inputs. */
+export type AddressValues = Record<AddressFieldName, string>;
+
+export interface JobDraft extends Record<JobTextField, string> {
   /** The Company field's text. */
   organizationName: string;
   /** The existing organization chosen from the suggestions; null for a new one (made on save). */
@@ -37,40 +55,21 @@ export interface JobDraft {
   division: DivisionChoice | null;
   /** Type of Organization: the chosen organization's group, or what the member picks for a new one. */
   groupType: string;
-  street_address: string;
-  suite_number: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  start_date: string;
-  end_date: string;
   current_job: boolean;
 }
 
-export type AddressField = 'street_address' | 'suite_number' | 'city' | 'state' | 'zip_code';
-const ADDRESS_FIELDS: readonly AddressField[] = [
-  'street_address',
-  'suite_number',
-  'city',
-  'state',
-  'zip_code',
-];
+/** The named fields' text as a record holds it, blank where not given. */
+const textsOf = <F extends string>(fields: readonly F[], record: Partial<Record<F, string | null>>) =>
+  Object.fromEntries(fields.map((field) => [field, record[field] ?? ''])) as Record<F, string>;
 
 export function emptyJobDraft(current: boolean): JobDraft {
   return {
-    title: '',
+    ...textsOf(JOB_TEXT_FIELDS, {}),
     organizationName: '',
     organization: null,
     divisionName: '',
     division: null,
     groupType: '',
-    street_address: '',
-    suite_number: '',
-    city: '',
-    state: '',
-    zip_code: '',
-    start_date: '',
-    end_date: '',
     current_job: current,
   };
 }
@@ -78,7 +77,7 @@ export function emptyJobDraft(current: boolean): JobDraft {
 /** The Edit Job form: the job as it is, its organization and division chosen. */
 export function jobDraftFrom(job: Job): JobDraft {
   return {
-    title: job.title,
+    ...textsOf(JOB_TEXT_FIELDS, job),
     organizationName: job.Organization.organization_name,
     organization: {
       organization_id: job.organization_id,
@@ -90,28 +89,17 @@ export function jobDraftFrom(job: Job): JobDraft {
       ? { division_id: job.Division.division_id, division_name: job.Division.division_name }
       : null,
     groupType: job.Organization.group_type,
-    street_address: job.street_address ?? '',
-    suite_number: job.suite_number ?? '',
-    city: job.city ?? '',
-    state: job.state ?? '',
-    zip_code: job.zip_code ?? '',
-    start_date: job.start_date ?? '',
     end_date: job.current_job ? '' : (job.end_date ?? ''),
     current_job: job.current_job,
   };
 }
 
-const hasAddress = (draft: JobDraft) => ADDRESS_FIELDS.some((field) => draft[field].trim() !== '');
+const hasAddress = (draft: JobDraft) => ADDRESS_FIELD_NAMES.some((field) => draft[field].trim() !== '');
 
-/** The address of a record, as the form holds it. */
-function addressOf(record: Pick<Organization, AddressField>): Pick<JobDraft, AddressField> {
-  return {
-    street_address: record.street_address ?? '',
-    suite_number: record.suite_number ?? '',
-    city: record.city ?? '',
-    state: formatState(record.state ?? ''),
-    zip_code: record.zip_code ?? '',
-  };
+/** The address of a chosen record, as the form holds it: the state upper-cased as if typed. */
+function addressOf(record: Pick<Organization, AddressFieldName>): AddressValues {
+  const address = textsOf(ADDRESS_FIELD_NAMES, record);
+  return { ...address, state: formatState(address.state) };
 }
 
 /** An existing organization chosen: its name and type, and its address when none is entered yet. */
@@ -159,38 +147,41 @@ export function setCurrentJob(draft: JobDraft, current: boolean): JobDraft {
   return { ...draft, current_job: current, end_date: current ? '' : draft.end_date };
 }
 
-export type TextJobField = 'title' | 'groupType' | AddressField | 'start_date' | 'end_date';
+export type TextJobField = 'groupType' | JobTextField;
+
+/** How an address field's text is formatted as typed, by the kind its shared row gives it. */
+const TYPED: Partial<Record<(typeof ADDRESS_FIELDS)[AddressFieldName]['kind'], (value: string) => string>> = {
+  address: titleCase,
+  state: formatState,
+};
+
+const isAddressField = (field: string): field is AddressFieldName => field in ADDRESS_FIELDS;
 
 /**
  * docs/product.md#5-validation-rules Other formatting: address, suite and city title-cased, the state
  * upper-cased, as typed.
  */
 export function setJobField(draft: JobDraft, field: TextJobField, value: string): JobDraft {
-  const formatted =
-    field === 'state'
-      ? formatState(value)
-      : field === 'street_address' || field === 'suite_number' || field === 'city'
-        ? titleCase(value)
-        : value;
-  return { ...draft, [field]: formatted };
+  const format = isAddressField(field) ? TYPED[ADDRESS_FIELDS[field].kind] : undefined;
+  return { ...draft, [field]: format ? format(value) : value };
 }
 
 /**
  * The required fields by the spec's labels, in its order (docs/product.md#5-validation-rules, Create job
- * step): Job Title, Company, Address, City, State, Zip Code, Start Date, Type of Organization (which a chosen
- * organization brings along).
+ * step): JOB_FIELDS' required rows in the table's order (Job Title, Company, Address, City, State, Zip Code,
+ * Start Date; the Company is the organization's text, and 'Current Position' always has a value), then Type
+ * of Organization (which a chosen organization brings along).
  */
 function requiredJobFields(draft: JobDraft): Record<string, string> {
-  return {
-    [JOB_LABELS.title]: draft.title,
-    [JOB_LABELS.organization]: draft.organizationName,
-    [JOB_LABELS.streetAddress]: draft.street_address,
-    [JOB_LABELS.city]: draft.city,
-    [JOB_LABELS.state]: draft.state,
-    [JOB_LABELS.zipCode]: draft.zip_code,
-    [JOB_LABELS.startDate]: draft.start_date,
-    [JOB_LABELS.groupType]: draft.groupType,
-  };
+  const given: Record<string, string> = {};
+  for (const name of JOB_FIELD_NAMES) {
+    const { label, required } = JOB_FIELDS[name];
+    if (!required) continue;
+    if (isTextField(name)) given[label] = draft[name];
+    else if (name === 'organization_id') given[label] = draft.organizationName;
+  }
+  given[JOB_LABELS.groupType] = draft.groupType;
+  return given;
 }
 
 export const missingJobFields = (draft: JobDraft): string[] => missingFields(requiredJobFields(draft));

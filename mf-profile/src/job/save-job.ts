@@ -1,6 +1,7 @@
 // Saves a job draft: an organization typed rather than chosen is made first (add-organization answers the
 // existing one when the name is taken), likewise a typed office (add-division), then the job is added or
 // updated. Trying again after a failure makes nothing twice: both adds answer the existing record by name.
+import { ADDRESS_FIELD_NAMES, JOB_FIELDS } from '@rotunda/rules';
 import {
   type AddressInput,
   addDivision,
@@ -17,15 +18,14 @@ export const NEW_DIVISION_TYPE = 'Office';
 
 const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-function addressOf(draft: JobDraft): AddressInput {
-  return {
-    street_address: draft.street_address.trim(),
-    suite_number: orNull(draft.suite_number),
-    city: draft.city.trim(),
-    state: draft.state.trim(),
-    zip_code: draft.zip_code.trim(),
-  };
-}
+/** The address as sent: trimmed, an optional field left blank sent as none (JOB_FIELDS' required). */
+const addressOf = (draft: JobDraft) =>
+  Object.fromEntries(
+    ADDRESS_FIELD_NAMES.map((field) => [
+      field,
+      JOB_FIELDS[field].required ? draft[field].trim() : orNull(draft[field]),
+    ]),
+  ) as AddressInput;
 
 /** Adds the job (no `jobId`) or updates it, making its organization and office first where needed. */
 export async function saveJob(draft: JobDraft, profileId: number, jobId?: number): Promise<Job> {

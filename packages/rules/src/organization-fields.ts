@@ -22,8 +22,18 @@ export interface OrganizationFieldSpec {
   required: 'edit' | false;
   /** 'contributor': only a contributor gives it; any member may give the others when adding. */
   editor: 'member' | 'contributor';
+  /** The Edit Organization form's label, where it is not the refusals' and the history's. */
+  formLabel?: string;
+  /** The browser's autofill hint (HTML autocomplete) wherever the field is an input. */
+  autoComplete?: string;
+  /** The keyboard a phone shows for the field's input. */
+  inputMode?: 'numeric';
 }
 
+/**
+ * A postal address, in the forms' order: the organization's, the division's and, with the job's own labels and
+ * requirements (job-fields.ts), the job's.
+ */
 const ADDRESS_ROWS = {
   street_address: {
     label: 'Street Address',
@@ -31,6 +41,8 @@ const ADDRESS_ROWS = {
     limit: TEXT_LIMITS.text,
     required: 'edit',
     editor: 'member',
+    formLabel: 'Street address',
+    autoComplete: 'address-line1',
   },
   suite_number: {
     label: 'Suite',
@@ -38,11 +50,42 @@ const ADDRESS_ROWS = {
     limit: TEXT_LIMITS.text,
     required: false,
     editor: 'member',
+    autoComplete: 'address-line2',
   },
-  city: { label: 'City', kind: 'address', limit: TEXT_LIMITS.text, required: false, editor: 'member' },
-  state: { label: 'State', kind: 'state', limit: 32, required: false, editor: 'member' },
-  zip_code: { label: 'Zip Code', kind: 'text', limit: 16, required: false, editor: 'member' },
+  city: {
+    label: 'City',
+    kind: 'address',
+    limit: TEXT_LIMITS.text,
+    required: false,
+    editor: 'member',
+    autoComplete: 'address-level2',
+  },
+  state: {
+    label: 'State',
+    kind: 'state',
+    limit: 32,
+    required: false,
+    editor: 'member',
+    autoComplete: 'address-level1',
+  },
+  zip_code: {
+    label: 'Zip Code',
+    kind: 'text',
+    limit: 16,
+    required: false,
+    editor: 'member',
+    formLabel: 'ZIP code',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+  },
 } as const satisfies Record<string, OrganizationFieldSpec>;
+
+/** The address's rows, which the organization, the division and the job share. */
+export const ADDRESS_FIELDS: Readonly<Record<AddressFieldName, OrganizationFieldSpec>> = ADDRESS_ROWS;
+/** An address field as the REST bodies, answers and gRPC messages name it: zip_code. */
+export type AddressFieldName = keyof typeof ADDRESS_ROWS;
+/** Every address field, in the forms' order. */
+export const ADDRESS_FIELD_NAMES = Object.keys(ADDRESS_ROWS) as AddressFieldName[];
 
 const WEBSITE_ROW = {
   label: 'Website',

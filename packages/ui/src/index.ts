@@ -1,10 +1,12 @@
 // The pieces the front-end apps share: the browser API client (api.ts), the page frame, the modal dialog, the
 // spinner, the error line, the paged list with its data hook (usePages) and the hook that asks for the next page
-// when the last card is seen, the not-found panel, the image upload field, the password checklist and the
-// curation history section, the tab set, the list filters kept in the URL, the signal that a screen drew its first screen, each bringing its styles or naming those of @rotunda/ui/states.css; the image checks,
+// when the last card is seen, the not-found panel, the image upload field, the address inputs, the password
+// checklist and the curation history section, the tab set, the list filters kept in the URL, the signal that a screen drew its first screen, each bringing its styles or naming those of @rotunda/ui/states.css; the image checks,
 // link helpers and file download they build on. The button and field styles are @rotunda/ui/controls.css. The
 // mount helper is a separate entry (@rotunda/ui/mount), so the exposed screens never pull react-dom/client into
 // a remote.
+
+export { AddressInputs, type AddressInputsProps, type AddressRow } from './AddressInputs';
 export {
   ApiError,
   asList,
