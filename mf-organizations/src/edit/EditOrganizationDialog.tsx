@@ -1,11 +1,20 @@
 // The Edit Organization dialog (contributors, docs/product.md#2-screens-and-routes, #5-validation-rules):
-// logo upload, name, address, suite, city, state, ZIP, website, phone, Cal-Access ID (Lobbyists, Associations
+// logo upload, name, address, suite, city, state, ZIP (labels, requirement and limits from ORGANIZATION_FIELDS'
+// rows), website, phone, Cal-Access ID (Lobbyists, Associations
 // and Unions only; locked once set, with a Correct button that unlocks it) and the eight social links,
 // formatted live; Save only with a name and a street address, and not while a field breaks a rule (a name
 // without letters, a Cal-Access ID that is not a filer number), which is said under the field. A saved change
 // closes the dialog and the page reloads its data; a refusal shows the server's message here.
-import { SOCIAL_FIELDS } from '@rotunda/rules';
-import { CancelAndSave, Dialog, FormError, FormSection, refusalOr, useAction } from '@rotunda/ui';
+import { ORGANIZATION_FIELDS, SOCIAL_FIELDS } from '@rotunda/rules';
+import {
+  AddressInputs,
+  CancelAndSave,
+  Dialog,
+  FormError,
+  FormSection,
+  refusalOr,
+  useAction,
+} from '@rotunda/ui';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type Organization, updateOrganization } from '../api';
 import {
@@ -59,20 +68,6 @@ interface FieldSpec {
   placeholder?: string;
   wide?: boolean;
 }
-
-const ADDRESS_FIELDS: readonly FieldSpec[] = [
-  {
-    field: 'street_address',
-    label: 'Street address',
-    autoComplete: 'address-line1',
-    required: true,
-    wide: true,
-  },
-  { field: 'suite_number', label: 'Suite', autoComplete: 'address-line2' },
-  { field: 'city', label: 'City', autoComplete: 'address-level2' },
-  { field: 'state', label: 'State', autoComplete: 'address-level1' },
-  { field: 'zip_code', label: 'ZIP code', autoComplete: 'postal-code', inputMode: 'numeric' },
-];
 
 const EMAIL_DOMAINS_HINT =
   "Members working here whose account email is at one of these domains, or at the website's, show a Verified " +
@@ -230,7 +225,17 @@ function EditForm({
             )}
         </FormSection>
         <FormSection legend="Address" gridClassName="form-grid--narrow">
-          {ADDRESS_FIELDS.map((spec) => input(spec))}
+          <AddressInputs
+            rows={ORGANIZATION_FIELDS}
+            values={values}
+            onChange={(field, value) =>
+              setValues((current) => ({ ...current, [field]: formatWhileTyping(field, value) }))
+            }
+            onBlur={(field, value) =>
+              setValues((current) => ({ ...current, [field]: formatOnLeave(field, value) }))
+            }
+            requiredClassName="orgs-field__required"
+          />
         </FormSection>
         <FormSection legend="Contact">{CONTACT_FIELDS.map((spec) => input(spec))}</FormSection>
         <FormSection legend="Verified employer">
