@@ -8,6 +8,8 @@ import {
   FIRST_FEED_ELEMENT_ID,
   FIRST_POST_ELEMENT_ID,
   type ModerationAction,
+  type PostFieldAnswers,
+  type PostFieldBody,
   type ReportReason,
 } from '@rotunda/rules';
 import { asList, call, type Method, type OutgoingRequest } from '@rotunda/ui';
@@ -38,25 +40,17 @@ export interface Comment {
   mentions?: Mentioned[];
 }
 
-/** A post as the gateway answers it (contract: `post`); post_body is sanitized HTML. */
-export interface Post {
+/** A post as the gateway answers it (docs/product.md#3-entities-and-their-fields Post); post_body is sanitized HTML. */
+export interface Post extends PostFieldAnswers {
   post_id: number;
-  post_title: string;
-  post_body: string;
   post_author: number;
   user_id: string;
   organization_id: number | null;
   division_id: number | null;
   organization_name: string | null;
   division_name: string | null;
-  posttype_id: number;
   post_type: string;
-  eventtype_id: number | null;
   event_type: string | null;
-  event_location: string | null;
-  event_date: string | null;
-  event_start: string | null;
-  event_end: string | null;
   created_at: string;
   updated_at: string;
   likes_count: number;
@@ -247,19 +241,11 @@ export const updateComment = (commentId: number, body: string) =>
 export const deleteComment = (commentId: number) =>
   ask<void>('DELETE', '/api/posts/delete-comment', { comment_id: commentId });
 
-/** What the Create Post form sends; the event fields are null for other types. */
-export interface NewPost {
-  post_title: string;
-  post_body: string;
-  post_type: number;
-  event_location: string | null;
-  event_date: string | null;
-  event_start: string | null;
-  event_end: string | null;
-  event_type: number | null;
+/** What the Create Post form sends (@rotunda/rules' POST_FIELDS); the event fields are null for other types. */
+export type NewPost = PostFieldBody & {
   /** The profile ids the body names; left out when it names nobody. */
   mentions?: number[];
-}
+};
 
 /** Sent with an Idempotency-Key, so a retry after a lost answer never posts twice. */
 export const addPost = (post: NewPost) =>

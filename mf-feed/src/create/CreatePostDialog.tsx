@@ -3,7 +3,7 @@
 // and end (13:00) and the event type. 'Save changes' looks disabled until every required field is filled, and
 // a click on it then lists what is missing. A saved post closes the modal; a refusal from the server (e.g. no
 // profile yet) is shown here.
-import { POST_LABELS } from '@rotunda/rules';
+import { POST_FIELDS, POST_LABELS } from '@rotunda/rules';
 import { CancelAndSave, Dialog, refusalOr, useAction } from '@rotunda/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { addPost, type EventType, fetchEventTypes, type Post, type PostType } from '../api';
@@ -83,7 +83,7 @@ function CreatePostForm({ postTypes, onClose, onCreated }: Omit<CreatePostDialog
             <EventInputs id={id} isNew values={draft} onChange={set}>
               <TypeSelect
                 id={id('event-type')}
-                label="Event Type"
+                label={POST_FIELDS.eventtype_id.label}
                 none="Choose an event type"
                 types={eventTypes.map((type) => ({ id: type.eventtype_id, name: type.event_type }))}
                 value={draft.eventTypeId}

@@ -8,7 +8,7 @@ import {
   EVENT_POST_TYPE_ID,
   EVENT_TIMES_MESSAGE,
   eventEndsAfterStart,
-  POST_LABELS,
+  postRequirements,
   requiredFieldsMessage,
 } from '@rotunda/rules';
 import type { NewPost } from '../api';
@@ -52,28 +52,35 @@ export const EMPTY_DRAFT: PostDraft = {
 
 export const isEventType = (typeId: string): boolean => typeId === String(EVENT_POST_TYPE_ID);
 
-const eventRequirements = (event: EventFields) => ({
-  [POST_LABELS.eventLocation]: event.location,
-  [POST_LABELS.eventDate]: event.date,
-  [POST_LABELS.eventStart]: event.start,
-  [POST_LABELS.eventEnd]: event.end,
-});
-
 /** An event's times out of order, once both are given. */
 const timesProblem = (event: EventFields): string | null =>
   event.start && event.end && !eventEndsAfterStart(event.start, event.end) ? EVENT_TIMES_MESSAGE : null;
 
+/**
+ * The required fields of a form, label → value, in the spec's order (@rotunda/rules' POST_FIELDS): the type
+ * only when the form has one (an edit does not).
+ */
+const requirements = (
+  form: { title: string; bodyEmpty: boolean; typeId?: string } & EventFields,
+  event: boolean,
+) =>
+  postRequirements(
+    {
+      title: form.title,
+      body: form.bodyEmpty ? '' : 'entered',
+      ...(form.typeId !== undefined && { postTypeId: form.typeId }),
+      eventLocation: form.location,
+      eventDate: form.date,
+      eventStart: form.start,
+      eventEnd: form.end,
+    },
+    event,
+  );
+
 /** What keeps a new post from being saved (the missing fields, else times out of order), or null. */
 export function missingForNewPost(draft: PostDraft): string | null {
   const event = isEventType(draft.typeId);
-  return (
-    requiredFieldsMessage({
-      [POST_LABELS.title]: draft.title,
-      [POST_LABELS.body]: draft.bodyEmpty ? '' : 'entered',
-      [POST_LABELS.postType]: draft.typeId,
-      ...(event && eventRequirements(draft)),
-    }) ?? (event ? timesProblem(draft) : null)
-  );
+  return requiredFieldsMessage(requirements(draft, event)) ?? (event ? timesProblem(draft) : null);
 }
 
 /** The same for an edited post (its type does not change), or null. */
@@ -81,13 +88,7 @@ export function missingForEdit(
   edit: { title: string; bodyEmpty: boolean } & EventFields,
   event: boolean,
 ): string | null {
-  return (
-    requiredFieldsMessage({
-      [POST_LABELS.title]: edit.title,
-      [POST_LABELS.body]: edit.bodyEmpty ? '' : 'entered',
-      ...(event && eventRequirements(edit)),
-    }) ?? (event ? timesProblem(edit) : null)
-  );
+  return requiredFieldsMessage(requirements(edit, event)) ?? (event ? timesProblem(edit) : null);
 }
 
 /** What add-post is sent: the event fields only for events, null otherwise; the people named, if any. */
