@@ -85,13 +85,13 @@ export function commentMessage(comment: Comment): CommentMessage {
  * A message's post fields under the service's names (POST_FIELDS): `names` are the ones the message carries, and
  * a row the message lacks does not compile.
  */
-function postFieldsOf<N extends PostFieldName>(
+function postFieldsOf<N extends PostFieldName, Message extends { [K in N]?: PostFieldValue<K> }>(
   names: readonly N[],
-  message: { [M in N]?: PostFieldValue<M> },
-): { [M in N as PostFieldKeyOf<M>]: PostFieldValue<M> } {
+  message: Message & Record<Exclude<N, keyof Message>, never>,
+): { [K in N as PostFieldKeyOf<K>]: Message[K] } {
   const fields: Record<string, unknown> = {};
   for (const name of names) fields[postFieldKey(name)] = message[name];
-  return fields as { [M in N as PostFieldKeyOf<M>]: PostFieldValue<M> };
+  return fields as { [K in N as PostFieldKeyOf<K>]: Message[K] };
 }
 
 type PostFieldMessages = {
