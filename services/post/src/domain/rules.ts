@@ -16,6 +16,7 @@ import {
   postFieldKey,
   postRequirements,
   requiredFieldsMessage,
+  TEXT_LIMITS,
   textFieldRules,
   tooLongMessage,
 } from '@rotunda/rules';
@@ -77,7 +78,7 @@ const CLEANERS: Record<
   Exclude<PostFieldKind, 'rich-text' | 'type'>,
   (value: string, spec: PostFieldSpec) => string
 > = {
-  text: (value, spec) => cleanText(value, spec.label, spec.limit ?? 0),
+  text: (value, spec) => cleanText(value, spec.label, spec.limit ?? TEXT_LIMITS.text),
   date: (value, spec) => cleanDate(value, spec.label),
   time: (value, spec) => cleanTime(value, spec.label),
 };
@@ -100,7 +101,7 @@ export function checkPost(draft: PostDraft): EventFields {
     ),
   );
   if (message) throw invalidArgument(message);
-  if (!isEvent) return NO_EVENT;
+  if (!isEvent) return { ...NO_EVENT };
   const event: Record<string, unknown> = {};
   for (const name of EVENT_POST_FIELDS) {
     const spec: PostFieldSpec = POST_FIELDS[name];
