@@ -10,6 +10,7 @@ export * from './elected-officials.ts';
 export * from './email-domain.ts';
 export * from './email-eligibility.ts';
 export * from './employer-domains.ts';
+export * from './field-names.ts';
 export * from './first-screen.ts';
 export * from './idempotency.ts';
 export * from './image.ts';

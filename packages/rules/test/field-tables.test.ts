@@ -1,9 +1,13 @@
 // The field tables and what is derived from them: the required fields in the form's order (the order the
 // required-fields message names them), the personal contact details kept out of lists, the contributors-only
 // filer id, the services' spelling of each name, the eight social links from SOCIAL_FIELDS, the job's labels
-// from JOB_LABELS, and the first name a person is shown by.
+// from JOB_LABELS, the first name a person is shown by, and fields moved between the two spellings.
 import { describe, expect, it } from 'vitest';
 import {
+  DIVISION_FIELD_NAMES,
+  type DivisionFieldName,
+  fieldsByKey,
+  fieldsByName,
   JOB_FIELD_NAMES,
   JOB_FIELDS,
   JOB_LABELS,
@@ -71,5 +75,22 @@ describe('the job field table', () => {
     ]);
     expect(JOB_FIELDS.organization_id.label).toBe(JOB_LABELS.organization);
     expect(JOB_FIELDS.zip_code.label).toBe(JOB_LABELS.zipCode);
+  });
+});
+
+describe("a record's fields between its two spellings", () => {
+  it('reads a message into the services’ names, absent fields null, and writes back leaving nulls out', () => {
+    const message = { street_address: '1416 9th Street', city: 'Sacramento', zip_code: '95814', website: '' };
+    const values = fieldsByKey(DIVISION_FIELD_NAMES, message as Partial<Record<DivisionFieldName, string>>);
+    expect(values).toEqual({
+      streetAddress: '1416 9th Street',
+      suiteNumber: null,
+      city: 'Sacramento',
+      state: null,
+      zipCode: '95814',
+      divisionPhone: null,
+      website: '',
+    });
+    expect(fieldsByName(DIVISION_FIELD_NAMES, values)).toEqual(message);
   });
 });

@@ -1745,8 +1745,17 @@ describe('read copy of organization names', () => {
       .poll(async () => (await rpc('getProfile', { profile_id }, owner)).job_experiences[0])
       .toMatchObject({
         organization: { organization_id: 2, organization_name: 'Department of Water Resilience' },
-        division: { division_id: 22, division_name: 'Dam and Levee Safety Division', active_division: false },
+        division: {
+          division_id: 22,
+          division_name: 'Dam and Levee Safety Division',
+          active_division: false,
+          street_address: '1416 9th Street',
+          city: 'Sacramento',
+          zip_code: '95814',
+        },
       });
+    const { division } = (await rpc('getProfile', { profile_id }, owner)).job_experiences[0] ?? {};
+    expect(division?.suite_number).toBeUndefined();
     await listener.close();
   });
 });

@@ -3,7 +3,12 @@
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { type Division, type OrganizationSummary, OrgServiceClient } from '@rotunda/protos/org';
-import { organizationEmailDomains } from '@rotunda/rules';
+import {
+  ADDRESS_FIELD_NAMES,
+  DIVISION_FIELD_NAMES,
+  fieldsByKey,
+  organizationEmailDomains,
+} from '@rotunda/rules';
 import { serviceClient, unaryCall } from '@rotunda/service-kit';
 import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domain/model.ts';
 import type { OrgDirectory } from '../domain/ports.ts';
@@ -27,13 +32,7 @@ const divisionRefOf = (division: Division): DivisionRef => ({
   divisionType: division.division_type,
   activeDivision: division.active_division,
   organizationId: division.organization_id,
-  streetAddress: division.street_address ?? null,
-  suiteNumber: division.suite_number ?? null,
-  city: division.city ?? null,
-  state: division.state ?? null,
-  zipCode: division.zip_code ?? null,
-  divisionPhone: division.division_phone ?? null,
-  website: division.website ?? null,
+  ...fieldsByKey(DIVISION_FIELD_NAMES, division),
 });
 
 export function grpcOrgDirectory(address: string): OrgDirectory & {
@@ -82,14 +81,7 @@ export function grpcOrgDirectory(address: string): OrgDirectory & {
         { organization_id: organizationId },
         LOOKUP_DEADLINE_MS,
       );
-      if (!organization) return null;
-      return {
-        streetAddress: organization.street_address ?? null,
-        suiteNumber: organization.suite_number ?? null,
-        city: organization.city ?? null,
-        state: organization.state ?? null,
-        zipCode: organization.zip_code ?? null,
-      };
+      return organization ? fieldsByKey(ADDRESS_FIELD_NAMES, organization) : null;
     },
     close: () => client.close(),
   };

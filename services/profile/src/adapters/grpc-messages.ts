@@ -15,6 +15,9 @@ import type {
   UserIssue as UserIssueMessage,
 } from '@rotunda/protos/profile';
 import {
+  DIVISION_FIELD_NAMES,
+  type DivisionFieldName,
+  fieldsByName,
   JOB_FIELD_NAMES,
   JOB_FIELDS,
   jobFieldKey,
@@ -54,13 +57,8 @@ export function divisionMessage(division: DivisionRef): DivisionMessage {
     division_type: division.divisionType,
     active_division: division.activeDivision,
     organization_id: division.organizationId,
-    street_address: opt(division.streetAddress),
-    suite_number: opt(division.suiteNumber),
-    city: opt(division.city),
-    state: opt(division.state),
-    zip_code: opt(division.zipCode),
-    division_phone: opt(division.divisionPhone),
-    website: opt(division.website),
+    // A row the proto lacks does not compile (Pick's keys).
+    ...(fieldsByName(DIVISION_FIELD_NAMES, division) as Pick<DivisionMessage, DivisionFieldName>),
   };
 }
 

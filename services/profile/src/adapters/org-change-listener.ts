@@ -1,6 +1,7 @@
 // Keeps the read copies of the org service's names (ADR 0012): listens for its announcements and, on every
 // (re)connection, copies everything first so nothing missed while away stays stale.
 import { type Change, listenForChanges } from '@rotunda/events';
+import { DIVISION_FIELD_NAMES, fieldsByKey } from '@rotunda/rules';
 import type { Logger } from '@rotunda/service-kit';
 import type { OrgCopy } from '../domain/org-copy.ts';
 
@@ -23,13 +24,7 @@ export async function applyOrgChange(
       divisionType: change.division_type,
       activeDivision: change.active_division,
       organizationId: change.organization_id,
-      streetAddress: change.street_address,
-      suiteNumber: change.suite_number,
-      city: change.city,
-      state: change.state,
-      zipCode: change.zip_code,
-      divisionPhone: change.division_phone,
-      website: change.website,
+      ...fieldsByKey(DIVISION_FIELD_NAMES, change),
     });
   }
 }

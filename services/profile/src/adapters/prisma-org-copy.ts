@@ -1,6 +1,7 @@
 // The read copies of the org service's organizations and divisions in the profile schema (ADR 0012). Whole
 // copies arrive as thousands of rows, so each table is upserted in one statement from arrays.
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { DIVISION_FIELD_NAMES, organizationFieldKey } from '@rotunda/rules';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { DivisionRef, OrganizationRef } from '../domain/model.ts';
 import type { OrgCopyRepository } from '../domain/ports.ts';
 import { tableOf } from './prisma-profile-sql.ts';
@@ -18,6 +19,19 @@ export function organizationOf(row: Prisma.OrganizationGetPayload<object>): Orga
 export function divisionOf({ copiedAt: _copied, ...row }: Prisma.DivisionGetPayload<object>): DivisionRef {
   return row;
 }
+
+/** A division's copied fields, DIVISION_FIELDS' rows: the columns bear the rows' (REST) names. */
+const DIVISION_COLUMNS = Prisma.raw(DIVISION_FIELD_NAMES.join(', '));
+const DIVISION_COLUMNS_UPDATED = Prisma.raw(
+  DIVISION_FIELD_NAMES.map((name) => `${name} = EXCLUDED.${name}`).join(',\n'),
+);
+const divisionFieldArrays = (batch: readonly DivisionRef[]) =>
+  Prisma.join(
+    DIVISION_FIELD_NAMES.map(
+      (name) => Prisma.sql`${batch.map((d) => d[organizationFieldKey(name)])}::text[]`,
+    ),
+    ',\n',
+  );
 
 /** Rows per statement: a few thousand keeps each array parameter small. */
 const BATCH = 5000;
@@ -78,7 +92,7 @@ export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepo
         renamed.push(...renamedHere.map((row) => row.id));
         await prisma.$executeRaw`
           INSERT INTO ${table('divisions')} (division_id, division_name, division_type, active_division,
-            organization_id, street_address, suite_number, city, state, zip_code, division_phone, website, copied_at)
+            organization_id, ${DIVISION_COLUMNS}, copied_at)
           SELECT *, now()
           FROM unnest(
             ${batch.map((d) => d.divisionId)}::integer[],
@@ -86,26 +100,14 @@ export function prismaOrgCopy(prisma: PrismaClient, schema: string): OrgCopyRepo
             ${batch.map((d) => d.divisionType)}::text[],
             ${batch.map((d) => d.activeDivision)}::boolean[],
             ${batch.map((d) => d.organizationId)}::integer[],
-            ${batch.map((d) => d.streetAddress)}::text[],
-            ${batch.map((d) => d.suiteNumber)}::text[],
-            ${batch.map((d) => d.city)}::text[],
-            ${batch.map((d) => d.state)}::text[],
-            ${batch.map((d) => d.zipCode)}::text[],
-            ${batch.map((d) => d.divisionPhone)}::text[],
-            ${batch.map((d) => d.website)}::text[]
+            ${divisionFieldArrays(batch)}
           )
           ON CONFLICT (division_id) DO UPDATE SET
             division_name = EXCLUDED.division_name,
             division_type = EXCLUDED.division_type,
             active_division = EXCLUDED.active_division,
             organization_id = EXCLUDED.organization_id,
-            street_address = EXCLUDED.street_address,
-            suite_number = EXCLUDED.suite_number,
-            city = EXCLUDED.city,
-            state = EXCLUDED.state,
-            zip_code = EXCLUDED.zip_code,
-            division_phone = EXCLUDED.division_phone,
-            website = EXCLUDED.website,
+            ${DIVISION_COLUMNS_UPDATED},
             copied_at = EXCLUDED.copied_at`;
       }
       return renamed;
