@@ -1,8 +1,22 @@
 // Shaping service answers into the spec's JSON: what gRPC leaves out is null, and instants are ISO text.
 import type { Division as OrgDivision } from '@rotunda/protos/org';
 import type { Division as ProfileDivision } from '@rotunda/protos/profile';
+import { DIVISION_FIELD_NAMES } from '@rotunda/rules';
 
 export const orNull = <T>(value: T | undefined): T | null => value ?? null;
+
+/**
+ * These fields of a message by a field table's names, null where not given (a field the message always has
+ * stays text). Reading the message by the table's names makes a row the proto lacks a compile error.
+ */
+export function fieldsJson<N extends string, M extends { [K in N]?: string }>(
+  message: M,
+  names: readonly N[],
+): { [K in N]: undefined extends M[K] ? string | null : string } {
+  return Object.fromEntries(names.map((name) => [name, orNull(message[name])])) as {
+    [K in N]: undefined extends M[K] ? string | null : string;
+  };
+}
 
 export const instant = (value: Date | undefined): string | null => value?.toISOString() ?? null;
 
@@ -18,12 +32,6 @@ export function divisionJson(division: OrgDivision | ProfileDivision) {
     active_division: division.active_division,
     organization_id: division.organization_id,
     ...('organization_name' in division ? { organization_name: division.organization_name } : {}),
-    street_address: orNull(division.street_address),
-    suite_number: orNull(division.suite_number),
-    city: orNull(division.city),
-    state: orNull(division.state),
-    zip_code: orNull(division.zip_code),
-    division_phone: orNull(division.division_phone),
-    website: orNull(division.website),
+    ...fieldsJson(division, DIVISION_FIELD_NAMES),
   };
 }

@@ -14,15 +14,15 @@ import type {
   Profile,
 } from '@rotunda/protos/profile';
 import {
+  BIO_FIELD,
   JOB_FIELD_NAMES,
   JOB_FIELDS,
   type JobFieldMessageValues,
   type JobFieldName,
   LISTED_PROFILE_FIELDS,
   PERSONAL_PROFILE_FIELDS,
-  type ProfileFieldName,
 } from '@rotunda/rules';
-import { divisionJson, instant, orNull } from '../http/answers.ts';
+import { divisionJson, fieldsJson, instant, orNull } from '../http/answers.ts';
 import { userIssueJson } from './issues.ts';
 
 /** A job's fields under their REST names, null where an optional one is not given. */
@@ -58,26 +58,13 @@ function claimantJson(claimant: Claimant) {
   };
 }
 
-/**
- * These fields of a profile message, null where not given. Reading the message by the table's names makes a
- * row the proto lacks a compile error.
- */
-function fieldsJson<N extends ProfileFieldName, M extends { [K in N]?: string }>(
-  profile: M,
-  names: readonly N[],
-): { [K in N]: undefined extends M[K] ? string | null : string } {
-  return Object.fromEntries(names.map((name) => [name, orNull(profile[name])])) as {
-    [K in N]: undefined extends M[K] ? string | null : string;
-  };
-}
-
 /** A profile in a list (the whole directory, the create flow's matches): no personal contact details. */
 export function listedProfileJson(profile: ListedProfile) {
   return {
     profile_id: profile.profile_id,
     user_id: orNull(profile.user_id),
     ...fieldsJson(profile, LISTED_PROFILE_FIELDS),
-    user_bio: orNull(profile.user_bio),
+    [BIO_FIELD]: orNull(profile[BIO_FIELD]),
     claim_pending: profile.claim_pending,
     claim_id: orNull(profile.claim_id),
     JobExperiences: profile.job_experiences.map(jobJson),

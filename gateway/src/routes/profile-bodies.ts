@@ -5,6 +5,9 @@
 // rule's words (@rotunda/rules names.ts).
 import type { JobFieldsMessage, ProfileFieldsMessage } from '@rotunda/protos/profile';
 import {
+  BIO_FIELD,
+  BIO_LIMIT,
+  bioTooLongMessage,
   JOB_FIELD_NAMES,
   JOB_FIELDS,
   type JobFieldName,
@@ -107,9 +110,9 @@ export const bodies = {
     decision: z.enum(['confirm', 'reject'], { error: 'decision must be confirm or reject' }),
   }),
   bio: z.object({
-    user_bio: z
-      .string({ error: 'user_bio must be text' })
-      .max(5000, 'Your bio must be at most 5000 characters.')
+    [BIO_FIELD]: z
+      .string({ error: `${BIO_FIELD} must be text` })
+      .max(BIO_LIMIT, bioTooLongMessage)
       .nullish(),
   }),
 };

@@ -10,7 +10,7 @@
 // member's own profile never counts. A directory search downloads as CSV and a person as a vCard, both
 // holding only work contact details. Picture uploads pass their admission before their body is read. Every
 // change is refused to a suspended member before anything else is checked (refuseSuspended, ADR 0041).
-import { waitInWords } from '@rotunda/rules';
+import { BIO_FIELD, waitInWords } from '@rotunda/rules';
 import { CONTRIBUTOR_ROLE } from '@rotunda/service-kit';
 import express, { type Request, type Router } from 'express';
 import { callerOf, refuseSuspended, requireMember, requireRole } from '../auth/middleware.ts';
@@ -306,7 +306,7 @@ export function profilesRouter(
   router.post('/bio/:profile_id', refuseSuspended, async (req, res) => {
     const profile_id = profileIdOf(req.params.profile_id);
     const body = parseBody(bodies.bio, req);
-    const answer = await rpc(req, profile.setBio, { profile_id, user_bio: body.user_bio ?? '' });
+    const answer = await rpc(req, profile.setBio, { profile_id, [BIO_FIELD]: body[BIO_FIELD] ?? '' });
     res.json(profileJson(answer));
   });
 

@@ -42,6 +42,12 @@ export type Pronouns = (typeof PRONOUNS)[number];
 export const BIO_REQUIRED_MESSAGE =
   'Please provide a brief discription about who you are and your expertise to finalize your profile.';
 
+/**
+ * The bio's name in the REST bodies, answers and gRPC messages: not a row of the table, since it has its own
+ * call (SetBio) and creation step, but named here once like the rows.
+ */
+export const BIO_FIELD = 'user_bio';
+
 /** The longest bio a profile page shows. */
 export const BIO_LIMIT = 5000;
 
