@@ -10,11 +10,11 @@ import { type Change, ensureEventTables, listenForChanges, recordEvent } from '@
 import type { MemberIssueAreas } from '@rotunda/protos/profile';
 import { type Caller, idempotencyKeyOwner, setCallerMetadata } from '@rotunda/service-kit';
 import { refusal, testCallers } from '@rotunda/service-kit/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AUTH_EVENTS, consumeAccountDeletions, PROFILE_EVENTS } from '../src/adapters/profile-events.ts';
 import { ISSUE_AREA_BATCH } from '../src/domain/member-data.ts';
+import { member, uploadedPicture } from './support/callers.ts';
 import { demoOrgData } from './support/fake-services.ts';
 import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
@@ -28,25 +28,6 @@ let prisma: PrismaClient;
 let rpc: ProfileUnderTest['rpc'];
 const heard: Change[] = [];
 let listener: ReturnType<typeof listenForChanges>;
-
-const member = (email = `${randomUUID().slice(0, 8)}@agency.example.org`): Caller => ({
-  userId: `user-${randomUUID()}`,
-  email,
-  roles: [],
-});
-
-const picture = async (caller: Caller) =>
-  (
-    await rpc(
-      'uploadPicture',
-      {
-        image: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d4e89' } })
-          .jpeg()
-          .toBuffer(),
-      },
-      caller,
-    )
-  ).url;
 
 const currentJob = {
   title: 'Policy Analyst',
@@ -65,7 +46,7 @@ async function createdProfile(owner: Caller) {
     'createProfile',
     {
       fields: {
-        profile_picture: await picture(owner),
+        profile_picture: await uploadedPicture(rpc, owner),
         first_name: 'Cora',
         last_name: `Creator ${randomUUID().slice(0, 6)}`,
         work_email: owner.email,
@@ -94,7 +75,7 @@ async function curatedProfile(workEmail = `${randomUUID().slice(0, 8)}@example.o
       personalEmail: 'una.home@mail.example.com',
       mobilePhone: '(916) 555-0122',
       birthday: new Date('1975-01-02T00:00:00Z'),
-      profilePicture: await picture(CONTRIBUTOR),
+      profilePicture: await uploadedPicture(rpc, CONTRIBUTOR),
     },
   });
   return row;

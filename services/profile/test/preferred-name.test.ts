@@ -6,32 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import type { Caller } from '@rotunda/service-kit';
 import { refusal } from '@rotunda/service-kit/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, uploadedPicture } from './support/callers.ts';
 import { demoOrgData } from './support/fake-services.ts';
 import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
 let service: ProfileUnderTest;
 let rpc: ProfileUnderTest['rpc'];
-
-const member = (): Caller => ({
-  userId: `user-${randomUUID()}`,
-  email: `${randomUUID().slice(0, 8)}@agency.example.org`,
-  roles: [],
-});
-
-const picture = async (caller: Caller) =>
-  (
-    await rpc(
-      'uploadPicture',
-      {
-        image: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d4e89' } })
-          .jpeg()
-          .toBuffer(),
-      },
-      caller,
-    )
-  ).url;
 
 /** A profile `owner` creates with this preferred name, under a last name no other test uses. */
 async function created(owner: Caller, preferredName: string | undefined) {
@@ -42,7 +23,7 @@ async function created(owner: Caller, preferredName: string | undefined) {
     'createProfile',
     {
       fields: {
-        profile_picture: await picture(owner),
+        profile_picture: await uploadedPicture(rpc, owner),
         first_name: 'Margaret',
         last_name: lastName,
         work_email: owner.email,

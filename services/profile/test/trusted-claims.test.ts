@@ -12,9 +12,9 @@ import { status } from '@grpc/grpc-js';
 import type { HistoryEntry } from '@rotunda/protos/profile';
 import { type Caller, migrate, prismaAdapter } from '@rotunda/service-kit';
 import { createTestDatabase, refusal } from '@rotunda/service-kit/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { member, uploadedPicture } from './support/callers.ts';
 import { demoOrgData } from './support/fake-services.ts';
 import { type ProfileUnderTest, startProfileUnderTest } from './support/profile-under-test.ts';
 
@@ -31,25 +31,7 @@ let service: ProfileUnderTest;
 let prisma: PrismaClient;
 let rpc: ProfileUnderTest['rpc'];
 
-const member = (email = `${randomUUID().slice(0, 8)}@agency.example.org`): Caller => ({
-  userId: `user-${randomUUID()}`,
-  email,
-  roles: [],
-});
 const NAMES = { claimant_first_name: 'Cleo', claimant_last_name: 'Claimant' };
-
-const picture = async () =>
-  (
-    await rpc(
-      'uploadPicture',
-      {
-        image: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d4e89' } })
-          .jpeg()
-          .toBuffer(),
-      },
-      CONTRIBUTOR,
-    )
-  ).url;
 
 /** An unclaimed profile as the seed would have it: its work email never changed since. */
 async function unclaimedProfile(workEmail = `${randomUUID().slice(0, 8)}@example.org`) {
@@ -59,7 +41,7 @@ async function unclaimedProfile(workEmail = `${randomUUID().slice(0, 8)}@example
       lastName: `Claimable ${randomUUID().slice(0, 6)}`,
       workEmail,
       otherPhone: '(916) 555-0109',
-      profilePicture: await picture(),
+      profilePicture: await uploadedPicture(rpc, CONTRIBUTOR),
     },
   });
   return row.profileId;
