@@ -540,6 +540,8 @@ describe('download my data', () => {
           post_title: 'Budget hearing',
           post_body: '<p>The board adopted the plan.</p>',
           posttype_id: 2,
+          eventtype_id: null,
+          event_date: null,
           likes_count: 0,
           moderation_state: 'visible',
           mentions: [101],

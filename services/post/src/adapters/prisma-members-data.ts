@@ -1,5 +1,15 @@
 // One member's data in the post schema through Prisma (ADR 0042): everything of theirs deleted in one transaction
 // when their account is (the like counts of the posts they liked follow), and their own rows exported.
+import {
+  COMMENT_FIELD_NAMES,
+  COMMENT_FIELDS,
+  type CommentFieldName,
+  POST_FIELD_NAMES,
+  type PostFieldAnswers,
+  type PostFieldKey,
+  type PostFieldName,
+  postFieldKey,
+} from '@rotunda/rules';
 import { idempotencyKeyOwner, type SearchOutbox } from '@rotunda/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { MemberExport } from '../domain/member-export.ts';
@@ -7,6 +17,26 @@ import type { MembersDataStore } from '../domain/ports.ts';
 import type { SchemaTables } from './prisma-sql.ts';
 
 const iso = (value: Date) => value.toISOString();
+
+/**
+ * A stored post's written fields under the export's names (POST_FIELDS), its event date as YYYY-MM-DD: a row
+ * the model lacks does not compile.
+ */
+function postFieldsOf(post: Record<PostFieldKey, string | number | Date | null>): PostFieldAnswers {
+  const fields: Partial<Record<PostFieldName, unknown>> = {};
+  for (const name of POST_FIELD_NAMES) {
+    const value = post[postFieldKey(name)];
+    fields[name] = value instanceof Date ? iso(value).slice(0, 10) : value;
+  }
+  return fields as PostFieldAnswers;
+}
+
+/** A stored comment's written fields under the export's names (COMMENT_FIELDS). */
+const commentFieldsOf = (comment: Record<(typeof COMMENT_FIELDS)[CommentFieldName]['key'], string>) =>
+  Object.fromEntries(COMMENT_FIELD_NAMES.map((name) => [name, comment[COMMENT_FIELDS[name].key]])) as Record<
+    CommentFieldName,
+    string
+  >;
 
 export function prismaMembersDataStore(
   prisma: PrismaClient,
@@ -85,14 +115,7 @@ export function prismaMembersDataStore(
         })),
         posts: posts.map((post) => ({
           post_id: post.postId,
-          post_title: post.title,
-          post_body: post.body,
-          posttype_id: post.postTypeId,
-          eventtype_id: post.eventTypeId,
-          event_location: post.eventLocation,
-          event_date: post.eventDate ? iso(post.eventDate).slice(0, 10) : null,
-          event_start: post.eventStart,
-          event_end: post.eventEnd,
+          ...postFieldsOf(post),
           organization_id: post.organizationId,
           division_id: post.divisionId,
           likes_count: post.likesCount,
@@ -106,7 +129,7 @@ export function prismaMembersDataStore(
         comments: comments.map((comment) => ({
           comment_id: comment.commentId,
           post_id: comment.postId,
-          comment_body: comment.body,
+          ...commentFieldsOf(comment),
           created_at: iso(comment.createdAt),
           updated_at: iso(comment.updatedAt),
           moderation_state: comment.modState,

@@ -2,6 +2,7 @@
 // words for it: the feed page read in one statement (bylines from the read copies, each post's latest comments
 // and their count, in the index's order, only what the viewer may see), and the index's rows with their authors'
 // names and issue areas and who may find them.
+import { POST_FIELD_NAMES, type PostFieldKey, postFieldKey } from '@rotunda/rules';
 import { markCreated, type ReadDriver, type SearchOutbox } from '@rotunda/service-kit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { IndexedPostStore, PostStore, StoredPost } from '../domain/ports.ts';
@@ -20,6 +21,11 @@ import {
 } from './prisma-sql.ts';
 
 /** A date column's value as the YYYY-MM-DD the rules and answers use (Prisma reads DATE as UTC midnight). */
+/** The columns of a post's written fields (POST_FIELDS), for a select. */
+const POST_FIELD_COLUMNS = Object.fromEntries(
+  POST_FIELD_NAMES.map((name) => [postFieldKey(name), true]),
+) as Record<PostFieldKey, true>;
+
 const dayOf = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
 const dateOf = (day: string | null | undefined) =>
   day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`);
@@ -173,15 +179,8 @@ export function prismaPostStore(
         select: {
           postId: true,
           userId: true,
-          postTypeId: true,
-          title: true,
-          body: true,
+          ...POST_FIELD_COLUMNS,
           bodyText: true,
-          eventTypeId: true,
-          eventLocation: true,
-          eventDate: true,
-          eventStart: true,
-          eventEnd: true,
           modState: true,
         },
       });

@@ -1,5 +1,6 @@
 // What "Download my data" holds of a member in the post service (ADR 0042): their own posts, comments, likes and
 // reports, as the store reads them and members-data.ts hands them over.
+import type { CommentFieldName, PostFieldAnswers } from '@rotunda/rules';
 
 /** Instants as ISO 8601 text; dates YYYY-MM-DD, times HH:MM. */
 export interface MemberExport {
@@ -13,16 +14,9 @@ export interface MemberExport {
     closed_at: string | null;
     outcome: string | null;
   }[];
-  posts: {
+  /** With the written fields of @rotunda/rules' POST_FIELDS. */
+  posts: (PostFieldAnswers & {
     post_id: number;
-    post_title: string;
-    post_body: string;
-    posttype_id: number;
-    eventtype_id: number | null;
-    event_location: string | null;
-    event_date: string | null;
-    event_start: string | null;
-    event_end: string | null;
     organization_id: number | null;
     division_id: number | null;
     likes_count: number;
@@ -33,16 +27,16 @@ export interface MemberExport {
     moderation_reason: string | null;
     /** Profile ids the post names. */
     mentions: number[];
-  }[];
-  comments: {
+  })[];
+  /** With the written fields of COMMENT_FIELDS. */
+  comments: (Record<CommentFieldName, string> & {
     comment_id: number;
     post_id: number;
-    comment_body: string;
     created_at: string;
     updated_at: string;
     moderation_state: string;
     moderation_reason: string | null;
     mentions: number[];
-  }[];
+  })[];
   likes: { post_id: number; created_at: string }[];
 }
