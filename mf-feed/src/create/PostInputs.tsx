@@ -3,7 +3,7 @@
 // title takes the focus, the location no browser suggestions); the edit's are only marked with '*', its own
 // check saying what is missing. Only a new post's body completes "@" mentions: an edit does not change who is
 // named.
-import { POST_LABELS } from '@rotunda/rules';
+import { type EventPostField, POST_FIELDS, POST_LABELS } from '@rotunda/rules';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Field, RequiredMark } from '../common/Field';
 import { type EditorValue, RichTextEditor } from '../editor/RichTextEditor';
@@ -84,15 +84,34 @@ interface EventInputsProps extends PostInputsProps {
   children?: ReactNode;
 }
 
-const EVENT_INPUTS: readonly { name: keyof EventFields; label: string; type: string; wide?: boolean }[] = [
-  { name: 'location', label: POST_LABELS.eventLocation, type: 'text', wide: true },
-  { name: 'date', label: POST_LABELS.eventDate, type: 'date' },
-  { name: 'start', label: POST_LABELS.eventStart, type: 'time' },
-  { name: 'end', label: POST_LABELS.eventEnd, type: 'time' },
-];
+/** The input each kind of written event field takes. */
+const INPUT_TYPES = { text: 'text', date: 'date', time: 'time' } as const;
+
+interface EventInput {
+  name: keyof EventFields;
+  label: string;
+  type: string;
+  wide?: boolean;
+}
+
+/** The event's written fields in the form's order, each labelled and typed by its row of POST_FIELDS. */
+const EVENT_INPUTS = (
+  [
+    { name: 'location', field: 'event_location', wide: true },
+    { name: 'date', field: 'event_date' },
+    { name: 'start', field: 'event_start' },
+    { name: 'end', field: 'event_end' },
+  ] satisfies { name: keyof EventFields; field: Exclude<EventPostField, 'eventtype_id'>; wide?: boolean }[]
+).map(
+  ({ field, ...input }): EventInput => ({
+    ...input,
+    label: POST_FIELDS[field].label,
+    type: INPUT_TYPES[POST_FIELDS[field].kind],
+  }),
+);
 
 export function EventInputs({ id, isNew, values, onChange, children }: EventInputsProps) {
-  const input = ({ name, label, type, wide }: (typeof EVENT_INPUTS)[number]) => (
+  const input = ({ name, label, type, wide }: EventInput) => (
     <InputField
       key={name}
       id={id(name)}
