@@ -1,15 +1,10 @@
 // The shapes of records the gateway answers that more than one app reads: an address as a stored organization
 // or division holds it, and a division (an office, board or bureau of an organization,
 // docs/product.md#3-entities-and-their-fields Division).
+import type { AddressFieldName } from '@rotunda/rules';
 
-/** Null where not given. */
-export interface StoredAddress {
-  street_address: string | null;
-  suite_number: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-}
+/** Null where not given; the address rows of @rotunda/rules' organization table. */
+export type StoredAddress = Record<AddressFieldName, string | null>;
 
 export interface Division extends StoredAddress {
   division_id: number;
