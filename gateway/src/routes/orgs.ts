@@ -31,7 +31,7 @@ import { z } from 'zod';
 import { callerOf, refuseSuspended, requireMember, requireRole } from '../auth/middleware.ts';
 import type { ServiceClients } from '../grpc/clients.ts';
 import { serviceCaller } from '../grpc/request-calls.ts';
-import { divisionJson, orNull } from '../http/answers.ts';
+import { divisionJson, fieldsJson, orNull } from '../http/answers.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_UPLOAD_MESSAGES, readUpload } from '../http/multipart.ts';
 import type { UploadAdmission } from '../http/upload-admission.ts';
@@ -64,16 +64,6 @@ export const UPLOAD_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------- answers
 
-type FieldName = OrganizationFieldName | DivisionFieldName;
-
-/**
- * These fields of a message, null where not given. Reading the message by the table's names makes a row the
- * proto lacks a compile error.
- */
-function fieldsJson<N extends FieldName, M extends { [K in N]?: string }>(message: M, names: readonly N[]) {
-  return Object.fromEntries(names.map((name) => [name, orNull(message[name])])) as Record<N, string | null>;
-}
-
 export function organizationJson(organization: Organization) {
   return {
     organization_id: organization.organization_id,
@@ -87,6 +77,8 @@ export function organizationJson(organization: Organization) {
 }
 
 // ------------------------------------------------------------------------------------------- validation
+
+type FieldName = OrganizationFieldName | DivisionFieldName;
 
 /** An organization id, in a body or an upload's fields. */
 const organizationId = idField('organization_id', 'organization_id must be a whole number');
