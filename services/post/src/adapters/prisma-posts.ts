@@ -20,12 +20,12 @@ import {
   visibleToParams,
 } from './prisma-sql.ts';
 
-/** A date column's value as the YYYY-MM-DD the rules and answers use (Prisma reads DATE as UTC midnight). */
 /** The columns of a post's written fields (POST_FIELDS), for a select. */
 const POST_FIELD_COLUMNS = Object.fromEntries(
   POST_FIELD_NAMES.map((name) => [postFieldKey(name), true]),
 ) as Record<PostFieldKey, true>;
 
+/** A date column's value as the YYYY-MM-DD the rules and answers use (Prisma reads DATE as UTC midnight). */
 const dayOf = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
 const dateOf = (day: string | null | undefined) =>
   day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`);
