@@ -15,7 +15,7 @@ import { diffSchemaAndDatabase, refusal } from '@rotunda/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { OrgService } from '../src/domain/org-service.ts';
+import { EXPORT_NAMES_MAX_LIMIT, type OrgService } from '../src/domain/org-service.ts';
 import { GROUPS } from '../src/domain/organization.ts';
 import { searchDocumentOf } from '../src/domain/organization-search.ts';
 import type { OrganizationRepository } from '../src/domain/ports.ts';
@@ -893,6 +893,51 @@ describe('names for other services (ADR 0012)', () => {
     expect(divisions).toHaveLength(await prisma.division.count());
     expect(organizations.map((o: { organization_name: string }) => o.organization_name)).toContain('Rotunda');
     expect(organizations[0]).toHaveProperty('group_type');
+  });
+
+  it('ExportNames pages by id: small pages give every organization and division once, in order', async () => {
+    const whole = await rpc('exportNames', {});
+    const organizationIds: number[] = [];
+    const divisionIds: number[] = [];
+    let pages = 0;
+    for (let after = { organization: 0, division: 0 }; ; pages++) {
+      const page = await rpc('exportNames', {
+        after_organization_id: after.organization,
+        after_division_id: after.division,
+        limit: 3,
+      });
+      expect(page.organizations.length).toBeLessThanOrEqual(3);
+      expect(page.divisions.length).toBeLessThanOrEqual(3);
+      organizationIds.push(...page.organizations.map((o: { organization_id: number }) => o.organization_id));
+      divisionIds.push(...page.divisions.map((d: { division_id: number }) => d.division_id));
+      if (page.organizations.length < 3 && page.divisions.length < 3) break;
+      after = {
+        organization: page.organizations.at(-1)?.organization_id ?? after.organization,
+        division: page.divisions.at(-1)?.division_id ?? after.division,
+      };
+    }
+    expect(pages).toBeGreaterThan(1);
+    expect(organizationIds).toEqual(
+      whole.organizations.map((o: { organization_id: number }) => o.organization_id),
+    );
+    expect(divisionIds).toEqual(whole.divisions.map((d: { division_id: number }) => d.division_id));
+    expect(organizationIds).toEqual([...organizationIds].sort((a, b) => a - b));
+    expect(divisionIds).toEqual([...divisionIds].sort((a, b) => a - b));
+  });
+
+  it('ExportNames with limit 0 answers everything, as the previous release did', async () => {
+    const whole = await rpc('exportNames', { after_organization_id: 0, after_division_id: 0, limit: 0 });
+    expect(whole.organizations).toHaveLength(await prisma.organization.count());
+    expect(whole.divisions).toHaveLength(await prisma.division.count());
+  });
+
+  it('ExportNames refuses a negative limit or one above the longest page', async () => {
+    const message = `A page of names holds 1 to ${EXPORT_NAMES_MAX_LIMIT} rows (0: every one).`;
+    for (const limit of [-1, EXPORT_NAMES_MAX_LIMIT + 1])
+      expect(await refusal(rpc('exportNames', { limit }))).toEqual({
+        code: status.INVALID_ARGUMENT,
+        details: message,
+      });
   });
 });
 

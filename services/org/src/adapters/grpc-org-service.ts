@@ -161,8 +161,12 @@ export function grpcOrgService(org: OrgService, logger: Logger): OrgServiceServe
         )
       ).map(historyEntryMessage),
     })),
-    exportNames: unary(logger, 'ExportNames', async () => {
-      const { organizations, divisions } = await org.exportNames();
+    exportNames: unary(logger, 'ExportNames', async (request) => {
+      const { organizations, divisions } = await org.exportNames(
+        request.after_organization_id,
+        request.after_division_id,
+        request.limit,
+      );
       return {
         organizations: organizations.map((organization) => ({
           organization_id: organization.organizationId,

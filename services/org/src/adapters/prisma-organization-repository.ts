@@ -330,10 +330,21 @@ export function prismaOrganizationRepository(
       }
     },
 
-    async exportNames() {
+    async exportNames({ afterOrganizationId, afterDivisionId, limit }) {
+      const take = limit ?? undefined;
       const [organizations, divisions] = await Promise.all([
-        prisma.organization.findMany({ include: withGroup, orderBy: { organizationId: 'asc' } }),
-        prisma.division.findMany({ include: withOrganization, orderBy: { divisionId: 'asc' } }),
+        prisma.organization.findMany({
+          where: { organizationId: { gt: afterOrganizationId } },
+          include: withGroup,
+          orderBy: { organizationId: 'asc' },
+          take,
+        }),
+        prisma.division.findMany({
+          where: { divisionId: { gt: afterDivisionId } },
+          include: withOrganization,
+          orderBy: { divisionId: 'asc' },
+          take,
+        }),
       ]);
       return { organizations: organizations.map(organizationOf), divisions: divisions.map(divisionOf) };
     },

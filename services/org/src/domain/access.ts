@@ -22,6 +22,7 @@ export const MESSAGES = {
   unknownGroup: (name: string) =>
     `Unknown type of organization "${name}". Choose one of: ${GROUPS.map((g) => g.groupName).join(', ')}.`,
   noImage: 'Please select an image to upload.',
+  exportLimit: (max: number) => `A page of names holds 1 to ${max} rows (0: every one).`,
 } as const;
 
 /** The group by name, ignoring case and outer spaces. */

@@ -53,6 +53,8 @@ import {
 
 /** The largest upload the service takes before resizing; the resized result must fit 5,242,880 bytes. */
 export const MAX_LOGO_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The longest page of organizations, and of divisions, one ExportNames call answers. */
+export const EXPORT_NAMES_MAX_LIMIT = 5000;
 const DEFAULT_DIVISION_TYPE = 'Division';
 
 /** A name as typed, composed; undefined (not sent) and null (blank) kept. */
@@ -300,7 +302,20 @@ export function createOrgService({
       return repository.divisionsOf(organizationId);
     },
 
-    exportNames: () => repository.exportNames(),
+    /**
+     * One page of the names read copies hold, by id: at most `limit` organizations after `afterOrganizationId`
+     * and as many divisions after `afterDivisionId`; a limit of 0 answers every one (the previous release's
+     * callers ask that way).
+     */
+    exportNames(afterOrganizationId: number, afterDivisionId: number, limit: number) {
+      if (!Number.isInteger(limit) || limit < 0 || limit > EXPORT_NAMES_MAX_LIMIT)
+        throw invalidArgument(MESSAGES.exportLimit(EXPORT_NAMES_MAX_LIMIT));
+      return repository.exportNames({
+        afterOrganizationId: Math.max(0, afterOrganizationId),
+        afterDivisionId: Math.max(0, afterDivisionId),
+        limit: limit === 0 ? null : limit,
+      });
+    },
 
     /** Contributors only: the organization's curation history, newest first. */
     organizationHistory: createHistoryReader(

@@ -57,8 +57,15 @@ export interface OrganizationRepository extends HistoryRepository {
   /** Visits every organization in id order, `batchSize` at a time (to rebuild the search index). */
   forEachBatch(batchSize: number, visit: (batch: Organization[]) => Promise<void>): Promise<void>;
 
-  /** Every organization (the hidden one too) and every division, by id, for other services' read copies. */
-  exportNames(): Promise<{ organizations: Organization[]; divisions: Division[] }>;
+  /**
+   * Organizations (the hidden one too) with an id above `afterOrganizationId` and divisions with an id above
+   * `afterDivisionId`, by id, at most `limit` of each (null: all), for other services' read copies.
+   */
+  exportNames(page: {
+    afterOrganizationId: number;
+    afterDivisionId: number;
+    limit: number | null;
+  }): Promise<{ organizations: Organization[]; divisions: Division[] }>;
 
   divisionsOf(organizationId: number): Promise<Division[]>;
   /** Active divisions whose name contains every word (case-insensitive), by name, at most `limit`. */

@@ -1,14 +1,18 @@
 // The profile and org services as the post service's ports see them, over gRPC with deadlines: who a member is
 // as an author (rotunda.profile.v1 GetAuthorByUser, GetAuthors, ListAuthors) and the names the read copies start
-// from (rotunda.org.v1 ExportNames). The request id of the call being served travels on.
+// from (rotunda.org.v1 ExportNames, a page at a time). The request id of the call being served travels on.
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { OrgServiceClient } from '@rotunda/protos/org';
+import { exportAllNames } from '@rotunda/protos/org-names';
 import { type Author as AuthorMessage, ProfileServiceClient } from '@rotunda/protos/profile';
 import { serviceClient, unaryCall } from '@rotunda/service-kit';
 import type { OrgDirectory, ProfileDirectory } from '../domain/ports.ts';
 import type { Author } from '../domain/post.ts';
 
-/** A whole export of names (10,000 organizations is about a megabyte) exceeds gRPC's 4 MB default at scale. */
+/**
+ * A replica of the org service's previous release answers ExportNames whole, whatever page is asked (10,000
+ * organizations is about a megabyte), which exceeds gRPC's 4 MB default at scale.
+ */
 const LARGE_MESSAGES = {
   'grpc.max_receive_message_length': 64 * 1024 * 1024,
   'grpc.max_send_message_length': 64 * 1024 * 1024,
@@ -68,7 +72,7 @@ export function grpcOrgDirectory(address: string, deadlineMs: number): OrgDirect
   const client = serviceClient(OrgServiceClient, address, LARGE_MESSAGES);
   return {
     async exportNames() {
-      const answer = await unaryCall(client, client.exportNames, {}, deadlineMs);
+      const answer = await exportAllNames((page) => unaryCall(client, client.exportNames, page, deadlineMs));
       return {
         organizations: answer.organizations.map((organization) => ({
           organizationId: organization.organization_id,

@@ -1,8 +1,10 @@
-// The other services this one asks, over gRPC: the org service (its names for the read copies, and one
-// organization the copy has not caught up with) and the auth service (demo accounts' ids for the seed).
+// The other services this one asks, over gRPC: the org service (its names for the read copies, a page at a
+// time, and one organization the copy has not caught up with) and the auth service (demo accounts' ids for the
+// seed).
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { AuthServiceClient } from '@rotunda/protos/auth';
 import { type Division, type OrganizationSummary, OrgServiceClient } from '@rotunda/protos/org';
+import { exportAllNames } from '@rotunda/protos/org-names';
 import {
   ADDRESS_FIELD_NAMES,
   DIVISION_FIELD_NAMES,
@@ -13,10 +15,14 @@ import { serviceClient, unaryCall } from '@rotunda/service-kit';
 import type { DivisionRef, OrganizationAddress, OrganizationRef } from '../domain/model.ts';
 import type { OrgDirectory } from '../domain/ports.ts';
 
-/** A whole copy may hold tens of thousands of rows; gRPC's default cap is 4 MB. */
+/**
+ * A replica of the org service's previous release answers ExportNames whole, tens of thousands of rows, whatever
+ * page is asked; gRPC's default cap is 4 MB.
+ */
 const LARGE = { 'grpc.max_receive_message_length': 64 * 1024 * 1024 };
 const LOOKUP_DEADLINE_MS = 5000;
-const EXPORT_DEADLINE_MS = 30_000;
+/** One page of ExportNames (organizations and divisions by the thousand) on a busy machine. */
+const EXPORT_PAGE_DEADLINE_MS = 10_000;
 
 const organizationRefOf = (organization: OrganizationSummary): OrganizationRef => ({
   organizationId: organization.organization_id,
@@ -42,7 +48,9 @@ export function grpcOrgDirectory(address: string): OrgDirectory & {
   const client = serviceClient(OrgServiceClient, address, LARGE);
   return {
     async exportNames() {
-      const answer = await unaryCall(client, client.exportNames, {}, EXPORT_DEADLINE_MS);
+      const answer = await exportAllNames((page) =>
+        unaryCall(client, client.exportNames, page, EXPORT_PAGE_DEADLINE_MS),
+      );
       return {
         organizations: answer.organizations.map(organizationRefOf),
         divisions: answer.divisions.map(divisionRefOf),
