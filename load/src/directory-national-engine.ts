@@ -1,7 +1,7 @@
 // What the national directory bench (directory-national.ts) asks of the search engine and the processes around
 // it: the fixed mix of directory searches (as the gateway's query string and as the index query the profile
 // service sends), the engine's raw `_bulk` rate for the index's own documents, and a process's resident memory.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { COUNT_UP_TO, DIRECTORY_ORDER } from '@rotunda/profile-service/directory';
 import { MAX_RESULT_WINDOW, type SearchQuery } from '@rotunda/search';
 
@@ -61,6 +61,32 @@ export function rssMiB(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The CPU seconds (user and system) a process has used so far (Linux, 100 ticks a second), 0 when it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: state is the first, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes whose command line holds `text` (the engines' processes name their set's folder). */
+export function pidsWhoseCommandHas(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
 }
 
 async function engineJson(url: string, method: string, body?: unknown, ndjson = false): Promise<unknown> {

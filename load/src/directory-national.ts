@@ -35,10 +35,12 @@ import {
   stopProduct,
 } from './bench/harness.ts';
 import {
+  cpuSeconds,
   type DirectorySearch,
   indexQueryOf,
   NATIONAL_QUERIES,
   PAGE,
+  pidsWhoseCommandHas,
   rawBulkRate,
   rssMiB,
 } from './directory-national-engine.ts';
@@ -77,23 +79,76 @@ function runScript(script: string, args: string[], env: Record<string, string>):
   });
 }
 
-/** The resident memory of each process DATA_DIR/pids.json lists for `service`, and of the children of each. */
-function serviceRss(dataDir: string, service: string): number[] {
+/** Each process DATA_DIR/pids.json lists for `service`, and the children of each (the gateway's workers). */
+function servicePids(dataDir: string, service: string): number[] {
   const listed = JSON.parse(readFileSync(join(dataDir, 'pids.json'), 'utf8')) as Record<
     string,
     { pid: number; service: string }
   >;
-  const rss: number[] = [];
+  const pids: number[] = [];
   for (const { pid, service: name } of Object.values(listed)) {
     if (name !== service) continue;
-    rss.push(rssMiB(pid));
-    // The gateway's workers are its children (Node's cluster module).
+    pids.push(pid);
     for (const task of readdirSync(`/proc/${pid}/task`)) {
       const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) rss.push(rssMiB(Number(child)));
+      for (const child of children ? children.split(' ') : []) pids.push(Number(child));
     }
   }
-  return rss.map((mib) => Math.round(mib));
+  return pids;
+}
+
+/** The load's own process: it shares the cores too. */
+const cpuUsageSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+const serviceRss = (dataDir: string, service: string) =>
+  servicePids(dataDir, service).map((pid) => Math.round(rssMiB(pid)));
+
+/** Rounds of each path, in turn: the engine's JIT and caches keep warming for minutes, so no path runs all later. */
+const ROUNDS = 3;
+
+/**
+ * Warms both paths up, then runs them in turn, ROUNDS times DURATION_S each, and answers each one's latencies with
+ * the CPU each group of processes spent per search meanwhile (milliseconds): where a search's time goes on the cores
+ * everything shares.
+ */
+async function measuredInTurn<Path extends string>(
+  groups: Record<string, () => number[]>,
+  paths: Record<Path, (i: number) => Promise<void>>,
+): Promise<Record<Path, { latencies: number[]; cpuMsPerSearch: Record<string, number> }>> {
+  const entries = Object.entries(paths) as [Path, (i: number) => Promise<void>][];
+  for (const [, run] of entries) await closedLoop(CONCURRENCY, WARMUP_S, run);
+  const pids = Object.fromEntries(Object.entries(groups).map(([name, of]) => [name, of()]));
+  const used = (): Record<string, number> => ({
+    ...Object.fromEntries(
+      Object.entries(pids).map(([name, list]) => [name, list.reduce((sum, pid) => sum + cpuSeconds(pid), 0)]),
+    ),
+    load: cpuUsageSeconds(),
+  });
+  const measured = new Map(
+    entries.map(([path]) => [path, { latencies: [] as number[], cpu: {} as Record<string, number> }]),
+  );
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [path, run] of entries) {
+      const into = measured.get(path) as { latencies: number[]; cpu: Record<string, number> };
+      const before = used();
+      into.latencies.push(...(await closedLoop(CONCURRENCY, DURATION_S, run)));
+      for (const [name, seconds] of Object.entries(used()))
+        into.cpu[name] = (into.cpu[name] ?? 0) + seconds - (before[name] ?? 0);
+    }
+  return Object.fromEntries(
+    [...measured].map(([path, { latencies, cpu }]) => [
+      path,
+      {
+        latencies: latencies.sort((x, y) => x - y),
+        cpuMsPerSearch: Object.fromEntries(
+          Object.entries(cpu).map(([name, seconds]) => [name, round((seconds * 1000) / latencies.length)]),
+        ),
+      },
+    ]),
+  ) as Record<Path, { latencies: number[]; cpuMsPerSearch: Record<string, number> }>;
 }
 
 const summary = (sorted: number[]) => ({
@@ -214,19 +269,30 @@ export async function benchDirectoryNational(): Promise<void> {
         seen.failed++;
       }
     };
-    print(`  directory searches, ${CONCURRENCY} concurrent, ${WARMUP_S} s warm-up then ${DURATION_S} s`);
-    const viaGateway = await measuredLoop(CONCURRENCY, gatewaySearch, WARMUP_S);
-    const failedBefore = seen.failed;
-    let directFailed = 0;
-    const direct = await measuredLoop(
-      CONCURRENCY,
-      async (i) => {
-        await peopleIndex
-          .search(indexQueryOf(NATIONAL_QUERIES[i % NATIONAL_QUERIES.length] as DirectorySearch))
-          .catch(() => directFailed++);
-      },
-      WARMUP_S,
+    print(
+      `  directory searches, ${CONCURRENCY} concurrent, through the gateway and straight on the engine: ${WARMUP_S} s warm-up each, then ${ROUNDS} turns of ${DURATION_S} s each`,
     );
+    // Where a search's time goes: the CPU each part spends per search, on the two cores they all share.
+    const cpuGroups = {
+      gateway: () => servicePids(dataDir, 'gateway'),
+      profile: () => servicePids(dataDir, 'profile'),
+      engine: () => pidsWhoseCommandHas(engines.folder),
+    };
+    let directFailed = 0;
+    const directSearch = async (i: number) => {
+      await peopleIndex
+        .search(indexQueryOf(NATIONAL_QUERIES[i % NATIONAL_QUERIES.length] as DirectorySearch))
+        .catch(() => directFailed++);
+    };
+    const inTurn = await measuredInTurn(cpuGroups, { gateway: gatewaySearch, direct: directSearch });
+    const { latencies: viaGateway, cpuMsPerSearch: gatewayCpu } = inTurn.gateway;
+    const { latencies: direct, cpuMsPerSearch: directCpu } = inTurn.direct;
+    const failedBefore = seen.failed;
+    // The same mix one search at a time: what the hop itself adds when no search waits for a core.
+    const alone = {
+      gateway: await closedLoop(1, DURATION_S, gatewaySearch),
+      engine: await closedLoop(1, DURATION_S, directSearch),
+    };
     const replicaRssAfterSearches = serviceRss(dataDir, 'profile');
     const gatewayRss = serviceRss(dataDir, 'gateway');
 
@@ -303,9 +369,10 @@ export async function benchDirectoryNational(): Promise<void> {
       profiles,
       engine: `OpenSearch ${((await (await fetch(engineUrl)).json()) as { version: { number: string } }).version.number} (single node, behind the Elasticsearch-speaking proxy)`,
       concurrency: CONCURRENCY,
-      gateway: { ...gateway, failedSearches: failedBefore },
-      engineDirect: { ...engineDirect, failedSearches: directFailed },
+      gateway: { ...gateway, failedSearches: failedBefore, cpuMsPerSearch: gatewayCpu },
+      engineDirect: { ...engineDirect, failedSearches: directFailed, cpuMsPerSearch: directCpu },
       overheadRatio: round(gateway.p95Ms / engineDirect.p95Ms),
+      oneAtATime: { gateway: summary(alone.gateway), engineDirect: summary(alone.engine) },
       replicaRssMiB: Math.max(...replicaRssAfterSearches, ...replicaRssAfterRebuild),
       gatewayRssMiB: gatewayRss,
       reindex: {
@@ -330,6 +397,16 @@ export async function benchDirectoryNational(): Promise<void> {
       `  straight on the engine p50 ${engineDirect.p50Ms} ms, p95 ${engineDirect.p95Ms} ms (${engineDirect.n})`,
     );
     print(`  overhead ratio (p95)  ${result.overheadRatio} (target ≤ 1.5)`);
+    print(
+      `  one at a time         through the gateway p50 ${result.oneAtATime.gateway.p50Ms} ms, p95 ${result.oneAtATime.gateway.p95Ms} ms; straight p50 ${result.oneAtATime.engineDirect.p50Ms} ms, p95 ${result.oneAtATime.engineDirect.p95Ms} ms`,
+    );
+    const cpuLine = (cpu: Record<string, number>) =>
+      Object.entries(cpu)
+        .map(([part, ms]) => `${part} ${ms}`)
+        .join(', ');
+    print(
+      `  CPU ms per search     through the gateway: ${cpuLine(gatewayCpu)}; straight: ${cpuLine(directCpu)}`,
+    );
     print(
       `  profile replica RSS   ${result.replicaRssMiB} MiB (target ≤ 512); gateway ${gatewayRss.join(', ')} MiB`,
     );
