@@ -51,6 +51,8 @@ const inSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 export function startChild(options: {
   name: string;
   script: string;
+  /** Its V8 heap ceiling in MiB; unset: V8's own. */
+  maxOldSpaceMiB?: number | undefined;
   cwd: string;
   env: Record<string, string>;
   logDir: string;
@@ -69,7 +71,8 @@ export function startChild(options: {
 
   const run = (): ChildProcess => {
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [...NODE_FLAGS, options.script], {
+    const heap = options.maxOldSpaceMiB ? [`--max-old-space-size=${options.maxOldSpaceMiB}`] : [];
+    const child = spawn(process.execPath, [...NODE_FLAGS, ...heap, options.script], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       // The IPC channel tells the child when this process is gone (service kit's stopWithParent).

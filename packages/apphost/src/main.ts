@@ -257,6 +257,7 @@ async function main() {
       startChild({
         name: replica.name,
         script: 'src/main.ts',
+        maxOldSpaceMiB: config.NODE_MAX_OLD_SPACE_MIB,
         cwd: join(REPO_ROOT, 'services', service),
         env: environments.services[service][index] ?? {},
         logDir,
@@ -279,6 +280,7 @@ async function main() {
     startChild({
       name: 'gateway',
       script: 'src/main.ts',
+      maxOldSpaceMiB: config.NODE_MAX_OLD_SPACE_MIB,
       cwd: join(REPO_ROOT, 'gateway'),
       // The repo's builds unless WEB_ROOT names others (docs/configuration.md): e.g. a previous release's, to
       // compare screens.

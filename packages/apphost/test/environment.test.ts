@@ -255,4 +255,14 @@ describe('npm start --replicas', () => {
       expect(apphostConfigSchema.safeParse({ GATEWAY_WORKERS }).success, GATEWAY_WORKERS).toBe(false);
     expect(apphostConfigSchema.safeParse({ RESTART_DELAY_MS: '-1' }).success).toBe(false);
   });
+
+  it('takes a heap ceiling of 64 to 16384 MiB, and none by default', () => {
+    expect(apphostConfigSchema.parse({}).NODE_MAX_OLD_SPACE_MIB).toBeUndefined();
+    expect(apphostConfigSchema.parse({ NODE_MAX_OLD_SPACE_MIB: '256' }).NODE_MAX_OLD_SPACE_MIB).toBe(256);
+    for (const NODE_MAX_OLD_SPACE_MIB of ['32', '20000', 'half', '1.5']) {
+      const result = apphostConfigSchema.safeParse({ NODE_MAX_OLD_SPACE_MIB });
+      expect(result.success, NODE_MAX_OLD_SPACE_MIB).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('must be a whole number of MiB from 64 to 16384');
+    }
+  });
 });

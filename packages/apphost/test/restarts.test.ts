@@ -17,6 +17,11 @@ writeFileSync(
   `process.on('SIGTERM', () => process.exit(0));\nsetInterval(() => {}, 1000);\n${STARTED}\n`,
 );
 writeFileSync(join(dir, 'brief.mjs'), `${STARTED}\nsetTimeout(() => process.exit(1), 400);\n`);
+// Says the heap ceiling V8 was given, then serves.
+writeFileSync(
+  join(dir, 'heap.mjs'),
+  `import { getHeapStatistics } from 'node:v8';\nprocess.on('SIGTERM', () => process.exit(0));\nsetInterval(() => {}, 1000);\nconsole.log('heap ' + getHeapStatistics().heap_size_limit);\n`,
+);
 
 const running: Child[] = [];
 afterEach(async () => {
@@ -26,7 +31,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let started = 0;
 
-function start(script: string, backoff = { firstMs: 100, maxMs: 400, stableMs: 10_000 }) {
+function start(
+  script: string,
+  backoff = { firstMs: 100, maxMs: 400, stableMs: 10_000 },
+  maxOldSpaceMiB?: number,
+) {
   const printed: string[] = [];
   started += 1;
   const name = `child-${started}`;
@@ -38,6 +47,7 @@ function start(script: string, backoff = { firstMs: 100, maxMs: 400, stableMs: 1
     logDir: dir,
     print: (text) => printed.push(text),
     backoff,
+    maxOldSpaceMiB,
   });
   running.push(child);
   /** The running process has started (its first line reached the console). */
@@ -55,6 +65,24 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
 }
 
 const alive = (child: Child) => child.process.exitCode === null && child.process.signalCode === null;
+
+describe('a child’s heap', () => {
+  // Without a ceiling V8 sizes the heap from the machine's memory: gigabytes here, and a busy service leaves
+  // hundreds of megabytes of garbage uncollected.
+  it('is capped at NODE_MAX_OLD_SPACE_MIB when it is set, and left to V8 otherwise', async () => {
+    const heapOf = async (maxOldSpaceMiB?: number) => {
+      const { printed, name } = start('heap.mjs', undefined, maxOldSpaceMiB);
+      await until(() => printed.some((line) => line.startsWith(`  [${name}] heap `)));
+      const line = printed.find((text) => text.startsWith(`  [${name}] heap `)) as string;
+      return Number(line.slice(`  [${name}] heap `.length)) / 2 ** 20;
+    };
+    const capped = await heapOf(128);
+    // The old space's 128 MiB plus the young generation's semi-spaces (8 MiB each, NODE_FLAGS).
+    expect(capped).toBeGreaterThanOrEqual(128);
+    expect(capped).toBeLessThan(160);
+    expect(await heapOf()).toBeGreaterThan(160);
+  });
+});
 
 describe('restarting a child', () => {
   it('waits 1 s, doubling to 30 s, after each exit in a row', () => {
