@@ -178,7 +178,13 @@ export function createApp({
     '/auth',
     express.json({ limit: '64kb' }),
     refuseNul,
-    authRouter({ clients, authenticate: withCaller, verifyToken, publicUrl: config.PUBLIC_URL }),
+    authRouter({
+      clients,
+      authenticate: withCaller,
+      verifyToken,
+      publicUrl: config.PUBLIC_URL,
+      passwordDeadlineMs: config.PASSWORD_DEADLINE_MS,
+    }),
   );
   // The browser refreshes and ends sessions here in both modes: the auth service forwards to whichever
   // identity provider is configured (Keycloak only refreshes tokens for the client that obtained them).

@@ -90,6 +90,12 @@ export const gatewayConfigSchema = z
     /** Deadline for one gRPC call; past it the caller gets 504, never a hang. */
     GRPC_DEADLINE_MS: envPositiveInt(3000),
     /**
+     * Deadline of the calls that wait on Keycloak hashing a password (login, registration, password reset and
+     * change): a deliberately slow hash that takes seconds on a loaded identity server, worth waiting for rather
+     * than answering "try again". The auth service gives a sign-in up well within it (SIGN_IN_TIMEOUT_MS).
+     */
+    PASSWORD_DEADLINE_MS: envPositiveInt(10_000),
+    /**
      * How often the gateway asks the auth service which sessions ended (logout, password change): the longest
      * an ended session's access token still works here.
      */

@@ -185,6 +185,53 @@ describe('gateway', () => {
     await slow.close();
   });
 
+  it('waits longer for a sign-in, which hashes a password, than for any other call', async () => {
+    // The auth service signing in takes 600 ms: past the usual deadline, inside the sign-in's.
+    const auth = await startRecordingFake({
+      definition: AuthServiceService,
+      defaults: {
+        login: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          return {
+            user: {
+              user_id: 'u-1',
+              first_name: 'Ada',
+              last_name: 'Lovelace',
+              email: 'ada@example.ca.gov',
+              contributor: false,
+              email_confirmed: true,
+              admin: false,
+            },
+            tokens: { access_token: 'a', expires_in: 300, refresh_token: 'r', refresh_expires_in: 1800 },
+          };
+        },
+      },
+    });
+    servers.push(auth.server);
+    const login = (base: string) =>
+      fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.ca.gov', password: 'Secret#2024x' }),
+      });
+    const waiting = await serve({
+      ...env,
+      AUTH_SERVICE_ADDR: auth.address,
+      GRPC_DEADLINE_MS: '200',
+      PASSWORD_DEADLINE_MS: '2000',
+    });
+    const signedIn = await login(waiting.base);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toMatchObject({ user: { email: 'ada@example.ca.gov' } });
+    await waiting.close();
+
+    const impatient = await serve({ ...env, AUTH_SERVICE_ADDR: auth.address, PASSWORD_DEADLINE_MS: '200' });
+    const timedOut = await login(impatient.base);
+    expect(timedOut.status).toBe(504);
+    expect(await timedOut.json()).toEqual({ errors: [{ msg: 'The auth service did not answer in time.' }] });
+    await impatient.close();
+  });
+
   it('answers 503 naming the service when it is down, never hanging', async () => {
     const down = await serve({ ...env, NEWS_SERVICE_ADDR: '127.0.0.1:1' });
     const started = Date.now();

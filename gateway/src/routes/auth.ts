@@ -135,6 +135,8 @@ export interface AuthRouterDependencies {
   verifyToken: TokenVerifier;
   /** Where links in the service's mails point: the configured public origin, not the request's Host. */
   publicUrl: string;
+  /** The deadline of calls that wait on Keycloak hashing a password (config PASSWORD_DEADLINE_MS). */
+  passwordDeadlineMs: number;
 }
 
 export function authRouter({
@@ -142,6 +144,7 @@ export function authRouter({
   authenticate,
   verifyToken,
   publicUrl,
+  passwordDeadlineMs,
 }: AuthRouterDependencies): Router {
   const router = express.Router();
   const { auth } = clients;
@@ -239,15 +242,20 @@ export function authRouter({
 
   router.post('/register', async (req, res) => {
     const body = parseBody(bodies.register, req);
-    const answer = await rpc(req, auth.register, {
-      first_name: body.first_name,
-      last_name: body.last_name,
-      email: body.email,
-      password: body.password,
-      captcha_payload: body.captchaValue,
-      app_url: publicUrl,
-      client_ip: req.ip ?? '',
-    });
+    const answer = await rpc(
+      req,
+      auth.register,
+      {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        password: body.password,
+        captcha_payload: body.captchaValue,
+        app_url: publicUrl,
+        client_ip: req.ip ?? '',
+      },
+      passwordDeadlineMs,
+    );
     res.status(201).json({ success: true, message: answer.message });
   });
 
@@ -267,12 +275,17 @@ export function authRouter({
   router.post('/login', async (req, res) => {
     const body = parseBody(bodies.login, req);
     const answer = await askingForCaptcha(
-      rpc(req, auth.login, {
-        email: body.email,
-        password: body.password,
-        client_ip: req.ip ?? '',
-        captcha_payload: body.captchaValue ?? '',
-      }),
+      rpc(
+        req,
+        auth.login,
+        {
+          email: body.email,
+          password: body.password,
+          client_ip: req.ip ?? '',
+          captcha_payload: body.captchaValue ?? '',
+        },
+        passwordDeadlineMs,
+      ),
       res,
     );
     if (!answer) return;
@@ -382,7 +395,7 @@ export function authRouter({
       throw new HttpError(400, `token must be at most ${MAX_TOKEN_LENGTH} characters`);
     const body = parseBody(bodies.resetPassword, req);
     const answer = await refusalsAre400(
-      rpc(req, auth.resetPassword, { token: resetToken, password: body.password }),
+      rpc(req, auth.resetPassword, { token: resetToken, password: body.password }, passwordDeadlineMs),
     );
     res.json({ success: true, message: answer.message || 'Password has been reset' });
   });
@@ -390,13 +403,18 @@ export function authRouter({
   router.post('/update-password', ...member, async (req, res) => {
     const body = parseBody(bodies.updatePassword, req);
     const answer = await refusalsAre400(
-      rpc(req, auth.updatePassword, {
-        current_password: body.currentPassword,
-        new_password: body.newPassword,
-        // The session this request comes from stays; the member's others end.
-        session_id: req.sessionId ?? '',
-        client_ip: req.ip ?? '',
-      }),
+      rpc(
+        req,
+        auth.updatePassword,
+        {
+          current_password: body.currentPassword,
+          new_password: body.newPassword,
+          // The session this request comes from stays; the member's others end.
+          session_id: req.sessionId ?? '',
+          client_ip: req.ip ?? '',
+        },
+        passwordDeadlineMs,
+      ),
     );
     res.json({ success: true, message: answer.message || 'Password has been updated' });
   });

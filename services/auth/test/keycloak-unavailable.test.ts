@@ -14,7 +14,8 @@ import {
   SIGN_IN_TIMEOUT_MS,
 } from '../src/adapters/keycloak-oidc.ts';
 
-const GATEWAY_DEADLINE_MS = 3_000;
+/** The gateway's deadline for a sign-in (its PASSWORD_DEADLINE_MS). */
+const GATEWAY_DEADLINE_MS = 10_000;
 const TOKEN_PATH = '/realms/rotunda/protocol/openid-connect/token';
 const servers: Server[] = [];
 
