@@ -982,14 +982,15 @@ async function agencies(): Promise<unknown> {
 
 /**
  * An agency registered by the discovery URL of the engines' second realm, which plays the agency in Keycloak mode
- * (E2E_KEYCLOAK_URL, as test:engines sets it); its one domain is this run's own.
+ * (E2E_KEYCLOAK_URL, as test:engines sets it; on the production stack E2E_AGENCY_KEYCLOAK_URL, Keycloak's address
+ * inside the stack, as Keycloak reads the metadata itself); its one domain is this run's own.
  */
 function agencyBody(name: string) {
   return {
     name,
     protocol: 'oidc',
     domains: [`${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.org`],
-    metadata_url: `${process.env.E2E_KEYCLOAK_URL}/realms/agency/.well-known/openid-configuration`,
+    metadata_url: `${process.env.E2E_AGENCY_KEYCLOAK_URL ?? process.env.E2E_KEYCLOAK_URL}/realms/agency/.well-known/openid-configuration`,
     client_id: 'rotunda',
     client_secret: 'agency-client-secret',
   };

@@ -4,12 +4,15 @@
 // image builds it takes longer than CI's budget allows; run it before every release (README, "Production stack").
 // STACK_KEEP=true leaves the stack running afterwards.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { down, MAIL_URL, STACK_URL, say, stackSetting, up } from './stack.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 /** Where the browser suite reaches Keycloak's admin API (docker-compose.yml publishes it on loopback). */
 const KEYCLOAK_URL = 'http://localhost:8081';
+/** Keycloak's address for the containers beside it (docker-compose.yml's service name and port). */
+const KEYCLOAK_URL_IN_STACK = 'http://keycloak:8080';
 /** The realm's access-token lifespan under test, as `npm run test:engines` has it: renewals show within a journey. */
 const TEST_ACCESS_TOKEN_SECONDS = 20;
 
@@ -28,8 +31,8 @@ function step(
   });
 }
 
-/** Shortens the realm's access tokens through Keycloak's admin API, as an operator would from its console. */
-async function shortenAccessTokens(): Promise<void> {
+/** An access token for Keycloak's admin API, as its console's administrator. */
+async function keycloakAdminToken(): Promise<string> {
   const login = await fetch(`${KEYCLOAK_URL}/realms/master/protocol/openid-connect/token`, {
     method: 'POST',
     body: new URLSearchParams({
@@ -40,7 +43,12 @@ async function shortenAccessTokens(): Promise<void> {
     }),
   });
   if (!login.ok) throw new Error(`Keycloak's admin login failed with HTTP ${login.status}`);
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** Shortens the realm's access tokens through Keycloak's admin API, as an operator would from its console. */
+async function shortenAccessTokens(): Promise<void> {
+  const token = await keycloakAdminToken();
   const updated = await fetch(`${KEYCLOAK_URL}/admin/realms/rotunda`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -51,7 +59,9 @@ async function shortenAccessTokens(): Promise<void> {
 
 /**
  * The journeys that drive `npm start`'s own parts, which a stack has not, each proven on the stack another way:
- * agency sign-in needs the realms that play agencies (fixtures of `npm run test:engines` only); the remote rollout
+ * agency sign-in sends the browser to the agency's Keycloak at the address Keycloak has inside the stack, which the
+ * host's browser cannot resolve (the administrator's agency calls, which only Keycloak follows, run: the
+ * authorization matrix registers and removes an agency); the remote rollout
  * serves a local `mf-feed/dist` in place of the product's (stack-tests/release-roll.test.ts rolls the image); the
  * digest runs `npm run admin` with `npm start`'s environment (stack.test.ts runs the image's digest job); the
  * deletion during downtime kills the processes `npm start` lists in its pids.json (stack.test.ts crashes a replica
@@ -64,6 +74,27 @@ const NOT_ON_THE_STACK = [
   /a deletion made while the post service is down/,
 ];
 
+/**
+ * The realm that plays an agency's identity provider in `npm run test:engines` (packages/engines/realms), added to
+ * the stack's Keycloak so that the administrator's agency calls register a real provider. Keycloak reads the
+ * provider's metadata itself, so the suite names it by the address Keycloak has inside the stack.
+ */
+async function addAgencyRealm(): Promise<void> {
+  // The export's placeholder for Keycloak's own address, as Keycloak's import fills it under test:engines.
+  const realm = readFileSync(join(REPO, 'packages/engines/realms/realm-agency.json'), 'utf8').replace(
+    /\$\{ROTUNDA_KEYCLOAK_URL\}/g,
+    KEYCLOAK_URL_IN_STACK,
+  );
+  const added = await fetch(`${KEYCLOAK_URL}/admin/realms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await keycloakAdminToken()}`, 'content-type': 'application/json' },
+    body: realm,
+  });
+  // 409: kept from an earlier run of a stack left up (STACK_KEEP).
+  if (!added.ok && added.status !== 409)
+    throw new Error(`adding the agency realm failed with HTTP ${added.status}`);
+}
+
 const started = performance.now();
 const minutes = (since: number) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;
 // The browser suite reads every profile it checks as its oracle, and uploads in several specs (ADR 0038).
@@ -74,6 +105,7 @@ const results: Record<string, number> = {};
 try {
   await up();
   await shortenAccessTokens();
+  await addAgencyRealm();
   const checksStarted = performance.now();
   results.checks = await step(
     join(REPO, 'node_modules/.bin/vitest'),
@@ -92,6 +124,7 @@ try {
       E2E_MAILDEV_URL: MAIL_URL,
       E2E_IDENTITY_PROVIDER: 'keycloak',
       E2E_KEYCLOAK_URL: KEYCLOAK_URL,
+      E2E_AGENCY_KEYCLOAK_URL: KEYCLOAK_URL_IN_STACK,
       E2E_KEYCLOAK_ADMIN_PASSWORD: stackSetting('KEYCLOAK_ADMIN_PASSWORD'),
     },
   );

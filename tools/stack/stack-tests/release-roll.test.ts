@@ -3,7 +3,11 @@
 // replaces it. While both run, the front door finds the new release's files though the old replica answers 404
 // for them (edge.conf retries a hashed file on the next replica); once the old replica is gone, the page opened
 // before the roll still loads the old release's chunks it had not needed yet (the new image carries them); a
-// reload runs the new release. The stack is given back its own mf-feed image afterwards.
+// new load runs the new release. The stack is given back its own mf-feed image afterwards.
+//
+// The new release changes the read dialog's code, its one lazily loaded chunk: the square links the dialog's
+// stylesheet in its first screen (ADR 0061), so a changed stylesheet would leave that chunk the same in both
+// releases.
 import { execFile } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,8 +112,8 @@ describe('a micro-frontend rolled to a new build while a page is open', () => {
     const posts = page.getByRole('region', { name: 'Posts' }).getByRole('article');
     await expect.poll(() => posts.count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
-    // The new release: this checkout (tracked and new files) with the read dialog's stylesheet changed, built
-    // naming the running image.
+    // The new release: this checkout (tracked and new files) with the read dialog's code changed, built naming the
+    // running image. The change marks the page when the new dialog's code runs.
     context = mkdtempSync(join(tmpdir(), 'rotunda-release-'));
     const { stdout: files } = await run(
       'git',
@@ -126,10 +130,12 @@ describe('a micro-frontend rolled to a new build while a page is open', () => {
       maxBuffer: 16 * 1024 * 1024,
     });
     rmSync(list);
+    const stamp = String(Date.now());
     appendFileSync(
-      join(context, 'mf-feed/src/post/post-dialogs.css'),
-      `\n.release-roll-${Date.now()} { outline-offset: 1px; }\n`,
+      join(context, 'mf-feed/src/post/ReadPostDialog.tsx'),
+      `\ndocument.documentElement.dataset.releaseRoll = '${stamp}';\n`,
     );
+    const ranNewDialog = () => page.locator('html').getAttribute('data-release-roll');
     await docker('tag', IMAGE, PREVIOUS);
     await buildImages(
       [
@@ -185,13 +191,16 @@ describe('a micro-frontend rolled to a new build while a page is open', () => {
       dialogFiles.some((file) => old.assets.includes(file.path) && !next.assets.includes(file.path)),
       'the open page fetched an old-release file only the carried copy has',
     ).toBe(true);
+    expect(await ranNewDialog(), "the open page ran the old release's dialog").toBeNull();
 
-    // A reload runs the new release: its read dialog comes with the changed stylesheet.
+    // Loading the square again runs the new release: its read dialog is the changed one. (Not a reload: the open
+    // dialog has put the post's address in the address bar, ADR 0061.)
     const reloaded = fetched.length;
-    await page.reload();
+    await page.goto(`${STACK_URL}/public-square`);
     await expect.poll(() => posts.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await (await posts.all())[0]?.getByRole('button', { name: 'Keep Reading' }).click();
     await expect.poll(async () => page.getByRole('dialog').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(fetched.slice(reloaded).some((file) => newOnly.includes(file.path))).toBe(true);
+    expect(await ranNewDialog()).toBe(stamp);
   });
 });
