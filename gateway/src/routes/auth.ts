@@ -149,6 +149,8 @@ export function authRouter({
   const router = express.Router();
   const { auth } = clients;
   const rpc = serviceCaller(clients, 'auth');
+  /** A call that waits on Keycloak hashing a password: its own, longer deadline (ADR 0062). */
+  const rpcHashing: typeof rpc = (req, method, request) => rpc(req, method, request, passwordDeadlineMs);
   const askProfile = serviceCaller(clients, 'profile');
   const member = [authenticate, requireMember];
 
@@ -242,20 +244,15 @@ export function authRouter({
 
   router.post('/register', async (req, res) => {
     const body = parseBody(bodies.register, req);
-    const answer = await rpc(
-      req,
-      auth.register,
-      {
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email,
-        password: body.password,
-        captcha_payload: body.captchaValue,
-        app_url: publicUrl,
-        client_ip: req.ip ?? '',
-      },
-      passwordDeadlineMs,
-    );
+    const answer = await rpcHashing(req, auth.register, {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      password: body.password,
+      captcha_payload: body.captchaValue,
+      app_url: publicUrl,
+      client_ip: req.ip ?? '',
+    });
     res.status(201).json({ success: true, message: answer.message });
   });
 
@@ -275,17 +272,12 @@ export function authRouter({
   router.post('/login', async (req, res) => {
     const body = parseBody(bodies.login, req);
     const answer = await askingForCaptcha(
-      rpc(
-        req,
-        auth.login,
-        {
-          email: body.email,
-          password: body.password,
-          client_ip: req.ip ?? '',
-          captcha_payload: body.captchaValue ?? '',
-        },
-        passwordDeadlineMs,
-      ),
+      rpcHashing(req, auth.login, {
+        email: body.email,
+        password: body.password,
+        client_ip: req.ip ?? '',
+        captcha_payload: body.captchaValue ?? '',
+      }),
       res,
     );
     if (!answer) return;
@@ -395,7 +387,7 @@ export function authRouter({
       throw new HttpError(400, `token must be at most ${MAX_TOKEN_LENGTH} characters`);
     const body = parseBody(bodies.resetPassword, req);
     const answer = await refusalsAre400(
-      rpc(req, auth.resetPassword, { token: resetToken, password: body.password }, passwordDeadlineMs),
+      rpcHashing(req, auth.resetPassword, { token: resetToken, password: body.password }),
     );
     res.json({ success: true, message: answer.message || 'Password has been reset' });
   });
@@ -403,18 +395,13 @@ export function authRouter({
   router.post('/update-password', ...member, async (req, res) => {
     const body = parseBody(bodies.updatePassword, req);
     const answer = await refusalsAre400(
-      rpc(
-        req,
-        auth.updatePassword,
-        {
-          current_password: body.currentPassword,
-          new_password: body.newPassword,
-          // The session this request comes from stays; the member's others end.
-          session_id: req.sessionId ?? '',
-          client_ip: req.ip ?? '',
-        },
-        passwordDeadlineMs,
-      ),
+      rpcHashing(req, auth.updatePassword, {
+        current_password: body.currentPassword,
+        new_password: body.newPassword,
+        // The session this request comes from stays; the member's others end.
+        session_id: req.sessionId ?? '',
+        client_ip: req.ip ?? '',
+      }),
     );
     res.json({ success: true, message: answer.message || 'Password has been updated' });
   });
