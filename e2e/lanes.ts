@@ -43,7 +43,7 @@ export function laneOf(value: string | undefined): Lane {
             S3_PORT: String(9000 + shift),
             MAILDEV_WEB_PORT: String(mailPort),
             MAILDEV_SMTP_PORT: String(1025 + shift),
-            GRPC_PORT_BASE: String(50051 + shift),
+            GRPC_PORT_BASE: String(20051 + shift),
             METRICS_PORT_BASE: String(9464 + shift),
           },
   };

@@ -223,7 +223,7 @@ export async function benchDirectoryNational(): Promise<void> {
         {
           DATABASE_URL: databaseUrl,
           ELASTICSEARCH_URL: elasticsearchUrl,
-          ORG_SERVICE_ADDR: `127.0.0.1:${Number(process.env.GRPC_PORT_BASE ?? 50051) + 2}`,
+          ORG_SERVICE_ADDR: `127.0.0.1:${Number(process.env.GRPC_PORT_BASE ?? 20051) + 2}`,
           LOG_LEVEL: 'info',
         },
       );

@@ -28,7 +28,7 @@ export async function benchDirectory(): Promise<void> {
   // sized to the load; the figures: ADR 0033).
   const warmUpS = Math.max(WARMUP_S, 30);
   const { child } = await startProduct();
-  const grpcBase = Number(process.env.GRPC_PORT_BASE ?? 50051);
+  const grpcBase = Number(process.env.GRPC_PORT_BASE ?? 20051);
   // The generated set stays in the bench's data between runs; seed:scale adds only what is missing.
   const seeded = spawnSync(
     process.execPath,

@@ -26,7 +26,7 @@ export async function benchPosts(): Promise<void> {
   const bare = await load(`http://127.0.0.1:${hello.port}/`, {}, { connections });
   hello.child.kill('SIGTERM');
   const { child } = await startProduct();
-  const grpcBase = Number(process.env.GRPC_PORT_BASE ?? 50051);
+  const grpcBase = Number(process.env.GRPC_PORT_BASE ?? 20051);
   // The generated set stays in the bench's data between runs; --total adds only what is missing.
   const seeded = spawnSync(process.execPath, ['services/post/src/seed/scale.ts', '--total', String(POSTS)], {
     cwd: REPO,

@@ -26,9 +26,11 @@ export const apphostConfigSchema = z
     MAILDEV_SMTP_PORT: envPort(1025),
     /**
      * The six services' gRPC ports are this one and the next five (auth, profile, org, post, news,
-     * notification); replica r (from 0) of each adds 10·r.
+     * notification); replica r (from 0) of each adds 10·r. Below Linux's ephemeral ports (32768–60999): a port
+     * there may be held at start by the local end of any outgoing connection, and a service then cannot listen
+     * (EADDRINUSE; the browser suite's product lost its profile service for 40 s so, at 50052).
      */
-    GRPC_PORT_BASE: envPort(50051),
+    GRPC_PORT_BASE: envPort(20051),
     /** How many processes of every service (`npm start -- --replicas N` sets it too). */
     REPLICAS: z.coerce
       .number({ error: 'must be a whole number from 1 to 4' })
@@ -122,8 +124,8 @@ export interface Replica {
 }
 
 /**
- * Every service's replicas. Service i's replica r (from 0) listens on GRPC_PORT_BASE + i + 10·r (the gateway's
- * defaults match 50051) and serves /metrics on METRICS_PORT_BASE + 10 + i + 10·r, above the gateway's workers'
+ * Every service's replicas. Service i's replica r (from 0) listens on GRPC_PORT_BASE + i + 10·r (given to
+ * the gateway and the services) and serves /metrics on METRICS_PORT_BASE + 10 + i + 10·r, above the gateway's workers'
  * METRICS_PORT_BASE + w.
  */
 export function replicaLayout(

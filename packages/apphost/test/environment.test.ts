@@ -165,14 +165,14 @@ describe('npm start --replicas', () => {
     const config = apphostConfigSchema.parse({});
     expect(config).toMatchObject({ REPLICAS: 1, GATEWAY_WORKERS: 1, RESTART_DELAY_MS: 1000 });
     const { services, gateway } = childEnvironments(config, embedded);
-    expect(services.profile).toEqual([expect.objectContaining({ GRPC_PORT: '50052', METRICS_PORT: '9475' })]);
+    expect(services.profile).toEqual([expect.objectContaining({ GRPC_PORT: '20052', METRICS_PORT: '9475' })]);
     expect(gateway).toMatchObject({
-      AUTH_SERVICE_ADDR: '127.0.0.1:50051',
-      NEWS_SERVICE_ADDR: '127.0.0.1:50055',
+      AUTH_SERVICE_ADDR: '127.0.0.1:20051',
+      NEWS_SERVICE_ADDR: '127.0.0.1:20055',
       GATEWAY_WORKERS: '1',
       METRICS_PORT: '9464',
     });
-    expect(replicaLayout(config).post).toEqual([{ name: 'post', grpcPort: 50054, metricsPort: 9477 }]);
+    expect(replicaLayout(config).post).toEqual([{ name: 'post', grpcPort: 20054, metricsPort: 9477 }]);
   });
 
   it('with 2 replicas, tells every process every replica, and gives each its own gRPC and metrics port', () => {
@@ -241,7 +241,7 @@ describe('npm start --replicas', () => {
     });
     expect(config).toMatchObject({ REPLICAS: 4, GATEWAY_WORKERS: 1, RESTART_DELAY_MS: 20_000 });
     expect(replicaLayout(config).news.map((replica) => replica.grpcPort)).toEqual([
-      50055, 50065, 50075, 50085,
+      20055, 20065, 20075, 20085,
     ]);
   });
 

@@ -60,7 +60,7 @@ const OFFSETS: Record<keyof Ports, number> = {
 };
 const PORT_COUNT = Object.keys(OFFSETS).length;
 
-/** Clear of the product's own defaults (8080, 9000, 1025, 1080, 50051–50055, 54329). */
+/** Clear of the product's own defaults (8080, 9000, 1025, 1080, 20051–20056, 54329). */
 export const DEFAULT_PORT_BASE = 7100;
 
 export function portsFrom(base: number): Ports {
