@@ -18,6 +18,7 @@ import {
   ofKind,
   podTemplates,
   render,
+  validateAgainstSchema,
 } from './support/kustomize.ts';
 import {
   DEPLOYABLES,
@@ -32,25 +33,6 @@ import {
 } from './support/repo.ts';
 
 const SERVICES = Object.keys(SERVICE_SCHEMAS) as (keyof typeof SERVICE_SCHEMAS)[];
-
-async function validateAgainstSchema(manifest: Manifest): Promise<void> {
-  const [group, version] = manifest.apiVersion.includes('/')
-    ? manifest.apiVersion.split('/')
-    : [undefined, manifest.apiVersion];
-  const path = `kubernetes-models/${group ? `${group}/` : ''}${version}/${manifest.kind}`;
-  const module = (await import(path)) as Record<string, new (value: unknown) => { validate(): void }>;
-  const Model = module[manifest.kind];
-  if (!Model) throw new Error(`no schema for ${manifest.apiVersion} ${manifest.kind}`);
-  // kustomize folds long base64 values over several lines; the API server's decoder skips line breaks, the
-  // schema's pattern does not.
-  const data =
-    manifest.data && manifest.kind === 'Secret'
-      ? Object.fromEntries(
-          Object.entries(manifest.data).map(([key, value]) => [key, value.replace(/\s/g, '')]),
-        )
-      : manifest.data;
-  new Model({ ...manifest, ...(data && { data }) }).validate();
-}
 
 describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   const manifests = () => render(overlay);
@@ -196,6 +178,21 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       const stages = [...readRepoFile(own?.dockerfile ?? '').matchAll(/^FROM (\S+)(?: AS (\S+))?$/gm)];
       const image = (stages.find((stage) => stage[2] === own?.target) ?? stages.at(-1))?.[1];
       expect(image, `${name}'s image`).toMatch(/^node:[\d.]+-(bookworm|trixie)(-slim)?$/);
+    }
+  });
+
+  it("keeps each nginx pod serving while the Ingress drops it: preStop's sleep, within the grace period", () => {
+    for (const { name, dockerfile } of DEPLOYABLES.filter((d) => d.kind === 'web')) {
+      const pod = deployment(name).spec.template.spec;
+      const [container] = pod.containers as Container[];
+      const command: string[] = container?.lifecycle?.preStop?.exec?.command ?? [];
+      expect(command[0], `${name} preStop`).toBe('sleep');
+      expect(Number(command[1]), `${name} preStop`).toBeGreaterThan(0);
+      // Kubernetes' default grace period, 30 s, leaves nginx time to finish after the pause.
+      expect(pod.terminationGracePeriodSeconds ?? 30, name).toBeGreaterThan(Number(command[1]));
+      // The image's final stage is Debian's nginx, which has coreutils' sleep.
+      const stages = [...readRepoFile(dockerfile).matchAll(/^FROM (\S+)(?: AS (\S+))?$/gm)];
+      expect(stages.at(-1)?.[1], `${name}'s image`).toMatch(/^nginx:[\d.]+-(bookworm|trixie)$/);
     }
   });
 

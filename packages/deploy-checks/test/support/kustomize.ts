@@ -104,6 +104,66 @@ export function render(overlay: (typeof OVERLAYS)[number]): Manifest[] {
   }
 }
 
+/**
+ * k8s/local-data, the engines of a local cluster, rendered as its header says (it reads the realm and the search
+ * face's code from outside its folder), on a copy holding those files and test values for its gitignored inputs.
+ */
+export function renderLocalData(): Manifest[] {
+  const cached = rendered.get('local-data');
+  if (cached) return cached;
+  const copy = mkdtempSync(join(tmpdir(), 'rotunda-k8s-'));
+  try {
+    cpSync(repoPath('k8s'), join(copy, 'k8s'), { recursive: true });
+    for (const file of [
+      'services/auth/keycloak/realm-rotunda.json',
+      'packages/engines/src/search-proxy.ts',
+      'packages/engines/src/search-proxy-main.ts',
+    ])
+      cpSync(repoPath(file), join(copy, file));
+    writeFileSync(
+      join(copy, 'k8s/local-data/secrets.env'),
+      ['POSTGRES_PASSWORD', 'KEYCLOAK_DB_PASSWORD', 'KEYCLOAK_ADMIN_PASSWORD', 'ROTUNDA_AUTH_CLIENT_SECRET']
+        .map((key) => `${key}=test-${key.toLowerCase()}`)
+        .join('\n'),
+    );
+    writeFileSync(join(copy, 'k8s/local-data/s3-identities.json'), '{"identities":[]}');
+    const output = kubectl([
+      'kustomize',
+      '--load-restrictor',
+      'LoadRestrictionsNone',
+      join(copy, 'k8s/local-data'),
+    ]);
+    const manifests = parseAllDocuments(output).map((doc) => {
+      if (doc.errors.length > 0) throw doc.errors[0];
+      return doc.toJS() as Manifest;
+    });
+    rendered.set('local-data', manifests);
+    return manifests;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** Checks a manifest against the Kubernetes schemas (kubernetes-models), as the API server would. */
+export async function validateAgainstSchema(manifest: Manifest): Promise<void> {
+  const [group, version] = manifest.apiVersion.includes('/')
+    ? manifest.apiVersion.split('/')
+    : [undefined, manifest.apiVersion];
+  const path = `kubernetes-models/${group ? `${group}/` : ''}${version}/${manifest.kind}`;
+  const module = (await import(path)) as Record<string, new (value: unknown) => { validate(): void }>;
+  const Model = module[manifest.kind];
+  if (!Model) throw new Error(`no schema for ${manifest.apiVersion} ${manifest.kind}`);
+  // kustomize folds long base64 values over several lines; the API server's decoder skips line breaks, the
+  // schema's pattern does not.
+  const data =
+    manifest.data && manifest.kind === 'Secret'
+      ? Object.fromEntries(
+          Object.entries(manifest.data).map(([key, value]) => [key, value.replace(/\s/g, '')]),
+        )
+      : manifest.data;
+  new Model({ ...manifest, ...(data && { data }) }).validate();
+}
+
 export const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((m) => m.kind === kind);
 
 /** Every pod template: Deployments', Jobs' and CronJobs' (their Jobs' pods). */
