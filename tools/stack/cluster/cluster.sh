@@ -365,28 +365,57 @@ deploy() {
   say "every Deployment is rolled out"
 }
 
+# Stops a process started by start() and waits for it to exit (SIGKILL after 30 s).
+stop() {
+  local pid
+  pid=$(cat "$STATE/pids/$1" 2>/dev/null) || return 0
+  kill "$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || return 0; sleep 1; done
+  kill -9 "$pid" 2>/dev/null || true
+}
+
 down() {
   for name in traefik metrics-server coredns kube-proxy kubelet kube-scheduler kube-controller-manager kube-apiserver etcd; do
-    [ -f "$STATE/pids/$name" ] && kill "$(cat "$STATE/pids/$name")" 2>/dev/null || true
+    stop "$name"
   done
   # The pods' containers, then containerd itself.
   if [ -S /run/rotunda-cluster/containerd.sock ]; then
     for task in $(ctrk tasks ls -q 2>/dev/null); do ctrk tasks kill -s KILL "$task" >/dev/null 2>&1 || true; done
     sleep 2
   fi
-  [ -f "$STATE/pids/containerd" ] && kill "$(cat "$STATE/pids/containerd")" 2>/dev/null || true
-  sleep 2
+  stop containerd
+  pkill -9 -f "containerd-shim.*-address /run/rotunda-cluster/" 2>/dev/null || true
   # Whatever kubelet and containerd mounted for the pods (volumes, sandboxes' /dev/shm, overlay roots).
   grep -oE " (/var/lib/kubelet|/run/rotunda-cluster|$STATE)[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null || true
   ip link delete cni0 2>/dev/null || true
-  for chain in KUBE-SERVICES KUBE-NODEPORTS KUBE-POSTROUTING KUBE-FORWARD KUBE-EXTERNAL-SERVICES; do
-    iptables -F "$chain" 2>/dev/null || true
-    iptables -t nat -F "$chain" 2>/dev/null || true
+  # kubelet's cgroups (cgroup v1: one tree per controller), emptied with the pods.
+  find /sys/fs/cgroup/*/kubepods* /sys/fs/cgroup/kubepods* -depth -type d -exec rmdir {} + 2>/dev/null || true
+  # kube-proxy's and kubelet's chains (KUBE-*), with the rules that jump to them.
+  for tables in iptables ip6tables; do
+    for table in filter nat mangle; do
+      $tables -t "$table" -S 2>/dev/null | grep -E '^-A (INPUT|OUTPUT|FORWARD|PREROUTING|POSTROUTING) .*-j KUBE-' |
+        sed 's/^-A/-D/' | while read -r rule; do eval "$tables -t $table $rule" 2>/dev/null || true; done || true
+      local chains
+      chains=$($tables -t "$table" -S 2>/dev/null | awk '/^-N KUBE-/ { print $2 }')
+      for chain in $chains; do $tables -t "$table" -F "$chain" 2>/dev/null || true; done
+      for chain in $chains; do $tables -t "$table" -X "$chain" 2>/dev/null || true; done
+    done
   done
   iptables -D FORWARD -s "$POD_CIDR" -j ACCEPT 2>/dev/null || true
   iptables -D FORWARD -d "$POD_CIDR" -j ACCEPT 2>/dev/null || true
   rm -rf "$STATE" /var/lib/kubelet /run/rotunda-cluster /var/lib/cni/networks/rotunda
-  say "stopped; the cluster's state is removed (the built binaries stay in $CACHE)"
+  local left
+  left=$({
+    pgrep -af "$BIN/|/run/rotunda-cluster/"
+    grep -E " (/var/lib/kubelet|/run/rotunda-cluster)" /proc/mounts
+    iptables -S | grep KUBE-
+    ip link show cni0 2>/dev/null
+  } || true)
+  if [ -n "$left" ]; then
+    printf 'cluster: down left these behind:\n%s\n' "$left" >&2
+    exit 1
+  fi
+  say "stopped: no process, mount, network link or firewall rule of the cluster is left (the built binaries stay in $CACHE)"
 }
 
 status() {
