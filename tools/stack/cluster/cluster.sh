@@ -39,6 +39,8 @@ NODE_IP=$(ip -4 route get 1.1.1.1 | awk '{ for (i = 1; i <= NF; i++) if ($i == "
 # The pods' name server: CoreDNS on the node's address (the node is every pod's gateway).
 CLUSTER_DNS=$NODE_IP
 IMAGES_TAG=local
+# Debian's docker.io client, as `npm run stack` uses it (its builds run on the daemon's BuildKit).
+DOCKER=/usr/bin/docker
 ROTUNDA_IMAGES=(auth profile org post news notification gateway shell mf-feed mf-directory mf-organizations mf-profile)
 
 say() { echo "cluster: $*"; }
@@ -233,8 +235,8 @@ build_pause_image() {
   mkdir -p "$folder"
   gcc -Os -static -o "$folder/pause" "$src/build/pause/linux/pause.c"
   printf 'FROM scratch\nCOPY pause /pause\nUSER 65535:65535\nENTRYPOINT ["/pause"]\n' >"$folder/Dockerfile"
-  DOCKER_BUILDKIT=1 docker build -q -t "$PAUSE_IMAGE" "$folder" >/dev/null
-  docker save "$PAUSE_IMAGE" | ctrk images import - >/dev/null
+  DOCKER_BUILDKIT=1 "$DOCKER" build -q -t "$PAUSE_IMAGE" "$folder" >/dev/null
+  "$DOCKER" save "$PAUSE_IMAGE" | ctrk images import - >/dev/null
 }
 
 ctrk() { ctr --address /run/rotunda-cluster/containerd.sock -n k8s.io "$@"; }
@@ -246,10 +248,10 @@ load_images() {
   for name in "${ROTUNDA_IMAGES[@]}"; do images+=("rotunda/$name:$IMAGES_TAG"); done
   mapfile -t -O ${#images[@]} images < <(grep -ho 'image: [^ ]*' "$REPO/k8s/local-data/"*.yaml | awk '{ print $2 }' | sort -u)
   for image in "${images[@]}"; do
-    docker image inspect "$image" >/dev/null 2>&1 || { echo "cluster: no image $image: run npm run stack -- images" >&2; exit 1; }
+    "$DOCKER" image inspect "$image" >/dev/null 2>&1 || { echo "cluster: no image $image: run npm run stack -- images" >&2; exit 1; }
   done
   say "loading ${#images[@]} images into containerd"
-  docker save "${images[@]}" | ctrk images import - >/dev/null
+  "$DOCKER" save "${images[@]}" | ctrk images import - >/dev/null
 }
 
 up() {
