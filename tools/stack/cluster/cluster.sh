@@ -51,7 +51,7 @@ kc() { "$BIN/kubectl" --kubeconfig "$KUBECONFIG_FILE" "$@"; }
 # Copies a module's source out of the module cache (read-only there) into the build folder and prints its path.
 module_source() {
   local module=$1 version=$2 folder
-  folder=$CACHE/src/$(basename "$1")@$2
+  folder=$CACHE/src/${module//\//_}@$version
   if [ ! -d "$folder" ]; then
     local dir
     dir=$(GOFLAGS=-mod=mod go mod download -json "$module@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
@@ -81,7 +81,7 @@ build_binaries() {
   done
   src=$(module_source go.etcd.io/etcd/server/v3 "$ETCD_VERSION")
   # As Kubernetes': the release's go.mod points at its sibling modules' folders.
-  sed -i -E "s#(go.etcd.io/etcd/[a-z]+(/[a-z]+)?/v3) => \\.\\./[a-z/]+#\\1 => \\1 $ETCD_VERSION#" "$src/go.mod"
+  sed -i -E "s#(go.etcd.io/etcd/[a-z]+(/[a-z]+)?/v3) => \\.\\./[a-z0-9/]+#\\1 => \\1 $ETCD_VERSION#" "$src/go.mod"
   (cd "$src" && go build -ldflags "-s -w" -o "$BIN/etcd" .)
   src=$(module_source github.com/coredns/coredns "$COREDNS_VERSION")
   (cd "$src" && go build -ldflags "-s -w" -o "$BIN/coredns" .)
