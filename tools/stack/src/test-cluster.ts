@@ -4,21 +4,12 @@
 // a running cluster shows, and `npm run cluster -- down` removes it. Runs as root (the cluster's processes need it).
 // Not part of `npm test`: building Kubernetes from source alone takes longer than CI's budget; run it before a
 // release that changes k8s/. CLUSTER_KEEP=true leaves the cluster running afterwards.
-import { spawn } from 'node:child_process';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { compose, images, say, writeEnv } from './stack.ts';
+import { step } from './step.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 const CLUSTER = join(REPO, 'tools/stack/cluster/cluster.sh');
-
-function step(command: string, args: string[], cwd = REPO): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const path = `${join(REPO, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`;
-    const child = spawn(command, args, { cwd, env: { ...process.env, PATH: path }, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
 
 const started = performance.now();
 const minutes = (since: number) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;

@@ -3,10 +3,10 @@
 // its front door in Keycloak mode, then removed (`down`), leaving nothing behind. Not part of `npm test`: with the
 // image builds it takes longer than CI's budget allows; run it before every release (README, "Production stack").
 // STACK_KEEP=true leaves the stack running afterwards.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { down, MAIL_URL, STACK_URL, say, stackSetting, up } from './stack.ts';
+import { step } from './step.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 /** Where the browser suite reaches Keycloak's admin API (docker-compose.yml publishes it on loopback). */
@@ -15,21 +15,6 @@ const KEYCLOAK_URL = 'http://localhost:8081';
 const KEYCLOAK_URL_IN_STACK = 'http://keycloak:8080';
 /** The realm's access-token lifespan under test, as `npm run test:engines` has it: renewals show within a journey. */
 const TEST_ACCESS_TOKEN_SECONDS = 20;
-
-function step(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    // The repo's own Node (the `node` package's binary first on PATH, as under `npm run`), whatever the shell's is.
-    const path = `${join(REPO, 'node_modules/.bin')}${delimiter}${env.PATH ?? ''}`;
-    const child = spawn(command, args, { cwd, env: { ...env, PATH: path }, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
 
 /** An access token for Keycloak's admin API, as its console's administrator. */
 async function keycloakAdminToken(): Promise<string> {
