@@ -172,7 +172,7 @@ export function createApp({
   app.use('/api/posts', postsRouter(clients, config.PUBLIC_CACHE_SECONDS, pages, moderation));
   app.use('/api', moderationRouter(clients, pages, moderation));
   app.use('/api/notifications', notificationsRouter(clients, streams));
-  app.use('/api/me', meRouter(clients, streams, endedSessions));
+  app.use('/api/me', meRouter(clients, streams, endedSessions, config.PASSWORD_DEADLINE_MS));
   app.use('/api/admin', adminRouter(clients));
   app.use(
     '/auth',

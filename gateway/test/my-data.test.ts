@@ -171,6 +171,37 @@ describe('POST /api/me/delete', () => {
     expect(auth.callsTo('deleteAccount')).toEqual([]);
   });
 
+  it('waits for the password check as long as a sign-in does, not the usual deadline', async () => {
+    // The auth service checking the password and deleting takes 600 ms: past the usual deadline, inside a sign-in's.
+    auth.answer('deleteAccount', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return {};
+    });
+    const services = {
+      AUTH_SERVICE_ADDR: auth.address,
+      PROFILE_SERVICE_ADDR: profiles.address,
+      POST_SERVICE_ADDR: posts.address,
+      NOTIFICATION_SERVICE_ADDR: notifications.address,
+      GRPC_DEADLINE_MS: '200',
+    };
+    const waiting = await startGateway({ ...services, PASSWORD_DEADLINE_MS: '2000' });
+    const impatient = await startGateway({ ...services, PASSWORD_DEADLINE_MS: '200' });
+    try {
+      expect(await post(`${waiting.base}/api/me/delete`, { password: 'Secret#2024' }, member)).toMatchObject({
+        status: 200,
+        body: { deleted: true },
+      });
+      expect(
+        await post(`${impatient.base}/api/me/delete`, { password: 'Secret#2024' }, member),
+      ).toMatchObject({
+        status: 504,
+        body: { errors: [{ msg: 'The auth service did not answer in time.' }] },
+      });
+    } finally {
+      await Promise.all([waiting.close(), impatient.close()]);
+    }
+  });
+
   it('answers 401 to a visitor', async () => {
     expect(await post(url('/api/me/delete'), { password: 'x' })).toMatchObject({
       status: 401,

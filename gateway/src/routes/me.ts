@@ -71,7 +71,9 @@ function exportAllowance(now = Date.now) {
 export function meRouter(
   clients: Pick<ServiceClients, 'auth' | 'profile' | 'post' | 'notification' | 'deadlineMs'>,
   streams: Pick<UnreadStreams, 'endMember'>,
-  endedSessions?: Pick<EndedSessions, 'end'>,
+  endedSessions: Pick<EndedSessions, 'end'> | undefined,
+  /** The deadline of calls that wait on Keycloak checking a password (config PASSWORD_DEADLINE_MS, ADR 0062). */
+  passwordDeadlineMs: number,
 ): Router {
   const router = express.Router();
   const asked = {
@@ -116,7 +118,13 @@ export function meRouter(
   router.post('/delete', async (req, res) => {
     const { password } = parseBody(deleteBody, req);
     const caller = callerOf(req);
-    await asked.auth(req, clients.auth.deleteAccount, { password, client_ip: req.ip ?? '' });
+    // The password is checked again, as slowly as at sign-in: a deletion done after 3 s must not answer 504.
+    await asked.auth(
+      req,
+      clients.auth.deleteAccount,
+      { password, client_ip: req.ip ?? '' },
+      passwordDeadlineMs,
+    );
     // The auth service ended every session of the account; this gateway refuses this one's tokens now, and the
     // other gateways (and this one, for the other sessions) learn of them at their next poll.
     if (req.sessionId && endedSessions)
