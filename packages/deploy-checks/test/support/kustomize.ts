@@ -79,29 +79,39 @@ function kubectl(args: string[]): string {
 
 const rendered = new Map<string, Manifest[]>();
 
-/** The overlay's manifests, rendered once per test file. */
-export function render(overlay: (typeof OVERLAYS)[number]): Manifest[] {
-  const cached = rendered.get(overlay);
+/**
+ * Renders a kustomization of k8s/ once per test file, on a copy of k8s/ that `prepare` fills with what the repo does
+ * not hold (the gitignored inputs), with kubectl's built-in kustomize and the flags given.
+ */
+function renderCopy(name: string, folder: string, prepare: (copy: string) => void, flags: string[] = []) {
+  const cached = rendered.get(name);
   if (cached) return cached;
   const copy = mkdtempSync(join(tmpdir(), 'rotunda-k8s-'));
   try {
     cpSync(repoPath('k8s'), join(copy, 'k8s'), { recursive: true });
+    prepare(copy);
+    const output = kubectl(['kustomize', ...flags, join(copy, folder)]);
+    const manifests = parseAllDocuments(output).map((doc) => {
+      if (doc.errors.length > 0) throw doc.errors[0];
+      return doc.toJS() as Manifest;
+    });
+    rendered.set(name, manifests);
+    return manifests;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** The overlay's manifests, rendered once per test file. */
+export function render(overlay: (typeof OVERLAYS)[number]): Manifest[] {
+  return renderCopy(overlay, join('k8s/overlays', overlay), (copy) =>
     writeFileSync(
       join(copy, 'k8s/overlays/local/secrets.env'),
       exampleSecretKeys()
         .map((key) => `${key}=${TEST_SECRET_VALUES[key] ?? `test-${key.toLowerCase()}`}`)
         .join('\n'),
-    );
-    const output = kubectl(['kustomize', join(copy, 'k8s/overlays', overlay)]);
-    const manifests = parseAllDocuments(output).map((doc) => {
-      if (doc.errors.length > 0) throw doc.errors[0];
-      return doc.toJS() as Manifest;
-    });
-    rendered.set(overlay, manifests);
-    return manifests;
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
+    ),
+  );
 }
 
 /**
@@ -109,39 +119,26 @@ export function render(overlay: (typeof OVERLAYS)[number]): Manifest[] {
  * face's code from outside its folder), on a copy holding those files and test values for its gitignored inputs.
  */
 export function renderLocalData(): Manifest[] {
-  const cached = rendered.get('local-data');
-  if (cached) return cached;
-  const copy = mkdtempSync(join(tmpdir(), 'rotunda-k8s-'));
-  try {
-    cpSync(repoPath('k8s'), join(copy, 'k8s'), { recursive: true });
-    for (const file of [
-      'services/auth/keycloak/realm-rotunda.json',
-      'packages/engines/src/search-proxy.ts',
-      'packages/engines/src/search-proxy-main.ts',
-    ])
-      cpSync(repoPath(file), join(copy, file));
-    writeFileSync(
-      join(copy, 'k8s/local-data/secrets.env'),
-      ['POSTGRES_PASSWORD', 'KEYCLOAK_DB_PASSWORD', 'KEYCLOAK_ADMIN_PASSWORD', 'ROTUNDA_AUTH_CLIENT_SECRET']
-        .map((key) => `${key}=test-${key.toLowerCase()}`)
-        .join('\n'),
-    );
-    writeFileSync(join(copy, 'k8s/local-data/s3-identities.json'), '{"identities":[]}');
-    const output = kubectl([
-      'kustomize',
-      '--load-restrictor',
-      'LoadRestrictionsNone',
-      join(copy, 'k8s/local-data'),
-    ]);
-    const manifests = parseAllDocuments(output).map((doc) => {
-      if (doc.errors.length > 0) throw doc.errors[0];
-      return doc.toJS() as Manifest;
-    });
-    rendered.set('local-data', manifests);
-    return manifests;
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
+  return renderCopy(
+    'local-data',
+    'k8s/local-data',
+    (copy) => {
+      for (const file of [
+        'services/auth/keycloak/realm-rotunda.json',
+        'packages/engines/src/search-proxy.ts',
+        'packages/engines/src/search-proxy-main.ts',
+      ])
+        cpSync(repoPath(file), join(copy, file));
+      writeFileSync(
+        join(copy, 'k8s/local-data/secrets.env'),
+        ['POSTGRES_PASSWORD', 'KEYCLOAK_DB_PASSWORD', 'KEYCLOAK_ADMIN_PASSWORD', 'ROTUNDA_AUTH_CLIENT_SECRET']
+          .map((key) => `${key}=test-${key.toLowerCase()}`)
+          .join('\n'),
+      );
+      writeFileSync(join(copy, 'k8s/local-data/s3-identities.json'), '{"identities":[]}');
+    },
+    ['--load-restrictor', 'LoadRestrictionsNone'],
+  );
 }
 
 /** Checks a manifest against the Kubernetes schemas (kubernetes-models), as the API server would. */
