@@ -19,6 +19,7 @@ import { currentRequestId, REQUEST_ID_HEADER } from '../request-context.ts';
 import { clientTelemetryInterceptor } from '../telemetry/grpc.ts';
 import { grpcTarget } from './addresses.ts';
 import { serviceCallerInterceptor } from './caller-token.ts';
+import { keepDrainingCallsAlive } from './draining-keepalive.ts';
 import { GRPC_OPTIONS } from './options.ts';
 
 /**
@@ -119,14 +120,16 @@ function serviceConfig(service: ServiceFullName): string {
 }
 
 /**
- * Channel options for a client of `service`. `extra` adds options (message size limits) and interceptors, which
- * run after the kit's own: each call a span of the caller's trace (its context sent along) and counted. Last, a
- * service's calls name the service making them (a signed token, when the process has an identity).
+ * Channel options for a client of `service`, whose connections keep their calls while a server drains them
+ * (ADR 0063). `extra` adds options (message size limits) and interceptors, which run after the kit's own: each
+ * call a span of the caller's trace (its context sent along) and counted. Last, a service's calls name the
+ * service making them (a signed token, when the process has an identity).
  */
 export function clientOptions(
   service: ServiceFullName,
   { interceptors = [], ...extra }: ChannelOptions & { interceptors?: Interceptor[] } = {},
 ): ChannelOptions & { interceptors: Interceptor[] } {
+  keepDrainingCallsAlive();
   return {
     ...GRPC_OPTIONS,
     ...CLIENT_KEEPALIVE,

@@ -17,7 +17,6 @@ import type { Logger } from '../logger.ts';
 import { stopWithParent } from '../parent.ts';
 import { serverTelemetryInterceptor } from '../telemetry/grpc.ts';
 import type { CallerVerifier } from './caller-token.ts';
-import { CLIENT_KEEPALIVE } from './clients.ts';
 import { callGuard } from './guard.ts';
 import { GRPC_OPTIONS } from './options.ts';
 
@@ -33,13 +32,13 @@ export const drainConfigSchema = z.object({
 /**
  * Server connection options. A connection lives about a minute (grpc-js adds jitter) and then ends with a GOAWAY
  * that lets its calls finish for up to 30 s: the clients then reconnect, asking DNS again, so replicas that
- * started since get their share. The server pings idle clients as the clients ping it, to drop dead ones.
+ * started since get their share. The server sends no keepalive pings: grpc-js would ping a connection it is
+ * draining and, refused, cut the calls still finishing on it (ADR 0063); the age and grace already end a dead
+ * client's connection within 100 s.
  */
 export const SERVER_CONNECTION_OPTIONS = {
   'grpc.max_connection_age_ms': 60_000,
   'grpc.max_connection_age_grace_ms': 30_000,
-  'grpc.keepalive_time_ms': CLIENT_KEEPALIVE['grpc.keepalive_time_ms'],
-  'grpc.keepalive_timeout_ms': CLIENT_KEEPALIVE['grpc.keepalive_timeout_ms'],
 } as const;
 
 export interface GrpcService {
