@@ -3,7 +3,7 @@
 // its front door in Keycloak mode, then removed (`down`), leaving nothing behind. Not part of `npm test`: with the
 // image builds it takes longer than CI's budget allows; run it before every release (README, "Production stack").
 // STACK_KEEP=true leaves the stack running afterwards.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { down, MAIL_URL, STACK_URL, say, stackSetting, up } from './stack.ts';
 import { step } from './step.ts';
@@ -80,14 +80,36 @@ async function addAgencyRealm(): Promise<void> {
     throw new Error(`adding the agency realm failed with HTTP ${added.status}`);
 }
 
+/** The browser suite's CPU weight, a quarter of Docker's whole group (1024 under cgroup v1, 100 under v2). */
+const BROWSER_CPU = { v1: { file: 'cpu.shares', value: '256' }, v2: { file: 'cpu.weight', value: '25' } };
+
 /**
- * The browser suite's niceness. Members' browsers run on their own machines, not beside the servers; here Chromium
- * and Playwright share two cores with the whole stack. Under cgroup v1 every browser thread weighs as much as all
- * the stack's containers together (Docker's one parent group), so a burst of rendering starved Keycloak: a sign-in's
- * password grant waited past its 6 s and answered 503 (docs/production.md). Niced, the browser takes what the
- * servers leave.
+ * A CPU control group for the browser suite, or null where this host gives none (not root, no cpu controller).
+ * Members' browsers run on their own machines, never beside the servers; here Chromium and Playwright share two
+ * cores with the whole stack. Under cgroup v1 each browser thread weighed as much as all the stack's containers
+ * together (Docker's one parent group), so a burst of rendering starved Keycloak: a sign-in's password grant
+ * waited past its 6 s and answered 503 (docs/production.md). `nice` cannot help: Chromium, as root, raises its
+ * own threads' priority. In its group the browser takes what the servers leave.
  */
-const BROWSER_NICENESS = '10';
+function browserCgroup(): string | null {
+  const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers');
+  const dir = v2 ? '/sys/fs/cgroup/rotunda-browser-suite' : '/sys/fs/cgroup/cpu/rotunda-browser-suite';
+  const { file, value } = v2 ? BROWSER_CPU.v2 : BROWSER_CPU.v1;
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, file), value);
+    return dir;
+  } catch (error) {
+    say(`the browser suite shares the CPU with the stack at full weight (${(error as Error).message})`);
+    return null;
+  }
+}
+
+/** Runs the command inside the control group, when there is one: the shell joins it, then becomes the command. */
+function inCgroup(cgroup: string | null, command: string, args: string[]): [string, string[]] {
+  if (!cgroup) return [command, args];
+  return ['sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, command, ...args]];
+}
 
 const started = performance.now();
 const minutes = (since: number) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;
@@ -108,16 +130,13 @@ try {
   );
   say(`stack checks: ${results.checks === 0 ? 'passed' : 'FAILED'} in ${minutes(checksStarted)}`);
   const browserStarted = performance.now();
+  const cgroup = browserCgroup();
   results.browser = await step(
-    'nice',
-    [
-      '-n',
-      BROWSER_NICENESS,
-      join(REPO, 'node_modules/.bin/playwright'),
+    ...inCgroup(cgroup, join(REPO, 'node_modules/.bin/playwright'), [
       'test',
       '--grep-invert',
       NOT_ON_THE_STACK.map((journey) => journey.source).join('|'),
-    ],
+    ]),
     join(REPO, 'e2e'),
     {
       ...process.env,
@@ -130,6 +149,13 @@ try {
     },
   );
   say(`browser suite: ${results.browser === 0 ? 'passed' : 'FAILED'} in ${minutes(browserStarted)}`);
+  if (cgroup) {
+    try {
+      rmdirSync(cgroup);
+    } catch {
+      say(`${cgroup} stays: a process of the browser suite is still in it (the next run reuses the group)`);
+    }
+  }
 } catch (error) {
   console.error(`stack: ${error instanceof Error ? error.message : String(error)}`);
   results.up = 1;
