@@ -120,17 +120,20 @@ describe('the roles step (compose db-roles, the migrate Job’s first container,
       url.password = `pw-${user}`;
       return url.toString();
     };
+    // Roles belong to the whole server, which other test files share: names of this test's own, so that its
+    // passwords never replace the ones their roles (`org`, `post_owner`, …) log in with.
+    const role = (name: string) => `roles_step_${name}`;
     const env: Record<string, string> = { POSTGRES_ADMIN_URL: superuser };
     for (const service of Object.keys(SERVICE_SCHEMAS)) {
-      env[`${service.toUpperCase()}_DATABASE_URL`] = as(`${service}`);
-      env[`${service.toUpperCase()}_MIGRATION_DATABASE_URL`] = as(`${service}_owner`);
+      env[`${service.toUpperCase()}_DATABASE_URL`] = as(role(service));
+      env[`${service.toUpperCase()}_MIGRATION_DATABASE_URL`] = as(role(`${service}_owner`));
     }
     const made = await run(repoPath('docker/db-roles.ts'), [], env);
     expect(made.stderr).toBe('');
     expect(made.status).toBe(0);
-    const migrated = await run(MIGRATE, ['news'], { MIGRATION_DATABASE_URL: as('news_owner') });
+    const migrated = await run(MIGRATE, ['news'], { MIGRATION_DATABASE_URL: as(role('news_owner')) });
     expect(migrated.status).toBe(0);
-    const client = new pg.Client({ connectionString: as('news') });
+    const client = new pg.Client({ connectionString: as(role('news')) });
     await client.connect();
     try {
       await client.query('SELECT count(*) FROM news.headlines');
