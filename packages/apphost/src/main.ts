@@ -1,11 +1,11 @@
 // `npm start`: the whole product on one machine with embedded defaults. Starts PostgreSQL, the S3 endpoint
 // and the mail inbox (the real engines of `npm run engines` — an S3 server, Keycloak, Elasticsearch — take over
 // when their environment is set, see environment.ts), builds the web apps if needed, runs the six services
-// and the gateway as separate processes, waits until /healthz answers 200 and prints the URLs. A process that
-// exits unexpectedly is restarted (children.ts) rather than taking the product down; Ctrl-C stops everything
-// cleanly. `--replicas N` (REPLICAS) runs N processes of every service on the one PostgreSQL and N gateway
-// workers sharing the app's port; DATA_DIR/pids.json names every process running (PostgreSQL's postmaster too,
-// which is restarted like the others: postgres.ts), for tools that kill one.
+// and the gateway as separate processes, waits until /healthz and every process's /metrics answer 200 and
+// prints the URLs. A process that exits unexpectedly is restarted (children.ts) rather than taking the product
+// down; Ctrl-C stops everything cleanly. `--replicas N` (REPLICAS) runs N processes of every service on the one
+// PostgreSQL and N gateway workers sharing the app's port; DATA_DIR/pids.json names every process running
+// (PostgreSQL's postmaster too, which is restarted like the others: postgres.ts), for tools that kill one.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -102,16 +102,20 @@ process.removeAllListeners('SIGTERM');
 process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
 
-async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
+/** Waits until every URL answers 200, each in turn, within one deadline for them all. */
+async function waitForHealthy(urls: string[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) })
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  for (const url of urls) {
+    for (;;) {
+      const healthy = await fetch(url, { signal: AbortSignal.timeout(2000) })
+        .then((res) => res.ok)
+        .catch(() => false);
+      if (healthy) break;
+      if (Date.now() > deadline)
+        throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s; see the logs in ${logDir}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
   }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s; see the logs in ${logDir}`);
 }
 
 /** Where each process's Prometheus metrics are: a range per replica when there are several. */
@@ -299,7 +303,20 @@ async function main() {
   print(`  … ${each}services ${SERVICES.join(', ')} and the gateway${workers} starting`);
 
   await building;
-  await waitForHealthy(`http://127.0.0.1:${config.PORT}/healthz`, 120_000);
+  // The gateway is healthy once it hears from one replica of each service, and one worker answers for it; the
+  // others may still be migrating or starting. Every process's metrics port answers once it is wired, so the
+  // URLs printed below all answer when the banner says so.
+  const metricsPorts = [
+    ...gatewayMetrics,
+    ...SERVICES.flatMap((service) => layout[service].map((r) => r.metricsPort)),
+  ];
+  await waitForHealthy(
+    [
+      `http://127.0.0.1:${config.PORT}/healthz`,
+      ...metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
+    ],
+    120_000,
+  );
   print(`  ✓ healthy (${seconds()})\n`);
   // `npm run admin -- send-digests` runs the digest job with this start's notification environment (its role and
   // key); readable by this user only, and gone at stop. Each value quoted with a quote it does not hold (dotenv).
