@@ -1,27 +1,33 @@
-// A throwaway real PostgreSQL for integration tests: one embedded server per test run (vitest globalSetup),
+// A throwaway real PostgreSQL for integration tests: one embedded server per vitest project (its globalSetup),
 // and a fresh database per test file so files never see each other's rows; a service's own roles on request.
+// Each project's files reach their own project's server (provide/inject): roles belong to a whole server, and
+// projects that make the same role names must not change each other's passwords.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
 import { type DatabaseService, ensureEmbeddedServiceRoles } from '../postgres/roles.ts';
+import { freePort } from './ports.ts';
 
-export const TEST_DATABASE_URL_ENV = 'ROTUNDA_TEST_DATABASE_URL';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabaseServerUrl: string;
+  }
 }
 
-/** vitest globalSetup: starts PostgreSQL and hands its URL to the test files through the environment. */
-export default async function setup(): Promise<() => Promise<void>> {
+/** A server that takes the project's place for the rest of one test file (outage.ts). */
+let fileServerUrl: string | undefined;
+export function useTestDatabaseServer(url: string): void {
+  fileServerUrl = url;
+}
+
+/**
+ * vitest globalSetup: starts PostgreSQL and hands its URL to this project's test files. Called by a test file or
+ * a benchmark itself (no project), the server is that file's own.
+ */
+export default async function setup(project?: TestProject): Promise<() => Promise<void>> {
   // Loaded here only: the engine's package hooks process exit and signals, which no test's own process wants.
   const { startEmbeddedPostgres } = await import('../postgres/embedded.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'rotunda-test-pg-'));
@@ -32,7 +38,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     user: 'rotunda',
     password: 'rotunda',
   });
-  process.env[TEST_DATABASE_URL_ENV] = running.adminUrl;
+  if (project) project.provide('testDatabaseServerUrl', running.adminUrl);
+  else useTestDatabaseServer(running.adminUrl);
   return async () => {
     await running.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -41,8 +48,8 @@ export default async function setup(): Promise<() => Promise<void>> {
 
 /** A new empty database on the test server; answers its URL. */
 export async function createTestDatabase(): Promise<string> {
-  const serverUrl = process.env[TEST_DATABASE_URL_ENV];
-  if (!serverUrl) throw new Error(`${TEST_DATABASE_URL_ENV} is not set: add the service kit's globalSetup`);
+  const serverUrl = fileServerUrl ?? inject('testDatabaseServerUrl');
+  if (!serverUrl) throw new Error("no test PostgreSQL: add the service kit's globalSetup to this project");
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

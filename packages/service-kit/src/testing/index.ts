@@ -1,8 +1,8 @@
-// Test helpers for services: a real PostgreSQL per test run, the schema-vs-database check, typed calls to a
+// Test helpers for services: a real PostgreSQL per vitest project, the schema-vs-database check, typed calls to a
 // service and a recording fake of one for the tests of its callers.
 
 export { testCallers } from './callers.ts';
-export { createServiceRoles, createTestDatabase, TEST_DATABASE_URL_ENV } from './database.ts';
+export { createServiceRoles, createTestDatabase } from './database.ts';
 export { diesBeforeAnswer } from './dies-before-answer.ts';
 export { type StoppablePostgres, useStoppablePostgres } from './outage.ts';
 export { freePort, listeningPorts } from './ports.ts';

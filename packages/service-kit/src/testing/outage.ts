@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_DATABASE_URL_ENV } from './database.ts';
+import { useTestDatabaseServer } from './database.ts';
 import { freePort } from './ports.ts';
 
 export interface StoppablePostgres {
@@ -16,8 +16,8 @@ export interface StoppablePostgres {
 }
 
 /**
- * Starts a PostgreSQL of this file's own and points createTestDatabase at it (the environment of this test
- * file's worker only), so the databases the file makes are on a server it may stop.
+ * Starts a PostgreSQL of this file's own and points createTestDatabase at it (in this test file only), so the
+ * databases the file makes are on a server it may stop.
  */
 export async function useStoppablePostgres(): Promise<StoppablePostgres> {
   // Loaded here only: the engine's package hooks signals, which other test files' processes do not want.
@@ -32,7 +32,7 @@ export async function useStoppablePostgres(): Promise<StoppablePostgres> {
   };
   let running: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined =
     await startEmbeddedPostgres(options);
-  process.env[TEST_DATABASE_URL_ENV] = running.adminUrl;
+  useTestDatabaseServer(running.adminUrl);
   const stop = async () => {
     await running?.stop();
     running = undefined;
