@@ -63,19 +63,23 @@ export function prismaCopyStore(prisma: PrismaClient, { table }: SchemaTables): 
           })
         ).map((row) => [row.profileId, row]),
       );
-      const changed: number[] = [];
+      const pending: { profileId: number; shown: boolean }[] = [];
       const writes = [];
       for (const author of authors) {
         const stored = known.get(author.profileId);
         if (!stored) continue;
         const fields = authorFields(author, stored);
         const shown = shownChanged(stored, fields);
-        if (shown) changed.push(author.profileId);
-        if (shown || stored.userId !== author.userId)
-          writes.push(prisma.author.update({ where: { profileId: author.profileId }, data: fields }));
+        if (!shown && stored.userId === author.userId) continue;
+        pending.push({ profileId: author.profileId, shown });
+        // updateMany: an author whose account was deleted since the read above is simply gone, not an error
+        // that would roll back the other authors' names with it.
+        writes.push(prisma.author.updateMany({ where: { profileId: author.profileId }, data: fields }));
       }
-      if (writes.length > 0) await prisma.$transaction(writes);
-      return changed;
+      const written = writes.length > 0 ? await prisma.$transaction(writes) : [];
+      return pending
+        .filter((author, i) => author.shown && (written[i]?.count ?? 0) > 0)
+        .map((author) => author.profileId);
     },
 
     async authorIds() {
