@@ -217,11 +217,21 @@ describe('"@" completion in a new post', () => {
 
     await userEvent.type(dialog.getByRole('textbox', { name: /Post Title/ }), 'Hearing');
     await userEvent.click(body);
+    // Every time the page changes while options show, the editor points at one of them (never at nothing).
+    const unpointed: string[] = [];
+    const watch = new MutationObserver(() => {
+      const shown = document.querySelector('[role="listbox"] [role="option"]');
+      if (shown && !document.getElementById(body.getAttribute('aria-activedescendant') ?? ''))
+        unpointed.push(shown.id);
+    });
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true });
     await userEvent.type(body, 'Thanks to @Dan');
     const list = await listbox();
     expect(body.getAttribute('aria-controls')).toBe(list.id);
     const options = within(list).getAllByRole('option');
     expect(body.getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    watch.disconnect();
+    expect(unpointed).toEqual([]);
     const paragraphs = body.querySelectorAll('p').length;
     await userEvent.keyboard('{Enter}');
     expect(body.textContent).toBe('Thanks to @Dana Smith ');

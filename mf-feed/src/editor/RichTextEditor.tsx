@@ -8,7 +8,7 @@
 import { MENTIONS_MAX } from '@rotunda/rules';
 import { Spinner } from '@rotunda/ui';
 import type QuillType from 'quill';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { sanitizeBody } from '../content/rich-text';
 import { type Mentioned, mentionText, stillMentioned } from '../mentions/mentions';
 import { useMentionCompletion } from '../mentions/useMentionCompletion';
@@ -96,8 +96,9 @@ export function RichTextEditor({
   completionRef.current = completion;
   const mentionsOn = useRef(completeMentions);
 
-  // The option the keys act on, on the editing element, after every render that may change it.
-  useEffect(() => {
+  // The option the keys act on, on the editing element, in the same commit as the list it points into: a passive
+  // effect would leave a moment where the list shows and the editor points at nothing (or at a removed option).
+  useLayoutEffect(() => {
     const root = quillRef.current?.root;
     if (!root || !mentionsOn.current) return;
     if (completion.activeId) root.setAttribute('aria-activedescendant', completion.activeId);
