@@ -4,10 +4,10 @@
 // claimed as the member (none on zero or two matches, and a failed claim never fails the sign-in); Keycloak's
 // back-channel logouts are passed on and answered as the OIDC spec asks; no code, state, logout token or agency
 // client secret is logged.
-import { Writable } from 'node:stream';
 import { AGENCY_MESSAGES } from '@rotunda/rules';
-import { createLogger, DomainError } from '@rotunda/service-kit';
+import { DomainError } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from './support/captured-log.ts';
 import {
   AGENCY,
   AGENCY_SIGN_IN_URL,
@@ -34,7 +34,7 @@ let profile: FakeProfile;
 let gateway: RunningGateway;
 let memberToken: string;
 let adminToken: string;
-const logLines: string[] = [];
+const log = captureLog('debug');
 
 beforeAll(async () => {
   const key = await signingKey('key-1');
@@ -42,12 +42,6 @@ beforeAll(async () => {
   profile = await startFakeProfile();
   memberToken = await accessToken(key);
   adminToken = await accessToken(key, { roles: ['admin'] });
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
   gateway = await startGateway(
     {
       AUTH_SERVICE_ADDR: auth.address,
@@ -55,7 +49,7 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://rotunda.example',
     },
     undefined,
-    createLogger('gateway', 'debug', destination),
+    log.logger,
   );
 });
 afterEach(() => {
@@ -256,7 +250,7 @@ describe('POST /auth/agency/complete', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ token: memberToken, user: { profile_id: null } });
       expect(res.body).not.toHaveProperty('claimedProfileId');
-      expect(logLines.join('')).toContain('was not claimed');
+      expect(log.text()).toContain('was not claimed');
     });
 
     it('never claims when the profile service could not say whether the member has a profile', async () => {
@@ -335,7 +329,7 @@ describe('the gateway’s log', () => {
       throw new Error('Keycloak refused the provider');
     });
     expect((await post(url('/api/admin/agencies'), body, { 'x-auth-token': adminToken })).status).toBe(500);
-    const text = logLines.join('');
+    const text = log.text();
     expect(text).toContain('/api/admin/agencies');
     expect(text).not.toContain(secret);
   });
@@ -351,7 +345,7 @@ describe('the gateway’s log', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `logout_token=${LOGOUT_TOKEN}`,
     });
-    const text = logLines.join('');
+    const text = log.text();
     expect(text).toContain('/auth/backchannel-logout');
     for (const secret of [CODE, STATE, LOGOUT_TOKEN]) expect(text).not.toContain(secret);
   });

@@ -1,11 +1,12 @@
 // GET /api/notifications/stream against a fake NotificationService on real gRPC (ADR 0042): the member's count on
 // connect and on every change, from whichever of two gateway workers holds the connection (each with its one watch
 // of the service), within 2 s; the watch opened again after the service ended it, every held connection then sent
-// its current count; the stream never compressed nor cached; ended when its session ends or its token expires; and
-// the caps per member and per process.
+// its current count (a watch that had listened logged as news, one that cannot open as a warning); the stream never
+// compressed nor cached; ended when its session ends or its token expires; and the caps per member and per process.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_MESSAGES, STREAMS_PER_MEMBER } from '../src/http/unread-streams.ts';
 import { unreadStreamsHeld } from '../src/telemetry/notifications.ts';
+import { captureLog } from './support/captured-log.ts';
 import {
   accessToken,
   type FakeAuth,
@@ -165,6 +166,38 @@ describe('the live unread count', () => {
     notifications.announce(MEMBER.sub, 7);
     for (const stream of streams)
       await expect.poll(() => stream.counts, { timeout: WITHIN_MS }).toEqual([0, 6, 7]);
+  });
+
+  it('logs a listening watch that ended as news, and a watch that cannot be opened as a warning', async () => {
+    const log = captureLog();
+    const env = { AUTH_SERVICE_ADDR: auth.address, NOTIFICATION_SERVICE_ADDR: notifications.address };
+    const watched = await startGateway(env, undefined, log.logger);
+    const away = await startGateway({ AUTH_SERVICE_ADDR: auth.address }, undefined, log.logger);
+    const aboutTheWatch = () => log.lines.filter((line) => line.msg.includes('watch of unread counts'));
+    try {
+      const stream = await openStream(watched, member);
+      await expect.poll(() => stream.counts).toEqual([0]);
+      // Ended as the service's connections are rotated every minute: the stream is open again, nobody warned.
+      notifications.endWatches();
+      await expect.poll(() => aboutTheWatch()).toHaveLength(1);
+      expect(aboutTheWatch()[0]).toMatchObject({
+        level: 30,
+        msg: 'the watch of unread counts ended; opening it again',
+      });
+      notifications.announce(MEMBER.sub, 3);
+      await expect.poll(() => stream.counts, { timeout: 5000 }).toEqual([0, 3]);
+      stream.close();
+
+      log.lines.length = 0;
+      expect((await fetch(`${away.base}/api/notifications/stream`, { headers: member })).status).toBe(503);
+      await expect.poll(() => aboutTheWatch().length).toBeGreaterThan(0);
+      expect(aboutTheWatch()[0]).toMatchObject({
+        level: 40,
+        msg: 'the watch of unread counts could not be opened; trying again after a pause',
+      });
+    } finally {
+      await Promise.all([watched.close(), away.close()]);
+    }
   });
 
   it('ends when the member’s session ends', async () => {

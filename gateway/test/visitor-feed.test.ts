@@ -1,9 +1,9 @@
 // A visitor's kept feed page, answered ahead of the request pipeline (routes/visitor-feed.ts, ADR 0032): the answer
 // is the pipeline's (security headers, request id, caching headers, compressed body), counted and logged as any
 // other; whatever the pipeline would refuse is still refused with its own words; members are never answered there.
-import { Writable } from 'node:stream';
-import { createLogger, httpRequests } from '@rotunda/service-kit';
+import { httpRequests } from '@rotunda/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from './support/captured-log.ts';
 import {
   accessToken,
   type FakeAuth,
@@ -20,22 +20,16 @@ let key: SigningKey;
 let auth: FakeAuth;
 let posts: FakePost;
 let gateway: RunningGateway;
-const logLines: Record<string, unknown>[] = [];
+const log = captureLog();
 
 beforeAll(async () => {
   key = await signingKey('key-1');
   auth = await startFakeAuth([key]);
   posts = await startFakePost();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
   gateway = await startGateway(
     { AUTH_SERVICE_ADDR: auth.address, POST_SERVICE_ADDR: posts.address, PUBLIC_CACHE_SECONDS: '10' },
     undefined,
-    createLogger('gateway', 'info', sink),
+    log.logger,
   );
 });
 afterEach(() => posts.reset());
@@ -130,12 +124,12 @@ describe('a visitor’s kept feed page', () => {
     await watched();
     await feed({ search: 'observed' });
     const before = await feedRequestsCounted();
-    logLines.length = 0;
+    log.lines.length = 0;
     await feed({ search: 'observed' }, { 'x-request-id': 'kept-1' });
     await feed({ search: 'observed' }, { 'x-request-id': 'kept-2' });
     expect(posts.callsTo('listPosts')).toHaveLength(1);
     expect(await feedRequestsCounted()).toBe(before + 2);
-    const completed = logLines.filter((line) => line.msg === 'request completed');
+    const completed = log.lines.filter((line) => line.msg === 'request completed');
     expect(completed.map((line) => line.req)).toEqual([
       { id: 'kept-1', method: 'POST', url: FEED },
       { id: 'kept-2', method: 'POST', url: FEED },

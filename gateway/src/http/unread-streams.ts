@@ -173,10 +173,18 @@ export function unreadStreams({
       if (watch !== stream || closed) return;
       watch = undefined;
       unreadWatchOpen.set(0);
-      logger.warn(
-        { err: error, retryInMs: backoffMs },
-        'the watch of unread counts ended; opening it again after a pause',
-      );
+      // A watch that was listening ends in the normal course (the service's connections are rotated, ADR 0025, or
+      // a replica restarts): worth a line, not a warning. One that never listened means the service is away.
+      if (listening)
+        logger.info(
+          { err: error, retryInMs: backoffMs },
+          'the watch of unread counts ended; opening it again',
+        );
+      else
+        logger.warn(
+          { err: error, retryInMs: backoffMs },
+          'the watch of unread counts could not be opened; trying again after a pause',
+        );
       reopen = setTimeout(() => {
         reopen = undefined;
         unreadWatchReopens.inc();

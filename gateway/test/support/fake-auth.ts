@@ -283,7 +283,7 @@ export async function startGateway(
   });
   const streams = unreadStreams({
     clients,
-    logger,
+    logger: log,
     atOnce: config.NOTIFICATION_STREAMS_AT_ONCE,
     endedSessions,
     ...streamOptions,

@@ -1,8 +1,8 @@
 // Test double for the notification service: a recording fake NotificationService (service-kit's) with canned
 // answers, and each member's unread count kept here: `announce` changes one and streams the change to every open
-// WatchUnreadCounts, as the service's replicas do, and `endWatches` ends those streams, as a restarting service
-// would.
-import type { ServerWritableStream } from '@grpc/grpc-js';
+// WatchUnreadCounts (whose headers, sent at once as the replicas send them, say it listens), and `endWatches`
+// ends those streams, as a restarting service would.
+import { Metadata, type ServerWritableStream } from '@grpc/grpc-js';
 import {
   type Notification,
   NotificationServiceService,
@@ -80,6 +80,7 @@ export async function startFakeNotification(): Promise<FakeNotification> {
       watchUnreadCounts: (call: ServerWritableStream<unknown, UnreadCountChanged>) => {
         watches.add(call);
         call.on('cancelled', () => watches.delete(call));
+        call.sendMetadata(new Metadata());
       },
     },
   });

@@ -418,7 +418,8 @@ describe('notification service', () => {
     stream.on('data', (change: UnreadCountChanged) => changes.push(change));
     stream.on('error', () => {});
     await watcher.wired.unread.ready;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The replica's headers say the watch listens: a change from now on reaches it.
+    await new Promise((resolve) => stream.once('metadata', resolve));
     // The first replica handles the event and the read mark; the second one's watcher hears both.
     await record('post_events', commented(DANA, sam, 501, 'Live'));
     await expect

@@ -1,7 +1,7 @@
 // rotunda.notification.v1.NotificationService over gRPC: a member's own notifications, read marks, unread count
 // and preferences (a member caller), one-click unsubscribe (anyone holding the token), and the stream of every
 // unread count change (the gateway workers). Digests are sent by a job, not a call (send-digests.ts).
-import { type Metadata, type ServerWritableStream, status } from '@grpc/grpc-js';
+import { Metadata, type ServerWritableStream, status } from '@grpc/grpc-js';
 import type {
   Notification as NotificationMessage,
   NotificationServiceServer,
@@ -83,6 +83,9 @@ export function grpcNotificationService(
       });
       call.on('cancelled', stop);
       call.on('close', stop);
+      // Headers now, not with the first change: they tell the gateway this watch listens, so it sends the counts
+      // it may have missed while it had none (gateway/src/http/unread-streams.ts).
+      call.sendMetadata(new Metadata());
     },
     getPreferences: unary(logger, 'GetPreferences', async (_request, { caller }) =>
       preferencesMessage(await notifications.preferences(requireMember(caller).userId)),
