@@ -1,22 +1,24 @@
 // GET /media/<key> against a real embedded S3 endpoint (s3rver): bytes and caching headers, 304 on a matching
-// ETag, JSON 404s for missing objects and for any path outside the key shape, and 503 when the store is down.
+// ETag, JSON 404s for missing objects and for any path outside the key shape, 503 when the store is down, and a
+// browser that leaves before the store answers costing neither a warning nor a held store connection.
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createObjectStore, type ObjectStore, objectKey } from '@rotunda/images';
 import { startTestS3, type TestS3 } from '@rotunda/images/testing';
-import { createLogger, loadConfig } from '@rotunda/service-kit';
+import { createLogger, type Logger, loadConfig } from '@rotunda/service-kit';
 import { testCallers } from '@rotunda/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { gatewayConfigSchema } from '../src/config.ts';
 import { createServiceClients } from '../src/grpc/clients.ts';
 import { MEDIA_CACHE_CONTROL, MEDIA_UNAVAILABLE } from '../src/routes/media.ts';
+import { captureLog } from './support/captured-log.ts';
 
-const logger = createLogger('test', 'silent');
+const silent = createLogger('test', 'silent');
 
 /** The gateway with nothing but its object store wired to something real; the gRPC services are not needed. */
-async function serve(objectStore: ObjectStore) {
+async function serve(objectStore: ObjectStore, logger: Logger = silent) {
   const config = loadConfig(gatewayConfigSchema, {
     ...testCallers.env,
     SERVE_WEB: 'false',
@@ -174,6 +176,45 @@ describe('GET /media/*', () => {
     expect(res.status).toBe(404);
     const body = (await res.json()) as { errors: { msg: string }[] };
     expect(body.errors[0]?.msg).toMatch(/^No such endpoint/);
+  });
+
+  it('lets a browser leave before the store answers, releasing the object and logging no warning', async () => {
+    // Browsers cancel image loads whenever a member moves on; the store's answer then has nobody to go to.
+    let asked: () => void = () => {};
+    const storeAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let fetched: Awaited<ReturnType<ObjectStore['get']>> = null;
+    const slowStore: ObjectStore = {
+      ...store,
+      get: async (key) => {
+        asked();
+        await answered;
+        fetched = await store.get(key);
+        return fetched;
+      },
+    };
+    const log = captureLog('debug');
+    const slow = await serve(slowStore, log.logger);
+    const aboutTheImage = () =>
+      log.lines.filter((line) => (line.req as { url?: string } | undefined)?.url?.startsWith('/media/'));
+    try {
+      const leaving = request({ host: '127.0.0.1', port: slow.port, path: `/media/${logoKey}` });
+      leaving.on('error', () => {});
+      leaving.end();
+      await storeAsked;
+      leaving.destroy();
+      await expect.poll(() => aboutTheImage().map((line) => line.msg)).toContain('request aborted');
+      answer();
+      await expect.poll(() => (fetched?.stream as { destroyed?: boolean } | undefined)?.destroyed).toBe(true);
+      expect(aboutTheImage().filter((line) => line.level >= 40)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('answers 503 with a clear message when the store is unreachable', async () => {

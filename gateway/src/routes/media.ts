@@ -70,12 +70,18 @@ export function mediaRouter(store: ObjectStore): Router {
       else res.setHeader('Content-Length', String(object.size)).end();
       return;
     }
+    // Browsers cancel image loads whenever a member moves on, often while the store is still answering: nobody is
+    // left to send the bytes to, and that is not worth a log line. The store's body is released either way.
+    if (res.destroyed) {
+      discard(object.stream);
+      return;
+    }
     res.setHeader('Content-Length', String(object.size));
     try {
       await pipeline(object.stream, res);
     } catch (error) {
       // Headers are gone by now: pipeline has cut the connection, and the browser asks again later. A
-      // browser that left early (premature close) is not worth a log line.
+      // browser that left mid-way (premature close) is not worth a log line either.
       if ((error as { code?: unknown }).code !== 'ERR_STREAM_PREMATURE_CLOSE')
         req.log.warn({ err: error, key }, 'media stream broke off');
     }
