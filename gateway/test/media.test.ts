@@ -180,20 +180,14 @@ describe('GET /media/*', () => {
 
   it('lets a browser leave before the store answers, releasing the object and logging no warning', async () => {
     // Browsers cancel image loads whenever a member moves on; the store's answer then has nobody to go to.
-    let asked: () => void = () => {};
-    const storeAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const asked = Promise.withResolvers<void>();
+    const answered = Promise.withResolvers<void>();
     let fetched: Awaited<ReturnType<ObjectStore['get']>> = null;
     const slowStore: ObjectStore = {
       ...store,
       get: async (key) => {
-        asked();
-        await answered;
+        asked.resolve();
+        await answered.promise;
         fetched = await store.get(key);
         return fetched;
       },
@@ -206,10 +200,10 @@ describe('GET /media/*', () => {
       const leaving = request({ host: '127.0.0.1', port: slow.port, path: `/media/${logoKey}` });
       leaving.on('error', () => {});
       leaving.end();
-      await storeAsked;
+      await asked.promise;
       leaving.destroy();
       await expect.poll(() => aboutTheImage().map((line) => line.msg)).toContain('request aborted');
-      answer();
+      answered.resolve();
       await expect.poll(() => (fetched?.stream as { destroyed?: boolean } | undefined)?.destroyed).toBe(true);
       expect(aboutTheImage().filter((line) => line.level >= 40)).toEqual([]);
     } finally {

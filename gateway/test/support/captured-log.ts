@@ -23,8 +23,9 @@ export function captureLog(level = 'info'): CapturedLog {
   const written: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      written.push(chunk.toString());
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
+      const text = chunk.toString();
+      written.push(text);
+      for (const line of text.split('\n')) if (line) lines.push(JSON.parse(line));
       done();
     },
   });
